@@ -1,0 +1,6 @@
+export * from './advertisement';
+export * from './catalogue';
+export * from './constants';
+export * from './gateway';
+export * from './money';
+export * from './support';
