@@ -32,6 +32,7 @@ export function formatKes(cents: Cents): string {
   const abs = Math.abs(cents);
   const whole = Math.floor(abs / 100);
   const rest = abs % 100;
-  const text = rest === 0 ? formatNumber(whole) : `${formatNumber(whole)}.${rest.toString().padStart(2, '0')}`;
+  const text =
+    rest === 0 ? formatNumber(whole) : `${formatNumber(whole)}.${rest.toString().padStart(2, '0')}`;
   return `${negative ? '-' : ''}KES ${text}`;
 }

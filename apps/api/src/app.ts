@@ -1,0 +1,154 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GATEWAY_ERROR_CODES } from '@bima/domain';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { docsPlugin } from './gateway/docs';
+import { AppError } from './gateway/errors';
+import { gatewayPlugin } from './gateway/plugin';
+import { type ActionDefinition, ActionRegistry } from './gateway/registry';
+import { allActions } from './modules';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Extra actions (tests); the modules' own are always registered. */
+  extraActions?: ActionDefinition[];
+  logger?: FastifyServerOptions['logger'];
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Builds the whole server: gateway, docs, health check and the web app. Tests call it with `inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.accesstoken', 'req.headers.authorization'],
+    },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    },
+  });
+
+  const registry = new ActionRegistry();
+  registry.register(...allActions, ...(options.extraActions ?? []));
+  const tokenSecret = config.JWT_SECRET ?? randomBytes(48).toString('hex');
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode === 429) request.log.warn({ err: error }, 'rate limited');
+      return reply
+        .status(error.statusCode)
+        .send({ status: false, err_code: error.code, err_msg: error.message, errors: error.errors });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({
+        status: false,
+        err_code: status === 413 ? GATEWAY_ERROR_CODES.payloadTooLarge : GATEWAY_ERROR_CODES.invalidInput,
+        err_msg: clientErrorMessage(status),
+        errors: [],
+      });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({
+      status: false,
+      err_code: GATEWAY_ERROR_CODES.internal,
+      err_msg: `Something went wrong on our side. Please try again. (reference ${request.id})`,
+      errors: [],
+    });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The portal is also served over plain HTTP on localhost; HSTS is set by the TLS proxy in front.
+    strictTransportSecurity: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check failed');
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(gatewayPlugin, { registry, db: database.db, config, tokenSecret });
+  await app.register(docsPlugin, { registry });
+  registerWebApp(app, resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
+
+  return app;
+}
+
+function clientErrorMessage(status: number): string {
+  if (status === 413) return 'The request is too large.';
+  if (status === 415) return 'Send the request as JSON (Content-Type: application/json).';
+  if (status === 404) return 'Not found.';
+  return 'The request could not be read. Send valid JSON.';
+}
+
+/** Serves the built web app: hashed assets cached for a year, everything else revalidated. */
+function registerWebApp(app: FastifyInstance, distDir: string): void {
+  const hasWebApp = existsSync(join(distDir, 'index.html'));
+  if (hasWebApp) {
+    app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      setHeaders: (response, path) => {
+        const immutable = path.includes(`${join(distDir, 'assets')}/`);
+        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/v2/') &&
+      !request.url.startsWith('/assets/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (hasWebApp && isPageRequest) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+    }
+    return reply
+      .status(404)
+      .send({ status: false, err_code: GATEWAY_ERROR_CODES.notFound, err_msg: 'Not found.', errors: [] });
+  });
+}

@@ -1,0 +1,55 @@
+import { type FieldError, GATEWAY_ERROR_CODES } from '@bima/domain';
+import type { ZodError } from 'zod';
+
+export type AppErrorKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'too_large';
+
+const STATUS_BY_KIND: Record<AppErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+};
+
+const DEFAULT_CODE_BY_KIND: Record<AppErrorKind, string> = {
+  invalid: GATEWAY_ERROR_CODES.invalidInput,
+  forbidden: GATEWAY_ERROR_CODES.forbidden,
+  not_found: GATEWAY_ERROR_CODES.notFound,
+  conflict: 'CONFLICT',
+  too_large: GATEWAY_ERROR_CODES.payloadTooLarge,
+  rate_limited: GATEWAY_ERROR_CODES.rateLimited,
+};
+
+/**
+ * The one application error: a kind that fixes the HTTP status, a code the web client maps to a
+ * notification, and a message a user can read.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly kind: AppErrorKind;
+  readonly code: string | number;
+  readonly errors: FieldError[];
+  readonly statusCode: number;
+
+  constructor(
+    kind: AppErrorKind,
+    message: string,
+    options: { code?: string | number; errors?: FieldError[] } = {},
+  ) {
+    super(message);
+    this.kind = kind;
+    this.code = options.code ?? DEFAULT_CODE_BY_KIND[kind];
+    this.errors = options.errors ?? [];
+    this.statusCode = STATUS_BY_KIND[kind];
+  }
+}
+
+/** Turns a zod failure into field errors carrying the schema's own messages. */
+export function fromZodError(error: ZodError, prefix = ''): AppError {
+  const errors = error.issues.map((issue) => ({
+    field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'data',
+    message: issue.message,
+  }));
+  return new AppError('invalid', errors[0]?.message ?? 'Invalid input', { errors });
+}

@@ -1,0 +1,88 @@
+import { type AuthLevel, gatewayEnvelopeSchema, legacyEnvelopeSchema } from '@bima/domain';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { verifyAccessToken } from '../auth/tokens';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { AppError, fromZodError } from './errors';
+import type { ActionDefinition, ActionRegistry, Principal } from './registry';
+
+export interface GatewayOptions {
+  registry: ActionRegistry;
+  db: Database;
+  config: Config;
+  tokenSecret: string;
+}
+
+/** Older-shape resources served at `/v2/api/v1/home`, mapped onto registered actions. */
+const LEGACY_HOME_ACTIONS: Record<string, { service: string; resource: string; action: string }> = {
+  'advertisement/list': { service: 'platform', resource: 'advertisement', action: 'list' },
+};
+
+/** `POST /v2/api/v1`: one endpoint, the action named in the body. */
+export async function gatewayPlugin(app: FastifyInstance, options: GatewayOptions): Promise<void> {
+  const { registry, db, config, tokenSecret } = options;
+
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'rate_limited',
+        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
+  });
+
+  const authenticate = (request: FastifyRequest, level: AuthLevel): Principal | null => {
+    const header = request.headers.accesstoken;
+    const token = Array.isArray(header) ? header[0] : header;
+    if (!token) {
+      if (level === 'public') return null;
+      throw new AppError('forbidden', 'Your session has expired. Please sign in again.');
+    }
+    const claims = verifyAccessToken(token, tokenSecret);
+    if (!claims) {
+      if (level === 'public') return null;
+      throw new AppError('forbidden', 'Your session has expired. Please sign in again.');
+    }
+    if (level === 'staff' && claims.role !== 'staff') {
+      throw new AppError('forbidden', 'You are not allowed to do this.');
+    }
+    return { userId: claims.sub, role: claims.role };
+  };
+
+  const run = async (request: FastifyRequest, definition: ActionDefinition, data: unknown) => {
+    const principal = authenticate(request, definition.auth);
+    const parsed = definition.input.safeParse(data ?? {});
+    if (!parsed.success) throw fromZodError(parsed.error);
+    return definition.handler({
+      input: parsed.data,
+      principal,
+      db,
+      config,
+      log: request.log,
+      requestId: String(request.id),
+    });
+  };
+
+  app.post('/v2/api/v1', async (request) => {
+    const envelope = gatewayEnvelopeSchema.safeParse(request.body);
+    if (!envelope.success) throw fromZodError(envelope.error);
+    const { service, resource, action, data } = envelope.data;
+    const definition = registry.find(service.name, resource.name, action.name, action.version);
+    if (!definition) {
+      throw new AppError('not_found', `Unknown action ${service.name}/${resource.name}/${action.name}.`);
+    }
+    return { status: true, result: { data: await run(request, definition, data) } };
+  });
+
+  app.post('/v2/api/v1/home', async (request) => {
+    const envelope = legacyEnvelopeSchema.safeParse(request.body);
+    if (!envelope.success) throw fromZodError(envelope.error);
+    const { resource, action, data } = envelope.data;
+    const target = LEGACY_HOME_ACTIONS[`${resource}/${action}`];
+    const definition = target && registry.find(target.service, target.resource, target.action, 'v1');
+    if (!definition) throw new AppError('not_found', `Unknown action ${resource}/${action}.`);
+    return { status: true, result: { result: await run(request, definition, data) } };
+  });
+}

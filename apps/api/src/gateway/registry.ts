@@ -1,0 +1,65 @@
+import type { AuthLevel } from '@bima/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+
+export interface Principal {
+  userId: string;
+  role: 'client' | 'staff';
+}
+
+export interface ActionContext<Input> {
+  input: Input;
+  /** The signed-in caller; null on public actions called anonymously. */
+  principal: Principal | null;
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  requestId: string;
+}
+
+export interface ActionDefinition<Schema extends z.ZodType = z.ZodType> {
+  service: string;
+  resource: string;
+  action: string;
+  version?: string;
+  auth: AuthLevel;
+  description: string;
+  input: Schema;
+  handler: (context: ActionContext<z.infer<Schema>>) => Promise<unknown>;
+}
+
+/** Declares an action with its input type inferred from its schema. */
+export function defineAction<Schema extends z.ZodType>(
+  definition: ActionDefinition<Schema>,
+): ActionDefinition {
+  return definition as unknown as ActionDefinition;
+}
+
+export function actionKey(service: string, resource: string, action: string, version = 'v1'): string {
+  return `${service}/${resource}/${action}@${version}`;
+}
+
+/** The gateway's table of actions; each business module registers its own. */
+export class ActionRegistry {
+  readonly #actions = new Map<string, ActionDefinition>();
+
+  register(...definitions: ActionDefinition[]): void {
+    for (const definition of definitions) {
+      const key = actionKey(definition.service, definition.resource, definition.action, definition.version);
+      if (this.#actions.has(key)) throw new Error(`Gateway action registered twice: ${key}`);
+      this.#actions.set(key, definition);
+    }
+  }
+
+  find(service: string, resource: string, action: string, version: string): ActionDefinition | undefined {
+    return this.#actions.get(actionKey(service, resource, action, version));
+  }
+
+  list(): ActionDefinition[] {
+    return [...this.#actions.values()].sort((a, b) =>
+      actionKey(a.service, a.resource, a.action).localeCompare(actionKey(b.service, b.resource, b.action)),
+    );
+  }
+}

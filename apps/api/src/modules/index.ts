@@ -1,0 +1,11 @@
+import type { ActionDefinition } from '../gateway/registry';
+import { advertisementActions } from './advertisement/actions';
+import { catalogueActions } from './catalogue/actions';
+import { platformActions } from './platform/actions';
+
+/** Every business module's gateway actions, registered explicitly. */
+export const allActions: ActionDefinition[] = [
+  ...catalogueActions,
+  ...advertisementActions,
+  ...platformActions,
+];
