@@ -130,7 +130,8 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
     app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
+      cacheControl: false,
       setHeaders: (response, path) => {
         const immutable = path.includes(`${join(distDir, 'assets')}/`);
         response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

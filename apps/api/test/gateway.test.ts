@@ -1,0 +1,277 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { signAccessToken } from '../src/auth/tokens';
+import { defineAction } from '../src/gateway/registry';
+import { buildTestApp, envelope, TEST_JWT_SECRET } from './helpers';
+
+/** Test-only actions that exercise the gateway's contract without depending on a business module. */
+const probeActions = [
+  defineAction({
+    service: 'probe',
+    resource: 'echo',
+    action: 'shout',
+    auth: 'public',
+    description: 'Echoes a message in capitals.',
+    input: z.object({
+      message: z.string({ error: 'Message is required.' }).min(1, 'Message is required.'),
+      times: z
+        .number({ error: 'Times must be a number.' })
+        .int()
+        .min(1, 'Times must be at least 1.')
+        .max(3)
+        .optional(),
+    }),
+    handler: async ({ input }) => input.message.toUpperCase().repeat(input.times ?? 1),
+  }),
+  defineAction({
+    service: 'probe',
+    resource: 'secret',
+    action: 'whoami',
+    auth: 'client',
+    description: 'Who the caller is.',
+    input: z.object({}).passthrough(),
+    handler: async ({ principal }) => principal,
+  }),
+  defineAction({
+    service: 'probe',
+    resource: 'secret',
+    action: 'staffOnly',
+    auth: 'staff',
+    description: 'Staff only.',
+    input: z.object({}).passthrough(),
+    handler: async () => 'ok',
+  }),
+  defineAction({
+    service: 'probe',
+    resource: 'fault',
+    action: 'crash',
+    auth: 'public',
+    description: 'A genuine server fault.',
+    input: z.object({}).passthrough(),
+    handler: async () => {
+      throw new Error('database exploded: secret detail');
+    },
+  }),
+];
+
+const post = (
+  ctx: Awaited<ReturnType<typeof buildTestApp>>,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) => ctx.app.inject({ method: 'POST', url: '/v2/api/v1', payload: payload as object, headers });
+
+describe('the gateway contract', () => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ extraActions: probeActions, seed: false });
+  });
+  afterAll(() => ctx.app.close());
+
+  it('answers 200 {status: true, result: {data}} on success', async () => {
+    const response = await post(ctx, envelope('probe', 'echo', 'shout', { message: 'jambo', times: 2 }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: true, result: { data: 'JAMBOJAMBO' } });
+  });
+
+  it('answers 400 naming each bad field with the schema message', async () => {
+    const response = await post(ctx, envelope('probe', 'echo', 'shout', { times: 9 }));
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ status: false, err_code: 'INVALID_INPUT', err_msg: 'Message is required.' });
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'message', message: 'Message is required.' },
+        { field: 'times', message: expect.any(String) },
+      ]),
+    );
+  });
+
+  it('answers 404 for an unknown service, resource, action or version', async () => {
+    for (const payload of [
+      envelope('nope', 'echo', 'shout'),
+      envelope('probe', 'nope', 'shout'),
+      envelope('probe', 'echo', 'nope'),
+      { ...envelope('probe', 'echo', 'shout', { message: 'x' }), action: { name: 'shout', version: 'v9' } },
+    ]) {
+      const response = await post(ctx, payload);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ status: false, err_code: 'NOT_FOUND' });
+    }
+  });
+
+  it('answers 403 on a secured action without a token, with a tampered token, or an expired one', async () => {
+    const valid = signAccessToken({ sub: 'user-1', role: 'client', ttlSeconds: 60 }, TEST_JWT_SECRET);
+    const expired = signAccessToken(
+      { sub: 'user-1', role: 'client', ttlSeconds: 60 },
+      TEST_JWT_SECRET,
+      Date.now() - 120_000,
+    );
+    const forged = signAccessToken(
+      { sub: 'user-1', role: 'client', ttlSeconds: 60 },
+      'another-secret-another-secret-another',
+    );
+    const [header, , signature] = valid.split('.') as [string, string, string];
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ sub: 'admin', role: 'staff', iat: 1, exp: 9e9 })).toString('base64url')}.${signature}`;
+    const payload = envelope('probe', 'secret', 'whoami');
+
+    const cases: Record<string, string>[] = [
+      {},
+      { accesstoken: 'garbage' },
+      { accesstoken: expired },
+      { accesstoken: forged },
+      { accesstoken: tampered },
+    ];
+    for (const headers of cases) {
+      const response = await post(ctx, payload, headers);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ status: false, err_code: 'FORBIDDEN' });
+    }
+    const ok = await post(ctx, payload, { accessToken: valid });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().result.data).toEqual({ userId: 'user-1', role: 'client' });
+  });
+
+  it('keeps staff actions from clients', async () => {
+    const client = signAccessToken({ sub: 'user-1', role: 'client', ttlSeconds: 60 }, TEST_JWT_SECRET);
+    const staff = signAccessToken({ sub: 'user-2', role: 'staff', ttlSeconds: 60 }, TEST_JWT_SECRET);
+    expect(
+      (await post(ctx, envelope('probe', 'secret', 'staffOnly'), { accesstoken: client })).statusCode,
+    ).toBe(403);
+    expect(
+      (await post(ctx, envelope('probe', 'secret', 'staffOnly'), { accesstoken: staff })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers 500 with a generic message for a genuine fault, never the detail', async () => {
+    const response = await post(ctx, envelope('probe', 'fault', 'crash'));
+    expect(response.statusCode).toBe(500);
+    const body = response.json();
+    expect(body).toMatchObject({ status: false, err_code: 'INTERNAL_ERROR' });
+    expect(body.err_msg).not.toContain('secret detail');
+    expect(body.err_msg).toContain(response.headers['x-request-id']);
+  });
+
+  it('answers 400 to malformed JSON or plain text, and 415 to another media type', async () => {
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/api/v1',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"service":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ status: false, err_code: 'INVALID_INPUT' });
+    const text = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/api/v1',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().status).toBe(false);
+    const xml = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/api/v1',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<hello/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({ status: false, err_msg: expect.stringContaining('JSON') });
+  });
+
+  it('answers 413 to a body over the size limit', async () => {
+    const huge = envelope('probe', 'echo', 'shout', {
+      message: 'x'.repeat(ctx.config.BODY_LIMIT_BYTES + 10),
+    });
+    const response = await post(ctx, huge);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ status: false, err_code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('never answers 5xx to random envelopes, JSON values or bytes (property)', async () => {
+    const name = fc.oneof(
+      fc.constantFrom('probe', 'echo', 'shout', 'secret', 'whoami', 'underwriting', 'catalogue'),
+      fc.string(),
+    );
+    const versioned = fc.oneof(
+      fc.record({ name, version: fc.oneof(fc.constant('v1'), fc.string()) }),
+      fc.anything(),
+    );
+    const envelopeLike = fc.record(
+      { service: versioned, resource: versioned, action: versioned, data: fc.anything() },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          envelopeLike.map((value) => JSON.stringify(value)),
+          fc.jsonValue().map((value) => JSON.stringify(value)),
+          fc.string(),
+          fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+        ),
+        fc.constantFrom('/v2/api/v1', '/v2/api/v1/home'),
+        fc.boolean(),
+        async (payload, url, withToken) => {
+          const response = await ctx.app.inject({
+            method: 'POST',
+            url,
+            headers: { 'content-type': 'application/json', ...(withToken ? { accesstoken: 'x.y.z' } : {}) },
+            payload,
+          });
+          expect(response.statusCode).toBeLessThan(500);
+          const body = response.json();
+          expect(typeof body.status).toBe('boolean');
+          if (body.status === false) {
+            expect(typeof body.err_msg).toBe('string');
+            expect(Array.isArray(body.errors)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('lists every registered action with its auth level and input schema at /v2/api/docs', async () => {
+    const json = await ctx.app.inject({ method: 'GET', url: '/v2/api/docs.json' });
+    const entries = json.json().result.data as Array<{
+      service: string;
+      resource: string;
+      action: string;
+      auth: string;
+      input: unknown;
+    }>;
+    const names = entries.map((entry) => `${entry.service}/${entry.resource}/${entry.action}:${entry.auth}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'underwriting/catalogue/listProducts:public',
+        'platform/advertisement/list:public',
+        'probe/secret/whoami:client',
+        'probe/secret/staffOnly:staff',
+      ]),
+    );
+    const shout = entries.find((entry) => entry.action === 'shout');
+    expect(shout?.input).toMatchObject({ type: 'object', required: ['message'] });
+
+    const html = await ctx.app.inject({ method: 'GET', url: '/v2/api/docs' });
+    expect(html.headers['content-type']).toContain('text/html');
+    for (const entry of entries)
+      expect(html.body).toContain(`${entry.service} / ${entry.resource} / ${entry.action}`);
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 429 in the gateway envelope once the limit is reached', async () => {
+    const ctx = await buildTestApp({ env: { RATE_LIMIT_MAX: '3' }, extraActions: probeActions, seed: false });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        statuses.push((await post(ctx, envelope('probe', 'echo', 'shout', { message: 'hi' }))).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const limited = await post(ctx, envelope('probe', 'echo', 'shout', { message: 'hi' }));
+      expect(limited.json()).toMatchObject({ status: false, err_code: 'RATE_LIMITED' });
+    } finally {
+      await ctx.app.close();
+    }
+  });
+});

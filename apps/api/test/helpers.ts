@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { seedSampleData } from '../src/db/seed';
+import type { ActionDefinition } from '../src/gateway/registry';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hmac-sha256-signing';
+
+/**
+ * A database for one test file: in-memory PGlite, or a fresh database on the PostgreSQL server
+ * named by TEST_DATABASE_URL (dropped again on close).
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+
+  const name = `bima_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  extraActions?: ActionDefinition[];
+  seed?: boolean;
+}
+
+/** The whole app on a migrated (and by default seeded) test database; call `app.close()` after. */
+export async function buildTestApp(options: TestAppOptions = {}) {
+  const database = await openTestDatabase();
+  await database.migrate();
+  if (options.seed !== false) await seedSampleData(database.db);
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, extraActions: options.extraActions });
+  app.addHook('onClose', () => database.close());
+  return { app, database, config };
+}
+
+export function envelope(service: string, resource: string, action: string, data: unknown = {}) {
+  return {
+    service: { name: service, version: 'v1' },
+    resource: { name: resource, version: 'v1' },
+    action: { name: action, version: 'v1' },
+    data,
+  };
+}

@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './helpers';
+
+describe('the server around the gateway', () => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'bima-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Bima Portal</title><div id="root"></div>');
+    writeFileSync(
+      join(dist, 'assets', 'index-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(5000))});`,
+    );
+    writeFileSync(join(dist, 'serviceWorker.js'), 'self.addEventListener("fetch", () => {});');
+    ctx = await buildTestApp({ env: { WEB_DIST_DIR: dist }, seed: false });
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('GET /healthz answers 200 when the database answers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+    });
+  });
+
+  it('sets security headers and a request id on every response', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBeDefined();
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const traced = await ctx.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
+    expect(traced.headers['x-request-id']).toBe('trace-12345678');
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('revalidates the service worker and the page', async () => {
+    const worker = await ctx.app.inject({ method: 'GET', url: '/serviceWorker.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to the web app for unknown page paths', async () => {
+    for (const url of ['/', '/insurance', '/motor/basic-details', '/newportal/products/12']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers a JSON 404 for unknown API paths and missing assets', async () => {
+    for (const url of ['/v2/api/v2/nothing', '/assets/missing.js']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ status: false, err_code: 'NOT_FOUND' });
+    }
+  });
+});
+
+describe('health check without a database', () => {
+  it('answers 503 when the database does not answer', async () => {
+    const ctx = await buildTestApp({ seed: false });
+    await ctx.database.close();
+    ctx.database.close = async () => {};
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(503);
+    await ctx.app.close();
+  });
+});

@@ -1,0 +1,80 @@
+import { CATEGORY_SELECT_DELAY_MS, type CatalogueProduct, type CategoryValue } from '@bima/domain';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { paths } from '../../../config/paths';
+import { productStore } from '../../../stores/product';
+import { sessionDataStore } from '../../../stores/session-data';
+import { useProducts } from '../api/get-products';
+import { CatalogueError, CatalogueSkeleton } from './catalogue-states';
+import { CategoryStep } from './category-step';
+import { DebugPanel } from './debug-panel';
+import { PreparingView } from './preparing-view';
+import { ProductStep } from './product-step';
+
+/** The two steps of the landing page: category, then products (spec-1 §2.1). */
+export function ProductSelection() {
+  const { step, category } = sessionDataStore.use();
+  const [isPreparing, setPreparing] = useState(false);
+  const timerRef = useRef<number | undefined>(undefined);
+  const productsQuery = useProducts();
+  const navigate = useNavigate();
+  const navigationType = useNavigationType();
+  const location = useLocation();
+
+  // Entering the page by in-app navigation starts over; a reload or back/forward keeps the step.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per entered location
+  useLayoutEffect(() => {
+    if (navigationType === 'PUSH') sessionDataStore.setState({ step: 'category', category: null });
+  }, [location.key]);
+
+  useEffect(() => {
+    if (step === 'product') window.scrollTo({ top: 0, behavior: 'auto' });
+  }, [step]);
+
+  useEffect(() => () => window.clearTimeout(timerRef.current), []);
+
+  const selectCategory = (value: CategoryValue) => {
+    setPreparing(true);
+    sessionDataStore.setState({ category: value });
+    window.clearTimeout(timerRef.current);
+    timerRef.current = window.setTimeout(() => {
+      sessionDataStore.setState({ step: 'product' });
+      setPreparing(false);
+    }, CATEGORY_SELECT_DELAY_MS);
+  };
+
+  const backToCategories = () => {
+    sessionDataStore.setState({ step: 'category', category: null });
+  };
+
+  const selectProduct = (product: CatalogueProduct) => {
+    if (!product.available) return;
+    productStore.setState({ selectedProduct: product, insuranceClass: product.classCode });
+    // Every available product goes to the motor wizard until the other classes get their own flows.
+    navigate(paths.motorBasicDetails.getHref());
+  };
+
+  let content: React.ReactNode;
+  if (isPreparing) content = <PreparingView />;
+  else if (productsQuery.isPending) content = <CatalogueSkeleton />;
+  else if (productsQuery.isError) content = <CatalogueError onRetry={() => void productsQuery.refetch()} />;
+  else if (step === 'product' && category) {
+    content = (
+      <ProductStep
+        category={category}
+        products={productsQuery.data}
+        onBack={backToCategories}
+        onSelectProduct={selectProduct}
+      />
+    );
+  } else content = <CategoryStep products={productsQuery.data} onSelect={selectCategory} />;
+
+  return (
+    <>
+      {content}
+      <DebugPanel
+        state={{ step, category, isPreparing, productCount: productsQuery.data?.length ?? null, navigationType }}
+      />
+    </>
+  );
+}

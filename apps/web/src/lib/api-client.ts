@@ -1,0 +1,157 @@
+import { API_TIMEOUT_MS, type GatewayFailure } from '@bima/domain';
+import { authStore } from '../stores/auth';
+import { getErrorNotification, type ServerErrorLike } from './error-notification';
+import { emitAppEvent } from './events';
+import { t } from './i18n';
+import { notify } from './notifications';
+
+export const GATEWAY_PATH = '/v2/api/v1';
+export const LEGACY_PATH = '/v2/api/v1/home';
+
+export interface GatewayCall {
+  service: string;
+  resource: string;
+  action: string;
+  data?: unknown;
+}
+
+export interface LegacyCall {
+  resource: string;
+  action: string;
+  data?: unknown;
+}
+
+export interface CallOptions {
+  /** A secured action: needs the session token, resolves false without one (spec-1 §6). */
+  secure?: boolean;
+  signal?: AbortSignal;
+  /** Background calls: no notification on failure (403 is still handled). */
+  silent?: boolean;
+}
+
+/** The body of a reply: `status` flag plus `result` (gateway: `result.data`, legacy: `result.result`). */
+export interface GatewayReply<T> {
+  status: boolean;
+  result?: T;
+  err_code?: string | number;
+  err_msg?: string;
+}
+
+/** A failed call, carrying the parsed body of the reply. */
+export class ApiError extends Error implements ServerErrorLike {
+  readonly httpStatus: number;
+  readonly err_code?: string | number;
+  readonly err_msg?: string;
+  readonly errors: GatewayFailure['errors'];
+
+  constructor(httpStatus: number, body: Partial<GatewayFailure> & { message?: string }) {
+    super(body.err_msg || body.message || `HTTP ${httpStatus}`);
+    this.name = 'ApiError';
+    this.httpStatus = httpStatus;
+    this.err_code = body.err_code;
+    this.err_msg = body.err_msg;
+    this.errors = Array.isArray(body.errors) ? body.errors : [];
+  }
+}
+
+function envelope(call: GatewayCall) {
+  return {
+    service: { name: call.service, version: 'v1' },
+    resource: { name: call.resource, version: 'v1' },
+    action: { name: call.action, version: 'v1' },
+    data: call.data ?? {},
+  };
+}
+
+/**
+ * The one global handler for failed calls: 403 logs out and sends the user to sign in; anything
+ * else becomes the notification spec-1 §8 lists for its err_code.
+ */
+export function handleApiError(error: ApiError, { silent = false }: { silent?: boolean } = {}): void {
+  if (error.httpStatus === 403) {
+    authStore.reset();
+    emitAppEvent('unauthorized');
+    return;
+  }
+  if (silent) return;
+  const notification = getErrorNotification(error);
+  if (notification) notify(notification);
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function post<T>(path: string, body: unknown, options: CallOptions): Promise<T | false | undefined> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const token = authStore.getState().authToken;
+  if (options.secure && !token) {
+    emitAppEvent('token-not-found');
+    return false;
+  }
+  if (token) headers.accessToken = token;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, API_TIMEOUT_MS);
+  const abortFromCaller = () => controller.abort();
+  options.signal?.addEventListener('abort', abortFromCaller, { once: true });
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    const error = new ApiError(0, { message: t(timedOut ? 'errors.timeout' : 'errors.network') });
+    handleApiError(error, options);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abortFromCaller);
+  }
+
+  const parsed = await parseBody(response);
+  if (!response.ok) {
+    const failure = typeof parsed === 'object' && parsed !== null ? (parsed as Partial<GatewayFailure>) : {};
+    const error = new ApiError(response.status, failure);
+    handleApiError(error, options);
+    throw error;
+  }
+  return parsed as T | undefined;
+}
+
+/** `POST /v2/api/v1` with a service/resource/action envelope (spec-1 §7.1). */
+export function callGateway<T>(call: GatewayCall, options: CallOptions = {}) {
+  return post<GatewayReply<{ data: T }>>(GATEWAY_PATH, envelope(call), options);
+}
+
+/** The older `{resource, action, data}` shape posted to `/v2/api/v1/home`. */
+export function callLegacy<T>(call: LegacyCall, options: CallOptions = {}) {
+  return post<GatewayReply<{ result?: T }>>(
+    LEGACY_PATH,
+    { resource: call.resource, action: call.action, data: call.data ?? {} },
+    options,
+  );
+}
+
+/** `result.data` of a successful gateway reply; throws when the reply is missing or has a false status. */
+export function unwrapData<T>(reply: GatewayReply<{ data: T }> | false | undefined): T {
+  if (!reply || !reply.status || !reply.result) {
+    throw new ApiError(200, { err_code: reply ? reply.err_code : undefined, err_msg: reply ? reply.err_msg : '' });
+  }
+  return reply.result.data;
+}

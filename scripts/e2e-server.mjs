@@ -1,0 +1,11 @@
+// The portal as the Playwright journeys see it: the built web app on a fresh, throwaway database.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bima-e2e-'));
+process.env.DATA_DIR = dataDir;
+process.env.LOG_LEVEL ??= 'warn';
+process.env.RATE_LIMIT_MAX ??= '100000';
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+await import('./start.mjs');
