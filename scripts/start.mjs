@@ -1,6 +1,11 @@
 // `npm start`: builds what is not built, then runs the server (migrations and sample data on start).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
-import { ensureWebBuild } from './lib/web-build.mjs';
+import { ensureWebBuild, ROOT } from './lib/web-build.mjs';
+
+// Variables already in the environment win over the optional .env file.
+if (existsSync(join(ROOT, '.env'))) process.loadEnvFile(join(ROOT, '.env'));
 
 ensureWebBuild();
 register();

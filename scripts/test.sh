@@ -28,4 +28,4 @@ step "Build the web app"
 npm run --silent build
 
 step "Playwright journeys (Debian Chromium)"
-(cd e2e && npx playwright test)
+npx playwright test -c e2e/playwright.config.ts
