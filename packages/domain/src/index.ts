@@ -3,4 +3,5 @@ export * from './catalogue';
 export * from './constants';
 export * from './gateway';
 export * from './money';
+export * from './premium';
 export * from './support';

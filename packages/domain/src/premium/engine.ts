@@ -1,0 +1,210 @@
+import type { FieldError } from '../gateway';
+import { formatKes } from '../money';
+import { applyRate, fixedAmount, PPM } from './rounding';
+import type {
+  BasicRating,
+  BenefitConfig,
+  BenefitLine,
+  ChargeLine,
+  ExcessLine,
+  PremiumInput,
+  PremiumResult,
+  RateBand,
+  RatingConfiguration,
+  ShortPeriodStep,
+} from './types';
+
+export const VEHICLE_VALUE_REQUIRED_FOR_COMPREHENSIVE =
+  'Vehicle value must be greater than 0 for comprehensive cover';
+
+/** The band rate for a value: the band with the highest `fromValue` not above it. */
+export function findBandRate(bands: readonly RateBand[], value: number): number {
+  const sorted = [...bands].sort((a, b) => a.fromValue - b.fromValue);
+  return sorted.filter((band) => band.fromValue <= value).at(-1)?.ratePpm ?? sorted[0]?.ratePpm ?? 0;
+}
+
+/**
+ * Rate × value by value band, with boundary relief: a vehicle just above a band boundary never pays
+ * less than the dearest vehicle just below it, so more value never lowers the premium.
+ */
+export function calculateBandedPremium(bands: readonly RateBand[], value: number): number {
+  const sorted = [...bands].sort((a, b) => a.fromValue - b.fromValue);
+  let premium = applyRate(value, findBandRate(sorted, value));
+  sorted.forEach((band, index) => {
+    if (band.fromValue > value) return;
+    const upper = sorted[index + 1]?.fromValue ?? value;
+    premium = Math.max(premium, applyRate(Math.min(value, upper), band.ratePpm));
+  });
+  return premium;
+}
+
+/** Share of the annual premium for a cover of `periodDays`: the first step that covers it, else all. */
+export function findPeriodShare(scale: readonly ShortPeriodStep[], periodDays: number): number {
+  const steps = [...scale].sort((a, b) => a.maxDays - b.maxDays);
+  return steps.find((step) => periodDays <= step.maxDays)?.sharePpm ?? PPM;
+}
+
+/** The annual basic premium: rate × value with the minimum premium, or the fixed premium. */
+export function calculateAnnualBasicPremium(basic: BasicRating, vehicleValue: number): number {
+  if (basic.kind === 'fixed') return fixedAmount(basic.premium);
+  return Math.max(calculateBandedPremium(basic.bands, vehicleValue), fixedAmount(basic.minimumPremium));
+}
+
+/** A benefit's annual premium at a limit: nothing when included, else by its pricing rule. */
+export function calculateAnnualBenefitPremium(
+  benefit: BenefitConfig,
+  limit: number,
+  vehicleValue: number,
+): number {
+  const pricing = benefit.pricing;
+  switch (pricing.kind) {
+    case 'included':
+      return 0;
+    case 'fixed':
+      return fixedAmount(pricing.amount);
+    case 'percentageOfValue':
+      return Math.max(applyRate(vehicleValue, pricing.ratePpm), fixedAmount(pricing.minimum));
+    case 'rateOnExtraLimit':
+      return applyRate(Math.max(0, limit - pricing.inbuiltLimit), pricing.ratePpm);
+  }
+}
+
+function validate(input: PremiumInput): FieldError[] {
+  const { rating, vehicleValue, periodDays } = input;
+  const errors: FieldError[] = [];
+  if (!Number.isSafeInteger(vehicleValue) || vehicleValue < 0) {
+    errors.push({ field: 'risk.value', message: 'Vehicle value must be a whole, positive amount.' });
+  } else if (rating.coverType !== 'third-party' && vehicleValue <= 0) {
+    errors.push({ field: 'risk.value', message: VEHICLE_VALUE_REQUIRED_FOR_COMPREHENSIVE });
+  }
+  if (!rating.supportedPeriods.includes(periodDays)) {
+    errors.push({
+      field: 'coverDetails.period',
+      message: `This product does not offer a cover of ${periodDays} days.`,
+    });
+  }
+
+  const seen = new Set<string>();
+  input.selectedBenefits.forEach((selected, index) => {
+    const field = `additionalBenefits.${index}`;
+    const benefit = rating.benefits.find(
+      (candidate) => candidate.benefitSystemRef === selected.benefitSystemRef,
+    );
+    if (!benefit) {
+      errors.push({
+        field: `${field}.benefitSystemRef`,
+        message: 'This benefit is not offered by the product.',
+      });
+      return;
+    }
+    if (seen.has(benefit.benefitSystemRef)) {
+      errors.push({ field: `${field}.benefitSystemRef`, message: `${benefit.name} is selected twice.` });
+    }
+    seen.add(benefit.benefitSystemRef);
+    if (selected.limit === undefined || selected.limit === benefit.limit.defaultLimit) return;
+    if (!benefit.limit.isAdjustable) {
+      errors.push({ field: `${field}.limit`, message: `The limit of ${benefit.name} cannot be changed.` });
+    } else if (
+      !Number.isSafeInteger(selected.limit) ||
+      selected.limit < benefit.limit.minimum ||
+      selected.limit > benefit.limit.maximum
+    ) {
+      errors.push({
+        field: `${field}.limit`,
+        message: `The limit of ${benefit.name} must be between ${formatKes(benefit.limit.minimum)} and ${formatKes(benefit.limit.maximum)}.`,
+      });
+    }
+  });
+
+  input.excesses.forEach((chosen, index) => {
+    const excess = rating.excesses.find((candidate) => candidate.id === chosen.id);
+    if (!excess) {
+      errors.push({ field: `excesses.${index}.id`, message: 'This excess does not apply to the product.' });
+      return;
+    }
+    if (
+      !Number.isSafeInteger(chosen.amount) ||
+      chosen.amount < excess.minAmount ||
+      chosen.amount > excess.maxAmount
+    ) {
+      errors.push({
+        field: `excesses.${index}.amount`,
+        message: `The ${excess.name} excess must be between ${formatKes(excess.minAmount)} and ${formatKes(excess.maxAmount)}.`,
+      });
+    }
+  });
+  return errors;
+}
+
+function chosenLimit(benefit: BenefitConfig, input: PremiumInput): number {
+  const selected = input.selectedBenefits.find(
+    (candidate) => candidate.benefitSystemRef === benefit.benefitSystemRef,
+  );
+  return selected?.limit ?? benefit.limit.defaultLimit;
+}
+
+/** The benefits a quote carries: every core (embedded, inbuilt) benefit and the selected optional ones. */
+function quotedBenefits(rating: RatingConfiguration, input: PremiumInput): BenefitConfig[] {
+  const selected = new Set(input.selectedBenefits.map((benefit) => benefit.benefitSystemRef));
+  return rating.benefits.filter(
+    (benefit) => benefit.type !== 'optional' || selected.has(benefit.benefitSystemRef),
+  );
+}
+
+/**
+ * Prices a product for a risk: the basic premium (band rate with minimum, or fixed), each benefit,
+ * the subtotal, each product charge and the total, scaled for covers shorter than a year.
+ * Bad input is refused with field errors, never clamped.
+ */
+export function calculatePremium(input: PremiumInput): PremiumResult {
+  const errors = validate(input);
+  if (errors.length > 0) return { ok: false, errors };
+
+  const { rating, vehicleValue, periodDays } = input;
+  const share = findPeriodShare(rating.shortPeriodScale, periodDays);
+  const forPeriod = (annual: number) => applyRate(annual, share);
+
+  const basicPremium = forPeriod(calculateAnnualBasicPremium(rating.basic, vehicleValue));
+  const benefits: BenefitLine[] = quotedBenefits(rating, input).map((benefit) => {
+    const limit = chosenLimit(benefit, input);
+    return {
+      benefitSystemRef: benefit.benefitSystemRef,
+      name: benefit.name,
+      type: benefit.type,
+      limit,
+      premium: forPeriod(calculateAnnualBenefitPremium(benefit, limit, vehicleValue)),
+    };
+  });
+  const subtotal = basicPremium + benefits.reduce((sum, line) => sum + line.premium, 0);
+
+  const charges: ChargeLine[] = rating.charges.map((charge) => ({
+    name: charge.name,
+    type: charge.type,
+    rate: charge.value,
+    amount: charge.type === 'Percentage' ? applyRate(subtotal, charge.value) : fixedAmount(charge.value),
+  }));
+  const totalCharges = charges.reduce((sum, line) => sum + line.amount, 0);
+
+  const excesses: ExcessLine[] = rating.excesses.map((excess) => ({
+    id: excess.id,
+    name: excess.name,
+    amount: input.excesses.find((chosen) => chosen.id === excess.id)?.amount ?? excess.defaultAmount,
+  }));
+
+  return {
+    ok: true,
+    quote: {
+      coverType: rating.coverType,
+      vehicleValue,
+      periodDays,
+      periodSharePpm: share,
+      basicPremium,
+      benefits,
+      subtotal,
+      charges,
+      totalCharges,
+      excesses,
+      total: subtotal + totalCharges,
+    },
+  };
+}
