@@ -4,4 +4,5 @@ export * from './constants';
 export * from './gateway';
 export * from './money';
 export * from './premium';
+export * from './quotation';
 export * from './support';

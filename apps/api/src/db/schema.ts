@@ -1,5 +1,15 @@
 import type { KeyFeature } from '@bima/domain';
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 /** The product catalogue shown on the landing page (spec-2 "Product catalogue"). */
 export const catalogueProducts = pgTable('catalogue_products', {
@@ -29,4 +39,112 @@ export const advertisements = pgTable('advertisements', {
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Underwriters (insurance companies) whose products are sold on the marketplace. */
+export const underwriters = pgTable('underwriters', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  logo: text('logo').notNull(),
+  description: text('description').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/** An underwriter's insurance product for one class and cover type, with its rating rules' parameters. */
+export const insuranceProducts = pgTable('insurance_products', {
+  id: serial('id').primaryKey(),
+  productSystemRef: text('product_system_ref').notNull().unique(),
+  underwriterId: text('underwriter_id')
+    .notNull()
+    .references(() => underwriters.id),
+  classCode: text('class_code').notNull(),
+  coverType: text('cover_type').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  overview: text('overview').notNull(),
+  logo: text('logo').notNull(),
+  termsDocument: text('terms_document').notNull(),
+  intermediary: text('intermediary').notNull().default('Direct'),
+  /** 'percentage' (banded rates with a minimum) or 'fixed'. */
+  rateBasis: text('rate_basis').notNull(),
+  fixedPremium: bigint('fixed_premium', { mode: 'number' }),
+  minimumPremium: bigint('minimum_premium', { mode: 'number' }).notNull().default(0),
+  /** Risks this product accepts, in cents. */
+  minimumValue: bigint('minimum_value', { mode: 'number' }).notNull().default(0),
+  maximumValue: bigint('maximum_value', { mode: 'number' }),
+  supportedPeriods: jsonb('supported_periods').$type<number[]>().notNull(),
+  shortPeriodScale: jsonb('short_period_scale')
+    .$type<Array<{ maxDays: number; sharePpm: number }>>()
+    .notNull(),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Value bands of a percentage-rated product: the rate applies from `fromValue` (cents) up. */
+export const productRateBands = pgTable(
+  'product_rate_bands',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => insuranceProducts.id, { onDelete: 'cascade' }),
+    fromValue: bigint('from_value', { mode: 'number' }).notNull(),
+    ratePpm: integer('rate_ppm').notNull(),
+  },
+  (table) => [unique().on(table.productId, table.fromValue)],
+);
+
+/** A benefit of a product: embedded/inbuilt (core) or optional, its limits and how it is priced. */
+export const productBenefits = pgTable('product_benefits', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => insuranceProducts.id, { onDelete: 'cascade' }),
+  benefitSystemRef: text('benefit_system_ref').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  benefitType: text('benefit_type').notNull(),
+  limitMinimum: bigint('limit_minimum', { mode: 'number' }).notNull().default(0),
+  limitMaximum: bigint('limit_maximum', { mode: 'number' }).notNull().default(0),
+  defaultLimit: bigint('default_limit', { mode: 'number' }).notNull().default(0),
+  isAdjustable: boolean('is_adjustable').notNull().default(false),
+  /** 'included', 'percentageOfValue', 'fixed' or 'rateOnExtraLimit'. */
+  pricingKind: text('pricing_kind').notNull(),
+  ratePpm: integer('rate_ppm'),
+  minimumPremium: bigint('minimum_premium', { mode: 'number' }),
+  fixedAmount: bigint('fixed_amount', { mode: 'number' }),
+  inbuiltLimit: bigint('inbuilt_limit', { mode: 'number' }),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** The excesses a client may choose for a product, bounded by minimum and maximum (cents). */
+export const productExcesses = pgTable(
+  'product_excesses',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => insuranceProducts.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    excessType: text('excess_type').notNull(),
+    description: text('description').notNull(),
+    minAmount: bigint('min_amount', { mode: 'number' }).notNull(),
+    maxAmount: bigint('max_amount', { mode: 'number' }).notNull(),
+    defaultAmount: bigint('default_amount', { mode: 'number' }).notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [unique().on(table.productId, table.code)],
+);
+
+/** Charges added to a product's premium: Percentage (ppm of the subtotal) or Fixed (cents). */
+export const productCharges = pgTable('product_charges', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => insuranceProducts.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  chargeType: text('charge_type').notNull(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
 });

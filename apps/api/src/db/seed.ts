@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ADVERTISEMENT_SEED } from '../modules/advertisement/seed-data';
 import { CATALOGUE_SEED } from '../modules/catalogue/seed-data';
+import { seedSampleMarket } from '../modules/product/seed';
 import type { Database } from './client';
 import { advertisements, catalogueProducts } from './schema';
 
@@ -22,4 +23,5 @@ export async function seedSampleData(db: Database): Promise<void> {
       sql`select setval(pg_get_serial_sequence('advertisements', 'id'), greatest((select max(id) from advertisements), 1))`,
     );
   });
+  await seedSampleMarket(db);
 }

@@ -2,10 +2,12 @@ import type { ActionDefinition } from '../gateway/registry';
 import { advertisementActions } from './advertisement/actions';
 import { catalogueActions } from './catalogue/actions';
 import { platformActions } from './platform/actions';
+import { productActions } from './product/actions';
 
 /** Every business module's gateway actions, registered explicitly. */
 export const allActions: ActionDefinition[] = [
   ...catalogueActions,
   ...advertisementActions,
   ...platformActions,
+  ...productActions,
 ];

@@ -1,0 +1,105 @@
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  insuranceProducts,
+  productBenefits,
+  productCharges,
+  productExcesses,
+  productRateBands,
+  underwriters,
+} from '../../db/schema';
+import { CHARGE_SEED, EXCESS_SEED, PRODUCT_SEED, UNDERWRITER_SEED } from './seed-data';
+
+export const MOTOR_PRIVATE_CLASS_CODE = '07';
+
+/** Inserts the sample underwriters and products that are missing (by id and productSystemRef). */
+export async function seedSampleMarket(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(underwriters)
+      .values(
+        UNDERWRITER_SEED.map((underwriter) => ({
+          ...underwriter,
+          logo: `/images/underwriters/${underwriter.id}.svg`,
+        })),
+      )
+      .onConflictDoNothing();
+
+    const existing = await tx
+      .select({ ref: insuranceProducts.productSystemRef })
+      .from(insuranceProducts)
+      .where(
+        inArray(
+          insuranceProducts.productSystemRef,
+          PRODUCT_SEED.map((product) => product.productSystemRef),
+        ),
+      );
+    const present = new Set(existing.map((row) => row.ref));
+
+    for (const [index, product] of PRODUCT_SEED.entries()) {
+      if (present.has(product.productSystemRef)) continue;
+      const [row] = await tx
+        .insert(insuranceProducts)
+        .values({
+          productSystemRef: product.productSystemRef,
+          underwriterId: product.underwriterId,
+          classCode: MOTOR_PRIVATE_CLASS_CODE,
+          coverType: product.coverType,
+          name: product.name,
+          description: product.description,
+          overview: product.overview,
+          logo: `/images/underwriters/${product.underwriterId}.svg`,
+          termsDocument: `/documents/terms/${product.productSystemRef.toLowerCase()}.html`,
+          intermediary: product.intermediary,
+          rateBasis: product.rating.basis,
+          fixedPremium: product.rating.basis === 'fixed' ? product.rating.premium : null,
+          minimumPremium: product.rating.basis === 'percentage' ? product.rating.minimumPremium : 0,
+          minimumValue: product.minimumValue,
+          maximumValue: product.maximumValue,
+          supportedPeriods: product.supportedPeriods,
+          shortPeriodScale: product.shortPeriodScale,
+          sortOrder: index + 1,
+        })
+        .returning({ id: insuranceProducts.id });
+      const productId = row!.id;
+
+      if (product.rating.basis === 'percentage') {
+        await tx
+          .insert(productRateBands)
+          .values(product.rating.bands.map(([fromValue, ratePpm]) => ({ productId, fromValue, ratePpm })));
+      }
+      await tx.insert(productBenefits).values(
+        product.benefits.map((benefit, order) => ({
+          productId,
+          benefitSystemRef: `${product.productSystemRef}-${benefit.key}`.toUpperCase(),
+          name: benefit.name,
+          description: benefit.description,
+          benefitType: benefit.type,
+          limitMinimum: benefit.limit?.minimum ?? 0,
+          limitMaximum: benefit.limit?.maximum ?? 0,
+          defaultLimit: benefit.limit?.defaultLimit ?? 0,
+          isAdjustable: benefit.limit?.isAdjustable ?? false,
+          pricingKind: benefit.pricing.kind,
+          ratePpm: 'ratePpm' in benefit.pricing ? benefit.pricing.ratePpm : null,
+          minimumPremium: benefit.pricing.kind === 'percentageOfValue' ? benefit.pricing.minimum : null,
+          fixedAmount: benefit.pricing.kind === 'fixed' ? benefit.pricing.amount : null,
+          inbuiltLimit: benefit.pricing.kind === 'rateOnExtraLimit' ? benefit.pricing.inbuiltLimit : null,
+          sortOrder: order + 1,
+        })),
+      );
+      if (product.excesses.length > 0) {
+        await tx.insert(productExcesses).values(
+          product.excesses.map((code, order) => ({
+            productId,
+            code,
+            ...EXCESS_SEED[code],
+            sortOrder: order + 1,
+          })),
+        );
+      }
+      await tx
+        .insert(productCharges)
+        .values(CHARGE_SEED.map((charge, order) => ({ productId, ...charge, sortOrder: order + 1 })));
+    }
+  });
+}

@@ -1,0 +1,169 @@
+import {
+  type BenefitConfig,
+  type BenefitPricing,
+  type CoverType,
+  calculatePremium,
+  type ExcessInput,
+  type PremiumBreakdown,
+  type RatingConfiguration,
+  type SelectedBenefitInput,
+} from '@bima/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  insuranceProducts,
+  productBenefits,
+  productCharges,
+  productExcesses,
+  productRateBands,
+  underwriters,
+} from '../../db/schema';
+import { AppError } from '../../gateway/errors';
+
+type ProductRow = typeof insuranceProducts.$inferSelect;
+type BenefitRow = typeof productBenefits.$inferSelect;
+
+/** A product with everything needed to show and price it. */
+export interface LoadedProduct {
+  product: ProductRow;
+  underwriter: { id: string; name: string; logo: string };
+  benefits: BenefitRow[];
+  rating: RatingConfiguration;
+}
+
+function toPricing(row: BenefitRow): BenefitPricing {
+  switch (row.pricingKind) {
+    case 'percentageOfValue':
+      return { kind: 'percentageOfValue', ratePpm: row.ratePpm ?? 0, minimum: row.minimumPremium ?? 0 };
+    case 'fixed':
+      return { kind: 'fixed', amount: row.fixedAmount ?? 0 };
+    case 'rateOnExtraLimit':
+      return { kind: 'rateOnExtraLimit', ratePpm: row.ratePpm ?? 0, inbuiltLimit: row.inbuiltLimit ?? 0 };
+    default:
+      return { kind: 'included' };
+  }
+}
+
+function toBenefitConfig(row: BenefitRow): BenefitConfig {
+  return {
+    benefitSystemRef: row.benefitSystemRef,
+    name: row.name,
+    description: row.description,
+    type: row.benefitType as BenefitConfig['type'],
+    limit: {
+      minimum: row.limitMinimum,
+      maximum: row.limitMaximum,
+      defaultLimit: row.defaultLimit,
+      isAdjustable: row.isAdjustable,
+    },
+    pricing: toPricing(row),
+  };
+}
+
+/** Loads products with their underwriter, bands, benefits, excesses and charges in five queries. */
+export async function loadProducts(
+  db: Database,
+  filter: { classCode?: string; coverTypes?: readonly CoverType[]; productSystemRef?: string },
+): Promise<LoadedProduct[]> {
+  const conditions = [eq(insuranceProducts.active, true), eq(underwriters.active, true)];
+  if (filter.classCode) conditions.push(eq(insuranceProducts.classCode, filter.classCode));
+  if (filter.coverTypes) conditions.push(inArray(insuranceProducts.coverType, [...filter.coverTypes]));
+  if (filter.productSystemRef)
+    conditions.push(eq(insuranceProducts.productSystemRef, filter.productSystemRef));
+
+  const rows = await db
+    .select({
+      product: insuranceProducts,
+      underwriter: { id: underwriters.id, name: underwriters.name, logo: underwriters.logo },
+    })
+    .from(insuranceProducts)
+    .innerJoin(underwriters, eq(underwriters.id, insuranceProducts.underwriterId))
+    .where(and(...conditions))
+    .orderBy(asc(insuranceProducts.sortOrder), asc(insuranceProducts.id));
+  if (rows.length === 0) return [];
+
+  const ids = rows.map((row) => row.product.id);
+  const [bands, benefits, excesses, charges] = await Promise.all([
+    db.select().from(productRateBands).where(inArray(productRateBands.productId, ids)),
+    db
+      .select()
+      .from(productBenefits)
+      .where(inArray(productBenefits.productId, ids))
+      .orderBy(asc(productBenefits.sortOrder)),
+    db
+      .select()
+      .from(productExcesses)
+      .where(inArray(productExcesses.productId, ids))
+      .orderBy(asc(productExcesses.sortOrder)),
+    db
+      .select()
+      .from(productCharges)
+      .where(inArray(productCharges.productId, ids))
+      .orderBy(asc(productCharges.sortOrder)),
+  ]);
+
+  return rows.map(({ product, underwriter }) => {
+    const own = <T extends { productId: number }>(list: T[]) =>
+      list.filter((item) => item.productId === product.id);
+    const productBenefitRows = own(benefits);
+    const rating: RatingConfiguration = {
+      coverType: product.coverType as CoverType,
+      basic:
+        product.rateBasis === 'fixed'
+          ? { kind: 'fixed', premium: product.fixedPremium ?? 0 }
+          : {
+              kind: 'percentage',
+              minimumPremium: product.minimumPremium,
+              bands: own(bands).map((band) => ({ fromValue: band.fromValue, ratePpm: band.ratePpm })),
+            },
+      shortPeriodScale: product.shortPeriodScale,
+      supportedPeriods: product.supportedPeriods,
+      benefits: productBenefitRows.map(toBenefitConfig),
+      excesses: own(excesses).map((excess) => ({
+        id: excess.code,
+        name: excess.name,
+        type: excess.excessType,
+        description: excess.description,
+        minAmount: excess.minAmount,
+        maxAmount: excess.maxAmount,
+        defaultAmount: excess.defaultAmount,
+      })),
+      charges: own(charges).map((charge) => ({
+        name: charge.name,
+        type: charge.chargeType as 'Percentage' | 'Fixed',
+        value: charge.value,
+      })),
+    };
+    return { product, underwriter, benefits: productBenefitRows, rating };
+  });
+}
+
+/** Whether a product accepts a vehicle of this value (third-party products accept any). */
+export function coversRisk(product: ProductRow, vehicleValue: number): boolean {
+  if (product.coverType === 'third-party') return true;
+  if (vehicleValue < product.minimumValue) return false;
+  return product.maximumValue === null || vehicleValue <= product.maximumValue;
+}
+
+/** The annual (or longest offered) period a product is quoted for on the results grid. */
+export function defaultPeriod(rating: RatingConfiguration): number {
+  return Math.max(...rating.supportedPeriods);
+}
+
+export interface PriceRequest {
+  vehicleValue: number;
+  periodDays: number;
+  selectedBenefits: readonly SelectedBenefitInput[];
+  excesses: readonly ExcessInput[];
+}
+
+/** Prices a loaded product, turning the engine's field errors into a 400. */
+export function priceProduct(loaded: LoadedProduct, request: PriceRequest): PremiumBreakdown {
+  const result = calculatePremium({ rating: loaded.rating, ...request });
+  if (!result.ok) {
+    throw new AppError('invalid', result.errors[0]?.message ?? 'The quotation request is not valid.', {
+      errors: result.errors,
+    });
+  }
+  return result.quote;
+}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, envelope } from './helpers';
+
+describe('underwriting / product', () => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(() => ctx.app.close());
+
+  const call = (action: string, data: unknown) =>
+    ctx.app.inject({ method: 'POST', url: '/v2/api/v1', payload: envelope('underwriting', 'product', action, data) });
+
+  describe('fetchInsuranceClassReccomendations', () => {
+    it('quotes every cover type of the class for a KES 1,500,000 car, each priced', async () => {
+      const response = await call('fetchInsuranceClassReccomendations', {
+        insuranceClass: '07',
+        riskValue: 1_500_000,
+        coverType: '',
+      });
+      expect(response.statusCode).toBe(200);
+      const products = response.json().result.data as Array<Record<string, unknown>>;
+      expect(products.length).toBeGreaterThanOrEqual(8);
+      expect(new Set(products.map((p) => p.coverType))).toEqual(
+        new Set(['comprehensive', 'third-party-fire-theft', 'third-party']),
+      );
+      expect(new Set(products.map((p) => (p.underwriter as Array<{ name: string }>)[0]?.name)).size).toBeGreaterThanOrEqual(4);
+      for (const product of products) {
+        expect(product.premium).toEqual(expect.any(Number));
+        expect(product.premium as number).toBeGreaterThan(0);
+      }
+      const apa = products.find((p) => p.productSystemRef === 'APA-MP-PLUS');
+      // 4 % of 1,500,000 = 60,000, but boundary relief keeps the 5 % band's top: 75,000.
+      expect(apa?.basePremium).toBe(75_000);
+      // + Training Levy 150 + PHCF 188 (187.5 rounds up) + stamp duty 40
+      expect(apa?.premium).toBe(75_000 + 150 + 188 + 40);
+      expect(apa?.basePremiumRate).toMatchObject({ rateType: 'percentage', value: 0.04 });
+    });
+
+    it('returns only third-party products for a third-party request, with a fixed rate', async () => {
+      const response = await call('fetchInsuranceClassReccomendations', {
+        insuranceClass: '07',
+        riskValue: 0,
+        coverType: 'third-party',
+      });
+      const products = response.json().result.data as Array<Record<string, unknown>>;
+      expect(products.length).toBeGreaterThanOrEqual(3);
+      for (const product of products) {
+        expect(product.coverType).toBe('third-party');
+        expect(product.basePremiumRate).toMatchObject({ rateType: 'fixed' });
+      }
+    });
+
+    it('leaves out products that do not cover the value', async () => {
+      const response = await call('fetchInsuranceClassReccomendations', {
+        insuranceClass: '07',
+        riskValue: 280_000,
+        coverType: 'comprehensive',
+      });
+      const refs = (response.json().result.data as Array<{ productSystemRef: string }>).map((p) => p.productSystemRef);
+      expect(refs).toEqual(['BRT-MP-COMP']);
+    });
+
+    it.each([
+      [{ riskValue: 1_000_000, coverType: '' }, 'insuranceClass', 'Insurance class code is required but not provided.'],
+      [{ insuranceClass: '', riskValue: 1_000_000 }, 'insuranceClass', 'Insurance class code is required but not provided.'],
+      [{ insuranceClass: '07', riskValue: 1_000_000, coverType: 'fully-loaded' }, 'coverType', 'Invalid cover type'],
+      [
+        { insuranceClass: '07', riskValue: 0, coverType: 'comprehensive' },
+        'riskValue',
+        'Vehicle value must be greater than 0 for comprehensive cover',
+      ],
+      [
+        { insuranceClass: '07', riskValue: -5, coverType: 'comprehensive' },
+        'riskValue',
+        'Amounts cannot be negative.',
+      ],
+    ])('refuses %j with %s: %s', async (data, field, message) => {
+      const response = await call('fetchInsuranceClassReccomendations', data);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toContainEqual({ field, message });
+    });
+
+    it('returns an empty list for a class without products', async () => {
+      const response = await call('fetchInsuranceClassReccomendations', { insuranceClass: '99', riskValue: 100, coverType: '' });
+      expect(response.json()).toEqual({ status: true, result: { data: [] } });
+    });
+  });
+
+  describe('productWithBenefitsAndUnderwriterDetails', () => {
+    it('returns the product with benefits, excesses and underwriter as a one-item list', async () => {
+      const response = await call('productWithBenefitsAndUnderwriterDetails', { productSystemRef: 'JUB-MP-ELITE' });
+      const [product] = response.json().result.data;
+      expect(product.productName).toBe('Jubilee Motor Elite');
+      expect(product.underwriter[0].name).toBe('Jubilee Insurance');
+      expect(product.productBenefits.map((b: { benefitType: string }) => b.benefitType)).toEqual(
+        expect.arrayContaining(['embedded', 'inbuilt', 'optional']),
+      );
+      expect(product.excesses.map((e: { id: string }) => e.id)).toEqual(['collision', 'theft', 'windscreen']);
+      expect(product.productTnc).toMatch(/^\/documents\/terms\/.+\.html$/);
+    });
+
+    it('answers 404 for an unknown product', async () => {
+      const response = await call('productWithBenefitsAndUnderwriterDetails', { productSystemRef: 'NOPE' });
+      expect(response.statusCode).toBe(404);
+    });
+  });
+
+  describe('productPremiumCalc', () => {
+    const base = {
+      productSystemRef: 'APA-MP-PLUS',
+      risk: { value: 2_000_000 },
+      additionalBenefits: [],
+      excesses: [],
+      coverDetails: { period: 365 },
+    };
+
+    it('prices two optional benefits, a raised limit and an excess with an itemised breakdown', async () => {
+      const response = await call('productPremiumCalc', {
+        ...base,
+        additionalBenefits: [
+          { benefitSystemRef: 'APA-MP-PLUS-PVT' },
+          { benefitSystemRef: 'APA-MP-PLUS-EXCESS-PROTECTOR' },
+          { benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 50_000 } },
+        ],
+        excesses: [{ id: 'collision', amount: 40_000 }],
+      });
+      expect(response.statusCode).toBe(200);
+      const quote = response.json().result.data;
+      expect(quote.basicPremium).toBe(80_000);
+      const premium = (ref: string) => quote.benefits.find((b: { benefitSystemRef: string }) => b.benefitSystemRef === ref)?.premium;
+      expect(premium('APA-MP-PLUS-PVT')).toBe(5_000);
+      expect(premium('APA-MP-PLUS-EXCESS-PROTECTOR')).toBe(5_000);
+      expect(premium('APA-MP-PLUS-WINDSCREEN')).toBe(2_000);
+      expect(quote.subtotal).toBe(92_000);
+      expect(quote.charges.map((c: { amount: number }) => c.amount)).toEqual([184, 230, 40]);
+      expect(quote.total).toBe(92_454);
+      expect(quote.excesses).toContainEqual({ id: 'collision', name: 'Collision', amount: 40_000 });
+    });
+
+    it.each([
+      [{ additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 100_001 } }] }, 'additionalBenefits.0.limit'],
+      [{ additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-TOWING', params: { limit: 60_000 } }] }, 'additionalBenefits.0.limit'],
+      [{ excesses: [{ id: 'collision', amount: 9_999 }] }, 'excesses.0.amount'],
+      [{ excesses: [{ id: 'theft', amount: 150_001 }] }, 'excesses.0.amount'],
+      [{ coverDetails: { period: 45 } }, 'coverDetails.period'],
+      [{ coverDetails: {} }, 'coverDetails.period'],
+      [{ risk: { value: 0 } }, 'risk.value'],
+    ])('refuses %j with a field error on %s, never clamping', async (override, field) => {
+      const response = await call('productPremiumCalc', { ...base, ...override });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+    });
+  });
+});
