@@ -66,7 +66,11 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 try {
-  const result = await lighthouse(`${origin}/`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
+  const result = await lighthouse(`${origin}/`, {
+    port: chrome.port,
+    onlyCategories: ['performance'],
+    logLevel: 'error',
+  });
   const lhr = result?.lhr;
   const score = lhr?.categories.performance.score ?? 0;
   const metric = (id) => lhr?.audits[id]?.displayValue ?? 'n/a';
@@ -76,7 +80,9 @@ try {
   console.info(`  largest contentful paint  ${metric('largest-contentful-paint')}`);
   console.info(`  total blocking time       ${metric('total-blocking-time')}`);
   console.info(`  cumulative layout shift   ${metric('cumulative-layout-shift')}`);
-  console.info(`  JavaScript (gzip)         ${(js.total / 1024).toFixed(1)} KB (target ≤ ${TARGET_JS_KB} KB)`);
+  console.info(
+    `  JavaScript (gzip)         ${(js.total / 1024).toFixed(1)} KB (target ≤ ${TARGET_JS_KB} KB)`,
+  );
   for (const file of js.files) console.info(`    ${file.url}  ${(file.gzipped / 1024).toFixed(1)} KB`);
   const ok = score >= TARGET_SCORE && js.total <= TARGET_JS_KB * 1024;
   console.info(ok ? '\nBoth targets met.' : '\nA target was missed.');

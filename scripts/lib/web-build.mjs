@@ -34,7 +34,10 @@ export function isWebBuildStale() {
 export function ensureWebBuild({ force = false } = {}) {
   if (!force && !isWebBuildStale()) return;
   console.info('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '--workspace', '@bima/web'], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '--workspace', '@bima/web'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('The web app failed to build.');
     process.exit(result.status ?? 1);

@@ -109,6 +109,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
+  if (config.BENCH_ROUTE) {
+    app.post('/v2/api/bench/bare', async () => ({ status: true, result: { data: {} } }));
+  }
+
   await app.register(gatewayPlugin, { registry, db: database.db, config, tokenSecret });
   await app.register(docsPlugin, { registry });
   registerWebApp(app, resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));

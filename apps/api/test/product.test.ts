@@ -9,7 +9,11 @@ describe('underwriting / product', () => {
   afterAll(() => ctx.app.close());
 
   const call = (action: string, data: unknown) =>
-    ctx.app.inject({ method: 'POST', url: '/v2/api/v1', payload: envelope('underwriting', 'product', action, data) });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/v2/api/v1',
+      payload: envelope('underwriting', 'product', action, data),
+    });
 
   describe('fetchInsuranceClassReccomendations', () => {
     it('quotes every cover type of the class for a KES 1,500,000 car, each priced', async () => {
@@ -24,7 +28,9 @@ describe('underwriting / product', () => {
       expect(new Set(products.map((p) => p.coverType))).toEqual(
         new Set(['comprehensive', 'third-party-fire-theft', 'third-party']),
       );
-      expect(new Set(products.map((p) => (p.underwriter as Array<{ name: string }>)[0]?.name)).size).toBeGreaterThanOrEqual(4);
+      expect(
+        new Set(products.map((p) => (p.underwriter as Array<{ name: string }>)[0]?.name)).size,
+      ).toBeGreaterThanOrEqual(4);
       for (const product of products) {
         expect(product.premium).toEqual(expect.any(Number));
         expect(product.premium as number).toBeGreaterThan(0);
@@ -57,14 +63,28 @@ describe('underwriting / product', () => {
         riskValue: 280_000,
         coverType: 'comprehensive',
       });
-      const refs = (response.json().result.data as Array<{ productSystemRef: string }>).map((p) => p.productSystemRef);
+      const refs = (response.json().result.data as Array<{ productSystemRef: string }>).map(
+        (p) => p.productSystemRef,
+      );
       expect(refs).toEqual(['BRT-MP-COMP']);
     });
 
     it.each([
-      [{ riskValue: 1_000_000, coverType: '' }, 'insuranceClass', 'Insurance class code is required but not provided.'],
-      [{ insuranceClass: '', riskValue: 1_000_000 }, 'insuranceClass', 'Insurance class code is required but not provided.'],
-      [{ insuranceClass: '07', riskValue: 1_000_000, coverType: 'fully-loaded' }, 'coverType', 'Invalid cover type'],
+      [
+        { riskValue: 1_000_000, coverType: '' },
+        'insuranceClass',
+        'Insurance class code is required but not provided.',
+      ],
+      [
+        { insuranceClass: '', riskValue: 1_000_000 },
+        'insuranceClass',
+        'Insurance class code is required but not provided.',
+      ],
+      [
+        { insuranceClass: '07', riskValue: 1_000_000, coverType: 'fully-loaded' },
+        'coverType',
+        'Invalid cover type',
+      ],
       [
         { insuranceClass: '07', riskValue: 0, coverType: 'comprehensive' },
         'riskValue',
@@ -82,14 +102,20 @@ describe('underwriting / product', () => {
     });
 
     it('returns an empty list for a class without products', async () => {
-      const response = await call('fetchInsuranceClassReccomendations', { insuranceClass: '99', riskValue: 100, coverType: '' });
+      const response = await call('fetchInsuranceClassReccomendations', {
+        insuranceClass: '99',
+        riskValue: 100,
+        coverType: '',
+      });
       expect(response.json()).toEqual({ status: true, result: { data: [] } });
     });
   });
 
   describe('productWithBenefitsAndUnderwriterDetails', () => {
     it('returns the product with benefits, excesses and underwriter as a one-item list', async () => {
-      const response = await call('productWithBenefitsAndUnderwriterDetails', { productSystemRef: 'JUB-MP-ELITE' });
+      const response = await call('productWithBenefitsAndUnderwriterDetails', {
+        productSystemRef: 'JUB-MP-ELITE',
+      });
       const [product] = response.json().result.data;
       expect(product.productName).toBe('Jubilee Motor Elite');
       expect(product.underwriter[0].name).toBe('Jubilee Insurance');
@@ -128,7 +154,8 @@ describe('underwriting / product', () => {
       expect(response.statusCode).toBe(200);
       const quote = response.json().result.data;
       expect(quote.basicPremium).toBe(80_000);
-      const premium = (ref: string) => quote.benefits.find((b: { benefitSystemRef: string }) => b.benefitSystemRef === ref)?.premium;
+      const premium = (ref: string) =>
+        quote.benefits.find((b: { benefitSystemRef: string }) => b.benefitSystemRef === ref)?.premium;
       expect(premium('APA-MP-PLUS-PVT')).toBe(5_000);
       expect(premium('APA-MP-PLUS-EXCESS-PROTECTOR')).toBe(5_000);
       expect(premium('APA-MP-PLUS-WINDSCREEN')).toBe(2_000);
@@ -139,8 +166,14 @@ describe('underwriting / product', () => {
     });
 
     it.each([
-      [{ additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 100_001 } }] }, 'additionalBenefits.0.limit'],
-      [{ additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-TOWING', params: { limit: 60_000 } }] }, 'additionalBenefits.0.limit'],
+      [
+        { additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 100_001 } }] },
+        'additionalBenefits.0.limit',
+      ],
+      [
+        { additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-TOWING', params: { limit: 60_000 } }] },
+        'additionalBenefits.0.limit',
+      ],
       [{ excesses: [{ id: 'collision', amount: 9_999 }] }, 'excesses.0.amount'],
       [{ excesses: [{ id: 'theft', amount: 150_001 }] }, 'excesses.0.amount'],
       [{ coverDetails: { period: 45 } }, 'coverDetails.period'],

@@ -19,19 +19,19 @@ function presentPricing(benefit: BenefitConfig) {
   }
 }
 
+const presented = new WeakMap<LoadedProduct, ReturnType<typeof presentStaticParts>>();
+
 /** A product as spec-1 §3 "Quoted product" describes it, plus its excesses and pricing rules. */
 export function presentProduct(loaded: LoadedProduct, quote?: PremiumBreakdown) {
-  const { product, underwriter, rating } = loaded;
+  let parts = presented.get(loaded);
+  if (!parts) {
+    parts = presentStaticParts(loaded);
+    presented.set(loaded, parts);
+  }
+  const { rating } = loaded;
   const vehicleValue = quote?.vehicleValue ?? 0;
   return {
-    id: product.id,
-    productName: product.name,
-    productDescription: product.description,
-    productOverview: product.overview,
-    productLogo: product.logo,
-    productSystemRef: product.productSystemRef,
-    classCode: product.classCode,
-    coverType: product.coverType,
+    ...parts.head,
     basePremium: quote ? toKes(quote.basicPremium) : null,
     premium: quote ? toKes(quote.total) : null,
     quotePeriod: quote?.periodDays ?? null,
@@ -43,6 +43,24 @@ export function presentProduct(loaded: LoadedProduct, quote?: PremiumBreakdown) 
             value: findBandRate(rating.basic.bands, vehicleValue) / PPM,
             minimumPremium: toKes(rating.basic.minimumPremium),
           },
+    ...parts.tail,
+  };
+}
+
+/** The parts of a product's presentation that do not depend on the risk, built once per load. */
+function presentStaticParts(loaded: LoadedProduct) {
+  const { product, underwriter, rating } = loaded;
+  const head = {
+    id: product.id,
+    productName: product.name,
+    productDescription: product.description,
+    productOverview: product.overview,
+    productLogo: product.logo,
+    productSystemRef: product.productSystemRef,
+    classCode: product.classCode,
+    coverType: product.coverType,
+  };
+  const tail = {
     underwriter: [{ id: underwriter.id, name: underwriter.name, logo: underwriter.logo }],
     intermediary: product.intermediary,
     productTnc: product.termsDocument,
@@ -82,6 +100,7 @@ export function presentProduct(loaded: LoadedProduct, quote?: PremiumBreakdown) 
       amount: toKes(excess.defaultAmount),
     })),
   };
+  return { head, tail };
 }
 export type QuotedProduct = ReturnType<typeof presentProduct>;
 

@@ -60,8 +60,41 @@ function toBenefitConfig(row: BenefitRow): BenefitConfig {
   };
 }
 
+const CACHE_TTL_MS = 15_000;
+const productCache = new WeakMap<Database, Map<string, { at: number; value: Promise<LoadedProduct[]> }>>();
+
+/**
+ * Products change rarely and are read on every quote: keep each filter's result for a few seconds
+ * per database, so quoting is CPU work, not five queries.
+ */
+export function loadProducts(
+  db: Database,
+  filter: { classCode?: string; coverTypes?: readonly CoverType[]; productSystemRef?: string },
+): Promise<LoadedProduct[]> {
+  let cache = productCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    productCache.set(db, cache);
+  }
+  const key = JSON.stringify([filter.classCode, filter.coverTypes, filter.productSystemRef]);
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
+  const value = queryProducts(db, filter);
+  // Keys come from callers' input: bound the cache so odd requests cannot grow it without end.
+  if (cache.size >= 256) cache.clear();
+  cache.set(key, { at: now, value });
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+/** Forgets cached products (after an edit). */
+export function clearProductCache(db: Database): void {
+  productCache.delete(db);
+}
+
 /** Loads products with their underwriter, bands, benefits, excesses and charges in five queries. */
-export async function loadProducts(
+async function queryProducts(
   db: Database,
   filter: { classCode?: string; coverTypes?: readonly CoverType[]; productSystemRef?: string },
 ): Promise<LoadedProduct[]> {
