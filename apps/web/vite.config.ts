@@ -8,8 +8,9 @@ import { defineConfig, type Plugin } from 'vite';
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
 /**
- * Stamps a build id into dist/serviceWorker.js so every build ships a byte-different worker and
- * browsers detect the update (the worker itself never changes name).
+ * Stamps a build id and the list of hashed assets into dist/serviceWorker.js, so every build ships a
+ * byte-different worker (browsers detect the update; the worker never changes name) and every
+ * lazy screen is available offline.
  */
 function serviceWorkerBuildId(): Plugin {
   let outDir = 'dist';
@@ -27,13 +28,40 @@ function serviceWorkerBuildId(): Plugin {
       const file = path.join(outDir, 'serviceWorker.js');
       const source = await readFile(file, 'utf8');
       const buildId = createHash('sha256').update(chunkNames.sort().join('|')).digest('hex').slice(0, 16);
-      await writeFile(file, source.replaceAll('__BUILD_ID__', buildId));
+      const assets = chunkNames.filter((name) => name.startsWith('assets/')).map((name) => `/${name}`);
+      await writeFile(
+        file,
+        source
+          .replaceAll('__BUILD_ID__', buildId)
+          .replace('[/* __PRECACHE_ASSETS__ */]', JSON.stringify(assets)),
+      );
+    },
+  };
+}
+
+/**
+ * The landing page imports only the zod-free parts of the domain package (subpath imports such as
+ * `@bima/domain/constants`); zod belongs in lazy chunks. Fail the build if it reaches the entry.
+ */
+function keepZodOutOfEntry(): Plugin {
+  return {
+    name: 'bima-keep-zod-out-of-entry',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        if (Object.keys(chunk.modules).some((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id))) {
+          this.error(
+            `zod ended up in ${chunk.fileName}: import zod-free subpaths of @bima/domain on the landing page`,
+          );
+        }
+      }
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorkerBuildId()],
+  plugins: [react(), tailwindcss(), serviceWorkerBuildId(), keepZodOutOfEntry()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

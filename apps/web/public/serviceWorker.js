@@ -3,14 +3,20 @@ const BUILD_ID = '__BUILD_ID__';
 const ASSET_CACHE = `bima-assets-${BUILD_ID}`;
 const PAGE_CACHE = `bima-pages-${BUILD_ID}`;
 const INDEX_URL = '/index.html';
+/** Hashed build assets (scripts, styles), written in by the build. */
+const PRECACHE_ASSETS = [
+  /* __PRECACHE_ASSETS__ */
+];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(PAGE_CACHE)
-      .then((cache) => cache.add(new Request('/', { cache: 'reload' })).then(() => cache))
-      .then((cache) => cache.match('/').then((response) => response && cache.put(INDEX_URL, response)))
-      .catch(() => undefined),
+    Promise.all([
+      caches
+        .open(PAGE_CACHE)
+        .then((cache) => cache.add(new Request('/', { cache: 'reload' })).then(() => cache))
+        .then((cache) => cache.match('/').then((response) => response && cache.put(INDEX_URL, response))),
+      caches.open(ASSET_CACHE).then((cache) => cache.addAll(PRECACHE_ASSETS)),
+    ]).catch(() => undefined),
   );
 });
 

@@ -1,37 +1,23 @@
 import { z } from 'zod';
+import {
+  CATEGORY_COLOR_LABELS,
+  CATEGORY_VALUES,
+  type CatalogueProduct,
+  type CategoryColor,
+  type KeyFeature,
+} from './catalogue-rules';
 
-/** The two customer categories a visitor chooses between on the landing page (spec-1 §3). */
-export const CATEGORY_VALUES = ['individual', 'business'] as const;
+export * from './catalogue-rules';
+
 export const categoryValueSchema = z.enum(CATEGORY_VALUES);
-export type CategoryValue = z.infer<typeof categoryValueSchema>;
-
-/** Category colours and the tag label each one stands for (spec-1 §3 "Catalogue product"). */
-export const CATEGORY_COLOR_LABELS = {
-  blue: 'Vehicle',
-  green: 'Commercial',
-  red: 'Security',
-  orange: 'Property',
-  purple: 'Industrial',
-  yellow: 'Credit',
-  pink: 'Health',
-  sky: 'Aviation',
-  teal: 'Marine',
-  emerald: 'Retirement',
-} as const;
-export type CategoryColor = keyof typeof CATEGORY_COLOR_LABELS;
 export const categoryColorSchema = z.enum(
   Object.keys(CATEGORY_COLOR_LABELS) as [CategoryColor, ...CategoryColor[]],
 );
 
-export const keyFeatureSchema = z.object({
-  label: z.string(),
-  /** The short form shown on a product card chip. */
-  short: z.string(),
-});
-export type KeyFeature = z.infer<typeof keyFeatureSchema>;
+export const keyFeatureSchema: z.ZodType<KeyFeature> = z.object({ label: z.string(), short: z.string() });
 
-/** A catalogue entry as served by `underwriting / catalogue / listProducts`. */
-export const catalogueProductSchema = z.object({
+/** Checks a catalogue entry (the API's answer to `listProducts`). */
+export const catalogueProductSchema: z.ZodType<CatalogueProduct> = z.object({
   id: z.number().int(),
   name: z.string(),
   category: categoryValueSchema,
@@ -45,44 +31,3 @@ export const catalogueProductSchema = z.object({
   useIcon: z.boolean(),
   keyFeatures: z.array(keyFeatureSchema),
 });
-export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
-
-export type ProductStatus = 'available' | 'coming-soon' | 'unavailable';
-
-/** A product is available, coming soon, or neither (shown as 'N/A'). */
-export function getProductStatus(product: Pick<CatalogueProduct, 'available' | 'comingSoon'>): ProductStatus {
-  if (product.available) return 'available';
-  if (product.comingSoon) return 'coming-soon';
-  return 'unavailable';
-}
-
-/** Products of one category, in catalogue order. */
-export function getProductsInCategory<T extends Pick<CatalogueProduct, 'category'>>(
-  products: readonly T[],
-  category: CategoryValue,
-): T[] {
-  return products.filter((product) => product.category === category);
-}
-
-export const MAX_FEATURED_PRODUCTS = 3;
-export const MAX_FEATURE_CHIPS = 2;
-
-/**
- * The names featured on a category card: available products first, then coming-soon ones,
- * at most three (spec-1 §2.1).
- */
-export function getFeaturedProducts<T extends Pick<CatalogueProduct, 'available' | 'comingSoon'>>(
-  products: readonly T[],
-): T[] {
-  const available = products.filter((product) => product.available);
-  const comingSoon = products.filter((product) => !product.available && product.comingSoon);
-  return [...available, ...comingSoon].slice(0, MAX_FEATURED_PRODUCTS);
-}
-
-/** At most two feature chips on a card, and how many more there are ('+n'). */
-export function splitFeatureChips<T>(features: readonly T[]): { shown: T[]; more: number } {
-  return {
-    shown: features.slice(0, MAX_FEATURE_CHIPS),
-    more: Math.max(0, features.length - MAX_FEATURE_CHIPS),
-  };
-}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export * from './gateway-contract';
+
 /** The versioned name of a service, resource or action in a gateway envelope. */
 export const versionedNameSchema = z.object(
   {
@@ -37,32 +39,3 @@ export const legacyEnvelopeSchema = z.object(
   { error: 'Expected a JSON object naming a resource and an action.' },
 );
 export type LegacyEnvelope = z.infer<typeof legacyEnvelopeSchema>;
-
-export type AuthLevel = 'public' | 'client' | 'staff';
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-export interface GatewaySuccess<T> {
-  status: true;
-  result: { data: T };
-}
-
-export interface GatewayFailure {
-  status: false;
-  err_code: string | number;
-  err_msg: string;
-  errors: FieldError[];
-}
-
-/** Error codes the gateway itself answers with; business modules add their own. */
-export const GATEWAY_ERROR_CODES = {
-  invalidInput: 'INVALID_INPUT',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  rateLimited: 'RATE_LIMITED',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  internal: 'INTERNAL_ERROR',
-} as const;

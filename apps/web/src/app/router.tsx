@@ -34,7 +34,10 @@ export function createAppRouter() {
             { path: paths.homeAlias.path, element: <HomeRoute /> },
             { path: paths.insurance.path, element: <HomeRoute /> },
             { path: paths.aboutUs.path, lazy: lazyScreen(() => import('../features/info/routes/about-us')) },
-            { path: paths.contactUs.path, lazy: lazyScreen(() => import('../features/info/routes/contact-us')) },
+            {
+              path: paths.contactUs.path,
+              lazy: lazyScreen(() => import('../features/support/routes/contact-us')),
+            },
             {
               path: paths.motorBasicDetails.path,
               lazy: lazyScreen(() => import('../features/motor/routes/basic-details')),

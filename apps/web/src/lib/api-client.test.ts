@@ -54,7 +54,10 @@ describe('callGateway', () => {
   });
 
   it('turns an empty response into undefined', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => reply(200, undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply(200, undefined)),
+    );
     await expect(callLegacy({ resource: 'advertisement', action: 'list' })).resolves.toBeUndefined();
   });
 
@@ -62,7 +65,9 @@ describe('callGateway', () => {
     authStore.setState({ authToken: 'expired', isAuthenticated: true });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => reply(403, { status: false, err_code: 'FORBIDDEN', err_msg: 'Token expired', errors: [] })),
+      vi.fn(async () =>
+        reply(403, { status: false, err_code: 'FORBIDDEN', err_msg: 'Token expired', errors: [] }),
+      ),
     );
     const listener = vi.fn();
     const off = onAppEvent('unauthorized', listener);

@@ -1,4 +1,5 @@
-import { API_TIMEOUT_MS, type GatewayFailure } from '@bima/domain';
+import { API_TIMEOUT_MS } from '@bima/domain/constants';
+import type { GatewayFailure } from '@bima/domain/gateway-contract';
 import { authStore } from '../stores/auth';
 import { getErrorNotification, type ServerErrorLike } from './error-notification';
 import { emitAppEvent } from './events';
@@ -150,8 +151,9 @@ export function callLegacy<T>(call: LegacyCall, options: CallOptions = {}) {
 
 /** `result.data` of a successful gateway reply; throws when the reply is missing or has a false status. */
 export function unwrapData<T>(reply: GatewayReply<{ data: T }> | false | undefined): T {
-  if (!reply || !reply.status || !reply.result) {
-    throw new ApiError(200, { err_code: reply ? reply.err_code : undefined, err_msg: reply ? reply.err_msg : '' });
+  if (typeof reply !== 'object' || !reply.status || !reply.result) {
+    const failure = typeof reply === 'object' ? reply : undefined;
+    throw new ApiError(200, { err_code: failure?.err_code, err_msg: failure?.err_msg ?? '' });
   }
   return reply.result.data;
 }

@@ -1,4 +1,5 @@
-import { GATEWAY_ERROR_CODES, UNKNOWN_ERROR_TOAST_MS } from '@bima/domain';
+import { UNKNOWN_ERROR_TOAST_MS } from '@bima/domain/constants';
+import { GATEWAY_ERROR_CODES } from '@bima/domain/gateway-contract';
 import { t } from './i18n';
 import type { NotificationInput } from './notifications';
 

@@ -33,7 +33,9 @@ describe('loadLazy', () => {
   });
 
   it('times out a load that never settles', async () => {
-    const error = await loadLazy(() => new Promise(() => {}), { timeoutMs: 10 }).catch((caught: unknown) => caught);
+    const error = await loadLazy(() => new Promise(() => {}), { timeoutMs: 10 }).catch(
+      (caught: unknown) => caught,
+    );
     expect((error as ChunkLoadError).code).toBe('CHUNK_LOAD_TIMEOUT');
   });
 });

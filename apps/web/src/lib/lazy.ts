@@ -1,4 +1,4 @@
-import { LAZY_SCREEN_LOAD_TIMEOUT_MS } from '@bima/domain';
+import { LAZY_SCREEN_LOAD_TIMEOUT_MS } from '@bima/domain/constants';
 
 export type ChunkErrorCode = 'CHUNK_LOAD_TIMEOUT' | 'CHUNK_LOAD_FAILED' | 'CSS_CHUNK_LOAD_FAILED';
 

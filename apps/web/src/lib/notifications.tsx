@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS } from '@bima/domain';
+import { TOAST_DURATION_MS } from '@bima/domain/constants';
 import { useEffect, useSyncExternalStore } from 'react';
 import { t } from './i18n';
 

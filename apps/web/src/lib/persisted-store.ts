@@ -6,11 +6,7 @@ export interface PersistedStore<T extends object> {
   setState: (update: Partial<T> | ((state: T) => Partial<T>)) => void;
   reset: () => void;
   subscribe: (listener: () => void) => () => void;
-  /** React hook; pass a selector to re-render only when that slice changes. */
-  use: {
-    (): T;
-    <S>(selector: (state: T) => S): S;
-  };
+  defaults: T;
 }
 
 /**
@@ -57,16 +53,23 @@ export function createPersistedStore<T extends object>(
   };
   const getState = () => state;
 
-  function use(): T;
-  function use<S>(selector: (state: T) => S): S;
-  function use<S>(selector?: (state: T) => S): T | S {
-    const select = selector ?? ((value: T) => value);
-    return useSyncExternalStore(
-      subscribe,
-      () => select(state),
-      () => select(defaults),
-    );
-  }
+  return { getState, setState, reset, subscribe, defaults };
+}
 
-  return { getState, setState, reset, subscribe, use };
+/** Reads a persisted store in a component; pass a selector to re-render only when that slice changes. */
+export function usePersistedStore<T extends object>(store: PersistedStore<T>): T;
+export function usePersistedStore<T extends object, S>(
+  store: PersistedStore<T>,
+  selector: (state: T) => S,
+): S;
+export function usePersistedStore<T extends object, S>(
+  store: PersistedStore<T>,
+  selector?: (state: T) => S,
+): T | S {
+  const select = selector ?? ((value: T) => value);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.getState()),
+    () => select(store.defaults),
+  );
 }

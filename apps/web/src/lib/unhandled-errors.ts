@@ -24,7 +24,11 @@ function handle(error: unknown): void {
   console.warn('Unhandled error', error);
   if (action === 'reload' && performance.now() > MIN_UPTIME_BEFORE_RELOAD_MS) window.location.reload();
   if (action === 'notify') {
-    notify({ type: 'error', title: t('errors.unknownTitle'), message: error instanceof Error ? error.message : '' });
+    notify({
+      type: 'error',
+      title: t('errors.unknownTitle'),
+      message: error instanceof Error ? error.message : '',
+    });
   }
 }
 

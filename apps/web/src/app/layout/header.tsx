@@ -12,7 +12,7 @@ const navItems = [
 
 export function Header({ onOpenHelp }: { onOpenHelp: () => void }) {
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
         <Link
           to={paths.home.getHref()}

@@ -8,7 +8,14 @@ export function LogoMark({ className = 'size-9' }: { className?: string }) {
         </linearGradient>
       </defs>
       <path d="M20 3 35 9v10c0 9.5-6.3 16.3-15 18-8.7-1.7-15-8.5-15-18V9z" fill="url(#bima-logo)" />
-      <path d="m13 20 5 5 9-10" fill="none" stroke="#fff" strokeWidth="3.2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="m13 20 5 5 9-10"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="3.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

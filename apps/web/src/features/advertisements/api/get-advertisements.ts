@@ -4,8 +4,11 @@ import { backAdsStore } from '../../../stores/back-ads';
 
 /** Advertisements (older shape, sub-path /home); an absent list counts as empty (spec-1 §7.3). */
 export async function getAdvertisements(): Promise<Advertisement[]> {
-  const reply = await callLegacy<Advertisement[]>({ resource: 'advertisement', action: 'list', data: {} }, { silent: true });
-  if (!reply || !reply.status) return [];
+  const reply = await callLegacy<Advertisement[]>(
+    { resource: 'advertisement', action: 'list', data: {} },
+    { silent: true },
+  );
+  if (typeof reply !== 'object' || !reply.status) return [];
   const list = reply.result?.result;
   return Array.isArray(list) ? list : [];
 }

@@ -4,7 +4,10 @@ import type { CategorySummary } from '../utils/category-summary';
 import { CategoryIcon } from './category-icon';
 
 const accents = {
-  individual: { icon: 'bg-emerald-100 text-emerald-800', ring: 'hover:border-emerald-600 focus-visible:outline-emerald-700' },
+  individual: {
+    icon: 'bg-emerald-100 text-emerald-800',
+    ring: 'hover:border-emerald-600 focus-visible:outline-emerald-700',
+  },
   business: { icon: 'bg-sky-100 text-sky-800', ring: 'hover:border-sky-600 focus-visible:outline-sky-700' },
 } as const;
 

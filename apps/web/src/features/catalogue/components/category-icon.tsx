@@ -2,7 +2,17 @@ import type { CategoryValue } from '@bima/domain';
 
 export function CategoryIcon({ category }: { category: CategoryValue }) {
   return (
-    <svg viewBox="0 0 24 24" className="size-8" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-8"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {category === 'individual' ? (
         <>
           <circle cx="12" cy="8" r="4" />

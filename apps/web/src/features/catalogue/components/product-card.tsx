@@ -4,7 +4,7 @@ import {
   type CategoryColor,
   getProductStatus,
   splitFeatureChips,
-} from '@bima/domain';
+} from '@bima/domain/catalogue-rules';
 import { type SyntheticEvent, useId } from 'react';
 import { t } from '../../../lib/i18n';
 
@@ -106,7 +106,9 @@ export function ProductCard({ product, onSelect }: ProductCardProps) {
         <h3 id={titleId} className="text-lg font-bold text-slate-900">
           {product.name}
         </h3>
-        <p className="text-sm font-medium text-slate-600">{t(`catalogue.categories.${product.category}.label`)}</p>
+        <p className="text-sm font-medium text-slate-600">
+          {t(`catalogue.categories.${product.category}.label`)}
+        </p>
         <p className="mt-2 flex-1 text-sm text-slate-700">{product.description}</p>
         {product.keyFeatures.length > 0 ? (
           <ul aria-label={t('catalogue.featuresLabel')} className="mt-3 flex flex-wrap gap-2">

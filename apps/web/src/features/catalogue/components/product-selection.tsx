@@ -1,7 +1,9 @@
-import { CATEGORY_SELECT_DELAY_MS, type CatalogueProduct, type CategoryValue } from '@bima/domain';
+import type { CatalogueProduct, CategoryValue } from '@bima/domain/catalogue-rules';
+import { CATEGORY_SELECT_DELAY_MS } from '@bima/domain/constants';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { paths } from '../../../config/paths';
+import { usePersistedStore } from '../../../lib/persisted-store';
 import { productStore } from '../../../stores/product';
 import { sessionDataStore } from '../../../stores/session-data';
 import { useProducts } from '../api/get-products';
@@ -13,7 +15,7 @@ import { ProductStep } from './product-step';
 
 /** The two steps of the landing page: category, then products (spec-1 §2.1). */
 export function ProductSelection() {
-  const { step, category } = sessionDataStore.use();
+  const { step, category } = usePersistedStore(sessionDataStore);
   const [isPreparing, setPreparing] = useState(false);
   const timerRef = useRef<number | undefined>(undefined);
   const productsQuery = useProducts();
@@ -73,7 +75,13 @@ export function ProductSelection() {
     <>
       {content}
       <DebugPanel
-        state={{ step, category, isPreparing, productCount: productsQuery.data?.length ?? null, navigationType }}
+        state={{
+          step,
+          category,
+          isPreparing,
+          productCount: productsQuery.data?.length ?? null,
+          navigationType,
+        }}
       />
     </>
   );

@@ -1,4 +1,8 @@
-import { type CatalogueProduct, type CategoryValue, getProductsInCategory } from '@bima/domain';
+import {
+  type CatalogueProduct,
+  type CategoryValue,
+  getProductsInCategory,
+} from '@bima/domain/catalogue-rules';
 import { useEffect, useRef } from 'react';
 import { t } from '../../../lib/i18n';
 import { ProductCard } from './product-card';

@@ -4,7 +4,7 @@ import {
   type CategoryValue,
   getFeaturedProducts,
   getProductsInCategory,
-} from '@bima/domain';
+} from '@bima/domain/catalogue-rules';
 
 export interface CategorySummary {
   category: CategoryValue;

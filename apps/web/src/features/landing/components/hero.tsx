@@ -1,4 +1,4 @@
-import { HERO_FADE_MS, HERO_PAUSE_MIN_WIDTH_PX, HERO_ROTATION_MS } from '@bima/domain';
+import { HERO_FADE_MS, HERO_PAUSE_MIN_WIDTH_PX, HERO_ROTATION_MS } from '@bima/domain/constants';
 import { type SyntheticEvent, useEffect, useState } from 'react';
 import { t } from '../../../lib/i18n';
 import { getAlternateImagePath, HERO_IMAGES } from './hero-images';
@@ -20,7 +20,8 @@ export function Hero({ isPointerOverMain, onExplore }: HeroProps) {
   const [activeIndex, setActiveIndex] = useState(0);
   // Images after the first load only once their turn is near, to keep the first paint light.
   const [loadedCount, setLoadedCount] = useState(1);
-  const isPaused = isPointerOverMain && typeof window !== 'undefined' && window.innerWidth > HERO_PAUSE_MIN_WIDTH_PX;
+  const isPaused =
+    isPointerOverMain && typeof window !== 'undefined' && window.innerWidth > HERO_PAUSE_MIN_WIDTH_PX;
 
   useEffect(() => {
     if (isPaused) return;
@@ -35,7 +36,10 @@ export function Hero({ isPointerOverMain, onExplore }: HeroProps) {
   }, [activeIndex]);
 
   return (
-    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-emerald-950 text-white">
+    <section
+      aria-labelledby="hero-title"
+      className="relative isolate overflow-hidden bg-emerald-950 text-white"
+    >
       <div aria-hidden="true" className="absolute inset-0 -z-10">
         {HERO_IMAGES.slice(0, loadedCount).map((src, index) => (
           <img
@@ -58,7 +62,10 @@ export function Hero({ isPointerOverMain, onExplore }: HeroProps) {
           <span aria-hidden="true">★</span>
           {t('landing.badge')}
         </p>
-        <h1 id="hero-title" className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
+        <h1
+          id="hero-title"
+          className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl"
+        >
           {t('landing.title')}
         </h1>
         <p className="max-w-2xl text-lg text-slate-100">{t('landing.subtitle')}</p>

@@ -3,7 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
 
 /** `platform / support / getSupportContacts`: phone, e-mail and address from configuration. */
-export async function getSupportContacts({ signal }: { signal?: AbortSignal } = {}): Promise<SupportContacts> {
+export async function getSupportContacts({
+  signal,
+}: {
+  signal?: AbortSignal;
+} = {}): Promise<SupportContacts> {
   const reply = await callGateway<SupportContacts>(
     { service: 'platform', resource: 'support', action: 'getSupportContacts', data: {} },
     { signal },

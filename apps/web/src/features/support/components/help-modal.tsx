@@ -21,6 +21,7 @@ export function HelpModal({ isOpen, onClose }: HelpModalProps) {
   }, [isOpen]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: backdrop clicks only; the dialog closes on Escape natively
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}
@@ -54,7 +55,10 @@ export function HelpModal({ isOpen, onClose }: HelpModalProps) {
             <div className="rounded-xl bg-emerald-50 p-4">
               <dt className="text-sm font-semibold text-emerald-900">{t('help.phoneLabel')}</dt>
               <dd className="mt-1 text-lg font-bold">
-                <a href={`tel:${contacts.phone.replace(/\s+/g, '')}`} className="text-emerald-900 hover:underline">
+                <a
+                  href={`tel:${contacts.phone.replace(/\s+/g, '')}`}
+                  className="text-emerald-900 hover:underline"
+                >
                   {contacts.phone}
                 </a>
               </dd>

@@ -1,0 +1,40 @@
+import { t } from '../../../lib/i18n';
+import { usePersistedStore } from '../../../lib/persisted-store';
+import { backAdsStore } from '../../../stores/back-ads';
+
+function isSafeLink(link: string | null): link is string {
+  return !!link && (link.startsWith('/') || link.startsWith('https://'));
+}
+
+/** A small strip of the start-up advertisements; nothing at all when there are none. */
+export function PromotionsStrip() {
+  const ads = usePersistedStore(backAdsStore, (state) => state.ads);
+  if (ads.length === 0) return null;
+  return (
+    <section aria-labelledby="promotions-heading" className="mt-12">
+      <h2 id="promotions-heading" className="text-lg font-bold text-slate-900">
+        {t('promotions.heading')}
+      </h2>
+      <ul className="mt-3 flex snap-x gap-4 overflow-x-auto pb-2">
+        {ads.map((ad) => (
+          <li
+            key={ad.id}
+            className="min-w-64 max-w-sm flex-1 snap-start rounded-xl border border-amber-200 bg-amber-50 p-4"
+          >
+            <p className="font-semibold text-slate-900">{ad.title}</p>
+            <p className="mt-1 text-sm text-slate-700">{ad.body}</p>
+            {isSafeLink(ad.link) ? (
+              <a
+                href={ad.link}
+                className="mt-2 inline-block text-sm font-semibold text-emerald-900 underline"
+              >
+                {t('promotions.learnMoreShort')}
+                <span className="sr-only">{t('promotions.about', { title: ad.title })}</span>
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { categoryCard, chooseCategory } from './fixtures';
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    })),
+  ).toEqual([]);
+}
+
+for (const size of [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 412, height: 915 },
+]) {
+  test.describe(`accessibility at ${size.name} size`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('category step has no serious or critical violations', async ({ page }) => {
+      await page.goto('/');
+      await expect(categoryCard(page, 'Individual')).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+
+    test('product step has no serious or critical violations', async ({ page }) => {
+      await page.goto('/');
+      await chooseCategory(page, 'Individual');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+
+    test('help modal has no serious or critical violations', async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Help' }).click();
+      await expect(page.getByRole('dialog', { name: 'Need Assistance?' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+  });
+}
