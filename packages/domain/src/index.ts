@@ -6,3 +6,6 @@ export * from './money';
 export * from './premium';
 export * from './quotation';
 export * from './support';
+export * from './account';
+export * from './identifiers';
+export * from './password-strength';

@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   unique,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** The product catalogue shown on the landing page (spec-2 "Product catalogue"). */
@@ -147,4 +148,92 @@ export const productCharges = pgTable('product_charges', {
   chargeType: text('charge_type').notNull(),
   value: bigint('value', { mode: 'number' }).notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** A person who can sign in. `passwordHash` is null until the sign-up code is verified and a password set. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  passwordHash: text('password_hash'),
+  role: text('role').notNull().default('client'),
+  status: text('status').notNull().default('PENDING'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+});
+
+/** A sign-up in progress (registrationId) or a password reset (forgotPasswordSystemRef). */
+export const verifications = pgTable('verifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  purpose: text('purpose').notNull(),
+  /** Null for a reset asked for an unknown e-mail: the answer must look the same. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status').notNull().default('PENDING'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+/** An e-mailed one-time code, stored hashed; dies after 10 minutes, 5 wrong tries or one use. */
+export const oneTimeCodes = pgTable('one_time_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  verificationId: uuid('verification_id')
+    .notNull()
+    .references(() => verifications.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A signed-in session (a refresh-token family); revoking it signs that device out. */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  device: jsonb('device').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedReason: text('revoked_reason'),
+});
+
+/** Refresh tokens, stored hashed; each is used once and replaced (rotation). */
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A client's profile and KYC details; the KRA PIN reads 'N/A' until given. */
+export const clients = pgTable('clients', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kraPin: text('kra_pin').notNull().default('N/A'),
+  phone: text('phone'),
+  address: text('address'),
+  clientType: text('client_type'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Mail the portal sent: the local outbox when no SMTP server is configured, and a record otherwise. */
+export const outboxEmails = pgTable('outbox_emails', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  transport: text('transport').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { KENYAN_PHONE_PATTERN, KRA_PIN_PATTERN } from './identifiers';
+import { MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, scorePassword } from './password-strength';
+
+/** Messages of spec-2 §5 and §8 for accounts and KYC, word for word. */
+export const ACCOUNT_MESSAGES = {
+  emailRequired: 'Email address is required',
+  emailInvalid: 'Please enter a valid email address',
+  firstNameRequired: 'First name is required',
+  firstNameLetters: 'First name should only contain letters',
+  lastNameRequired: 'Last name is required',
+  lastNameLetters: 'Last name should only contain letters',
+  passwordRequired: 'Password is required',
+  passwordLength: 'Password must be at least 8 characters long',
+  passwordMismatch: 'Passwords do not match',
+  passwordWeak: 'Choose a stronger password: mix upper and lower case letters, digits and symbols.',
+  codeInvalid: 'Please enter a valid 4-digit code',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Please enter a valid Kenyan phone number (e.g., 0712345678 or +254712345678)',
+  kraPinRequired: 'KRA PIN is required',
+  kraPinInvalid: 'Please enter a valid KRA PIN (e.g., A123456789X)',
+  accountTypeRequired: 'Account type is required',
+  addressRequired: 'Physical address is required',
+  addressLength: 'Address must be at least 10 characters long',
+  authenticationFailed: 'Invalid e-mail or password.',
+} as const;
+
+const NAME_PATTERN = /^[A-Za-z][A-Za-z\s'-]*$/;
+
+export const emailSchema = z
+  .string({ error: ACCOUNT_MESSAGES.emailRequired })
+  .trim()
+  .min(1, ACCOUNT_MESSAGES.emailRequired)
+  .max(254, ACCOUNT_MESSAGES.emailInvalid)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, ACCOUNT_MESSAGES.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+const nameSchema = (required: string, letters: string) =>
+  z.string({ error: required }).trim().min(1, required).max(80, letters).regex(NAME_PATTERN, letters);
+
+export const namesSchema = z.object(
+  {
+    firstName: nameSchema(ACCOUNT_MESSAGES.firstNameRequired, ACCOUNT_MESSAGES.firstNameLetters),
+    lastName: nameSchema(ACCOUNT_MESSAGES.lastNameRequired, ACCOUNT_MESSAGES.lastNameLetters),
+  },
+  { error: ACCOUNT_MESSAGES.firstNameRequired },
+);
+
+/** A new password: 8+ characters and at least 'Fair' on the strength meter. */
+export const newPasswordSchema = z
+  .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+  .min(MIN_PASSWORD_LENGTH, ACCOUNT_MESSAGES.passwordLength)
+  .max(200, 'Password is too long.')
+  .refine((password) => scorePassword(password) >= MIN_PASSWORD_SCORE, ACCOUNT_MESSAGES.passwordWeak);
+
+export const codeSchema = z
+  .string({ error: ACCOUNT_MESSAGES.codeInvalid })
+  .trim()
+  .regex(/^\d{4}$/, ACCOUNT_MESSAGES.codeInvalid);
+
+export const createUserSchema = z.object({ email: emailSchema, names: namesSchema });
+export const registrationValidationSchema = z.object({
+  registrationId: z.string({ error: 'Registration id is required.' }).uuid('Registration id is not valid.'),
+  registrationCode: codeSchema,
+});
+export const setPasswordSchema = z.object({
+  registrationId: z.string({ error: 'Registration id is required.' }).uuid('Registration id is not valid.'),
+  username: emailSchema,
+  password: newPasswordSchema,
+});
+export const loginSchema = z.object({
+  username: emailSchema,
+  password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(200),
+  loginDevice: z.record(z.string(), z.unknown()).optional().default({}),
+});
+export const refreshSchema = z.object({
+  refreshToken: z.string({ error: 'Refresh token is required.' }).min(20).max(200),
+});
+export const forgotPasswordRequestSchema = z.object({ username: emailSchema });
+export const forgotPasswordValidationSchema = z.object({
+  forgotPasswordSystemRef: z.string({ error: 'Reset reference is required.' }).uuid('Reset reference is not valid.'),
+  code: codeSchema,
+});
+export const resetPasswordSchema = z.object({
+  forgotPasswordSystemRef: z.string({ error: 'Reset reference is required.' }).uuid('Reset reference is not valid.'),
+  newPassword: newPasswordSchema,
+});
+export const resendRegistrationCodeSchema = z.object({
+  registrationId: z.string({ error: 'Registration id is required.' }).uuid('Registration id is not valid.'),
+});
+export const resendResetCodeSchema = z.object({
+  forgotPasswordSystemRef: z.string({ error: 'Reset reference is required.' }).uuid('Reset reference is not valid.'),
+});
+
+export const CLIENT_TYPES = ['INDIVIDUAL', 'CORPORATE'] as const;
+
+/** `client / client / updateClient`: the KYC details. */
+export const updateClientSchema = z.object({
+  kraPin: z
+    .string({ error: ACCOUNT_MESSAGES.kraPinRequired })
+    .trim()
+    .min(1, ACCOUNT_MESSAGES.kraPinRequired)
+    .transform((pin) => pin.toUpperCase())
+    .pipe(z.string().regex(KRA_PIN_PATTERN, ACCOUNT_MESSAGES.kraPinInvalid)),
+  phone: z
+    .string({ error: ACCOUNT_MESSAGES.phoneRequired })
+    .trim()
+    .min(1, ACCOUNT_MESSAGES.phoneRequired)
+    .transform((phone) => phone.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(KENYAN_PHONE_PATTERN, ACCOUNT_MESSAGES.phoneInvalid)),
+  address: z
+    .string({ error: ACCOUNT_MESSAGES.addressRequired })
+    .trim()
+    .min(1, ACCOUNT_MESSAGES.addressRequired)
+    .min(10, ACCOUNT_MESSAGES.addressLength)
+    .max(300, 'Address is too long.'),
+  clientType: z.enum(CLIENT_TYPES, { error: ACCOUNT_MESSAGES.accountTypeRequired }),
+});
+export type UpdateClientInput = z.infer<typeof updateClientSchema>;
