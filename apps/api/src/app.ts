@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,11 +9,13 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { devToolsPlugin } from './dev-tools';
 import { docsPlugin } from './gateway/docs';
 import { AppError } from './gateway/errors';
 import { gatewayPlugin } from './gateway/plugin';
 import { type ActionDefinition, ActionRegistry } from './gateway/registry';
 import { allActions } from './modules';
+import { createServices } from './services';
 
 export interface BuildAppOptions {
   config: Config;
@@ -45,7 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const registry = new ActionRegistry();
   registry.register(...allActions, ...(options.extraActions ?? []));
-  const tokenSecret = config.JWT_SECRET ?? randomBytes(48).toString('hex');
+  const services = await createServices({ db: database.db, config, log: app.log });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -113,7 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.post('/v2/api/bench/bare', async () => ({ status: true, result: { data: {} } }));
   }
 
-  await app.register(gatewayPlugin, { registry, db: database.db, config, tokenSecret });
+  await app.register(gatewayPlugin, { registry, db: database.db, config, services });
+  if (config.NODE_ENV !== 'production') await app.register(devToolsPlugin, { db: database.db });
   await app.register(docsPlugin, { registry });
   registerWebApp(app, resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
 

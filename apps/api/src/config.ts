@@ -23,6 +23,15 @@ export const configSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   JWT_SECRET: z.string().min(32).optional(),
+  /** An smtp:// or smtps:// URL; without it mail goes to the local outbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Bima Portal <no-reply@bimaportal.co.ke>'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Multiplies every sign-in, code and reset rate limit (the test server raises them). */
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(10_000).default(1),
   SUPPORT_PHONE: z.string().min(3).default('+254 709 123 000'),
   SUPPORT_EMAIL: z.string().email().default('support@bimaportal.co.ke'),
   SUPPORT_ADDRESS: z.string().min(3).default('Bima House, 4th Floor, Upper Hill Road, Nairobi'),

@@ -129,7 +129,7 @@ describe('the gateway contract', () => {
     }
     const ok = await post(ctx, payload, { accessToken: valid });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().result.data).toEqual({ userId: 'user-1', role: 'client' });
+    expect(ok.json().result.data).toEqual({ userId: 'user-1', role: 'client', sessionId: null });
   });
 
   it('keeps staff actions from clients', async () => {

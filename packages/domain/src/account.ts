@@ -70,7 +70,10 @@ export const setPasswordSchema = z.object({
 });
 export const loginSchema = z.object({
   username: emailSchema,
-  password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(200),
+  password: z
+    .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+    .min(1, ACCOUNT_MESSAGES.passwordRequired)
+    .max(200),
   loginDevice: z.record(z.string(), z.unknown()).optional().default({}),
 });
 export const refreshSchema = z.object({
@@ -78,18 +81,24 @@ export const refreshSchema = z.object({
 });
 export const forgotPasswordRequestSchema = z.object({ username: emailSchema });
 export const forgotPasswordValidationSchema = z.object({
-  forgotPasswordSystemRef: z.string({ error: 'Reset reference is required.' }).uuid('Reset reference is not valid.'),
+  forgotPasswordSystemRef: z
+    .string({ error: 'Reset reference is required.' })
+    .uuid('Reset reference is not valid.'),
   code: codeSchema,
 });
 export const resetPasswordSchema = z.object({
-  forgotPasswordSystemRef: z.string({ error: 'Reset reference is required.' }).uuid('Reset reference is not valid.'),
+  forgotPasswordSystemRef: z
+    .string({ error: 'Reset reference is required.' })
+    .uuid('Reset reference is not valid.'),
   newPassword: newPasswordSchema,
 });
 export const resendRegistrationCodeSchema = z.object({
   registrationId: z.string({ error: 'Registration id is required.' }).uuid('Registration id is not valid.'),
 });
 export const resendResetCodeSchema = z.object({
-  forgotPasswordSystemRef: z.string({ error: 'Reset reference is required.' }).uuid('Reset reference is not valid.'),
+  forgotPasswordSystemRef: z
+    .string({ error: 'Reset reference is required.' })
+    .uuid('Reset reference is not valid.'),
 });
 
 export const CLIENT_TYPES = ['INDIVIDUAL', 'CORPORATE'] as const;

@@ -237,3 +237,10 @@ export const outboxEmails = pgTable('outbox_emails', {
   transport: text('transport').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Secrets the server makes for itself when none is configured (e.g. the token key), kept across restarts. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

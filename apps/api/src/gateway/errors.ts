@@ -1,10 +1,18 @@
 import { type FieldError, GATEWAY_ERROR_CODES } from '@bima/domain';
 import type { ZodError } from 'zod';
 
-export type AppErrorKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'too_large';
+export type AppErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'too_large';
 
 const STATUS_BY_KIND: Record<AppErrorKind, number> = {
   invalid: 400,
+  unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
@@ -12,8 +20,9 @@ const STATUS_BY_KIND: Record<AppErrorKind, number> = {
   rate_limited: 429,
 };
 
-const DEFAULT_CODE_BY_KIND: Record<AppErrorKind, string> = {
+const DEFAULT_CODE_BY_KIND: Record<AppErrorKind, string | number> = {
   invalid: GATEWAY_ERROR_CODES.invalidInput,
+  unauthenticated: 2,
   forbidden: GATEWAY_ERROR_CODES.forbidden,
   not_found: GATEWAY_ERROR_CODES.notFound,
   conflict: 'CONFLICT',

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifyAccessToken } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { Services } from '../services';
 import { AppError, fromZodError } from './errors';
 import type { ActionDefinition, ActionRegistry, Principal } from './registry';
 
@@ -11,7 +12,7 @@ export interface GatewayOptions {
   registry: ActionRegistry;
   db: Database;
   config: Config;
-  tokenSecret: string;
+  services: Services;
 }
 
 /** Older-shape resources served at `/v2/api/v1/home`, mapped onto registered actions. */
@@ -21,7 +22,7 @@ const LEGACY_HOME_ACTIONS: Record<string, { service: string; resource: string; a
 
 /** `POST /v2/api/v1`: one endpoint, the action named in the body. */
 export async function gatewayPlugin(app: FastifyInstance, options: GatewayOptions): Promise<void> {
-  const { registry, db, config, tokenSecret } = options;
+  const { registry, db, config, services } = options;
 
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
@@ -33,26 +34,26 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
       ),
   });
 
-  const authenticate = (request: FastifyRequest, level: AuthLevel): Principal | null => {
+  const expired = () => new AppError('forbidden', 'Your session has expired. Please sign in again.');
+
+  /** The caller behind a valid, unrevoked access token; public actions also run anonymously. */
+  const authenticate = async (request: FastifyRequest, level: AuthLevel): Promise<Principal | null> => {
     const header = request.headers.accesstoken;
     const token = Array.isArray(header) ? header[0] : header;
-    if (!token) {
+    const claims = token ? verifyAccessToken(token, services.tokenSecret) : null;
+    const active = claims && (!claims.sid || (await services.isSessionActive(claims.sid)));
+    if (!claims || !active) {
       if (level === 'public') return null;
-      throw new AppError('forbidden', 'Your session has expired. Please sign in again.');
-    }
-    const claims = verifyAccessToken(token, tokenSecret);
-    if (!claims) {
-      if (level === 'public') return null;
-      throw new AppError('forbidden', 'Your session has expired. Please sign in again.');
+      throw expired();
     }
     if (level === 'staff' && claims.role !== 'staff') {
       throw new AppError('forbidden', 'You are not allowed to do this.');
     }
-    return { userId: claims.sub, role: claims.role };
+    return { userId: claims.sub, role: claims.role, sessionId: claims.sid ?? null };
   };
 
   const run = async (request: FastifyRequest, definition: ActionDefinition, data: unknown) => {
-    const principal = authenticate(request, definition.auth);
+    const principal = await authenticate(request, definition.auth);
     const parsed = definition.input.safeParse(data ?? {});
     if (!parsed.success) throw fromZodError(parsed.error);
     return definition.handler({
@@ -60,8 +61,10 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
       principal,
       db,
       config,
+      services,
       log: request.log,
       requestId: String(request.id),
+      ip: request.ip,
     });
   };
 

@@ -3,10 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { Services } from '../services';
 
 export interface Principal {
   userId: string;
   role: 'client' | 'staff';
+  sessionId: string | null;
 }
 
 export interface ActionContext<Input> {
@@ -15,8 +17,11 @@ export interface ActionContext<Input> {
   principal: Principal | null;
   db: Database;
   config: Config;
+  services: Services;
   log: FastifyBaseLogger;
   requestId: string;
+  /** The caller's IP address (behind a proxy, from X-Forwarded-For). */
+  ip: string;
 }
 
 export interface ActionDefinition<Schema extends z.ZodType = z.ZodType> {

@@ -1,8 +1,10 @@
 import type { ActionDefinition } from '../gateway/registry';
 import { advertisementActions } from './advertisement/actions';
 import { catalogueActions } from './catalogue/actions';
+import { clientActions } from './client/actions';
 import { platformActions } from './platform/actions';
 import { productActions } from './product/actions';
+import { userActions } from './user/actions';
 
 /** Every business module's gateway actions, registered explicitly. */
 export const allActions: ActionDefinition[] = [
@@ -10,4 +12,6 @@ export const allActions: ActionDefinition[] = [
   ...advertisementActions,
   ...platformActions,
   ...productActions,
+  ...userActions,
+  ...clientActions,
 ];

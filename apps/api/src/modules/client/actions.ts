@@ -1,0 +1,48 @@
+import { updateClientSchema } from '@bima/domain';
+import { z } from 'zod';
+import { defineAction } from '../../gateway/registry';
+import { revokeSession } from '../user/service';
+import { getClientDetails, updateClient } from './service';
+
+export const clientActions = [
+  defineAction({
+    service: 'client',
+    resource: 'registration',
+    action: 'RegisterClient',
+    auth: 'client',
+    description: "Creates the signed-in user's client profile if missing (KRA PIN 'N/A') and returns it.",
+    input: z.object({}).passthrough(),
+    handler: ({ db, principal }) => getClientDetails(db, principal!.userId),
+  }),
+  defineAction({
+    service: 'client',
+    resource: 'client',
+    action: 'getClientDetails',
+    auth: 'client',
+    description: "The signed-in client's profile and KYC details.",
+    input: z.object({}).passthrough(),
+    handler: ({ db, principal }) => getClientDetails(db, principal!.userId),
+  }),
+  defineAction({
+    service: 'client',
+    resource: 'client',
+    action: 'updateClient',
+    auth: 'client',
+    description:
+      'Updates KYC: kraPin (A123456789X), phone (Kenyan), address (10+ characters), clientType INDIVIDUAL or CORPORATE.',
+    input: updateClientSchema,
+    handler: ({ db, principal, input }) => updateClient(db, principal!.userId, input),
+  }),
+  defineAction({
+    service: 'client',
+    resource: 'logout',
+    action: 'logout',
+    auth: 'client',
+    description: 'Signs out: revokes the session, so its access and refresh tokens stop working.',
+    input: z.object({}).passthrough(),
+    handler: async ({ db, principal }) => {
+      if (principal?.sessionId) await revokeSession(db, principal.sessionId, 'logout');
+      return { loggedOut: true };
+    },
+  }),
+];

@@ -1,0 +1,73 @@
+import { desc, eq } from 'drizzle-orm';
+import { outboxEmails } from '../src/db/schema';
+import type { buildTestApp } from './helpers';
+import { envelope } from './helpers';
+
+type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
+
+let counter = 0;
+/** A fresh e-mail address for each test. */
+export function uniqueEmail(prefix = 'client'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.co.ke`;
+}
+
+export function call(
+  ctx: Ctx,
+  service: string,
+  resource: string,
+  action: string,
+  data: unknown,
+  headers: Record<string, string> = {},
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/v2/api/v1',
+    payload: envelope(service, resource, action, data),
+    headers,
+  });
+}
+
+/** The 4-digit code of the newest mail to an address, read from the outbox. */
+export async function latestCode(ctx: Ctx, email: string): Promise<string> {
+  const [mail] = await ctx.database.db
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.to, email))
+    .orderBy(desc(outboxEmails.id))
+    .limit(1);
+  const code = mail?.text.match(/\b(\d{4})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+export const PASSWORD = 'Safari-2026!';
+
+/** Signs up, verifies and sets a password; returns the e-mail. */
+export async function registerUser(ctx: Ctx, email = uniqueEmail()): Promise<string> {
+  const created = await call(ctx, 'user', 'registration', 'createUser', {
+    email,
+    names: { firstName: 'Wanjiru', lastName: 'Kamau' },
+  });
+  const registrationId = created.json().result.data as string;
+  await call(ctx, 'user', 'registration', 'registrationValidation', {
+    registrationId,
+    registrationCode: await latestCode(ctx, email),
+  });
+  const set = await call(ctx, 'user', 'registration', 'setPassword', {
+    registrationId,
+    username: email,
+    password: PASSWORD,
+  });
+  if (set.statusCode !== 200) throw new Error(set.body);
+  return email;
+}
+
+export async function loginUser(ctx: Ctx, email: string, password = PASSWORD) {
+  const response = await call(ctx, 'user', 'auth', 'login', { username: email, password, loginDevice: {} });
+  return response.json().result.data as {
+    accessToken: string;
+    refreshToken: string;
+    user: Record<string, unknown>;
+  };
+}
