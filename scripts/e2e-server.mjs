@@ -7,5 +7,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bima-e2e-'));
 process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= 'warn';
 process.env.RATE_LIMIT_MAX ??= '100000';
+process.env.AUTH_RATE_LIMIT_SCALE ??= '100';
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 await import('./start.mjs');
