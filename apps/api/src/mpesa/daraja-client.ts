@@ -1,0 +1,252 @@
+/**
+ * A typed client of Safaricom's Daraja API for M-Pesa Express (STK push): OAuth token cache, STK
+ * push, STK query and the callback parser. Shapes follow shared/domain/mpesa-daraja.md.
+ */
+
+export interface DarajaConfig {
+  baseUrl: string;
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+  transactionType?: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
+}
+
+export class DarajaError extends Error {
+  override name = 'DarajaError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errorCode?: string,
+    /** Spike arrest and quota errors: nothing was processed, the call may be retried. */
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface StkPushRequest {
+  amount: number;
+  phoneNumber: string;
+  callbackUrl: string;
+  accountReference: string;
+  description: string;
+}
+
+export interface StkPushAccepted {
+  merchantRequestId: string;
+  checkoutRequestId: string;
+  customerMessage: string;
+}
+
+export type StkQueryResult =
+  | { state: 'pending' }
+  | { state: 'final'; resultCode: string; resultDesc: string };
+
+export interface StkCallback {
+  merchantRequestId: string;
+  checkoutRequestId: string;
+  /** Always a string: numeric codes are stringified, string codes (e.g. SFC_IC0003) kept. */
+  resultCode: string;
+  resultDesc: string;
+  amount: number | null;
+  receiptNumber: string | null;
+  phoneNumber: string | null;
+  transactionDate: string | null;
+}
+
+/** YYYYMMDDHHmmss in Kenya time (UTC+3, no daylight saving). */
+export function darajaTimestamp(now = new Date()): string {
+  const kenya = new Date(now.getTime() + 3 * 3_600_000);
+  const pad = (value: number) => value.toString().padStart(2, '0');
+  return `${kenya.getUTCFullYear()}${pad(kenya.getUTCMonth() + 1)}${pad(kenya.getUTCDate())}${pad(kenya.getUTCHours())}${pad(
+    kenya.getUTCMinutes(),
+  )}${pad(kenya.getUTCSeconds())}`;
+}
+
+/** base64(shortcode + passkey + timestamp). */
+export function darajaPassword(shortcode: string, passkey: string, timestamp: string): string {
+  return Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64');
+}
+
+const RETRYABLE = new Set(['500.003.02', '500.003.03']);
+
+async function readError(response: Response): Promise<DarajaError> {
+  let body: Record<string, unknown> = {};
+  try {
+    body = (await response.json()) as Record<string, unknown>;
+  } catch {
+    // not JSON
+  }
+  const code = typeof body.errorCode === 'string' ? body.errorCode : undefined;
+  const message =
+    typeof body.errorMessage === 'string' ? body.errorMessage : `Daraja answered HTTP ${response.status}`;
+  return new DarajaError(message, response.status, code, code ? RETRYABLE.has(code) : false);
+}
+
+export class DarajaClient {
+  #token: { value: string; expiresAt: number } | null = null;
+  readonly #config: DarajaConfig;
+  readonly #fetch: typeof fetch;
+
+  constructor(config: DarajaConfig, fetchImpl: typeof fetch = fetch) {
+    this.#config = config;
+    this.#fetch = fetchImpl;
+  }
+
+  /** A cached OAuth token, refreshed a minute before it expires. */
+  async getToken(forceRefresh = false): Promise<string> {
+    if (!forceRefresh && this.#token && this.#token.expiresAt > Date.now() + 60_000) return this.#token.value;
+    const credentials = Buffer.from(`${this.#config.consumerKey}:${this.#config.consumerSecret}`).toString(
+      'base64',
+    );
+    const response = await this.#fetch(
+      `${this.#config.baseUrl}/oauth/v1/generate?grant_type=client_credentials`,
+      {
+        headers: { authorization: `Basic ${credentials}` },
+        signal: AbortSignal.timeout(10_000),
+      },
+    );
+    if (!response.ok) throw await readError(response);
+    const body = (await response.json()) as { access_token?: string; expires_in?: string | number };
+    if (!body.access_token) throw new DarajaError('Daraja gave no access token', response.status);
+    this.#token = {
+      value: body.access_token,
+      expiresAt: Date.now() + Number(body.expires_in ?? 3599) * 1000,
+    };
+    return body.access_token;
+  }
+
+  /** An authorised POST; an invalid-token answer refreshes the token once and retries. */
+  async #post(path: string, payload: unknown): Promise<Response> {
+    const send = async (token: string) =>
+      this.#fetch(`${this.#config.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+        signal: AbortSignal.timeout(15_000),
+      });
+    let response = await send(await this.getToken());
+    if (response.status === 404 || response.status === 401) {
+      const error = await readError(response.clone());
+      if (error.errorCode === '404.001.03') response = await send(await this.getToken(true));
+    }
+    return response;
+  }
+
+  #credentials() {
+    const timestamp = darajaTimestamp();
+    return {
+      BusinessShortCode: this.#config.shortcode,
+      Password: darajaPassword(this.#config.shortcode, this.#config.passkey, timestamp),
+      Timestamp: timestamp,
+    };
+  }
+
+  /** Sends the payment prompt to the customer's phone. Accepted is not paid. */
+  async stkPush(request: StkPushRequest): Promise<StkPushAccepted> {
+    if (!Number.isSafeInteger(request.amount) || request.amount < 1) {
+      throw new DarajaError('Amount must be whole shillings', 400, '400.002.02');
+    }
+    const response = await this.#post('/mpesa/stkpush/v1/processrequest', {
+      ...this.#credentials(),
+      TransactionType: this.#config.transactionType ?? 'CustomerPayBillOnline',
+      Amount: request.amount,
+      PartyA: request.phoneNumber,
+      PartyB: this.#config.shortcode,
+      PhoneNumber: request.phoneNumber,
+      CallBackURL: request.callbackUrl,
+      AccountReference: request.accountReference.slice(0, 12),
+      TransactionDesc: request.description.slice(0, 13),
+    });
+    if (!response.ok) throw await readError(response);
+    const body = (await response.json()) as Record<string, unknown>;
+    if (String(body.ResponseCode) !== '0' || typeof body.CheckoutRequestID !== 'string') {
+      throw new DarajaError(
+        String(body.ResponseDescription ?? 'The payment request was not accepted'),
+        response.status,
+      );
+    }
+    return {
+      merchantRequestId: String(body.MerchantRequestID ?? ''),
+      checkoutRequestId: body.CheckoutRequestID,
+      customerMessage: String(body.CustomerMessage ?? ''),
+    };
+  }
+
+  /** Asks how a push ended; "being processed" is pending, not failed. */
+  async stkQuery(checkoutRequestId: string): Promise<StkQueryResult> {
+    const response = await this.#post('/mpesa/stkpushquery/v1/query', {
+      ...this.#credentials(),
+      CheckoutRequestID: checkoutRequestId,
+    });
+    if (!response.ok) {
+      const error = await readError(response);
+      if (error.errorCode === '500.001.1001' && /being processed/i.test(error.message))
+        return { state: 'pending' };
+      throw error;
+    }
+    const body = (await response.json()) as Record<string, unknown>;
+    if (body.ResultCode === undefined || body.ResultCode === null) return { state: 'pending' };
+    return { state: 'final', resultCode: String(body.ResultCode), resultDesc: String(body.ResultDesc ?? '') };
+  }
+}
+
+/** Reads a Daraja callback body; items by Name, Balance may lack a value. Null if it is not one. */
+export function parseStkCallback(body: unknown): StkCallback | null {
+  const callback = (body as { Body?: { stkCallback?: Record<string, unknown> } } | null)?.Body?.stkCallback;
+  if (!callback || typeof callback !== 'object') return null;
+  const checkoutRequestId = callback.CheckoutRequestID;
+  if (typeof checkoutRequestId !== 'string' || checkoutRequestId.length === 0) return null;
+  if (callback.ResultCode === undefined || callback.ResultCode === null) return null;
+  const items = (callback.CallbackMetadata as { Item?: unknown } | undefined)?.Item;
+  const list = Array.isArray(items) ? (items as Array<{ Name?: unknown; Value?: unknown }>) : [];
+  const item = (name: string) => list.find((entry) => entry?.Name === name)?.Value;
+  const amount = item('Amount');
+  const receipt = item('MpesaReceiptNumber');
+  const phone = item('PhoneNumber');
+  const date = item('TransactionDate');
+  return {
+    merchantRequestId: String(callback.MerchantRequestID ?? ''),
+    checkoutRequestId,
+    resultCode: String(callback.ResultCode),
+    resultDesc: String(callback.ResultDesc ?? ''),
+    amount:
+      typeof amount === 'number'
+        ? amount
+        : typeof amount === 'string' && amount !== ''
+          ? Number(amount)
+          : null,
+    receiptNumber: typeof receipt === 'string' && receipt !== '' ? receipt : null,
+    phoneNumber: phone === undefined || phone === null ? null : String(phone),
+    transactionDate: date === undefined || date === null ? null : String(date),
+  };
+}
+
+/** What a Daraja result code means for a payment (docs §3). */
+export function describeResultCode(code: string): { outcome: 'success' | 'failed'; message: string } {
+  switch (code) {
+    case '0':
+      return { outcome: 'success', message: 'Payment received.' };
+    case '1':
+      return { outcome: 'failed', message: 'Your M-Pesa balance is not enough for this payment.' };
+    case '1032':
+      return { outcome: 'failed', message: 'The payment was cancelled on the phone.' };
+    case '1037':
+      return {
+        outcome: 'failed',
+        message: 'Your phone could not be reached, or the PIN was not entered in time.',
+      };
+    case '2001':
+      return { outcome: 'failed', message: 'The M-Pesa PIN entered was wrong.' };
+    case '1019':
+      return { outcome: 'failed', message: 'The payment request expired.' };
+    case '1001':
+      return {
+        outcome: 'failed',
+        message: 'Another M-Pesa transaction is in progress on this phone. Try again shortly.',
+      };
+    default:
+      return { outcome: 'failed', message: 'The payment could not be completed. Please try again.' };
+  }
+}

@@ -1,0 +1,276 @@
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { darajaPassword } from './daraja-client';
+
+/**
+ * A local stand-in for Safaricom's Daraja API speaking the same HTTP protocol (OAuth, STK push,
+ * STK query, callbacks), so the real client can be run and tested offline. The outcome is chosen
+ * by the last two digits of the phone number.
+ */
+export interface SimulatorOptions {
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+  /** How long a prompt waits before the simulated customer answers. */
+  answerDelayMs: number;
+  /** How late the '07' callback arrives. */
+  lateDelayMs: number;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export type SimulatedOutcome =
+  | 'success'
+  | 'cancelled'
+  | 'insufficient'
+  | 'wrong-pin'
+  | 'unreachable'
+  | 'no-callback'
+  | 'twice'
+  | 'late';
+
+const RESULTS: Record<
+  Exclude<SimulatedOutcome, 'no-callback' | 'twice' | 'late'>,
+  { code: number; desc: string }
+> = {
+  success: { code: 0, desc: 'The service request is processed successfully.' },
+  cancelled: { code: 1032, desc: 'Request cancelled by user' },
+  insufficient: { code: 1, desc: 'The balance is insufficient for the transaction' },
+  'wrong-pin': { code: 2001, desc: 'The initiator information is invalid.' },
+  unreachable: { code: 1037, desc: 'DS timeout user cannot be reached' },
+};
+
+/** Outcome by the phone's last two digits (01 cancelled … 07 late; anything else pays). */
+export function outcomeForPhone(phone: string): SimulatedOutcome {
+  const byDigits: Record<string, SimulatedOutcome> = {
+    '01': 'cancelled',
+    '02': 'insufficient',
+    '03': 'wrong-pin',
+    '04': 'unreachable',
+    '05': 'no-callback',
+    '06': 'twice',
+    '07': 'late',
+  };
+  return byDigits[phone.slice(-2)] ?? 'success';
+}
+
+export interface SimulatedPrompt {
+  merchantRequestId: string;
+  checkoutRequestId: string;
+  amount: number;
+  phone: string;
+  accountReference: string;
+  callbackUrl: string;
+  outcome: SimulatedOutcome;
+  createdAt: string;
+  state: 'waiting' | 'answered';
+  result: { code: number; desc: string; receipt: string | null } | null;
+}
+
+export interface DarajaSimulator {
+  app: FastifyInstance;
+  baseUrl: string;
+  prompts(): SimulatedPrompt[];
+  /** A person on the dev page accepts or cancels a waiting prompt, as on the phone. */
+  answer(checkoutRequestId: string, accept: boolean): boolean;
+  close(): Promise<void>;
+}
+
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+const darajaError = (errorCode: string, errorMessage: string) => ({
+  requestId: randomUUID(),
+  errorCode,
+  errorMessage,
+});
+
+function receiptNumber(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+  return Array.from(randomBytes(10), (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+function transactionDate(now = new Date()): number {
+  const kenya = new Date(now.getTime() + 3 * 3_600_000);
+  return Number(kenya.toISOString().replace(/[-:T]/g, '').slice(0, 14));
+}
+
+export async function startDarajaSimulator(options: SimulatorOptions, port = 0): Promise<DarajaSimulator> {
+  const app = Fastify({ logger: false });
+  const tokens = new Map<string, number>();
+  const prompts = new Map<string, SimulatedPrompt>();
+  const timers = new Set<NodeJS.Timeout>();
+  const log = options.log ?? (() => {});
+
+  const later = (ms: number, task: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      task();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  const sendCallback = async (prompt: SimulatedPrompt) => {
+    if (!prompt.result) return;
+    const { code, desc, receipt } = prompt.result;
+    const body = {
+      Body: {
+        stkCallback: {
+          MerchantRequestID: prompt.merchantRequestId,
+          CheckoutRequestID: prompt.checkoutRequestId,
+          ResultCode: code,
+          ResultDesc: desc,
+          ...(code === 0
+            ? {
+                CallbackMetadata: {
+                  Item: [
+                    { Name: 'Amount', Value: prompt.amount },
+                    { Name: 'MpesaReceiptNumber', Value: receipt },
+                    { Name: 'Balance' },
+                    { Name: 'TransactionDate', Value: transactionDate() },
+                    { Name: 'PhoneNumber', Value: Number(prompt.phone) },
+                  ],
+                },
+              }
+            : {}),
+        },
+      },
+    };
+    try {
+      await fetch(prompt.callbackUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      log('simulator could not deliver a callback', error);
+    }
+  };
+
+  /** The customer answers: the result is fixed, and the callback goes out as the outcome says. */
+  const settle = (prompt: SimulatedPrompt, accept: boolean | null) => {
+    if (prompt.state === 'answered') return;
+    const outcome = accept === null ? prompt.outcome : accept ? 'success' : 'cancelled';
+    const base =
+      outcome === 'cancelled' ||
+      outcome === 'insufficient' ||
+      outcome === 'wrong-pin' ||
+      outcome === 'unreachable'
+        ? RESULTS[outcome]
+        : RESULTS.success;
+    prompt.state = 'answered';
+    prompt.result = { ...base, receipt: base.code === 0 ? receiptNumber() : null };
+    if (accept !== null) return void sendCallback(prompt);
+    if (outcome === 'no-callback') return;
+    if (outcome === 'late') return later(options.lateDelayMs, () => void sendCallback(prompt));
+    void sendCallback(prompt).then(() => {
+      if (outcome === 'twice') void sendCallback(prompt);
+    });
+  };
+
+  const bearer = (header: string | undefined) => {
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : '';
+    const expiresAt = tokens.get(token);
+    return expiresAt !== undefined && expiresAt > Date.now();
+  };
+
+  app.get('/oauth/v1/generate', async (request, reply) => {
+    const expected = `Basic ${Buffer.from(`${options.consumerKey}:${options.consumerSecret}`).toString('base64')}`;
+    if (!sameText(request.headers.authorization ?? '', expected)) {
+      return reply.status(400).send(darajaError('400.008.01', 'Invalid Authentication passed'));
+    }
+    const token = randomBytes(20).toString('base64url');
+    tokens.set(token, Date.now() + 3_599_000);
+    return { access_token: token, expires_in: '3599' };
+  });
+
+  app.post('/mpesa/stkpush/v1/processrequest', async (request, reply) => {
+    if (!bearer(request.headers.authorization))
+      return reply.status(404).send(darajaError('404.001.03', 'Invalid Access Token'));
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const invalid = (field: string) =>
+      reply.status(400).send(darajaError('400.002.02', `Bad Request - Invalid ${field}`));
+    if (String(body.BusinessShortCode) !== options.shortcode) return invalid('BusinessShortCode');
+    if (typeof body.Timestamp !== 'string' || !/^\d{14}$/.test(body.Timestamp)) return invalid('Timestamp');
+    if (body.Password !== darajaPassword(options.shortcode, options.passkey, body.Timestamp)) {
+      return reply.status(500).send(darajaError('500.001.1001', 'Wrong credentials'));
+    }
+    if (typeof body.Amount !== 'number' || !Number.isInteger(body.Amount) || body.Amount < 1)
+      return invalid('Amount');
+    const phone = String(body.PhoneNumber ?? '');
+    if (!/^254[17]\d{8}$/.test(phone) || String(body.PartyA) !== phone) return invalid('PhoneNumber');
+    if (typeof body.CallBackURL !== 'string' || !/^https?:\/\//.test(body.CallBackURL))
+      return invalid('CallBackURL');
+    const accountReference = String(body.AccountReference ?? '');
+    if (accountReference.length === 0 || accountReference.length > 12) return invalid('AccountReference');
+
+    const prompt: SimulatedPrompt = {
+      merchantRequestId: `${randomBytes(4).toString('hex')}-${Date.now()}`,
+      checkoutRequestId: `ws_CO_${transactionDate()}${randomBytes(6).toString('hex')}`,
+      amount: body.Amount,
+      phone,
+      accountReference,
+      callbackUrl: body.CallBackURL,
+      outcome: outcomeForPhone(phone),
+      createdAt: new Date().toISOString(),
+      state: 'waiting',
+      result: null,
+    };
+    prompts.set(prompt.checkoutRequestId, prompt);
+    if (prompts.size > 1000) prompts.delete(prompts.keys().next().value as string);
+    later(options.answerDelayMs, () => settle(prompt, null));
+    return {
+      MerchantRequestID: prompt.merchantRequestId,
+      CheckoutRequestID: prompt.checkoutRequestId,
+      ResponseCode: '0',
+      ResponseDescription: 'Success. Request accepted for processing',
+      CustomerMessage: 'Success. Request accepted for processing',
+    };
+  });
+
+  app.post('/mpesa/stkpushquery/v1/query', async (request, reply) => {
+    if (!bearer(request.headers.authorization))
+      return reply.status(404).send(darajaError('404.001.03', 'Invalid Access Token'));
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const prompt = prompts.get(String(body.CheckoutRequestID ?? ''));
+    if (!prompt)
+      return reply.status(400).send(darajaError('400.002.02', 'Bad Request - Invalid CheckoutRequestID'));
+    if (!prompt.result) {
+      return reply.status(500).send(darajaError('500.001.1001', 'The transaction is being processed'));
+    }
+    return {
+      ResponseCode: '0',
+      ResponseDescription: 'The service request has been accepted successsfully',
+      MerchantRequestID: prompt.merchantRequestId,
+      CheckoutRequestID: prompt.checkoutRequestId,
+      ResultCode: String(prompt.result.code),
+      ResultDesc: prompt.result.desc,
+    };
+  });
+
+  await app.listen({ host: '127.0.0.1', port });
+  const address = app.server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${boundPort}`,
+    prompts: () => [...prompts.values()].reverse(),
+    answer: (checkoutRequestId, accept) => {
+      const prompt = prompts.get(checkoutRequestId);
+      if (!prompt || prompt.state !== 'waiting') return false;
+      settle(prompt, accept);
+      return true;
+    },
+    close: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DarajaClient,
+  DarajaError,
+  darajaPassword,
+  darajaTimestamp,
+  describeResultCode,
+  parseStkCallback,
+} from '../src/mpesa/daraja-client';
+import { type DarajaSimulator, outcomeForPhone, startDarajaSimulator } from '../src/mpesa/simulator';
+
+const SIM = { consumerKey: 'key', consumerSecret: 'secret', shortcode: '174379', passkey: 'passkey' };
+
+describe('Daraja payloads (recorded shapes)', () => {
+  it('parses a success callback: items by name, a Balance without value, numeric ResultCode', () => {
+    const parsed = parseStkCallback({
+      Body: {
+        stkCallback: {
+          MerchantRequestID: '29115-34620561-1',
+          CheckoutRequestID: 'ws_CO_191220191020363925',
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          CallbackMetadata: {
+            Item: [
+              { Name: 'Amount', Value: 1.0 },
+              { Name: 'MpesaReceiptNumber', Value: 'LGR7OWQX0R' },
+              { Name: 'Balance' },
+              { Name: 'TransactionDate', Value: 20170727154800 },
+              { Name: 'PhoneNumber', Value: 254721566839 },
+            ],
+          },
+        },
+      },
+    });
+    expect(parsed).toEqual({
+      merchantRequestId: '29115-34620561-1',
+      checkoutRequestId: 'ws_CO_191220191020363925',
+      resultCode: '0',
+      resultDesc: 'The service request is processed successfully.',
+      amount: 1,
+      receiptNumber: 'LGR7OWQX0R',
+      phoneNumber: '254721566839',
+      transactionDate: '20170727154800',
+    });
+  });
+
+  it('parses a failure callback without metadata and a string ResultCode', () => {
+    const parsed = parseStkCallback({
+      Body: {
+        stkCallback: {
+          MerchantRequestID: 'm',
+          CheckoutRequestID: 'c',
+          ResultCode: 'SFC_IC0003',
+          ResultDesc: 'x',
+        },
+      },
+    });
+    expect(parsed).toMatchObject({ resultCode: 'SFC_IC0003', amount: null, receiptNumber: null });
+    expect(describeResultCode('1032').outcome).toBe('failed');
+    expect(describeResultCode('0').outcome).toBe('success');
+  });
+
+  it('parses items in any order, with the Balance item absent', () => {
+    const parsed = parseStkCallback({
+      Body: {
+        stkCallback: {
+          CheckoutRequestID: 'c',
+          ResultCode: 0,
+          CallbackMetadata: {
+            Item: [
+              { Name: 'PhoneNumber', Value: 254700000000 },
+              { Name: 'MpesaReceiptNumber', Value: 'QWE123RTY9' },
+              { Name: 'Amount', Value: 7695 },
+            ],
+          },
+        },
+      },
+    });
+    expect(parsed).toMatchObject({ amount: 7695, receiptNumber: 'QWE123RTY9', phoneNumber: '254700000000' });
+  });
+
+  it.each([null, {}, { Body: {} }, { Body: { stkCallback: { ResultCode: 0 } } }, 'text', 42])(
+    'refuses %j as a callback',
+    (body) => {
+      expect(parseStkCallback(body)).toBeNull();
+    },
+  );
+
+  it('builds the timestamp in Kenya time and the password from shortcode, passkey and timestamp', () => {
+    expect(darajaTimestamp(new Date('2026-01-31T22:30:05Z'))).toBe('20260201013005');
+    expect(darajaPassword('174379', 'pk', '20260201013005')).toBe(
+      Buffer.from('174379pk20260201013005').toString('base64'),
+    );
+  });
+
+  it.each([
+    ['254712345601', 'cancelled'],
+    ['254712345602', 'insufficient'],
+    ['254712345603', 'wrong-pin'],
+    ['254712345604', 'unreachable'],
+    ['254712345605', 'no-callback'],
+    ['254712345606', 'twice'],
+    ['254712345607', 'late'],
+    ['254712345678', 'success'],
+  ])('the simulator treats %s as %s', (phone, outcome) => {
+    expect(outcomeForPhone(phone)).toBe(outcome);
+  });
+});
+
+describe('the Daraja client against the simulator', () => {
+  let simulator: DarajaSimulator;
+  const callbacks: unknown[] = [];
+  let callbackUrl: string;
+  let sink: Awaited<ReturnType<typeof startDarajaSimulator>>['app'];
+
+  beforeAll(async () => {
+    simulator = await startDarajaSimulator({ ...SIM, answerDelayMs: 30, lateDelayMs: 60 });
+    const Fastify = (await import('fastify')).default;
+    sink = Fastify();
+    sink.post('/callback', async (request) => {
+      callbacks.push(request.body);
+      return { ResultCode: 0, ResultDesc: 'Accepted' };
+    });
+    await sink.listen({ host: '127.0.0.1', port: 0 });
+    const address = sink.server.address() as { port: number };
+    callbackUrl = `http://127.0.0.1:${address.port}/callback`;
+  });
+  afterAll(async () => {
+    await simulator.close();
+    await sink.close();
+  });
+
+  const client = () => new DarajaClient({ ...SIM, baseUrl: simulator.baseUrl });
+  const waitFor = async (predicate: () => boolean) => {
+    for (let i = 0; i < 200 && !predicate(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(predicate()).toBe(true);
+  };
+
+  it('gets a token (expires_in is a string) and caches it', async () => {
+    const darajaClient = client();
+    const first = await darajaClient.getToken();
+    expect(await darajaClient.getToken()).toBe(first);
+  });
+
+  it('refuses wrong credentials with the Daraja error envelope', async () => {
+    const bad = new DarajaClient({ ...SIM, consumerSecret: 'nope', baseUrl: simulator.baseUrl });
+    await expect(bad.getToken()).rejects.toMatchObject({ errorCode: '400.008.01' });
+  });
+
+  it('pushes, reports pending while waiting, then the final result with a string ResultCode, and calls back', async () => {
+    const darajaClient = client();
+    const accepted = await darajaClient.stkPush({
+      amount: 7695,
+      phoneNumber: '254712345678',
+      callbackUrl,
+      accountReference: 'INV-0001',
+      description: 'Motor cover',
+    });
+    expect(accepted.checkoutRequestId).toMatch(/^ws_CO_/);
+    expect(await darajaClient.stkQuery(accepted.checkoutRequestId)).toEqual({ state: 'pending' });
+    await waitFor(() =>
+      callbacks.some((body) => parseStkCallback(body)?.checkoutRequestId === accepted.checkoutRequestId),
+    );
+    expect(await darajaClient.stkQuery(accepted.checkoutRequestId)).toMatchObject({
+      state: 'final',
+      resultCode: '0',
+    });
+    const callback = parseStkCallback(
+      callbacks.find((body) => parseStkCallback(body)?.checkoutRequestId === accepted.checkoutRequestId),
+    );
+    expect(callback).toMatchObject({ resultCode: '0', amount: 7695, phoneNumber: '254712345678' });
+    expect(callback?.receiptNumber).toMatch(/^[A-Z0-9]{10}$/);
+  });
+
+  it('sends no callback for 05 but the query reports success', async () => {
+    const darajaClient = client();
+    const accepted = await darajaClient.stkPush({
+      amount: 10,
+      phoneNumber: '254712345605',
+      callbackUrl,
+      accountReference: 'A',
+      description: 'x',
+    });
+    await waitFor(
+      () =>
+        simulator.prompts().find((p) => p.checkoutRequestId === accepted.checkoutRequestId)?.state ===
+        'answered',
+    );
+    expect(await darajaClient.stkQuery(accepted.checkoutRequestId)).toMatchObject({
+      state: 'final',
+      resultCode: '0',
+    });
+    expect(
+      callbacks.some((body) => parseStkCallback(body)?.checkoutRequestId === accepted.checkoutRequestId),
+    ).toBe(false);
+  });
+
+  it('sends the 06 callback twice and the 01 callback as cancelled', async () => {
+    const darajaClient = client();
+    const twice = await darajaClient.stkPush({
+      amount: 10,
+      phoneNumber: '254712345606',
+      callbackUrl,
+      accountReference: 'A',
+      description: 'x',
+    });
+    const cancelled = await darajaClient.stkPush({
+      amount: 10,
+      phoneNumber: '254712345601',
+      callbackUrl,
+      accountReference: 'A',
+      description: 'x',
+    });
+    const count = (id: string) =>
+      callbacks.filter((body) => parseStkCallback(body)?.checkoutRequestId === id).length;
+    await waitFor(() => count(twice.checkoutRequestId) === 2 && count(cancelled.checkoutRequestId) === 1);
+    const failed = callbacks
+      .map(parseStkCallback)
+      .find((body) => body?.checkoutRequestId === cancelled.checkoutRequestId);
+    expect(failed?.resultCode).toBe('1032');
+  });
+
+  it('refuses a decimal amount and a bad phone with 400.002.02', async () => {
+    const darajaClient = client();
+    await expect(
+      darajaClient.stkPush({
+        amount: 10.5,
+        phoneNumber: '254712345678',
+        callbackUrl,
+        accountReference: 'A',
+        description: 'x',
+      }),
+    ).rejects.toBeInstanceOf(DarajaError);
+    await expect(
+      darajaClient.stkPush({
+        amount: 10,
+        phoneNumber: '0712345678',
+        callbackUrl,
+        accountReference: 'A',
+        description: 'x',
+      }),
+    ).rejects.toMatchObject({ errorCode: '400.002.02' });
+  });
+});
