@@ -263,7 +263,7 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
     prompts: () => [...prompts.values()].reverse(),
     answer: (checkoutRequestId, accept) => {
       const prompt = prompts.get(checkoutRequestId);
-      if (!prompt || prompt.state !== 'waiting') return false;
+      if (prompt?.state !== 'waiting') return false;
       settle(prompt, accept);
       return true;
     },
