@@ -63,3 +63,124 @@ export async function chooseCategory(page: Page, label: 'Individual' | 'Business
   await categoryCard(page, label).click();
   await page.getByRole('heading', { name: 'Excellent Choice!' }).waitFor();
 }
+
+/** Calls one gateway action through the API, as the web app does. */
+export async function callAction<T>(
+  request: APIRequestContext,
+  action: { service: string; resource: string; action: string },
+  data: unknown,
+): Promise<{ status: number; body: { status: boolean; result?: { data: T }; err_msg?: string } }> {
+  const response = await request.post('/v2/api/v1', {
+    data: { ...envelope(action.service, action.resource, action.action), data },
+  });
+  return { status: response.status(), body: await response.json() };
+}
+
+export interface QuotedProductEntry {
+  id: number;
+  productName: string;
+  productSystemRef: string;
+  coverType: string;
+  premium: number;
+  underwriter: Array<{ name: string }>;
+}
+
+/** `fetchInsuranceClassReccomendations` for class 07, as the grid asks for it. */
+export async function fetchMotorQuotes(
+  request: APIRequestContext,
+  riskValue: number,
+  coverType: string,
+): Promise<QuotedProductEntry[]> {
+  const { body } = await callAction<QuotedProductEntry[]>(
+    request,
+    { service: 'underwriting', resource: 'product', action: 'fetchInsuranceClassReccomendations' },
+    { insuranceClass: '07', riskValue, coverType },
+  );
+  return body.result?.data ?? [];
+}
+
+export interface PremiumQuoteEntry {
+  basicPremium: number;
+  benefits: Array<{ benefitSystemRef: string; name: string; premium: number; limit: number }>;
+  subtotal: number;
+  charges: Array<{ charge_name: string; charge_type: string; rate: number; amount: number }>;
+  totalCharges: number;
+  total: number;
+}
+
+/** `productPremiumCalc` straight from the engine, to check what the quotation screen shows. */
+export async function calculatePremium(
+  request: APIRequestContext,
+  data: unknown,
+): Promise<PremiumQuoteEntry> {
+  const { status, body } = await callAction<PremiumQuoteEntry>(
+    request,
+    { service: 'underwriting', resource: 'product', action: 'productPremiumCalc' },
+    data,
+  );
+  if (status !== 200 || !body.result) throw new Error(`productPremiumCalc failed: ${body.err_msg}`);
+  return body.result.data;
+}
+
+/** 'KES 1,500,000', as the motor screens print whole shillings. */
+export function kes(amount: number): string {
+  return `KES ${amount.toLocaleString('en-US')}`;
+}
+
+/** A charge's rate as the breakdown labels it: 0.0025 → '0.25%'. */
+export function percent(fraction: number): string {
+  return `${Math.round(fraction * 100 * 10_000) / 10_000}%`;
+}
+
+/** yyyy-mm-dd, `days` from today in the browser's (and the test's) time zone. */
+export function isoDateFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+/** A toast in the notifications region. */
+export function toast(page: Page, title: string) {
+  return page.getByRole('region', { name: 'Notifications' }).getByText(title, { exact: true });
+}
+
+/** Landing page → Individual → Motor Private → Get Quote: the cover-type screen. */
+export async function startMotorPrivate(page: Page) {
+  await page.goto('/');
+  await chooseCategory(page, 'Individual');
+  await productCard(page, 'Motor Private').getByRole('button', { name: 'Get Quote' }).click();
+  await page.getByRole('heading', { name: 'Choose your cover' }).waitFor();
+}
+
+/** Enters and saves the vehicle value. */
+export async function saveVehicleValue(page: Page, value: number) {
+  await page.getByLabel('Vehicle value (KSH)').fill(String(value));
+  await page.getByRole('button', { name: 'Save Value' }).click();
+  await page.getByRole('radio', { name: /Comprehensive/ }).waitFor();
+}
+
+/** Chooses a cover type and asks for quotes: the product quotation grid. */
+export async function getQuotes(
+  page: Page,
+  cover: 'Comprehensive' | 'Third Party, Fire and Theft' | 'Third Party Only',
+) {
+  await page.getByRole('radio', { name: new RegExp(`^${cover}`) }).check();
+  await page.getByRole('button', { name: 'Get Quote' }).click();
+  await page.getByRole('heading', { name: 'Compare quotations' }).waitFor();
+}
+
+/** A quoted product's card in the grid (an article named after the product). */
+export function quoteCard(page: Page, name: string) {
+  return page.getByRole('list', { name: 'Quoted products' }).getByRole('article', { name, exact: true });
+}
+
+/** The amount cell of a premium breakdown row. */
+export function breakdownAmount(page: Page, label: string) {
+  return page
+    .getByRole('table', { name: 'Premium breakdown' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
+    .getByRole('cell');
+}

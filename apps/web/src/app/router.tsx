@@ -15,6 +15,8 @@ function lazyScreen(importer: () => Promise<{ default: ComponentType }>) {
   };
 }
 
+const coverType = () => import('../features/motor/routes/cover-type');
+
 function RouteError() {
   const error = useRouteError();
   return <ErrorFallback error={error} />;
@@ -41,6 +43,32 @@ export function createAppRouter() {
             {
               path: paths.motorBasicDetails.path,
               lazy: lazyScreen(() => import('../features/motor/routes/basic-details')),
+              children: [
+                { index: true, lazy: lazyScreen(coverType) },
+                { path: paths.motorCoverType.path, lazy: lazyScreen(coverType) },
+                {
+                  path: paths.motorProductQuotation.path,
+                  lazy: lazyScreen(() => import('../features/motor/routes/product-quotation')),
+                },
+                {
+                  path: paths.motorViewDetails.path,
+                  lazy: lazyScreen(() => import('../features/motor/routes/view-details')),
+                },
+                {
+                  path: paths.motorBasicCoverDetails.path,
+                  lazy: lazyScreen(() => import('../features/motor/routes/basic-cover-details')),
+                },
+                {
+                  path: paths.motorBenefits.path,
+                  lazy: lazyScreen(() => import('../features/motor/routes/benefits')),
+                },
+                {
+                  path: paths.motorQuotation.path,
+                  lazy: lazyScreen(() => import('../features/motor/routes/quotation')),
+                },
+                // Any other screen of the wizard resets the flow and starts again (spec-1 §2.3).
+                { path: '*', lazy: lazyScreen(() => import('../features/motor/routes/reset-flow')) },
+              ],
             },
             { path: '*', lazy: lazyScreen(() => import('./routes/not-found')) },
           ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t } from './i18n';
+import { addResources, t } from './i18n';
 
 describe('t', () => {
   it('returns the exact specified texts', () => {
@@ -15,5 +15,13 @@ describe('t', () => {
 
   it('returns the key for an unknown text', () => {
     expect(t('nope.missing')).toBe('nope.missing');
+  });
+
+  it('adds the texts of a lazily loaded feature', () => {
+    expect(t('lazyFeature.title')).toBe('lazyFeature.title');
+    addResources({ lazyFeature: { title: 'Motor Private', step: 'Step {step}' } });
+    expect(t('lazyFeature.title')).toBe('Motor Private');
+    expect(t('lazyFeature.step', { step: 2 })).toBe('Step 2');
+    expect(t('landing.title')).toBe('Professional Insurance Made Simple');
   });
 });

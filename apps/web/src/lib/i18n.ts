@@ -2,7 +2,15 @@ import en from '../locales/en.json';
 
 type Resources = { [key: string]: string | Resources };
 
-const resources: Resources = en;
+const resources: Resources = { ...en };
+
+/**
+ * Adds the texts of a lazily loaded feature under their top-level keys, so they stay out of the
+ * landing page's entry chunk. Call it from a module the feature's screens import first.
+ */
+export function addResources(extra: Resources): void {
+  for (const [namespace, texts] of Object.entries(extra)) resources[namespace] = texts;
+}
 
 function lookup(key: string): string | undefined {
   let node: string | Resources | undefined = resources;

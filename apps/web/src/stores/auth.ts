@@ -1,6 +1,7 @@
 import { createPersistedStore } from '../lib/persisted-store';
 
-export type PurchaseType = '' | 'motor-private' | 'motor-commercial' | 'other';
+/** 'new' is set when a visitor proceeds to buy from a quotation (spec-1 §4). */
+export type PurchaseType = '' | 'new' | 'motor-private' | 'motor-commercial' | 'other';
 
 export interface AuthState {
   regId: string | null;

@@ -1,0 +1,35 @@
+import { QUOTATION_ERROR_TOAST_MS } from '@bima/domain/constants';
+import { ApiError, callGateway, unwrapData } from '../../../lib/api-client';
+import { notify } from '../../../lib/notifications';
+import { t } from '../i18n';
+import type { PremiumCalcRequest, PremiumQuote } from '../types';
+
+/** `underwriting / product / productPremiumCalc`: the itemised quote for the chosen options. */
+export async function calculatePremium(request: PremiumCalcRequest): Promise<PremiumQuote> {
+  const reply = await callGateway<PremiumQuote>(
+    { service: 'underwriting', resource: 'product', action: 'productPremiumCalc', data: request },
+    { silent: true },
+  );
+  return unwrapData(reply);
+}
+
+/** The field messages of a refused calculation (out-of-range limits, excesses, periods). */
+export function getFieldMessages(error: unknown): string[] {
+  if (!(error instanceof ApiError)) return [];
+  return [...new Set(error.errors.map((entry) => entry.message))];
+}
+
+/**
+ * spec-1 §8: 'Quotation Error' for 5 s with the server's message when it sent one, else the generic
+ * text. A 403 is handled by the gateway client (sign-in), so it shows nothing here.
+ */
+export function notifyQuotationError(error: unknown): void {
+  if (error instanceof ApiError && error.httpStatus === 403) return;
+  const serverMessage = error instanceof ApiError ? error.err_msg?.trim() : '';
+  notify({
+    type: 'error',
+    title: t('motor.quotation.errorTitle'),
+    message: serverMessage || t('motor.quotation.errorText'),
+    duration: QUOTATION_ERROR_TOAST_MS,
+  });
+}

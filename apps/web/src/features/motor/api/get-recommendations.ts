@@ -1,0 +1,24 @@
+import type { CoverType } from '@bima/domain';
+import { callGateway, unwrapData } from '../../../lib/api-client';
+import type { MotorProduct } from '../types';
+
+export interface RecommendationsInput {
+  insuranceClass: string;
+  riskValue: number;
+  coverType: CoverType;
+}
+
+/**
+ * `underwriting / product / fetchInsuranceClassReccomendations`: the products of the class for the chosen
+ * cover type, each priced for the risk. Sends the chosen cover type rather than the old client's '', so
+ * the grid lists the cover the visitor asked for. Error replies raise the gateway client's notification.
+ */
+export async function getRecommendations(input: RecommendationsInput): Promise<MotorProduct[]> {
+  const reply = await callGateway<MotorProduct[]>({
+    service: 'underwriting',
+    resource: 'product',
+    action: 'fetchInsuranceClassReccomendations',
+    data: input,
+  });
+  return unwrapData(reply);
+}

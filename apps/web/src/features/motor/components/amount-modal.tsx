@@ -1,0 +1,97 @@
+import { useId, useRef, useState } from 'react';
+import { Modal } from '../../../components/modal';
+import { t } from '../i18n';
+import { checkAmountInRange } from '../utils/benefits';
+import { formatKesAmount } from '../utils/format';
+import { buttonPrimary, buttonSecondary, inputClass } from './ui';
+
+interface AmountModalProps {
+  title: string;
+  label: string;
+  minimum: number;
+  maximum: number;
+  initialAmount: number;
+  requiredMessage: string;
+  outOfRangeMessage: string;
+  onConfirm: (amount: number) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The limit modal and the excess modal: one whole-shilling amount, bounded by the benefit's or the
+ * excess's minimum and maximum. An amount out of range is refused with a message, never clamped.
+ */
+export function AmountModal(props: AmountModalProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState(String(props.initialAmount));
+  const [error, setError] = useState('');
+  const hintId = useId();
+  const errorId = useId();
+  const inputId = useId();
+  const range = { min: formatKesAmount(props.minimum), max: formatKesAmount(props.maximum) };
+
+  const confirm = () => {
+    const check = checkAmountInRange(value, props.minimum, props.maximum);
+    if (check.ok) {
+      props.onConfirm(check.value);
+      return;
+    }
+    setError(
+      check.reason === 'required'
+        ? props.requiredMessage
+        : check.reason === 'whole'
+          ? t('motor.benefits.wholeNumber')
+          : props.outOfRangeMessage,
+    );
+    inputRef.current?.focus();
+  };
+
+  return (
+    <Modal title={props.title} onClose={props.onCancel} initialFocusRef={inputRef}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          confirm();
+        }}
+      >
+        <label htmlFor={inputId} className="font-semibold text-slate-900">
+          {props.label}
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={props.minimum}
+          max={props.maximum}
+          step={1}
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError('');
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          className={inputClass}
+        />
+        <p id={hintId} className="mt-1 text-sm text-slate-700">
+          {t('motor.benefits.limitRange', range)}
+        </p>
+        {error ? (
+          <p id={errorId} role="alert" className="mt-2 font-semibold text-red-800">
+            {error}
+          </p>
+        ) : null}
+        <div className="mt-5 flex flex-wrap justify-end gap-3">
+          <button type="button" onClick={props.onCancel} className={buttonSecondary}>
+            {t('motor.benefits.cancel')}
+          </button>
+          <button type="submit" className={buttonPrimary}>
+            {t('motor.benefits.confirm')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

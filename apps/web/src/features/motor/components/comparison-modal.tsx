@@ -1,0 +1,138 @@
+import { useId } from 'react';
+import { Modal } from '../../../components/modal';
+import { t } from '../i18n';
+import type { ComparisonBenefit, ComparisonItem } from '../types';
+import { formatKesAmount } from '../utils/format';
+import { buttonDanger, buttonPrimary, buttonSecondary, closeButton } from './ui';
+
+interface ComparisonModalProps {
+  items: ComparisonItem[];
+  busyId: string | null;
+  onClose: () => void;
+  onRemove: (id: string) => void;
+  onClearAll: () => void;
+  onBuy: (item: ComparisonItem) => void;
+}
+
+function BenefitSection({ title, benefits }: { title: string; benefits: ComparisonBenefit[] }) {
+  return (
+    <details className="group rounded-lg border border-slate-200">
+      <summary className="cursor-pointer rounded-lg px-3 py-2 font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-800">
+        {title}
+      </summary>
+      {benefits.length === 0 ? (
+        <p className="px-3 pb-3 text-sm text-slate-700">{t('motor.comparison.none')}</p>
+      ) : (
+        <ul className="space-y-2 px-3 pb-3">
+          {benefits.map((benefit) => (
+            <li key={benefit.id} className="text-sm">
+              <span className="font-semibold text-slate-900">{benefit.name}</span>
+              {benefit.description ? (
+                <span className="block text-slate-700">{benefit.description}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}
+
+function ComparisonCard({
+  item,
+  isBusy,
+  onRemove,
+  onBuy,
+}: {
+  item: ComparisonItem;
+  isBusy: boolean;
+  onRemove: () => void;
+  onBuy: () => void;
+}) {
+  const titleId = useId();
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex w-full flex-col gap-3 rounded-xl border border-slate-200 p-4"
+    >
+      <h3 id={titleId} className="text-lg font-bold text-slate-900">
+        {item.name}
+      </h3>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-700">{t('motor.comparison.premium')}</dt>
+        <dd className="font-bold text-emerald-900">
+          {item.premium === null ? '—' : formatKesAmount(item.premium)}
+        </dd>
+        <dt className="text-slate-700">{t('motor.comparison.underwriter')}</dt>
+        <dd className="font-semibold text-slate-900">{item.underwriter}</dd>
+      </dl>
+      <BenefitSection
+        title={t('motor.comparison.coreBenefits', { count: item.coreBenefits.length })}
+        benefits={item.coreBenefits}
+      />
+      <BenefitSection
+        title={t('motor.comparison.optionalBenefits', { count: item.optionalBenefits.length })}
+        benefits={item.optionalBenefits}
+      />
+      <div className="mt-auto flex flex-wrap gap-2">
+        <button type="button" onClick={onBuy} disabled={isBusy} className={`${buttonPrimary} flex-1`}>
+          {t('motor.quotes.buyNow')}
+        </button>
+        <button type="button" onClick={onRemove} className={buttonDanger}>
+          {t('motor.quotes.remove')}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** The comparison modal (spec-1 §2.5): each compared product side by side, with Remove and Buy Now. */
+export function ComparisonModal({
+  items,
+  busyId,
+  onClose,
+  onRemove,
+  onClearAll,
+  onBuy,
+}: ComparisonModalProps) {
+  return (
+    <Modal
+      title={t('motor.comparison.title')}
+      onClose={onClose}
+      widthClass="w-[min(72rem,calc(100vw-2rem))]"
+      headerAction={
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('motor.comparison.close')}
+          className={closeButton}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      }
+    >
+      <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-950">{t('motor.comparison.hint')}</p>
+      {items.length === 0 ? (
+        <p className="mt-4 text-slate-700">{t('motor.comparison.empty')}</p>
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <li key={item.id} className="flex">
+              <ComparisonCard
+                item={item}
+                isBusy={busyId === item.id}
+                onRemove={() => onRemove(item.id)}
+                onBuy={() => onBuy(item)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-5 flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={onClearAll} disabled={items.length === 0} className={buttonSecondary}>
+          {t('motor.comparison.clearAll')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

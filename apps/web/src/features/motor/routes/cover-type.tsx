@@ -1,0 +1,225 @@
+import {
+  COVER_TYPES,
+  type CoverType,
+  MIN_VEHICLE_VALUE_KES,
+  QUOTATION_MESSAGES,
+  VEHICLE_VALUE_STEP_KES,
+} from '@bima/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notifications';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { productStore } from '../../../stores/product';
+import { getRecommendations } from '../api/get-recommendations';
+import { ErrorSummary } from '../components/error-summary';
+import { ScreenHeading } from '../components/screen-heading';
+import { buttonPrimary, buttonSecondary, inputClass, linkButton } from '../components/ui';
+import { t } from '../i18n';
+import { type VehicleValueForm, type VehicleValueFormInput, vehicleValueFormSchema } from '../schemas';
+import { chooseCoverType, editVehicleValue, receiveQuotes, saveVehicleValue } from '../stores/flow-reducers';
+import { motorFlowStore, setFlowErrors, useMotorFlow } from '../stores/motor-flow';
+import { formatKesAmount } from '../utils/format';
+
+function VehicleValueEntry({ initialValue }: { initialValue: number }) {
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<VehicleValueFormInput, unknown, VehicleValueForm>({
+    resolver: zodResolver(vehicleValueFormSchema),
+    defaultValues: { vehicleValue: initialValue > 0 ? String(initialValue) : '' },
+  });
+
+  const onSubmit = ({ vehicleValue }: VehicleValueForm) => {
+    motorFlowStore.setState((state) => saveVehicleValue(state, vehicleValue));
+    notify({
+      type: 'success',
+      title: t('motor.coverType.valueSaved'),
+      message: t('motor.coverType.valueSavedText', { amount: formatKesAmount(vehicleValue) }),
+    });
+  };
+
+  const message = errors.vehicleValue?.message;
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+      {message ? <ErrorSummary errors={[{ id: errorId, message }]} /> : null}
+      <div className="max-w-sm">
+        <label htmlFor={inputId} className="font-semibold text-slate-900">
+          {t('motor.coverType.valueLabel')}
+        </label>
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={MIN_VEHICLE_VALUE_KES}
+          step={VEHICLE_VALUE_STEP_KES}
+          required
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${hintId} ${errorId}` : hintId}
+          className={inputClass}
+          {...register('vehicleValue')}
+        />
+        <p id={hintId} className="mt-1 text-sm text-slate-700">
+          {t('motor.coverType.valueHint')}
+        </p>
+      </div>
+      <button type="submit" className={buttonPrimary}>
+        {t('motor.coverType.saveValue')}
+      </button>
+    </form>
+  );
+}
+
+function CoverOptions({ selected }: { selected: CoverType | '' }) {
+  const legendId = useId();
+  const choose = (coverType: CoverType) => {
+    motorFlowStore.setState((state) => chooseCoverType(state, coverType));
+    notify({
+      type: 'success',
+      title: t('motor.coverType.coverSelected'),
+      message: t('motor.coverType.coverSelectedText', { cover: t(`motor.coverTypes.${coverType}`) }),
+    });
+  };
+  return (
+    <fieldset aria-labelledby={legendId}>
+      <legend id={legendId} className="text-lg font-bold text-slate-900">
+        {t('motor.coverType.optionsLegend')}
+      </legend>
+      <div className="mt-3 grid gap-3 md:grid-cols-3">
+        {COVER_TYPES.map((coverType) => (
+          <label
+            key={coverType}
+            className="flex cursor-pointer gap-3 rounded-xl border-2 border-slate-300 bg-white p-4 hover:border-emerald-700 has-[:checked]:border-emerald-800 has-[:checked]:bg-emerald-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-emerald-800"
+          >
+            <input
+              type="radio"
+              name="coverType"
+              value={coverType}
+              checked={selected === coverType}
+              onChange={() => choose(coverType)}
+              className="mt-1 size-4 accent-emerald-800 focus:outline-none"
+            />
+            <span>
+              <span className="block font-semibold text-slate-900">{t(`motor.coverTypes.${coverType}`)}</span>
+              <span className="mt-1 block text-sm text-slate-700">
+                {t(`motor.coverTypeDescriptions.${coverType}`)}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** CoverTypeSelection (spec-1 §2.4): the vehicle value, then the cover type, then Get Quote. */
+export default function CoverTypeRoute() {
+  const navigate = useNavigate();
+  const hintId = useId();
+  const flow = useMotorFlow();
+  const isSaved = flow.isVehicleValueSaved && flow.enteredVehicleValue > 0;
+  const coverType = flow.selectedCoverType;
+
+  const quotes = useMutation({
+    mutationFn: getRecommendations,
+    onSuccess: (products, input) => {
+      motorFlowStore.setState((state) => ({
+        ...receiveQuotes(state, products, input.insuranceClass),
+        errors: [],
+      }));
+      navigate(paths.motorProductQuotation.getHref());
+    },
+    onError: (error) => {
+      // A refused request was already explained by the gateway client's notification.
+      if (!(error instanceof ApiError) || error.httpStatus === 200) {
+        notify({
+          type: 'error',
+          title: t('motor.coverType.fetchFailedTitle'),
+          message: t('motor.coverType.fetchFailedText'),
+        });
+      }
+      setFlowErrors([t('motor.coverType.fetchQuotations')]);
+    },
+  });
+
+  const getQuote = () => {
+    if (!coverType) return;
+    const { insuranceClass } = productStore.getState();
+    if (!insuranceClass) {
+      notify({
+        type: 'error',
+        title: t('motor.coverType.selectionRequired'),
+        message: QUOTATION_MESSAGES.classCodeRequired,
+      });
+      return;
+    }
+    quotes.mutate({ insuranceClass, riskValue: motorFlowStore.getState().vehicleValue, coverType });
+  };
+
+  const canQuote = isSaved && coverType !== '' && !quotes.isPending;
+  return (
+    <section className="space-y-6">
+      <div>
+        <ScreenHeading>{t('motor.coverType.heading')}</ScreenHeading>
+        <p className="mt-2 text-slate-700">{t('motor.coverType.intro')}</p>
+      </div>
+
+      <div className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        {isSaved ? (
+          <>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <p className="text-slate-800">
+                {t('motor.coverType.savedValue')}:{' '}
+                <strong className="text-lg text-slate-900">
+                  {formatKesAmount(flow.enteredVehicleValue)}
+                </strong>
+              </p>
+              <button
+                type="button"
+                className={linkButton}
+                onClick={() => motorFlowStore.setState(editVehicleValue())}
+              >
+                {t('motor.coverType.editValue')}
+              </button>
+            </div>
+            <CoverOptions selected={coverType} />
+            {coverType === 'third-party' ? (
+              <p className="rounded-lg bg-sky-50 p-3 text-sky-950">{t('motor.coverType.thirdPartyNote')}</p>
+            ) : null}
+          </>
+        ) : (
+          <VehicleValueEntry initialValue={flow.enteredVehicleValue} />
+        )}
+      </div>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <Link to={paths.insurance.getHref()} className={buttonSecondary}>
+          {t('motor.coverType.previous')}
+        </Link>
+        <div className="flex flex-col items-stretch gap-2 sm:items-end">
+          <button
+            type="button"
+            disabled={!canQuote}
+            aria-describedby={isSaved && !coverType ? hintId : undefined}
+            onClick={getQuote}
+            className={buttonPrimary}
+          >
+            {quotes.isPending ? t('motor.coverType.gettingQuotes') : t('motor.coverType.getQuote')}
+          </button>
+          {isSaved && !coverType ? (
+            <p id={hintId} className="text-sm font-semibold text-red-800">
+              {QUOTATION_MESSAGES.coverTypeRequired}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notifications';
+import { productStore } from '../../../stores/product';
+import { getProductDetails } from '../api/get-product-details';
+import { getRecommendations } from '../api/get-recommendations';
+import { ComparisonModal } from '../components/comparison-modal';
+import { QuotedProductCard } from '../components/quoted-product-card';
+import { ScreenHeading } from '../components/screen-heading';
+import { buttonPrimary, buttonSecondary, inputClass } from '../components/ui';
+import { useFlowGuard } from '../hooks';
+import { t } from '../i18n';
+import {
+  clearComparison,
+  receiveQuotes,
+  removeFromComparison,
+  selectProduct,
+  toggleComparison,
+} from '../stores/flow-reducers';
+import { motorFlowStore, useMotorFlow } from '../stores/motor-flow';
+import type { MotorProduct } from '../types';
+import { filterByUnderwriter, listUnderwriters, toComparisonItem } from '../utils/comparison';
+
+const REQUIREMENTS = ['coverType'] as const;
+
+interface ChooseInput {
+  id: string;
+  productSystemRef: string;
+  target: 'buy' | 'details';
+  source: 'list' | 'comparison';
+}
+
+/** ProductQuotation (spec-1 §2.5): the quoted products, the underwriter filter and the comparison. */
+export default function ProductQuotationRoute() {
+  const isAllowed = useFlowGuard(REQUIREMENTS);
+  const navigate = useNavigate();
+  const filterId = useId();
+  const quotedProducts = useMotorFlow((state) => state.quotedProducts);
+  const coverType = useMotorFlow((state) => state.selectedCoverType);
+  const compared = useMotorFlow((state) => state.selectedComparisonProducts);
+  const [underwriter, setUnderwriter] = useState('all');
+  const [isComparing, setComparing] = useState(false);
+
+  const choose = useMutation({
+    mutationFn: (input: ChooseInput) => getProductDetails(input.productSystemRef),
+    onSuccess: (product, input) => {
+      goOn(product, input);
+      notify({
+        type: 'success',
+        title: t('motor.quotes.productDetailsRetrieved'),
+        message: t('motor.quotes.productDetailsRetrievedText', { name: product.productName }),
+      });
+    },
+    onError: (_error, input) => {
+      if (input.source === 'comparison') {
+        notify({
+          type: 'error',
+          title: t('motor.comparison.fetchErrorTitle'),
+          message: t('motor.comparison.fetchErrorText'),
+        });
+        return;
+      }
+      // spec-1 §8: no message on the list page; the quoted product carries the same details.
+      const quoted = motorFlowStore
+        .getState()
+        .quotedProducts.find((product) => String(product.id) === input.id);
+      if (quoted) goOn(quoted, input);
+    },
+  });
+
+  const retry = useMutation({
+    mutationFn: () => {
+      const state = motorFlowStore.getState();
+      return getRecommendations({
+        insuranceClass: state.insuranceClass || productStore.getState().insuranceClass,
+        riskValue: state.vehicleValue,
+        coverType: state.selectedCoverType || 'comprehensive',
+      });
+    },
+    onSuccess: (products) =>
+      motorFlowStore.setState((state) =>
+        receiveQuotes(state, products, state.insuranceClass || productStore.getState().insuranceClass),
+      ),
+  });
+
+  function goOn(product: MotorProduct, input: ChooseInput) {
+    motorFlowStore.setState((state) => selectProduct(state, product));
+    setComparing(false);
+    navigate(
+      input.target === 'buy' ? paths.motorBasicCoverDetails.getHref() : paths.motorViewDetails.getHref(),
+    );
+  }
+
+  if (!isAllowed) return null;
+
+  const underwriters = listUnderwriters(quotedProducts);
+  const shown = filterByUnderwriter(quotedProducts, underwriters.includes(underwriter) ? underwriter : 'all');
+  const comparedIds = new Set(compared.map((item) => item.id));
+  const busyId = choose.isPending ? (choose.variables?.id ?? null) : null;
+
+  const chooseFrom = (product: MotorProduct, target: ChooseInput['target']) =>
+    choose.mutate({
+      id: String(product.id),
+      productSystemRef: product.productSystemRef,
+      target,
+      source: 'list',
+    });
+
+  const toggleCompare = (product: MotorProduct) => {
+    const item = toComparisonItem(product);
+    const isAdding = !comparedIds.has(item.id);
+    motorFlowStore.setState((state) => toggleComparison(state, item));
+    if (isAdding) setComparing(true);
+  };
+
+  const clearAll = () => {
+    motorFlowStore.setState(clearComparison());
+    setComparing(false);
+    notify({
+      type: 'info',
+      title: t('motor.comparison.cleared'),
+      message: t('motor.comparison.clearedText'),
+    });
+  };
+
+  return (
+    <section className="space-y-6">
+      <div>
+        <ScreenHeading>{t('motor.quotes.heading')}</ScreenHeading>
+        {coverType && quotedProducts.length > 0 ? (
+          <p className="mt-2 text-slate-700">
+            {t('motor.quotes.intro', {
+              count: quotedProducts.length,
+              cover: t(`motor.coverTypes.${coverType}`),
+            })}
+          </p>
+        ) : null}
+      </div>
+
+      {quotedProducts.length === 0 ? (
+        <div className="rounded-2xl border border-amber-200 bg-amber-50 p-6 text-amber-950">
+          <p className="font-semibold">{t('motor.quotes.empty')}</p>
+          <button
+            type="button"
+            onClick={() => retry.mutate()}
+            disabled={retry.isPending}
+            className={`${buttonPrimary} mt-4`}
+          >
+            {t('motor.quotes.retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
+            <div className="sm:w-72">
+              <label htmlFor={filterId} className="font-semibold text-slate-900">
+                {t('motor.quotes.filterLabel')}
+              </label>
+              <select
+                id={filterId}
+                value={underwriters.includes(underwriter) ? underwriter : 'all'}
+                onChange={(event) => setUnderwriter(event.target.value)}
+                className={inputClass}
+              >
+                <option value="all">{t('motor.quotes.filterAll')}</option>
+                {underwriters.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="button" onClick={() => setUnderwriter('all')} className={buttonSecondary}>
+              {t('motor.quotes.clearFilters')}
+            </button>
+            {compared.length > 0 ? (
+              <button
+                type="button"
+                onClick={() => setComparing(true)}
+                className={`${buttonPrimary} sm:ml-auto`}
+              >
+                {t('motor.quotes.openComparison', { count: compared.length })}
+              </button>
+            ) : null}
+          </div>
+
+          <ul aria-label={t('motor.quotes.listLabel')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((product) => (
+              <li key={product.id}>
+                <QuotedProductCard
+                  product={product}
+                  isCompared={comparedIds.has(String(product.id))}
+                  isBusy={busyId === String(product.id)}
+                  onBuy={() => chooseFrom(product, 'buy')}
+                  onDetails={() => chooseFrom(product, 'details')}
+                  onToggleCompare={() => toggleCompare(product)}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <div>
+        <Link to={paths.motorCoverType.getHref()} className={buttonSecondary}>
+          {t('motor.quotes.previousStep')}
+        </Link>
+      </div>
+
+      {isComparing ? (
+        <ComparisonModal
+          items={compared}
+          busyId={busyId}
+          onClose={() => setComparing(false)}
+          onRemove={(id) => motorFlowStore.setState((state) => removeFromComparison(state, id))}
+          onClearAll={clearAll}
+          onBuy={(item) =>
+            choose.mutate({
+              id: item.id,
+              productSystemRef: item.productSystemRef,
+              target: 'buy',
+              source: 'comparison',
+            })
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

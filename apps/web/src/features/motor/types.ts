@@ -1,0 +1,137 @@
+import type { BenefitType, CoverType } from '@bima/domain';
+
+/** Wire shapes of the product actions (apps/api product/present.ts); every amount is whole shillings. */
+
+export interface BenefitLimitConfig {
+  minimum: number;
+  maximum: number;
+  defaultLimit: number;
+  isAdjustable: boolean;
+}
+
+export interface ProductBenefit {
+  _id: string;
+  benefitSystemRef: string;
+  benefit_category_name: string;
+  benefit_category_description: string;
+  benefitType: BenefitType;
+  benefitLimit: BenefitLimitConfig;
+}
+
+export interface ProductExcess {
+  id: string;
+  name: string;
+  type: string;
+  description: string;
+  minAmount: number;
+  maxAmount: number;
+  defaultAmount: number;
+  amount: number;
+}
+
+export interface ProductCharge {
+  charge_name: string;
+  charge_type: 'Percentage' | 'Fixed';
+  value: number;
+}
+
+export interface UnderwriterSummary {
+  id: string;
+  name: string;
+  logo?: string;
+}
+
+/** A product as `fetchInsuranceClassReccomendations` (priced) or `productWithBenefits…` (unpriced) sends it. */
+export interface MotorProduct {
+  id: number | string;
+  productName: string;
+  productDescription: string;
+  productOverview?: string;
+  productLogo?: string | null;
+  productSystemRef: string;
+  classCode: string;
+  coverType: CoverType;
+  basePremium?: number | null;
+  premium?: number | null;
+  quotePeriod?: number | null;
+  basePremiumRate: { rateType: 'fixed' | 'percentage'; value: number; minimumPremium?: number };
+  underwriter: UnderwriterSummary[];
+  intermediary?: string;
+  productTnc?: string | null;
+  productCover: {
+    coverType: CoverType;
+    supportedPeriods: number[];
+    minimumValue?: number;
+    maximumValue?: number | null;
+  };
+  product_charges_details: ProductCharge[];
+  productBenefits: ProductBenefit[];
+  excesses: ProductExcess[];
+}
+
+/** A benefit chosen on the benefits page, as `productPremiumCalc` takes it (spec-1 §3 "Selected benefit"). */
+export interface SelectedBenefit {
+  benefitSystemRef: string;
+  benefit_category_name: string;
+  benefitType: BenefitType;
+  params?: { limit: number };
+}
+
+export interface PremiumCalcRequest {
+  productSystemRef: string;
+  risk: { value: number };
+  additionalBenefits: SelectedBenefit[];
+  excesses: Array<{ id: string; amount: number }>;
+  coverDetails: { period: number };
+}
+
+/** `productPremiumCalc`'s answer: the itemised quote. */
+export interface PremiumQuote {
+  productSystemRef: string;
+  productName: string;
+  underwriter: { id: string; name: string };
+  coverType: CoverType;
+  vehicleValue: number;
+  period: number;
+  periodShare: number;
+  basicPremium: number;
+  benefits: Array<{
+    benefitSystemRef: string;
+    name: string;
+    benefitType: BenefitType;
+    limit: number;
+    premium: number;
+  }>;
+  subtotal: number;
+  charges: Array<{ charge_name: string; charge_type: 'Percentage' | 'Fixed'; rate: number; amount: number }>;
+  totalCharges: number;
+  excesses: Array<{ id: string; name: string; amount: number }>;
+  total: number;
+  currency: 'KES';
+}
+
+export interface ComparisonBenefit {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** One product in the comparison modal (spec-1 §3 "Comparison item"). */
+export interface ComparisonItem {
+  id: string;
+  productSystemRef: string;
+  name: string;
+  description: string;
+  premium: number | null;
+  underwriter: string;
+  coreBenefits: ComparisonBenefit[];
+  optionalBenefits: ComparisonBenefit[];
+  coverType: CoverType;
+}
+
+export interface CoverDetails {
+  /** Days, as a string (the select's value); '' until chosen. */
+  coverPeriod: string;
+  /** ISO date (yyyy-mm-dd); '' until chosen. */
+  startDate: string;
+}

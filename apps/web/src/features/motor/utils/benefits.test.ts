@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { sampleProduct } from '../test-fixtures';
+import { buildPremiumCalcRequest, checkAmountInRange, getChangedCoreLimits, splitBenefits } from './benefits';
+
+describe('checkAmountInRange (never clamps)', () => {
+  it.each([
+    ['', 'required'],
+    ['   ', 'required'],
+    ['12.5', 'whole'],
+    ['abc', 'whole'],
+    ['49999', 'range'],
+    ['200001', 'range'],
+  ])('%j is refused as %s', (raw, reason) => {
+    expect(checkAmountInRange(raw, 50_000, 200_000)).toEqual({ ok: false, reason });
+  });
+
+  it.each([
+    ['50000', 50_000],
+    ['200000', 200_000],
+    [' 125000 ', 125_000],
+  ])('%j is accepted at the bounds and inside', (raw, value) => {
+    expect(checkAmountInRange(raw, 50_000, 200_000)).toEqual({ ok: true, value });
+  });
+});
+
+describe('premium request', () => {
+  it('splits core (embedded, inbuilt) from optional benefits', () => {
+    const { core, optional } = splitBenefits(sampleProduct);
+    expect(core.map((benefit) => benefit._id)).toEqual(['11', '12']);
+    expect(optional.map((benefit) => benefit._id)).toEqual(['13']);
+  });
+
+  it('lists only core limits that differ from the default', () => {
+    expect(getChangedCoreLimits(sampleProduct, { '11': 50_000, '12': 0 })).toEqual([]);
+    expect(getChangedCoreLimits(sampleProduct, { '11': 80_000 }).map((entry) => entry.limit)).toEqual([
+      80_000,
+    ]);
+  });
+
+  it('sends optional benefits, changed core limits, every excess and the period', () => {
+    const request = buildPremiumCalcRequest({
+      product: sampleProduct,
+      vehicleValue: 1_500_000,
+      selectedOptionalBenefits: [
+        {
+          benefitSystemRef: 'JUB-PVT',
+          benefit_category_name: 'Political Violence and Terrorism',
+          benefitType: 'optional',
+        },
+      ],
+      coreBenefitLimits: { '11': 100_000, '12': 0 },
+      excessAmounts: {},
+      coverPeriod: '365',
+    });
+    expect(request).toEqual({
+      productSystemRef: 'JUB-MP-ELITE',
+      risk: { value: 1_500_000 },
+      additionalBenefits: [
+        {
+          benefitSystemRef: 'JUB-PVT',
+          benefit_category_name: 'Political Violence and Terrorism',
+          benefitType: 'optional',
+        },
+        {
+          benefitSystemRef: 'JUB-WINDSCREEN',
+          benefit_category_name: 'Windscreen Cover',
+          benefitType: 'inbuilt',
+          params: { limit: 100_000 },
+        },
+      ],
+      excesses: [{ id: 'collision', amount: 25_000 }],
+      coverDetails: { period: 365 },
+    });
+  });
+
+  it('prices third-party cover without a vehicle value', () => {
+    const request = buildPremiumCalcRequest({
+      product: { ...sampleProduct, coverType: 'third-party' },
+      vehicleValue: 1_500_000,
+      selectedOptionalBenefits: [],
+      coreBenefitLimits: {},
+      excessAmounts: { collision: 40_000 },
+      coverPeriod: '30',
+    });
+    expect(request.risk.value).toBe(0);
+    expect(request.excesses).toEqual([{ id: 'collision', amount: 40_000 }]);
+    expect(request.coverDetails.period).toBe(30);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { sampleProduct } from '../test-fixtures';
+import { filterByUnderwriter, listUnderwriters, toComparisonItem } from './comparison';
+
+const apa = { ...sampleProduct, id: 2, underwriter: [{ id: 'apa', name: 'APA Insurance' }] };
+const jubileeTwo = { ...sampleProduct, id: 3 };
+
+describe('comparison helpers', () => {
+  it('builds a comparison item with core and optional benefits apart', () => {
+    expect(toComparisonItem({ ...sampleProduct, premium: 68_000 })).toMatchObject({
+      id: '1',
+      name: 'Jubilee Motor Elite',
+      premium: 68_000,
+      underwriter: 'Jubilee Insurance',
+      coreBenefits: [{ id: '11' }, { id: '12' }],
+      optionalBenefits: [{ id: '13', name: 'Political Violence and Terrorism' }],
+    });
+  });
+
+  it('lists each underwriter once and filters by one or all', () => {
+    const products = [sampleProduct, apa, jubileeTwo];
+    expect(listUnderwriters(products)).toEqual(['Jubilee Insurance', 'APA Insurance']);
+    expect(filterByUnderwriter(products, 'APA Insurance').map((p) => p.id)).toEqual([2]);
+    expect(filterByUnderwriter(products, 'all')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,37 @@
+import type { ComparisonItem, MotorProduct } from '../types';
+import { splitBenefits } from './benefits';
+
+/** A quoted product as the comparison modal lists it (spec-1 §3 "Comparison item"). */
+export function toComparisonItem(product: MotorProduct): ComparisonItem {
+  const { core, optional } = splitBenefits(product);
+  const toBenefit = (benefit: MotorProduct['productBenefits'][number]) => ({
+    id: benefit._id,
+    name: benefit.benefit_category_name,
+    description: benefit.benefit_category_description,
+  });
+  return {
+    id: String(product.id),
+    productSystemRef: product.productSystemRef,
+    name: product.productName,
+    description: product.productDescription,
+    premium: product.premium ?? null,
+    underwriter: product.underwriter[0]?.name ?? '',
+    coreBenefits: core.map(toBenefit),
+    optionalBenefits: optional.map(toBenefit),
+    coverType: product.coverType,
+  };
+}
+
+/** The underwriters of the quoted products, in first-seen order, for the filter. */
+export function listUnderwriters(products: readonly MotorProduct[]): string[] {
+  const names = products
+    .map((product) => product.underwriter[0]?.name)
+    .filter((name): name is string => !!name);
+  return [...new Set(names)];
+}
+
+/** Products of one underwriter, or all of them for 'all'. */
+export function filterByUnderwriter(products: MotorProduct[], underwriter: string): MotorProduct[] {
+  if (underwriter === 'all') return products;
+  return products.filter((product) => product.underwriter[0]?.name === underwriter);
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatBenefitLimit,
+  formatIsoDate,
+  formatKesAmount,
+  formatPercent,
+  formatRate,
+  todayIsoDate,
+} from './format';
+
+describe('formatKesAmount', () => {
+  it.each([
+    [0, 'KES 0'],
+    [999, 'KES 999'],
+    [1_000, 'KES 1,000'],
+    [1_500_000, 'KES 1,500,000'],
+  ])('%d → %s', (amount, text) => {
+    expect(formatKesAmount(amount)).toBe(text);
+  });
+});
+
+describe('formatPercent and formatRate (value × 100 with a percent sign)', () => {
+  it.each([
+    [0.04, '4%'],
+    [0.035, '3.5%'],
+    [0.045, '4.5%'],
+    [0.0025, '0.25%'],
+    [0.07, '7%'],
+  ])('%d → %s without float noise', (fraction, text) => {
+    expect(formatPercent(fraction)).toBe(text);
+  });
+
+  it('shows a fixed rate in KES', () => {
+    expect(formatRate({ rateType: 'fixed', value: 7_500 })).toBe('KES 7,500');
+    expect(formatRate({ rateType: 'percentage', value: 0.04 })).toBe('4%');
+  });
+});
+
+describe('formatBenefitLimit', () => {
+  it('shows the default limit when it is above 0', () => {
+    expect(
+      formatBenefitLimit({ minimum: 50_000, maximum: 200_000, defaultLimit: 50_000, isAdjustable: true }),
+    ).toBe('KES 50,000');
+  });
+
+  it("shows 'min - max' when the default is 0 but a bound is above 0", () => {
+    expect(formatBenefitLimit({ minimum: 0, maximum: 100_000, defaultLimit: 0, isAdjustable: true })).toBe(
+      'KES 0 - KES 100,000',
+    );
+    expect(formatBenefitLimit({ minimum: 5_000, maximum: 0, defaultLimit: 0, isAdjustable: false })).toBe(
+      'KES 5,000 - KES 0',
+    );
+  });
+
+  it("shows 'Adjustable' when every figure is 0", () => {
+    expect(formatBenefitLimit({ minimum: 0, maximum: 0, defaultLimit: 0, isAdjustable: false })).toBe(
+      'Adjustable',
+    );
+  });
+});
+
+describe('dates', () => {
+  it('gives today as a local yyyy-mm-dd', () => {
+    expect(todayIsoDate(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+
+  it('formats an ISO date without shifting the day', () => {
+    expect(formatIsoDate('2026-03-01')).toBe('1 March 2026');
+    expect(formatIsoDate('not a date')).toBe('not a date');
+  });
+});

@@ -1,0 +1,52 @@
+import { formatNumber } from '@bima/domain/money';
+import { t } from '../i18n';
+import type { BenefitLimitConfig, MotorProduct } from '../types';
+
+/** 'KES 1,500,000' for a whole-shilling amount (spec-1 §9 number format). */
+export function formatKesAmount(amount: number): string {
+  return t('motor.kes', { amount: formatNumber(amount) });
+}
+
+/** A fraction as a percentage: value × 100 with a percent sign, without float noise (0.035 → '3.5%'). */
+export function formatPercent(fraction: number): string {
+  const percent = Math.round(fraction * 100 * 10_000) / 10_000;
+  return `${percent}%`;
+}
+
+/** The product's rate (spec-1 §9): a percentage of value, or the fixed premium in KES. */
+export function formatRate(rate: MotorProduct['basePremiumRate']): string {
+  return rate.rateType === 'percentage' ? formatPercent(rate.value) : formatKesAmount(rate.value);
+}
+
+/**
+ * How a benefit's limit reads (spec-1 §9): the default limit if above 0; else 'min - max' if either
+ * bound is above 0; else 'Adjustable'.
+ */
+export function formatBenefitLimit(limit: BenefitLimitConfig): string {
+  if (limit.defaultLimit > 0) return formatKesAmount(limit.defaultLimit);
+  if (limit.minimum > 0 || limit.maximum > 0) {
+    return `${formatKesAmount(limit.minimum)} - ${formatKesAmount(limit.maximum)}`;
+  }
+  return t('motor.details.adjustable');
+}
+
+/** Today in the visitor's time zone as yyyy-mm-dd (the start date's minimum). */
+export function todayIsoDate(now: Date = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/** A yyyy-mm-dd date as '1 March 2026' (day, month name, year), without time-zone shifts. */
+export function formatIsoDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return iso;
+  const [, year, month, day] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
