@@ -15,6 +15,8 @@ import { AppError } from './gateway/errors';
 import { gatewayPlugin } from './gateway/plugin';
 import { type ActionDefinition, ActionRegistry } from './gateway/registry';
 import { allActions } from './modules';
+import { paymentPlugin } from './modules/payment/plugin';
+import { documentsPlugin } from './modules/policy/documents-plugin';
 import { createServices } from './services';
 
 export interface BuildAppOptions {
@@ -48,6 +50,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const registry = new ActionRegistry();
   registry.register(...allActions, ...(options.extraActions ?? []));
   const services = await createServices({ db: database.db, config, log: app.log });
+  app.addHook('onClose', () => services.close());
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') services.mpesa.setOrigin(`http://127.0.0.1:${address.port}`);
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -116,6 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   await app.register(gatewayPlugin, { registry, db: database.db, config, services });
+  await app.register(paymentPlugin, { db: database.db, services, config });
+  await app.register(documentsPlugin, { db: database.db, services });
   if (config.NODE_ENV !== 'production') await app.register(devToolsPlugin, { db: database.db });
   await app.register(docsPlugin, { registry });
   registerWebApp(app, resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));

@@ -32,6 +32,24 @@ export const configSchema = z.object({
   CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   /** Multiplies every sign-in, code and reset rate limit (the test server raises them). */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(10_000).default(1),
+  /** Daraja (M-Pesa). Without a consumer key the local Daraja simulator is started and used. */
+  MPESA_BASE_URL: z.string().url().optional(),
+  MPESA_CONSUMER_KEY: z.string().min(1).optional(),
+  MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
+  MPESA_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/)
+    .default('174379'),
+  MPESA_PASSKEY: z.string().min(1).optional(),
+  /** Where Safaricom can reach this server (https in production); defaults to this server on loopback. */
+  MPESA_CALLBACK_BASE_URL: z.string().url().optional(),
+  /** The secret in the callback path; made and kept in the database when unset. */
+  MPESA_CALLBACK_SECRET: z.string().min(24).optional(),
+  MPESA_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  MPESA_SIMULATOR_LATE_MS: z.coerce.number().int().min(0).default(20_000),
+  /** How often pending payments are checked with the STK query. */
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(15_000),
   SUPPORT_PHONE: z.string().min(3).default('+254 709 123 000'),
   SUPPORT_EMAIL: z.string().email().default('support@bimaportal.co.ke'),
   SUPPORT_ADDRESS: z.string().min(3).default('Bima House, 4th Floor, Upper Hill Road, Nairobi'),

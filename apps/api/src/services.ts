@@ -6,6 +6,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { appSecrets, sessions } from './db/schema';
 import { createMailer, type Mailer } from './mail/mailer';
+import { DarajaClient } from './mpesa/daraja-client';
+import { type DarajaSimulator, startDarajaSimulator } from './mpesa/simulator';
 
 /** What the business modules share beyond the database: mail, rate limits and secrets. */
 export interface Services {
@@ -14,16 +16,32 @@ export interface Services {
   /** Signs access tokens and keys the hashes of one-time codes. */
   tokenSecret: string;
   isSessionActive(sessionId: string): Promise<boolean>;
+  mpesa: {
+    client: DarajaClient;
+    /** The local Daraja simulator, when no Daraja credentials are configured. */
+    simulator: DarajaSimulator | null;
+    /** The full callback URL, secret included; `setOrigin` tells it where this server listens. */
+    callbackUrl(): string;
+    callbackSecret: string;
+    setOrigin(origin: string): void;
+  };
+  close(): Promise<void>;
 }
 
+const SIMULATOR_CREDENTIALS = {
+  consumerKey: 'simulator-key',
+  consumerSecret: 'simulator-secret',
+  passkey: 'simulator-passkey',
+};
+
 /** The configured secret, or one the server made and stored on its first start. */
-async function resolveTokenSecret(db: Database, configured: string | undefined): Promise<string> {
+async function resolveSecret(db: Database, name: string, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   await db
     .insert(appSecrets)
-    .values({ name: 'token', value: randomBytes(48).toString('base64url') })
+    .values({ name, value: randomBytes(48).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'token'));
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
   return row!.value;
 }
 
@@ -33,10 +51,45 @@ export async function createServices(options: {
   log: FastifyBaseLogger;
 }): Promise<Services> {
   const { db, config, log } = options;
+  const useSimulator = !config.MPESA_CONSUMER_KEY;
+  const simulator = useSimulator
+    ? await startDarajaSimulator(
+        {
+          ...SIMULATOR_CREDENTIALS,
+          shortcode: config.MPESA_SHORTCODE,
+          answerDelayMs: config.MPESA_SIMULATOR_DELAY_MS,
+          lateDelayMs: config.MPESA_SIMULATOR_LATE_MS,
+          log: (message, detail) => log.warn({ err: detail }, message),
+        },
+        config.MPESA_SIMULATOR_PORT,
+      )
+    : null;
+  const client = new DarajaClient({
+    baseUrl: simulator?.baseUrl ?? config.MPESA_BASE_URL ?? 'https://sandbox.safaricom.co.ke',
+    consumerKey: config.MPESA_CONSUMER_KEY ?? SIMULATOR_CREDENTIALS.consumerKey,
+    consumerSecret: config.MPESA_CONSUMER_SECRET ?? SIMULATOR_CREDENTIALS.consumerSecret,
+    shortcode: config.MPESA_SHORTCODE,
+    passkey: config.MPESA_PASSKEY ?? SIMULATOR_CREDENTIALS.passkey,
+  });
+  const callbackSecret = await resolveSecret(db, 'mpesa-callback', config.MPESA_CALLBACK_SECRET);
+  let origin = config.MPESA_CALLBACK_BASE_URL ?? `http://127.0.0.1:${config.PORT}`;
+
   return {
     mailer: createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
     limiter: new RateLimiter(config.AUTH_RATE_LIMIT_SCALE),
-    tokenSecret: await resolveTokenSecret(db, config.JWT_SECRET),
+    tokenSecret: await resolveSecret(db, 'token', config.JWT_SECRET),
+    mpesa: {
+      client,
+      simulator,
+      callbackSecret,
+      callbackUrl: () => `${origin.replace(/\/$/, '')}/v2/api/mpesa/callback/${callbackSecret}`,
+      setOrigin: (value) => {
+        if (!config.MPESA_CALLBACK_BASE_URL) origin = value;
+      },
+    },
+    close: async () => {
+      await simulator?.close();
+    },
     isSessionActive: async (sessionId) => {
       const [row] = await db
         .select({ id: sessions.id })

@@ -7,5 +7,6 @@ export * from './identifiers';
 export * from './money';
 export * from './password-strength';
 export * from './premium';
+export * from './purchase';
 export * from './quotation';
 export * from './support';

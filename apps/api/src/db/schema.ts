@@ -1,4 +1,5 @@
 import type { KeyFeature } from '@bima/domain';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -9,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -235,6 +237,8 @@ export const outboxEmails = pgTable('outbox_emails', {
   text: text('text').notNull(),
   html: text('html').notNull(),
   transport: text('transport').notNull(),
+  /** File names of attachments (the files themselves are not kept). */
+  attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -243,4 +247,108 @@ export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A client's quotation: the priced product, risk, cover and vehicle, kept as they were quoted. */
+export const quotations = pgTable('quotations', {
+  id: serial('id').primaryKey(),
+  systemQuotationRef: text('system_quotation_ref').notNull().unique(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => insuranceProducts.id),
+  productSystemRef: text('product_system_ref').notNull(),
+  productName: text('product_name').notNull(),
+  underwriterName: text('underwriter_name').notNull(),
+  coverType: text('cover_type').notNull(),
+  vehicleValue: bigint('vehicle_value', { mode: 'number' }).notNull(),
+  periodDays: integer('period_days').notNull(),
+  startDate: text('start_date').notNull(),
+  endDate: text('end_date').notNull(),
+  selectedBenefits: jsonb('selected_benefits')
+    .$type<Array<{ benefitSystemRef: string; limit?: number }>>()
+    .notNull(),
+  excesses: jsonb('excesses').$type<Array<{ id: string; amount: number }>>().notNull(),
+  /** The engine's breakdown in cents at the time of quoting. */
+  breakdown: jsonb('breakdown').$type<Record<string, unknown>>().notNull(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+  vehicle: jsonb('vehicle').$type<Record<string, unknown>>().notNull(),
+  clientDetails: jsonb('client_details').$type<Record<string, unknown>>().notNull(),
+  businessType: text('business_type').notNull().default('DIRECT'),
+  channel: text('channel').notNull().default('web'),
+  status: text('status').notNull().default('DRAFT'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What a client owes for a completed quotation, in cents (whole shillings). */
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  invoiceSystemRef: text('invoice_system_ref').notNull().unique(),
+  quotationId: integer('quotation_id')
+    .notNull()
+    .unique()
+    .references(() => quotations.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  status: text('status').notNull().default('UNPAID'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+});
+
+/** An M-Pesa payment attempt (one STK push); at most one pending and one successful per invoice. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    paymentSystemRef: text('payment_system_ref').notNull().unique(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull().default('mpesa'),
+    phone: text('phone').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('pending'),
+    checkoutRequestId: text('checkout_request_id').unique(),
+    merchantRequestId: text('merchant_request_id'),
+    resultCode: text('result_code'),
+    resultDesc: text('result_desc'),
+    receiptNumber: text('receipt_number').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    lastQueriedAt: timestamp('last_queried_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payments_one_pending_per_invoice')
+      .on(table.invoiceId)
+      .where(sql`${table.status} = 'pending'`),
+    uniqueIndex('payments_one_success_per_invoice')
+      .on(table.invoiceId)
+      .where(sql`${table.status} = 'success'`),
+  ],
+);
+
+/** An issued policy: exactly one per paid invoice. */
+export const policies = pgTable('policies', {
+  id: serial('id').primaryKey(),
+  policyNumber: text('policy_number').notNull().unique(),
+  certificateNumber: text('certificate_number').notNull().unique(),
+  invoiceId: integer('invoice_id')
+    .notNull()
+    .unique()
+    .references(() => invoices.id),
+  quotationId: integer('quotation_id')
+    .notNull()
+    .references(() => quotations.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  receiptNumber: text('receipt_number').notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 });

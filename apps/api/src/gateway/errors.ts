@@ -8,7 +8,8 @@ export type AppErrorKind =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
-  | 'too_large';
+  | 'too_large'
+  | 'unavailable';
 
 const STATUS_BY_KIND: Record<AppErrorKind, number> = {
   invalid: 400,
@@ -18,6 +19,7 @@ const STATUS_BY_KIND: Record<AppErrorKind, number> = {
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 const DEFAULT_CODE_BY_KIND: Record<AppErrorKind, string | number> = {
@@ -28,6 +30,7 @@ const DEFAULT_CODE_BY_KIND: Record<AppErrorKind, string | number> = {
   conflict: 'CONFLICT',
   too_large: GATEWAY_ERROR_CODES.payloadTooLarge,
   rate_limited: GATEWAY_ERROR_CODES.rateLimited,
+  unavailable: 'SERVICE_UNAVAILABLE',
 };
 
 /**

@@ -22,7 +22,14 @@ export function createMailer(options: {
 }): Mailer {
   const { db, smtpUrl, from, log } = options;
   const record = (message: EmailMessage, transport: 'smtp' | 'outbox') =>
-    db.insert(outboxEmails).values({ ...message, transport });
+    db.insert(outboxEmails).values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      attachments: (message.attachments ?? []).map((attachment) => attachment.filename),
+      transport,
+    });
 
   if (!smtpUrl) {
     return {
@@ -54,6 +61,7 @@ export async function listOutbox(db: Database, limit = 50) {
     subject: row.subject,
     text: row.text,
     html: row.html,
+    attachments: row.attachments,
     sentAt: row.sentAt.toISOString(),
   }));
 }

@@ -1,8 +1,15 @@
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: EmailAttachment[];
 }
 
 function escapeHtml(text: string): string {
@@ -58,5 +65,28 @@ export function passwordResetCodeEmail(options: {
       'Reset your password',
       `<p>Hello ${escapeHtml(firstName)},</p><p>Use this code to reset your password:</p>${codeBlock(code)}<p>It expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.</p>`,
     ),
+  };
+}
+
+/** The policy e-mail, with the schedule and receipt attached. */
+export function policyIssuedEmail(options: {
+  to: string;
+  firstName: string;
+  policyNumber: string;
+  productName: string;
+  startDate: string;
+  endDate: string;
+  attachments: EmailAttachment[];
+}): EmailMessage {
+  const { to, firstName, policyNumber, productName, startDate, endDate, attachments } = options;
+  return {
+    to,
+    subject: `Your policy ${policyNumber} is active`,
+    text: `Hello ${firstName},\n\nThank you for your payment. Your ${productName} policy ${policyNumber} covers you from ${startDate} to ${endDate}.\n\nThe policy schedule and your payment receipt are attached, and always available in your Bima Portal account.\n`,
+    html: layout(
+      'Your policy is active',
+      `<p>Hello ${escapeHtml(firstName)},</p><p>Thank you for your payment. Your <strong>${escapeHtml(productName)}</strong> policy <strong>${escapeHtml(policyNumber)}</strong> covers you from ${escapeHtml(startDate)} to ${escapeHtml(endDate)}.</p><p>The policy schedule and your payment receipt are attached, and always available in your Bima Portal account.</p>`,
+    ),
+    attachments,
   };
 }

@@ -4,6 +4,7 @@ import { catalogueActions } from './catalogue/actions';
 import { clientActions } from './client/actions';
 import { platformActions } from './platform/actions';
 import { productActions } from './product/actions';
+import { purchaseActions } from './purchase-actions';
 import { userActions } from './user/actions';
 
 /** Every business module's gateway actions, registered explicitly. */
@@ -14,4 +15,5 @@ export const allActions: ActionDefinition[] = [
   ...productActions,
   ...userActions,
   ...clientActions,
+  ...purchaseActions,
 ];

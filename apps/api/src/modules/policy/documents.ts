@@ -1,0 +1,117 @@
+import { COVER_TYPE_LABELS, type CoverType, formatCoverPeriod, formatNumber } from '@bima/domain';
+import PDFDocument from 'pdfkit';
+import type { PolicyView } from './service';
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+function render(title: string, build: (doc: Doc) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: 'Bima Portal' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  build(doc);
+  doc.end();
+  return done;
+}
+
+const kes = (amount: number | null) => (amount === null ? 'N/A' : `KES ${formatNumber(amount)}`);
+const text = (value: unknown) =>
+  value === null || value === undefined || value === '' ? 'N/A' : String(value);
+
+function header(doc: Doc, title: string, reference: string) {
+  doc.fillColor('#065f46').fontSize(20).font('Helvetica-Bold').text('Bima Portal');
+  doc.fillColor('#0f172a').fontSize(15).text(title);
+  doc.font('Helvetica').fontSize(10).fillColor('#475569').text(reference).moveDown();
+}
+
+function rows(doc: Doc, heading: string, entries: Array<[string, string]>) {
+  doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(12).text(heading).moveDown(0.3);
+  for (const [label, value] of entries) {
+    const y = doc.y;
+    doc.font('Helvetica').fontSize(10).fillColor('#475569').text(label, 50, y, { width: 190 });
+    doc.fillColor('#0f172a').text(value, 250, y, { width: 295 });
+    doc.moveDown(0.2);
+  }
+  doc.moveDown(0.6);
+}
+
+function breakdownRows(policy: PolicyView): Array<[string, string]> {
+  const breakdown = policy.breakdown as {
+    basicPremium?: number;
+    benefits?: Array<{ name: string; premium: number; limit: number }>;
+    subtotal?: number;
+    charges?: Array<{ charge_name: string; amount: number }>;
+    total?: number;
+  };
+  return [
+    ['Basic premium', kes(breakdown.basicPremium ?? null)],
+    ...(breakdown.benefits ?? [])
+      .filter((line) => line.premium > 0)
+      .map((line): [string, string] => [line.name, kes(line.premium)]),
+    ['Subtotal', kes(breakdown.subtotal ?? null)],
+    ...(breakdown.charges ?? []).map((line): [string, string] => [line.charge_name, kes(line.amount)]),
+    ['Total premium', kes(breakdown.total ?? policy.premium)],
+  ];
+}
+
+/** The policy schedule: who and what is insured, for how long, and for how much. */
+export function renderPolicySchedule(policy: PolicyView): Promise<Buffer> {
+  const vehicle = policy.vehicle as Record<string, unknown>;
+  const names = policy.insured.names as { firstName?: string; lastName?: string };
+  return render(`Policy schedule ${policy.policyNumber}`, (doc) => {
+    header(
+      doc,
+      'Motor Insurance Policy Schedule',
+      `Policy ${policy.policyNumber} · Certificate ${policy.certificateNumber}`,
+    );
+    rows(doc, 'The insured', [
+      ['Name', `${text(names.firstName)} ${names.lastName ?? ''}`.trim()],
+      ['E-mail', text(policy.insured.email)],
+      ['KRA PIN', text(policy.insured.kraPin)],
+    ]);
+    rows(doc, 'Cover', [
+      ['Product', policy.productName],
+      ['Underwriter', policy.underwriter],
+      ['Cover type', COVER_TYPE_LABELS[policy.coverType as CoverType] ?? policy.coverType],
+      ['Period', `${formatCoverPeriod(policy.period)}: ${policy.startDate} to ${policy.endDate}`],
+      ['Sum insured (vehicle value)', kes(policy.vehicleValue)],
+    ]);
+    rows(doc, 'Vehicle', [
+      ['Registration', text(vehicle.registrationNumber)],
+      ['Make and model', `${text(vehicle.make)} ${text(vehicle.model)}`],
+      ['Chassis number', text(vehicle.chassisNumber)],
+      ['Engine number', text(vehicle.engineNumber)],
+      ['Year of manufacture', text(vehicle.yearOfManufacture)],
+    ]);
+    rows(doc, 'Premium', breakdownRows(policy));
+    rows(doc, 'Payment', [
+      ['M-Pesa receipt', policy.receiptNumber],
+      ['Paid', text(policy.paidAt)],
+    ]);
+    doc
+      .fontSize(8)
+      .fillColor('#475569')
+      .text(
+        'Issued through Bima Portal. Cover is subject to the terms and conditions of the product, which form part of this policy. Sample market: not an underwriter document.',
+      );
+  });
+}
+
+/** The payment receipt. */
+export function renderReceipt(policy: PolicyView): Promise<Buffer> {
+  return render(`Receipt ${policy.receiptNumber}`, (doc) => {
+    header(doc, 'Payment Receipt', `M-Pesa receipt ${policy.receiptNumber}`);
+    rows(doc, 'Payment', [
+      ['Amount', kes(policy.premium)],
+      ['Method', 'M-Pesa'],
+      ['Phone', text(policy.paidFrom)],
+      ['Date', text(policy.paidAt)],
+      ['For', `${policy.productName}, policy ${policy.policyNumber}`],
+      ['Quotation', policy.systemQuotationRef],
+    ]);
+    rows(doc, 'Breakdown', breakdownRows(policy));
+  });
+}
