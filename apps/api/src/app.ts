@@ -17,7 +17,14 @@ import { type ActionDefinition, ActionRegistry } from './gateway/registry';
 import { allActions } from './modules';
 import { paymentPlugin } from './modules/payment/plugin';
 import { documentsPlugin } from './modules/policy/documents-plugin';
-import { createServices } from './services';
+import { createServices, type Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Mail, rate limits, secrets and M-Pesa, shared by the modules (tests reach them here too). */
+    services: Services;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -39,6 +46,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       redact: ['req.headers.accesstoken', 'req.headers.authorization'],
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Signed document links carry their claims in the path.
+    routerOptions: { maxParamLength: 400 },
     trustProxy: true,
     requestIdHeader: false,
     genReqId: (request) => {
@@ -50,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const registry = new ActionRegistry();
   registry.register(...allActions, ...(options.extraActions ?? []));
   const services = await createServices({ db: database.db, config, log: app.log });
+  app.decorate('services', services);
   app.addHook('onClose', () => services.close());
   app.addHook('onListen', async () => {
     const address = app.server.address();
