@@ -7,6 +7,7 @@ import { ensureWebBuild, ROOT } from './lib/web-build.mjs';
 // Variables already in the environment win over the optional .env file.
 if (existsSync(join(ROOT, '.env'))) process.loadEnvFile(join(ROOT, '.env'));
 
-ensureWebBuild();
+// WEB_DIST_DIR names a build made elsewhere: serve it as it is.
+if (!process.env.WEB_DIST_DIR) ensureWebBuild();
 register();
 await import('../apps/api/src/server.ts');
