@@ -8,5 +8,8 @@ process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= 'warn';
 process.env.RATE_LIMIT_MAX ??= '100000';
 process.env.AUTH_RATE_LIMIT_SCALE ??= '100';
+// The simulated customer answers after 1 s; the late callback (phone ending 07) after 8 s.
+process.env.MPESA_SIMULATOR_DELAY_MS ??= '1000';
+process.env.MPESA_SIMULATOR_LATE_MS ??= '8000';
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 await import('./start.mjs');
