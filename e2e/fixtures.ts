@@ -184,3 +184,92 @@ export function breakdownAmount(page: Page, label: string) {
     .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
     .getByRole('cell');
 }
+
+/** A password that meets every criterion of the strength meter (Strong). */
+export const PASSWORD = 'Safari-2026!';
+
+let emailCounter = 0;
+/** A fresh e-mail address for each journey, unique across workers and runs. */
+export function uniqueEmail(prefix = 'client'): string {
+  emailCounter += 1;
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${prefix}.${Date.now().toString(36)}.${random}.${emailCounter}@example.co.ke`;
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  sentAt: string;
+}
+
+/** The mail sent to an address, newest first (`GET /dev/outbox`, outside production only). */
+export async function mailTo(request: APIRequestContext, email: string): Promise<OutboxMail[]> {
+  const response = await request.get('/dev/outbox');
+  const mails = (await response.json()) as OutboxMail[];
+  return mails.filter((mail) => mail.to === email);
+}
+
+/** The 4-digit code of the newest mail to an address. */
+export async function latestCode(request: APIRequestContext, email: string): Promise<string> {
+  const [mail] = await mailTo(request, email);
+  const code = mail?.text.match(/\b(\d{4})\b/)?.[1] ?? mail?.subject.match(/\b(\d{4})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+const action = (service: string, resource: string, name: string) => ({ service, resource, action: name });
+
+/** Creates a verified account with a password through the API (for journeys not about sign-up). */
+export async function createAccount(
+  request: APIRequestContext,
+  { email = uniqueEmail(), password = PASSWORD, firstName = 'Wanjiru', lastName = 'Kamau' } = {},
+): Promise<{ email: string; password: string; firstName: string; lastName: string }> {
+  const created = await callAction<string>(request, action('user', 'registration', 'createUser'), {
+    email,
+    names: { firstName, lastName },
+  });
+  const registrationId = created.body.result?.data;
+  if (!registrationId) throw new Error(`createUser failed: ${created.body.err_msg}`);
+  const verified = await callAction(request, action('user', 'registration', 'registrationValidation'), {
+    registrationId,
+    registrationCode: await latestCode(request, email),
+  });
+  if (verified.status !== 200) throw new Error(`registrationValidation failed: ${verified.body.err_msg}`);
+  const set = await callAction(request, action('user', 'registration', 'setPassword'), {
+    registrationId,
+    username: email,
+    password,
+  });
+  if (set.status !== 200) throw new Error(`setPassword failed: ${set.body.err_msg}`);
+  return { email, password, firstName, lastName };
+}
+
+/** The sign-in page's login mode, filled in and submitted. */
+export async function signInThroughUi(page: Page, email: string, password: string) {
+  await page.goto('/insurance/auth?mode=login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** The four code boxes of the OTP page. */
+export function codeBox(page: Page, position: number) {
+  return page.getByRole('textbox', { name: `Digit ${position} of 4` });
+}
+
+/** Types a code into the OTP page's boxes, one key at a time as a person would. */
+export async function typeCode(page: Page, code: string) {
+  await codeBox(page, 1).click();
+  await page.keyboard.type(code);
+}
+
+/** The access token the web app holds, read from its signed session storage. */
+export async function readAccessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const raw = sessionStorage.getItem('bima.auth');
+    return raw ? ((JSON.parse(raw) as { data?: { authToken?: string } }).data?.authToken ?? null) : null;
+  });
+  if (!token) throw new Error('no access token in session storage');
+  return token;
+}

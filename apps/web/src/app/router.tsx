@@ -16,6 +16,8 @@ function lazyScreen(importer: () => Promise<{ default: ComponentType }>) {
 }
 
 const coverType = () => import('../features/motor/routes/cover-type');
+const vehicleDetails = () => import('../features/purchase/routes/vehicle-details');
+const summary = () => import('../features/purchase/routes/summary');
 
 function RouteError() {
   const error = useRouteError();
@@ -68,6 +70,66 @@ export function createAppRouter() {
                 },
                 // Any other screen of the wizard resets the flow and starts again (spec-1 §2.3).
                 { path: '*', lazy: lazyScreen(() => import('../features/motor/routes/reset-flow')) },
+              ],
+            },
+            // Purchase (spec-2): step 2, vehicle details and KYC; step 3, summary, payment, confirmation.
+            {
+              path: paths.motorCoverDetails.path,
+              lazy: lazyScreen(() => import('../features/purchase/routes/cover-details')),
+              children: [
+                { index: true, lazy: lazyScreen(vehicleDetails) },
+                { path: paths.motorVehicleDetails.path, lazy: lazyScreen(vehicleDetails) },
+                {
+                  path: paths.motorKycDetails.path,
+                  lazy: lazyScreen(() => import('../features/purchase/routes/kyc-details')),
+                },
+              ],
+            },
+            {
+              path: paths.motorPaymentConfirmation.path,
+              lazy: lazyScreen(() => import('../features/purchase/routes/payment-confirmation')),
+              children: [
+                { index: true, lazy: lazyScreen(summary) },
+                { path: paths.motorSummary.path, lazy: lazyScreen(summary) },
+                {
+                  path: paths.motorPayment.path,
+                  lazy: lazyScreen(() => import('../features/purchase/routes/payment')),
+                },
+                {
+                  path: paths.motorConfirmation.path,
+                  lazy: lazyScreen(() => import('../features/purchase/routes/confirmation')),
+                },
+              ],
+            },
+            {
+              path: paths.termsAndPrivacy.path,
+              lazy: lazyScreen(() => import('../features/legal/routes/terms-and-privacy')),
+            },
+            { path: paths.auth.path, lazy: lazyScreen(() => import('../features/auth/routes/auth')) },
+            { path: paths.authOtp.path, lazy: lazyScreen(() => import('../features/auth/routes/otp')) },
+            {
+              path: paths.authSetPassword.path,
+              lazy: lazyScreen(() => import('../features/auth/routes/set-password')),
+            },
+            {
+              path: paths.authResetPassword.path,
+              lazy: lazyScreen(() => import('../features/auth/routes/reset-password')),
+            },
+            {
+              path: paths.portal.path,
+              lazy: lazyScreen(() => import('../features/portal/routes/portal-layout')),
+              children: [
+                { index: true, lazy: lazyScreen(() => import('../features/portal/routes/dashboard')) },
+                {
+                  path: paths.portalProfile.path,
+                  lazy: lazyScreen(() => import('../features/portal/routes/profile')),
+                },
+                {
+                  path: paths.portalKyc.path,
+                  lazy: lazyScreen(() => import('../features/portal/routes/kyc')),
+                },
+                // Every other portal screen is not built yet and says so.
+                { path: '*', lazy: lazyScreen(() => import('../features/portal/routes/not-available')) },
               ],
             },
             { path: '*', lazy: lazyScreen(() => import('./routes/not-found')) },

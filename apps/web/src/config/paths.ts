@@ -1,4 +1,5 @@
 const MOTOR_BASIC = '/motor/basic-details';
+const PORTAL = '/newportal';
 
 /** Every route path of the web app, in one table (CONVENTIONS: no path literals across the code). */
 export const paths = {
@@ -23,5 +24,40 @@ export const paths = {
     path: '/motor/cover-details/vehicle-details',
     getHref: () => '/motor/cover-details/vehicle-details',
   },
-  auth: { path: '/insurance/auth', getHref: () => '/insurance/auth' },
+  /** The wrapper of step 2 (vehicle details, KYC); a later issue builds it. */
+  motorCoverDetails: { path: '/motor/cover-details', getHref: () => '/motor/cover-details' },
+  motorKycDetails: { path: 'kyc-details', getHref: () => '/motor/cover-details/kyc-details' },
+  /** Step 3: the application summary, the M-Pesa payment and the confirmation. */
+  motorPaymentConfirmation: {
+    path: '/motor/payment-confirmation',
+    getHref: () => '/motor/payment-confirmation',
+  },
+  motorSummary: { path: 'summary', getHref: () => '/motor/payment-confirmation/summary' },
+  motorPayment: { path: 'payment', getHref: () => '/motor/payment-confirmation/payment' },
+  motorConfirmation: { path: 'confirmation', getHref: () => '/motor/payment-confirmation/confirmation' },
+  termsAndPrivacy: { path: '/terms-and-privacy', getHref: () => '/terms-and-privacy' },
+  auth: {
+    path: '/insurance/auth',
+    getHref: (mode?: 'login' | 'signup' | 'password-reset') =>
+      mode ? `/insurance/auth?mode=${mode}` : '/insurance/auth',
+  },
+  authOtp: { path: '/insurance/otp', getHref: () => '/insurance/otp' },
+  authSetPassword: { path: '/insurance/setpassword', getHref: () => '/insurance/setpassword' },
+  authResetPassword: { path: '/insurance/resetpassword', getHref: () => '/insurance/resetpassword' },
+  /** The client portal (spec-2 "Client portal routes"); children are relative to it. */
+  portal: { path: PORTAL, getHref: () => PORTAL },
+  portalCart: { path: 'cart', getHref: () => `${PORTAL}/cart` },
+  portalAccounts: { path: 'accounts', getHref: () => `${PORTAL}/accounts` },
+  portalInvoice: { path: 'invoice', getHref: () => `${PORTAL}/invoice` },
+  portalIpfRequests: { path: 'ipf-requests', getHref: () => `${PORTAL}/ipf-requests` },
+  portalPolicies: { path: 'products', getHref: () => `${PORTAL}/products` },
+  portalClaims: { path: 'claims', getHref: () => `${PORTAL}/claims` },
+  portalQuotations: { path: 'quotations', getHref: () => `${PORTAL}/quotations` },
+  portalProfile: { path: 'profile', getHref: () => `${PORTAL}/profile` },
+  portalKyc: { path: 'kyc', getHref: () => `${PORTAL}/kyc` },
+  portalAssessment: { path: 'assessment', getHref: () => `${PORTAL}/assessment` },
+  portalIntermediaries: { path: 'intermediaries', getHref: () => `${PORTAL}/intermediaries` },
+  portalNotifications: { path: 'notifications', getHref: () => `${PORTAL}/notifications` },
+  portalTopUpOptions: { path: 'top-up-options', getHref: () => `${PORTAL}/top-up-options` },
+  portalChats: { path: 'chats', getHref: () => `${PORTAL}/chats` },
 } as const;

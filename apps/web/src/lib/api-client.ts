@@ -1,9 +1,11 @@
 import { API_TIMEOUT_MS } from '@bima/domain/constants';
 import type { GatewayFailure } from '@bima/domain/gateway-contract';
-import { authStore } from '../stores/auth';
+import { authStore, type SessionTokens } from '../stores/auth';
+import { clearSignedInState } from '../stores/session';
 import { getErrorNotification, type ServerErrorLike } from './error-notification';
 import { emitAppEvent } from './events';
 import { t } from './i18n';
+import { shouldRefreshToken } from './jwt';
 import { notify } from './notifications';
 
 export const GATEWAY_PATH = '/v2/api/v1';
@@ -28,6 +30,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Background calls: no notification on failure (403 is still handled). */
   silent?: boolean;
+  /** Send no accessToken header (the token refresh itself). */
+  anonymous?: boolean;
 }
 
 /** The body of a reply: `status` flag plus `result` (gateway: `result.data`, legacy: `result.result`). */
@@ -70,8 +74,7 @@ function envelope(call: GatewayCall) {
  */
 export function handleApiError(error: ApiError, { silent = false }: { silent?: boolean } = {}): void {
   if (error.httpStatus === 403) {
-    authStore.reset();
-    emitAppEvent('unauthorized');
+    signOutLocally();
     return;
   }
   if (silent) return;
@@ -89,12 +92,67 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Forgets the session and sends the user to sign in (the app shell navigates on the event). */
+function signOutLocally(): void {
+  clearSignedInState();
+  emitAppEvent('unauthorized');
+}
+
+let refreshInFlight: Promise<void> | null = null;
+
+async function renewSession(): Promise<void> {
+  const { refreshToken } = authStore.getState();
+  if (!refreshToken) {
+    signOutLocally();
+    throw new ApiError(403, { message: t('errors.sessionExpired') });
+  }
+  try {
+    const reply = await post<GatewayReply<{ data: SessionTokens }>>(
+      GATEWAY_PATH,
+      envelope({ service: 'user', resource: 'auth', action: 'refreshToken', data: { refreshToken } }),
+      { silent: true, anonymous: true },
+    );
+    const session = unwrapData(reply);
+    // Signed out (or signed in again) while the refresh was under way: keep the newer state.
+    if (authStore.getState().refreshToken !== refreshToken) return;
+    authStore.setState({
+      authToken: session.accessToken,
+      refreshToken: session.refreshToken,
+      authData: session.user ?? authStore.getState().authData,
+    });
+  } catch (error) {
+    // A 403 was already handled by the global handler; any other failure ends the session too.
+    if (!(error instanceof ApiError && error.httpStatus === 403)) signOutLocally();
+    throw error;
+  }
+}
+
+/**
+ * Renews the access token through `user / auth / refreshToken`. Single-flight: calls made while a
+ * refresh is under way wait for the same one (refresh tokens are single-use).
+ */
+export function refreshAccessToken(): Promise<void> {
+  refreshInFlight ??= renewSession().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
 async function post<T>(path: string, body: unknown, options: CallOptions): Promise<T | false | undefined> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  const token = authStore.getState().authToken;
+  let token = options.anonymous ? null : authStore.getState().authToken;
   if (options.secure && !token) {
     emitAppEvent('token-not-found');
     return false;
+  }
+  // Access tokens live 15 minutes: renew one that is about to expire before using it.
+  if (options.secure && token && shouldRefreshToken(token)) {
+    await refreshAccessToken();
+    token = authStore.getState().authToken;
+    if (!token) {
+      emitAppEvent('token-not-found');
+      return false;
+    }
   }
   if (token) headers.accessToken = token;
 

@@ -1,7 +1,64 @@
-import { Link, NavLink } from 'react-router';
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { t } from '../../lib/i18n';
+import { usePersistedStore } from '../../lib/persisted-store';
+import { signOut } from '../../lib/session';
+import { authStore, getDisplayName } from '../../stores/auth';
 import { LogoMark } from './logo';
+
+const accountButton =
+  'rounded-full border border-emerald-800 px-4 py-1.5 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800';
+
+/** Signed in: the client's name (a link to the portal) and Sign Out; signed out: a Sign In link. */
+function AccountArea() {
+  const navigate = useNavigate();
+  const isAuthenticated = usePersistedStore(authStore, (state) => state.isAuthenticated);
+  const user = usePersistedStore(authStore, (state) => state.authData);
+  const [isSigningOut, setSigningOut] = useState(false);
+
+  if (!isAuthenticated) {
+    return (
+      <Link
+        to={paths.auth.getHref()}
+        className={`${accountButton} bg-emerald-800 text-white hover:bg-emerald-900`}
+      >
+        {t('nav.signIn')}
+      </Link>
+    );
+  }
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+    } finally {
+      setSigningOut(false);
+      navigate(paths.home.getHref());
+    }
+  };
+
+  const name = getDisplayName(user);
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <Link
+        to={paths.portal.getHref()}
+        className="max-w-[12rem] truncate rounded text-sm font-semibold text-slate-900 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
+        aria-label={name ? t('nav.signedInAs', { name }) : t('nav.portal')}
+      >
+        {name || t('nav.portal')}
+      </Link>
+      <button
+        type="button"
+        onClick={onSignOut}
+        disabled={isSigningOut}
+        className={`${accountButton} bg-white text-emerald-900 hover:bg-emerald-50 disabled:cursor-wait`}
+      >
+        {isSigningOut ? t('nav.signingOut') : t('nav.signOut')}
+      </button>
+    </div>
+  );
+}
 
 const navItems = [
   { to: paths.home.getHref(), label: 'nav.home', end: true },
@@ -22,14 +79,17 @@ export function Header({ onOpenHelp }: { onOpenHelp: () => void }) {
           <LogoMark />
           <span>{t('app.name')}</span>
         </Link>
-        <button
-          type="button"
-          onClick={onOpenHelp}
-          className="order-2 rounded-full border border-emerald-800 px-4 py-1.5 text-sm font-semibold text-emerald-900 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 md:order-3"
-          aria-haspopup="dialog"
-        >
-          {t('nav.help')}
-        </button>
+        <div className="order-2 flex items-center gap-2 md:order-3">
+          <button
+            type="button"
+            onClick={onOpenHelp}
+            className="rounded-full border border-emerald-800 px-4 py-1.5 text-sm font-semibold text-emerald-900 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
+            aria-haspopup="dialog"
+          >
+            {t('nav.help')}
+          </button>
+          <AccountArea />
+        </div>
         <nav aria-label={t('nav.label')} className="order-3 w-full md:order-2 md:w-auto">
           <ul className="-mx-2 flex gap-1 overflow-x-auto text-sm font-medium sm:text-base">
             {navItems.map((item) => (

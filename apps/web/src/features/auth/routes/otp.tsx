@@ -1,0 +1,133 @@
+import { ACCOUNT_MESSAGES, codeSchema } from '@bima/domain';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buttonPrimary, buttonSecondary, linkButton } from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notifications';
+import { usePersistedStore } from '../../../lib/persisted-store';
+import { authStore } from '../../../stores/auth';
+import { resendResetCode, validatePasswordReset } from '../api/password-reset';
+import { resendRegistrationCode, validateRegistration } from '../api/registration';
+import { AuthCard } from '../components/auth-card';
+import { OtpInput } from '../components/otp-input';
+import { OTP_VERIFY_DELAY_MS } from '../constants';
+import { t } from '../i18n';
+import { describeFailure, resendFailure, verificationFailure } from '../utils/failure';
+import { emptyOtp, isCompleteOtp, joinOtp } from '../utils/otp';
+
+const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
+
+function NothingToVerify() {
+  return (
+    <AuthCard title={t('auth.otp.missingTitle')} intro={t('auth.otp.missingText')}>
+      <Link to={paths.auth.getHref()} className={linkButton}>
+        {t('auth.otp.backToSignIn')}
+      </Link>
+    </AuthCard>
+  );
+}
+
+/**
+ * The code page (spec-2 OTP page) for a sign-up or, when isPasswordReset is set, a password reset:
+ * four boxes, Verify Code (after a 1 s pause) and Resend Code (a real new code).
+ */
+export default function OtpRoute() {
+  const navigate = useNavigate();
+  const auth = usePersistedStore(authStore);
+  const [digits, setDigits] = useState(emptyOtp);
+  const [error, setError] = useState<string>();
+  const [isVerifying, setVerifying] = useState(false);
+  const [isResending, setResending] = useState(false);
+  const firstInput = useRef<HTMLInputElement | null>(null);
+
+  const isReset = auth.isPasswordReset && auth.forgotPasswordRef !== null;
+  const registrationId = auth.regId;
+  if (!isReset && !registrationId) return <NothingToVerify />;
+
+  const startOver = () => {
+    setDigits(emptyOtp());
+    firstInput.current?.focus();
+  };
+
+  const onChange = (next: string[]) => {
+    setDigits(next);
+    if (error && isCompleteOtp(next)) setError(undefined);
+  };
+
+  const onVerify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isVerifying) return;
+    const code = codeSchema.safeParse(joinOtp(digits));
+    if (!code.success) {
+      setError(ACCOUNT_MESSAGES.codeInvalid);
+      return;
+    }
+    setError(undefined);
+    setVerifying(true);
+    await wait(OTP_VERIFY_DELAY_MS);
+    try {
+      const { forgotPasswordRef } = authStore.getState();
+      if (isReset && forgotPasswordRef) {
+        await validatePasswordReset({ forgotPasswordSystemRef: forgotPasswordRef, code: code.data });
+      } else if (registrationId) {
+        const verified = await validateRegistration({ registrationId, registrationCode: code.data });
+        authStore.setState({ pendingEmail: verified.email });
+      }
+    } catch (failure) {
+      setVerifying(false);
+      notify(verificationFailure(failure));
+      setError(describeFailure(failure) || t('auth.notifications.verificationFallback'));
+      startOver();
+      return;
+    }
+    notify({ type: 'success', title: t('auth.notifications.otpVerified') });
+    navigate(paths.authSetPassword.getHref());
+  };
+
+  const onResend = async () => {
+    setResending(true);
+    try {
+      const { forgotPasswordRef } = authStore.getState();
+      if (isReset && forgotPasswordRef) await resendResetCode({ forgotPasswordSystemRef: forgotPasswordRef });
+      else if (registrationId) await resendRegistrationCode({ registrationId });
+      notify({ type: 'success', title: t('auth.notifications.codeSent') });
+      setError(undefined);
+      startOver();
+    } catch (failure) {
+      notify(resendFailure(failure));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const intro = auth.pendingEmail
+    ? t('auth.otp.intro', { email: auth.pendingEmail })
+    : t('auth.otp.introNoEmail');
+  return (
+    <AuthCard title={isReset ? t('auth.otp.resetTitle') : t('auth.otp.title')} intro={intro}>
+      <form noValidate onSubmit={onVerify} className="space-y-6">
+        <OtpInput
+          digits={digits}
+          onChange={onChange}
+          error={error}
+          disabled={isVerifying}
+          firstInputRef={(element) => {
+            firstInput.current = element;
+          }}
+        />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <button type="submit" className={buttonPrimary} disabled={isVerifying} aria-busy={isVerifying}>
+            {isVerifying ? t('auth.otp.verifying') : t('auth.otp.verify')}
+          </button>
+          <button type="button" className={buttonSecondary} onClick={onResend} disabled={isResending}>
+            {isResending ? t('auth.otp.resending') : t('auth.otp.resend')}
+          </button>
+        </div>
+      </form>
+      <p className="mt-6 text-sm text-slate-700">{t('auth.otp.mailboxHint')}</p>
+      <Link to={paths.auth.getHref()} className={`${linkButton} mt-4 inline-block`}>
+        {t('auth.otp.backToSignIn')}
+      </Link>
+    </AuthCard>
+  );
+}

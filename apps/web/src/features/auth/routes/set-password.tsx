@@ -1,0 +1,128 @@
+import { useId } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buttonPrimary, linkButton } from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notifications';
+import { usePersistedStore } from '../../../lib/persisted-store';
+import { useSpecForm } from '../../../lib/use-spec-form';
+import { authStore } from '../../../stores/auth';
+import { resetPassword } from '../api/password-reset';
+import { setPassword } from '../api/registration';
+import { AuthCard } from '../components/auth-card';
+import { PasswordField } from '../components/password-field';
+import { StrengthMeter } from '../components/strength-meter';
+import { t } from '../i18n';
+import { type SetPasswordForm, setPasswordFormSchema } from '../schemas';
+import { signInFailure } from '../utils/failure';
+
+function NotVerified() {
+  return (
+    <AuthCard title={t('auth.setPassword.missingTitle')} intro={t('auth.setPassword.missingText')}>
+      <Link to={paths.auth.getHref()} className={linkButton}>
+        {t('auth.otp.backToSignIn')}
+      </Link>
+    </AuthCard>
+  );
+}
+
+/**
+ * The set-password page (spec-2): password and confirmation with show/hide and the strength meter.
+ * After a sign-up it sets the first password ('Account Created'); after a reset code it sets the new
+ * one ('Password reset successfull'); either way the user then signs in.
+ */
+export default function SetPasswordRoute() {
+  const navigate = useNavigate();
+  const meterId = useId();
+  const auth = usePersistedStore(authStore);
+  const { form, field, errorOf, isSubmitDisabled } = useSpecForm<SetPasswordForm, SetPasswordForm>(
+    setPasswordFormSchema,
+    { password: '', confirmPassword: '' },
+  );
+  const password = form.watch('password') ?? '';
+
+  const isReset = auth.isPasswordReset && auth.forgotPasswordRef !== null;
+  const isRegistration = !isReset && auth.regId !== null && auth.pendingEmail !== null;
+  if (!isReset && !isRegistration) return <NotVerified />;
+
+  const onSubmit = async ({ password: newPassword }: SetPasswordForm) => {
+    const state = authStore.getState();
+    try {
+      if (isReset && state.forgotPasswordRef) {
+        await resetPassword({ forgotPasswordSystemRef: state.forgotPasswordRef, newPassword });
+      } else if (state.regId && state.pendingEmail) {
+        await setPassword({
+          registrationId: state.regId,
+          username: state.pendingEmail,
+          password: newPassword,
+        });
+      }
+    } catch (error) {
+      notify(signInFailure(error));
+      return;
+    }
+    authStore.setState({ regId: null, forgotPasswordRef: null, isPasswordReset: false, pendingEmail: null });
+    notify(
+      isReset
+        ? {
+            type: 'success',
+            title: t('auth.notifications.passwordReset'),
+            message: t('auth.notifications.passwordResetText'),
+          }
+        : {
+            type: 'success',
+            title: t('auth.notifications.accountCreated'),
+            message: t('auth.notifications.accountCreatedText'),
+          },
+    );
+    navigate(paths.auth.getHref('login'), { replace: true });
+  };
+
+  return (
+    <AuthCard
+      title={isReset ? t('auth.setPassword.resetTitle') : t('auth.setPassword.title')}
+      intro={t('auth.setPassword.intro')}
+    >
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+        {/* The e-mail helps password managers file the new password under the right account. */}
+        {auth.pendingEmail ? (
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={auth.pendingEmail}
+            readOnly
+            hidden
+          />
+        ) : null}
+        <PasswordField
+          label={t('auth.fields.password')}
+          autoComplete="new-password"
+          registration={field('password')}
+          error={errorOf('password')}
+          hint={<StrengthMeter id={meterId} password={password} />}
+        />
+        <PasswordField
+          label={t('auth.fields.confirmPassword')}
+          autoComplete="new-password"
+          registration={field('confirmPassword')}
+          error={errorOf('confirmPassword')}
+          showLabel={t('auth.fields.showConfirmPassword')}
+          hideLabel={t('auth.fields.hideConfirmPassword')}
+        />
+        <button type="submit" className={`${buttonPrimary} w-full`} disabled={isSubmitDisabled}>
+          {form.formState.isSubmitting
+            ? t('auth.setPassword.submitting')
+            : isReset
+              ? t('auth.setPassword.resetSubmit')
+              : t('auth.setPassword.submit')}
+        </button>
+      </form>
+      <p className="mt-6 text-slate-700">
+        {t('auth.setPassword.haveAccount')}{' '}
+        <Link to={paths.auth.getHref('login')} className={linkButton}>
+          {t('auth.setPassword.signIn')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

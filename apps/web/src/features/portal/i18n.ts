@@ -1,0 +1,7 @@
+import { addResources, t } from '../../lib/i18n';
+import portalTexts from '../../locales/en.portal.json';
+
+// The portal screens' texts are registered when the first portal module loads, not in the entry chunk.
+addResources(portalTexts);
+
+export { t };

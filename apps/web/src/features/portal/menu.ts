@@ -1,0 +1,59 @@
+import { paths } from '../../config/paths';
+
+/** One entry of the client portal menu (spec-1 §1, spec-2 "Client portal routes"). */
+export interface PortalMenuEntry {
+  id: string;
+  /** i18n key of the label. */
+  labelKey: string;
+  href: string;
+  /** Whether its screen is built; the others open the "not available yet" screen. */
+  isAvailable: boolean;
+  children?: PortalMenuEntry[];
+}
+
+const entry = (
+  id: string,
+  href: string,
+  isAvailable = false,
+  children?: PortalMenuEntry[],
+): PortalMenuEntry => ({ id, labelKey: `portal.menu.${id}`, href, isAvailable, children });
+
+/**
+ * The dashboard menu: 13 entries (the dashboard and the twelve areas), Profile with its three
+ * screens. A later issue builds My Policies, Quotations and Invoice: flip `isAvailable` and add the
+ * route.
+ */
+export const PORTAL_MENU: readonly PortalMenuEntry[] = [
+  entry('dashboard', paths.portal.getHref(), true),
+  entry('cart', paths.portalCart.getHref()),
+  entry('accounts', paths.portalAccounts.getHref()),
+  entry('invoice', paths.portalInvoice.getHref()),
+  entry('ipfRequests', paths.portalIpfRequests.getHref()),
+  entry('policies', paths.portalPolicies.getHref()),
+  entry('claims', paths.portalClaims.getHref()),
+  entry('quotations', paths.portalQuotations.getHref()),
+  entry('profile', paths.portalProfile.getHref(), true, [
+    entry('userProfile', paths.portalProfile.getHref(), true),
+    entry('kyc', paths.portalKyc.getHref(), true),
+    entry('assessment', paths.portalAssessment.getHref()),
+  ]),
+  entry('intermediaries', paths.portalIntermediaries.getHref()),
+  entry('notifications', paths.portalNotifications.getHref()),
+  entry('topUpOptions', paths.portalTopUpOptions.getHref()),
+  entry('chats', paths.portalChats.getHref()),
+];
+
+/** Every entry, children included, in menu order. */
+export function flattenMenu(menu: readonly PortalMenuEntry[] = PORTAL_MENU): PortalMenuEntry[] {
+  return menu.flatMap((item) => [item, ...(item.children ?? [])]);
+}
+
+/** The entry a portal address belongs to (the most specific one), or undefined. */
+export function findMenuEntry(pathname: string, menu: readonly PortalMenuEntry[] = PORTAL_MENU) {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const candidates = flattenMenu(menu).filter(
+    (item) =>
+      path === item.href || (item.href !== paths.portal.getHref() && path.startsWith(`${item.href}/`)),
+  );
+  return candidates.sort((a, b) => b.href.length - a.href.length)[0];
+}

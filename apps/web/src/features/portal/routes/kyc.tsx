@@ -1,0 +1,171 @@
+import { CLIENT_TYPES, type UpdateClientInput, updateClientSchema } from '@bima/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { ZodType } from 'zod';
+import { TextField } from '../../../components/text-field';
+import {
+  buttonPrimary,
+  buttonSecondary,
+  fieldErrorClass,
+  inputClass,
+  labelClass,
+} from '../../../components/ui';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notifications';
+import { usePersistedStore } from '../../../lib/persisted-store';
+import { getClientDetails } from '../../../lib/session';
+import { useSpecForm } from '../../../lib/use-spec-form';
+import { authStore } from '../../../stores/auth';
+import { type KycData, riskStore } from '../../../stores/risk';
+import { updateClient } from '../api/update-client';
+import { PortalHeading } from '../components/portal-heading';
+import { t } from '../i18n';
+
+/** The form's values: the account type starts on the 'select' placeholder (spec-2 KYC form). */
+interface KycFormValues {
+  phone: string;
+  kraPin: string;
+  clientType: string;
+  address: string;
+}
+
+const PLACEHOLDER = 'select';
+const kycFormSchema = updateClientSchema as unknown as ZodType<UpdateClientInput, KycFormValues>;
+const FIELDS: ReadonlyArray<keyof KycFormValues> = ['phone', 'kraPin', 'clientType', 'address'];
+
+/** Keyed by user, so one person's details are never shown to the next one at this browser. */
+const clientDetailsKey = (userId: string | undefined) => ['client', 'details', userId ?? ''] as const;
+
+function toFormValues(details: KycData): KycFormValues {
+  return {
+    phone: details.phone ?? '',
+    kraPin: details.kraPin === 'N/A' ? '' : details.kraPin,
+    clientType: details.clientType ?? PLACEHOLDER,
+    address: details.address ?? '',
+  };
+}
+
+function KycForm({ details }: { details: KycData }) {
+  const queryClient = useQueryClient();
+  const selectId = useId();
+  const { form, field, errorOf, isSubmitDisabled } = useSpecForm<KycFormValues, UpdateClientInput>(
+    kycFormSchema,
+    toFormValues(details),
+  );
+
+  const onSubmit = async (input: UpdateClientInput) => {
+    try {
+      const saved = await updateClient(input);
+      riskStore.setState({ kycData: saved });
+      queryClient.setQueryData(clientDetailsKey(authStore.getState().authData?.id), saved);
+      form.reset(toFormValues(saved));
+      notify({ type: 'success', title: t('portal.kyc.saved'), message: t('portal.kyc.savedText') });
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.errors : [];
+      for (const item of fieldErrors) {
+        const name = FIELDS.find((fieldName) => fieldName === item.field);
+        if (name) form.setError(name, { type: 'server', message: item.message });
+      }
+      const text =
+        fieldErrors.map((item) => item.message).join(', ') ||
+        (error instanceof ApiError ? error.err_msg : '') ||
+        t('portal.kyc.submissionFallback');
+      notify({
+        type: 'error',
+        title: t('portal.kyc.submissionError'),
+        message: t('portal.kyc.submissionErrorText', { errors: text.replace(/\.$/, '') }),
+        duration: 4_000,
+      });
+    }
+  };
+
+  const clientTypeError = errorOf('clientType');
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-6 grid gap-4 sm:grid-cols-2">
+      <TextField
+        label={t('portal.kyc.phone')}
+        type="tel"
+        autoComplete="tel"
+        hint={t('portal.kyc.phoneHint')}
+        registration={field('phone')}
+        error={errorOf('phone')}
+      />
+      <TextField
+        label={t('portal.kyc.kraPin')}
+        autoCapitalize="characters"
+        spellCheck={false}
+        hint={t('portal.kyc.kraPinHint')}
+        registration={field('kraPin')}
+        error={errorOf('kraPin')}
+      />
+      <div>
+        <label htmlFor={selectId} className={labelClass}>
+          {t('portal.kyc.clientType')}
+        </label>
+        <select
+          id={selectId}
+          aria-invalid={clientTypeError ? true : undefined}
+          aria-describedby={clientTypeError ? `${selectId}-error` : undefined}
+          className={inputClass}
+          {...field('clientType')}
+        >
+          <option value={PLACEHOLDER}>{t('portal.kyc.select')}</option>
+          {CLIENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`portal.kyc.${type.toLowerCase()}`)}
+            </option>
+          ))}
+        </select>
+        {clientTypeError ? (
+          <p id={`${selectId}-error`} className={fieldErrorClass}>
+            {clientTypeError}
+          </p>
+        ) : null}
+      </div>
+      <TextField
+        label={t('portal.kyc.address')}
+        autoComplete="street-address"
+        registration={field('address')}
+        error={errorOf('address')}
+        className="sm:col-span-2"
+      />
+      <div className="sm:col-span-2">
+        <button type="submit" className={buttonPrimary} disabled={isSubmitDisabled}>
+          {form.formState.isSubmitting ? t('portal.kyc.submitting') : t('portal.kyc.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** KYC: shows and edits the client's KYC details (getClientDetails / updateClient). */
+export default function KycRoute() {
+  const userId = usePersistedStore(authStore, (state) => state.authData?.id);
+  const details = useQuery({
+    queryKey: clientDetailsKey(userId),
+    queryFn: ({ signal }) => getClientDetails({ signal }),
+    // A 403 signs the user out; retrying would only repeat it.
+    retry: false,
+  });
+
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <PortalHeading>{t('portal.kyc.title')}</PortalHeading>
+      <p className="mt-2 text-slate-700">{t('portal.kyc.intro')}</p>
+      {details.isPending ? (
+        <p role="status" className="mt-6 text-slate-700">
+          {t('portal.kyc.loading')}
+        </p>
+      ) : details.isError ? (
+        <div role="alert" className="mt-6">
+          <p className="text-slate-800">{t('portal.kyc.loadError')}</p>
+          <button type="button" className={`${buttonSecondary} mt-3`} onClick={() => details.refetch()}>
+            {t('portal.kyc.retry')}
+          </button>
+        </div>
+      ) : (
+        <KycForm key={details.data.updatedAt} details={details.data} />
+      )}
+    </div>
+  );
+}

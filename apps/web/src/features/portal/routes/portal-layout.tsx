@@ -1,0 +1,26 @@
+import { Navigate, Outlet } from 'react-router';
+import { ErrorBoundary } from '../../../components/error-boundary';
+import { paths } from '../../../config/paths';
+import { usePersistedStore } from '../../../lib/persisted-store';
+import { authStore } from '../../../stores/auth';
+import { PortalMenu } from '../components/portal-menu';
+
+/** The client portal frame: signed-out visitors are sent to sign in; a side menu on wide screens. */
+export default function PortalLayout() {
+  const isAuthenticated = usePersistedStore(authStore, (state) => state.isAuthenticated);
+  if (!isAuthenticated) return <Navigate to={paths.auth.getHref()} replace />;
+  return (
+    <div className="mx-auto flex max-w-7xl gap-8 px-4 py-8 sm:px-6">
+      <aside className="hidden w-60 shrink-0 md:block">
+        <div className="sticky top-24 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
+          <PortalMenu />
+        </div>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <ErrorBoundary compact>
+          <Outlet />
+        </ErrorBoundary>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { type KycData, riskStore } from '../stores/risk';
+import { clearSignedInState } from '../stores/session';
+import { callGateway, unwrapData } from './api-client';
+
+/**
+ * Signs out: asks the API to revoke the session (`client / logout / logout`), then forgets the
+ * session here whatever the answer, so a failed call can never leave the browser signed in.
+ */
+export async function signOut(): Promise<void> {
+  try {
+    await callGateway(
+      { service: 'client', resource: 'logout', action: 'logout' },
+      { secure: true, silent: true },
+    );
+  } catch {
+    // Already revoked or unreachable: the local sign-out below is what matters to the user.
+  } finally {
+    clearSignedInState();
+  }
+}
+
+/** The signed-in client's profile and KYC details. */
+export async function getClientDetails(options: { silent?: boolean; signal?: AbortSignal } = {}) {
+  const reply = await callGateway<KycData>(
+    { service: 'client', resource: 'client', action: 'getClientDetails' },
+    { secure: true, ...options },
+  );
+  return unwrapData(reply);
+}
+
+/** Loads the KYC details into the risk store (after sign-in, spec-2 §4); false when it failed. */
+export async function loadKycData(): Promise<boolean> {
+  try {
+    const kycData = await getClientDetails({ silent: true });
+    riskStore.setState({ kycData });
+    return true;
+  } catch {
+    return false;
+  }
+}

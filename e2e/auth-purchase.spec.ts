@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import {
+  createAccount,
+  fetchMotorQuotes,
+  getQuotes,
+  isoDateFromToday,
+  quoteCard,
+  saveVehicleValue,
+  startMotorPrivate,
+  toast,
+} from './fixtures';
+
+test.describe('accounts: signing in to buy', () => {
+  test("an anonymous visitor's 'Proceed to Purchase' → sign in → back in the purchase flow @phone", async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, { firstName: 'Otieno', lastName: 'Odhiambo' });
+    const [product] = await fetchMotorQuotes(request, 0, 'third-party');
+    if (!product) throw new Error('a third-party quote is expected in the sample market');
+
+    await startMotorPrivate(page);
+    await saveVehicleValue(page, 800_000);
+    await getQuotes(page, 'Third Party Only');
+    await quoteCard(page, product.productName).getByRole('button', { name: 'Buy Now' }).click();
+    await page.getByLabel('Cover period').selectOption({ label: '1 Month' });
+    await page.getByLabel('Start date').fill(isoDateFromToday(0));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/motor\/basic-details\/quotation$/);
+
+    await page.getByRole('button', { name: 'Proceed to Purchase' }).click();
+    await expect(page).toHaveURL(/\/insurance\/auth$/);
+    await page.getByRole('button', { name: 'Yes, Sign In' }).click();
+    await page.getByLabel('E-mail address').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+    await expect(toast(page, 'Login Successfull')).toBeVisible();
+    await expect(page).toHaveURL(/\/motor\/cover-details$/);
+    await expect(page.getByRole('banner').getByText('Otieno Odhiambo')).toBeVisible();
+    // Sign-in also fetched the KYC details into the risk store: a new client's KRA PIN is 'N/A'.
+    const risk = await page.evaluate(() => sessionStorage.getItem('bima.risk'));
+    expect(JSON.parse(risk ?? '{}').data?.kycData).toMatchObject({ email: account.email, kraPin: 'N/A' });
+  });
+});
