@@ -1,0 +1,7 @@
+import { addResources, t } from '../../lib/i18n';
+import legalTexts from '../../locales/en.legal.json';
+
+// Registered when the terms page loads, not in the entry chunk.
+addResources(legalTexts);
+
+export { t };

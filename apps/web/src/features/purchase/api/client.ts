@@ -1,0 +1,42 @@
+import type { UpdateClientInput } from '@bima/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { callGateway, unwrapData } from '../../../lib/api-client';
+import { type KycData, riskStore } from '../../../stores/risk';
+
+/** `client / client / getClientDetails`: the profile and KYC details (KRA PIN 'N/A' until given). */
+export async function getClientDetails(signal?: AbortSignal): Promise<KycData> {
+  const details = unwrapData(
+    await callGateway<KycData>(
+      { service: 'client', resource: 'client', action: 'getClientDetails', data: {} },
+      { secure: true, signal },
+    ),
+  );
+  // The rest of the app reads the client's KYC details from the risk store.
+  riskStore.setState({ kycData: details });
+  return details;
+}
+
+export const clientDetailsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['client', 'details'],
+    queryFn: ({ signal }) => getClientDetails(signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** `client / client / updateClient`: the KYC details; the screen reports failures itself. */
+export async function updateClient(input: UpdateClientInput): Promise<KycData> {
+  const details = unwrapData(
+    await callGateway<KycData>(
+      { service: 'client', resource: 'client', action: 'updateClient', data: input },
+      { secure: true, silent: true },
+    ),
+  );
+  riskStore.setState({ kycData: details });
+  return details;
+}
+
+/** A client still owes their KYC details while the KRA PIN reads 'N/A' (spec-2 §2). */
+export function needsKyc(details: Pick<KycData, 'kraPin'> | null | undefined): boolean {
+  return !details?.kraPin || details.kraPin === 'N/A';
+}

@@ -1,0 +1,58 @@
+import { callGateway, unwrapData } from '../../../lib/api-client';
+import type { CreateQuotationPayload } from '../utils/quotation-payload';
+
+export interface CreatedQuotation {
+  systemQuotationRef: string;
+  premium: number;
+}
+
+/** `client / quotation / createQuotation`: the server prices the application again. */
+export async function createQuotation(payload: CreateQuotationPayload): Promise<CreatedQuotation> {
+  return unwrapData(
+    await callGateway<CreatedQuotation>(
+      { service: 'client', resource: 'quotation', action: 'createQuotation', data: payload },
+      { secure: true, silent: true },
+    ),
+  );
+}
+
+export interface CompletedQuotation {
+  systemQuotationRef: string;
+  invoiceSystemRef: string;
+  amount: number;
+  status: string;
+}
+
+/** `underwriting / quotation / completeQuotation`: the quotation's invoice (made once). */
+export async function completeQuotation(systemQuotationRef: string): Promise<CompletedQuotation> {
+  return unwrapData(
+    await callGateway<CompletedQuotation>(
+      {
+        service: 'underwriting',
+        resource: 'quotation',
+        action: 'completeQuotation',
+        data: { systemQuotationRef },
+      },
+      { secure: true, silent: true },
+    ),
+  );
+}
+
+/** `underwriting / quotation / getQuotationDetails`: a quotation with its invoice and policy. */
+export async function getQuotationDetails(systemQuotationRef: string) {
+  return unwrapData(
+    await callGateway<{
+      systemQuotationRef: string;
+      invoice: { invoiceSystemRef: string; status: string; amount: number } | null;
+      policyNumber: string | null;
+    }>(
+      {
+        service: 'underwriting',
+        resource: 'quotation',
+        action: 'getQuotationDetails',
+        data: { systemQuotationRef },
+      },
+      { secure: true, silent: true },
+    ),
+  );
+}

@@ -1,0 +1,47 @@
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { ErrorBoundary } from '../../../components/error-boundary';
+import { usePersistedStore } from '../../../lib/persisted-store';
+import { productStore } from '../../../stores/product';
+import { ErrorSummary } from '../../motor/components/error-summary';
+import { WizardHeader } from '../../motor/components/wizard-header';
+import { purchaseStore, usePurchase } from '../stores/purchase';
+
+/**
+ * A purchase wrapper page (spec-2 §2): the motor wizard's header at `step`, the stored errors above
+ * the child screen, and the screen. Errors waiting on entry are shown once and cleared from storage
+ * (a reload does not show them again); errors the screens raise while here are listed live.
+ */
+export function PurchaseLayout({ step, children }: { step: 2 | 3; children: ReactNode }) {
+  const catalogueProduct = usePersistedStore(productStore, (state) => state.selectedProduct);
+  const liveErrors = usePurchase((state) => state.errors);
+  const [entryErrors, setEntryErrors] = useState<string[]>([]);
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+
+  useLayoutEffect(() => {
+    const stored = purchaseStore.getState().errors;
+    if (stored.length === 0) return;
+    setEntryErrors(stored);
+    purchaseStore.setState({ errors: [] });
+  }, []);
+
+  // Entry errors belong to the screen the client was sent to; moving on drops them.
+  useEffect(() => {
+    if (pathname !== firstPath.current) {
+      firstPath.current = pathname;
+      setEntryErrors([]);
+    }
+  }, [pathname]);
+
+  const errors = [...new Set([...entryErrors, ...liveErrors])];
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <WizardHeader currentStep={step} productName={catalogueProduct?.name} />
+      <ErrorSummary className="mt-6" errors={errors.map((message) => ({ message }))} />
+      <div className="mt-6">
+        <ErrorBoundary compact>{children}</ErrorBoundary>
+      </div>
+    </div>
+  );
+}

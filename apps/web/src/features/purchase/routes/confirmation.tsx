@@ -1,0 +1,206 @@
+import { COVER_TYPE_LABELS, type CoverType } from '@bima/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ScreenHeading } from '../../motor/components/screen-heading';
+import { buttonPrimary, buttonSecondary, cardClass, linkButton } from '../../motor/components/ui';
+import { formatIsoDate } from '../../motor/utils/format';
+import { policyQueryOptions, supportContactsQueryOptions } from '../api/policy';
+import { SummaryList } from '../components/fields';
+import { usePurchaseContext } from '../hooks';
+import { t } from '../i18n';
+import { setPurchaseErrors, usePurchase } from '../stores/purchase';
+import { nextProgress, PROGRESS_HIDE_DELAY_MS, PROGRESS_TICK_MS } from '../utils/progress';
+import { formatDays, formatKes } from '../utils/summary';
+
+/** The loading card: random steps every 200 ms up to 100 %, then gone after 0.5 s (spec-2). */
+function useActivationProgress() {
+  const [progress, setProgress] = useState(0);
+  const [isDone, setIsDone] = useState(false);
+  useEffect(() => {
+    if (progress >= 100) {
+      const timer = window.setTimeout(() => setIsDone(true), PROGRESS_HIDE_DELAY_MS);
+      return () => window.clearTimeout(timer);
+    }
+    const timer = window.setTimeout(
+      () => setProgress((value) => nextProgress(value, Math.random())),
+      PROGRESS_TICK_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [progress]);
+  return { progress, isDone };
+}
+
+function Clock() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 1_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return (
+    <p className="text-sm text-slate-700">
+      {t('purchase.confirmation.clock')}:{' '}
+      <time dateTime={now.toISOString()} className="font-semibold text-slate-900 tabular-nums">
+        {now.toLocaleTimeString('en-KE', { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
+      </time>
+    </p>
+  );
+}
+
+function Documents({ policyNumber }: { policyNumber: string }) {
+  const policy = useQuery(policyQueryOptions(policyNumber));
+  return (
+    <section aria-labelledby="confirmation-documents" className={cardClass}>
+      <h3 id="confirmation-documents" className="text-lg font-bold text-slate-900">
+        {t('purchase.confirmation.documents')}
+      </h3>
+      {policy.data ? (
+        <>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <a href={policy.data.documents.schedule} download className={linkButton}>
+                {t('purchase.confirmation.schedule')}
+              </a>
+            </li>
+            <li>
+              <a href={policy.data.documents.receipt} download className={linkButton}>
+                {t('purchase.confirmation.receipt')}
+              </a>
+            </li>
+          </ul>
+          <p className="mt-3 text-sm text-slate-700">{t('purchase.confirmation.documentsHint')}</p>
+        </>
+      ) : policy.isError ? (
+        <p className="mt-2 text-slate-800">{t('purchase.confirmation.documentsFailed')}</p>
+      ) : (
+        <p role="status" className="mt-2 text-slate-800">
+          {t('purchase.confirmation.documentsLoading')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function SupportCall() {
+  const contacts = useQuery(supportContactsQueryOptions());
+  if (!contacts.data?.phone) return null;
+  const phone = contacts.data.phone;
+  return (
+    <a
+      href={`tel:${phone.replace(/\s+/g, '')}`}
+      aria-label={t('purchase.confirmation.callLabel', { phone })}
+      className={buttonSecondary}
+    >
+      <span aria-hidden="true">📞</span> {t('purchase.confirmation.call')}
+    </a>
+  );
+}
+
+/** Confirmation (spec-2): the activation card, then the policy, its documents and the way on. */
+export default function ConfirmationRoute() {
+  const { flow, product, quote } = usePurchaseContext();
+  const navigate = useNavigate();
+  const paid = usePurchase((state) => state.paid);
+  const { progress, isDone } = useActivationProgress();
+
+  useEffect(() => {
+    if (paid) return;
+    setPurchaseErrors([t('purchase.guard.paymentMissing')]);
+    navigate(paths.motorPayment.getHref(), { replace: true });
+  }, [paid, navigate]);
+
+  if (!paid) return null;
+  if (!isDone) {
+    return (
+      <div className={`${cardClass} mx-auto max-w-lg text-center`}>
+        <p className="font-semibold text-slate-900">{t('purchase.confirmation.loading')}</p>
+        <div
+          role="progressbar"
+          aria-label={t('purchase.confirmation.loadingLabel')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          className="mt-4 h-3 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div
+            className="h-full rounded-full bg-emerald-700 transition-all"
+            style={{ width: `${progress}%` }}
+          />
+        </div>
+        <p className="mt-2 text-sm font-semibold text-slate-800 tabular-nums">{progress}%</p>
+      </div>
+    );
+  }
+
+  const coverType = product.coverType as CoverType;
+  const rows = [
+    { label: t('purchase.fields.policyNumber'), value: paid.policyNumber ?? t('purchase.na') },
+    { label: t('purchase.fields.product'), value: product.productName },
+    { label: t('purchase.fields.premium'), value: formatKes(quote.total) },
+    ...(coverType === 'third-party'
+      ? []
+      : [{ label: t('purchase.fields.vehicleValue'), value: formatKes(flow.vehicleValue) }]),
+    { label: t('purchase.fields.coverType'), value: COVER_TYPE_LABELS[coverType] ?? product.coverType },
+    { label: t('purchase.fields.period'), value: formatDays(quote.period) },
+    { label: t('purchase.fields.startDate'), value: formatIsoDate(flow.coverDetails.startDate) },
+    ...(paid.receiptNumber
+      ? [{ label: t('purchase.confirmation.receiptNumber'), value: paid.receiptNumber }]
+      : []),
+  ];
+  const promises = [
+    ['instant', '⚡'],
+    ['secure', '🔒'],
+    ['support', '🕑'],
+  ] as const;
+
+  return (
+    <section className="space-y-6">
+      <div className={`${cardClass} text-center`}>
+        <p aria-hidden="true" className="text-4xl">
+          ✅
+        </p>
+        <ScreenHeading>{t('purchase.confirmation.heading')}</ScreenHeading>
+        <p className="mt-1 text-lg text-slate-800">{t('purchase.confirmation.activated')}</p>
+        <div className="mt-2 flex justify-center">
+          <Clock />
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="confirmation-details" className={cardClass}>
+          <h3 id="confirmation-details" className="text-lg font-bold text-slate-900">
+            {t('purchase.confirmation.details')}
+          </h3>
+          <div className="mt-2">
+            <SummaryList rows={rows} />
+          </div>
+        </section>
+        <div className="space-y-6">
+          {paid.policyNumber ? <Documents policyNumber={paid.policyNumber} /> : null}
+          <section aria-labelledby="confirmation-promises" className={cardClass}>
+            <h3 id="confirmation-promises" className="text-lg font-bold text-slate-900">
+              {t('purchase.confirmation.promises')}
+            </h3>
+            <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+              {promises.map(([key, icon]) => (
+                <li key={key} className="rounded-xl bg-emerald-50 p-3 text-emerald-950">
+                  <p className="font-semibold">
+                    <span aria-hidden="true">{icon} </span>
+                    {t(`purchase.confirmation.${key}`)}
+                  </p>
+                  <p className="mt-1 text-sm">{t(`purchase.confirmation.${key}Text`)}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:justify-between">
+        <SupportCall />
+        <Link to={paths.portal.getHref()} className={buttonPrimary}>
+          {t('purchase.confirmation.portal')}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { CLIENT_TYPES, type UpdateClientInput, updateClientSchema } from '@bima/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notifications';
+import { useSpecForm } from '../../../lib/use-spec-form';
+import type { KycData } from '../../../stores/risk';
+import { ScreenHeading } from '../../motor/components/screen-heading';
+import { buttonPrimary, buttonSecondary, cardClass } from '../../motor/components/ui';
+import { clientDetailsQueryOptions, updateClient } from '../api/client';
+import { SelectField, TextField } from '../components/fields';
+import { t } from '../i18n';
+import { clearPurchaseErrors } from '../stores/purchase';
+
+interface KycFormValues {
+  phone: string;
+  kraPin: string;
+  clientType: string;
+  address: string;
+}
+
+const SAVED_TOAST_MS = 3_000;
+const FAILED_TOAST_MS = 4_000;
+
+/** The form's starting values: what the account holds, the phone prefilled from it (spec-2). */
+function initialValues(client: KycData | undefined): KycFormValues {
+  return {
+    phone: client?.phone ?? '',
+    kraPin: client?.kraPin && client.kraPin !== 'N/A' ? client.kraPin : '',
+    clientType: client?.clientType ?? '',
+    address: client?.address ?? '',
+  };
+}
+
+/** The server's reasons for refusing the KYC details, or the spec's fallback. */
+export function describeKycFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    const fieldMessages = error.errors.map((entry) => entry.message).filter(Boolean);
+    if (fieldMessages.length > 0) return [...new Set(fieldMessages)].join(', ');
+    if (error.err_msg?.trim()) return error.err_msg.trim().replace(/\.$/, '');
+  }
+  return t('purchase.kyc.failedDefault');
+}
+
+function KycForm({ client }: { client: KycData | undefined }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { form, field, errorOf, isSubmitDisabled } = useSpecForm<KycFormValues, UpdateClientInput>(
+    updateClientSchema as unknown as Parameters<typeof useSpecForm<KycFormValues, UpdateClientInput>>[0],
+    initialValues(client),
+  );
+
+  const onValid = async (input: UpdateClientInput) => {
+    try {
+      const saved = await updateClient(input);
+      queryClient.setQueryData(clientDetailsQueryOptions().queryKey, saved);
+      clearPurchaseErrors();
+      notify({
+        type: 'success',
+        title: t('purchase.kyc.savedTitle'),
+        message: t('purchase.kyc.savedText'),
+        duration: SAVED_TOAST_MS,
+      });
+      navigate(paths.motorSummary.getHref());
+    } catch (error) {
+      // A lost session is handled by the gateway client (sign-in page).
+      if (error instanceof ApiError && error.httpStatus === 403) return;
+      notify({
+        type: 'error',
+        title: t('purchase.kyc.failedTitle'),
+        message: t('purchase.kyc.failedText', { reason: describeKycFailure(error) }),
+        duration: FAILED_TOAST_MS,
+      });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid)} className="space-y-6">
+      <div className={`${cardClass} grid gap-4 sm:grid-cols-2`}>
+        <TextField
+          id="kyc-phone"
+          label={t('purchase.kyc.phone')}
+          hint={t('purchase.kyc.phoneHint')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          registration={field('phone')}
+          error={errorOf('phone')}
+        />
+        <TextField
+          id="kyc-kraPin"
+          label={t('purchase.kyc.kraPin')}
+          hint={t('purchase.kyc.kraPinHint')}
+          autoComplete="off"
+          registration={field('kraPin')}
+          error={errorOf('kraPin')}
+        />
+        <SelectField
+          id="kyc-clientType"
+          label={t('purchase.kyc.accountType')}
+          placeholder={t('purchase.kyc.selectAccountType')}
+          options={CLIENT_TYPES.map((type) => ({
+            value: type,
+            label: t(`purchase.kyc.accountTypes.${type}`),
+          }))}
+          registration={field('clientType')}
+          error={errorOf('clientType')}
+        />
+        <TextField
+          id="kyc-address"
+          label={t('purchase.kyc.address')}
+          hint={t('purchase.kyc.addressHint')}
+          autoComplete="street-address"
+          registration={field('address')}
+          error={errorOf('address')}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <button
+          type="button"
+          onClick={() => navigate(paths.motorVehicleDetails.getHref())}
+          className={buttonSecondary}
+        >
+          {t('purchase.kyc.back')}
+        </button>
+        <button type="submit" disabled={isSubmitDisabled} className={buttonPrimary}>
+          {form.formState.isSubmitting ? t('purchase.kyc.submitting') : t('purchase.kyc.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** KYC Verification (spec-2): phone, KRA PIN, account type and address, saved with updateClient. */
+export default function KycDetailsRoute() {
+  const client = useQuery(clientDetailsQueryOptions());
+  return (
+    <section className="space-y-6">
+      <div>
+        <ScreenHeading>{t('purchase.kyc.heading')}</ScreenHeading>
+        <p className="mt-1 text-slate-700">{t('purchase.kyc.intro')}</p>
+      </div>
+      {client.isPending ? (
+        <p role="status" className={`${cardClass} font-semibold text-slate-900`}>
+          {t('purchase.loading')}
+        </p>
+      ) : (
+        <KycForm client={client.data} />
+      )}
+    </section>
+  );
+}

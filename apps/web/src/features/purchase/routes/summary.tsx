@@ -1,0 +1,152 @@
+import { COVER_TYPE_LABELS } from '@bima/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notifications';
+import { ScreenHeading } from '../../motor/components/screen-heading';
+import { buttonPrimary, buttonSecondary, cardClass } from '../../motor/components/ui';
+import { todayIsoDate } from '../../motor/utils/format';
+import { clientDetailsQueryOptions, needsKyc } from '../api/client';
+import { completeQuotation, createQuotation } from '../api/quotation';
+import { SummaryList } from '../components/fields';
+import { usePurchaseContext } from '../hooks';
+import { t } from '../i18n';
+import { purchaseStore, setPurchaseErrors, usePurchase } from '../stores/purchase';
+import { buildCreateQuotationPayload } from '../utils/quotation-payload';
+import { buildInsuranceRows, buildVehicleRows } from '../utils/summary';
+import { isVehicleComplete } from '../utils/vehicle-form';
+
+const TOAST_MS = 3_000;
+
+/** The server's field messages of a refused quotation, to list above the summary. */
+function fieldMessages(error: unknown): string[] {
+  if (!(error instanceof ApiError)) return [];
+  return [...new Set(error.errors.map((entry) => entry.message).filter(Boolean))];
+}
+
+/** Application Summary (spec-2): insurance and vehicle details, then Confirm & Pay. */
+export default function SummaryRoute() {
+  const { flow, product, quote } = usePurchaseContext();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const vehicle = usePurchase((state) => state.vehicleDetails);
+  const client = useQuery(clientDetailsQueryOptions());
+  const [isLoading, setIsLoading] = useState(false);
+  const isThirdParty = product.coverType === 'third-party';
+
+  const insuranceRows = buildInsuranceRows({
+    coverTypeLabel: COVER_TYPE_LABELS[product.coverType],
+    isThirdParty,
+    vehicleValue: flow.vehicleValue,
+    productName: product.productName,
+    premium: quote.total,
+    periodDays: quote.period,
+    startDate: flow.coverDetails.startDate,
+  });
+  const vehicleRows = buildVehicleRows(vehicle as Record<string, unknown> | null);
+
+  const previous = () =>
+    navigate(needsKyc(client.data) ? paths.motorKycDetails.getHref() : paths.motorVehicleDetails.getHref());
+
+  const confirm = async () => {
+    setIsLoading(true);
+    try {
+      const details = client.data ?? (await queryClient.fetchQuery(clientDetailsQueryOptions()));
+      const missing = [
+        ...(product.productSystemRef ? [] : [t('purchase.summary.incompleteProduct')]),
+        ...(isVehicleComplete(vehicle, isThirdParty, todayIsoDate())
+          ? []
+          : [t('purchase.summary.incompleteVehicle')]),
+        ...(needsKyc(details) ? [t('purchase.summary.incompleteKyc')] : []),
+      ];
+      if (missing.length > 0 || !vehicle) {
+        setPurchaseErrors(missing);
+        notify({
+          type: 'error',
+          title: t('purchase.summary.incompleteTitle'),
+          message: t('purchase.summary.incompleteText'),
+          duration: TOAST_MS,
+        });
+        return;
+      }
+      const payload = buildCreateQuotationPayload({ flow, product, vehicle, client: details });
+      const requestKey = JSON.stringify(payload);
+      const existing = purchaseStore.getState().invoice;
+      // The same application confirmed again (after Previous, say) keeps its invoice.
+      if (!existing || existing.requestKey !== requestKey) {
+        const created = await createQuotation(payload);
+        if (!created?.systemQuotationRef) throw new Error('Failed to create quotation.');
+        const completed = await completeQuotation(created.systemQuotationRef);
+        if (!completed?.invoiceSystemRef) throw new Error('Failed to complete quotation.');
+        purchaseStore.setState({
+          invoice: {
+            systemQuotationRef: created.systemQuotationRef,
+            invoiceSystemRef: completed.invoiceSystemRef,
+            amount: completed.amount,
+            requestKey,
+          },
+          pendingPaymentRef: null,
+          paid: null,
+        });
+      }
+      purchaseStore.setState({ errors: [] });
+      notify({
+        type: 'success',
+        title: t('purchase.summary.completedTitle'),
+        message: t('purchase.summary.completedText'),
+        duration: TOAST_MS,
+      });
+      navigate(paths.motorPayment.getHref());
+    } catch (error) {
+      if (error instanceof ApiError && error.httpStatus === 403) return;
+      setPurchaseErrors(fieldMessages(error));
+      const message =
+        error instanceof ApiError ? error.err_msg?.trim() : error instanceof Error ? error.message : '';
+      notify({
+        type: 'error',
+        title: t('purchase.summary.failedTitle'),
+        message: message || t('purchase.summary.failedText'),
+        duration: TOAST_MS,
+      });
+    } finally {
+      setIsLoading(false);
+    }
+  };
+
+  return (
+    <section className="space-y-6">
+      <div>
+        <ScreenHeading>{t('purchase.summary.heading')}</ScreenHeading>
+        <p className="mt-1 text-slate-700">{t('purchase.summary.intro')}</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="summary-insurance" className={cardClass}>
+          <h3 id="summary-insurance" className="text-lg font-bold text-slate-900">
+            {t('purchase.summary.insurance')}
+          </h3>
+          <div className="mt-2">
+            <SummaryList rows={insuranceRows} />
+          </div>
+        </section>
+        <section aria-labelledby="summary-vehicle" className={cardClass}>
+          <h3 id="summary-vehicle" className="text-lg font-bold text-slate-900">
+            {t('purchase.summary.vehicle')}
+          </h3>
+          <div className="mt-2">
+            <SummaryList rows={vehicleRows} />
+          </div>
+        </section>
+      </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <button type="button" onClick={previous} className={buttonSecondary} disabled={isLoading}>
+          {t('purchase.summary.previous')}
+        </button>
+        <button type="button" onClick={() => void confirm()} disabled={isLoading} className={buttonPrimary}>
+          {isLoading ? t('purchase.summary.processing') : t('purchase.summary.confirm')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,256 @@
+import { createHmac } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import {
+  getQuotes,
+  isoDateFromToday,
+  quoteCard,
+  saveVehicleValue,
+  startMotorPrivate,
+  toast,
+} from './fixtures';
+
+export const PASSWORD = 'Safari-2026!';
+/** The web app's built-in session salt (lib/secure-storage.ts), used when VITE_SESSION_SALT is unset. */
+const SESSION_SALT = 'bima-portal::session::v1';
+
+function envelope(service: string, resource: string, action: string, data: unknown) {
+  return {
+    service: { name: service, version: 'v1' },
+    resource: { name: resource, version: 'v1' },
+    action: { name: action, version: 'v1' },
+    data,
+  };
+}
+
+async function call<T>(
+  request: APIRequestContext,
+  [service, resource, action]: [string, string, string],
+  data: unknown,
+  accessToken?: string,
+): Promise<T> {
+  const response = await request.post('/v2/api/v1', {
+    data: envelope(service, resource, action, data),
+    headers: accessToken ? { accessToken } : {},
+  });
+  const body = (await response.json()) as { status: boolean; result?: { data: T }; err_msg?: string };
+  if (!response.ok() || !body.result)
+    throw new Error(`${action} failed: ${response.status()} ${body.err_msg}`);
+  return body.result.data;
+}
+
+let counter = 0;
+
+async function latestCode(request: APIRequestContext, email: string): Promise<string> {
+  const mails = (await (await request.get('/dev/outbox')).json()) as Array<{ to: string; text: string }>;
+  const code = mails.find((mail) => mail.to === email)?.text.match(/\b(\d{4})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: { id: string; email: string; names: { firstName: string; lastName: string } };
+}
+
+export interface TestClient {
+  email: string;
+  session: Session;
+}
+
+/** Signs a client up through the API (code from the dev outbox), and optionally gives their KYC. */
+export async function createClient(
+  request: APIRequestContext,
+  { withKyc = false }: { withKyc?: boolean } = {},
+): Promise<TestClient> {
+  counter += 1;
+  const email = `buyer.${Date.now().toString(36)}.${counter}.${Math.random().toString(36).slice(2, 6)}@example.co.ke`;
+  const registrationId = await call<string>(request, ['user', 'registration', 'createUser'], {
+    email,
+    names: { firstName: 'Wanjiru', lastName: 'Kamau' },
+  });
+  await call(request, ['user', 'registration', 'registrationValidation'], {
+    registrationId,
+    registrationCode: await latestCode(request, email),
+  });
+  await call(request, ['user', 'registration', 'setPassword'], {
+    registrationId,
+    username: email,
+    password: PASSWORD,
+  });
+  const session = await call<Session>(request, ['user', 'auth', 'login'], {
+    username: email,
+    password: PASSWORD,
+    loginDevice: {},
+  });
+  if (withKyc) {
+    await call(
+      request,
+      ['client', 'client', 'updateClient'],
+      {
+        kraPin: 'A123456789X',
+        phone: '0712345678',
+        address: 'Kenyatta Avenue, Nairobi',
+        clientType: 'INDIVIDUAL',
+      },
+      session.accessToken,
+    );
+  }
+  return { email, session };
+}
+
+/**
+ * Puts the client's session in the app's signed session storage before any page script runs, as
+ * sign-in would (stores/auth.ts, lib/secure-storage.ts). Only when none is there yet, so the app's
+ * own changes (a renewed token) survive reloads.
+ */
+export async function useSession(page: Page, session: Session) {
+  const data = {
+    regId: null,
+    authData: session.user,
+    authToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    isAuthenticated: true,
+    purchaseType: '',
+    isPasswordReset: false,
+    forgotPasswordRef: null,
+    pendingEmail: null,
+  };
+  const json = JSON.stringify(data);
+  const sig = createHmac('sha512', SESSION_SALT)
+    .update(json + SESSION_SALT)
+    .digest('hex');
+  const entry = JSON.stringify({ data, sig });
+  await page.addInitScript((value) => {
+    if (!window.sessionStorage.getItem('bima.auth')) window.sessionStorage.setItem('bima.auth', value);
+  }, entry);
+}
+
+/** Signs in through the sign-in page (reached from 'Proceed to Purchase'). */
+export async function signInThroughPage(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/insurance\/auth/);
+  await page.getByRole('button', { name: 'Yes, Sign In' }).click();
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+export const COMPREHENSIVE = { name: 'Jubilee Motor Elite', value: 1_500_000 };
+export const THIRD_PARTY = { name: 'Jubilee Third Party Only', ref: 'JUB-MP-TPO' };
+
+/** Landing page → comprehensive quotation for Jubilee Motor Elite → Proceed to Purchase. */
+export async function buyComprehensiveQuote(page: Page) {
+  await startMotorPrivate(page);
+  await saveVehicleValue(page, COMPREHENSIVE.value);
+  await getQuotes(page, 'Comprehensive');
+  await quoteCard(page, COMPREHENSIVE.name).getByRole('button', { name: 'Buy Now' }).click();
+  await page.getByLabel('Cover period').selectOption({ label: '12 Months' });
+  await page.getByLabel('Start date').fill(isoDateFromToday(2));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/benefits$/);
+  await page.getByRole('button', { name: 'Save & View Quote' }).click();
+  await expect(page).toHaveURL(/\/motor\/basic-details\/quotation$/);
+  await expect(page.getByRole('table', { name: 'Premium breakdown' })).toBeVisible();
+  await page.getByRole('button', { name: 'Proceed to Purchase' }).click();
+}
+
+/** Landing page → third-party quotation → Proceed to Purchase; returns the product's name. */
+export async function buyThirdPartyQuote(page: Page, productName: string) {
+  await startMotorPrivate(page);
+  await saveVehicleValue(page, 800_000);
+  await getQuotes(page, 'Third Party Only');
+  await quoteCard(page, productName).getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page).toHaveURL(/\/basic-cover-details$/);
+  await page.getByLabel('Cover period').selectOption({ label: '12 Months' });
+  await page.getByLabel('Start date').fill(isoDateFromToday(1));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/motor\/basic-details\/quotation$/);
+  await expect(page.getByRole('table', { name: 'Premium breakdown' })).toBeVisible();
+  await page.getByRole('button', { name: 'Proceed to Purchase' }).click();
+}
+
+export const VEHICLE = {
+  make: 'Toyota',
+  model: 'Harrier',
+  registrationNumber: 'KDA 123B',
+  chassisNumber: 'JTEBU5JR5K5123456',
+  engineNumber: '2GR-1234567',
+  engineCapacity: '2500',
+  fuelType: 'Petrol',
+  bodyType: 'SUV',
+  usePurpose: 'Private',
+  colour: 'Pearl White',
+  yearOfManufacture: '2019',
+  antiTheftDetails: 'Tracker fitted by a licensed company',
+};
+
+/** The vehicle form's four identity fields. */
+export async function fillVehicleIdentity(page: Page) {
+  await page.getByLabel('Make').selectOption(VEHICLE.make);
+  await page.getByLabel('Model').selectOption(VEHICLE.model);
+  await page.getByLabel('Registration number').fill(VEHICLE.registrationNumber);
+  await page.getByLabel('Chassis number').fill(VEHICLE.chassisNumber);
+}
+
+/** Every field of the vehicle form, with an anti-theft device and no modifications. */
+export async function fillFullVehicle(page: Page) {
+  await fillVehicleIdentity(page);
+  await page.getByLabel('Engine number').fill(VEHICLE.engineNumber);
+  await page.getByLabel('Engine capacity (cc)').fill(VEHICLE.engineCapacity);
+  await page.getByLabel('Fuel type').selectOption(VEHICLE.fuelType);
+  await page.getByLabel('Body type').fill(VEHICLE.bodyType);
+  await page.getByLabel('Use purpose').selectOption({ label: VEHICLE.usePurpose });
+  await page.getByLabel('Colour').fill(VEHICLE.colour);
+  await page.getByLabel('Year of manufacture').fill(VEHICLE.yearOfManufacture);
+  const antiTheft = page.getByRole('group', { name: 'Does the vehicle have an anti-theft device?' });
+  await antiTheft.getByRole('radio', { name: 'Yes' }).check();
+  await page.getByLabel('Anti-theft device details').fill(VEHICLE.antiTheftDetails);
+  await page
+    .getByRole('group', { name: 'Has the vehicle been modified?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
+}
+
+/** The KYC form, filled. */
+export async function fillKyc(page: Page) {
+  await page.getByLabel('KRA PIN').fill('A123456789X');
+  await page.getByLabel('Account type').selectOption({ label: 'Individual' });
+  await page.getByLabel('Physical address').fill('Kenyatta Avenue, Nairobi');
+}
+
+/** Summary → Confirm & Pay → the payment page. */
+export async function confirmApplication(page: Page) {
+  await expect(page).toHaveURL(/\/motor\/payment-confirmation\/summary$/);
+  await page.getByRole('button', { name: 'Confirm & Pay' }).click();
+  await expect(toast(page, 'Quotation Completed')).toBeVisible();
+  await expect(page).toHaveURL(/\/motor\/payment-confirmation\/payment$/);
+}
+
+/** Types the M-Pesa number, ticks the terms and presses Pay Now. */
+export async function payWith(page: Page, digits: string) {
+  await page.getByLabel('M-Pesa number').fill(digits);
+  const terms = page.getByRole('checkbox', { name: /I accept the terms of use and privacy notice/ });
+  if (!(await terms.isChecked())) await terms.check();
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+}
+
+/** Waits out the polling (first poll after 5 s) with room to spare. */
+export const PAYMENT_TIMEOUT = { timeout: 20_000 };
+
+export async function expectNoSeriousViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map((violation) => ({
+      screen,
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    })),
+  ).toEqual([]);
+}
