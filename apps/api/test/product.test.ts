@@ -41,6 +41,10 @@ describe('underwriting / product', () => {
       // + Training Levy 150 + PHCF 188 (187.5 rounds up) + stamp duty 40
       expect(apa?.premium).toBe(75_000 + 150 + 188 + 40);
       expect(apa?.basePremiumRate).toMatchObject({ rateType: 'percentage', value: 0.04 });
+      // The grid gets no benefits, excesses or charges: those come with the product's details.
+      expect(apa).not.toHaveProperty('productBenefits');
+      expect(apa).not.toHaveProperty('excesses');
+      expect(JSON.stringify(response.json()).length).toBeLessThan(12_000);
     });
 
     it('returns only third-party products for a third-party request, with a fixed rate', async () => {
@@ -124,6 +128,15 @@ describe('underwriting / product', () => {
       );
       expect(product.excesses.map((e: { id: string }) => e.id)).toEqual(['collision', 'theft', 'windscreen']);
       expect(product.productTnc).toMatch(/^\/documents\/terms\/.+\.html$/);
+    });
+
+    it("gives the rate of the vehicle's value band when a riskValue is sent", async () => {
+      const rate = async (data: Record<string, unknown>) =>
+        (await call('productWithBenefitsAndUnderwriterDetails', data)).json().result.data[0].basePremiumRate
+          .value;
+      expect(await rate({ productSystemRef: 'APA-MP-PLUS' })).toBe(0.06);
+      expect(await rate({ productSystemRef: 'APA-MP-PLUS', riskValue: 1_500_000 })).toBe(0.04);
+      expect(await rate({ productSystemRef: 'APA-MP-PLUS', riskValue: 6_000_000 })).toBe(0.03);
     });
 
     it('answers 404 for an unknown product', async () => {

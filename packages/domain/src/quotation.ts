@@ -63,6 +63,8 @@ export const productRefSchema = z.object({
     .string({ error: QUOTATION_MESSAGES.selectProduct })
     .trim()
     .min(1, QUOTATION_MESSAGES.selectProduct),
+  /** The vehicle's value in whole shillings, to give the rate of its band. */
+  riskValue: wholeShillings(QUOTATION_MESSAGES.vehicleValueRequired).optional(),
 });
 
 /** A benefit chosen on the benefits page (spec-1 §3 "Selected benefit"). */

@@ -1,7 +1,7 @@
 import { COVER_TYPES, fetchRecommendationsSchema, premiumCalcSchema, productRefSchema } from '@bima/domain';
 import { AppError } from '../../gateway/errors';
 import { defineAction } from '../../gateway/registry';
-import { presentProduct, presentQuote, toCents } from './present';
+import { presentProduct, presentQuote, presentQuotedSummary, toCents } from './present';
 import { coversRisk, defaultPeriod, loadProducts, priceProduct } from './service';
 
 export const productActions = [
@@ -31,7 +31,7 @@ export const productActions = [
             selectedBenefits: [],
             excesses: [],
           });
-          return presentProduct(loaded, quote);
+          return presentQuotedSummary(loaded, quote);
         });
     },
   }),
@@ -40,12 +40,13 @@ export const productActions = [
     resource: 'product',
     action: 'productWithBenefitsAndUnderwriterDetails',
     auth: 'public',
-    description: 'One product with its benefits, excesses, charges and underwriter, as a one-item list.',
+    description:
+      'One product with its benefits, excesses, charges and underwriter, as a one-item list; riskValue (whole shillings, optional) picks the rate of its value band.',
     input: productRefSchema,
     handler: async ({ db, input }) => {
       const [loaded] = await loadProducts(db, { productSystemRef: input.productSystemRef });
       if (!loaded) throw new AppError('not_found', 'This product is no longer available.');
-      return [presentProduct(loaded)];
+      return [presentProduct(loaded, toCents(input.riskValue ?? 0))];
     },
   }),
   defineAction({

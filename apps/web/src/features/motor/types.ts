@@ -69,6 +69,16 @@ export interface MotorProduct {
   excesses: ProductExcess[];
 }
 
+/**
+ * A product on the quotes grid: priced for the risk, without benefits, excesses and charges, which
+ * come with the product's details when a visitor compares, opens or buys it (a lighter grid on slow
+ * networks).
+ */
+export type QuotedProductSummary = Omit<
+  MotorProduct,
+  'productBenefits' | 'excesses' | 'product_charges_details' | 'productOverview'
+>;
+
 /** A benefit chosen on the benefits page, as `productPremiumCalc` takes it (spec-1 §3 "Selected benefit"). */
 export interface SelectedBenefit {
   benefitSystemRef: string;

@@ -2,16 +2,17 @@ import { callGateway, unwrapData } from '../../../lib/api-client';
 import type { MotorProduct } from '../types';
 
 /**
- * `underwriting / product / productWithBenefitsAndUnderwriterDetails`: the full product (result.data[0]).
- * Silent: each caller decides what a failure shows (spec-1 §8).
+ * `underwriting / product / productWithBenefitsAndUnderwriterDetails`: the full product (result.data[0]),
+ * its rate taken for the vehicle's value band when one is given. Silent: each caller decides what a
+ * failure shows (spec-1 §8).
  */
-export async function getProductDetails(productSystemRef: string): Promise<MotorProduct> {
+export async function getProductDetails(productSystemRef: string, riskValue?: number): Promise<MotorProduct> {
   const reply = await callGateway<MotorProduct[]>(
     {
       service: 'underwriting',
       resource: 'product',
       action: 'productWithBenefitsAndUnderwriterDetails',
-      data: { productSystemRef },
+      data: riskValue === undefined ? { productSystemRef } : { productSystemRef, riskValue },
     },
     { silent: true },
   );

@@ -1,6 +1,6 @@
 import type { CoverType } from '@bima/domain';
 import { callGateway, unwrapData } from '../../../lib/api-client';
-import type { MotorProduct } from '../types';
+import type { QuotedProductSummary } from '../types';
 
 export interface RecommendationsInput {
   insuranceClass: string;
@@ -13,8 +13,8 @@ export interface RecommendationsInput {
  * cover type, each priced for the risk. Sends the chosen cover type rather than the old client's '', so
  * the grid lists the cover the visitor asked for. Error replies raise the gateway client's notification.
  */
-export async function getRecommendations(input: RecommendationsInput): Promise<MotorProduct[]> {
-  const reply = await callGateway<MotorProduct[]>({
+export async function getRecommendations(input: RecommendationsInput): Promise<QuotedProductSummary[]> {
+  const reply = await callGateway<QuotedProductSummary[]>({
     service: 'underwriting',
     resource: 'product',
     action: 'fetchInsuranceClassReccomendations',

@@ -12,7 +12,13 @@ function showDefaultLogo(event: SyntheticEvent<HTMLImageElement>) {
 }
 
 /** The product's (underwriter's) logo, with the default logo when there is none or it fails to load. */
-export function ProductLogo({ product, size = 'md' }: { product: MotorProduct; size?: 'md' | 'lg' }) {
+export function ProductLogo({
+  product,
+  size = 'md',
+}: {
+  product: Pick<MotorProduct, 'underwriter' | 'productLogo' | 'productName'>;
+  size?: 'md' | 'lg';
+}) {
   const underwriter = product.underwriter[0];
   const src = product.productLogo || underwriter?.logo || DEFAULT_LOGO;
   const name = underwriter?.name ?? product.productName;

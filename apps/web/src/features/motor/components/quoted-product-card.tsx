@@ -1,13 +1,13 @@
 import { formatCoverPeriod } from '@bima/domain';
 import { useId } from 'react';
 import { t } from '../i18n';
-import type { MotorProduct } from '../types';
+import type { QuotedProductSummary } from '../types';
 import { formatKesAmount } from '../utils/format';
 import { ProductLogo } from './product-logo';
 import { buttonPrimary, buttonSecondary, cardClass } from './ui';
 
 interface QuotedProductCardProps {
-  product: MotorProduct;
+  product: QuotedProductSummary;
   isCompared: boolean;
   isBusy: boolean;
   onBuy: () => void;

@@ -20,7 +20,7 @@ import {
   toggleComparison,
 } from '../stores/flow-reducers';
 import { motorFlowStore, useMotorFlow } from '../stores/motor-flow';
-import type { MotorProduct } from '../types';
+import type { MotorProduct, QuotedProductSummary } from '../types';
 import { filterByUnderwriter, listUnderwriters, toComparisonItem } from '../utils/comparison';
 
 const REQUIREMENTS = ['coverType'] as const;
@@ -43,8 +43,16 @@ export default function ProductQuotationRoute() {
   const [underwriter, setUnderwriter] = useState('all');
   const [isComparing, setComparing] = useState(false);
 
+  const vehicleValue = useMotorFlow((state) => state.vehicleValue);
+  const fetchDetailsFailed = () =>
+    notify({
+      type: 'error',
+      title: t('motor.comparison.fetchErrorTitle'),
+      message: t('motor.comparison.fetchErrorText'),
+    });
+
   const choose = useMutation({
-    mutationFn: (input: ChooseInput) => getProductDetails(input.productSystemRef),
+    mutationFn: (input: ChooseInput) => getProductDetails(input.productSystemRef, vehicleValue),
     onSuccess: (product, input) => {
       goOn(product, input);
       notify({
@@ -53,21 +61,28 @@ export default function ProductQuotationRoute() {
         message: t('motor.quotes.productDetailsRetrievedText', { name: product.productName }),
       });
     },
-    onError: (_error, input) => {
-      if (input.source === 'comparison') {
-        notify({
-          type: 'error',
-          title: t('motor.comparison.fetchErrorTitle'),
-          message: t('motor.comparison.fetchErrorText'),
-        });
-        return;
-      }
-      // spec-1 §8: no message on the list page; the quoted product carries the same details.
-      const quoted = motorFlowStore
-        .getState()
-        .quotedProducts.find((product) => String(product.id) === input.id);
-      if (quoted) goOn(quoted, input);
+    // spec-1 §8 shows nothing when this fails from the list; the grid carries no benefits to go on
+    // with, so the visitor is told, as from the comparison.
+    onError: fetchDetailsFailed,
+  });
+
+  /** Comparing needs the product's benefits, which come with its details. */
+  const compare = useMutation({
+    mutationFn: (product: QuotedProductSummary) => getProductDetails(product.productSystemRef, vehicleValue),
+    onSuccess: (details, product) => {
+      const item = toComparisonItem({
+        ...details,
+        premium: product.premium,
+        basePremium: product.basePremium,
+      });
+      motorFlowStore.setState((state) =>
+        state.selectedComparisonProducts.some((entry) => entry.id === item.id)
+          ? {}
+          : toggleComparison(state, item),
+      );
+      setComparing(true);
     },
+    onError: fetchDetailsFailed,
   });
 
   const retry = useMutation({
@@ -98,9 +113,13 @@ export default function ProductQuotationRoute() {
   const underwriters = listUnderwriters(quotedProducts);
   const shown = filterByUnderwriter(quotedProducts, underwriters.includes(underwriter) ? underwriter : 'all');
   const comparedIds = new Set(compared.map((item) => item.id));
-  const busyId = choose.isPending ? (choose.variables?.id ?? null) : null;
+  const busyId = choose.isPending
+    ? (choose.variables?.id ?? null)
+    : compare.isPending
+      ? String(compare.variables?.id ?? '')
+      : null;
 
-  const chooseFrom = (product: MotorProduct, target: ChooseInput['target']) =>
+  const chooseFrom = (product: QuotedProductSummary, target: ChooseInput['target']) =>
     choose.mutate({
       id: String(product.id),
       productSystemRef: product.productSystemRef,
@@ -108,11 +127,13 @@ export default function ProductQuotationRoute() {
       source: 'list',
     });
 
-  const toggleCompare = (product: MotorProduct) => {
-    const item = toComparisonItem(product);
-    const isAdding = !comparedIds.has(item.id);
-    motorFlowStore.setState((state) => toggleComparison(state, item));
-    if (isAdding) setComparing(true);
+  const toggleCompare = (product: QuotedProductSummary) => {
+    const id = String(product.id);
+    if (comparedIds.has(id)) {
+      motorFlowStore.setState((state) => removeFromComparison(state, id));
+      return;
+    }
+    compare.mutate(product);
   };
 
   const clearAll = () => {

@@ -1,5 +1,12 @@
 import type { CoverType } from '@bima/domain';
-import type { ComparisonItem, CoverDetails, MotorProduct, PremiumQuote, SelectedBenefit } from '../types';
+import type {
+  ComparisonItem,
+  CoverDetails,
+  MotorProduct,
+  PremiumQuote,
+  QuotedProductSummary,
+  SelectedBenefit,
+} from '../types';
 import { isCoreBenefit } from '../utils/benefits';
 
 /** The motor private flow (spec-1 §3 "Motor private flow state"); amounts are whole shillings. */
@@ -12,7 +19,7 @@ export interface MotorFlowState {
   /** The value the visitor saved, kept so switching away from third-party restores it. */
   enteredVehicleValue: number;
   isVehicleValueSaved: boolean;
-  quotedProducts: MotorProduct[];
+  quotedProducts: QuotedProductSummary[];
   selectedProduct: MotorProduct | null;
   selectedOptionalBenefits: SelectedBenefit[];
   /** Chosen limit of each core benefit, by benefit id. */
@@ -75,7 +82,7 @@ export function chooseCoverType(state: MotorFlowState, coverType: CoverType): Pa
 /** New quotes: comparison keeps only products still quoted. */
 export function receiveQuotes(
   state: MotorFlowState,
-  products: MotorProduct[],
+  products: QuotedProductSummary[],
   insuranceClass: string,
 ): Patch {
   const ids = new Set(products.map((product) => String(product.id)));

@@ -1,4 +1,4 @@
-import type { ComparisonItem, MotorProduct } from '../types';
+import type { ComparisonItem, MotorProduct, QuotedProductSummary } from '../types';
 import { splitBenefits } from './benefits';
 
 /** A quoted product as the comparison modal lists it (spec-1 §3 "Comparison item"). */
@@ -23,7 +23,7 @@ export function toComparisonItem(product: MotorProduct): ComparisonItem {
 }
 
 /** The underwriters of the quoted products, in first-seen order, for the filter. */
-export function listUnderwriters(products: readonly MotorProduct[]): string[] {
+export function listUnderwriters(products: readonly QuotedProductSummary[]): string[] {
   const names = products
     .map((product) => product.underwriter[0]?.name)
     .filter((name): name is string => !!name);
@@ -31,7 +31,7 @@ export function listUnderwriters(products: readonly MotorProduct[]): string[] {
 }
 
 /** Products of one underwriter, or all of them for 'all'. */
-export function filterByUnderwriter(products: MotorProduct[], underwriter: string): MotorProduct[] {
+export function filterByUnderwriter<T extends QuotedProductSummary>(products: T[], underwriter: string): T[] {
   if (underwriter === 'all') return products;
   return products.filter((product) => product.underwriter[0]?.name === underwriter);
 }
