@@ -2,7 +2,38 @@ import { COVER_TYPES, fetchRecommendationsSchema, premiumCalcSchema, productRefS
 import { AppError } from '../../gateway/errors';
 import { defineAction } from '../../gateway/registry';
 import { presentProduct, presentQuote, presentQuotedSummary, toCents } from './present';
-import { coversRisk, defaultPeriod, loadProducts, priceProduct } from './service';
+import { coversRisk, defaultPeriod, type LoadedProduct, loadProducts, priceProduct } from './service';
+
+const quoteMemo = new WeakMap<LoadedProduct[], Map<number, ReturnType<typeof presentQuotedSummary>[]>>();
+
+/**
+ * Prices every product that covers the value for its longest period. Quotes are a pure function of
+ * the products (cached for a few seconds) and the value, so the same value is priced once per load.
+ */
+function quoteAll(products: LoadedProduct[], vehicleValue: number) {
+  let memo = quoteMemo.get(products);
+  if (!memo) {
+    memo = new Map();
+    quoteMemo.set(products, memo);
+  }
+  const known = memo.get(vehicleValue);
+  if (known) return known;
+  const quotes = products
+    .filter((loaded) => coversRisk(loaded.product, vehicleValue))
+    .map((loaded) => {
+      const value = loaded.product.coverType === 'third-party' ? 0 : vehicleValue;
+      const quote = priceProduct(loaded, {
+        vehicleValue: value,
+        periodDays: defaultPeriod(loaded.rating),
+        selectedBenefits: [],
+        excesses: [],
+      });
+      return presentQuotedSummary(loaded, quote);
+    });
+  if (memo.size >= 512) memo.clear();
+  memo.set(vehicleValue, quotes);
+  return quotes;
+}
 
 export const productActions = [
   defineAction({
@@ -21,18 +52,7 @@ export const productActions = [
           ? COVER_TYPES
           : (['third-party'] as const);
       const products = await loadProducts(db, { classCode: input.insuranceClass, coverTypes });
-      return products
-        .filter((loaded) => coversRisk(loaded.product, vehicleValue))
-        .map((loaded) => {
-          const value = loaded.product.coverType === 'third-party' ? 0 : vehicleValue;
-          const quote = priceProduct(loaded, {
-            vehicleValue: value,
-            periodDays: defaultPeriod(loaded.rating),
-            selectedBenefits: [],
-            excesses: [],
-          });
-          return presentQuotedSummary(loaded, quote);
-        });
+      return quoteAll(products, vehicleValue);
     },
   }),
   defineAction({
