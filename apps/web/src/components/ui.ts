@@ -1,4 +1,4 @@
-/** Shared class names of the account and portal screens; every pair meets AA contrast and shows a visible focus ring. */
+/** Shared class names of every screen; each pair meets AA contrast and shows a visible focus ring. */
 const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800';
 
 export const buttonPrimary = `inline-flex items-center justify-center gap-2 rounded-lg bg-emerald-800 px-5 py-2.5 font-semibold text-white hover:bg-emerald-900 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600 ${focus}`;
