@@ -18,7 +18,6 @@ const server = spawn('node', ['scripts/e2e-server.mjs'], {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
     BENCH_ROUTE: 'true',

@@ -15,7 +15,7 @@ ensureWebBuild({ force: true });
 
 const server = spawn('node', ['scripts/e2e-server.mjs'], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const stopServer = () => server.kill('SIGTERM');

@@ -5,7 +5,7 @@ const booleanish = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** Every environment variable the server reads, checked once at start-up (.env.example documents each). */
-export const configSchema = z.object({
+const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -56,6 +56,19 @@ export const configSchema = z.object({
   /** Serves `POST /v2/api/bench/bare`, the bare JSON route `npm run bench` compares against. */
   BENCH_ROUTE: booleanish.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+});
+/** In production, real money: Daraja credentials and the secrets must be set, not simulated or made up. */
+export const configSchema = baseConfigSchema.superRefine((config, context) => {
+  if (config.NODE_ENV !== 'production') return;
+  const required = (key: keyof typeof config, why: string) => {
+    if (!config[key])
+      context.addIssue({ code: 'custom', path: [key], message: `required in production: ${why}` });
+  };
+  required('JWT_SECRET', 'it signs access tokens');
+  required('MPESA_CONSUMER_KEY', 'payments must reach Daraja, not the simulator');
+  required('MPESA_CONSUMER_SECRET', 'payments must reach Daraja');
+  required('MPESA_PASSKEY', 'payments must reach Daraja');
+  required('MPESA_CALLBACK_BASE_URL', 'Safaricom must be able to call back');
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -431,7 +431,16 @@ describe('rate limits on accounts', () => {
 
 describe('production', () => {
   it('does not serve the dev outbox', async () => {
-    const ctx = await buildTestApp({ seed: false, env: { NODE_ENV: 'production' } });
+    const ctx = await buildTestApp({
+      seed: false,
+      env: {
+        NODE_ENV: 'production',
+        MPESA_CONSUMER_KEY: 'key',
+        MPESA_CONSUMER_SECRET: 'secret',
+        MPESA_PASSKEY: 'passkey',
+        MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
+      },
+    });
     try {
       expect((await ctx.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
     } finally {

@@ -28,4 +28,21 @@ describe('configuration', () => {
       expect(message).toContain('SUPPORT_EMAIL');
     }
   });
+
+  it('refuses to run production on simulated payments or made-up secrets', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /MPESA_CONSUMER_KEY: required in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required in production/);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        MPESA_CONSUMER_KEY: 'k',
+        MPESA_CONSUMER_SECRET: 's',
+        MPESA_PASSKEY: 'p',
+        MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
+      }).NODE_ENV,
+    ).toBe('production');
+  });
 });
