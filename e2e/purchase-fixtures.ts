@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import {
   getQuotes,
@@ -235,22 +234,7 @@ export async function payWith(page: Page, digits: string) {
   await page.getByRole('button', { name: 'Pay Now' }).click();
 }
 
+export { expectNoSeriousViolations } from './axe';
+
 /** Waits out the polling (first poll after 5 s) with room to spare. */
 export const PAYMENT_TIMEOUT = { timeout: 20_000 };
-
-export async function expectNoSeriousViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map((violation) => ({
-      screen,
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    })),
-  ).toEqual([]);
-}
