@@ -22,7 +22,7 @@ function envelope(service: string, resource: string, action: string, data: unkno
   };
 }
 
-async function call<T>(
+export async function call<T>(
   request: APIRequestContext,
   [service, resource, action]: [string, string, string],
   data: unknown,
@@ -238,3 +238,79 @@ export { expectNoSeriousViolations } from './axe';
 
 /** Waits out the polling (first poll after 5 s) with room to spare. */
 export const PAYMENT_TIMEOUT = { timeout: 20_000 };
+
+/** A Kenyan date (yyyy-mm-dd) `days` from today. */
+function kenyaDate(days: number) {
+  return new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Through the API: a third-party quotation with its invoice, for `THIRD_PARTY`. Answers the refs.
+ */
+export async function createInvoiceThroughApi(request: APIRequestContext, session: Session) {
+  const quotation = await call<{ systemQuotationRef: string }>(
+    request,
+    ['client', 'quotation', 'createQuotation'],
+    {
+      risks: [{ riskType: 'ASSET', value: 800_000, riskRef: 'KDB 456C', details: {} }],
+      bussinessType: 'DIRECT',
+      productSystemRef: THIRD_PARTY.ref,
+      clientDetails: {
+        email: session.user.email,
+        kraPin: 'A123456789X',
+        names: { fname: 'W', lname: 'K' },
+        kyc: {},
+      },
+      coverPeriod: 365,
+      quotationChannel: 'web',
+      coverDetails: { startDate: kenyaDate(1) },
+      additionalBenefits: [],
+      excesses: [],
+      vehicleDetails: {
+        make: 'Toyota',
+        model: 'Probox',
+        registrationNumber: 'KDB 456C',
+        chassisNumber: 'JTEBU5JR5K5654321',
+      },
+    },
+    session.accessToken,
+  );
+  const invoice = await call<{ invoiceSystemRef: string }>(
+    request,
+    ['underwriting', 'quotation', 'completeQuotation'],
+    { systemQuotationRef: quotation.systemQuotationRef },
+    session.accessToken,
+  );
+  return { systemQuotationRef: quotation.systemQuotationRef, invoiceSystemRef: invoice.invoiceSystemRef };
+}
+
+/** Through the API: pays an invoice with a good simulated number and waits for the policy. */
+export async function payInvoiceThroughApi(
+  request: APIRequestContext,
+  session: Session,
+  invoiceSystemRef: string,
+) {
+  const started = await call<{ paymentRef: string }>(
+    request,
+    ['underwriting', 'accounting', 'invoicePaymentRequest'],
+    {
+      invoiceSystemRef,
+      invoicePaymentDetails: { paymentProvider: 'mpesa', params: { PhoneNumber: '254712345678' } },
+    },
+    session.accessToken,
+  );
+  await expect
+    .poll(
+      async () =>
+        (
+          await call<{ paymentRequestStatus: string }>(
+            request,
+            ['intergration', 'payment', 'paymentRequestDetails'],
+            { paymentSystemRef: started.paymentRef },
+            session.accessToken,
+          )
+        ).paymentRequestStatus,
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe('success');
+}

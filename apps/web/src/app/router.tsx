@@ -18,6 +18,9 @@ function lazyScreen(importer: () => Promise<{ default: ComponentType }>) {
 const coverType = () => import('../features/motor/routes/cover-type');
 const vehicleDetails = () => import('../features/purchase/routes/vehicle-details');
 const summary = () => import('../features/purchase/routes/summary');
+const policies = () => import('../features/portal/routes/policies');
+const policyDetail = () => import('../features/portal/routes/policy-detail');
+const invoices = () => import('../features/portal/routes/invoices');
 
 function RouteError() {
   const error = useRouteError();
@@ -127,6 +130,19 @@ export function createAppRouter() {
                 {
                   path: paths.portalKyc.path,
                   lazy: lazyScreen(() => import('../features/portal/routes/kyc')),
+                },
+                { path: paths.portalPolicies.path, lazy: lazyScreen(policies) },
+                { path: paths.portalPolicy.path, lazy: lazyScreen(policyDetail) },
+                {
+                  path: paths.portalQuotations.path,
+                  lazy: lazyScreen(() => import('../features/portal/routes/quotations')),
+                },
+                { path: paths.portalInvoice.path, lazy: lazyScreen(invoices) },
+                // Accounts › Invoices shares the invoice screen (spec-2).
+                { path: paths.portalAccountInvoices.path, lazy: lazyScreen(invoices) },
+                {
+                  path: paths.portalInvoiceDetail.path,
+                  lazy: lazyScreen(() => import('../features/portal/routes/invoice-detail')),
                 },
                 // Every other portal screen is not built yet and says so.
                 { path: '*', lazy: lazyScreen(() => import('../features/portal/routes/not-available')) },

@@ -33,7 +33,14 @@ export const paths = {
     getHref: () => '/motor/payment-confirmation',
   },
   motorSummary: { path: 'summary', getHref: () => '/motor/payment-confirmation/summary' },
-  motorPayment: { path: 'payment', getHref: () => '/motor/payment-confirmation/payment' },
+  /** With an invoice reference, the payment page pays that invoice (from the client portal). */
+  motorPayment: {
+    path: 'payment',
+    getHref: (invoiceSystemRef?: string) =>
+      invoiceSystemRef
+        ? `/motor/payment-confirmation/payment?invoice=${encodeURIComponent(invoiceSystemRef)}`
+        : '/motor/payment-confirmation/payment',
+  },
   motorConfirmation: { path: 'confirmation', getHref: () => '/motor/payment-confirmation/confirmation' },
   termsAndPrivacy: { path: '/terms-and-privacy', getHref: () => '/terms-and-privacy' },
   auth: {
@@ -49,8 +56,18 @@ export const paths = {
   portalCart: { path: 'cart', getHref: () => `${PORTAL}/cart` },
   portalAccounts: { path: 'accounts', getHref: () => `${PORTAL}/accounts` },
   portalInvoice: { path: 'invoice', getHref: () => `${PORTAL}/invoice` },
+  portalInvoiceDetail: {
+    path: 'invoice/:invoiceSystemRef',
+    getHref: (invoiceSystemRef: string) => `${PORTAL}/invoice/${encodeURIComponent(invoiceSystemRef)}`,
+  },
+  /** Accounts › Invoices shares the invoice screen (spec-2). */
+  portalAccountInvoices: { path: 'accounts/invoices', getHref: () => `${PORTAL}/accounts/invoices` },
   portalIpfRequests: { path: 'ipf-requests', getHref: () => `${PORTAL}/ipf-requests` },
   portalPolicies: { path: 'products', getHref: () => `${PORTAL}/products` },
+  portalPolicy: {
+    path: 'products/:id',
+    getHref: (id: number | string) => `${PORTAL}/products/${encodeURIComponent(String(id))}`,
+  },
   portalClaims: { path: 'claims', getHref: () => `${PORTAL}/claims` },
   portalQuotations: { path: 'quotations', getHref: () => `${PORTAL}/quotations` },
   portalProfile: { path: 'profile', getHref: () => `${PORTAL}/profile` },

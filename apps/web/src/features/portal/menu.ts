@@ -20,18 +20,17 @@ const entry = (
 
 /**
  * The dashboard menu: 13 entries (the dashboard and the twelve areas), Profile with its three
- * screens. A later issue builds My Policies, Quotations and Invoice: flip `isAvailable` and add the
- * route.
+ * screens. Built screens have `isAvailable` and a route; the others say "not available yet".
  */
 export const PORTAL_MENU: readonly PortalMenuEntry[] = [
   entry('dashboard', paths.portal.getHref(), true),
   entry('cart', paths.portalCart.getHref()),
   entry('accounts', paths.portalAccounts.getHref()),
-  entry('invoice', paths.portalInvoice.getHref()),
+  entry('invoice', paths.portalInvoice.getHref(), true),
   entry('ipfRequests', paths.portalIpfRequests.getHref()),
-  entry('policies', paths.portalPolicies.getHref()),
+  entry('policies', paths.portalPolicies.getHref(), true),
   entry('claims', paths.portalClaims.getHref()),
-  entry('quotations', paths.portalQuotations.getHref()),
+  entry('quotations', paths.portalQuotations.getHref(), true),
   entry('profile', paths.portalProfile.getHref(), true, [
     entry('userProfile', paths.portalProfile.getHref(), true),
     entry('kyc', paths.portalKyc.getHref(), true),

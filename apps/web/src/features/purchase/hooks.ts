@@ -24,11 +24,11 @@ export function hasQuotation(flow: MotorFlowState): boolean {
  * in, keeping purchaseType 'new' so sign-in brings them back; a missing quotation sends them to the
  * motor quotation with a message. Returns the context once the screens may render, else null.
  */
-export function usePurchaseAccess(): PurchaseContext | null {
+export function usePurchaseAccess({ requireQuotation = true } = {}): PurchaseContext | null {
   const navigate = useNavigate();
   const isAuthenticated = usePersistedStore(authStore, (state) => state.isAuthenticated);
   const flow = useMotorFlow();
-  const isQuoted = hasQuotation(flow);
+  const isQuoted = hasQuotation(flow) || !requireQuotation;
 
   useEffect(() => {
     if (!isAuthenticated) {
@@ -54,4 +54,9 @@ export function usePurchaseAccess(): PurchaseContext | null {
 /** The wrapper's context, in a screen below it. */
 export function usePurchaseContext(): PurchaseContext {
   return useOutletContext<PurchaseContext>();
+}
+
+/** The wrapper's context where the screen may also run without the flow (paying from the portal). */
+export function useOptionalPurchaseContext(): PurchaseContext | null {
+  return useOutletContext<PurchaseContext | null>() ?? null;
 }

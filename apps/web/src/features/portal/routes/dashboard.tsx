@@ -1,11 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { authStore, getDisplayName } from '../../../stores/auth';
 import { riskStore } from '../../../stores/risk';
+import { invoicesQueryOptions, policiesQueryOptions } from '../api/records';
 import { PortalHeading } from '../components/portal-heading';
 import { t } from '../i18n';
 import { flattenMenu } from '../menu';
+
+/** Counts of the client's policies and unpaid invoices; nothing while loading or on error. */
+function Counts() {
+  const policies = useQuery(policiesQueryOptions());
+  const invoices = useQuery(invoicesQueryOptions());
+  if (!policies.data || !invoices.data) return null;
+  const unpaid = invoices.data.filter((invoice) => invoice.status === 'UNPAID').length;
+  const counts = [
+    {
+      id: 'policies',
+      label: t('portal.dashboard.policiesCount'),
+      value: policies.data.length,
+      href: paths.portalPolicies.getHref(),
+    },
+    {
+      id: 'unpaid',
+      label: t('portal.dashboard.unpaidCount'),
+      value: unpaid,
+      href: paths.portalInvoice.getHref(),
+    },
+  ];
+  return (
+    <section aria-labelledby="dashboard-counts" className="mt-6">
+      <h2 id="dashboard-counts" className="sr-only">
+        {t('portal.dashboard.counts')}
+      </h2>
+      <ul className="grid grid-cols-2 gap-4 sm:max-w-md">
+        {counts.map((count) => (
+          <li key={count.id}>
+            <Link
+              to={count.href}
+              className="block rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:border-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
+            >
+              <span className="block text-3xl font-bold text-slate-900 tabular-nums">{count.value}</span>
+              <span className="text-sm font-semibold text-slate-700">{count.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** NewPortalDashboard: a welcome and the portal's areas as cards. */
 export default function DashboardRoute() {
@@ -21,6 +65,7 @@ export default function DashboardRoute() {
         {name ? t('portal.dashboard.welcome', { name }) : t('portal.dashboard.welcomeNoName')}
       </PortalHeading>
       <p className="mt-2 text-slate-700">{t('portal.dashboard.intro')}</p>
+      <Counts />
       {needsKyc ? (
         <div className="mt-6 rounded-xl border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
           <p>{t('portal.dashboard.kycMissing')}</p>

@@ -38,21 +38,46 @@ export async function completeQuotation(systemQuotationRef: string): Promise<Com
   );
 }
 
+/** A client's quotation as `getQuotationDetails` and `listQuotations` answer it (whole shillings). */
+export interface ClientQuotation {
+  systemQuotationRef: string;
+  productName: string;
+  underwriter: string;
+  coverType: string;
+  vehicleValue: number | null;
+  period: number;
+  startDate: string;
+  endDate: string;
+  premium: number;
+  status: string;
+  createdAt: string;
+  invoice: { invoiceSystemRef: string; status: string; amount: number } | null;
+  policyNumber: string | null;
+  vehicle: Record<string, unknown> | null;
+  breakdown: Record<string, unknown> | null;
+}
+
 /** `underwriting / quotation / getQuotationDetails`: a quotation with its invoice and policy. */
-export async function getQuotationDetails(systemQuotationRef: string) {
+export async function getQuotationDetails(systemQuotationRef: string, signal?: AbortSignal) {
   return unwrapData(
-    await callGateway<{
-      systemQuotationRef: string;
-      invoice: { invoiceSystemRef: string; status: string; amount: number } | null;
-      policyNumber: string | null;
-    }>(
+    await callGateway<ClientQuotation>(
       {
         service: 'underwriting',
         resource: 'quotation',
         action: 'getQuotationDetails',
         data: { systemQuotationRef },
       },
-      { secure: true, silent: true },
+      { secure: true, silent: true, signal },
+    ),
+  );
+}
+
+/** `client / quotation / listQuotations`: the client's quotations, newest first. */
+export async function listQuotations(signal?: AbortSignal): Promise<ClientQuotation[]> {
+  return unwrapData(
+    await callGateway<ClientQuotation[]>(
+      { service: 'client', resource: 'quotation', action: 'listQuotations', data: {} },
+      { secure: true, silent: true, signal },
     ),
   );
 }

@@ -8,9 +8,9 @@ import { buttonPrimary, buttonSecondary, cardClass, linkButton } from '../../mot
 import { formatIsoDate } from '../../motor/utils/format';
 import { policyQueryOptions, supportContactsQueryOptions } from '../api/policy';
 import { SummaryList } from '../components/fields';
-import { usePurchaseContext } from '../hooks';
+import { type PurchaseContext, useOptionalPurchaseContext } from '../hooks';
 import { t } from '../i18n';
-import { setPurchaseErrors, usePurchase } from '../stores/purchase';
+import { type PaidSummary, setPurchaseErrors, usePurchase } from '../stores/purchase';
 import { nextProgress, PROGRESS_HIDE_DELAY_MS, PROGRESS_TICK_MS } from '../utils/progress';
 import { formatDays, formatKes } from '../utils/summary';
 
@@ -97,9 +97,20 @@ function SupportCall() {
   );
 }
 
+function summaryFromFlow({ flow, product, quote }: PurchaseContext): PaidSummary {
+  return {
+    productName: product.productName,
+    premium: quote.total,
+    coverType: product.coverType,
+    vehicleValue: flow.vehicleValue,
+    period: quote.period,
+    startDate: flow.coverDetails.startDate,
+  };
+}
+
 /** Confirmation (spec-2): the activation card, then the policy, its documents and the way on. */
 export default function ConfirmationRoute() {
-  const { flow, product, quote } = usePurchaseContext();
+  const context = useOptionalPurchaseContext();
   const navigate = useNavigate();
   const paid = usePurchase((state) => state.paid);
   const { progress, isDone } = useActivationProgress();
@@ -133,17 +144,20 @@ export default function ConfirmationRoute() {
     );
   }
 
-  const coverType = product.coverType as CoverType;
+  // Paid from the portal: the invoice's summary; in the purchase flow: the flow's quotation.
+  const shown = paid.summary ?? (context ? summaryFromFlow(context) : null);
+  if (!shown) return null;
+  const coverType = shown.coverType as CoverType;
   const rows = [
     { label: t('purchase.fields.policyNumber'), value: paid.policyNumber ?? t('purchase.na') },
-    { label: t('purchase.fields.product'), value: product.productName },
-    { label: t('purchase.fields.premium'), value: formatKes(quote.total) },
-    ...(coverType === 'third-party'
+    { label: t('purchase.fields.product'), value: shown.productName },
+    { label: t('purchase.fields.premium'), value: formatKes(shown.premium) },
+    ...(coverType === 'third-party' || shown.vehicleValue === null
       ? []
-      : [{ label: t('purchase.fields.vehicleValue'), value: formatKes(flow.vehicleValue) }]),
-    { label: t('purchase.fields.coverType'), value: COVER_TYPE_LABELS[coverType] ?? product.coverType },
-    { label: t('purchase.fields.period'), value: formatDays(quote.period) },
-    { label: t('purchase.fields.startDate'), value: formatIsoDate(flow.coverDetails.startDate) },
+      : [{ label: t('purchase.fields.vehicleValue'), value: formatKes(shown.vehicleValue) }]),
+    { label: t('purchase.fields.coverType'), value: COVER_TYPE_LABELS[coverType] ?? shown.coverType },
+    { label: t('purchase.fields.period'), value: formatDays(shown.period) },
+    { label: t('purchase.fields.startDate'), value: formatIsoDate(shown.startDate) },
     ...(paid.receiptNumber
       ? [{ label: t('purchase.confirmation.receiptNumber'), value: paid.receiptNumber }]
       : []),

@@ -1,16 +1,24 @@
-import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { ScreenHeading } from '../../motor/components/screen-heading';
 import { buttonPrimary, buttonSecondary, cardClass, inputClass, linkButton } from '../../motor/components/ui';
+import { getInvoice } from '../api/invoice';
 import { getPaymentStatus, requestInvoicePayment } from '../api/payment';
 import { getQuotationDetails } from '../api/quotation';
 import { describedBy, SummaryList } from '../components/fields';
-import { usePurchaseContext } from '../hooks';
+import { type PurchaseContext, useOptionalPurchaseContext } from '../hooks';
 import { t } from '../i18n';
-import { type PurchaseInvoice, purchaseStore, setPurchaseErrors, usePurchase } from '../stores/purchase';
+import {
+  type PaidSummary,
+  type PurchaseInvoice,
+  purchaseStore,
+  setPurchaseErrors,
+  usePurchase,
+} from '../stores/purchase';
 import { checkMpesaNumber, type MpesaCheck, toMpesaPhoneNumber } from '../utils/mpesa';
 import {
   abortableSleep,
@@ -21,7 +29,7 @@ import {
   pollPaymentStatus,
   secondsUntil,
 } from '../utils/payment-status';
-import { capitaliseFirst, formatDays, formatKes } from '../utils/summary';
+import { capitaliseFirst, formatDays, formatKes, type SummaryRow } from '../utils/summary';
 
 const FAILED_TOAST_MS = 6_000;
 const ERROR_TOAST_MS = 5_000;
@@ -54,7 +62,11 @@ function Countdown({ deadline }: { deadline: number }) {
 }
 
 /** The confirmation needs the policy number: a paid invoice found out late is looked up. */
-async function rememberPaid(invoice: PurchaseInvoice, reply?: PaymentStatusReply) {
+async function rememberPaid(
+  invoice: PurchaseInvoice,
+  reply?: PaymentStatusReply,
+  summary: PaidSummary | null = null,
+) {
   let policyNumber = reply?.policyNumber ?? null;
   if (!policyNumber) {
     try {
@@ -65,16 +77,26 @@ async function rememberPaid(invoice: PurchaseInvoice, reply?: PaymentStatusReply
   }
   purchaseStore.setState({
     pendingPaymentRef: null,
+    pendingInvoiceRef: null,
     paid: {
       invoiceSystemRef: invoice.invoiceSystemRef,
       policyNumber,
       receiptNumber: reply?.receiptNumber ?? null,
       amount: reply?.amount ?? invoice.amount,
+      summary,
     },
   });
 }
 
-function PaymentPanel({ invoice }: { invoice: PurchaseInvoice }) {
+interface PaymentPanelProps {
+  invoice: PurchaseInvoice;
+  /** Where Previous goes: the summary in the purchase flow, the invoice when paying from the portal. */
+  previousHref: string;
+  /** Paying from the portal: what the confirmation shows instead of the purchase flow. */
+  summary?: PaidSummary | null;
+}
+
+function PaymentPanel({ invoice, previousHref, summary = null }: PaymentPanelProps) {
   const navigate = useNavigate();
   const [phase, dispatch] = useReducer(paymentReducer, { status: 'pending' });
   const [phone, setPhone] = useState<MpesaCheck>(() => checkMpesaNumber(''));
@@ -88,7 +110,7 @@ function PaymentPanel({ invoice }: { invoice: PurchaseInvoice }) {
 
   const succeed = useCallback(
     async (reply?: PaymentStatusReply) => {
-      await rememberPaid(invoice, reply);
+      await rememberPaid(invoice, reply, summary);
       dispatch({ type: 'succeeded' });
       setPurchaseErrors([]);
       notify({
@@ -98,7 +120,7 @@ function PaymentPanel({ invoice }: { invoice: PurchaseInvoice }) {
       });
       navigate(paths.motorConfirmation.getHref());
     },
-    [invoice, navigate],
+    [invoice, navigate, summary],
   );
 
   /** Waits for the customer's answer: six polls, five seconds apart. */
@@ -108,7 +130,7 @@ function PaymentPanel({ invoice }: { invoice: PurchaseInvoice }) {
       const controller = new AbortController();
       pollAbort.current = controller;
       dispatch({ type: 'started', paymentRef, now: Date.now() });
-      purchaseStore.setState({ pendingPaymentRef: paymentRef });
+      purchaseStore.setState({ pendingPaymentRef: paymentRef, pendingInvoiceRef: invoice.invoiceSystemRef });
       let outcome: Awaited<ReturnType<typeof pollPaymentStatus>>;
       try {
         outcome = await pollPaymentStatus({
@@ -126,7 +148,7 @@ function PaymentPanel({ invoice }: { invoice: PurchaseInvoice }) {
         await succeed(outcome.reply);
         return;
       }
-      purchaseStore.setState({ pendingPaymentRef: null });
+      purchaseStore.setState({ pendingPaymentRef: null, pendingInvoiceRef: null });
       dispatch({ type: 'failed' });
       if (outcome.kind === 'failed') {
         notify({
@@ -144,14 +166,15 @@ function PaymentPanel({ invoice }: { invoice: PurchaseInvoice }) {
         duration: FAILED_TOAST_MS,
       });
     },
-    [succeed],
+    [succeed, invoice],
   );
 
-  // A payment still waiting when the page was left is followed again on return.
+  // A payment still waiting when the page was left is followed again on return (for this invoice).
   useEffect(() => {
-    const pending = purchaseStore.getState().pendingPaymentRef;
-    if (pending) void follow(pending);
-  }, [follow]);
+    const { pendingPaymentRef, pendingInvoiceRef } = purchaseStore.getState();
+    const isThisInvoice = pendingInvoiceRef ? pendingInvoiceRef === invoice.invoiceSystemRef : !summary;
+    if (pendingPaymentRef && isThisInvoice) void follow(pendingPaymentRef);
+  }, [follow, invoice, summary]);
 
   const changePhone = (typed: string) => {
     const check = checkMpesaNumber(typed);
@@ -287,7 +310,7 @@ function PaymentPanel({ invoice }: { invoice: PurchaseInvoice }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-between">
         <button
           type="button"
-          onClick={() => navigate(paths.motorSummary.getHref())}
+          onClick={() => navigate(previousHref)}
           disabled={isBusy}
           className={buttonSecondary}
         >
@@ -320,9 +343,31 @@ function PaymentPanel({ invoice }: { invoice: PurchaseInvoice }) {
   );
 }
 
-/** Payment (spec-2): the summary panel and the M-Pesa payment with its status. */
-export default function PaymentRoute() {
-  const { product, quote } = usePurchaseContext();
+function PaymentLayout({ rows, children }: { rows: SummaryRow[]; children: ReactNode }) {
+  return (
+    <section className="space-y-6">
+      <div>
+        <ScreenHeading>{t('purchase.payment.heading')}</ScreenHeading>
+        <p className="mt-1 text-slate-700">{t('purchase.payment.intro')}</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
+        <section aria-labelledby="payment-summary" className={`${cardClass} self-start`}>
+          <h3 id="payment-summary" className="text-lg font-bold text-slate-900">
+            {t('purchase.payment.summary')}
+          </h3>
+          <div className="mt-2">
+            <SummaryList rows={rows} />
+          </div>
+        </section>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** The payment of the purchase flow: the invoice the summary made. */
+function FlowPayment({ context }: { context: PurchaseContext }) {
+  const { product, quote } = context;
   const navigate = useNavigate();
   const invoice = usePurchase((state) => state.invoice);
   const paid = usePurchase((state) => state.paid);
@@ -344,24 +389,101 @@ export default function PaymentRoute() {
     { label: t('purchase.fields.coverType'), value: capitaliseFirst(product.coverType) },
     { label: t('purchase.fields.period'), value: formatDays(quote.period) },
   ];
-
   return (
-    <section className="space-y-6">
-      <div>
-        <ScreenHeading>{t('purchase.payment.heading')}</ScreenHeading>
-        <p className="mt-1 text-slate-700">{t('purchase.payment.intro')}</p>
-      </div>
-      <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
-        <section aria-labelledby="payment-summary" className={`${cardClass} self-start`}>
-          <h3 id="payment-summary" className="text-lg font-bold text-slate-900">
-            {t('purchase.payment.summary')}
-          </h3>
-          <div className="mt-2">
-            <SummaryList rows={summaryRows} />
-          </div>
-        </section>
-        <PaymentPanel invoice={invoice} />
-      </div>
-    </section>
+    <PaymentLayout rows={summaryRows}>
+      <PaymentPanel invoice={invoice} previousHref={paths.motorSummary.getHref()} />
+    </PaymentLayout>
   );
+}
+
+/** Paying an invoice from the client portal: the invoice and its quotation come from the API. */
+function InvoicePayment({ invoiceSystemRef }: { invoiceSystemRef: string }) {
+  const details = useQuery({
+    queryKey: ['client', 'invoice', invoiceSystemRef, 'payment'],
+    queryFn: async ({ signal }) => {
+      const invoice = await getInvoice(invoiceSystemRef, signal);
+      const quotation = await getQuotationDetails(invoice.systemQuotationRef, signal);
+      return { invoice, quotation };
+    },
+    retry: false,
+  });
+  const invoiceHref = paths.portalInvoiceDetail.getHref(invoiceSystemRef);
+
+  if (details.isPending) {
+    return (
+      <p role="status" className={cardClass}>
+        {t('purchase.payment.invoiceLoading')}
+      </p>
+    );
+  }
+  if (details.isError) {
+    return (
+      <div role="alert" className={`${cardClass} space-y-3`}>
+        <p className="font-semibold text-red-900">{t('purchase.payment.invoiceFailed')}</p>
+        <div className="flex flex-wrap gap-3">
+          <button type="button" onClick={() => void details.refetch()} className={buttonSecondary}>
+            {t('purchase.payment.retry')}
+          </button>
+          <Link to={paths.portalInvoice.getHref()} className={buttonSecondary}>
+            {t('purchase.payment.toInvoices')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const { invoice, quotation } = details.data;
+  const summaryRows = [
+    { label: t('purchase.fields.product'), value: invoice.productName },
+    { label: t('purchase.fields.totalPremium'), value: formatKes(invoice.amount) },
+    { label: t('purchase.fields.coverType'), value: capitaliseFirst(invoice.coverType) },
+    { label: t('purchase.fields.period'), value: formatDays(invoice.period) },
+    { label: t('purchase.payment.invoiceRef'), value: invoice.invoiceSystemRef },
+  ];
+  if (invoice.status === 'PAID') {
+    return (
+      <PaymentLayout rows={summaryRows}>
+        <div role="status" className={`${cardClass} space-y-3`}>
+          <p className="font-semibold text-emerald-900">{t('purchase.payment.alreadyPaid')}</p>
+          <Link to={invoiceHref} className={buttonSecondary}>
+            {t('purchase.payment.toInvoice')}
+          </Link>
+        </div>
+      </PaymentLayout>
+    );
+  }
+  const summary: PaidSummary = {
+    productName: invoice.productName,
+    premium: invoice.amount,
+    coverType: invoice.coverType,
+    vehicleValue: quotation.vehicleValue,
+    period: invoice.period,
+    startDate: invoice.startDate,
+  };
+  return (
+    <PaymentLayout rows={summaryRows}>
+      <PaymentPanel
+        invoice={{
+          systemQuotationRef: invoice.systemQuotationRef,
+          invoiceSystemRef: invoice.invoiceSystemRef,
+          amount: invoice.amount,
+          requestKey: '',
+        }}
+        previousHref={invoiceHref}
+        summary={summary}
+      />
+    </PaymentLayout>
+  );
+}
+
+/**
+ * Payment (spec-2): the summary panel and the M-Pesa payment with its status. With `?invoice=…` it
+ * pays that invoice (from the client portal) without the purchase flow.
+ */
+export default function PaymentRoute() {
+  const [params] = useSearchParams();
+  const context = useOptionalPurchaseContext();
+  const invoiceSystemRef = params.get('invoice')?.trim();
+  if (invoiceSystemRef) return <InvoicePayment invoiceSystemRef={invoiceSystemRef} />;
+  return context ? <FlowPayment context={context} /> : null;
 }

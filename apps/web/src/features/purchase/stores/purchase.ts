@@ -10,12 +10,24 @@ export interface PurchaseInvoice {
   requestKey: string;
 }
 
+/** What the confirmation shows of an invoice paid from the client portal (no purchase flow behind it). */
+export interface PaidSummary {
+  productName: string;
+  premium: number;
+  coverType: string;
+  vehicleValue: number | null;
+  period: number;
+  startDate: string;
+}
+
 /** What the confirmation page shows of a paid invoice. */
 export interface PaidPolicy {
   invoiceSystemRef: string;
   policyNumber: string | null;
   receiptNumber: string | null;
   amount: number | null;
+  /** Set when the invoice was paid from the portal: the confirmation shows it instead of the flow. */
+  summary?: PaidSummary | null;
 }
 
 export interface PurchaseState {
@@ -23,6 +35,8 @@ export interface PurchaseState {
   invoice: PurchaseInvoice | null;
   /** A payment still waiting on the phone, so leaving and coming back resumes it. */
   pendingPaymentRef: string | null;
+  /** The invoice that pending payment is for. */
+  pendingInvoiceRef?: string | null;
   paid: PaidPolicy | null;
   /** Messages the wrapper lists above the screen the client is sent to. */
   errors: string[];
@@ -32,6 +46,7 @@ export const purchaseDefaults: PurchaseState = {
   vehicleDetails: null,
   invoice: null,
   pendingPaymentRef: null,
+  pendingInvoiceRef: null,
   paid: null,
   errors: [],
 };

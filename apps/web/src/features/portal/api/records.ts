@@ -1,0 +1,84 @@
+import { queryOptions } from '@tanstack/react-query';
+import { callGateway, unwrapData } from '../../../lib/api-client';
+import { getInvoice, listInvoices } from '../../purchase/api/invoice';
+import { listQuotations } from '../../purchase/api/quotation';
+
+export interface ClientPolicy {
+  id: number;
+  policyNumber: string;
+  certificateNumber: string;
+  receiptNumber: string | null;
+  status: 'ACTIVE' | 'EXPIRED';
+  productName: string;
+  underwriter: string;
+  coverType: string;
+  vehicleValue: number | null;
+  vehicle: Record<string, unknown> | null;
+  period: number;
+  startDate: string;
+  endDate: string;
+  premium: number;
+  breakdown: Record<string, unknown> | null;
+  insured: {
+    names?: { firstName?: string; lastName?: string };
+    email?: string | null;
+    kraPin?: string | null;
+  };
+  systemQuotationRef: string;
+  paidFrom: string | null;
+  paidAt: string | null;
+  issuedAt: string;
+}
+
+export interface ClientPolicyWithDocuments extends ClientPolicy {
+  /** Signed download links, valid for 10 minutes. */
+  documents: { schedule: string; receipt: string };
+}
+
+// Document links last 10 minutes: fresh ones on opening, and again well before they expire.
+const LINK_REFRESH_MS = 5 * 60_000;
+
+export const policiesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['client', 'policies'],
+    queryFn: async ({ signal }) =>
+      unwrapData(
+        await callGateway<ClientPolicy[]>(
+          { service: 'client', resource: 'policy', action: 'listPolicies', data: {} },
+          { secure: true, silent: true, signal },
+        ),
+      ),
+  });
+
+export const policyByIdQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['client', 'policy', 'id', id],
+    queryFn: async ({ signal }) =>
+      unwrapData(
+        await callGateway<ClientPolicyWithDocuments>(
+          { service: 'client', resource: 'policy', action: 'getPolicy', data: { id } },
+          { secure: true, silent: true, signal },
+        ),
+      ),
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchInterval: LINK_REFRESH_MS,
+  });
+
+export const quotationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['client', 'quotations'],
+    queryFn: ({ signal }) => listQuotations(signal),
+  });
+
+export const invoicesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['client', 'invoices'],
+    queryFn: ({ signal }) => listInvoices(signal),
+  });
+
+export const invoiceQueryOptions = (invoiceSystemRef: string) =>
+  queryOptions({
+    queryKey: ['client', 'invoice', invoiceSystemRef],
+    queryFn: ({ signal }) => getInvoice(invoiceSystemRef, signal),
+  });

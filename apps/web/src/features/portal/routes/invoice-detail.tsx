@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { buttonPrimary, buttonSecondary, linkButton } from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { formatIsoDate } from '../../motor/utils/format';
+import { invoiceQueryOptions, policiesQueryOptions } from '../api/records';
+import { PortalHeading } from '../components/portal-heading';
+import { BreakdownTable, DetailCard, DetailList, QueryStatus, StatusBadge } from '../components/records';
+import { t } from '../i18n';
+import { breakdownRows, formatKes, formatTimestamp } from '../utils/records';
+
+/** One invoice with its premium breakdown, and Pay while it is unpaid. */
+export default function InvoiceDetailRoute() {
+  const { invoiceSystemRef = '' } = useParams();
+  const invoice = useQuery(invoiceQueryOptions(invoiceSystemRef));
+  const policies = useQuery({ ...policiesQueryOptions(), enabled: Boolean(invoice.data?.policyNumber) });
+  const data = invoice.data;
+  const policyId = data?.policyNumber
+    ? policies.data?.find((policy) => policy.policyNumber === data.policyNumber)?.id
+    : undefined;
+
+  return (
+    <div>
+      <PortalHeading>
+        {data ? t('portal.invoice.title', { ref: data.invoiceSystemRef }) : t('portal.invoice.titleLoading')}
+      </PortalHeading>
+      <QueryStatus
+        isPending={invoice.isPending}
+        isError={invoice.isError}
+        onRetry={() => void invoice.refetch()}
+        errorText={t('portal.invoice.notFound')}
+      />
+      {data ? (
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <DetailCard id="invoice-details" title={t('portal.invoice.details')}>
+            <DetailList
+              rows={[
+                { label: t('portal.fields.invoice'), value: data.invoiceSystemRef },
+                { label: t('portal.fields.status'), value: <StatusBadge status={data.status} /> },
+                { label: t('portal.fields.amount'), value: formatKes(data.amount) },
+                { label: t('portal.fields.createdAt'), value: formatTimestamp(data.createdAt) },
+                ...(data.paidAt
+                  ? [{ label: t('portal.fields.paidAt'), value: formatTimestamp(data.paidAt) }]
+                  : []),
+                { label: t('portal.fields.quotation'), value: data.systemQuotationRef },
+                { label: t('portal.fields.product'), value: data.productName },
+                { label: t('portal.fields.coverType'), value: data.coverType },
+                { label: t('portal.fields.coverPeriod'), value: t('portal.days', { days: data.period }) },
+                { label: t('portal.fields.startDate'), value: formatIsoDate(data.startDate) },
+                {
+                  label: t('portal.fields.policyNumber'),
+                  value:
+                    data.policyNumber && policyId !== undefined ? (
+                      <Link to={paths.portalPolicy.getHref(policyId)} className={linkButton}>
+                        {data.policyNumber}
+                      </Link>
+                    ) : (
+                      (data.policyNumber ?? t('portal.na'))
+                    ),
+                },
+              ]}
+            />
+            {data.status === 'UNPAID' ? (
+              <Link
+                to={paths.motorPayment.getHref(data.invoiceSystemRef)}
+                className={`${buttonPrimary} mt-4`}
+              >
+                {t('portal.invoice.pay', { amount: formatKes(data.amount) })}
+              </Link>
+            ) : null}
+          </DetailCard>
+          <DetailCard id="invoice-breakdown" title={t('portal.breakdown.title')}>
+            <BreakdownTable rows={breakdownRows(data.breakdown)} />
+          </DetailCard>
+        </div>
+      ) : null}
+      <Link to={paths.portalInvoice.getHref()} className={`${buttonSecondary} mt-6`}>
+        {t('portal.invoice.back')}
+      </Link>
+    </div>
+  );
+}

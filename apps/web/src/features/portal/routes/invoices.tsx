@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { buttonPrimary, cardClass, linkButton } from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { invoicesQueryOptions } from '../api/records';
+import { PortalHeading } from '../components/portal-heading';
+import { DetailList, QueryStatus, StatusBadge } from '../components/records';
+import { t } from '../i18n';
+import { formatKes, formatTimestamp } from '../utils/records';
+
+/** Invoice (also Accounts › Invoices): the client's invoices, each opening its detail. */
+export default function InvoicesRoute() {
+  const invoices = useQuery(invoicesQueryOptions());
+  return (
+    <div>
+      <PortalHeading>{t('portal.invoices.title')}</PortalHeading>
+      <p className="mt-2 text-slate-700">{t('portal.invoices.intro')}</p>
+      <QueryStatus
+        isPending={invoices.isPending}
+        isError={invoices.isError}
+        onRetry={() => void invoices.refetch()}
+      />
+      {invoices.data?.length === 0 ? (
+        <p className={`${cardClass} mt-6 text-slate-800`}>{t('portal.invoices.empty')}</p>
+      ) : null}
+      {invoices.data && invoices.data.length > 0 ? (
+        <ul className="mt-6 grid gap-4 lg:grid-cols-2">
+          {invoices.data.map((invoice) => {
+            const ref = invoice.invoiceSystemRef;
+            return (
+              <li key={ref}>
+                <article aria-labelledby={`invoice-${ref}`} className={`${cardClass} h-full`}>
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h2 id={`invoice-${ref}`} className="font-bold break-all text-slate-900">
+                      {ref}
+                    </h2>
+                    <StatusBadge status={invoice.status} />
+                  </div>
+                  <DetailList
+                    rows={[
+                      { label: t('portal.fields.product'), value: invoice.productName },
+                      { label: t('portal.fields.amount'), value: formatKes(invoice.amount) },
+                      { label: t('portal.fields.createdAt'), value: formatTimestamp(invoice.createdAt) },
+                    ]}
+                  />
+                  <div className="mt-3 flex flex-wrap items-center gap-4">
+                    <Link
+                      to={paths.portalInvoiceDetail.getHref(ref)}
+                      aria-label={t('portal.invoices.view', { ref })}
+                      className={linkButton}
+                    >
+                      {t('portal.invoices.viewShort')}
+                    </Link>
+                    {invoice.status === 'UNPAID' ? (
+                      <Link
+                        to={paths.motorPayment.getHref(ref)}
+                        aria-label={t('portal.invoices.payLabel', { ref })}
+                        className={buttonPrimary}
+                      >
+                        {t('portal.invoices.pay')}
+                      </Link>
+                    ) : null}
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

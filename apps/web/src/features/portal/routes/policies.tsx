@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { cardClass, linkButton } from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { policiesQueryOptions } from '../api/records';
+import { PortalHeading } from '../components/portal-heading';
+import { DetailList, QueryStatus, StatusBadge } from '../components/records';
+import { t } from '../i18n';
+import { formatKes, formatPeriod, registrationOf } from '../utils/records';
+
+/** My Policies (user products list): the client's policies, each opening its detail. */
+export default function PoliciesRoute() {
+  const policies = useQuery(policiesQueryOptions());
+  return (
+    <div>
+      <PortalHeading>{t('portal.policies.title')}</PortalHeading>
+      <p className="mt-2 text-slate-700">{t('portal.policies.intro')}</p>
+      <QueryStatus
+        isPending={policies.isPending}
+        isError={policies.isError}
+        onRetry={() => void policies.refetch()}
+      />
+      {policies.data?.length === 0 ? (
+        <div className={`${cardClass} mt-6`}>
+          <p className="text-slate-800">{t('portal.policies.empty')}</p>
+          <Link to={paths.motorBasicDetails.getHref()} className={`${linkButton} mt-3 inline-block`}>
+            {t('portal.policies.emptyLink')}
+          </Link>
+        </div>
+      ) : null}
+      {policies.data && policies.data.length > 0 ? (
+        <ul className="mt-6 grid gap-4 lg:grid-cols-2">
+          {policies.data.map((policy) => (
+            <li key={policy.id}>
+              <article aria-labelledby={`policy-${policy.id}`} className={`${cardClass} h-full`}>
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <h2 id={`policy-${policy.id}`} className="font-bold break-all text-slate-900">
+                    {policy.policyNumber}
+                  </h2>
+                  <StatusBadge status={policy.status} />
+                </div>
+                <DetailList
+                  rows={[
+                    { label: t('portal.fields.product'), value: policy.productName },
+                    { label: t('portal.fields.registration'), value: registrationOf(policy.vehicle) },
+                    { label: t('portal.fields.coverType'), value: policy.coverType },
+                    {
+                      label: t('portal.fields.period'),
+                      value: formatPeriod(policy.startDate, policy.endDate),
+                    },
+                    { label: t('portal.fields.premium'), value: formatKes(policy.premium) },
+                  ]}
+                />
+                <Link
+                  to={paths.portalPolicy.getHref(policy.id)}
+                  aria-label={t('portal.policies.view', { policyNumber: policy.policyNumber })}
+                  className={`${linkButton} mt-3 inline-block`}
+                >
+                  {t('portal.policies.viewShort')}
+                </Link>
+              </article>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

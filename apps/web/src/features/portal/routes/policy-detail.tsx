@@ -1,0 +1,131 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { buttonSecondary, linkButton } from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { formatIsoDate } from '../../motor/utils/format';
+import { policyByIdQueryOptions } from '../api/records';
+import { PortalHeading } from '../components/portal-heading';
+import { BreakdownTable, DetailCard, DetailList, QueryStatus, StatusBadge } from '../components/records';
+import { t } from '../i18n';
+import { breakdownRows, formatKes, formatTimestamp, vehicleText } from '../utils/records';
+import PoliciesRoute from './policies';
+
+function PolicyDetail({ id }: { id: number }) {
+  // Fresh document links each time the page opens (they last 10 minutes).
+  const policy = useQuery(policyByIdQueryOptions(id));
+  const data = policy.data;
+  const names = data?.insured.names;
+  const insured = [names?.firstName, names?.lastName].filter(Boolean).join(' ');
+  return (
+    <div>
+      <PortalHeading>
+        {data
+          ? t('portal.policy.title', { policyNumber: data.policyNumber })
+          : t('portal.policy.titleLoading')}
+      </PortalHeading>
+      <QueryStatus
+        isPending={policy.isPending}
+        isError={policy.isError}
+        onRetry={() => void policy.refetch()}
+        errorText={t('portal.policy.notFound')}
+      />
+      {data ? (
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <DetailCard id="policy-details" title={t('portal.policy.details')}>
+            <DetailList
+              rows={[
+                { label: t('portal.fields.policyNumber'), value: data.policyNumber },
+                { label: t('portal.fields.status'), value: <StatusBadge status={data.status} /> },
+                { label: t('portal.fields.certificateNumber'), value: data.certificateNumber },
+                { label: t('portal.fields.receiptNumber'), value: data.receiptNumber ?? t('portal.na') },
+                { label: t('portal.fields.product'), value: data.productName },
+                { label: t('portal.fields.underwriter'), value: data.underwriter },
+                { label: t('portal.fields.coverType'), value: data.coverType },
+                ...(data.vehicleValue === null
+                  ? []
+                  : [{ label: t('portal.fields.vehicleValue'), value: formatKes(data.vehicleValue) }]),
+                { label: t('portal.fields.coverPeriod'), value: t('portal.days', { days: data.period }) },
+                { label: t('portal.fields.startDate'), value: formatIsoDate(data.startDate) },
+                { label: t('portal.fields.endDate'), value: formatIsoDate(data.endDate) },
+                { label: t('portal.fields.premium'), value: formatKes(data.premium) },
+                { label: t('portal.fields.insured'), value: insured || t('portal.na') },
+                { label: t('portal.fields.kraPin'), value: data.insured.kraPin ?? t('portal.na') },
+                { label: t('portal.fields.paidFrom'), value: data.paidFrom ?? t('portal.na') },
+                { label: t('portal.fields.paidAt'), value: formatTimestamp(data.paidAt) },
+                { label: t('portal.fields.quotation'), value: data.systemQuotationRef },
+              ]}
+            />
+          </DetailCard>
+          <div className="space-y-6">
+            <DetailCard id="policy-documents" title={t('portal.policy.documents')}>
+              <ul className="space-y-2">
+                <li>
+                  <a href={data.documents.schedule} download className={linkButton}>
+                    {t('portal.policy.schedule')}
+                  </a>
+                </li>
+                <li>
+                  <a href={data.documents.receipt} download className={linkButton}>
+                    {t('portal.policy.receipt')}
+                  </a>
+                </li>
+              </ul>
+              <p className="mt-3 text-sm text-slate-700">{t('portal.policy.documentsHint')}</p>
+            </DetailCard>
+            <DetailCard id="policy-vehicle" title={t('portal.policy.vehicle')}>
+              <DetailList
+                rows={[
+                  {
+                    label: t('portal.fields.registration'),
+                    value: vehicleText(data.vehicle, 'registrationNumber'),
+                  },
+                  { label: t('portal.fields.make'), value: vehicleText(data.vehicle, 'make') },
+                  { label: t('portal.fields.model'), value: vehicleText(data.vehicle, 'model') },
+                  {
+                    label: t('portal.fields.chassisNumber'),
+                    value: vehicleText(data.vehicle, 'chassisNumber'),
+                  },
+                  {
+                    label: t('portal.fields.engineNumber'),
+                    value: vehicleText(data.vehicle, 'engineNumber'),
+                  },
+                  {
+                    label: t('portal.fields.yearOfManufacture'),
+                    value: vehicleText(data.vehicle, 'yearOfManufacture'),
+                  },
+                ]}
+              />
+            </DetailCard>
+            <DetailCard id="policy-breakdown" title={t('portal.breakdown.title')}>
+              <BreakdownTable rows={breakdownRows(data.breakdown)} />
+            </DetailCard>
+          </div>
+        </div>
+      ) : null}
+      <Link to={paths.portalPolicies.getHref()} className={`${buttonSecondary} mt-6`}>
+        {t('portal.policy.back')}
+      </Link>
+    </div>
+  );
+}
+
+/** ViewPolicy (`products/:id?`): a policy with its documents; without an id, the list. */
+export default function PolicyDetailRoute() {
+  const { id } = useParams();
+  const numericId = Number(id);
+  if (!id?.trim()) return <PoliciesRoute />;
+  if (!Number.isInteger(numericId) || numericId <= 0) {
+    return (
+      <div>
+        <PortalHeading>{t('portal.policy.titleLoading')}</PortalHeading>
+        <p role="alert" className="mt-6 font-semibold text-red-900">
+          {t('portal.policy.notFound')}
+        </p>
+        <Link to={paths.portalPolicies.getHref()} className={`${buttonSecondary} mt-6`}>
+          {t('portal.policy.back')}
+        </Link>
+      </div>
+    );
+  }
+  return <PolicyDetail key={numericId} id={numericId} />;
+}

@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { buttonPrimary, cardClass, linkButton } from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { policiesQueryOptions, quotationsQueryOptions } from '../api/records';
+import { PortalHeading } from '../components/portal-heading';
+import { DetailList, QueryStatus, StatusBadge } from '../components/records';
+import { usePayQuotation } from '../hooks';
+import { t } from '../i18n';
+import { formatKes, formatPeriod, registrationOf } from '../utils/records';
+
+/** Quotations: the client's quotations, Paid (with the policy) or Unpaid (with Pay). */
+export default function QuotationsRoute() {
+  const quotations = useQuery(quotationsQueryOptions());
+  // The policy links need the policies' ids; the list is small.
+  const policies = useQuery(policiesQueryOptions());
+  const { pay, preparing } = usePayQuotation();
+  const policyIds = new Map(policies.data?.map((policy) => [policy.policyNumber, policy.id]));
+
+  return (
+    <div>
+      <PortalHeading>{t('portal.quotations.title')}</PortalHeading>
+      <p className="mt-2 text-slate-700">{t('portal.quotations.intro')}</p>
+      <QueryStatus
+        isPending={quotations.isPending}
+        isError={quotations.isError}
+        onRetry={() => void quotations.refetch()}
+      />
+      {quotations.data?.length === 0 ? (
+        <p className={`${cardClass} mt-6 text-slate-800`}>{t('portal.quotations.empty')}</p>
+      ) : null}
+      {quotations.data && quotations.data.length > 0 ? (
+        <ul className="mt-6 grid gap-4 lg:grid-cols-2">
+          {quotations.data.map((quotation) => {
+            const ref = quotation.systemQuotationRef;
+            const isPaid = quotation.invoice?.status === 'PAID' || Boolean(quotation.policyNumber);
+            const policyId = quotation.policyNumber ? policyIds.get(quotation.policyNumber) : undefined;
+            return (
+              <li key={ref}>
+                <article aria-labelledby={`quotation-${ref}`} className={`${cardClass} h-full`}>
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h2 id={`quotation-${ref}`} className="font-bold break-all text-slate-900">
+                      {ref}
+                    </h2>
+                    <StatusBadge status={isPaid ? 'PAID' : 'UNPAID'} />
+                  </div>
+                  <DetailList
+                    rows={[
+                      { label: t('portal.fields.product'), value: quotation.productName },
+                      { label: t('portal.fields.registration'), value: registrationOf(quotation.vehicle) },
+                      { label: t('portal.fields.coverType'), value: quotation.coverType },
+                      {
+                        label: t('portal.fields.period'),
+                        value: formatPeriod(quotation.startDate, quotation.endDate),
+                      },
+                      { label: t('portal.fields.premium'), value: formatKes(quotation.premium) },
+                    ]}
+                  />
+                  <div className="mt-3">
+                    {isPaid && quotation.policyNumber ? (
+                      policyId !== undefined ? (
+                        <Link
+                          to={paths.portalPolicy.getHref(policyId)}
+                          aria-label={t('portal.quotations.viewPolicy', {
+                            policyNumber: quotation.policyNumber,
+                          })}
+                          className={linkButton}
+                        >
+                          {t('portal.quotations.paidWith', { policyNumber: quotation.policyNumber })}
+                        </Link>
+                      ) : (
+                        <p className="font-semibold text-slate-900">
+                          {t('portal.quotations.paidWith', { policyNumber: quotation.policyNumber })}
+                        </p>
+                      )
+                    ) : null}
+                    {isPaid ? null : (
+                      <button
+                        type="button"
+                        onClick={() => void pay(quotation)}
+                        disabled={preparing !== null}
+                        aria-label={t('portal.quotations.payLabel', { ref })}
+                        className={buttonPrimary}
+                      >
+                        {preparing === ref ? t('portal.quotations.preparing') : t('portal.quotations.pay')}
+                      </button>
+                    )}
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { formatNumber } from '@bima/domain/money';
+import { formatIsoDate } from '../../motor/utils/format';
+import { t } from '../i18n';
+
+/** 'KES 1,234' for whole shillings. */
+export function formatKes(amount: number): string {
+  return t('portal.kes', { amount: formatNumber(amount) });
+}
+
+/** '1 March 2026 – 28 February 2027'. */
+export function formatPeriod(startDate: string, endDate: string): string {
+  return t('portal.periodRange', { start: formatIsoDate(startDate), end: formatIsoDate(endDate) });
+}
+
+/** An ISO timestamp as '1 March 2026'. */
+export function formatTimestamp(iso: string | null | undefined): string {
+  if (!iso) return t('portal.na');
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Africa/Nairobi',
+  }).format(date);
+}
+
+/** The vehicle's registration number, or 'N/A'. */
+export function registrationOf(vehicle: Record<string, unknown> | null | undefined): string {
+  const value = vehicle?.registrationNumber;
+  return typeof value === 'string' && value.trim() ? value.trim() : t('portal.na');
+}
+
+/** A field of a vehicle as text, 'N/A' where missing. */
+export function vehicleText(vehicle: Record<string, unknown> | null | undefined, key: string): string {
+  const value = vehicle?.[key];
+  if (value === undefined || value === null) return t('portal.na');
+  const text = String(value).trim();
+  return text === '' ? t('portal.na') : text;
+}
+
+export interface BreakdownRow {
+  label: string;
+  amount: number;
+  /** Subtotals and the total are shown in bold. */
+  isTotal?: boolean;
+}
+
+const asNumber = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+function lines(value: unknown, nameKey: string, amountKey: string): BreakdownRow[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((line) => {
+    if (!line || typeof line !== 'object') return [];
+    const record = line as Record<string, unknown>;
+    const amount = asNumber(record[amountKey]);
+    const name = record[nameKey];
+    return amount === null || typeof name !== 'string' ? [] : [{ label: name, amount }];
+  });
+}
+
+/**
+ * The premium breakdown a quotation keeps (the server's engine, whole shillings): basic premium,
+ * benefits, subtotal, charges (levies), total charges, total. Missing parts are left out.
+ */
+export function breakdownRows(breakdown: Record<string, unknown> | null | undefined): BreakdownRow[] {
+  if (!breakdown) return [];
+  const rows: BreakdownRow[] = [];
+  const add = (label: string, value: unknown, isTotal = false) => {
+    const amount = asNumber(value);
+    if (amount !== null) rows.push(isTotal ? { label, amount, isTotal } : { label, amount });
+  };
+  add(t('portal.breakdown.basicPremium'), breakdown.basicPremium);
+  rows.push(...lines(breakdown.benefits, 'name', 'premium'));
+  add(t('portal.breakdown.subtotal'), breakdown.subtotal, true);
+  rows.push(...lines(breakdown.charges, 'charge_name', 'amount'));
+  add(t('portal.breakdown.totalCharges'), breakdown.totalCharges);
+  add(t('portal.breakdown.total'), breakdown.total, true);
+  return rows;
+}

@@ -1,0 +1,39 @@
+import { callGateway, unwrapData } from '../../../lib/api-client';
+
+export type InvoiceStatus = 'UNPAID' | 'PAID';
+
+/** An invoice as `client / invoice / getInvoice` and `listInvoices` answer it (whole shillings). */
+export interface ClientInvoice {
+  invoiceSystemRef: string;
+  amount: number;
+  status: InvoiceStatus;
+  createdAt: string;
+  paidAt: string | null;
+  systemQuotationRef: string;
+  productName: string;
+  coverType: string;
+  period: number;
+  startDate: string;
+  breakdown: Record<string, unknown> | null;
+  policyNumber: string | null;
+}
+
+/** `client / invoice / getInvoice`: one of the client's invoices. */
+export async function getInvoice(invoiceSystemRef: string, signal?: AbortSignal): Promise<ClientInvoice> {
+  return unwrapData(
+    await callGateway<ClientInvoice>(
+      { service: 'client', resource: 'invoice', action: 'getInvoice', data: { invoiceSystemRef } },
+      { secure: true, silent: true, signal },
+    ),
+  );
+}
+
+/** `client / invoice / listInvoices`: the client's invoices, newest first. */
+export async function listInvoices(signal?: AbortSignal): Promise<ClientInvoice[]> {
+  return unwrapData(
+    await callGateway<ClientInvoice[]>(
+      { service: 'client', resource: 'invoice', action: 'listInvoices', data: {} },
+      { secure: true, silent: true, signal },
+    ),
+  );
+}
