@@ -132,7 +132,7 @@ describe('the Daraja client against the simulator', () => {
 
   const client = () => new DarajaClient({ ...SIM, baseUrl: simulator.baseUrl });
   const waitFor = async (predicate: () => boolean) => {
-    for (let i = 0; i < 200 && !predicate(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 1000 && !predicate(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(predicate()).toBe(true);
   };
 

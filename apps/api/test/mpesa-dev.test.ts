@@ -57,7 +57,7 @@ describe('/dev/mpesa: the simulated phone', () => {
   };
 
   const settled = async (paymentSystemRef: string) => {
-    for (let attempt = 0; attempt < 200; attempt += 1) {
+    for (let attempt = 0; attempt < 500; attempt += 1) {
       const [row] = await ctx.database.db
         .select()
         .from(payments)

@@ -282,7 +282,7 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
   it('refuses a second push while one is pending', async () => {
     const headers = await signedIn(ctx);
     const invoice = await invoiceFor(ctx, headers);
-    expect((await pay(ctx, headers, invoice.invoiceSystemRef, '254712345607')).statusCode).toBe(200);
+    expect((await pay(ctx, headers, invoice.invoiceSystemRef, '254712345605')).statusCode).toBe(200);
     const second = await pay(ctx, headers, invoice.invoiceSystemRef, '254712345678');
     expect(second.statusCode).toBe(409);
     expect(second.json().err_code).toBe('PAYMENT_PENDING');
@@ -294,7 +294,16 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
     const { paymentRef } = (await pay(ctx, headers, invoice.invoiceSystemRef, '254712345605')).json().result
       .data;
     const { payments: paymentsTable } = await import('../src/db/schema');
-    // Make it old enough for the reconciler, as if the customer answered a while ago.
+    const { checkoutRequestId } = await paymentRow(ctx, paymentRef);
+    // Wait for the simulated customer to answer, then make the push old enough for the reconciler,
+    // as if the customer had answered a while ago (a query before the answer would only say pending).
+    await waitUntil(
+      async () =>
+        ctx.app.services.mpesa.simulator
+          ?.prompts()
+          .find((prompt) => prompt.checkoutRequestId === checkoutRequestId),
+      (prompt) => prompt?.state === 'answered',
+    );
     await ctx.database.db
       .update(paymentsTable)
       .set({ createdAt: new Date(Date.now() - 60_000) })
@@ -386,8 +395,8 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
     it('refuses a wrong path secret, an unknown CheckoutRequestID and a wrong amount or phone', async () => {
       const headers = await signedIn(ctx);
       const invoice = await invoiceFor(ctx, headers);
-      // 07 keeps the push pending long enough to send forged callbacks first.
-      const { paymentRef } = (await pay(ctx, headers, invoice.invoiceSystemRef, '254712345607')).json().result
+      // 05 never calls back, and the reconciler leaves a push alone for its first 8 s: it stays pending.
+      const { paymentRef } = (await pay(ctx, headers, invoice.invoiceSystemRef, '254712345605')).json().result
         .data;
       const payment = await paymentRow(ctx, paymentRef);
 
@@ -400,7 +409,10 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
       const path = new URL(ctx.app.services.mpesa.callbackUrl()).pathname;
       const unknown = await post(path, callbackBody('ws_CO_unknown', invoice.amount));
       expect(unknown.statusCode).toBe(200);
-      const wrongAmount = await post(path, callbackBody(payment.checkoutRequestId!, invoice.amount - 1));
+      const wrongAmount = await post(
+        path,
+        callbackBody(payment.checkoutRequestId!, invoice.amount - 1, 254712345605),
+      );
       expect(wrongAmount.statusCode).toBe(200);
       const wrongPhone = await post(
         path,
