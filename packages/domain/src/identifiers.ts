@@ -5,10 +5,3 @@ export const KRA_PIN_PATTERN = /^[A-Z]\d{9}[A-Z]$/;
 
 /** Kenyan phone: +254 or 0, then a digit 1-9 and eight more digits (spec-2 §5). */
 export const KENYAN_PHONE_PATTERN = /^(?:\+254|0)[1-9]\d{8}$/;
-
-/** A Kenyan phone number in the form M-Pesa and SMS gateways use: 2547XXXXXXXX. */
-export function normaliseKenyanPhone(phone: string): string | null {
-  const compact = phone.replace(/[\s-]/g, '');
-  if (!KENYAN_PHONE_PATTERN.test(compact)) return null;
-  return `254${compact.replace(/^(?:\+254|0)/, '')}`;
-}

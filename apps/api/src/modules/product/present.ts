@@ -126,7 +126,6 @@ function presentStaticParts(loaded: LoadedProduct) {
   };
   return { head, tail };
 }
-export type QuotedProduct = ReturnType<typeof presentProduct>;
 
 /** The calculated quote with its itemised breakdown, in whole shillings. */
 export function presentQuote(loaded: LoadedProduct, quote: PremiumBreakdown) {

@@ -88,11 +88,6 @@ export function loadProducts(
   return value;
 }
 
-/** Forgets cached products (after an edit). */
-export function clearProductCache(db: Database): void {
-  productCache.delete(db);
-}
-
 /** Loads products with their underwriter, bands, benefits, excesses and charges in five queries. */
 async function queryProducts(
   db: Database,
