@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, latestCode, signInThroughUi, toast, typeCode } from './fixtures';
+import { createAccount, latestCode, mailTo, signInThroughUi, toast, typeCode } from './fixtures';
 
 const NEW_PASSWORD = 'Nairobi-Rain-7';
 
@@ -19,6 +19,8 @@ test.describe('accounts: forgotten password', () => {
 
     await expect(page).toHaveURL(/\/insurance\/otp$/);
     await expect(page.getByRole('heading', { name: 'Enter your reset code' })).toBeVisible();
+    // The reset mail is sent after the answer (so no answer waits on the mail server).
+    await expect.poll(async () => (await mailTo(request, account.email)).length).toBe(2);
     await typeCode(page, await latestCode(request, account.email));
     await page.getByRole('button', { name: 'Verify Code' }).click();
     await expect(toast(page, 'Otp Verified')).toBeVisible();

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, latestCode, PASSWORD, toast, typeCode, uniqueEmail } from './fixtures';
 
-test.describe('accounts: sign up, set a password, sign in and out', () => {
-  test('a new client signs up with the e-mailed code, signs in and signs out @phone', async ({
+test.describe('accounts: sign up, set a password (signed in at once), sign out and in', () => {
+  test('a new client signs up with the e-mailed code, is signed in by setting a password, signs out and in @phone', async ({
     page,
     request,
   }) => {
@@ -57,20 +57,25 @@ test.describe('accounts: sign up, set a password, sign in and out', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Set Password' }).click();
 
+    // Setting the password signs the new client in: no second typing of e-mail and password.
     await expect(toast(page, 'Account Created')).toBeVisible();
-    await expect(page).toHaveURL(/\/insurance\/auth\?mode=login$/);
-    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page).toHaveURL(/\/newportal$/);
+    await expect(page.getByRole('heading', { name: 'Welcome, Achieng Otieno' })).toBeVisible();
+    const header = page.getByRole('banner');
+    await expect(header.getByText('Achieng Otieno')).toBeVisible();
 
+    await header.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // The new password signs in later.
+    await page.goto('/insurance/auth?mode=login');
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-
     await expect(toast(page, 'Login Successfull')).toBeVisible();
     await expect(page).toHaveURL(/\/newportal$/);
-    await expect(page.getByRole('heading', { name: 'Welcome, Achieng Otieno' })).toBeVisible();
-    const header = page.getByRole('banner');
     await expect(header.getByText('Achieng Otieno')).toBeVisible();
 
     await header.getByRole('button', { name: 'Sign Out' }).click();

@@ -66,7 +66,9 @@ test.describe('client portal: Pay Later, then pay from the portal', () => {
 
     // The same screen under Accounts › Invoices, and the quotation now reads Paid.
     await page.goto('/newportal/accounts/invoices');
-    await expect(page.getByRole('article').filter({ hasText: invoiceRef }).getByText('Paid')).toBeVisible();
+    const listed = page.getByRole('article').filter({ hasText: invoiceRef });
+    await expect(listed.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(listed).toContainText('BalanceKES 0');
     await page.goto('/newportal/quotations');
     await expect(page.getByRole('link', { name: /^View policy BIMA\// })).toBeVisible();
   });

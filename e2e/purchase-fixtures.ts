@@ -138,10 +138,10 @@ export async function signInThroughPage(page: Page, email: string) {
 export const COMPREHENSIVE = { name: 'Jubilee Motor Elite', value: 1_500_000 };
 export const THIRD_PARTY = { name: 'Jubilee Third Party Only', ref: 'JUB-MP-TPO' };
 
-/** Landing page → comprehensive quotation for Jubilee Motor Elite → Proceed to Purchase. */
-export async function buyComprehensiveQuote(page: Page) {
+/** Landing page → comprehensive quotation for Jubilee Motor Elite (for a vehicle worth `value`) → Proceed to Purchase. */
+export async function buyComprehensiveQuote(page: Page, value = COMPREHENSIVE.value) {
   await startMotorPrivate(page);
-  await saveVehicleValue(page, COMPREHENSIVE.value);
+  await saveVehicleValue(page, value);
   await getQuotes(page, 'Comprehensive');
   await quoteCard(page, COMPREHENSIVE.name).getByRole('button', { name: 'Buy Now' }).click();
   await page.getByLabel('Cover period').selectOption({ label: '12 Months' });

@@ -147,9 +147,10 @@ test.describe('purchase: validation messages', () => {
     await expect(toast(page, 'KYC Details Saved')).toBeVisible();
     await confirmApplication(page);
 
-    // M-Pesa number: the fixed +254, the spec's normalisation and messages.
+    // M-Pesa number: the fixed +254, prefilled from the KYC phone, the spec's messages.
     const phone = page.getByLabel('M-Pesa number');
     const payNow = page.getByRole('button', { name: 'Pay Now' });
+    await expect(phone).toHaveValue('712345678');
     await expect(payNow).toBeDisabled();
     await phone.fill('5');
     await expectFieldError(
@@ -160,13 +161,18 @@ test.describe('purchase: validation messages', () => {
     await phone.fill('7123');
     await expectFieldError(page, 'M-Pesa number', 'Phone number must be 9 digits');
     await phone.fill('+254 712 345 678');
-    await expect(phone).toHaveValue('712345678');
     await expect(toast(page, 'Your phone number is valid.')).toBeVisible();
+    await phone.blur();
+    await expect(phone).toHaveValue('712345678');
     await expect(payNow).toBeDisabled();
     await page.getByRole('checkbox', { name: /I accept the terms of use and privacy notice/ }).check();
     await expect(payNow).toBeEnabled();
+    // Nothing is cut to nine characters: ten digits are refused, not silently shortened.
     await phone.fill('7123456789');
-    await expect(phone).toHaveValue('712345678');
+    await expectFieldError(page, 'M-Pesa number', 'Phone number must be 9 digits');
+    await expect(payNow).toBeDisabled();
+    await phone.fill('0712 345 678');
+    await expect(payNow).toBeEnabled();
 
     // Pay Later leads to the portal's quotations; the terms page is real.
     await page.getByRole('button', { name: 'Previous' }).click();

@@ -7,6 +7,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bima-e2e-'));
 process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= 'warn';
 process.env.RATE_LIMIT_MAX ??= '100000';
+process.env.RATE_LIMIT_PUBLIC_READ_MAX ??= '100000';
 process.env.AUTH_RATE_LIMIT_SCALE ??= '100';
 // The simulated customer answers after 1 s; the late callback (phone ending 07) after 8 s.
 process.env.MPESA_SIMULATOR_DELAY_MS ??= '1000';

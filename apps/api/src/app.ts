@@ -6,12 +6,19 @@ import { GATEWAY_ERROR_CODES } from '@bima/domain';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { type Config, isLoopbackHost, trustProxyOption } from './config';
 import type { DatabaseHandle } from './db/client';
 import { devToolsPlugin } from './dev-tools';
 import { docsPlugin } from './gateway/docs';
 import { AppError } from './gateway/errors';
+import { databaseRefusal, errorForLog } from './gateway/log-safety';
 import { gatewayPlugin } from './gateway/plugin';
 import { type ActionDefinition, ActionRegistry } from './gateway/registry';
 import { allActions } from './modules';
@@ -31,24 +38,61 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Extra actions (tests); the modules' own are always registered. */
   extraActions?: ActionDefinition[];
-  logger?: FastifyServerOptions['logger'];
+  /** pino options (tests pass a `stream`); the request serializer that redacts secrets is always added. */
+  logger?: Exclude<FastifyServerOptions['logger'], boolean>;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
+/** Path segments that are secrets: the M-Pesa callback's and the signed document links' tokens. */
+const SECRET_PATH_SEGMENTS = [/^(\/v2\/api\/mpesa\/callback\/)[^/?#]+/, /^(\/v2\/api\/documents\/)[^/?#]+/];
+
+/** The URL as logged: secret path segments replaced with [redacted]. */
+export function redactUrl(url: string): string {
+  return SECRET_PATH_SEGMENTS.reduce((redacted, pattern) => redacted.replace(pattern, '$1[redacted]'), url);
+}
+
+/** Fastify's request log line, with the URL redacted. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+const badRequest = (reply: Pick<FastifyReply, 'status'>, message: string) =>
+  reply
+    .status(400)
+    .send({ status: false, err_code: GATEWAY_ERROR_CODES.invalidInput, err_msg: message, errors: [] });
+const internalError = (reply: Pick<FastifyReply, 'status'>, message: string) =>
+  reply
+    .status(500)
+    .send({ status: false, err_code: GATEWAY_ERROR_CODES.internal, err_msg: message, errors: [] });
 
 /** Builds the whole server: gateway, docs, health check and the web app. Tests call it with `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const logger = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.accesstoken', 'req.headers.authorization'],
+    ...options.logger,
+    serializers: { ...options.logger?.serializers, req: serializeRequest },
+  };
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.accesstoken', 'req.headers.authorization'],
-    },
+    logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Signed document links carry their claims in the path.
     routerOptions: { maxParamLength: 400 },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // A URL that cannot be decoded (GET /%E0%A4%A) answers in the standard error shape.
+    frameworkErrors: (error, _request, reply) => {
+      if (error.code === 'FST_ERR_BAD_URL') return badRequest(reply, 'The address could not be read.');
+      return internalError(reply, 'Something went wrong on our side. Please try again.');
+    },
     requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -77,6 +121,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .status(error.statusCode)
         .send({ status: false, err_code: error.code, err_msg: error.message, errors: error.errors });
     }
+    const refusal = databaseRefusal(error);
+    if (refusal) {
+      // A value the schemas let through but PostgreSQL refused: the caller's input, not our fault.
+      request.log.warn({ err: errorForLog(error) }, 'database refused a value from the request');
+      return reply.status(400).send({
+        status: false,
+        err_code: GATEWAY_ERROR_CODES.invalidInput,
+        err_msg: refusal,
+        errors: [{ field: 'data', message: refusal }],
+      });
+    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({
@@ -86,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         errors: [],
       });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: errorForLog(error) }, 'request failed');
     return reply.status(500).send({
       status: false,
       err_code: GATEWAY_ERROR_CODES.internal,
@@ -135,7 +190,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gatewayPlugin, { registry, db: database.db, config, services });
   await app.register(paymentPlugin, { db: database.db, services, config });
   await app.register(documentsPlugin, { db: database.db, services });
-  if (config.NODE_ENV !== 'production') await app.register(devToolsPlugin, { db: database.db });
+  // Codes and payment prompts: only for a person at this machine, never in production.
+  if (config.NODE_ENV !== 'production' && isLoopbackHost(config.HOST))
+    await app.register(devToolsPlugin, { db: database.db, services, config });
   await app.register(docsPlugin, { registry });
   registerWebApp(app, resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
 

@@ -7,7 +7,20 @@ const booleanish = z
 /** Every environment variable the server reads, checked once at start-up (.env.example documents each). */
 const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback by default: set HOST=0.0.0.0 (or an address) to open the server to the network. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Which proxies may set X-Forwarded-For: unset or 'false' trusts none (the socket's address is the
+   * client's); a hop count ('1' behind one nginx); or comma-separated addresses / CIDRs of the proxies.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(false|true|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'false, a hop count, or proxy addresses / CIDRs separated by commas',
+    )
+    .default('false'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url().optional(),
@@ -20,7 +33,16 @@ const baseConfigSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(256 * 1024),
+  /**
+   * Gateway calls allowed per window to each signed-in user (keyed by the access token's subject),
+   * and per client IP to anonymous calls that change something.
+   */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  /**
+   * Anonymous calls allowed per client IP in each window: a flood ceiling, generous because many
+   * Kenyan mobile users share one carrier-NAT address while they browse the catalogue and quote.
+   */
+  RATE_LIMIT_PUBLIC_READ_MAX: z.coerce.number().int().min(1).default(6000),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   JWT_SECRET: z.string().min(32).optional(),
   /** An smtp:// or smtps:// URL; without it mail goes to the local outbox. */
@@ -45,11 +67,24 @@ const baseConfigSchema = z.object({
   MPESA_CALLBACK_BASE_URL: z.string().url().optional(),
   /** The secret in the callback path; made and kept in the database when unset. */
   MPESA_CALLBACK_SECRET: z.string().min(24).optional(),
+  /** M-Pesa's per-transaction limit in whole shillings; a larger invoice is paid in several prompts. */
+  MPESA_MAX_AMOUNT: z.coerce.number().int().min(1).max(1_000_000).default(250_000),
+  /** Paybill (CustomerPayBillOnline, PartyB = the paybill) or till (CustomerBuyGoodsOnline, PartyB = the till). */
+  MPESA_TRANSACTION_TYPE: z
+    .enum(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline'])
+    .default('CustomerPayBillOnline'),
+  /** The receiving shortcode: the till number for buy goods; defaults to MPESA_SHORTCODE (paybill). */
+  MPESA_PARTY_B: z
+    .string()
+    .regex(/^\d{5,7}$/)
+    .optional(),
   MPESA_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   MPESA_SIMULATOR_LATE_MS: z.coerce.number().int().min(0).default(20_000),
   /** How often pending payments are checked with the STK query. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(15_000),
+  /** How long a quotation's price is offered; after that it is priced again. */
+  QUOTATION_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SUPPORT_PHONE: z.string().min(3).default('+254 709 123 000'),
   SUPPORT_EMAIL: z.string().email().default('support@bimaportal.co.ke'),
   SUPPORT_ADDRESS: z.string().min(3).default('Bima House, 4th Floor, Upper Hill Road, Nairobi'),
@@ -69,8 +104,34 @@ export const configSchema = baseConfigSchema.superRefine((config, context) => {
   required('MPESA_CONSUMER_SECRET', 'payments must reach Daraja');
   required('MPESA_PASSKEY', 'payments must reach Daraja');
   required('MPESA_CALLBACK_BASE_URL', 'Safaricom must be able to call back');
+  required('SMTP_URL', 'sign-up and reset codes must reach people, not a local table');
+  if (config.MPESA_CALLBACK_BASE_URL && !config.MPESA_CALLBACK_BASE_URL.startsWith('https://')) {
+    context.addIssue({
+      code: 'custom',
+      path: ['MPESA_CALLBACK_BASE_URL'],
+      message: 'must be an https:// URL in production (Daraja refuses plain http callbacks)',
+    });
+  }
 });
 export type Config = z.infer<typeof configSchema>;
+
+/** Fastify's `trustProxy` from TRUST_PROXY: never trusting X-Forwarded-For unless configured to. */
+export function trustProxyOption(
+  setting: string,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === 'false') return false;
+  if (setting === 'true') return true;
+  if (/^\d+$/.test(setting)) {
+    const hops = Number(setting);
+    return (_address, hop) => hop < hops;
+  }
+  return setting.split(',').map((address) => address.trim());
+}
+
+/** Whether the server listens on loopback only (then, outside production, /dev/* is served). */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -1,16 +1,40 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from './config';
 import type { Database } from './db/client';
 import { listOutbox } from './mail/mailer';
+import type { Services } from './services';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+const PAGE_STYLE = `body{font-family:system-ui,sans-serif;max-width:46rem;margin:1.5rem auto;padding:0 1rem;color:#0f172a}
+article{border:1px solid #cbd5e1;border-radius:.75rem;padding:1rem;margin:1rem 0}h2{font-size:1.05rem;margin:0}
+.meta{color:#475569;font-size:.85rem}pre{white-space:pre-wrap;font-family:inherit}`;
+
 /**
- * Outside production only: the local outbox, so a person trying the portal can read their codes.
- * `GET /dev/outbox` (JSON, newest first) and `GET /dev/mailbox` (a page).
+ * Sends a page and returns the reply: an async handler that sends without returning it races its
+ * own resolution, and once compression applies (over 1 KB) the browser gets an empty body.
  */
-export async function devToolsPlugin(app: FastifyInstance, options: { db: Database }): Promise<void> {
+function sendPage(reply: FastifyReply, title: string, body: string, style = PAGE_STYLE): FastifyReply {
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Bima Portal</title>
+<style>${style}</style></head>
+<body>${body}</body></html>`);
+}
+
+/**
+ * Development only, and only when the server listens on loopback (app.ts decides): the local
+ * outbox, so a person trying the portal can read their codes (`GET /dev/outbox` as JSON, newest
+ * first, and `GET /dev/mailbox`), and the Daraja simulator's phone (`/dev/mpesa`).
+ */
+export async function devToolsPlugin(
+  app: FastifyInstance,
+  options: { db: Database; services: Services; config: Config },
+): Promise<void> {
   app.get('/dev/outbox', async () => listOutbox(options.db));
 
   app.get('/dev/mailbox', async (_request, reply) => {
@@ -22,15 +46,61 @@ export async function devToolsPlugin(app: FastifyInstance, options: { db: Databa
 <pre>${escapeHtml(mail.text)}</pre></article>`,
       )
       .join('\n');
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Mailbox · Bima Portal</title>
-<style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:1.5rem auto;padding:0 1rem;color:#0f172a}
+    return sendPage(
+      reply,
+      'Mailbox',
+      `<h1>Mailbox</h1><p>E-mail the portal sent while no SMTP server is configured (development only), newest first.</p>
+${items || '<p>No e-mail yet.</p>'}`,
+    );
+  });
+
+  const simulator = options.services.mpesa.simulator;
+  if (simulator) registerSimulatorPhone(app, simulator, options.config);
+}
+
+type Simulator = NonNullable<Services['mpesa']['simulator']>;
+
+/** `/dev/mpesa`: the prompts the simulator sent to phones, each to accept or cancel as the customer. */
+function registerSimulatorPhone(app: FastifyInstance, simulator: Simulator, config: Config): void {
+  // The phone page's buttons are plain HTML forms.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get('/dev/mpesa', async (_request, reply) => {
+    const items = simulator
+      .prompts()
+      .map(
+        (
+          prompt,
+        ) => `<article><h2>Pay KES ${prompt.amount.toLocaleString('en-KE')} to ${escapeHtml(prompt.accountReference)}?</h2>
+<p class="meta">Phone ${escapeHtml(prompt.phone)} · ${escapeHtml(new Date(prompt.createdAt).toLocaleTimeString('en-KE'))} · outcome ${escapeHtml(prompt.outcome)}</p>
+${
+  prompt.state === 'waiting'
+    ? `<form method="post" action="/dev/mpesa/${encodeURIComponent(prompt.checkoutRequestId)}/accept"><button>Accept (enter PIN)</button></form>
+<form method="post" action="/dev/mpesa/${encodeURIComponent(prompt.checkoutRequestId)}/cancel"><button class="cancel">Cancel</button></form>`
+    : `<p>Answered: ${escapeHtml(prompt.result?.desc ?? '')}${prompt.result?.receipt ? ` · receipt ${escapeHtml(prompt.result.receipt)}` : ''}</p>`
+}</article>`,
+      )
+      .join('\n');
+    return sendPage(
+      reply,
+      'M-Pesa simulator',
+      `<h1>M-Pesa simulator</h1><p>Payment prompts sent to phones (development only), newest first. Accept or cancel one as the customer would on the phone; unanswered prompts follow the outcome set by the phone's last two digits after ${config.MPESA_SIMULATOR_DELAY_MS / 1000} s.</p>
+${items || '<p>No payment prompts yet.</p>'}`,
+      `body{font-family:system-ui,sans-serif;max-width:32rem;margin:1.5rem auto;padding:0 1rem;color:#0f172a}
 article{border:1px solid #cbd5e1;border-radius:.75rem;padding:1rem;margin:1rem 0}h2{font-size:1.05rem;margin:0}
-.meta{color:#475569;font-size:.85rem}pre{white-space:pre-wrap;font-family:inherit}</style></head>
-<body><h1>Mailbox</h1><p>E-mail the portal sent while no SMTP server is configured (development only), newest first.</p>
-${items || '<p>No e-mail yet.</p>'}</body></html>`);
+.meta{color:#475569;font-size:.85rem}form{display:inline}button{margin:.25rem .5rem 0 0;padding:.5rem 1rem;border-radius:.5rem;border:0;background:#15803d;color:#fff;font-weight:600}
+button.cancel{background:#b91c1c}`,
+    );
+  });
+
+  app.post('/dev/mpesa/:checkoutRequestId/:decision', async (request, reply) => {
+    const { checkoutRequestId, decision } = request.params as { checkoutRequestId: string; decision: string };
+    if (decision !== 'accept' && decision !== 'cancel') return reply.status(404).send({ status: false });
+    simulator.answer(checkoutRequestId, decision === 'accept');
+    return reply.redirect('/dev/mpesa', 303);
   });
 }

@@ -24,6 +24,8 @@ export interface Services {
     callbackUrl(): string;
     callbackSecret: string;
     setOrigin(origin: string): void;
+    /** M-Pesa's per-transaction limit in whole shillings (MPESA_MAX_AMOUNT). */
+    maxAmount: number;
   };
   close(): Promise<void>;
 }
@@ -52,11 +54,17 @@ export async function createServices(options: {
 }): Promise<Services> {
   const { db, config, log } = options;
   const useSimulator = !config.MPESA_CONSUMER_KEY;
+  const till = {
+    transactionType: config.MPESA_TRANSACTION_TYPE,
+    partyB: config.MPESA_PARTY_B ?? config.MPESA_SHORTCODE,
+  };
   const simulator = useSimulator
     ? await startDarajaSimulator(
         {
           ...SIMULATOR_CREDENTIALS,
           shortcode: config.MPESA_SHORTCODE,
+          ...till,
+          maxAmount: config.MPESA_MAX_AMOUNT,
           answerDelayMs: config.MPESA_SIMULATOR_DELAY_MS,
           lateDelayMs: config.MPESA_SIMULATOR_LATE_MS,
           log: (message, detail) => log.warn({ err: detail }, message),
@@ -70,6 +78,7 @@ export async function createServices(options: {
     consumerSecret: config.MPESA_CONSUMER_SECRET ?? SIMULATOR_CREDENTIALS.consumerSecret,
     shortcode: config.MPESA_SHORTCODE,
     passkey: config.MPESA_PASSKEY ?? SIMULATOR_CREDENTIALS.passkey,
+    ...till,
   });
   const callbackSecret = await resolveSecret(db, 'mpesa-callback', config.MPESA_CALLBACK_SECRET);
   let origin = config.MPESA_CALLBACK_BASE_URL ?? `http://127.0.0.1:${config.PORT}`;
@@ -82,6 +91,7 @@ export async function createServices(options: {
       client,
       simulator,
       callbackSecret,
+      maxAmount: config.MPESA_MAX_AMOUNT,
       callbackUrl: () => `${origin.replace(/\/$/, '')}/v2/api/mpesa/callback/${callbackSecret}`,
       setOrigin: (value) => {
         if (!config.MPESA_CALLBACK_BASE_URL) origin = value;

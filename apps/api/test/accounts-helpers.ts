@@ -28,17 +28,35 @@ export function call(
   });
 }
 
-/** The 4-digit code of the newest mail to an address, read from the outbox. */
-export async function latestCode(ctx: Ctx, email: string): Promise<string> {
+/**
+ * The 4-digit code of the newest mail to an address, read from the outbox. Reset codes are mailed
+ * in the background after the answer, so this polls for a short while.
+ */
+export async function latestCode(ctx: Ctx, email: string, options: { after?: number } = {}): Promise<string> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const [mail] = await ctx.database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.to, email))
+      .orderBy(desc(outboxEmails.id))
+      .limit(1);
+    const code = mail && mail.id > (options.after ?? 0) ? mail.text.match(/\b(\d{4})\b/)?.[1] : undefined;
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** The id of the newest mail to an address (0 when none), to wait for the next one. */
+export async function latestMailId(ctx: Ctx, email: string): Promise<number> {
   const [mail] = await ctx.database.db
-    .select()
+    .select({ id: outboxEmails.id })
     .from(outboxEmails)
     .where(eq(outboxEmails.to, email))
     .orderBy(desc(outboxEmails.id))
     .limit(1);
-  const code = mail?.text.match(/\b(\d{4})\b/)?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
+  return mail?.id ?? 0;
 }
 
 export const PASSWORD = 'Safari-2026!';

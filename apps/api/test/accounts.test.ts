@@ -1,7 +1,16 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneTimeCodes, outboxEmails, users, verifications } from '../src/db/schema';
-import { call, latestCode, loginUser, PASSWORD, registerUser, uniqueEmail } from './accounts-helpers';
+import { oneTimeCodes, outboxEmails, refreshTokens, users, verifications } from '../src/db/schema';
+import {
+  call,
+  latestCode,
+  latestMailId,
+  loginUser,
+  PASSWORD,
+  registerUser,
+  uniqueEmail,
+} from './accounts-helpers';
 import { buildTestApp } from './helpers';
 
 describe('accounts', () => {
@@ -189,12 +198,17 @@ describe('accounts', () => {
     }
   });
 
-  it('rotates refresh tokens, and reusing an old one revokes the whole session', async () => {
+  it('rotates refresh tokens, and reusing an old one after the grace window revokes the whole session', async () => {
     const session = await loginUser(ctx, await registerUser(ctx));
     const first = await call(ctx, 'user', 'auth', 'refreshToken', { refreshToken: session.refreshToken });
     expect(first.statusCode).toBe(200);
     const rotated = first.json().result.data as { accessToken: string; refreshToken: string };
     expect(rotated.refreshToken).not.toBe(session.refreshToken);
+    // 31 seconds later (the grace window for tabs refreshing at once is 30 s).
+    await ctx.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - 31_000) })
+      .where(eq(refreshTokens.tokenHash, createHash('sha256').update(session.refreshToken).digest('hex')));
 
     const replay = await call(ctx, 'user', 'auth', 'refreshToken', { refreshToken: session.refreshToken });
     expect(replay.statusCode).toBe(403);
@@ -233,11 +247,12 @@ describe('accounts', () => {
   it('resets a password with the e-mailed code, revoking every session, and signs in with the new one', async () => {
     const email = await registerUser(ctx);
     const session = await loginUser(ctx, email);
+    const after = await latestMailId(ctx, email);
     const request = await call(ctx, 'user', 'auth', 'forgotPasswordRequest', { username: email });
     const forgotPasswordSystemRef = request.json().result.data.forgotPasswordSystemRef as string;
     const validation = await call(ctx, 'user', 'auth', 'forgotPasswordValidation', {
       forgotPasswordSystemRef,
-      code: await latestCode(ctx, email),
+      code: await latestCode(ctx, email, { after }),
     });
     expect(validation.statusCode).toBe(200);
     const reset = await call(ctx, 'user', 'auth', 'resetPasswordRequest', {
@@ -375,7 +390,7 @@ describe('rate limits on accounts', () => {
   });
   afterAll(() => ctx.app.close());
 
-  it('limits sign-in attempts per account', async () => {
+  it('limits sign-in attempts per account and IP', async () => {
     const email = await registerUser(ctx);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
@@ -391,7 +406,7 @@ describe('rate limits on accounts', () => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
-    // Even the right password waits now.
+    // From the same IP even the right password waits now (other IPs: accounts-hardening.test.ts).
     expect(
       (await call(ctx, 'user', 'auth', 'login', { username: email, password: PASSWORD, loginDevice: {} }))
         .statusCode,
@@ -439,6 +454,7 @@ describe('production', () => {
         MPESA_CONSUMER_SECRET: 'secret',
         MPESA_PASSKEY: 'passkey',
         MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
+        SMTP_URL: 'smtp://mail.example.co.ke:587',
       },
     });
     try {

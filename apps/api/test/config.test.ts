@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, isLoopbackHost, loadConfig, trustProxyOption } from '../src/config';
 
 describe('configuration', () => {
   it('has defaults for the quick start', () => {
@@ -42,7 +42,67 @@ describe('configuration', () => {
         MPESA_CONSUMER_SECRET: 's',
         MPESA_PASSKEY: 'p',
         MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
+        SMTP_URL: 'smtp://mail.example.co.ke:587',
       }).NODE_ENV,
     ).toBe('production');
+  });
+
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(40),
+    MPESA_CONSUMER_KEY: 'k',
+    MPESA_CONSUMER_SECRET: 's',
+    MPESA_PASSKEY: 'p',
+    MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
+    SMTP_URL: 'smtp://mail.example.co.ke:587',
+  };
+
+  it('refuses to run production without SMTP: codes would vanish into a table nobody reads', () => {
+    expect(() => loadConfig({ ...production, SMTP_URL: undefined })).toThrow(
+      /SMTP_URL: required in production/,
+    );
+  });
+
+  it('refuses a plain http callback URL in production', () => {
+    expect(() =>
+      loadConfig({ ...production, MPESA_CALLBACK_BASE_URL: 'http://portal.example.co.ke' }),
+    ).toThrow(/MPESA_CALLBACK_BASE_URL: must be an https:\/\/ URL/);
+  });
+
+  it('listens on loopback and trusts no proxy unless told to', () => {
+    const config = loadConfig({});
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(config.TRUST_PROXY).toBe('false');
+    expect(trustProxyOption(config.TRUST_PROXY)).toBe(false);
+    expect(config.RATE_LIMIT_PUBLIC_READ_MAX).toBeGreaterThanOrEqual(3000);
+  });
+
+  it.each([
+    [
+      '1',
+      (option: unknown) => typeof option === 'function' && option('10.0.0.1', 0) && !option('10.0.0.1', 1),
+    ],
+    ['127.0.0.1', (option: unknown) => JSON.stringify(option) === '["127.0.0.1"]'],
+    [
+      '10.0.0.0/8, 192.168.1.5',
+      (option: unknown) => JSON.stringify(option) === '["10.0.0.0/8","192.168.1.5"]',
+    ],
+    ['true', (option: unknown) => option === true],
+  ])('reads TRUST_PROXY=%s', (setting, check) => {
+    expect(check(trustProxyOption(loadConfig({ TRUST_PROXY: setting }).TRUST_PROXY))).toBe(true);
+  });
+
+  it('refuses a TRUST_PROXY that is neither false, a hop count nor addresses', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'nginx please' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('knows a loopback bind from an open one', () => {
+    expect(['127.0.0.1', '127.0.0.2', 'localhost', '::1'].map(isLoopbackHost)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['0.0.0.0', '::', '192.168.1.10'].map(isLoopbackHost)).toEqual([false, false, false]);
   });
 });

@@ -197,8 +197,20 @@ describe('the gateway contract', () => {
       fc.record({ name, version: fc.oneof(fc.constant('v1'), fc.string()) }),
       fc.anything(),
     );
+    // Values PostgreSQL refuses or that overflow: NUL, lone surrogates, ids past int4 and safe integers.
+    const hostile = fc.oneof(
+      fc.constantFrom('\u0000', 'a\ud800', '\udc00', 1e30, 2 ** 31, '99999999999999999999'),
+      fc.string().map((text) => `${text}\u0000`),
+    );
+    const data = fc.oneof(
+      fc.anything(),
+      fc.dictionary(
+        fc.constantFrom('message', 'times', 'id', 'loginDevice'),
+        fc.oneof(hostile, fc.anything()),
+      ),
+    );
     const envelopeLike = fc.record(
-      { service: versioned, resource: versioned, action: versioned, data: fc.anything() },
+      { service: versioned, resource: versioned, action: versioned, data },
       { requiredKeys: [] },
     );
     await fc.assert(
@@ -261,7 +273,11 @@ describe('the gateway contract', () => {
 
 describe('rate limiting', () => {
   it('answers 429 in the gateway envelope once the limit is reached', async () => {
-    const ctx = await buildTestApp({ env: { RATE_LIMIT_MAX: '3' }, extraActions: probeActions, seed: false });
+    const ctx = await buildTestApp({
+      env: { RATE_LIMIT_PUBLIC_READ_MAX: '3' },
+      extraActions: probeActions,
+      seed: false,
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i += 1) {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema';
@@ -81,6 +82,20 @@ describe('/dev/mpesa: the simulated phone', () => {
     });
     expect(accept.statusCode).toBe(303);
     expect((await settled(payment.paymentSystemRef))?.status).toBe('success');
+  });
+
+  it('the page arrives whole when compressed (over 1 KB)', async () => {
+    await startPayment();
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/dev/mpesa',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(page.rawPayload).toString('utf8');
+    expect(html.length).toBeGreaterThan(1024);
+    expect(html).toContain('<h1>M-Pesa simulator</h1>');
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
   });
 
   it('cancelling a prompt fails the payment as cancelled by the customer', async () => {

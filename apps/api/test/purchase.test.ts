@@ -192,7 +192,7 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
     );
     expect(past.json().errors).toContainEqual({
       field: 'coverDetails.startDate',
-      message: 'The start date cannot be before today.',
+      message: 'Start date cannot be before today.',
     });
   });
 
@@ -392,7 +392,7 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
         headers: { 'content-type': 'application/json' },
       });
 
-    it('refuses a wrong path secret, an unknown CheckoutRequestID and a wrong amount or phone', async () => {
+    it('refuses a wrong path secret, an unknown CheckoutRequestID and a wrong amount', async () => {
       const headers = await signedIn(ctx);
       const invoice = await invoiceFor(ctx, headers);
       // 05 never calls back, and the reconciler leaves a push alone for its first 8 s: it stays pending.
@@ -414,11 +414,7 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
         callbackBody(payment.checkoutRequestId!, invoice.amount - 1, 254712345605),
       );
       expect(wrongAmount.statusCode).toBe(200);
-      const wrongPhone = await post(
-        path,
-        callbackBody(payment.checkoutRequestId!, invoice.amount, 254799999999),
-      );
-      expect(wrongPhone.statusCode).toBe(200);
+      // (A different phone alone does not block: see payments-hardening.test.ts, masked phones.)
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect((await paymentRow(ctx, paymentRef)).status).toBe('pending');
       const [stillUnpaid] = await ctx.database.db

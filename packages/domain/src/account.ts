@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { KENYAN_PHONE_PATTERN, KRA_PIN_PATTERN } from './identifiers';
 import { MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, scorePassword } from './password-strength';
 
+/** The longest password accepted anywhere (sign-in, set-password, reset). */
+export const MAX_PASSWORD_LENGTH = 200;
+
 /** Messages of spec-2 §5 and §8 for accounts and KYC, word for word. */
 export const ACCOUNT_MESSAGES = {
   emailRequired: 'Email address is required',
@@ -12,6 +15,7 @@ export const ACCOUNT_MESSAGES = {
   lastNameLetters: 'Last name should only contain letters',
   passwordRequired: 'Password is required',
   passwordLength: 'Password must be at least 8 characters long',
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
   passwordMismatch: 'Passwords do not match',
   passwordWeak: 'Choose a stronger password: mix upper and lower case letters, digits and symbols.',
   codeInvalid: 'Please enter a valid 4-digit code',
@@ -50,8 +54,15 @@ export const namesSchema = z.object(
 export const newPasswordSchema = z
   .string({ error: ACCOUNT_MESSAGES.passwordRequired })
   .min(MIN_PASSWORD_LENGTH, ACCOUNT_MESSAGES.passwordLength)
-  .max(200, 'Password is too long.')
-  .refine((password) => scorePassword(password) >= MIN_PASSWORD_SCORE, ACCOUNT_MESSAGES.passwordWeak);
+  .max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.passwordTooLong)
+  .refine((password) => scorePassword(password) >= MIN_PASSWORD_SCORE, {
+    message: ACCOUNT_MESSAGES.passwordWeak,
+    // A password refused for its length is not also called weak.
+    when: (payload) => typeof payload.value === 'string' && payload.value.length <= MAX_PASSWORD_LENGTH,
+  });
+
+/** What the client says about the device signing in, kept with the session. */
+export const loginDeviceSchema = z.record(z.string(), z.unknown()).optional().default({});
 
 export const codeSchema = z
   .string({ error: ACCOUNT_MESSAGES.codeInvalid })
@@ -67,14 +78,16 @@ export const setPasswordSchema = z.object({
   registrationId: z.string({ error: 'Registration id is required.' }).uuid('Registration id is not valid.'),
   username: emailSchema,
   password: newPasswordSchema,
+  /** Setting the first password signs the user in; the device is kept as `login` keeps it. */
+  loginDevice: loginDeviceSchema,
 });
 export const loginSchema = z.object({
   username: emailSchema,
   password: z
     .string({ error: ACCOUNT_MESSAGES.passwordRequired })
     .min(1, ACCOUNT_MESSAGES.passwordRequired)
-    .max(200),
-  loginDevice: z.record(z.string(), z.unknown()).optional().default({}),
+    .max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
+  loginDevice: loginDeviceSchema,
 });
 export const refreshSchema = z.object({
   refreshToken: z.string({ error: 'Refresh token is required.' }).min(20).max(200),

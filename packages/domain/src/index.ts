@@ -2,6 +2,7 @@ export * from './account';
 export * from './advertisement';
 export * from './catalogue';
 export * from './constants';
+export * from './cover-dates';
 export * from './gateway';
 export * from './identifiers';
 export * from './money';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COVER_DATE_MESSAGES, isCalendarDate } from './cover-dates';
 import { chosenExcessSchema, selectedBenefitSchema } from './quotation';
 
 /** Messages of spec-2 §5 for the vehicle form, word for word where the spec gives them. */
@@ -140,7 +141,12 @@ export const createQuotationSchema = z.object({
   coverPeriod: z.coerce.number().int().min(1, 'Cover period is required.').default(365),
   quotationChannel: z.literal('web').default('web'),
   coverDetails: z.object(
-    { startDate: z.string({ error: 'Start date is required.' }).regex(ISO_DATE, 'Start date is required.') },
+    {
+      startDate: z
+        .string({ error: 'Start date is required.' })
+        .regex(ISO_DATE, 'Start date is required.')
+        .refine(isCalendarDate, COVER_DATE_MESSAGES.notADate),
+    },
     { error: 'Start date is required.' },
   ),
   additionalBenefits: z.array(selectedBenefitSchema).max(50).default([]),
@@ -149,9 +155,17 @@ export const createQuotationSchema = z.object({
 });
 export type CreateQuotationInput = z.infer<typeof createQuotationSchema>;
 
-/** M-Pesa number as typed after the fixed +254: strip +254/254 and non-digits (spec-2 §5). */
+/**
+ * An M-Pesa number as people write it, reduced to the digits after the fixed +254 (spec-2 §5):
+ * non-digits (spaces, dashes, brackets) dropped, then a leading country code (+254, 254 or 00254),
+ * then a leading 0 (the trunk prefix). '0712 345 678', '+254 712 345 678' and '254712345678' all give
+ * '712345678'. A national number starts with 7 or 1, so the prefixes are never part of it.
+ */
 export function normaliseMpesaDigits(typed: string): string {
-  return typed.replace(/^\+?254/, '').replace(/\D/g, '');
+  return typed
+    .replace(/\D/g, '')
+    .replace(/^(?:00)?254/, '')
+    .replace(/^0/, '');
 }
 
 export const MPESA_MESSAGES = {

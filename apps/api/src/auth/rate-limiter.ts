@@ -7,11 +7,31 @@ export interface RateRule {
 }
 
 /**
+ * A slow-down instead of a refusal: the first `freeAttempts` in the window wait nothing, each one
+ * after waits twice as long as the one before, from `baseDelayMs` up to `maxDelayMs`.
+ */
+export interface SlowDownRule {
+  freeAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  windowMs: number;
+}
+
+interface Window {
+  startedAt: number;
+  windowMs: number;
+  count: number;
+}
+
+/**
  * Fixed-window counters kept in memory (the portal is one process): enough to slow down guessing
  * of passwords and codes per IP and per account. `scale` multiplies every limit (tests).
+ *
+ * Counting is synchronous, so concurrent requests cannot all pass a check before any of them is
+ * counted; an attempt that turns out to succeed can be taken back with `refund` or `reset`.
  */
 export class RateLimiter {
-  readonly #windows = new Map<string, { startedAt: number; count: number }>();
+  readonly #windows = new Map<string, Window>();
   readonly #scale: number;
 
   constructor(scale = 1) {
@@ -23,16 +43,10 @@ export class RateLimiter {
     const limit = Math.max(1, Math.round(rule.limit * this.#scale));
     let retryAfterMs = 0;
     for (const key of keys) {
-      const window = this.#windows.get(key);
-      if (!window || now - window.startedAt >= rule.windowMs) {
-        this.#windows.set(key, { startedAt: now, count: 1 });
-        continue;
-      }
-      window.count += 1;
+      const window = this.#count(key, rule.windowMs, now);
       if (window.count > limit)
         retryAfterMs = Math.max(retryAfterMs, rule.windowMs - (now - window.startedAt));
     }
-    if (this.#windows.size > 50_000) this.#sweep(now, rule.windowMs);
     if (retryAfterMs > 0) {
       const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
       throw new AppError(
@@ -42,18 +56,55 @@ export class RateLimiter {
     }
   }
 
-  #sweep(now: number, windowMs: number): void {
+  /** Counts an attempt under `key` and answers how many milliseconds it should wait; never refuses. */
+  slowDown(rule: SlowDownRule, key: string, now = Date.now()): number {
+    const free = Math.max(1, Math.round(rule.freeAttempts * this.#scale));
+    const { count } = this.#count(key, rule.windowMs, now);
+    if (count <= free) return 0;
+    return Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** Math.min(30, count - free - 1));
+  }
+
+  /** Takes back one counted attempt under each key (it succeeded, so it was no guess). */
+  refund(keys: readonly string[]): void {
+    for (const key of keys) {
+      const window = this.#windows.get(key);
+      if (window && window.count > 0) window.count -= 1;
+    }
+  }
+
+  /** Forgets the keys' counts altogether. */
+  reset(keys: readonly string[]): void {
+    for (const key of keys) this.#windows.delete(key);
+  }
+
+  #count(key: string, windowMs: number, now: number): Window {
+    if (this.#windows.size > 50_000) this.#sweep(now);
+    const window = this.#windows.get(key);
+    if (!window || now - window.startedAt >= window.windowMs) {
+      const fresh = { startedAt: now, windowMs, count: 1 };
+      this.#windows.set(key, fresh);
+      return fresh;
+    }
+    window.count += 1;
+    return window;
+  }
+
+  #sweep(now: number): void {
     for (const [key, window] of this.#windows)
-      if (now - window.startedAt >= windowMs) this.#windows.delete(key);
+      if (now - window.startedAt >= window.windowMs) this.#windows.delete(key);
   }
 }
 
 const MINUTE = 60_000;
 
-/** The limits on the account actions. */
+/**
+ * The limits on the account actions. Password guessing is refused per IP and per account and IP
+ * (failed attempts only); per account alone it is only slowed down, so nobody can lock an owner out
+ * by failing on purpose (OWASP's account-lockout guidance).
+ */
 export const AUTH_RATE_RULES = {
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  loginPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  loginPerAccountAndIp: { limit: 10, windowMs: 15 * MINUTE },
   codePerIp: { limit: 30, windowMs: 15 * MINUTE },
   signupPerIp: { limit: 10, windowMs: 60 * MINUTE },
   signupPerEmail: { limit: 5, windowMs: 60 * MINUTE },
@@ -62,3 +113,11 @@ export const AUTH_RATE_RULES = {
   resendPerVerification: { limit: 5, windowMs: 60 * MINUTE },
   resendBurst: { limit: 1, windowMs: 30_000 },
 } satisfies Record<string, RateRule>;
+
+/** Failed sign-ins of one account from anywhere: 5 free, then 125 ms doubling up to 2 s each. */
+export const LOGIN_ACCOUNT_SLOW_DOWN: SlowDownRule = {
+  freeAttempts: 5,
+  baseDelayMs: 125,
+  maxDelayMs: 2000,
+  windowMs: 15 * MINUTE,
+};

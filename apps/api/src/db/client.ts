@@ -40,6 +40,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose connection the server ends (a restart, an administrator's
+  // pg_terminate_backend: 57P01) emits 'error' on the pool; unhandled, it would end the process.
+  // The pool drops that client and the next query opens a new connection.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -211,6 +212,11 @@ export const refreshTokens = pgTable('refresh_tokens', {
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /**
+   * The token that replaced this one, encrypted with the server secret: for a short grace window
+   * after rotation the same old token answers the same new one (two tabs refreshing at once).
+   */
+  successorToken: text('successor_token'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -280,6 +286,8 @@ export const quotations = pgTable('quotations', {
   channel: text('channel').notNull().default('web'),
   status: text('status').notNull().default('DRAFT'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** After this the price is no longer offered: the quotation must be priced again (QUOTATION_VALID_DAYS). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
 /** What a client owes for a completed quotation, in cents (whole shillings). */
@@ -299,7 +307,12 @@ export const invoices = pgTable('invoices', {
   paidAt: timestamp('paid_at', { withTimezone: true }),
 });
 
-/** An M-Pesa payment attempt (one STK push); at most one pending and one successful per invoice. */
+/**
+ * An M-Pesa payment attempt (one STK push) for an invoice, or for part of it when the invoice is
+ * above M-Pesa's per-transaction limit. Pending until M-Pesa gives a final answer; a success puts
+ * `allocatedAmount` towards the invoice (what the invoice still owed, at most) and any rest into an
+ * unallocated receipt.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -313,26 +326,55 @@ export const payments = pgTable(
       .references(() => users.id),
     provider: text('provider').notNull().default('mpesa'),
     phone: text('phone').notNull(),
+    /** What this prompt asks for, in cents (whole shillings). */
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** pending | success | failed */
     status: text('status').notNull().default('pending'),
     checkoutRequestId: text('checkout_request_id').unique(),
     merchantRequestId: text('merchant_request_id'),
     resultCode: text('result_code'),
     resultDesc: text('result_desc'),
     receiptNumber: text('receipt_number').unique(),
+    /** How the final state was learnt: 'callback' or 'query'. */
+    settledBy: text('settled_by'),
+    /** The part of a successful payment put towards its invoice, in cents. */
+    allocatedAmount: bigint('allocated_amount', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     lastQueriedAt: timestamp('last_queried_at', { withTimezone: true }),
+    /** STK queries that could not reach M-Pesa in a row; the reconciler backs off with them. */
+    queryFailures: integer('query_failures').notNull().default(0),
+    nextQueryAt: timestamp('next_query_at', { withTimezone: true }),
   },
-  (table) => [
-    uniqueIndex('payments_one_pending_per_invoice')
-      .on(table.invoiceId)
-      .where(sql`${table.status} = 'pending'`),
-    uniqueIndex('payments_one_success_per_invoice')
-      .on(table.invoiceId)
-      .where(sql`${table.status} = 'success'`),
-  ],
+  (table) => [index('payments_pending_by_invoice').on(table.invoiceId, table.status)],
 );
+
+/**
+ * Money M-Pesa confirmed that no invoice was waiting for: a success for a payment we had already
+ * given up as failed, or for an invoice already paid, or the rest of a payment above the balance.
+ * Credited to the client, listed for staff to refund or apply; never dropped.
+ */
+export const unallocatedReceipts = pgTable('unallocated_receipts', {
+  id: serial('id').primaryKey(),
+  receiptSystemRef: text('receipt_system_ref').notNull().unique(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  paymentId: integer('payment_id')
+    .notNull()
+    .unique()
+    .references(() => payments.id),
+  invoiceId: integer('invoice_id')
+    .notNull()
+    .references(() => invoices.id),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  mpesaReceiptNumber: text('mpesa_receipt_number'),
+  reason: text('reason').notNull(),
+  /** OPEN until staff refund or apply it: OPEN | REFUNDED | APPLIED */
+  status: text('status').notNull().default('OPEN'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+});
 
 /** An issued policy: exactly one per paid invoice. */
 export const policies = pgTable('policies', {
@@ -349,6 +391,10 @@ export const policies = pgTable('policies', {
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id),
-  receiptNumber: text('receipt_number').notNull(),
+  /** The M-Pesa receipt of the payment that completed the invoice; null until its callback brings it. */
+  receiptNumber: text('receipt_number'),
+  /** The cover actually given: never before the payment was confirmed (IRA cash and carry). */
+  startDate: text('start_date').notNull(),
+  endDate: text('end_date').notNull(),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -39,7 +39,8 @@ export async function docsPlugin(app: FastifyInstance, options: { registry: Acti
 </section>`,
       )
       .join('\n');
-    reply.type('text/html; charset=utf-8').send(`<!doctype html>
+    // Returned: an async handler that sends without returning the reply races it (blank page once compressed).
+    return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Bima Portal API</title>
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2937}

@@ -6,7 +6,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
 import { AppError, fromZodError } from './errors';
-import type { ActionDefinition, ActionRegistry, Principal } from './registry';
+import { findInputProblem } from './input-guard';
+import { gatewayRateLimitKey, gatewayRateLimitMax, WriteLimiter } from './rate-limits';
+import { type ActionDefinition, type ActionRegistry, type Principal, rateLimitClassOf } from './registry';
 
 export interface GatewayOptions {
   registry: ActionRegistry;
@@ -24,8 +26,10 @@ const LEGACY_HOME_ACTIONS: Record<string, { service: string; resource: string; a
 export async function gatewayPlugin(app: FastifyInstance, options: GatewayOptions): Promise<void> {
   const { registry, db, config, services } = options;
 
+  // Before the body is read: per signed-in user, or per IP for anonymous calls (a flood ceiling).
   await app.register(rateLimit, {
-    max: config.RATE_LIMIT_MAX,
+    keyGenerator: (request) => gatewayRateLimitKey(request, services.tokenSecret),
+    max: (_request, key) => gatewayRateLimitMax(config, key),
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
     errorResponseBuilder: (_request, context) =>
       new AppError(
@@ -33,6 +37,18 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
         `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
       ),
   });
+
+  // Once the action is known: anonymous calls to actions classed 'write' also count per IP.
+  const writeLimiter = new WriteLimiter({
+    limit: config.RATE_LIMIT_MAX,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+  });
+
+  /** Refuses, for every action, what no schema should ever see (NUL, lone surrogates, depth, size). */
+  const guardInput = (body: unknown) => {
+    const problem = findInputProblem(body);
+    if (problem) throw new AppError('invalid', problem.message, { errors: [problem] });
+  };
 
   const expired = () => new AppError('forbidden', 'Your session has expired. Please sign in again.');
 
@@ -54,6 +70,7 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
 
   const run = async (request: FastifyRequest, definition: ActionDefinition, data: unknown) => {
     const principal = await authenticate(request, definition.auth);
+    if (!principal && rateLimitClassOf(definition) === 'write') writeLimiter.hit(`ip:${request.ip}`);
     const parsed = definition.input.safeParse(data ?? {});
     if (!parsed.success) throw fromZodError(parsed.error);
     return definition.handler({
@@ -69,6 +86,7 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
   };
 
   app.post('/v2/api/v1', async (request) => {
+    guardInput(request.body);
     const envelope = gatewayEnvelopeSchema.safeParse(request.body);
     if (!envelope.success) throw fromZodError(envelope.error);
     const { service, resource, action, data } = envelope.data;
@@ -80,6 +98,7 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
   });
 
   app.post('/v2/api/v1/home', async (request) => {
+    guardInput(request.body);
     const envelope = legacyEnvelopeSchema.safeParse(request.body);
     if (!envelope.success) throw fromZodError(envelope.error);
     const { resource, action, data } = envelope.data;

@@ -11,6 +11,13 @@ export interface Principal {
   sessionId: string | null;
 }
 
+export type RateLimitClass = 'read' | 'write';
+
+/** The rate-limit class of an action: declared, or derived from its auth level. */
+export function rateLimitClassOf(definition: Pick<ActionDefinition, 'auth' | 'rateLimit'>): RateLimitClass {
+  return definition.rateLimit ?? (definition.auth === 'public' ? 'read' : 'write');
+}
+
 export interface ActionContext<Input> {
   input: Input;
   /** The signed-in caller; null on public actions called anonymously. */
@@ -20,7 +27,7 @@ export interface ActionContext<Input> {
   services: Services;
   log: FastifyBaseLogger;
   requestId: string;
-  /** The caller's IP address (behind a proxy, from X-Forwarded-For). */
+  /** The caller's IP address (from X-Forwarded-For only behind a proxy trusted by TRUST_PROXY). */
   ip: string;
 }
 
@@ -30,6 +37,12 @@ export interface ActionDefinition<Schema extends z.ZodType = z.ZodType> {
   action: string;
   version?: string;
   auth: AuthLevel;
+  /**
+   * Which gateway limit an anonymous call counts against: 'read' (the per-IP flood ceiling, as many
+   * people share one carrier-NAT address) or 'write' (the stricter per-IP limit). Signed-in calls
+   * count per user either way. Defaults to 'read' for public actions, 'write' for secured ones.
+   */
+  rateLimit?: RateLimitClass;
   description: string;
   input: Schema;
   handler: (context: ActionContext<z.infer<Schema>>) => Promise<unknown>;

@@ -10,6 +10,23 @@ export function coverEndDate(start: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function isIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+/**
+ * The cover a payment buys (IRA "cash and carry"): cover never starts before the payment is
+ * confirmed. A quoted start date that has passed by then becomes the payment's date in Kenya, and
+ * the end date moves with it, so the client keeps the whole period paid for.
+ */
+export function coverDatesAtPayment(options: { quotedStartDate: string; periodDays: number; paidAt: Date }) {
+  const paidDay = kenyaToday(options.paidAt);
+  const startDate = options.quotedStartDate < paidDay ? paidDay : options.quotedStartDate;
+  return { startDate, endDate: coverEndDate(startDate, options.periodDays) };
+}
+
+/** A date as Kenyans read it, in Kenya time: "23 Dec 2026". */
+export function formatKenyaDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Africa/Nairobi',
+  }).format(date);
 }

@@ -6,16 +6,33 @@ import {
 } from '@bima/domain';
 import { z } from 'zod';
 import { defineAction } from '../gateway/registry';
-import { getPaymentStatus, requestInvoicePayment } from './payment/service';
+import { getPaymentStatus, listUnallocatedReceipts, requestInvoicePayment } from './payment/service';
 import { signDocumentLink } from './policy/document-links';
 import { getInvoice, getPolicy, listInvoices, listPolicies } from './policy/service';
-import { completeQuotation, createQuotation, getQuotation, listQuotations } from './quotation/service';
+import {
+  completeQuotation,
+  createQuotation,
+  getQuotation,
+  listQuotations,
+  requoteQuotation,
+} from './quotation/service';
 
 const invoiceRefSchema = z.object({
   invoiceSystemRef: z
     .string({ error: 'Invoice reference is required.' })
     .trim()
     .min(1, 'Invoice reference is required.'),
+});
+/** Optional paging of the client's lists: pages count from 1. */
+const pagingSchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).optional(),
+    pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  })
+  .passthrough();
+const pageSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
 const policyKeySchema = z
   .object({
@@ -34,7 +51,21 @@ export const purchaseActions = [
     description:
       'Creates a quotation from spec-2 §3 payload plus coverDetails.startDate, additionalBenefits, excesses and vehicleDetails; the server prices it again.',
     input: createQuotationSchema,
-    handler: ({ db, principal, input }) => createQuotation(db, principal!.userId, input),
+    handler: ({ db, config, principal, input }) =>
+      createQuotation(db, principal!.userId, input, { validDays: config.QUOTATION_VALID_DAYS }),
+  }),
+  defineAction({
+    service: 'client',
+    resource: 'quotation',
+    action: 'requoteQuotation',
+    auth: 'client',
+    description:
+      'Prices an expired quotation again with today’s rates and answers the new quotation (a valid one is answered as it is).',
+    input: systemQuotationRefSchema,
+    handler: ({ db, config, principal, input }) =>
+      requoteQuotation(db, principal!.userId, input.systemQuotationRef, {
+        validDays: config.QUOTATION_VALID_DAYS,
+      }),
   }),
   defineAction({
     service: 'underwriting',
@@ -79,7 +110,7 @@ export const purchaseActions = [
     action: 'invoicePaymentRequest',
     auth: 'client',
     description:
-      "Starts an M-Pesa STK push for an unpaid invoice: {invoiceSystemRef, invoicePaymentDetails:{paymentProvider:'mpesa', params:{PhoneNumber:'2547XXXXXXXX'}}} → {paymentRef}.",
+      "Starts an M-Pesa STK push for an unpaid invoice: {invoiceSystemRef, invoicePaymentDetails:{paymentProvider:'mpesa', params:{PhoneNumber:'2547XXXXXXXX'}}} → {paymentRef, status:'pending', customerMessage, amount}. The prompt asks for the balance up to MPESA_MAX_AMOUNT (larger invoices are paid in several prompts); 409 INVOICE_PAID, PAYMENT_PENDING (a prompt younger than 90 s) or QUOTATION_EXPIRED (nothing paid yet).",
     input: invoicePaymentRequestSchema,
     handler: (context) =>
       requestInvoicePayment(
@@ -95,7 +126,7 @@ export const purchaseActions = [
     action: 'paymentRequestDetails',
     auth: 'client',
     description:
-      'A payment’s status: paymentRequestStatus pending, success or failed, statusMessage, policyNumber once issued.',
+      'A payment’s status: paymentRequestStatus pending, success or failed, statusMessage, receiptNumber, policyNumber once issued, and invoice {invoiceSystemRef, amount, amountPaid, balance, amountDueNow, status} (a part payment: success with balance > 0).',
     input: paymentRequestDetailsSchema,
     handler: (context) =>
       getPaymentStatus(context, context.principal!.userId, context.input.paymentSystemRef),
@@ -105,27 +136,42 @@ export const purchaseActions = [
     resource: 'invoice',
     action: 'listInvoices',
     auth: 'client',
-    description: 'The client’s invoices, newest first.',
-    input: z.object({}).passthrough(),
-    handler: ({ db, principal }) => listInvoices(db, principal!.userId),
+    description:
+      'The client’s invoices, newest first (an array; optional {page, pageSize}), each with amountPaid, balance, amountDueNow, maxPerPrompt (KES), quotationExpiresAt and isQuotationExpired.',
+    input: pagingSchema,
+    handler: ({ db, config, principal, input }) =>
+      listInvoices(db, principal!.userId, { maxPerPrompt: config.MPESA_MAX_AMOUNT, paging: input }),
   }),
   defineAction({
     service: 'client',
     resource: 'invoice',
     action: 'getInvoice',
     auth: 'client',
-    description: 'One of the client’s invoices.',
+    description:
+      'One of the client’s invoices with amountPaid, balance, amountDueNow (the next prompt, at most maxPerPrompt), maxPerPrompt (KES), quotationExpiresAt and isQuotationExpired.',
     input: invoiceRefSchema,
-    handler: ({ db, principal, input }) => getInvoice(db, principal!.userId, input.invoiceSystemRef),
+    handler: ({ db, config, principal, input }) =>
+      getInvoice(db, principal!.userId, input.invoiceSystemRef, { maxPerPrompt: config.MPESA_MAX_AMOUNT }),
+  }),
+  defineAction({
+    service: 'client',
+    resource: 'wallet',
+    action: 'listUnallocatedReceipts',
+    auth: 'client',
+    description:
+      'Money M-Pesa took that no invoice was waiting for, credited to the client, newest first: {page, pageSize} → {items:[{receiptSystemRef, amount, mpesaReceiptNumber, reason, status, createdAt, resolvedAt, invoiceSystemRef}], total, page, pageSize}.',
+    input: pageSchema,
+    handler: ({ db, principal, input }) => listUnallocatedReceipts(db, principal!.userId, input),
   }),
   defineAction({
     service: 'client',
     resource: 'policy',
     action: 'listPolicies',
     auth: 'client',
-    description: 'The client’s policies, newest first.',
-    input: z.object({}).passthrough(),
-    handler: ({ db, principal }) => listPolicies(db, principal!.userId),
+    description:
+      'The client’s policies, newest first (an array; optional {page, pageSize}), each with its M-Pesa payments.',
+    input: pagingSchema,
+    handler: ({ db, principal, input }) => listPolicies(db, principal!.userId, input),
   }),
   defineAction({
     service: 'client',

@@ -9,7 +9,10 @@ export interface DarajaConfig {
   consumerSecret: string;
   shortcode: string;
   passkey: string;
+  /** Paybill (CustomerPayBillOnline) or till (CustomerBuyGoodsOnline); paybill when unset. */
   transactionType?: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
+  /** The receiving shortcode: the till for buy goods; the shortcode (paybill) when unset. */
+  partyB?: string;
 }
 
 export class DarajaError extends Error {
@@ -71,17 +74,51 @@ export function darajaPassword(shortcode: string, passkey: string, timestamp: st
 
 const RETRYABLE = new Set(['500.003.02', '500.003.03']);
 
-async function readError(response: Response): Promise<DarajaError> {
-  let body: Record<string, unknown> = {};
-  try {
-    body = (await response.json()) as Record<string, unknown>;
-  } catch {
-    // not JSON
-  }
-  const code = typeof body.errorCode === 'string' ? body.errorCode : undefined;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The API gateway's fault, `{"Envelope":{"Body":{"Fault":{"faultstring","detail":{"errorcode"}}}}}`
+ * (docs §7), also seen without the envelope as `{"fault":{…}}`; null when the body is not one.
+ */
+export function parseDarajaFault(body: unknown): { code: string | undefined; message: string } | null {
+  if (!isRecord(body)) return null;
+  const envelope = isRecord(body.Envelope) ? body.Envelope : null;
+  const soapBody = envelope && isRecord(envelope.Body) ? envelope.Body : null;
+  const fault =
+    soapBody && isRecord(soapBody.Fault) ? soapBody.Fault : isRecord(body.fault) ? body.fault : null;
+  if (!fault) return null;
+  const detail = isRecord(fault.detail) ? fault.detail : {};
+  const code = detail.errorcode ?? detail.errorCode;
+  return {
+    code: typeof code === 'string' && code !== '' ? code : undefined,
+    message:
+      typeof fault.faultstring === 'string' && fault.faultstring !== ''
+        ? fault.faultstring
+        : 'The M-Pesa gateway refused the request',
+  };
+}
+
+function errorFromBody(body: unknown, status: number): DarajaError {
+  const fault = parseDarajaFault(body);
+  if (fault) return new DarajaError(fault.message, status, fault.code);
+  const record = isRecord(body) ? body : {};
+  const code = typeof record.errorCode === 'string' ? record.errorCode : undefined;
   const message =
-    typeof body.errorMessage === 'string' ? body.errorMessage : `Daraja answered HTTP ${response.status}`;
-  return new DarajaError(message, response.status, code, code ? RETRYABLE.has(code) : false);
+    typeof record.errorMessage === 'string' ? record.errorMessage : `Daraja answered HTTP ${status}`;
+  return new DarajaError(message, status, code, code ? RETRYABLE.has(code) : false);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null; // not JSON
+  }
+}
+
+async function readError(response: Response): Promise<DarajaError> {
+  return errorFromBody(await readBody(response), response.status);
 }
 
 export class DarajaClient {
@@ -153,14 +190,16 @@ export class DarajaClient {
       TransactionType: this.#config.transactionType ?? 'CustomerPayBillOnline',
       Amount: request.amount,
       PartyA: request.phoneNumber,
-      PartyB: this.#config.shortcode,
+      PartyB: this.#config.partyB ?? this.#config.shortcode,
       PhoneNumber: request.phoneNumber,
       CallBackURL: request.callbackUrl,
       AccountReference: request.accountReference.slice(0, 12),
       TransactionDesc: request.description.slice(0, 13),
     });
     if (!response.ok) throw await readError(response);
-    const body = (await response.json()) as Record<string, unknown>;
+    const answer = await readBody(response);
+    if (parseDarajaFault(answer)) throw errorFromBody(answer, response.status);
+    const body = isRecord(answer) ? answer : {};
     if (String(body.ResponseCode) !== '0' || typeof body.CheckoutRequestID !== 'string') {
       throw new DarajaError(
         String(body.ResponseDescription ?? 'The payment request was not accepted'),
@@ -174,7 +213,10 @@ export class DarajaClient {
     };
   }
 
-  /** Asks how a push ended; "being processed" is pending, not failed. */
+  /**
+   * Asks how a push ended; "being processed" is pending, not failed. A gateway fault, or an answer
+   * about another CheckoutRequestID, is an error (thrown), never a final answer.
+   */
   async stkQuery(checkoutRequestId: string): Promise<StkQueryResult> {
     const response = await this.#post('/mpesa/stkpushquery/v1/query', {
       ...this.#credentials(),
@@ -186,9 +228,18 @@ export class DarajaClient {
         return { state: 'pending' };
       throw error;
     }
-    const body = (await response.json()) as Record<string, unknown>;
-    if (body.ResultCode === undefined || body.ResultCode === null) return { state: 'pending' };
-    return { state: 'final', resultCode: String(body.ResultCode), resultDesc: String(body.ResultDesc ?? '') };
+    const answer = await readBody(response);
+    if (!isRecord(answer) || parseDarajaFault(answer)) throw errorFromBody(answer, response.status);
+    if (answer.CheckoutRequestID !== checkoutRequestId) {
+      throw new DarajaError('The STK query answered about another CheckoutRequestID', response.status);
+    }
+    if (answer.ResultCode === undefined || answer.ResultCode === null || answer.ResultCode === '')
+      return { state: 'pending' };
+    return {
+      state: 'final',
+      resultCode: String(answer.ResultCode),
+      resultDesc: String(answer.ResultDesc ?? ''),
+    };
   }
 }
 

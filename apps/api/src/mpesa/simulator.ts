@@ -5,16 +5,22 @@ import { darajaPassword } from './daraja-client';
 /**
  * A local stand-in for Safaricom's Daraja API speaking the same HTTP protocol (OAuth, STK push,
  * STK query, callbacks), so the real client can be run and tested offline. The outcome is chosen
- * by the last two digits of the phone number.
+ * by the last two digits of the phone number (see `outcomeForPhone`).
  */
 export interface SimulatorOptions {
   consumerKey: string;
   consumerSecret: string;
   shortcode: string;
   passkey: string;
+  /** M-Pesa's per-transaction limit in whole shillings (docs §7): a larger Amount is refused. */
+  maxAmount?: number;
+  /** The TransactionType the shortcode takes (paybill unless set). */
+  transactionType?: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
+  /** The receiving shortcode (the till for buy goods); the shortcode when unset. */
+  partyB?: string;
   /** How long a prompt waits before the simulated customer answers. */
   answerDelayMs: number;
-  /** How late the '07' callback arrives. */
+  /** How late the '07' callback arrives, and the '08' / '09' ones after the query's answer. */
   lateDelayMs: number;
   log?: (message: string, detail?: unknown) => void;
 }
@@ -27,10 +33,17 @@ export type SimulatedOutcome =
   | 'unreachable'
   | 'no-callback'
   | 'twice'
-  | 'late';
+  | 'late'
+  | 'query-first'
+  | 'failed-then-paid'
+  | 'masked-phone'
+  | 'no-amount'
+  | 'query-fault'
+  | 'query-unreachable'
+  | 'push-fault';
 
 const RESULTS: Record<
-  Exclude<SimulatedOutcome, 'no-callback' | 'twice' | 'late'>,
+  'success' | 'cancelled' | 'insufficient' | 'wrong-pin' | 'unreachable',
   { code: number; desc: string }
 > = {
   success: { code: 0, desc: 'The service request is processed successfully.' },
@@ -40,7 +53,22 @@ const RESULTS: Record<
   unreachable: { code: 1037, desc: 'DS timeout user cannot be reached' },
 };
 
-/** Outcome by the phone's last two digits (01 cancelled … 07 late; anything else pays). */
+/**
+ * Outcome by the phone's last two digits; anything else pays (callback after the answer delay):
+ * - 01 cancelled (1032) · 02 insufficient balance (1) · 03 wrong PIN (2001) · 04 unreachable (1037)
+ * - 05 paid, but no callback is ever sent (only the STK query tells)
+ * - 06 paid, callback sent twice · 07 paid, callback sent late (lateDelayMs)
+ * - 08 query first: the query answers paid at once (no receipt); the callback with the receipt
+ *   follows lateDelayMs after the first query's answer
+ * - 09 failed, then paid: the query answers 1037 (and no failure callback); lateDelayMs after that
+ *   answer a success callback with a receipt arrives (money taken after all)
+ * - 10 paid, the callback's PhoneNumber masked (2547******78)
+ * - 11 paid, the callback carries no Amount item (the query confirms it)
+ * - 12 never answered; every STK query gets the gateway's Fault envelope (HTTP 500)
+ * - 13 never answered; M-Pesa cannot be reached for queries (the connection is dropped)
+ * - 14 the push itself gets the gateway's Fault envelope (HTTP 500)
+ * Amounts above maxAmount are refused with 400.002.02 "Bad Request - Invalid Amount" whatever the phone.
+ */
 export function outcomeForPhone(phone: string): SimulatedOutcome {
   const byDigits: Record<string, SimulatedOutcome> = {
     '01': 'cancelled',
@@ -50,9 +78,32 @@ export function outcomeForPhone(phone: string): SimulatedOutcome {
     '05': 'no-callback',
     '06': 'twice',
     '07': 'late',
+    '08': 'query-first',
+    '09': 'failed-then-paid',
+    '10': 'masked-phone',
+    '11': 'no-amount',
+    '12': 'query-fault',
+    '13': 'query-unreachable',
+    '14': 'push-fault',
   };
   return byDigits[phone.slice(-2)] ?? 'success';
 }
+
+/** The gateway's fault envelope (docs §7). */
+export const GATEWAY_FAULT = {
+  Envelope: {
+    Body: {
+      Fault: {
+        faultstring: 'Rate limit quota violation. Quota limit exceeded.',
+        detail: { errorcode: 'policies.ratelimit.QuotaViolation' },
+      },
+    },
+  },
+};
+
+/** How Safaricom masks a customer's number in notifications since 2026: 2547******78. */
+export const maskPhone = (phone: string) =>
+  `${phone.slice(0, 4)}${'*'.repeat(phone.length - 6)}${phone.slice(-2)}`;
 
 export interface SimulatedPrompt {
   merchantRequestId: string;
@@ -65,6 +116,8 @@ export interface SimulatedPrompt {
   createdAt: string;
   state: 'waiting' | 'answered';
   result: { code: number; desc: string; receipt: string | null } | null;
+  /** 08 and 09: the callback that follows the query's first final answer. */
+  callbackAfterQuery?: { code: number; desc: string; receipt: string | null } | null;
 }
 
 export interface DarajaSimulator {
@@ -114,9 +167,9 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
     timers.add(timer);
   };
 
-  const sendCallback = async (prompt: SimulatedPrompt) => {
-    if (!prompt.result) return;
-    const { code, desc, receipt } = prompt.result;
+  const sendCallback = async (prompt: SimulatedPrompt, result = prompt.result) => {
+    if (!result) return;
+    const { code, desc, receipt } = result;
     const body = {
       Body: {
         stkCallback: {
@@ -128,11 +181,15 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
             ? {
                 CallbackMetadata: {
                   Item: [
-                    { Name: 'Amount', Value: prompt.amount },
+                    ...(prompt.outcome === 'no-amount' ? [] : [{ Name: 'Amount', Value: prompt.amount }]),
                     { Name: 'MpesaReceiptNumber', Value: receipt },
                     { Name: 'Balance' },
                     { Name: 'TransactionDate', Value: transactionDate() },
-                    { Name: 'PhoneNumber', Value: Number(prompt.phone) },
+                    {
+                      Name: 'PhoneNumber',
+                      Value:
+                        prompt.outcome === 'masked-phone' ? maskPhone(prompt.phone) : Number(prompt.phone),
+                    },
                   ],
                 },
               }
@@ -164,9 +221,18 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
         ? RESULTS[outcome]
         : RESULTS.success;
     prompt.state = 'answered';
+    if (outcome === 'failed-then-paid') {
+      prompt.result = { ...RESULTS.unreachable, receipt: null };
+      prompt.callbackAfterQuery = { ...RESULTS.success, receipt: receiptNumber() };
+      return;
+    }
     prompt.result = { ...base, receipt: base.code === 0 ? receiptNumber() : null };
     if (accept !== null) return void sendCallback(prompt);
-    if (outcome === 'no-callback') return;
+    if (outcome === 'query-first') {
+      prompt.callbackAfterQuery = prompt.result;
+      return;
+    }
+    if (outcome === 'no-callback' || outcome === 'query-fault' || outcome === 'query-unreachable') return;
     if (outcome === 'late') return later(options.lateDelayMs, () => void sendCallback(prompt));
     void sendCallback(prompt).then(() => {
       if (outcome === 'twice') void sendCallback(prompt);
@@ -200,10 +266,19 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
     if (body.Password !== darajaPassword(options.shortcode, options.passkey, body.Timestamp)) {
       return reply.status(500).send(darajaError('500.001.1001', 'Wrong credentials'));
     }
-    if (typeof body.Amount !== 'number' || !Number.isInteger(body.Amount) || body.Amount < 1)
+    if (body.TransactionType !== (options.transactionType ?? 'CustomerPayBillOnline'))
+      return invalid('TransactionType');
+    if (String(body.PartyB) !== (options.partyB ?? options.shortcode)) return invalid('PartyB');
+    if (
+      typeof body.Amount !== 'number' ||
+      !Number.isInteger(body.Amount) ||
+      body.Amount < 1 ||
+      body.Amount > (options.maxAmount ?? 250_000)
+    )
       return invalid('Amount');
     const phone = String(body.PhoneNumber ?? '');
     if (!/^254[17]\d{8}$/.test(phone) || String(body.PartyA) !== phone) return invalid('PhoneNumber');
+    if (outcomeForPhone(phone) === 'push-fault') return reply.status(500).send(GATEWAY_FAULT);
     if (typeof body.CallBackURL !== 'string' || !/^https?:\/\//.test(body.CallBackURL))
       return invalid('CallBackURL');
     const accountReference = String(body.AccountReference ?? '');
@@ -240,8 +315,22 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
     const prompt = prompts.get(String(body.CheckoutRequestID ?? ''));
     if (!prompt)
       return reply.status(400).send(darajaError('400.002.02', 'Bad Request - Invalid CheckoutRequestID'));
+    if (prompt.outcome === 'query-unreachable') {
+      // As when M-Pesa cannot be reached: the connection drops without an answer.
+      reply.hijack();
+      reply.raw.destroy();
+      return;
+    }
+    if (prompt.outcome === 'query-fault') return reply.status(500).send(GATEWAY_FAULT);
+    // 08: the query knows the outcome before the customer's callback is sent.
+    if (prompt.outcome === 'query-first' && prompt.state === 'waiting') settle(prompt, null);
     if (!prompt.result) {
       return reply.status(500).send(darajaError('500.001.1001', 'The transaction is being processed'));
+    }
+    const followUp = prompt.callbackAfterQuery;
+    if (followUp) {
+      prompt.callbackAfterQuery = null;
+      later(options.lateDelayMs, () => void sendCallback(prompt, followUp));
     }
     return {
       ResponseCode: '0',

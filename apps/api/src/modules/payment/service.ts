@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { invoices, payments, policies, users } from '../../db/schema';
+import { invoices, payments, policies, quotations, unallocatedReceipts, users } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { makeRef } from '../../lib/refs';
 import { policyIssuedEmail } from '../../mail/templates';
@@ -10,6 +10,8 @@ import type { Services } from '../../services';
 import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
+import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
+import { invoiceBalance, nextPromptAmount, paidTowardsInvoice } from './balance';
 
 export interface PaymentContext {
   db: Database;
@@ -18,15 +20,45 @@ export interface PaymentContext {
 }
 
 type PaymentRow = typeof payments.$inferSelect;
+type InvoiceRow = typeof invoices.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** How long a push may stay unanswered before it is given up as expired. */
-const PENDING_EXPIRY_MS = 15 * 60_000;
+/**
+ * How long an STK prompt lives on the phone (docs §7: about 60–90 s). A new prompt for the same
+ * invoice is refused while the last one may still be answered; after that the old one, still
+ * unknown, stays pending for the reconciler and a new one may be sent.
+ */
+export const STK_PROMPT_LIFETIME_MS = 90_000;
 /** A poll asks Daraja itself once a push is this old without an answer… */
 const QUERY_AFTER_MS = 8_000;
-/** …and not more often than this per payment. */
+/** …and not more often than this per payment while M-Pesa answers. */
 const QUERY_EVERY_MS = 5_000;
+/** The longest wait between two queries while M-Pesa cannot be reached. */
+const QUERY_BACKOFF_MAX_MS = 30 * 60_000;
 
-function presentStatus(payment: PaymentRow, policyNumber: string | null) {
+/** The wait before the next STK query after `failures` queries in a row could not reach M-Pesa (also computed in SQL below). */
+export function queryBackoffMs(failures: number): number {
+  return Math.min(QUERY_EVERY_MS * 2 ** Math.min(failures, 20), QUERY_BACKOFF_MAX_MS);
+}
+
+const invoiceSummary = (invoice: InvoiceRow, paid: number, maxPerPrompt: number) => {
+  const money = invoiceBalance({ amount: invoice.amount, paid, maxPerPrompt });
+  const isPaid = invoice.status === 'PAID';
+  return {
+    invoiceSystemRef: invoice.invoiceSystemRef,
+    amount: toKes(invoice.amount),
+    amountPaid: money.amountPaid,
+    balance: isPaid ? 0 : money.balance,
+    amountDueNow: isPaid ? 0 : money.amountDueNow,
+    status: invoice.status,
+  };
+};
+
+function presentStatus(
+  payment: PaymentRow,
+  policyNumber: string | null,
+  invoice: ReturnType<typeof invoiceSummary>,
+) {
   const message =
     payment.status === 'pending'
       ? 'Waiting for your confirmation on the phone.'
@@ -40,12 +72,15 @@ function presentStatus(payment: PaymentRow, policyNumber: string | null) {
     amount: toKes(payment.amount),
     receiptNumber: payment.receiptNumber,
     policyNumber,
+    invoice,
   };
 }
 
 /**
- * Starts an STK push for one of the client's unpaid invoices. A paid invoice, or one with a push
- * still waiting on the phone, is refused (the database also refuses a second pending payment).
+ * Starts an STK push for one of the client's unpaid invoices, for its balance up to M-Pesa's
+ * per-transaction limit (a larger invoice is paid in several prompts). The invoice row is locked
+ * while deciding, so two requests at once cannot both send a prompt: a paid invoice, an expired
+ * quotation with nothing paid yet, or a prompt still alive on a phone is refused.
  */
 export async function requestInvoicePayment(
   context: PaymentContext,
@@ -54,77 +89,92 @@ export async function requestInvoicePayment(
   phone: string,
 ) {
   const { db, services } = context;
-  const [invoice] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.invoiceSystemRef, invoiceSystemRef), eq(invoices.userId, userId)));
-  if (!invoice) throw new AppError('not_found', 'Invoice not found.');
-  if (invoice.status === 'PAID') {
-    throw new AppError('conflict', 'This invoice is already paid.', { code: 'INVOICE_PAID' });
-  }
-  const pendingConflict = () =>
-    new AppError('conflict', 'A payment for this invoice is waiting for confirmation on your phone.', {
-      code: 'PAYMENT_PENDING',
-    });
-  const [pending] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'pending')));
-  if (pending) throw pendingConflict();
-
-  let payment: PaymentRow;
-  try {
-    [payment] = (await db
+  const payment = await db.transaction(async (tx) => {
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.invoiceSystemRef, invoiceSystemRef), eq(invoices.userId, userId)))
+      .for('update');
+    if (!invoice) throw new AppError('not_found', 'Invoice not found.');
+    const paid = await paidTowardsInvoice(tx, invoice.id);
+    const amount = nextPromptAmount({ amount: invoice.amount, paid, maxPerPrompt: services.mpesa.maxAmount });
+    if (invoice.status === 'PAID' || amount <= 0) {
+      throw new AppError('conflict', 'This invoice is already paid.', { code: 'INVOICE_PAID' });
+    }
+    if (paid === 0) {
+      const [quotation] = await tx
+        .select({ expiresAt: quotations.expiresAt })
+        .from(quotations)
+        .where(eq(quotations.id, invoice.quotationId));
+      if (quotation && isQuotationExpired(quotation)) throw quotationExpiredError(quotation);
+    }
+    const [live] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.invoiceId, invoice.id),
+          eq(payments.status, 'pending'),
+          gt(payments.createdAt, new Date(Date.now() - STK_PROMPT_LIFETIME_MS)),
+        ),
+      )
+      .limit(1);
+    if (live) {
+      throw new AppError(
+        'conflict',
+        'A payment for this invoice is waiting for confirmation on your phone.',
+        {
+          code: 'PAYMENT_PENDING',
+        },
+      );
+    }
+    const [inserted] = await tx
       .insert(payments)
-      .values({
-        paymentSystemRef: makeRef('PAY', 10),
-        invoiceId: invoice.id,
-        userId,
-        phone,
-        amount: invoice.amount,
-      })
-      .returning()) as [PaymentRow];
-  } catch {
-    throw pendingConflict();
-  }
+      .values({ paymentSystemRef: makeRef('PAY', 10), invoiceId: invoice.id, userId, phone, amount })
+      .returning();
+    return { row: inserted!, invoice };
+  });
 
   try {
     const accepted = await services.mpesa.client.stkPush({
-      amount: toKes(invoice.amount),
+      amount: toKes(payment.row.amount),
       phoneNumber: phone,
       callbackUrl: services.mpesa.callbackUrl(),
-      accountReference: invoice.invoiceSystemRef,
+      accountReference: payment.invoice.invoiceSystemRef,
       description: 'Bima premium',
     });
     await db
       .update(payments)
       .set({ checkoutRequestId: accepted.checkoutRequestId, merchantRequestId: accepted.merchantRequestId })
-      .where(eq(payments.id, payment.id));
+      .where(eq(payments.id, payment.row.id));
     return {
-      paymentRef: payment.paymentSystemRef,
+      paymentRef: payment.row.paymentSystemRef,
       status: 'pending',
       customerMessage: accepted.customerMessage,
+      amount: toKes(payment.row.amount),
     };
   } catch (error) {
-    context.log.error({ err: error }, 'STK push failed');
+    // M-Pesa refused the push (or could not be reached): no prompt reached a phone.
+    context.log.error({ err: error, payment: payment.row.paymentSystemRef }, 'STK push failed');
     await db
       .update(payments)
       .set({
         status: 'failed',
         resultCode: 'PUSH_FAILED',
-        resultDesc: 'The payment request could not be sent',
+        resultDesc:
+          error instanceof DarajaError && error.errorCode
+            ? `The payment request could not be sent (${error.errorCode})`
+            : 'The payment request could not be sent',
         settledAt: new Date(),
       })
-      .where(eq(payments.id, payment.id));
+      .where(eq(payments.id, payment.row.id));
     const retryable = error instanceof DarajaError && error.retryable;
     throw new AppError(
       'unavailable',
       retryable
         ? 'M-Pesa is busy. Please try again in a moment.'
         : 'M-Pesa could not send the payment request. Please try again.',
-      {
-        code: 'PAYMENT_REQUEST_FAILED',
-      },
+      { code: 'PAYMENT_REQUEST_FAILED' },
     );
   }
 }
@@ -146,33 +196,77 @@ export async function getPaymentStatus(context: PaymentContext, userId: string, 
     payment.status === 'pending' &&
     payment.checkoutRequestId &&
     now - payment.createdAt.getTime() >= QUERY_AFTER_MS &&
-    (!payment.lastQueriedAt || now - payment.lastQueriedAt.getTime() >= QUERY_EVERY_MS)
+    (!payment.nextQueryAt || payment.nextQueryAt.getTime() <= now)
   ) {
     await reconcilePayment(context, payment);
     payment = (await find())!;
   }
-  const [policy] = await db
-    .select({ policyNumber: policies.policyNumber })
-    .from(policies)
-    .where(eq(policies.invoiceId, payment.invoiceId));
-  return presentStatus(payment, policy?.policyNumber ?? null);
+  const [row] = await db
+    .select({ invoice: invoices, policyNumber: policies.policyNumber })
+    .from(invoices)
+    .leftJoin(policies, eq(policies.invoiceId, invoices.id))
+    .where(eq(invoices.id, payment.invoiceId));
+  const paid = await paidTowardsInvoice(db, payment.invoiceId);
+  return presentStatus(
+    payment,
+    row?.policyNumber ?? null,
+    invoiceSummary(row!.invoice, paid, context.services.mpesa.maxAmount),
+  );
 }
 
-export type SettleResult = 'settled' | 'unknown' | 'already-final' | 'mismatch';
+export type SettleResult =
+  /** A CheckoutRequestID we did not create: nothing changes. */
+  | 'unknown'
+  /** The answer's amount differs from the prompt's: nothing changes. */
+  | 'mismatch'
+  /** Nothing new: a replay, or a failure after a final state. */
+  | 'already-final'
+  /** The payment reached a final state (success or failed). */
+  | 'settled'
+  /** The receipt of a payment confirmed earlier by the STK query was recorded. */
+  | 'receipt-recorded'
+  /** A success callback without an Amount: it must be verified by the STK query first. */
+  | 'needs-verification';
+
+type SettleAnswer = Pick<
+  StkCallback,
+  'checkoutRequestId' | 'resultCode' | 'resultDesc' | 'amount' | 'receiptNumber' | 'phoneNumber'
+>;
+
+/** Whole shillings from M-Pesa against a payment's cents; a fractional amount never matches. */
+const sameAmount = (shillings: number, cents: number) =>
+  Number.isInteger(shillings) && shillings * 100 === cents;
+
+/** 07…, +2547…, 2547… as 2547…; null for a masked (2547******78) or hashed number. */
+function plainPhone(phone: string): string | null {
+  const compact = phone.replace(/[\s-]/g, '');
+  if (!/^\+?\d{9,12}$/.test(compact)) return null;
+  const digits = compact.replace(/^\+/, '');
+  if (digits.startsWith('0')) return `254${digits.slice(1)}`;
+  if (digits.length === 9) return `254${digits}`;
+  return digits;
+}
 
 /**
- * Applies M-Pesa's answer to a pending payment, once. Success marks the invoice paid and issues its
- * policy in the same transaction; a payment in a final state never changes again; an amount or phone
- * that does not match the payment is refused and changes nothing.
+ * Applies M-Pesa's answer to a payment, idempotently, in one transaction with the payment and its
+ * invoice locked (docs §7–8):
+ * - a failure is final only from M-Pesa (callback or query ResultCode), and only for a pending payment;
+ * - a success puts what the invoice still owes (at most the payment) towards it; anything more, or a
+ *   success arriving after we had the payment as failed and the invoice paid, becomes an unallocated
+ *   receipt credited to the client and logged as an alert, never dropped;
+ * - the invoice is paid and its policy issued when its balance reaches 0;
+ * - a callback's receipt for a payment the query already confirmed is recorded on the payment, on
+ *   its unallocated receipt and on the policy it completed;
+ * - an amount that differs changes nothing; a success callback without Amount asks for verification;
+ *   a masked or different phone does not block a payment whose CheckoutRequestID and amount match.
  */
 export async function settlePayment(
   context: PaymentContext,
-  answer: Pick<
-    StkCallback,
-    'checkoutRequestId' | 'resultCode' | 'resultDesc' | 'amount' | 'receiptNumber' | 'phoneNumber'
-  >,
+  answer: SettleAnswer,
+  source: 'callback' | 'query' = 'callback',
 ): Promise<SettleResult> {
   const { db, log } = context;
+  const afterCommit: Array<() => void> = [];
   let issuedInvoiceId: number | null = null;
   const result = await db.transaction(async (tx): Promise<SettleResult> => {
     const [payment] = await tx
@@ -181,24 +275,70 @@ export async function settlePayment(
       .where(eq(payments.checkoutRequestId, answer.checkoutRequestId))
       .for('update');
     if (!payment) return 'unknown';
-    if (payment.status !== 'pending') return 'already-final';
 
     if (answer.resultCode !== '0') {
+      if (payment.status !== 'pending') return 'already-final';
       await tx
         .update(payments)
         .set({
           status: 'failed',
           resultCode: answer.resultCode,
           resultDesc: answer.resultDesc,
+          settledBy: source,
           settledAt: new Date(),
         })
         .where(eq(payments.id, payment.id));
       return 'settled';
     }
-    if (answer.amount !== null && Math.round(answer.amount * 100) !== payment.amount) return 'mismatch';
-    if (answer.phoneNumber !== null && answer.phoneNumber !== payment.phone) return 'mismatch';
 
-    const receipt = answer.receiptNumber;
+    if (source === 'callback') {
+      if (answer.amount === null && payment.status !== 'success') return 'needs-verification';
+      if (answer.amount !== null && !sameAmount(answer.amount, payment.amount)) return 'mismatch';
+      const reported = answer.phoneNumber === null ? null : plainPhone(answer.phoneNumber);
+      if (reported !== null && reported !== plainPhone(payment.phone)) {
+        // Not a condition (docs §7): CheckoutRequestID and amount identify the payment.
+        afterCommit.push(() =>
+          log.warn(
+            { payment: payment.paymentSystemRef, checkoutRequestId: answer.checkoutRequestId },
+            'M-Pesa callback phone differs from the prompted phone; accepted on CheckoutRequestID and amount',
+          ),
+        );
+      }
+    }
+
+    if (payment.status === 'success') {
+      if (!answer.receiptNumber || payment.receiptNumber) {
+        if (answer.receiptNumber && answer.receiptNumber !== payment.receiptNumber) {
+          afterCommit.push(() =>
+            log.warn(
+              {
+                payment: payment.paymentSystemRef,
+                receipt: answer.receiptNumber,
+                kept: payment.receiptNumber,
+              },
+              'M-Pesa callback brings another receipt for a settled payment; kept the first',
+            ),
+          );
+        }
+        return 'already-final';
+      }
+      await recordReceipt(tx, payment, answer.receiptNumber);
+      return 'receipt-recorded';
+    }
+    // A query success never overturns a failure: only a callback's receipt proves the money then.
+    if (payment.status === 'failed' && source === 'query') return 'already-final';
+
+    const settledAt = new Date();
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, payment.invoiceId))
+      .for('update');
+    if (!invoice) throw new Error(`invoice ${payment.invoiceId} of payment ${payment.id} is missing`);
+    const paid = await paidTowardsInvoice(tx, invoice.id);
+    const owed = invoice.status === 'PAID' ? 0 : Math.max(0, invoice.amount - paid);
+    const allocated = Math.min(payment.amount, owed);
+    const receipt = answer.receiptNumber ?? payment.receiptNumber;
     await tx
       .update(payments)
       .set({
@@ -206,24 +346,152 @@ export async function settlePayment(
         resultCode: '0',
         resultDesc: answer.resultDesc,
         receiptNumber: receipt,
-        settledAt: new Date(),
+        settledBy: source,
+        allocatedAmount: allocated,
+        settledAt,
       })
       .where(eq(payments.id, payment.id));
-    const [invoice] = await tx
-      .update(invoices)
-      .set({ status: 'PAID', paidAt: new Date() })
-      .where(and(eq(invoices.id, payment.invoiceId), eq(invoices.status, 'UNPAID')))
-      .returning();
-    if (invoice) {
-      await issuePolicy(tx, invoice, receipt ?? `confirmed by query ${answer.checkoutRequestId}`);
-      issuedInvoiceId = invoice.id;
+    if (payment.status === 'failed') {
+      afterCommit.push(() =>
+        log.warn(
+          { payment: payment.paymentSystemRef, was: payment.resultCode, receipt },
+          'M-Pesa confirmed a payment we had as failed',
+        ),
+      );
+    }
+
+    const rest = payment.amount - allocated;
+    if (rest > 0) {
+      const reason =
+        owed === 0
+          ? 'Payment arrived after the invoice was paid'
+          : 'Payment was more than the balance of the invoice';
+      await tx
+        .insert(unallocatedReceipts)
+        .values({
+          receiptSystemRef: makeRef('RCT', 10),
+          userId: payment.userId,
+          paymentId: payment.id,
+          invoiceId: invoice.id,
+          amount: rest,
+          mpesaReceiptNumber: receipt,
+          reason,
+        })
+        .onConflictDoNothing({ target: unallocatedReceipts.paymentId });
+      afterCommit.push(() =>
+        log.error(
+          {
+            alert: 'unallocated-receipt',
+            payment: payment.paymentSystemRef,
+            invoice: invoice.invoiceSystemRef,
+            amount: toKes(rest),
+            receipt,
+            reason,
+          },
+          'unallocated M-Pesa receipt',
+        ),
+      );
+    }
+
+    if (invoice.status === 'UNPAID' && paid + allocated >= invoice.amount) {
+      await tx.update(invoices).set({ status: 'PAID', paidAt: settledAt }).where(eq(invoices.id, invoice.id));
+      if (await issuePolicy(tx, invoice, receipt, settledAt)) issuedInvoiceId = invoice.id;
     }
     return 'settled';
   });
   if (result === 'mismatch')
     log.warn({ checkoutRequestId: answer.checkoutRequestId }, 'M-Pesa answer does not match the payment');
+  for (const alert of afterCommit) alert();
   if (issuedInvoiceId !== null) await sendPolicyDocuments(context, issuedInvoiceId);
   return result;
+}
+
+/**
+ * The receipt of a payment the STK query confirmed, brought by the later callback: kept on the
+ * payment, on its unallocated receipt if any, and on the policy when this payment completed it.
+ */
+async function recordReceipt(tx: Tx, payment: PaymentRow, receiptNumber: string): Promise<void> {
+  await tx.update(payments).set({ receiptNumber }).where(eq(payments.id, payment.id));
+  await tx
+    .update(unallocatedReceipts)
+    .set({ mpesaReceiptNumber: receiptNumber })
+    .where(
+      and(eq(unallocatedReceipts.paymentId, payment.id), isNull(unallocatedReceipts.mpesaReceiptNumber)),
+    );
+  const [completing] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.invoiceId, payment.invoiceId),
+        eq(payments.status, 'success'),
+        gt(payments.allocatedAmount, 0),
+      ),
+    )
+    .orderBy(desc(payments.settledAt), desc(payments.id))
+    .limit(1);
+  if (completing?.id !== payment.id) return;
+  await tx
+    .update(policies)
+    .set({ receiptNumber })
+    .where(and(eq(policies.invoiceId, payment.invoiceId), isNull(policies.receiptNumber)));
+}
+
+/**
+ * Handles a callback Safaricom sent: settles it, and a success without an Amount only once the
+ * STK query confirms it (docs §7). While the query cannot confirm it yet, the payment stays pending
+ * with the callback's receipt kept, and the reconciler settles it later.
+ */
+export async function handleStkCallback(
+  context: PaymentContext,
+  callback: StkCallback,
+): Promise<SettleResult> {
+  const result = await settlePayment(context, callback, 'callback');
+  if (result !== 'needs-verification') return result;
+  const [payment] = await context.db
+    .select()
+    .from(payments)
+    .where(eq(payments.checkoutRequestId, callback.checkoutRequestId));
+  if (!payment) return 'unknown';
+  let answer: Awaited<ReturnType<Services['mpesa']['client']['stkQuery']>> | null = null;
+  try {
+    answer = await context.services.mpesa.client.stkQuery(callback.checkoutRequestId);
+  } catch (error) {
+    context.log.warn(
+      { err: error, payment: payment.paymentSystemRef },
+      'STK query to verify a callback failed',
+    );
+  }
+  if (answer?.state === 'final' && answer.resultCode === '0') {
+    return settlePayment(context, { ...callback, amount: toKes(payment.amount) }, 'callback');
+  }
+  if (answer?.state === 'final') {
+    return settlePayment(
+      context,
+      {
+        checkoutRequestId: callback.checkoutRequestId,
+        resultCode: answer.resultCode,
+        resultDesc: answer.resultDesc,
+        amount: null,
+        receiptNumber: null,
+        phoneNumber: null,
+      },
+      'query',
+    );
+  }
+  if (callback.receiptNumber) {
+    await context.db
+      .update(payments)
+      .set({ receiptNumber: callback.receiptNumber })
+      .where(
+        and(eq(payments.id, payment.id), eq(payments.status, 'pending'), isNull(payments.receiptNumber)),
+      );
+  }
+  context.log.warn(
+    { payment: payment.paymentSystemRef, receipt: callback.receiptNumber },
+    'success callback without Amount left pending until the STK query confirms it',
+  );
+  return 'needs-verification';
 }
 
 /** E-mails the policy schedule and receipt; a mail failure is logged, never undoes the payment. */
@@ -265,41 +533,58 @@ export async function sendPolicyDocuments(context: PaymentContext, invoiceId: nu
   }
 }
 
-/** Asks Daraja how one pending push ended, and settles it if it has. */
+/**
+ * Asks Daraja how one pending push ended, and settles it on a final answer. A payment is never
+ * given up on a guess: while M-Pesa cannot be reached (network, gateway fault, an answer about
+ * another CheckoutRequestID) it stays pending and is asked again with exponential backoff.
+ */
 export async function reconcilePayment(context: PaymentContext, payment: PaymentRow): Promise<void> {
   if (!payment.checkoutRequestId) return;
-  await context.db.update(payments).set({ lastQueriedAt: new Date() }).where(eq(payments.id, payment.id));
+  const { db } = context;
+  let answer: Awaited<ReturnType<Services['mpesa']['client']['stkQuery']>>;
   try {
-    const answer = await context.services.mpesa.client.stkQuery(payment.checkoutRequestId);
-    if (answer.state === 'final') {
-      await settlePayment(context, {
-        checkoutRequestId: payment.checkoutRequestId,
-        resultCode: answer.resultCode,
-        resultDesc: answer.resultDesc,
-        amount: null,
-        receiptNumber: null,
-        phoneNumber: null,
-      });
-      return;
-    }
+    answer = await context.services.mpesa.client.stkQuery(payment.checkoutRequestId);
   } catch (error) {
-    context.log.warn({ err: error, payment: payment.paymentSystemRef }, 'STK query failed');
+    // One statement: the count and the next query time move together (a reader never sees half).
+    const [counted] = await db
+      .update(payments)
+      .set({
+        queryFailures: sql`${payments.queryFailures} + 1`,
+        lastQueriedAt: sql`now()`,
+        nextQueryAt: sql`now() + least(${QUERY_EVERY_MS} * power(2, least(${payments.queryFailures} + 1, 20)), ${QUERY_BACKOFF_MAX_MS}) * interval '1 millisecond'`,
+      })
+      .where(eq(payments.id, payment.id))
+      .returning({ queryFailures: payments.queryFailures });
+    const failures = counted?.queryFailures ?? payment.queryFailures + 1;
+    const waitMs = queryBackoffMs(failures);
+    context.log.warn(
+      { err: error, payment: payment.paymentSystemRef, failures, retryInMs: waitMs },
+      'STK query could not reach M-Pesa; the payment stays pending',
+    );
+    return;
   }
-  if (Date.now() - payment.createdAt.getTime() > PENDING_EXPIRY_MS) {
-    await settlePayment(context, {
+  await db
+    .update(payments)
+    .set({ lastQueriedAt: new Date(), queryFailures: 0, nextQueryAt: new Date(Date.now() + QUERY_EVERY_MS) })
+    .where(eq(payments.id, payment.id));
+  if (answer.state !== 'final') return;
+  await settlePayment(
+    context,
+    {
       checkoutRequestId: payment.checkoutRequestId,
-      resultCode: '1019',
-      resultDesc: 'Transaction expired',
+      resultCode: answer.resultCode,
+      resultDesc: answer.resultDesc,
       amount: null,
       receiptNumber: null,
       phoneNumber: null,
-    });
-  }
+    },
+    'query',
+  );
 }
 
-/** Every pending push old enough to have an answer, checked with the STK query. */
+/** Every pending push old enough to have an answer and due for a query, checked with the STK query. */
 export async function reconcilePendingPayments(context: PaymentContext): Promise<number> {
-  const cutoff = new Date(Date.now() - QUERY_AFTER_MS);
+  const now = new Date();
   const pending = await context.db
     .select()
     .from(payments)
@@ -307,40 +592,99 @@ export async function reconcilePendingPayments(context: PaymentContext): Promise
       and(
         eq(payments.status, 'pending'),
         isNotNull(payments.checkoutRequestId),
-        lt(payments.createdAt, cutoff),
-        or(isNull(payments.lastQueriedAt), lt(payments.lastQueriedAt, new Date(Date.now() - QUERY_EVERY_MS))),
+        lt(payments.createdAt, new Date(now.getTime() - QUERY_AFTER_MS)),
+        or(isNull(payments.nextQueryAt), lte(payments.nextQueryAt, now)),
       ),
     )
+    .orderBy(asc(payments.nextQueryAt), asc(payments.id))
     .limit(50);
   for (const payment of pending) await reconcilePayment(context, payment);
   return pending.length;
 }
 
 /**
- * Start-up repair: a successful payment whose invoice is unpaid or has no policy (a crash between
- * the two) gets its invoice marked paid and its policy issued now.
+ * Start-up repair: an invoice whose successful payments cover it but which is unpaid or has no
+ * policy (a crash between the two) is marked paid and gets its policy now, with the receipt and
+ * date of the payment that completed it.
  */
 export async function repairIssuance(context: PaymentContext): Promise<number> {
   const { db } = context;
-  const broken = await db
-    .select({ payment: payments, invoice: invoices })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+  const candidates = await db
+    .selectDistinct({ invoiceId: invoices.id })
+    .from(invoices)
+    .innerJoin(payments, and(eq(payments.invoiceId, invoices.id), eq(payments.status, 'success')))
     .leftJoin(policies, eq(policies.invoiceId, invoices.id))
-    .where(and(eq(payments.status, 'success'), isNull(policies.id)));
-  for (const { payment, invoice } of broken) {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(invoices)
-        .set({ status: 'PAID', paidAt: invoice.paidAt ?? payment.settledAt ?? new Date() })
-        .where(eq(invoices.id, invoice.id));
-      await issuePolicy(
-        tx,
-        invoice,
-        payment.receiptNumber ?? `confirmed by query ${payment.checkoutRequestId}`,
+    .where(isNull(policies.id));
+  let repaired = 0;
+  for (const { invoiceId } of candidates) {
+    const issued = await db.transaction(async (tx) => {
+      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+      if (!invoice) return false;
+      if ((await paidTowardsInvoice(tx, invoice.id)) < invoice.amount) return false;
+      const [completing] = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.invoiceId, invoice.id),
+            eq(payments.status, 'success'),
+            gt(payments.allocatedAmount, 0),
+          ),
+        )
+        .orderBy(desc(payments.settledAt), desc(payments.id))
+        .limit(1);
+      const paidAt = invoice.paidAt ?? completing?.settledAt ?? new Date();
+      await tx.update(invoices).set({ status: 'PAID', paidAt }).where(eq(invoices.id, invoice.id));
+      return Boolean(
+        await issuePolicy(tx, invoice, completing?.receiptNumber ?? null, completing?.settledAt ?? paidAt),
       );
     });
-    await sendPolicyDocuments(context, invoice.id);
+    if (!issued) continue;
+    repaired += 1;
+    await sendPolicyDocuments(context, invoiceId);
   }
-  return broken.length;
+  return repaired;
+}
+
+/** One receipt credited to the client, in whole shillings. */
+function presentUnallocatedReceipt(row: {
+  receipt: typeof unallocatedReceipts.$inferSelect;
+  invoiceSystemRef: string | null;
+}) {
+  return {
+    receiptSystemRef: row.receipt.receiptSystemRef,
+    amount: toKes(row.receipt.amount),
+    mpesaReceiptNumber: row.receipt.mpesaReceiptNumber,
+    reason: row.receipt.reason,
+    status: row.receipt.status,
+    createdAt: row.receipt.createdAt.toISOString(),
+    resolvedAt: row.receipt.resolvedAt?.toISOString() ?? null,
+    invoiceSystemRef: row.invoiceSystemRef,
+  };
+}
+
+/** The client's unallocated receipts (money M-Pesa took that no invoice was waiting for), newest first. */
+export async function listUnallocatedReceipts(
+  db: Database,
+  userId: string,
+  paging: { page: number; pageSize: number },
+) {
+  const [counted] = await db
+    .select({ total: count() })
+    .from(unallocatedReceipts)
+    .where(eq(unallocatedReceipts.userId, userId));
+  const rows = await db
+    .select({ receipt: unallocatedReceipts, invoiceSystemRef: invoices.invoiceSystemRef })
+    .from(unallocatedReceipts)
+    .leftJoin(invoices, eq(invoices.id, unallocatedReceipts.invoiceId))
+    .where(eq(unallocatedReceipts.userId, userId))
+    .orderBy(desc(unallocatedReceipts.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  return {
+    items: rows.map(presentUnallocatedReceipt),
+    total: Number(counted?.total ?? 0),
+    page: paging.page,
+    pageSize: paging.pageSize,
+  };
 }

@@ -77,6 +77,14 @@ export function renderPolicySchedule(policy: PolicyView): Promise<Buffer> {
       ['Underwriter', policy.underwriter],
       ['Cover type', COVER_TYPE_LABELS[policy.coverType as CoverType] ?? policy.coverType],
       ['Period', `${formatCoverPeriod(policy.period)}: ${policy.startDate} to ${policy.endDate}`],
+      ...(policy.quotedStartDate
+        ? [
+            [
+              'Start date',
+              `Cover starts on the day the payment was confirmed; the quoted start date (${policy.quotedStartDate}) had passed.`,
+            ] as [string, string],
+          ]
+        : []),
       ['Sum insured (vehicle value)', kes(policy.vehicleValue)],
     ]);
     rows(doc, 'Vehicle', [
@@ -87,10 +95,7 @@ export function renderPolicySchedule(policy: PolicyView): Promise<Buffer> {
       ['Year of manufacture', text(vehicle.yearOfManufacture)],
     ]);
     rows(doc, 'Premium', breakdownRows(policy));
-    rows(doc, 'Payment', [
-      ['M-Pesa receipt', policy.receiptNumber],
-      ['Paid', text(policy.paidAt)],
-    ]);
+    rows(doc, 'Payment', paymentRows(policy));
     doc
       .fontSize(8)
       .fillColor('#475569')
@@ -100,10 +105,40 @@ export function renderPolicySchedule(policy: PolicyView): Promise<Buffer> {
   });
 }
 
-/** The payment receipt. */
+/** Shown where M-Pesa has confirmed a payment (by the STK query) but its callback has not brought the receipt yet. */
+export const RECEIPT_PENDING = 'Receipt pending from M-Pesa';
+
+const receiptOf = (receiptNumber: string | null) => receiptNumber ?? RECEIPT_PENDING;
+
+/** Each M-Pesa payment towards the premium: receipt, amount and date (several when paid in parts). */
+function paymentRows(policy: PolicyView): Array<[string, string]> {
+  if (policy.payments.length === 0) {
+    return [
+      ['M-Pesa receipt', receiptOf(policy.receiptNumber)],
+      ['Paid', text(policy.paidAt)],
+    ];
+  }
+  return policy.payments.map((payment, index): [string, string] => [
+    policy.payments.length > 1 ? `Payment ${index + 1} of ${policy.payments.length}` : 'M-Pesa payment',
+    [
+      `${receiptOf(payment.receiptNumber)} · ${kes(payment.allocated)}`,
+      payment.allocated < payment.amount ? ` (of ${kes(payment.amount)} received)` : '',
+      ` · ${text(payment.paidAt)}`,
+    ].join(''),
+  ]);
+}
+
+/** The payment receipt: the premium and every M-Pesa payment towards it. */
 export function renderReceipt(policy: PolicyView): Promise<Buffer> {
-  return render(`Receipt ${policy.receiptNumber}`, (doc) => {
-    header(doc, 'Payment Receipt', `M-Pesa receipt ${policy.receiptNumber}`);
+  const reference = policy.receiptNumber ?? policy.policyNumber;
+  return render(`Receipt ${reference}`, (doc) => {
+    header(
+      doc,
+      'Payment Receipt',
+      policy.receiptNumber
+        ? `M-Pesa receipt ${policy.receiptNumber}`
+        : `Policy ${policy.policyNumber} · ${RECEIPT_PENDING}`,
+    );
     rows(doc, 'Payment', [
       ['Amount', kes(policy.premium)],
       ['Method', 'M-Pesa'],
@@ -112,6 +147,7 @@ export function renderReceipt(policy: PolicyView): Promise<Buffer> {
       ['For', `${policy.productName}, policy ${policy.policyNumber}`],
       ['Quotation', policy.systemQuotationRef],
     ]);
+    rows(doc, 'M-Pesa payments', paymentRows(policy));
     rows(doc, 'Breakdown', breakdownRows(policy));
   });
 }

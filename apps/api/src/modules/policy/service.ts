@@ -1,9 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invoices, payments, policies, quotations } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { coverDatesAtPayment, kenyaToday } from '../../lib/dates';
 import { makeDigits } from '../../lib/refs';
+import { invoiceBalance, paidTowardsInvoices } from '../payment/balance';
 import { toKes } from '../product/present';
+import { isQuotationExpired } from '../quotation/service';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -17,13 +20,21 @@ export function makePolicyNumbers(classCode = '07', year = new Date().getUTCFull
 
 /**
  * Issues the one policy of a paid invoice inside the caller's transaction; a second call for the
- * same invoice changes nothing (the invoice is unique on policies).
+ * same invoice changes nothing (the invoice is unique on policies). The cover starts no earlier than
+ * the day the payment was confirmed (`paidAt`). The receipt may come later (a payment confirmed by
+ * the STK query gets its receipt with the callback).
  */
 export async function issuePolicy(
   tx: Tx,
   invoice: { id: number; quotationId: number; userId: string },
-  receiptNumber: string,
+  receiptNumber: string | null,
+  paidAt: Date,
 ) {
+  const [quotation] = await tx
+    .select({ startDate: quotations.startDate, periodDays: quotations.periodDays })
+    .from(quotations)
+    .where(eq(quotations.id, invoice.quotationId));
+  if (!quotation) throw new Error(`quotation ${invoice.quotationId} of invoice ${invoice.id} is missing`);
   const numbers = makePolicyNumbers();
   const inserted = await tx
     .insert(policies)
@@ -33,6 +44,11 @@ export async function issuePolicy(
       quotationId: invoice.quotationId,
       userId: invoice.userId,
       receiptNumber,
+      ...coverDatesAtPayment({
+        quotedStartDate: quotation.startDate,
+        periodDays: quotation.periodDays,
+        paidAt,
+      }),
     })
     .onConflictDoNothing({ target: policies.invoiceId })
     .returning({ policyNumber: policies.policyNumber });
@@ -42,23 +58,44 @@ export async function issuePolicy(
 type PolicyRow = typeof policies.$inferSelect;
 type QuotationRow = typeof quotations.$inferSelect;
 
-export function presentPolicy(
-  policy: PolicyRow,
-  quotation: QuotationRow,
-  payment?: { phone: string; settledAt: Date | null } | null,
-) {
+/** One M-Pesa payment towards a policy's invoice, in whole shillings. */
+export interface PolicyPayment {
+  paymentSystemRef: string;
+  /** Null until M-Pesa's callback brings it (a payment confirmed by the STK query). */
+  receiptNumber: string | null;
+  /** What M-Pesa took with this payment. */
+  amount: number;
+  /** The part of it put towards this invoice (the rest, if any, is an unallocated receipt). */
+  allocated: number;
+  phone: string;
+  paidAt: string | null;
+}
+
+/** Paging for the client's lists: both or neither; lists stay plain arrays for the web app. */
+export interface ListPage {
+  page?: number;
+  pageSize?: number;
+}
+const pageOf = (paging: ListPage | undefined) =>
+  paging?.page !== undefined || paging?.pageSize !== undefined
+    ? { limit: paging.pageSize ?? 20, offset: ((paging.page ?? 1) - 1) * (paging.pageSize ?? 20) }
+    : null;
+
+export function presentPolicy(policy: PolicyRow, quotation: QuotationRow, paid: PolicyPayment[] = []) {
   const client = quotation.clientDetails as {
     names?: { firstName?: string; lastName?: string };
     email?: string;
     kraPin?: string;
   };
+  // The payment that completed the invoice: the last one put towards it.
+  const completing = paid.at(-1) ?? null;
   return {
     id: policy.id,
     policyNumber: policy.policyNumber,
     certificateNumber: policy.certificateNumber,
     receiptNumber: policy.receiptNumber,
     issuedAt: policy.issuedAt.toISOString(),
-    status: quotation.endDate < new Date().toISOString().slice(0, 10) ? 'EXPIRED' : 'ACTIVE',
+    status: policy.endDate < kenyaToday() ? 'EXPIRED' : 'ACTIVE',
     insured: {
       names: client.names ?? {},
       email: client.email ?? null,
@@ -71,80 +108,148 @@ export function presentPolicy(
     vehicleValue: quotation.coverType === 'third-party' ? null : toKes(quotation.vehicleValue),
     vehicle: quotation.vehicle,
     period: quotation.periodDays,
-    startDate: quotation.startDate,
-    endDate: quotation.endDate,
+    startDate: policy.startDate,
+    endDate: policy.endDate,
+    /** Set when the quoted start date had passed at payment and the cover was moved to the payment's date. */
+    quotedStartDate: policy.startDate === quotation.startDate ? null : quotation.startDate,
     premium: toKes(quotation.total),
     breakdown: quotation.breakdown,
     systemQuotationRef: quotation.systemQuotationRef,
-    paidFrom: payment?.phone ?? null,
-    paidAt: payment?.settledAt?.toISOString() ?? null,
+    paidFrom: completing?.phone ?? null,
+    paidAt: completing?.paidAt ?? null,
+    /** Every M-Pesa payment towards the premium, oldest first (several when paid in parts). */
+    payments: paid,
   };
 }
 export type PolicyView = ReturnType<typeof presentPolicy>;
 
-function policyQuery(db: Database) {
-  return db
-    .select({
-      policy: policies,
-      quotation: quotations,
-      payment: { phone: payments.phone, settledAt: payments.settledAt },
-    })
-    .from(policies)
-    .innerJoin(quotations, eq(quotations.id, policies.quotationId))
-    .leftJoin(payments, and(eq(payments.invoiceId, policies.invoiceId), eq(payments.status, 'success')));
+/** The successful payments put towards each invoice, in the order they were settled. */
+async function paymentsOfInvoices(db: Database, invoiceIds: number[]): Promise<Map<number, PolicyPayment[]>> {
+  const byInvoice = new Map<number, PolicyPayment[]>();
+  if (invoiceIds.length === 0) return byInvoice;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.invoiceId, invoiceIds),
+        eq(payments.status, 'success'),
+        gt(payments.allocatedAmount, 0),
+      ),
+    )
+    .orderBy(asc(payments.settledAt), asc(payments.id));
+  for (const row of rows) {
+    const list = byInvoice.get(row.invoiceId) ?? [];
+    list.push({
+      paymentSystemRef: row.paymentSystemRef,
+      receiptNumber: row.receiptNumber,
+      amount: toKes(row.amount),
+      allocated: toKes(row.allocatedAmount ?? 0),
+      phone: row.phone,
+      paidAt: row.settledAt?.toISOString() ?? null,
+    });
+    byInvoice.set(row.invoiceId, list);
+  }
+  return byInvoice;
 }
 
-export async function listPolicies(db: Database, userId: string) {
-  const rows = await policyQuery(db).where(eq(policies.userId, userId)).orderBy(desc(policies.id));
-  return rows.map((row) => presentPolicy(row.policy, row.quotation, row.payment));
+function policyQuery(db: Database) {
+  return db
+    .select({ policy: policies, quotation: quotations })
+    .from(policies)
+    .innerJoin(quotations, eq(quotations.id, policies.quotationId));
+}
+
+async function presentPolicies(db: Database, rows: Array<{ policy: PolicyRow; quotation: QuotationRow }>) {
+  const paid = await paymentsOfInvoices(
+    db,
+    rows.map((row) => row.policy.invoiceId),
+  );
+  return rows.map((row) => presentPolicy(row.policy, row.quotation, paid.get(row.policy.invoiceId) ?? []));
+}
+
+export async function listPolicies(db: Database, userId: string, paging?: ListPage) {
+  const query = policyQuery(db).where(eq(policies.userId, userId)).orderBy(desc(policies.id)).$dynamic();
+  const page = pageOf(paging);
+  return presentPolicies(db, await (page ? query.limit(page.limit).offset(page.offset) : query));
 }
 
 /** One of the client's own policies, by id or policy number; anyone else's is 'not found'. */
 export async function getPolicy(db: Database, userId: string, key: { id?: number; policyNumber?: string }) {
   const condition =
     key.id !== undefined ? eq(policies.id, key.id) : eq(policies.policyNumber, key.policyNumber ?? '');
-  const [row] = await policyQuery(db).where(and(condition, eq(policies.userId, userId)));
-  if (!row) throw new AppError('not_found', 'Policy not found.');
-  return presentPolicy(row.policy, row.quotation, row.payment);
+  const rows = await policyQuery(db).where(and(condition, eq(policies.userId, userId)));
+  if (rows.length === 0) throw new AppError('not_found', 'Policy not found.');
+  return (await presentPolicies(db, rows))[0]!;
 }
 
 export async function getPolicyByInvoice(db: Database, invoiceId: number) {
-  const [row] = await policyQuery(db).where(eq(policies.invoiceId, invoiceId));
-  return row ? presentPolicy(row.policy, row.quotation, row.payment) : null;
+  const rows = await policyQuery(db).where(eq(policies.invoiceId, invoiceId));
+  return rows.length === 0 ? null : (await presentPolicies(db, rows))[0]!;
 }
 
-/** Invoices of the client, newest first. */
-export async function listInvoices(db: Database, userId: string) {
-  const rows = await db
-    .select({ invoice: invoices, quotation: quotations, policyNumber: policies.policyNumber })
-    .from(invoices)
-    .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
-    .leftJoin(policies, eq(policies.invoiceId, invoices.id))
-    .where(eq(invoices.userId, userId))
-    .orderBy(desc(invoices.id));
-  return rows.map(presentInvoice);
-}
-
-export async function getInvoice(db: Database, userId: string, invoiceSystemRef: string) {
-  const [row] = await db
-    .select({ invoice: invoices, quotation: quotations, policyNumber: policies.policyNumber })
-    .from(invoices)
-    .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
-    .leftJoin(policies, eq(policies.invoiceId, invoices.id))
-    .where(and(eq(invoices.invoiceSystemRef, invoiceSystemRef), eq(invoices.userId, userId)));
-  if (!row) throw new AppError('not_found', 'Invoice not found.');
-  return presentInvoice(row);
-}
-
-function presentInvoice(row: {
+type InvoiceRow = {
   invoice: typeof invoices.$inferSelect;
   quotation: QuotationRow;
   policyNumber: string | null;
-}) {
+};
+
+function invoiceQuery(db: Database) {
+  return db
+    .select({ invoice: invoices, quotation: quotations, policyNumber: policies.policyNumber })
+    .from(invoices)
+    .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
+    .leftJoin(policies, eq(policies.invoiceId, invoices.id));
+}
+
+async function presentInvoices(db: Database, rows: InvoiceRow[], maxPerPrompt: number) {
+  const paid = await paidTowardsInvoices(
+    db,
+    rows.map((row) => row.invoice.id),
+  );
+  return rows.map((row) => presentInvoice(row, paid.get(row.invoice.id) ?? 0, maxPerPrompt));
+}
+
+/** Invoices of the client, newest first; `maxPerPrompt` is M-Pesa's per-transaction limit (KES). */
+export async function listInvoices(
+  db: Database,
+  userId: string,
+  options: { maxPerPrompt: number; paging?: ListPage },
+) {
+  const query = invoiceQuery(db).where(eq(invoices.userId, userId)).orderBy(desc(invoices.id)).$dynamic();
+  const page = pageOf(options.paging);
+  return presentInvoices(
+    db,
+    await (page ? query.limit(page.limit).offset(page.offset) : query),
+    options.maxPerPrompt,
+  );
+}
+
+export async function getInvoice(
+  db: Database,
+  userId: string,
+  invoiceSystemRef: string,
+  options: { maxPerPrompt: number },
+) {
+  const rows = await invoiceQuery(db).where(
+    and(eq(invoices.invoiceSystemRef, invoiceSystemRef), eq(invoices.userId, userId)),
+  );
+  if (rows.length === 0) throw new AppError('not_found', 'Invoice not found.');
+  return (await presentInvoices(db, rows, options.maxPerPrompt))[0]!;
+}
+
+/**
+ * An invoice in whole shillings with what it has received (`amountPaid`), still owes (`balance`)
+ * and what the next M-Pesa prompt asks for (`amountDueNow`, at most `maxPerPrompt`). Its quotation
+ * counts as expired only while nothing has been paid towards it.
+ */
+function presentInvoice(row: InvoiceRow, paid: number, maxPerPrompt: number) {
+  const isPaid = row.invoice.status === 'PAID';
   return {
     invoiceSystemRef: row.invoice.invoiceSystemRef,
     amount: toKes(row.invoice.amount),
     status: row.invoice.status,
+    ...invoiceBalance({ amount: isPaid ? paid : row.invoice.amount, paid, maxPerPrompt }),
     createdAt: row.invoice.createdAt.toISOString(),
     paidAt: row.invoice.paidAt?.toISOString() ?? null,
     systemQuotationRef: row.quotation.systemQuotationRef,
@@ -154,5 +259,7 @@ function presentInvoice(row: {
     startDate: row.quotation.startDate,
     breakdown: row.quotation.breakdown,
     policyNumber: row.policyNumber,
+    quotationExpiresAt: row.quotation.expiresAt.toISOString(),
+    isQuotationExpired: !isPaid && paid === 0 && isQuotationExpired(row.quotation),
   };
 }

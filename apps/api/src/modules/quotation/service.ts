@@ -1,14 +1,15 @@
 import {
   type CreateQuotationInput,
+  checkCoverStartDate,
   fullVehicleSchema,
   normaliseRegistration,
   vehicleIdentitySchema,
 } from '@bima/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invoices, policies, quotations } from '../../db/schema';
+import { invoices, payments, policies, quotations } from '../../db/schema';
 import { AppError, fromZodError } from '../../gateway/errors';
-import { coverEndDate, isIsoDate, kenyaToday } from '../../lib/dates';
+import { coverEndDate, formatKenyaDate, kenyaToday } from '../../lib/dates';
 import { makeRef } from '../../lib/refs';
 import { getClientDetails } from '../client/service';
 import { presentQuote, toCents, toKes } from '../product/present';
@@ -19,7 +20,7 @@ type QuotationRow = typeof quotations.$inferSelect;
 /** A quotation as its owner sees it, amounts in whole shillings. */
 export function presentQuotation(
   row: QuotationRow,
-  invoice?: { invoiceSystemRef: string; status: string; amount: number } | null,
+  invoice?: { invoiceSystemRef: string; status: string; amount: number; hasPayments?: boolean } | null,
   policyNumber?: string | null,
 ) {
   return {
@@ -39,6 +40,9 @@ export function presentQuotation(
     clientDetails: row.clientDetails,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    /** The price is no longer offered; a quotation with money paid towards it never expires. */
+    isExpired: isQuotationExpired(row) && !invoice?.hasPayments && policyNumber == null,
     invoice: invoice
       ? { invoiceSystemRef: invoice.invoiceSystemRef, status: invoice.status, amount: toKes(invoice.amount) }
       : null,
@@ -46,11 +50,30 @@ export function presentQuotation(
   };
 }
 
+/** Whether the quotation's price is past its validity (QUOTATION_VALID_DAYS after it was made). */
+export function isQuotationExpired(row: { expiresAt: Date }, now = new Date()): boolean {
+  return row.expiresAt.getTime() <= now.getTime();
+}
+
+/** The refusal for paying or completing an expired quotation; the client gets a new price instead. */
+export function quotationExpiredError(row: { expiresAt: Date }): AppError {
+  return new AppError(
+    'conflict',
+    `This quotation expired on ${formatKenyaDate(row.expiresAt)}. Get a new price to continue.`,
+    { code: 'QUOTATION_EXPIRED' },
+  );
+}
+
 /**
  * Prices the chosen product again on the server (the browser's total is never trusted), checks the
  * vehicle and the start date, and keeps the quotation with the client's KYC snapshot.
  */
-export async function createQuotation(db: Database, userId: string, input: CreateQuotationInput) {
+export async function createQuotation(
+  db: Database,
+  userId: string,
+  input: CreateQuotationInput,
+  options: { validDays: number },
+) {
   const [loaded] = await loadProducts(db, { productSystemRef: input.productSystemRef });
   if (!loaded) throw new AppError('not_found', 'This product is no longer available.');
   const isThirdParty = loaded.product.coverType === 'third-party';
@@ -66,9 +89,10 @@ export async function createQuotation(db: Database, userId: string, input: Creat
   };
 
   const startDate = input.coverDetails.startDate;
-  if (!isIsoDate(startDate) || startDate < today) {
-    throw new AppError('invalid', 'The start date cannot be before today.', {
-      errors: [{ field: 'coverDetails.startDate', message: 'The start date cannot be before today.' }],
+  const startDateProblem = checkCoverStartDate({ startDate, today });
+  if (startDateProblem) {
+    throw new AppError('invalid', startDateProblem, {
+      errors: [{ field: 'coverDetails.startDate', message: startDateProblem }],
     });
   }
   const risk = input.risks[0]!;
@@ -105,6 +129,7 @@ export async function createQuotation(db: Database, userId: string, input: Creat
       periodDays: input.coverPeriod,
       startDate,
       endDate: coverEndDate(startDate, input.coverPeriod),
+      expiresAt: new Date(Date.now() + options.validDays * 86_400_000),
       selectedBenefits: input.additionalBenefits.map((benefit) => ({
         benefitSystemRef: benefit.benefitSystemRef,
         ...(benefit.params?.limit === undefined ? {} : { limit: benefit.params.limit }),
@@ -138,6 +163,9 @@ async function findOwnQuotation(db: Database, userId: string, systemQuotationRef
 /** Turns a quotation into its invoice (once; asking again returns the same invoice). */
 export async function completeQuotation(db: Database, userId: string, systemQuotationRef: string) {
   const quotation = await findOwnQuotation(db, userId, systemQuotationRef);
+  if (isQuotationExpired(quotation) && !(await hasPaymentsTowards(db, quotation.id))) {
+    throw quotationExpiredError(quotation);
+  }
   await db
     .insert(invoices)
     .values({ invoiceSystemRef: makeRef('INV'), quotationId: quotation.id, userId, amount: quotation.total })
@@ -152,25 +180,99 @@ export async function completeQuotation(db: Database, userId: string, systemQuot
   };
 }
 
-/** The signed-in client's quotations, newest first, with their invoice and policy. */
-export async function listQuotations(db: Database, userId: string) {
-  const rows = await db
-    .select({ quotation: quotations, invoice: invoices, policyNumber: policies.policyNumber })
+/** Whether any money has been received towards the quotation's invoice (then it never expires). */
+async function hasPaymentsTowards(db: Database, quotationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(and(eq(invoices.quotationId, quotationId), eq(payments.status, 'success')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Prices an expired quotation again with today's rates: a new quotation with the same product,
+ * vehicle, period, benefits and excesses, starting on the old start date or today if that has
+ * passed. The old one is marked EXPIRED. A quotation still valid is answered as it is.
+ */
+export async function requoteQuotation(
+  db: Database,
+  userId: string,
+  systemQuotationRef: string,
+  options: { validDays: number },
+) {
+  const old = await findOwnQuotation(db, userId, systemQuotationRef);
+  if (!isQuotationExpired(old) || (await hasPaymentsTowards(db, old.id))) {
+    return getQuotation(db, userId, systemQuotationRef);
+  }
+  const today = kenyaToday();
+  const renewed = await createQuotation(
+    db,
+    userId,
+    {
+      risks: [
+        {
+          riskType: 'ASSET',
+          value: old.coverType === 'third-party' ? null : toKes(old.vehicleValue),
+          riskRef: String((old.vehicle as { registrationNumber?: unknown }).registrationNumber ?? 'N/A'),
+          details: {},
+        },
+      ],
+      bussinessType: 'DIRECT',
+      productSystemRef: old.productSystemRef,
+      clientDetails: {},
+      coverPeriod: old.periodDays,
+      quotationChannel: 'web',
+      coverDetails: { startDate: old.startDate < today ? today : old.startDate },
+      additionalBenefits: old.selectedBenefits.map((benefit) => ({
+        benefitSystemRef: benefit.benefitSystemRef,
+        ...(benefit.limit === undefined ? {} : { params: { limit: benefit.limit } }),
+      })),
+      excesses: old.excesses,
+      vehicleDetails: old.vehicle,
+    },
+    options,
+  );
+  await db
+    .update(quotations)
+    .set({ status: 'EXPIRED' })
+    .where(and(eq(quotations.id, old.id), sql`${quotations.status} <> 'EXPIRED'`));
+  return renewed;
+}
+
+/** Quotations with their invoice (and whether money was received towards it) and policy number. */
+function quotationQuery(db: Database) {
+  return db
+    .select({
+      quotation: quotations,
+      invoice: invoices,
+      hasPayments: sql<boolean>`exists (select 1 from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'success')`,
+      policyNumber: policies.policyNumber,
+    })
     .from(quotations)
     .leftJoin(invoices, eq(invoices.quotationId, quotations.id))
-    .leftJoin(policies, eq(policies.invoiceId, invoices.id))
-    .where(eq(quotations.userId, userId))
-    .orderBy(desc(quotations.id));
-  return rows.map((row) => presentQuotation(row.quotation, row.invoice, row.policyNumber));
+    .leftJoin(policies, eq(policies.invoiceId, invoices.id));
+}
+
+function presentQuotationRow(row: Awaited<ReturnType<ReturnType<typeof quotationQuery>['execute']>>[number]) {
+  return presentQuotation(
+    row.quotation,
+    row.invoice ? { ...row.invoice, hasPayments: Boolean(row.hasPayments) } : null,
+    row.policyNumber,
+  );
+}
+
+/** The signed-in client's quotations, newest first, with their invoice and policy. */
+export async function listQuotations(db: Database, userId: string) {
+  const rows = await quotationQuery(db).where(eq(quotations.userId, userId)).orderBy(desc(quotations.id));
+  return rows.map(presentQuotationRow);
 }
 
 export async function getQuotation(db: Database, userId: string, systemQuotationRef: string) {
-  const [row] = await db
-    .select({ quotation: quotations, invoice: invoices, policyNumber: policies.policyNumber })
-    .from(quotations)
-    .leftJoin(invoices, eq(invoices.quotationId, quotations.id))
-    .leftJoin(policies, eq(policies.invoiceId, invoices.id))
-    .where(and(eq(quotations.systemQuotationRef, systemQuotationRef), eq(quotations.userId, userId)));
+  const [row] = await quotationQuery(db).where(
+    and(eq(quotations.systemQuotationRef, systemQuotationRef), eq(quotations.userId, userId)),
+  );
   if (!row) throw new AppError('not_found', 'Quotation not found.');
-  return presentQuotation(row.quotation, row.invoice, row.policyNumber);
+  return presentQuotationRow(row);
 }

@@ -1,14 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   codeMatches,
   generateCode,
   generateRefreshToken,
   hashCode,
+  hashDecoyCode,
   hashRefreshToken,
+  openToken,
+  sealToken,
 } from '../../auth/codes';
 import { getDummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords';
-import { AUTH_RATE_RULES } from '../../auth/rate-limiter';
+import { AUTH_RATE_RULES, LOGIN_ACCOUNT_SLOW_DOWN } from '../../auth/rate-limiter';
 import { signAccessToken } from '../../auth/tokens';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -22,6 +26,7 @@ export interface AccountContext {
   config: Config;
   services: Services;
   ip: string;
+  log?: FastifyBaseLogger;
 }
 
 type Purpose = 'registration' | 'password_reset';
@@ -41,10 +46,23 @@ export function presentUser(user: UserRow) {
   };
 }
 
-/** Issues a new code for a verification (older ones die) and e-mails it. */
-async function sendCode(context: AccountContext, verificationId: string, purpose: Purpose, user: UserRow) {
+/**
+ * Issues a new code for a verification (older ones die) and e-mails it. A reset code is e-mailed in
+ * the background, so the answer never waits on the mail server; a reset asked for an unknown e-mail
+ * (no recipient) stores a decoy code that no guess matches the same way and composes the same mail
+ * without sending it, so both answers take the same work and then behave alike.
+ */
+async function issueCode(
+  context: AccountContext,
+  verificationId: string,
+  purpose: Purpose,
+  recipient: Pick<UserRow, 'email' | 'firstName'> | null,
+) {
   const { db, config, services } = context;
   const code = generateCode();
+  const codeHash = recipient
+    ? hashCode(services.tokenSecret, verificationId, code)
+    : hashDecoyCode(services.tokenSecret, verificationId);
   await db.transaction(async (tx) => {
     await tx
       .update(oneTimeCodes)
@@ -52,39 +70,59 @@ async function sendCode(context: AccountContext, verificationId: string, purpose
       .where(and(eq(oneTimeCodes.verificationId, verificationId), isNull(oneTimeCodes.consumedAt)));
     await tx.insert(oneTimeCodes).values({
       verificationId,
-      codeHash: hashCode(services.tokenSecret, verificationId, code),
+      codeHash,
       expiresAt: new Date(Date.now() + config.CODE_TTL_MINUTES * 60_000),
     });
   });
-  const email = { to: user.email, firstName: user.firstName, code, minutes: config.CODE_TTL_MINUTES };
-  await services.mailer.send(
-    purpose === 'registration' ? registrationCodeEmail(email) : passwordResetCodeEmail(email),
-  );
+  const email = {
+    to: recipient?.email ?? 'nobody@invalid',
+    firstName: recipient?.firstName ?? '',
+    code,
+    minutes: config.CODE_TTL_MINUTES,
+  };
+  const message = purpose === 'registration' ? registrationCodeEmail(email) : passwordResetCodeEmail(email);
+  if (!recipient) return;
+  if (purpose === 'registration') {
+    await services.mailer.send(message);
+    return;
+  }
+  services.mailer.send(message).catch((error: unknown) => {
+    context.log?.error({ err: error, verificationId }, 'could not send a password reset code');
+  });
 }
 
 /**
- * Checks a code against the verification's live code: single use, 10 minutes, 5 wrong tries.
- * A wrong try is counted even when the request fails afterwards.
+ * Checks a code against the verification's live code: single use, 10 minutes, 5 tries. Each try is
+ * counted by one conditional UPDATE before the comparison, so however many requests race, at most
+ * CODE_MAX_ATTEMPTS comparisons are ever made against one code.
  */
 async function consumeCode(context: AccountContext, verificationId: string, code: string): Promise<void> {
   const { db, config, services } = context;
+  const dead = () => new AppError('invalid', CODE_DEAD, { code: 'EMAIL_TOKEN_EXPIRED' });
   const [live] = await db
-    .select()
+    .select({ id: oneTimeCodes.id, codeHash: oneTimeCodes.codeHash })
     .from(oneTimeCodes)
     .where(and(eq(oneTimeCodes.verificationId, verificationId), isNull(oneTimeCodes.consumedAt)))
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
-  if (!live || live.expiresAt.getTime() <= Date.now() || live.attempts >= config.CODE_MAX_ATTEMPTS) {
-    throw new AppError('invalid', CODE_DEAD, { code: 'EMAIL_TOKEN_EXPIRED' });
-  }
+  if (!live) throw dead();
+  const [counted] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(oneTimeCodes.id, live.id),
+        lt(oneTimeCodes.attempts, config.CODE_MAX_ATTEMPTS),
+        isNull(oneTimeCodes.consumedAt),
+        gt(oneTimeCodes.expiresAt, new Date()),
+      ),
+    )
+    .returning({ attempts: oneTimeCodes.attempts });
+  if (!counted) throw dead();
   if (!codeMatches(services.tokenSecret, verificationId, code, live.codeHash)) {
-    const attempts = live.attempts + 1;
-    await db
-      .update(oneTimeCodes)
-      .set({ attempts, ...(attempts >= config.CODE_MAX_ATTEMPTS ? { consumedAt: new Date() } : {}) })
-      .where(eq(oneTimeCodes.id, live.id));
-    throw new AppError('invalid', attempts >= config.CODE_MAX_ATTEMPTS ? CODE_DEAD : CODE_WRONG, {
-      code: attempts >= config.CODE_MAX_ATTEMPTS ? 'EMAIL_TOKEN_EXPIRED' : 'EMAIL_TOKEN_ERROR',
+    const isLastTry = counted.attempts >= config.CODE_MAX_ATTEMPTS;
+    throw new AppError('invalid', isLastTry ? CODE_DEAD : CODE_WRONG, {
+      code: isLastTry ? 'EMAIL_TOKEN_EXPIRED' : 'EMAIL_TOKEN_ERROR',
       errors: [{ field: 'code', message: CODE_WRONG }],
     });
   }
@@ -94,7 +132,7 @@ async function consumeCode(context: AccountContext, verificationId: string, code
     .set({ consumedAt: new Date() })
     .where(and(eq(oneTimeCodes.id, live.id), isNull(oneTimeCodes.consumedAt)))
     .returning({ id: oneTimeCodes.id });
-  if (used.length === 0) throw new AppError('invalid', CODE_DEAD, { code: 'EMAIL_TOKEN_EXPIRED' });
+  if (used.length === 0) throw dead();
 }
 
 async function findVerification(db: Database, id: string, purpose: Purpose) {
@@ -144,7 +182,7 @@ export async function createUser(
     .insert(verifications)
     .values({ purpose: 'registration', userId: user.id })
     .returning({ id: verifications.id });
-  await sendCode(context, registration!.id, 'registration', { ...user, ...input.names });
+  await issueCode(context, registration!.id, 'registration', { ...user, ...input.names });
   return registration!.id;
 }
 
@@ -158,7 +196,7 @@ export async function resendRegistrationCode(context: AccountContext, registrati
   }
   context.services.limiter.hit(AUTH_RATE_RULES.resendBurst, [`resend:burst:${registrationId}`]);
   context.services.limiter.hit(AUTH_RATE_RULES.resendPerVerification, [`resend:${registrationId}`]);
-  await sendCode(context, registrationId, 'registration', found.user);
+  await issueCode(context, registrationId, 'registration', found.user);
 }
 
 /** Verifies the sign-up code. */
@@ -181,32 +219,50 @@ export async function validateRegistration(
   return { registrationId: input.registrationId, email: found.user.email };
 }
 
-/** Sets the first password of a verified sign-up and creates the client profile. */
+/**
+ * Sets the first password of a verified sign-up, creates the client profile and signs the user in:
+ * the answer is `login`'s ({user, accessToken, refreshToken, expiresIn}) beside the user's fields
+ * that this action answered before.
+ */
 export async function setPassword(
   context: AccountContext,
-  input: { registrationId: string; username: string; password: string },
+  input: {
+    registrationId: string;
+    username: string;
+    password: string;
+    loginDevice?: Record<string, unknown>;
+  },
 ) {
   const { db } = context;
-  const found = await findVerification(db, input.registrationId, 'registration');
-  if (!found?.user || found.verification.status !== 'VERIFIED' || found.user.email !== input.username) {
-    throw new AppError('invalid', 'Verify your e-mail with the code we sent before setting a password.', {
+  const notVerified = () =>
+    new AppError('invalid', 'Verify your e-mail with the code we sent before setting a password.', {
       code: 'INVALID_REGISTRATION_STATUS',
     });
+  const found = await findVerification(db, input.registrationId, 'registration');
+  if (!found?.user || found.verification.status !== 'VERIFIED' || found.user.email !== input.username) {
+    throw notVerified();
   }
   const passwordHash = await hashPassword(input.password);
   const user = found.user;
-  await db.transaction(async (tx) => {
+  const completed = await db.transaction(async (tx) => {
+    // Only one request completes a sign-up, so only one session is opened for it.
+    const claimed = await tx
+      .update(verifications)
+      .set({ status: 'COMPLETED', completedAt: new Date() })
+      .where(and(eq(verifications.id, input.registrationId), eq(verifications.status, 'VERIFIED')))
+      .returning({ id: verifications.id });
+    if (claimed.length === 0) return false;
     await tx
       .update(users)
       .set({ passwordHash, status: 'ACTIVE', passwordChangedAt: new Date() })
       .where(eq(users.id, user.id));
-    await tx
-      .update(verifications)
-      .set({ status: 'COMPLETED', completedAt: new Date() })
-      .where(eq(verifications.id, input.registrationId));
     await tx.insert(clients).values({ userId: user.id }).onConflictDoNothing();
+    return true;
   });
-  return presentUser({ ...user, status: 'ACTIVE' });
+  if (!completed) throw notVerified();
+  const active: UserRow = { ...user, passwordHash, status: 'ACTIVE' };
+  const session = await openSession(context, active, input.loginDevice ?? {});
+  return { ...presentUser(active), ...session };
 }
 
 /** Opens a session and issues its first token pair. */
@@ -220,13 +276,19 @@ async function openSession(context: AccountContext, user: UserRow, device: Recor
 }
 
 async function issueTokens(context: AccountContext, user: UserRow, sessionId: string) {
-  const { db, config, services } = context;
+  const { db, config } = context;
   const refresh = generateRefreshToken();
   await db.insert(refreshTokens).values({
     sessionId,
     tokenHash: refresh.tokenHash,
     expiresAt: new Date(Date.now() + config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
   });
+  return sessionAnswer(context, user, sessionId, refresh.token);
+}
+
+/** The answer of every sign-in: the user, a fresh access token and the given refresh token. */
+function sessionAnswer(context: AccountContext, user: UserRow, sessionId: string, refreshToken: string) {
+  const { config, services } = context;
   const accessToken = signAccessToken(
     {
       sub: user.id,
@@ -239,56 +301,105 @@ async function issueTokens(context: AccountContext, user: UserRow, sessionId: st
   return {
     user: presentUser(user),
     accessToken,
-    refreshToken: refresh.token,
+    refreshToken,
     expiresIn: config.ACCESS_TOKEN_TTL_SECONDS,
   };
 }
 
 const authenticationError = () => new AppError('unauthenticated', 'Invalid e-mail or password.', { code: 2 });
 
-/** Sign-in: the same answer, after the same work, whichever part was wrong. */
+/** How long a used refresh token still answers its successor (two tabs refreshing at once). */
+export const REFRESH_GRACE_MS = 30_000;
+
+/**
+ * Sign-in: the same answer, after the same work, whichever part was wrong. Failed attempts are
+ * refused past a limit per IP and per account and IP; per account alone they only slow sign-in down,
+ * so failing on purpose from elsewhere cannot lock the owner out.
+ */
 export async function login(
   context: AccountContext,
   input: { username: string; password: string; loginDevice: Record<string, unknown> },
 ) {
   const { db, services, ip } = context;
-  services.limiter.hit(AUTH_RATE_RULES.loginPerIp, [`login:ip:${ip}`]);
-  services.limiter.hit(AUTH_RATE_RULES.loginPerAccount, [`login:account:${input.username}`]);
+  const ipKey = `login:ip:${ip}`;
+  const accountAndIpKey = `login:account-ip:${input.username}:${ip}`;
+  const accountKey = `login:account:${input.username}`;
+  // Counted before the check (synchronously), so a burst of concurrent guesses is counted too;
+  // a success takes its count back.
+  services.limiter.hit(AUTH_RATE_RULES.loginPerIp, [ipKey]);
+  try {
+    services.limiter.hit(AUTH_RATE_RULES.loginPerAccountAndIp, [accountAndIpKey]);
+  } catch (error) {
+    services.limiter.refund([ipKey]);
+    throw error;
+  }
+  const delayMs = services.limiter.slowDown(LOGIN_ACCOUNT_SLOW_DOWN, accountKey);
+  if (delayMs > 0) await sleep(delayMs);
+
   const [user] = await db.select().from(users).where(eq(users.email, input.username));
   const matches = await verifyPassword(user?.passwordHash ?? (await getDummyPasswordHash()), input.password);
   if (!user?.passwordHash || !matches || user.status !== 'ACTIVE') throw authenticationError();
+  services.limiter.refund([ipKey, accountKey]);
+  services.limiter.reset([accountAndIpKey]);
   return openSession(context, user, input.loginDevice);
 }
 
 /**
- * Rotates a refresh token: each one works once. Presenting a used one means it was stolen or
- * replayed, so the whole session (every token of the family) is revoked.
+ * Rotates a refresh token: each one works once. Within REFRESH_GRACE_MS of its use, the same token
+ * answers the same successor (kept encrypted) with a fresh access token, so two tabs refreshing at
+ * once both stay signed in. Presenting a used one later means it was stolen or replayed, so the
+ * whole session (every token of the family) is revoked.
  */
 export async function refreshSession(context: AccountContext, refreshToken: string) {
-  const { db } = context;
+  const { db, config, services } = context;
   const expired = () => new AppError('forbidden', 'Your session has expired. Please sign in again.');
-  const [row] = await db
-    .select({ token: refreshTokens, session: sessions, user: users })
-    .from(refreshTokens)
-    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)));
+  const tokenHash = hashRefreshToken(refreshToken);
+  const find = async () => {
+    const [row] = await db
+      .select({ token: refreshTokens, session: sessions, user: users })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    return row;
+  };
+  type Row = NonNullable<Awaited<ReturnType<typeof find>>>;
+  const answerReuse = async (row: Row) => {
+    const usedAt = row.token.usedAt?.getTime() ?? 0;
+    const successor =
+      Date.now() - usedAt <= REFRESH_GRACE_MS && row.token.successorToken
+        ? openToken(services.tokenSecret, row.token.successorToken)
+        : null;
+    if (successor) return sessionAnswer(context, row.user, row.session.id, successor);
+    await revokeSession(db, row.session.id, 'refresh token reused');
+    throw expired();
+  };
+
+  const row = await find();
   if (!row || row.session.revokedAt) throw expired();
-  if (row.token.usedAt) {
-    await revokeSession(db, row.session.id, 'refresh token reused');
-    throw expired();
-  }
+  if (row.token.usedAt) return answerReuse(row);
   if (row.token.expiresAt.getTime() <= Date.now()) throw expired();
-  const claimed = await db
-    .update(refreshTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.usedAt)))
-    .returning({ id: refreshTokens.id });
-  if (claimed.length === 0) {
-    await revokeSession(db, row.session.id, 'refresh token reused');
-    throw expired();
-  }
-  return issueTokens(context, row.user, row.session.id);
+
+  const next = generateRefreshToken();
+  const claimed = await db.transaction(async (tx) => {
+    const used = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date(), successorToken: sealToken(services.tokenSecret, next.token) })
+      .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (used.length === 0) return false;
+    await tx.insert(refreshTokens).values({
+      sessionId: row.session.id,
+      tokenHash: next.tokenHash,
+      expiresAt: new Date(Date.now() + config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+    });
+    return true;
+  });
+  if (claimed) return sessionAnswer(context, row.user, row.session.id, next.token);
+  // Another request rotated it a moment ago: answer what that one answered.
+  const raced = await find();
+  if (!raced || raced.session.revokedAt || !raced.token.usedAt) throw expired();
+  return answerReuse(raced);
 }
 
 export async function revokeSession(db: Database, sessionId: string, reason: string): Promise<void> {
@@ -298,25 +409,22 @@ export async function revokeSession(db: Database, sessionId: string, reason: str
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Always answers with a reference, whether or not the e-mail has an account. */
+/**
+ * Always answers with a reference, whether or not the e-mail has an account, after the same work:
+ * an unknown e-mail gets a decoy verification with a decoy code (no mail), which then answers code
+ * checks and resends exactly as a real one with a wrong code would.
+ */
 export async function requestPasswordReset(context: AccountContext, username: string): Promise<string> {
   const { db, services, ip } = context;
   services.limiter.hit(AUTH_RATE_RULES.resetPerIp, [`reset:ip:${ip}`]);
   services.limiter.hit(AUTH_RATE_RULES.resetPerAccount, [`reset:account:${username}`]);
   const [user] = await db.select().from(users).where(eq(users.email, username));
-  if (!user?.passwordHash) {
-    // Same shape of answer; the reference leads nowhere.
-    const [decoy] = await db
-      .insert(verifications)
-      .values({ purpose: 'password_reset', userId: null })
-      .returning();
-    return decoy?.id ?? randomUUID();
-  }
+  const owner = user?.passwordHash ? user : null;
   const [reset] = await db
     .insert(verifications)
-    .values({ purpose: 'password_reset', userId: user.id })
+    .values({ purpose: 'password_reset', userId: owner?.id ?? null })
     .returning({ id: verifications.id });
-  await sendCode(context, reset!.id, 'password_reset', user);
+  await issueCode(context, reset!.id, 'password_reset', owner);
   return reset!.id;
 }
 
@@ -327,9 +435,9 @@ export async function resendResetCode(
   context.services.limiter.hit(AUTH_RATE_RULES.resendBurst, [`resend:burst:${forgotPasswordSystemRef}`]);
   context.services.limiter.hit(AUTH_RATE_RULES.resendPerVerification, [`resend:${forgotPasswordSystemRef}`]);
   const found = await findVerification(context.db, forgotPasswordSystemRef, 'password_reset');
-  // An unknown e-mail's reference answers like a real one and sends nothing.
-  if (!found?.user || found.verification.status !== 'PENDING') return;
-  await sendCode(context, forgotPasswordSystemRef, 'password_reset', found.user);
+  if (found?.verification.status !== 'PENDING') return;
+  // An unknown e-mail's reference gets a new decoy code, as a real one gets a new code.
+  await issueCode(context, forgotPasswordSystemRef, 'password_reset', found.user);
 }
 
 export async function validatePasswordReset(

@@ -31,6 +31,17 @@ describe('setPasswordFormSchema', () => {
     });
   });
 
+  it('says a password over 200 characters is too long, and only that', () => {
+    const long = `Aa1!${'x'.repeat(197)}`;
+    const result = setPasswordFormSchema.safeParse({ password: long, confirmPassword: long });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Password must be at most 200 characters.',
+    ]);
+    expect(messages(loginFormSchema.safeParse({ email: 'a@b.co', password: long }))).toEqual({
+      password: 'Password must be at most 200 characters.',
+    });
+  });
+
   it('accepts 8 digits: length plus one character class already scores 2 (Fair)', () => {
     expect(
       setPasswordFormSchema.safeParse({ password: '12345678', confirmPassword: '12345678' }).success,

@@ -1,4 +1,4 @@
-import { MIN_VEHICLE_VALUE_KES, QUOTATION_MESSAGES } from '@bima/domain';
+import { checkCoverStartDate, MIN_VEHICLE_VALUE_KES, QUOTATION_MESSAGES } from '@bima/domain';
 import { z } from 'zod';
 import { t } from './i18n';
 
@@ -19,8 +19,8 @@ export type VehicleValueFormInput = z.input<typeof vehicleValueFormSchema>;
 export type VehicleValueForm = z.output<typeof vehicleValueFormSchema>;
 
 /**
- * The cover details form (spec-1 §5): a period the product offers and a start date not before today.
- * `today` is yyyy-mm-dd in the visitor's time zone.
+ * The cover details form (spec-1 §5): a period the product offers and a start date from today to
+ * 90 days ahead (the server's rule). `today` is yyyy-mm-dd in the visitor's time zone.
  */
 export function createCoverDetailsSchema({
   today,
@@ -40,13 +40,10 @@ export function createCoverDetailsSchema({
       .string()
       .trim()
       .superRefine((value, context) => {
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-          context.addIssue({ code: 'custom', message: QUOTATION_MESSAGES.startDateRequired });
-          return;
-        }
-        // ISO dates compare correctly as text.
-        if (value < today)
-          context.addIssue({ code: 'custom', message: t('motor.coverDetails.startDatePast') });
+        const problem = /^\d{4}-\d{2}-\d{2}$/.test(value)
+          ? checkCoverStartDate({ startDate: value, today })
+          : QUOTATION_MESSAGES.startDateRequired;
+        if (problem) context.addIssue({ code: 'custom', message: problem });
       }),
   });
 }

@@ -1,5 +1,5 @@
 import { callGateway, unwrapData } from '../../../lib/api-client';
-import type { AuthUser } from '../../../stores/auth';
+import type { AuthUser, SessionTokens } from '../../../stores/auth';
 
 // The account screens explain their own failures (spec-2 §8), so these calls are silent; a 403 is
 // still handled by the gateway client.
@@ -35,11 +35,19 @@ export async function resendRegistrationCode(input: { registrationId: string }) 
   );
 }
 
-/** `user / registration / setPassword`: the first password of a verified sign-up. */
+/**
+ * `user / registration / setPassword`: the first password of a verified sign-up. It signs the user
+ * in, answering `login`'s tokens beside the user's fields.
+ */
 export async function setPassword(input: { registrationId: string; username: string; password: string }) {
   return unwrapData(
-    await callGateway<AuthUser>(
-      { service: 'user', resource: 'registration', action: 'setPassword', data: input },
+    await callGateway<AuthUser & SessionTokens>(
+      {
+        service: 'user',
+        resource: 'registration',
+        action: 'setPassword',
+        data: { ...input, loginDevice: {} },
+      },
       options,
     ),
   );

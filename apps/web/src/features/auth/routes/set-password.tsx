@@ -4,8 +4,9 @@ import { buttonPrimary, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notifications';
 import { usePersistedStore } from '../../../lib/persisted-store';
+import { loadKycData } from '../../../lib/session';
 import { useSpecForm } from '../../../lib/use-spec-form';
-import { authStore } from '../../../stores/auth';
+import { authStore, storeSession } from '../../../stores/auth';
 import { resetPassword } from '../api/password-reset';
 import { setPassword } from '../api/registration';
 import { AuthCard } from '../components/auth-card';
@@ -13,6 +14,7 @@ import { PasswordField } from '../components/password-field';
 import { StrengthMeter } from '../components/strength-meter';
 import { t } from '../i18n';
 import { type SetPasswordForm, setPasswordFormSchema } from '../schemas';
+import { getPostLoginDestination } from '../utils/destination';
 import { signInFailure } from '../utils/failure';
 
 function NotVerified() {
@@ -27,8 +29,9 @@ function NotVerified() {
 
 /**
  * The set-password page (spec-2): password and confirmation with show/hide and the strength meter.
- * After a sign-up it sets the first password ('Account Created'); after a reset code it sets the new
- * one ('Password reset successfull'); either way the user then signs in.
+ * After a sign-up it sets the first password ('Account Created') and the user is signed in at once,
+ * going on as after a sign-in; after a reset code it sets the new one ('Password reset successfull')
+ * and the user signs in with it.
  */
 export default function SetPasswordRoute() {
   const navigate = useNavigate();
@@ -46,35 +49,48 @@ export default function SetPasswordRoute() {
 
   const onSubmit = async ({ password: newPassword }: SetPasswordForm) => {
     const state = authStore.getState();
-    try {
-      if (isReset && state.forgotPasswordRef) {
+    if (isReset && state.forgotPasswordRef) {
+      try {
         await resetPassword({ forgotPasswordSystemRef: state.forgotPasswordRef, newPassword });
-      } else if (state.regId && state.pendingEmail) {
+      } catch (error) {
+        notify(signInFailure(error));
+        return;
+      }
+      authStore.setState({
+        regId: null,
+        forgotPasswordRef: null,
+        isPasswordReset: false,
+        pendingEmail: null,
+      });
+      notify({
+        type: 'success',
+        title: t('auth.notifications.passwordReset'),
+        message: t('auth.notifications.passwordResetText'),
+      });
+      navigate(paths.auth.getHref('login'), { replace: true });
+      return;
+    }
+    if (!state.regId || !state.pendingEmail) return;
+    try {
+      // Setting the first password signs the user in: no second typing of e-mail and password.
+      storeSession(
         await setPassword({
           registrationId: state.regId,
           username: state.pendingEmail,
           password: newPassword,
-        });
-      }
+        }),
+      );
     } catch (error) {
       notify(signInFailure(error));
       return;
     }
-    authStore.setState({ regId: null, forgotPasswordRef: null, isPasswordReset: false, pendingEmail: null });
-    notify(
-      isReset
-        ? {
-            type: 'success',
-            title: t('auth.notifications.passwordReset'),
-            message: t('auth.notifications.passwordResetText'),
-          }
-        : {
-            type: 'success',
-            title: t('auth.notifications.accountCreated'),
-            message: t('auth.notifications.accountCreatedText'),
-          },
-    );
-    navigate(paths.auth.getHref('login'), { replace: true });
+    notify({
+      type: 'success',
+      title: t('auth.notifications.accountCreated'),
+      message: t('auth.notifications.accountCreatedText'),
+    });
+    await loadKycData();
+    navigate(getPostLoginDestination(authStore.getState().purchaseType), { replace: true });
   };
 
   return (

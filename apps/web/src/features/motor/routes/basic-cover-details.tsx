@@ -1,4 +1,4 @@
-import { formatCoverPeriod } from '@bima/domain';
+import { addCalendarDays, COVER_START_MAX_DAYS_AHEAD, formatCoverPeriod } from '@bima/domain';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -96,6 +96,7 @@ function CoverDetailsFormView({ product }: { product: MotorProduct }) {
             id={ids.start}
             type="date"
             min={today}
+            max={addCalendarDays(today, COVER_START_MAX_DAYS_AHEAD)}
             required
             aria-invalid={errors.startDate ? true : undefined}
             aria-describedby={errors.startDate ? `${ids.startHint} ${ids.startError}` : ids.startHint}

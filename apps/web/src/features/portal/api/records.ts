@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
 import { getInvoice, listInvoices } from '../../purchase/api/invoice';
 import { listQuotations } from '../../purchase/api/quotation';
@@ -82,3 +82,58 @@ export const invoiceQueryOptions = (invoiceSystemRef: string) =>
     queryKey: ['client', 'invoice', invoiceSystemRef],
     queryFn: ({ signal }) => getInvoice(invoiceSystemRef, signal),
   });
+
+/** Money M-Pesa took that no invoice was waiting for, credited to the client (whole shillings). */
+export interface UnallocatedReceipt {
+  receiptSystemRef: string;
+  amount: number;
+  mpesaReceiptNumber: string | null;
+  reason: string;
+  /** OPEN until our team refunds or applies it. */
+  status: 'OPEN' | 'REFUNDED' | 'APPLIED' | string;
+  createdAt: string;
+  invoiceSystemRef: string | null;
+}
+
+export interface ReceiptsPage {
+  items: UnallocatedReceipt[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const RECEIPTS_PAGE_SIZE = 5;
+
+/** `client / wallet / listUnallocatedReceipts`, one page (pages count from 1). */
+export const unallocatedReceiptsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: ['client', 'unallocatedReceipts', page],
+    queryFn: async ({ signal }) =>
+      unwrapData(
+        await callGateway<ReceiptsPage>(
+          {
+            service: 'client',
+            resource: 'wallet',
+            action: 'listUnallocatedReceipts',
+            data: { page, pageSize: RECEIPTS_PAGE_SIZE },
+          },
+          { secure: true, silent: true, signal },
+        ),
+      ),
+    placeholderData: keepPreviousData,
+    // A secondary panel: one more try, then its own error with Try again.
+    retry: 1,
+  });
+
+/**
+ * `client / quotation / requoteQuotation`: prices an expired quotation again with today's rates;
+ * answers the new quotation's reference.
+ */
+export async function requoteQuotation(systemQuotationRef: string): Promise<{ systemQuotationRef: string }> {
+  return unwrapData(
+    await callGateway<{ systemQuotationRef: string }>(
+      { service: 'client', resource: 'quotation', action: 'requoteQuotation', data: { systemQuotationRef } },
+      { secure: true, silent: true },
+    ),
+  );
+}

@@ -39,6 +39,7 @@ const badgeColours: Record<string, string> = {
   ACTIVE: 'bg-emerald-100 text-emerald-900',
   PAID: 'bg-emerald-100 text-emerald-900',
   UNPAID: 'bg-amber-100 text-amber-950',
+  PARTLY_PAID: 'bg-sky-100 text-sky-950',
   EXPIRED: 'bg-slate-200 text-slate-800',
 };
 

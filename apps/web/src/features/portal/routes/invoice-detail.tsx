@@ -7,9 +7,15 @@ import { invoiceQueryOptions, policiesQueryOptions } from '../api/records';
 import { PortalHeading } from '../components/portal-heading';
 import { BreakdownTable, DetailCard, DetailList, QueryStatus, StatusBadge } from '../components/records';
 import { t } from '../i18n';
-import { breakdownRows, formatKes, formatTimestamp } from '../utils/records';
+import {
+  breakdownRows,
+  formatKes,
+  formatTimestamp,
+  invoiceMoney,
+  invoicePaymentStatus,
+} from '../utils/records';
 
-/** One invoice with its premium breakdown, and Pay while it is unpaid. */
+/** One invoice with its premium breakdown, what is paid and the balance, and Pay while one is left. */
 export default function InvoiceDetailRoute() {
   const { invoiceSystemRef = '' } = useParams();
   const invoice = useQuery(invoiceQueryOptions(invoiceSystemRef));
@@ -18,6 +24,7 @@ export default function InvoiceDetailRoute() {
   const policyId = data?.policyNumber
     ? policies.data?.find((policy) => policy.policyNumber === data.policyNumber)?.id
     : undefined;
+  const money = data ? invoiceMoney(data) : null;
 
   return (
     <div>
@@ -36,8 +43,13 @@ export default function InvoiceDetailRoute() {
             <DetailList
               rows={[
                 { label: t('portal.fields.invoice'), value: data.invoiceSystemRef },
-                { label: t('portal.fields.status'), value: <StatusBadge status={data.status} /> },
+                {
+                  label: t('portal.fields.status'),
+                  value: <StatusBadge status={invoicePaymentStatus(data)} />,
+                },
                 { label: t('portal.fields.amount'), value: formatKes(data.amount) },
+                { label: t('portal.fields.amountPaid'), value: formatKes(money?.amountPaid ?? 0) },
+                { label: t('portal.fields.balance'), value: formatKes(money?.balance ?? data.amount) },
                 { label: t('portal.fields.createdAt'), value: formatTimestamp(data.createdAt) },
                 ...(data.paidAt
                   ? [{ label: t('portal.fields.paidAt'), value: formatTimestamp(data.paidAt) }]
@@ -65,7 +77,9 @@ export default function InvoiceDetailRoute() {
                 to={paths.motorPayment.getHref(data.invoiceSystemRef)}
                 className={`${buttonPrimary} mt-4`}
               >
-                {t('portal.invoice.pay', { amount: formatKes(data.amount) })}
+                {t('portal.invoice.pay', {
+                  amount: formatKes(data.amountDueNow ?? money?.balance ?? data.amount),
+                })}
               </Link>
             ) : null}
           </DetailCard>

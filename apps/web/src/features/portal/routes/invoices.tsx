@@ -5,10 +5,14 @@ import { paths } from '../../../config/paths';
 import { invoicesQueryOptions } from '../api/records';
 import { PortalHeading } from '../components/portal-heading';
 import { DetailList, QueryStatus, StatusBadge } from '../components/records';
+import { UnallocatedReceipts } from '../components/unallocated-receipts';
 import { t } from '../i18n';
-import { formatKes, formatTimestamp } from '../utils/records';
+import { formatKes, formatTimestamp, invoiceMoney, invoicePaymentStatus } from '../utils/records';
 
-/** Invoice (also Accounts › Invoices): the client's invoices, each opening its detail. */
+/**
+ * Invoice (also Accounts › Invoices): the client's invoices with what is paid and the balance, each
+ * opening its detail; below them, money received without an invoice.
+ */
 export default function InvoicesRoute() {
   const invoices = useQuery(invoicesQueryOptions());
   return (
@@ -27,6 +31,7 @@ export default function InvoicesRoute() {
         <ul className="mt-6 grid gap-4 lg:grid-cols-2">
           {invoices.data.map((invoice) => {
             const ref = invoice.invoiceSystemRef;
+            const { amountPaid, balance } = invoiceMoney(invoice);
             return (
               <li key={ref}>
                 <article aria-labelledby={`invoice-${ref}`} className={`${cardClass} h-full`}>
@@ -34,12 +39,14 @@ export default function InvoicesRoute() {
                     <h2 id={`invoice-${ref}`} className="font-bold break-all text-slate-900">
                       {ref}
                     </h2>
-                    <StatusBadge status={invoice.status} />
+                    <StatusBadge status={invoicePaymentStatus(invoice)} />
                   </div>
                   <DetailList
                     rows={[
                       { label: t('portal.fields.product'), value: invoice.productName },
                       { label: t('portal.fields.amount'), value: formatKes(invoice.amount) },
+                      { label: t('portal.fields.amountPaid'), value: formatKes(amountPaid) },
+                      { label: t('portal.fields.balance'), value: formatKes(balance) },
                       { label: t('portal.fields.createdAt'), value: formatTimestamp(invoice.createdAt) },
                     ]}
                   />
@@ -67,6 +74,7 @@ export default function InvoicesRoute() {
           })}
         </ul>
       ) : null}
+      <UnallocatedReceipts />
     </div>
   );
 }

@@ -7,14 +7,17 @@ import { PortalHeading } from '../components/portal-heading';
 import { DetailList, QueryStatus, StatusBadge } from '../components/records';
 import { usePayQuotation } from '../hooks';
 import { t } from '../i18n';
-import { formatKes, formatPeriod, registrationOf } from '../utils/records';
+import { formatKes, formatPeriod, quotationExpiryText, registrationOf } from '../utils/records';
 
-/** Quotations: the client's quotations, Paid (with the policy) or Unpaid (with Pay). */
+/**
+ * Quotations: the client's quotations, Paid (with the policy), Unpaid (with Pay) or expired (with
+ * Get a new price, which prices it again with today's rates and pays the new one).
+ */
 export default function QuotationsRoute() {
   const quotations = useQuery(quotationsQueryOptions());
   // The policy links need the policies' ids; the list is small.
   const policies = useQuery(policiesQueryOptions());
-  const { pay, preparing } = usePayQuotation();
+  const { pay, requote, preparing } = usePayQuotation();
   const policyIds = new Map(policies.data?.map((policy) => [policy.policyNumber, policy.id]));
 
   return (
@@ -35,6 +38,7 @@ export default function QuotationsRoute() {
             const ref = quotation.systemQuotationRef;
             const isPaid = quotation.invoice?.status === 'PAID' || Boolean(quotation.policyNumber);
             const policyId = quotation.policyNumber ? policyIds.get(quotation.policyNumber) : undefined;
+            const expiry = isPaid ? null : quotationExpiryText(quotation);
             return (
               <li key={ref}>
                 <article aria-labelledby={`quotation-${ref}`} className={`${cardClass} h-full`}>
@@ -42,7 +46,7 @@ export default function QuotationsRoute() {
                     <h2 id={`quotation-${ref}`} className="font-bold break-all text-slate-900">
                       {ref}
                     </h2>
-                    <StatusBadge status={isPaid ? 'PAID' : 'UNPAID'} />
+                    <StatusBadge status={isPaid ? 'PAID' : expiry ? 'EXPIRED' : 'UNPAID'} />
                   </div>
                   <DetailList
                     rows={[
@@ -74,7 +78,23 @@ export default function QuotationsRoute() {
                         </p>
                       )
                     ) : null}
-                    {isPaid ? null : (
+                    {expiry ? (
+                      <div className="space-y-3">
+                        <p className="font-semibold text-amber-950">{expiry}</p>
+                        <button
+                          type="button"
+                          onClick={() => void requote(quotation)}
+                          disabled={preparing !== null}
+                          aria-label={t('portal.quotations.requoteLabel', { ref })}
+                          className={buttonPrimary}
+                        >
+                          {preparing === ref
+                            ? t('portal.quotations.requoting')
+                            : t('portal.quotations.requote')}
+                        </button>
+                      </div>
+                    ) : null}
+                    {isPaid || expiry ? null : (
                       <button
                         type="button"
                         onClick={() => void pay(quotation)}

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { breakdownRows, formatKes, formatPeriod, registrationOf, vehicleText } from './records';
+import {
+  breakdownRows,
+  formatKes,
+  formatPeriod,
+  formatShortDate,
+  invoiceMoney,
+  invoicePaymentStatus,
+  quotationExpiryText,
+  registrationOf,
+  vehicleText,
+} from './records';
 
 describe('portal record formatting', () => {
   it('lists the premium breakdown in order, leaving out missing parts', () => {
@@ -35,5 +45,47 @@ describe('portal record formatting', () => {
     expect(registrationOf(null)).toBe('N/A');
     expect(vehicleText({ make: 'Toyota', colour: '' }, 'colour')).toBe('N/A');
     expect(vehicleText({ engineCapacity: 2500 }, 'engineCapacity')).toBe('2500');
+  });
+});
+
+describe('invoice payment status: Partly paid while 0 < paid < amount', () => {
+  it.each([
+    ['nothing paid', { status: 'UNPAID', amount: 370_540, amountPaid: 0 }, 'UNPAID'],
+    ['a first part paid', { status: 'UNPAID', amount: 370_540, amountPaid: 250_000 }, 'PARTLY_PAID'],
+    ['all paid', { status: 'PAID', amount: 370_540, amountPaid: 370_540 }, 'PAID'],
+    ['no figures from the server', { status: 'UNPAID', amount: 62_360 }, 'UNPAID'],
+  ] as const)('%s → %s', (_name, invoice, status) => {
+    expect(invoicePaymentStatus(invoice)).toBe(status);
+  });
+
+  it('reads Partly paid', async () => {
+    const { t } = await import('../i18n');
+    expect(t('portal.status.PARTLY_PAID')).toBe('Partly paid');
+  });
+
+  it.each([
+    [{ status: 'UNPAID', amount: 370_540, amountPaid: 250_000, balance: 120_540 }, 250_000, 120_540],
+    [{ status: 'UNPAID', amount: 62_360 }, 0, 62_360],
+    [{ status: 'PAID', amount: 62_360 }, 62_360, 0],
+  ])('paid and balance of %j', (invoice, amountPaid, balance) => {
+    expect(invoiceMoney(invoice)).toEqual({ amountPaid, balance });
+  });
+});
+
+describe('quotation expiry', () => {
+  it('an expired quotation says when it expired, in Kenya time', () => {
+    expect(quotationExpiryText({ isExpired: true, expiresAt: '2026-03-03T08:00:00.000Z' })).toBe(
+      'This quotation expired on 3 Mar 2026.',
+    );
+    expect(quotationExpiryText({ isExpired: true, expiresAt: '2026-12-22T22:30:00.000Z' })).toBe(
+      'This quotation expired on 23 Dec 2026.',
+    );
+    expect(quotationExpiryText({ isExpired: true })).toBe('This quotation has expired.');
+  });
+
+  it('a valid quotation (or one the server does not call expired) says nothing', () => {
+    expect(quotationExpiryText({ isExpired: false, expiresAt: '2020-01-01T00:00:00.000Z' })).toBeNull();
+    expect(quotationExpiryText({})).toBeNull();
+    expect(formatShortDate('not a date')).toBe('not a date');
   });
 });

@@ -79,3 +79,48 @@ export function breakdownRows(breakdown: Record<string, unknown> | null | undefi
   add(t('portal.breakdown.total'), breakdown.total, true);
   return rows;
 }
+
+/** What an invoice's badge says: Paid, Unpaid, or Partly paid while 0 < paid < amount. */
+export function invoicePaymentStatus(invoice: {
+  status: string;
+  amount: number;
+  amountPaid?: number;
+}): 'PAID' | 'PARTLY_PAID' | 'UNPAID' {
+  if (invoice.status === 'PAID') return 'PAID';
+  const paid = invoice.amountPaid ?? 0;
+  return paid > 0 && paid < invoice.amount ? 'PARTLY_PAID' : 'UNPAID';
+}
+
+/** An invoice's paid so far and balance, whole shillings (the server's, or worked out from its status). */
+export function invoiceMoney(invoice: {
+  status: string;
+  amount: number;
+  amountPaid?: number;
+  balance?: number;
+}) {
+  const amountPaid = invoice.amountPaid ?? (invoice.status === 'PAID' ? invoice.amount : 0);
+  return { amountPaid, balance: invoice.balance ?? Math.max(0, invoice.amount - amountPaid) };
+}
+
+/** A date as the expiry message writes it, in Kenya time: '3 Mar 2026'. */
+export function formatShortDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Africa/Nairobi',
+  }).format(date);
+}
+
+/**
+ * 'This quotation expired on 3 Mar 2026.' for an expired quotation (its price is no longer offered;
+ * the server says so only when nothing was paid towards it), else null.
+ */
+export function quotationExpiryText(quotation: { isExpired?: boolean; expiresAt?: string }): string | null {
+  if (!quotation.isExpired) return null;
+  return quotation.expiresAt
+    ? t('portal.quotations.expired', { date: formatShortDate(quotation.expiresAt) })
+    : t('portal.quotations.expiredUndated');
+}

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
 
 export type InvoiceStatus = 'UNPAID' | 'PAID';
@@ -16,6 +17,15 @@ export interface ClientInvoice {
   startDate: string;
   breakdown: Record<string, unknown> | null;
   policyNumber: string | null;
+  /** Paid so far; an invoice above M-Pesa's per-payment limit is paid in several prompts. */
+  amountPaid?: number;
+  balance?: number;
+  /** What the next M-Pesa prompt asks for: the balance, at most `maxPerPrompt`. */
+  amountDueNow?: number;
+  maxPerPrompt?: number;
+  quotationExpiresAt?: string;
+  /** The quotation's price is no longer offered (and nothing was paid towards it). */
+  isQuotationExpired?: boolean;
 }
 
 /** `client / invoice / getInvoice`: one of the client's invoices. */
@@ -37,3 +47,10 @@ export async function listInvoices(signal?: AbortSignal): Promise<ClientInvoice[
     ),
   );
 }
+
+/** One invoice, shared by the payment page and the portal (the same key). */
+export const invoiceQueryOptions = (invoiceSystemRef: string) =>
+  queryOptions({
+    queryKey: ['client', 'invoice', invoiceSystemRef],
+    queryFn: ({ signal }) => getInvoice(invoiceSystemRef, signal),
+  });

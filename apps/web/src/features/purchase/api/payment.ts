@@ -5,6 +5,8 @@ export interface PaymentStart {
   paymentRef: string;
   status: string;
   customerMessage?: string;
+  /** What this prompt asks for, whole shillings (at most M-Pesa's per-payment limit). */
+  amount?: number;
 }
 
 /** `underwriting / accounting / invoicePaymentRequest`: sends the M-Pesa prompt to the phone. */

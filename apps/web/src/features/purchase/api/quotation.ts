@@ -51,6 +51,10 @@ export interface ClientQuotation {
   premium: number;
   status: string;
   createdAt: string;
+  /** The price is offered until then (QUOTATION_VALID_DAYS after it was made). */
+  expiresAt?: string;
+  /** Past `expiresAt` with nothing paid towards it: it can only be priced again. */
+  isExpired?: boolean;
   invoice: { invoiceSystemRef: string; status: string; amount: number } | null;
   policyNumber: string | null;
   vehicle: Record<string, unknown> | null;
@@ -78,6 +82,19 @@ export async function listQuotations(signal?: AbortSignal): Promise<ClientQuotat
     await callGateway<ClientQuotation[]>(
       { service: 'client', resource: 'quotation', action: 'listQuotations', data: {} },
       { secure: true, silent: true, signal },
+    ),
+  );
+}
+
+/**
+ * `client / quotation / requoteQuotation`: prices an expired quotation again with today's rates and
+ * answers the new quotation (a quotation still valid is answered as it is).
+ */
+export async function requoteQuotation(systemQuotationRef: string): Promise<ClientQuotation> {
+  return unwrapData(
+    await callGateway<ClientQuotation>(
+      { service: 'client', resource: 'quotation', action: 'requoteQuotation', data: { systemQuotationRef } },
+      { secure: true, silent: true },
     ),
   );
 }

@@ -1,14 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { normaliseMpesaDigits } from '@bima/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ClipboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { ScreenHeading } from '../../motor/components/screen-heading';
 import { buttonPrimary, buttonSecondary, cardClass, inputClass, linkButton } from '../../motor/components/ui';
-import { getInvoice } from '../api/invoice';
+import { clientDetailsQueryOptions } from '../api/client';
+import { invoiceQueryOptions } from '../api/invoice';
 import { getPaymentStatus, requestInvoicePayment } from '../api/payment';
-import { getQuotationDetails } from '../api/quotation';
+import { completeQuotation, getQuotationDetails, requoteQuotation } from '../api/quotation';
 import { describedBy, SummaryList } from '../components/fields';
 import { type PurchaseContext, useOptionalPurchaseContext } from '../hooks';
 import { t } from '../i18n';
@@ -19,7 +30,21 @@ import {
   setPurchaseErrors,
   usePurchase,
 } from '../stores/purchase';
-import { checkMpesaNumber, type MpesaCheck, toMpesaPhoneNumber } from '../utils/mpesa';
+import {
+  expiryFromInvoice,
+  type InvoiceDue,
+  invoiceDue,
+  moneyRows,
+  paymentSuccessOf,
+} from '../utils/invoice-due';
+import {
+  checkMpesaNumber,
+  keepPhoneCharacters,
+  MPESA_INPUT_MAX_LENGTH,
+  mpesaDigitsFromKyc,
+  toMpesaPhoneNumber,
+  validityNotification,
+} from '../utils/mpesa';
 import {
   abortableSleep,
   canPay,
@@ -33,6 +58,7 @@ import { capitaliseFirst, formatDays, formatKes, type SummaryRow } from '../util
 
 const FAILED_TOAST_MS = 6_000;
 const ERROR_TOAST_MS = 5_000;
+const PART_TOAST_MS = 6_000;
 
 /** The text of a failed payment request: the server's errors, its message, the exception, or the default. */
 function describePaymentError(error: unknown): string {
@@ -82,29 +108,101 @@ async function rememberPaid(
       invoiceSystemRef: invoice.invoiceSystemRef,
       policyNumber,
       receiptNumber: reply?.receiptNumber ?? null,
-      amount: reply?.amount ?? invoice.amount,
+      amount: reply?.invoice?.amount ?? reply?.amount ?? invoice.amount,
       summary,
     },
   });
 }
 
+/**
+ * The M-Pesa number (spec-2 §5): typed as people write it ('0712 345 678', '+254 712 345 678'),
+ * prefilled from the KYC phone, one validity notification per change of validity.
+ */
+function useMpesaNumber() {
+  const [typed, setTyped] = useState('');
+  const check = checkMpesaNumber(typed);
+  const previous = useRef(check);
+  const lastAnnounced = useRef<string | null>(null);
+  const isTouched = useRef(false);
+  const kyc = useQuery(clientDetailsQueryOptions());
+
+  // The client's KYC phone, once, unless they typed first; no notification for it.
+  const kycPhone = kyc.data?.phone;
+  useEffect(() => {
+    if (isTouched.current) return;
+    const digits = mpesaDigitsFromKyc(kycPhone);
+    if (!digits) return;
+    isTouched.current = true;
+    previous.current = checkMpesaNumber(digits);
+    setTyped(digits);
+  }, [kycPhone]);
+
+  const change = (text: string) => {
+    isTouched.current = true;
+    const next = checkMpesaNumber(text);
+    const notification = validityNotification(previous.current, next, lastAnnounced.current);
+    previous.current = next;
+    setTyped(text);
+    if (!notification) return;
+    lastAnnounced.current = notification.key;
+    if (notification.verdict === 'valid') {
+      notify({ type: 'success', title: t('purchase.payment.phoneValidTitle') });
+    } else {
+      notify({ type: 'error', title: t('purchase.payment.phoneInvalidTitle'), message: next.message ?? '' });
+    }
+  };
+
+  return {
+    typed,
+    check,
+    onChange: (value: string) => change(keepPhoneCharacters(value)),
+    /** A pasted number ('+254 712 345 678', '0712-345-678') becomes its digits after +254. */
+    onPaste: (event: ClipboardEvent<HTMLInputElement>) => {
+      const input = event.currentTarget;
+      const pasted = event.clipboardData.getData('text');
+      const start = input.selectionStart ?? input.value.length;
+      const end = input.selectionEnd ?? input.value.length;
+      const digits = normaliseMpesaDigits(input.value.slice(0, start) + pasted + input.value.slice(end));
+      if (!digits) return;
+      event.preventDefault();
+      change(digits);
+    },
+    /** Leaving the input shows a valid number as its nine digits after the fixed +254. */
+    onBlur: () => {
+      if (check.status === 'valid' && typed !== check.digits) setTyped(check.digits);
+    },
+  };
+}
+
 interface PaymentPanelProps {
   invoice: PurchaseInvoice;
+  /** The invoice's paid, balance and amount due now. */
+  due: InvoiceDue;
+  /** Why the invoice cannot be paid: its quotation expired (from the invoice), or null. */
+  expiry: string | null;
   /** Where Previous goes: the summary in the purchase flow, the invoice when paying from the portal. */
   previousHref: string;
   /** Paying from the portal: what the confirmation shows instead of the purchase flow. */
   summary?: PaidSummary | null;
 }
 
-function PaymentPanel({ invoice, previousHref, summary = null }: PaymentPanelProps) {
+function PaymentPanel({ invoice, due, expiry, previousHref, summary = null }: PaymentPanelProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [phase, dispatch] = useReducer(paymentReducer, { status: 'pending' });
-  const [phone, setPhone] = useState<MpesaCheck>(() => checkMpesaNumber(''));
+  const phone = useMpesaNumber();
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [hasAcceptedTerms, setHasAcceptedTerms] = useState(false);
+  const [expiredByServer, setExpiredByServer] = useState<string | null>(null);
+  const [partReceived, setPartReceived] = useState<{ amount: number; balance: number } | null>(null);
+  const [isRequoting, setIsRequoting] = useState(false);
+  const [promptAmount, setPromptAmount] = useState<number | null>(null);
   const pollAbort = useRef<AbortController | null>(null);
   const phoneId = useId();
   const termsId = useId();
+  const dueNoteId = useId();
+  const ref = invoice.invoiceSystemRef;
+  const expiredMessage = expiredByServer ?? expiry;
 
   useEffect(() => () => pollAbort.current?.abort(), []);
 
@@ -123,6 +221,39 @@ function PaymentPanel({ invoice, previousHref, summary = null }: PaymentPanelPro
     [invoice, navigate, summary],
   );
 
+  /** A part of the invoice is paid: the new paid and balance, and Pay Now for the next part. */
+  const partPaid = useCallback(
+    (reply: PaymentStatusReply) => {
+      const outcome = paymentSuccessOf(reply);
+      if (outcome.kind !== 'part') return;
+      const { invoice: paidInvoice, due: next, received } = outcome;
+      queryClient.setQueryData(invoiceQueryOptions(ref).queryKey, (old) =>
+        old
+          ? {
+              ...old,
+              amountPaid: paidInvoice.amountPaid,
+              balance: paidInvoice.balance,
+              amountDueNow: paidInvoice.amountDueNow,
+              status: paidInvoice.status,
+            }
+          : old,
+      );
+      purchaseStore.setState({ pendingPaymentRef: null, pendingInvoiceRef: null });
+      dispatch({ type: 'partPaid' });
+      setPartReceived({ amount: received, balance: next.balance });
+      notify({
+        type: 'success',
+        title: t('purchase.payment.partTitle'),
+        message: t('purchase.payment.partText', {
+          amount: formatKes(received),
+          balance: formatKes(next.balance),
+        }),
+        duration: PART_TOAST_MS,
+      });
+    },
+    [queryClient, ref],
+  );
+
   /** Waits for the customer's answer: six polls, five seconds apart. */
   const follow = useCallback(
     async (paymentRef: string) => {
@@ -130,7 +261,7 @@ function PaymentPanel({ invoice, previousHref, summary = null }: PaymentPanelPro
       const controller = new AbortController();
       pollAbort.current = controller;
       dispatch({ type: 'started', paymentRef, now: Date.now() });
-      purchaseStore.setState({ pendingPaymentRef: paymentRef, pendingInvoiceRef: invoice.invoiceSystemRef });
+      purchaseStore.setState({ pendingPaymentRef: paymentRef, pendingInvoiceRef: ref });
       let outcome: Awaited<ReturnType<typeof pollPaymentStatus>>;
       try {
         outcome = await pollPaymentStatus({
@@ -145,6 +276,10 @@ function PaymentPanel({ invoice, previousHref, summary = null }: PaymentPanelPro
       }
       if (outcome.kind === 'aborted') return;
       if (outcome.kind === 'success') {
+        if (paymentSuccessOf(outcome.reply).kind === 'part') {
+          partPaid(outcome.reply);
+          return;
+        }
         await succeed(outcome.reply);
         return;
       }
@@ -166,43 +301,33 @@ function PaymentPanel({ invoice, previousHref, summary = null }: PaymentPanelPro
         duration: FAILED_TOAST_MS,
       });
     },
-    [succeed, invoice],
+    [succeed, partPaid, ref],
   );
 
   // A payment still waiting when the page was left is followed again on return (for this invoice).
   useEffect(() => {
     const { pendingPaymentRef, pendingInvoiceRef } = purchaseStore.getState();
-    const isThisInvoice = pendingInvoiceRef ? pendingInvoiceRef === invoice.invoiceSystemRef : !summary;
+    const isThisInvoice = pendingInvoiceRef ? pendingInvoiceRef === ref : !summary;
     if (pendingPaymentRef && isThisInvoice) void follow(pendingPaymentRef);
-  }, [follow, invoice, summary]);
-
-  const changePhone = (typed: string) => {
-    const check = checkMpesaNumber(typed);
-    setPhoneError(null);
-    if (check.status === 'valid' && phone.status !== 'valid') {
-      notify({ type: 'success', title: t('purchase.payment.phoneValidTitle') });
-    }
-    if (check.digits.length === 9 && check.status === 'invalid' && phone.digits.length < 9) {
-      notify({ type: 'error', title: t('purchase.payment.phoneInvalidTitle'), message: check.message ?? '' });
-    }
-    setPhone(check);
-  };
+  }, [follow, ref, summary]);
 
   const pay = async () => {
-    if (phone.status !== 'valid') {
+    if (phone.check.status !== 'valid') {
       notify({ type: 'error', title: t('purchase.payment.phoneInvalidTitle') });
       return;
     }
-    if (!canPay(phase, true, hasAcceptedTerms)) return;
+    if (expiredMessage || !canPay(phase, true, hasAcceptedTerms)) return;
     dispatch({ type: 'submit' });
     setPhoneError(null);
+    setPartReceived(null);
     try {
-      const started = await requestInvoicePayment(invoice.invoiceSystemRef, toMpesaPhoneNumber(phone.digits));
+      const started = await requestInvoicePayment(ref, toMpesaPhoneNumber(phone.check.digits));
       if (!started?.paymentRef) {
         dispatch({ type: 'failed' });
         notify({ type: 'error', title: t('purchase.payment.invalidResponse'), duration: ERROR_TOAST_MS });
         return;
       }
+      setPromptAmount(started.amount ?? due.amountDueNow);
       await follow(started.paymentRef);
     } catch (error) {
       if (error instanceof ApiError && error.httpStatus === 403) return;
@@ -211,6 +336,10 @@ function PaymentPanel({ invoice, previousHref, summary = null }: PaymentPanelPro
         return;
       }
       dispatch({ type: 'failed' });
+      if (error instanceof ApiError && error.err_code === 'QUOTATION_EXPIRED') {
+        setExpiredByServer(error.err_msg?.trim() || t('purchase.payment.expiredUndated'));
+        return;
+      }
       setPhoneError(t('purchase.payment.phoneError'));
       notify({
         type: 'error',
@@ -221,13 +350,51 @@ function PaymentPanel({ invoice, previousHref, summary = null }: PaymentPanelPro
     }
   };
 
+  /** An expired quotation is priced again with today's rates; its new invoice is paid here. */
+  const getNewPrice = async () => {
+    setIsRequoting(true);
+    try {
+      const renewed = await requoteQuotation(invoice.systemQuotationRef);
+      const completed = await completeQuotation(renewed.systemQuotationRef);
+      navigate(paths.motorPayment.getHref(completed.invoiceSystemRef));
+    } catch (error) {
+      if (error instanceof ApiError && error.httpStatus === 403) return;
+      notify({
+        type: 'error',
+        title: t('purchase.payment.requoteFailedTitle'),
+        message: describePaymentError(error),
+        duration: ERROR_TOAST_MS,
+      });
+    } finally {
+      setIsRequoting(false);
+    }
+  };
+
   const isBusy = phase.status === 'processing' || phase.status === 'waiting';
-  const message = phoneError ?? phone.message;
+  const message = phoneError ?? phone.check.message;
   const messageId = `${phoneId}-error`;
   const hintId = `${phoneId}-hint`;
+  const restAfterThisPrompt = Math.max(0, due.balance - due.amountDueNow);
 
   return (
     <div className={`${cardClass} space-y-5`}>
+      {expiredMessage ? (
+        <div
+          role="alert"
+          className="space-y-3 rounded-xl border-l-4 border-amber-700 bg-amber-50 p-4 text-amber-950"
+        >
+          <p className="font-semibold">{expiredMessage}</p>
+          <button
+            type="button"
+            onClick={() => void getNewPrice()}
+            disabled={isRequoting}
+            className={buttonPrimary}
+          >
+            {isRequoting ? t('purchase.payment.requoting') : t('purchase.payment.requote')}
+          </button>
+        </div>
+      ) : null}
+
       <div>
         <label htmlFor={phoneId} className="block font-semibold text-slate-900">
           {t('purchase.payment.mpesaNumber')}
@@ -246,10 +413,16 @@ function PaymentPanel({ invoice, previousHref, summary = null }: PaymentPanelPro
           <input
             id={phoneId}
             type="tel"
-            inputMode="numeric"
+            inputMode="tel"
             autoComplete="tel-national"
-            value={phone.digits}
-            onChange={(event) => changePhone(event.target.value)}
+            maxLength={MPESA_INPUT_MAX_LENGTH}
+            value={phone.typed}
+            onChange={(event) => {
+              setPhoneError(null);
+              phone.onChange(event.target.value);
+            }}
+            onPaste={phone.onPaste}
+            onBlur={phone.onBlur}
             disabled={isBusy || phase.status === 'success'}
             aria-invalid={message ? true : undefined}
             aria-describedby={describedBy(phoneId, 'hint', message ?? undefined)}
@@ -260,7 +433,7 @@ function PaymentPanel({ invoice, previousHref, summary = null }: PaymentPanelPro
           <p id={messageId} className="mt-1 text-sm font-semibold text-red-800">
             {message}
           </p>
-        ) : phone.status === 'valid' ? (
+        ) : phone.check.status === 'valid' ? (
           <p className="mt-1 text-sm font-semibold text-emerald-900">
             {t('purchase.payment.phoneValidTitle')}
           </p>
@@ -286,20 +459,48 @@ function PaymentPanel({ invoice, previousHref, summary = null }: PaymentPanelPro
         </label>
       </div>
 
+      {partReceived && phase.status === 'pending' ? (
+        <div
+          role="status"
+          className="rounded-xl border-l-4 border-emerald-700 bg-emerald-50 p-4 text-emerald-950"
+        >
+          <p className="font-semibold">{t('purchase.payment.partTitle')}</p>
+          <p className="mt-1">
+            {t('purchase.payment.partBanner', {
+              amount: formatKes(partReceived.amount),
+              balance: formatKes(partReceived.balance),
+            })}
+          </p>
+        </div>
+      ) : null}
       {phase.status === 'waiting' ? (
         <div role="status" className="rounded-xl border-l-4 border-sky-700 bg-sky-50 p-4 text-sky-950">
           <p className="font-semibold">{t('purchase.payment.bannerWaiting')}</p>
           <p className="mt-1">{t('purchase.payment.bannerPrompt')}</p>
+          {due.isPartPayment && promptAmount !== null ? (
+            <p className="mt-1">{t('purchase.payment.promptAmount', { amount: formatKes(promptAmount) })}</p>
+          ) : null}
           <Countdown deadline={phase.deadline} />
         </div>
       ) : null}
-      {phase.status === 'failed' ? (
+      {phase.status === 'failed' && !expiredMessage ? (
         <div
           role="alert"
           className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-semibold text-red-950"
         >
           {t('purchase.payment.bannerFailed')}
         </div>
+      ) : null}
+
+      {due.isPartPayment ? (
+        <p id={dueNoteId} className="rounded-xl bg-slate-50 p-4 text-slate-900">
+          {restAfterThisPrompt > 0
+            ? t('purchase.payment.partNote', {
+                due: formatKes(due.amountDueNow),
+                rest: formatKes(restAfterThisPrompt),
+              })
+            : t('purchase.payment.partNoteLast', { due: formatKes(due.amountDueNow) })}
+        </p>
       ) : null}
 
       <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-950">
@@ -328,7 +529,10 @@ function PaymentPanel({ invoice, previousHref, summary = null }: PaymentPanelPro
           <button
             type="button"
             onClick={() => void pay()}
-            disabled={!canPay(phase, phone.status === 'valid', hasAcceptedTerms)}
+            disabled={
+              Boolean(expiredMessage) || !canPay(phase, phone.check.status === 'valid', hasAcceptedTerms)
+            }
+            aria-describedby={due.isPartPayment ? dueNoteId : undefined}
             className={buttonPrimary}
           >
             {phase.status === 'processing'
@@ -372,6 +576,12 @@ function FlowPayment({ context }: { context: PurchaseContext }) {
   const invoice = usePurchase((state) => state.invoice);
   const paid = usePurchase((state) => state.paid);
   const isPaid = Boolean(invoice && paid && paid.invoiceSystemRef === invoice.invoiceSystemRef);
+  // The invoice as the server has it now: paid so far, balance, and whether its quotation expired.
+  const live = useQuery({
+    ...invoiceQueryOptions(invoice?.invoiceSystemRef ?? ''),
+    enabled: Boolean(invoice && !isPaid),
+    retry: false,
+  });
 
   useEffect(() => {
     if (!invoice) {
@@ -383,45 +593,51 @@ function FlowPayment({ context }: { context: PurchaseContext }) {
   }, [invoice, isPaid, navigate]);
 
   if (!invoice || isPaid) return null;
+  const due = invoiceDue(live.data ?? { amount: invoice.amount });
   const summaryRows = [
     { label: t('purchase.fields.product'), value: product.productName },
-    { label: t('purchase.fields.totalPremium'), value: formatKes(invoice.amount) },
+    ...moneyRows(due),
     { label: t('purchase.fields.coverType'), value: capitaliseFirst(product.coverType) },
     { label: t('purchase.fields.period'), value: formatDays(quote.period) },
   ];
   return (
     <PaymentLayout rows={summaryRows}>
-      <PaymentPanel invoice={invoice} previousHref={paths.motorSummary.getHref()} />
+      <PaymentPanel
+        key={invoice.invoiceSystemRef}
+        invoice={invoice}
+        due={due}
+        expiry={expiryFromInvoice(live.data)}
+        previousHref={paths.motorSummary.getHref()}
+      />
     </PaymentLayout>
   );
 }
 
 /** Paying an invoice from the client portal: the invoice and its quotation come from the API. */
 function InvoicePayment({ invoiceSystemRef }: { invoiceSystemRef: string }) {
-  const details = useQuery({
-    queryKey: ['client', 'invoice', invoiceSystemRef, 'payment'],
-    queryFn: async ({ signal }) => {
-      const invoice = await getInvoice(invoiceSystemRef, signal);
-      const quotation = await getQuotationDetails(invoice.systemQuotationRef, signal);
-      return { invoice, quotation };
-    },
+  const invoiceQuery = useQuery({ ...invoiceQueryOptions(invoiceSystemRef), retry: false });
+  const quotationRef = invoiceQuery.data?.systemQuotationRef;
+  const quotationQuery = useQuery({
+    queryKey: ['client', 'quotation', quotationRef, 'payment'],
+    queryFn: ({ signal }) => getQuotationDetails(quotationRef ?? '', signal),
+    enabled: Boolean(quotationRef),
     retry: false,
   });
   const invoiceHref = paths.portalInvoiceDetail.getHref(invoiceSystemRef);
 
-  if (details.isPending) {
-    return (
-      <p role="status" className={cardClass}>
-        {t('purchase.payment.invoiceLoading')}
-      </p>
-    );
-  }
-  if (details.isError) {
+  if (invoiceQuery.isError || quotationQuery.isError) {
     return (
       <div role="alert" className={`${cardClass} space-y-3`}>
         <p className="font-semibold text-red-900">{t('purchase.payment.invoiceFailed')}</p>
         <div className="flex flex-wrap gap-3">
-          <button type="button" onClick={() => void details.refetch()} className={buttonSecondary}>
+          <button
+            type="button"
+            onClick={() => {
+              void invoiceQuery.refetch();
+              if (quotationRef) void quotationQuery.refetch();
+            }}
+            className={buttonSecondary}
+          >
             {t('purchase.payment.retry')}
           </button>
           <Link to={paths.portalInvoice.getHref()} className={buttonSecondary}>
@@ -431,11 +647,20 @@ function InvoicePayment({ invoiceSystemRef }: { invoiceSystemRef: string }) {
       </div>
     );
   }
+  if (!invoiceQuery.data || !quotationQuery.data) {
+    return (
+      <p role="status" className={cardClass}>
+        {t('purchase.payment.invoiceLoading')}
+      </p>
+    );
+  }
 
-  const { invoice, quotation } = details.data;
+  const invoice = invoiceQuery.data;
+  const quotation = quotationQuery.data;
+  const due = invoiceDue(invoice);
   const summaryRows = [
     { label: t('purchase.fields.product'), value: invoice.productName },
-    { label: t('purchase.fields.totalPremium'), value: formatKes(invoice.amount) },
+    ...moneyRows(due),
     { label: t('purchase.fields.coverType'), value: capitaliseFirst(invoice.coverType) },
     { label: t('purchase.fields.period'), value: formatDays(invoice.period) },
     { label: t('purchase.payment.invoiceRef'), value: invoice.invoiceSystemRef },
@@ -469,6 +694,8 @@ function InvoicePayment({ invoiceSystemRef }: { invoiceSystemRef: string }) {
           amount: invoice.amount,
           requestKey: '',
         }}
+        due={due}
+        expiry={expiryFromInvoice(invoice)}
         previousHref={invoiceHref}
         summary={summary}
       />
@@ -478,12 +705,13 @@ function InvoicePayment({ invoiceSystemRef }: { invoiceSystemRef: string }) {
 
 /**
  * Payment (spec-2): the summary panel and the M-Pesa payment with its status. With `?invoice=…` it
- * pays that invoice (from the client portal) without the purchase flow.
+ * pays that invoice (from the client portal) without the purchase flow. An invoice above M-Pesa's
+ * per-payment limit is paid in several prompts; an expired quotation is priced again first.
  */
 export default function PaymentRoute() {
   const [params] = useSearchParams();
   const context = useOptionalPurchaseContext();
   const invoiceSystemRef = params.get('invoice')?.trim();
-  if (invoiceSystemRef) return <InvoicePayment invoiceSystemRef={invoiceSystemRef} />;
+  if (invoiceSystemRef) return <InvoicePayment key={invoiceSystemRef} invoiceSystemRef={invoiceSystemRef} />;
   return context ? <FlowPayment context={context} /> : null;
 }

@@ -127,6 +127,14 @@ describe('paymentReducer', () => {
   it('never turns a success into a failure', () => {
     expect(paymentReducer({ status: 'success' }, { type: 'failed' })).toEqual({ status: 'success' });
   });
+
+  it('a part payment makes the page ready for the next prompt', () => {
+    const waiting: PaymentPhase = { status: 'waiting', paymentRef: 'PAY1', deadline: 5 };
+    const next = paymentReducer(waiting, { type: 'partPaid' });
+    expect(next).toEqual({ status: 'pending' });
+    expect(canPay(next, true, true)).toBe(true);
+    expect(paymentReducer({ status: 'success' }, { type: 'partPaid' })).toEqual({ status: 'success' });
+  });
 });
 
 describe('canPay', () => {

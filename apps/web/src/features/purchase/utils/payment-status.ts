@@ -12,6 +12,17 @@ export interface PaymentStatusReply {
   amount?: number;
   receiptNumber?: string | null;
   policyNumber?: string | null;
+  /** The invoice after this payment: a balance above 0 means a part payment. */
+  invoice?: PaymentStatusInvoice;
+}
+
+export interface PaymentStatusInvoice {
+  invoiceSystemRef: string;
+  amount: number;
+  amountPaid: number;
+  balance: number;
+  amountDueNow: number;
+  status: 'UNPAID' | 'PAID';
 }
 
 export type PollOutcome =
@@ -90,7 +101,7 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 /**
  * The payment page's status (spec-2 §4): pending on entry, processing while the request is sent,
  * waiting while the customer answers on the phone (until `deadline`), then success or failed. Failed
- * allows another attempt.
+ * allows another attempt; a part payment (a balance left) is pending again, ready for the next prompt.
  */
 export type PaymentPhase =
   | { status: 'pending' }
@@ -103,6 +114,7 @@ export type PaymentEvent =
   | { type: 'submit' }
   | { type: 'started'; paymentRef: string; now: number; attempts?: number; intervalMs?: number }
   | { type: 'succeeded' }
+  | { type: 'partPaid' }
   | { type: 'failed' };
 
 export function paymentReducer(phase: PaymentPhase, event: PaymentEvent): PaymentPhase {
@@ -116,6 +128,9 @@ export function paymentReducer(phase: PaymentPhase, event: PaymentEvent): Paymen
     }
     case 'succeeded':
       return { status: 'success' };
+    case 'partPaid':
+      // A part of the invoice is paid: the page is ready for the next prompt.
+      return phase.status === 'success' ? phase : { status: 'pending' };
     case 'failed':
       return phase.status === 'success' ? phase : { status: 'failed' };
   }

@@ -1,0 +1,97 @@
+import { expect } from 'vitest';
+import { call, loginUser, registerUser } from './accounts-helpers';
+import type { buildTestApp } from './helpers';
+
+type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** Today in Kenya (UTC+3) as YYYY-MM-DD. */
+export const kenyaToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+
+/** `days` days from a YYYY-MM-DD date. */
+export const plusDays = (date: string, days: number) => {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
+};
+
+export const fullVehicle = {
+  make: 'Toyota',
+  model: 'Harrier',
+  registrationNumber: 'KDA 123B',
+  chassisNumber: 'JTEBU5JR5K5123456',
+  engineNumber: '2GR-1234567',
+  engineCapacity: 2500,
+  fuelType: 'Petrol',
+  bodyType: 'SUV',
+  usePurpose: 'private',
+  colour: 'Pearl White',
+  yearOfManufacture: 2019,
+  antiTheftDevice: 'yes',
+  antiTheftDetails: 'Tracker fitted by a licensed company',
+  modifications: 'no',
+};
+
+/** A comprehensive APA quotation for a KES 1.5M car, as the web app sends it. */
+export const quotationPayload = (overrides: Record<string, unknown> = {}) => ({
+  risks: [{ riskType: 'ASSET', value: 1_500_000, riskRef: 'KDA 123B', details: {} }],
+  bussinessType: 'DIRECT',
+  productSystemRef: 'APA-MP-PLUS',
+  clientDetails: { email: 'x@example.co.ke', kraPin: 'N/A', names: { fname: 'A', lname: 'B' }, kyc: {} },
+  coverPeriod: 365,
+  quotationChannel: 'web',
+  coverDetails: { startDate: kenyaToday() },
+  additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-PVT' }],
+  excesses: [],
+  vehicleDetails: fullVehicle,
+  ...overrides,
+});
+
+/** A new client, signed in: the headers of their calls. */
+export async function signedIn(ctx: Ctx) {
+  const session = await loginUser(ctx, await registerUser(ctx));
+  return { accesstoken: session.accessToken };
+}
+
+export async function createQuotation(
+  ctx: Ctx,
+  headers: Record<string, string>,
+  overrides: Record<string, unknown> = {},
+) {
+  const created = await call(
+    ctx,
+    'client',
+    'quotation',
+    'createQuotation',
+    quotationPayload(overrides),
+    headers,
+  );
+  expect(created.statusCode, created.body).toBe(200);
+  return created.json().result.data as { systemQuotationRef: string; premium: number; startDate: string };
+}
+
+export const completeQuotation = (ctx: Ctx, headers: Record<string, string>, systemQuotationRef: string) =>
+  call(ctx, 'underwriting', 'quotation', 'completeQuotation', { systemQuotationRef }, headers);
+
+export const pay = (ctx: Ctx, headers: Record<string, string>, invoiceSystemRef: string, phone: string) =>
+  call(
+    ctx,
+    'underwriting',
+    'accounting',
+    'invoicePaymentRequest',
+    { invoiceSystemRef, invoicePaymentDetails: { paymentProvider: 'mpesa', params: { PhoneNumber: phone } } },
+    headers,
+  );
+
+/** Reads until `done` holds or the time is up, then answers the last value read. */
+export async function waitUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 5_000,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { expiryFromInvoice, formatExpiryDate, invoiceDue, moneyRows, paymentSuccessOf } from './invoice-due';
+
+describe('invoiceDue', () => {
+  it.each([
+    [
+      'an ordinary invoice is due at once, not in parts',
+      { amount: 62_360, amountPaid: 0, balance: 62_360, amountDueNow: 62_360 },
+      { amount: 62_360, amountPaid: 0, balance: 62_360, amountDueNow: 62_360, isPartPayment: false },
+    ],
+    [
+      'above the M-Pesa limit the first prompt asks for KES 250,000',
+      { amount: 370_540, amountPaid: 0, balance: 370_540, amountDueNow: 250_000 },
+      { amount: 370_540, amountPaid: 0, balance: 370_540, amountDueNow: 250_000, isPartPayment: true },
+    ],
+    [
+      'partly paid, the last prompt asks for the balance',
+      { amount: 370_540, amountPaid: 250_000, balance: 120_540, amountDueNow: 120_540 },
+      { amount: 370_540, amountPaid: 250_000, balance: 120_540, amountDueNow: 120_540, isPartPayment: true },
+    ],
+    [
+      'without the server figures the whole amount is due',
+      { amount: 62_360 },
+      { amount: 62_360, amountPaid: 0, balance: 62_360, amountDueNow: 62_360, isPartPayment: false },
+    ],
+    [
+      'a paid invoice without figures owes nothing',
+      { amount: 62_360, status: 'PAID' },
+      { amount: 62_360, amountPaid: 62_360, balance: 0, amountDueNow: 0, isPartPayment: false },
+    ],
+  ])('%s', (_name, invoice, due) => {
+    expect(invoiceDue(invoice)).toEqual(due);
+  });
+});
+
+describe('paymentSuccessOf', () => {
+  const invoice = {
+    invoiceSystemRef: 'INV-1',
+    amount: 370_540,
+    amountPaid: 250_000,
+    balance: 120_540,
+    amountDueNow: 120_540,
+    status: 'UNPAID' as const,
+  };
+
+  it('a success leaving a balance is a part payment, with the amount received and the new balance', () => {
+    const outcome = paymentSuccessOf({
+      paymentRequestStatus: 'success',
+      amount: 250_000,
+      policyNumber: null,
+      invoice,
+    });
+    expect(outcome).toMatchObject({ kind: 'part', received: 250_000, due: { balance: 120_540 } });
+  });
+
+  it.each([
+    [
+      'the balance reaches 0',
+      { ...invoice, amountPaid: 370_540, balance: 0, amountDueNow: 0, status: 'PAID' },
+    ],
+    ['the server says nothing of the invoice', undefined],
+  ] as const)('a success pays the invoice when %s', (_name, paid) => {
+    expect(paymentSuccessOf({ paymentRequestStatus: 'success', amount: 120_540, invoice: paid })).toEqual({
+      kind: 'paid',
+    });
+  });
+
+  it('no reply (the invoice was found paid) is paid', () => {
+    expect(paymentSuccessOf(undefined)).toEqual({ kind: 'paid' });
+  });
+});
+
+describe('formatExpiryDate', () => {
+  it.each([
+    ['2026-03-03T08:00:00.000Z', '3 Mar 2026'],
+    // Kenya is three hours ahead: late evening UTC is already the next day.
+    ['2026-12-22T22:30:00.000Z', '23 Dec 2026'],
+    ['not a date', 'not a date'],
+  ])('%s reads %s', (iso, text) => {
+    expect(formatExpiryDate(iso)).toBe(text);
+  });
+});
+
+describe('the payment page: expiry and money rows', () => {
+  it('an expired quotation with nothing paid says when it expired, as the server does', () => {
+    expect(
+      expiryFromInvoice({
+        status: 'UNPAID',
+        amountPaid: 0,
+        isQuotationExpired: true,
+        quotationExpiresAt: '2026-03-03T08:00:00.000Z',
+      }),
+    ).toBe('This quotation expired on 3 Mar 2026. Get a new price to continue.');
+  });
+
+  it.each([
+    ['still valid', { status: 'UNPAID', amountPaid: 0, isQuotationExpired: false }],
+    [
+      'partly paid (it never expires then)',
+      { status: 'UNPAID', amountPaid: 250_000, isQuotationExpired: true },
+    ],
+    ['paid', { status: 'PAID', isQuotationExpired: true }],
+    ['the server says nothing', { status: 'UNPAID' }],
+  ])('says nothing when %s', (_name, invoice) => {
+    expect(expiryFromInvoice(invoice)).toBeNull();
+  });
+
+  it('an ordinary invoice shows the total premium only (spec-2 summary)', () => {
+    expect(
+      moneyRows(invoiceDue({ amount: 62_360, amountPaid: 0, balance: 62_360, amountDueNow: 62_360 })),
+    ).toEqual([{ label: 'Total premium', value: 'KES 62,360' }]);
+  });
+
+  it('an invoice paid in parts shows paid so far, the balance and the amount due now', () => {
+    expect(
+      moneyRows(
+        invoiceDue({ amount: 370_540, amountPaid: 250_000, balance: 120_540, amountDueNow: 120_540 }),
+      ),
+    ).toEqual([
+      { label: 'Total premium', value: 'KES 370,540' },
+      { label: 'Paid so far', value: 'KES 250,000' },
+      { label: 'Balance', value: 'KES 120,540' },
+      { label: 'Amount due now', value: 'KES 120,540' },
+    ]);
+  });
+});
