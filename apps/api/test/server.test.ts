@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers';
 
@@ -89,5 +90,33 @@ describe('health check without a database', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(503);
     await ctx.app.close();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL connection the server ends', () => {
+  it('is replaced: the process keeps running and the next query answers', async () => {
+    const { app, database } = await buildTestApp({ seed: false });
+    try {
+      await database.ping();
+      const { default: pg } = await import('pg');
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const name = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const ended = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name.rows[0]?.name],
+      );
+      await admin.end();
+      expect(ended.rowCount).toBeGreaterThan(0);
+      // The pool's idle client hears of it as an 'error' event: unhandled, it would end the process.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await database.ping();
+      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });
