@@ -107,6 +107,24 @@ describe('rate limits by caller', () => {
     // Reads from the same address are not caught by it.
     expect((await callFrom(ctx, 'ip', {})).statusCode).toBe(200);
   });
+
+  it('counts anonymous sign-in attempts against the strict per-IP limit', async () => {
+    const limited = await buildTestApp({ env: { RATE_LIMIT_MAX: '3' }, seed: false });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) {
+        const response = await call(limited, 'user', 'auth', 'login', {
+          username: `nobody${i}@example.com`,
+          password: 'Wrong-password-1',
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 3).every((status) => status !== 429)).toBe(true);
+      expect(statuses[3]).toBe(429);
+    } finally {
+      await limited.app.close();
+    }
+  });
 });
 
 describe('carrier NAT: many people behind one public IP', () => {

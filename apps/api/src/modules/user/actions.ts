@@ -13,7 +13,16 @@ import {
 import { defineAction } from '../../gateway/registry';
 import * as accounts from './service';
 
-const user = (resource: string) => ({ service: 'user', resource, auth: 'public' as const });
+/**
+ * Sign-up, sign-in, codes and resets are public but guessable: anonymous calls count against the
+ * strict per-IP 'write' limit (on top of the per-account throttles), not the carrier-NAT read ceiling.
+ */
+const user = (resource: string) => ({
+  service: 'user',
+  resource,
+  auth: 'public' as const,
+  rateLimit: 'write' as const,
+});
 
 export const userActions = [
   defineAction({
@@ -60,6 +69,8 @@ export const userActions = [
   defineAction({
     ...user('auth'),
     action: 'refreshToken',
+    // A refresh token is unguessable and two tabs of one person may refresh together.
+    rateLimit: 'read',
     description:
       'Exchanges a refresh token for a new pair; a reused refresh token revokes its whole session.',
     input: refreshSchema,
