@@ -1,14 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { kes, toast } from './fixtures';
-import {
-  buyComprehensiveQuote,
-  COMPREHENSIVE,
-  confirmApplication,
-  createClient,
-  fillFullVehicle,
-  PAYMENT_TIMEOUT,
-  useSession,
-} from './purchase-fixtures';
+import { COMPREHENSIVE, PAYMENT_TIMEOUT, reachPaymentPage, useSession } from './purchase-fixtures';
 
 /** M-Pesa's per-transaction limit (MPESA_MAX_AMOUNT's default). */
 const MPESA_LIMIT = 250_000;
@@ -24,12 +16,7 @@ test.describe('payment: a premium above the M-Pesa limit is paid in parts', () =
     page,
     request,
   }) => {
-    const client = await createClient(request, { withKyc: true });
-    await useSession(page, client.session);
-    await buyComprehensiveQuote(page, VEHICLE_VALUE);
-    await fillFullVehicle(page);
-    await page.getByRole('button', { name: 'Submit Details' }).click();
-    await confirmApplication(page);
+    const client = await reachPaymentPage(page, request, { kind: 'comprehensive', value: VEHICLE_VALUE });
 
     // The summary: the total premium, nothing paid yet, and the first prompt at the limit.
     const summary = page.getByRole('region', { name: 'Payment Summary' });

@@ -1,14 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { toast } from './fixtures';
-import {
-  buyThirdPartyQuote,
-  confirmApplication,
-  createClient,
-  fillVehicleIdentity,
-  PAYMENT_TIMEOUT,
-  THIRD_PARTY,
-  useSession,
-} from './purchase-fixtures';
+import { PAYMENT_TIMEOUT, reachPaymentPage } from './purchase-fixtures';
 
 test.describe('payment: the M-Pesa number as Kenyans write it', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -17,12 +9,7 @@ test.describe('payment: the M-Pesa number as Kenyans write it', () => {
     page,
     request,
   }) => {
-    const client = await createClient(request, { withKyc: true });
-    await useSession(page, client.session);
-    await buyThirdPartyQuote(page, THIRD_PARTY.name);
-    await fillVehicleIdentity(page);
-    await page.getByRole('button', { name: 'Submit Details' }).click();
-    await confirmApplication(page);
+    await reachPaymentPage(page, request, { kind: 'third-party' });
 
     // The KYC phone (0712345678) is there already, as the digits after +254.
     const phone = page.getByLabel('M-Pesa number');
@@ -51,12 +38,7 @@ test.describe('payment: the M-Pesa number as Kenyans write it', () => {
     page,
     request,
   }) => {
-    const client = await createClient(request, { withKyc: true });
-    await useSession(page, client.session);
-    await buyThirdPartyQuote(page, THIRD_PARTY.name);
-    await fillVehicleIdentity(page);
-    await page.getByRole('button', { name: 'Submit Details' }).click();
-    await confirmApplication(page);
+    await reachPaymentPage(page, request, { kind: 'third-party' });
 
     const phone = page.getByLabel('M-Pesa number');
     await expect(phone).toHaveValue('712345678');

@@ -1,16 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { toast } from './fixtures';
-import {
-  buyComprehensiveQuote,
-  COMPREHENSIVE,
-  confirmApplication,
-  createClient,
-  fillFullVehicle,
-  PAYMENT_TIMEOUT,
-  payWith,
-  useSession,
-} from './purchase-fixtures';
+import { COMPREHENSIVE, PAYMENT_TIMEOUT, payWith, reachPaymentPage } from './purchase-fixtures';
 
 test.describe('client portal: Pay Later, then pay from the portal', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -19,12 +10,7 @@ test.describe('client portal: Pay Later, then pay from the portal', () => {
     page,
     request,
   }) => {
-    const client = await createClient(request, { withKyc: true });
-    await useSession(page, client.session);
-    await buyComprehensiveQuote(page);
-    await fillFullVehicle(page);
-    await page.getByRole('button', { name: 'Submit Details' }).click();
-    await confirmApplication(page);
+    await reachPaymentPage(page, request, { kind: 'comprehensive' });
 
     await page.getByRole('button', { name: 'Pay Later' }).click();
     await expect(page).toHaveURL(/\/newportal\/quotations$/);

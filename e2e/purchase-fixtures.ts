@@ -226,6 +226,29 @@ export async function confirmApplication(page: Page) {
   await expect(page).toHaveURL(/\/motor\/payment-confirmation\/payment$/);
 }
 
+/**
+ * A new client with KYC buys through the screens up to the payment page: third-party cover, or
+ * comprehensive cover for a car of `value` shillings.
+ */
+export async function reachPaymentPage(
+  page: Page,
+  request: APIRequestContext,
+  cover: { kind: 'third-party' } | { kind: 'comprehensive'; value?: number },
+) {
+  const client = await createClient(request, { withKyc: true });
+  await useSession(page, client.session);
+  if (cover.kind === 'third-party') {
+    await buyThirdPartyQuote(page, THIRD_PARTY.name);
+    await fillVehicleIdentity(page);
+  } else {
+    await buyComprehensiveQuote(page, cover.value);
+    await fillFullVehicle(page);
+  }
+  await page.getByRole('button', { name: 'Submit Details' }).click();
+  await confirmApplication(page);
+  return client;
+}
+
 /** Types the M-Pesa number, ticks the terms and presses Pay Now. */
 export async function payWith(page: Page, digits: string) {
   await page.getByLabel('M-Pesa number').fill(digits);

@@ -1,10 +1,11 @@
 import { inflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signAccessToken } from '../src/auth/tokens';
 import { invoices, payments, policies, quotations, unallocatedReceipts } from '../src/db/schema';
 import { repairIssuance } from '../src/modules/payment/service';
 import { call } from './accounts-helpers';
-import { buildTestApp } from './helpers';
+import { buildTestApp, TEST_JWT_SECRET } from './helpers';
 import { completeQuotation, createQuotation, pay, signedIn, waitUntil } from './purchase-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -327,6 +328,30 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
       pageSize: 10,
     });
     expect((await call(ctx, 'client', 'wallet', 'listUnallocatedReceipts', {})).statusCode).toBe(403);
+
+    // Staff see every client's receipts to refund, with whom to pay back; clients cannot call it.
+    const staff = {
+      accesstoken: signAccessToken({ sub: 'staff-refunds', role: 'staff', ttlSeconds: 60 }, TEST_JWT_SECRET),
+    };
+    const forStaff = await call(
+      ctx,
+      'payments',
+      'unallocatedReceipt',
+      'listUnallocatedReceipts',
+      { status: 'OPEN' },
+      staff,
+    );
+    expect(forStaff.statusCode, forStaff.body).toBe(200);
+    expect(forStaff.json().result.data.items).toContainEqual(
+      expect.objectContaining({
+        receiptSystemRef: receipt!.receiptSystemRef,
+        amount: late.amount,
+        phone: '254712345609',
+        clientEmail: expect.stringContaining('@'),
+      }),
+    );
+    const asClient = await call(ctx, 'payments', 'unallocatedReceipt', 'listUnallocatedReceipts', {}, owner);
+    expect(asClient.statusCode).toBe(403);
 
     // Replayed, the callback changes nothing.
     const replay = await postCallback(

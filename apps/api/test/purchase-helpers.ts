@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { payments } from '../src/db/schema';
 import { call, loginUser, registerUser } from './accounts-helpers';
 import type { buildTestApp } from './helpers';
 
@@ -71,6 +73,27 @@ export async function createQuotation(
 
 export const completeQuotation = (ctx: Ctx, headers: Record<string, string>, systemQuotationRef: string) =>
   call(ctx, 'underwriting', 'quotation', 'completeQuotation', { systemQuotationRef }, headers);
+
+/** A quotation for the client, invoiced: the invoice's reference and amount. */
+export async function invoiceFor(ctx: Ctx, headers: Record<string, string>) {
+  const { systemQuotationRef } = await createQuotation(ctx, headers);
+  const completed = await completeQuotation(ctx, headers, systemQuotationRef);
+  expect(completed.statusCode, completed.body).toBe(200);
+  return completed.json().result.data as {
+    invoiceSystemRef: string;
+    amount: number;
+    systemQuotationRef: string;
+  };
+}
+
+/** The payment's row as stored. */
+export async function paymentRow(ctx: Ctx, paymentSystemRef: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.paymentSystemRef, paymentSystemRef));
+  return row!;
+}
 
 export const pay = (ctx: Ctx, headers: Record<string, string>, invoiceSystemRef: string, phone: string) =>
   call(

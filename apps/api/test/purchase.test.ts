@@ -2,99 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, payments, policies } from '../src/db/schema';
 import { repairIssuance } from '../src/modules/payment/service';
-import { call, loginUser, registerUser } from './accounts-helpers';
+import { call } from './accounts-helpers';
 import { buildTestApp } from './helpers';
+import { invoiceFor, pay, paymentRow, quotationPayload, signedIn, waitUntil } from './purchase-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
-
-const today = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
-
-const fullVehicle = {
-  make: 'Toyota',
-  model: 'Harrier',
-  registrationNumber: 'KDA 123B',
-  chassisNumber: 'JTEBU5JR5K5123456',
-  engineNumber: '2GR-1234567',
-  engineCapacity: 2500,
-  fuelType: 'Petrol',
-  bodyType: 'SUV',
-  usePurpose: 'private',
-  colour: 'Pearl White',
-  yearOfManufacture: 2019,
-  antiTheftDevice: 'yes',
-  antiTheftDetails: 'Tracker fitted by a licensed company',
-  modifications: 'no',
-};
-
-const quotationPayload = (overrides: Record<string, unknown> = {}) => ({
-  risks: [{ riskType: 'ASSET', value: 1_500_000, riskRef: 'KDA 123B', details: {} }],
-  bussinessType: 'DIRECT',
-  productSystemRef: 'APA-MP-PLUS',
-  clientDetails: { email: 'x@example.co.ke', kraPin: 'N/A', names: { fname: 'A', lname: 'B' }, kyc: {} },
-  coverPeriod: 365,
-  quotationChannel: 'web',
-  coverDetails: { startDate: today() },
-  additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-PVT' }],
-  excesses: [],
-  vehicleDetails: fullVehicle,
-  ...overrides,
-});
-
-async function signedIn(ctx: Ctx) {
-  const session = await loginUser(ctx, await registerUser(ctx));
-  return { accesstoken: session.accessToken };
-}
-
-async function invoiceFor(ctx: Ctx, headers: Record<string, string>) {
-  const created = await call(ctx, 'client', 'quotation', 'createQuotation', quotationPayload(), headers);
-  expect(created.statusCode).toBe(200);
-  const { systemQuotationRef } = created.json().result.data;
-  const completed = await call(
-    ctx,
-    'underwriting',
-    'quotation',
-    'completeQuotation',
-    { systemQuotationRef },
-    headers,
-  );
-  expect(completed.statusCode).toBe(200);
-  return completed.json().result.data as {
-    invoiceSystemRef: string;
-    amount: number;
-    systemQuotationRef: string;
-  };
-}
-
-const pay = (ctx: Ctx, headers: Record<string, string>, invoiceSystemRef: string, phone: string) =>
-  call(
-    ctx,
-    'underwriting',
-    'accounting',
-    'invoicePaymentRequest',
-    { invoiceSystemRef, invoicePaymentDetails: { paymentProvider: 'mpesa', params: { PhoneNumber: phone } } },
-    headers,
-  );
-
-async function paymentRow(ctx: Ctx, paymentSystemRef: string) {
-  const [row] = await ctx.database.db
-    .select()
-    .from(payments)
-    .where(eq(payments.paymentSystemRef, paymentSystemRef));
-  return row!;
-}
-
-async function waitUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 5_000,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() - started > timeoutMs) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
   let ctx: Ctx;

@@ -6,7 +6,12 @@ import {
 } from '@bima/domain';
 import { z } from 'zod';
 import { defineAction } from '../gateway/registry';
-import { getPaymentStatus, listUnallocatedReceipts, requestInvoicePayment } from './payment/service';
+import {
+  getPaymentStatus,
+  listUnallocatedReceipts,
+  listUnallocatedReceiptsForStaff,
+  requestInvoicePayment,
+} from './payment/service';
 import { signDocumentLink } from './policy/document-links';
 import { getInvoice, getPolicy, listInvoices, listPolicies } from './policy/service';
 import {
@@ -162,6 +167,16 @@ export const purchaseActions = [
       'Money M-Pesa took that no invoice was waiting for, credited to the client, newest first: {page, pageSize} → {items:[{receiptSystemRef, amount, mpesaReceiptNumber, reason, status, createdAt, resolvedAt, invoiceSystemRef}], total, page, pageSize}.',
     input: pageSchema,
     handler: ({ db, principal, input }) => listUnallocatedReceipts(db, principal!.userId, input),
+  }),
+  defineAction({
+    service: 'payments',
+    resource: 'unallocatedReceipt',
+    action: 'listUnallocatedReceipts',
+    auth: 'staff',
+    description:
+      'Staff: every client’s unallocated receipts to refund, newest first, optionally by status: {page, pageSize, status?: OPEN|REFUNDED|APPLIED} → {items:[{…, clientEmail, phone}], total, page, pageSize}.',
+    input: pageSchema.extend({ status: z.enum(['OPEN', 'REFUNDED', 'APPLIED']).optional() }),
+    handler: ({ db, input }) => listUnallocatedReceiptsForStaff(db, input),
   }),
   defineAction({
     service: 'client',

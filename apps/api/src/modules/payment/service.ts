@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { invoices, payments, policies, quotations, unallocatedReceipts, users } from '../../db/schema';
@@ -406,6 +406,19 @@ export async function settlePayment(
   return result;
 }
 
+/** The last successful payment that went towards the invoice: the one that completed it, once paid. */
+async function completingPayment(tx: Tx, invoiceId: number): Promise<PaymentRow | undefined> {
+  const [completing] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.invoiceId, invoiceId), eq(payments.status, 'success'), gt(payments.allocatedAmount, 0)),
+    )
+    .orderBy(desc(payments.settledAt), desc(payments.id))
+    .limit(1);
+  return completing;
+}
+
 /**
  * The receipt of a payment the STK query confirmed, brought by the later callback: kept on the
  * payment, on its unallocated receipt if any, and on the policy when this payment completed it.
@@ -418,18 +431,7 @@ async function recordReceipt(tx: Tx, payment: PaymentRow, receiptNumber: string)
     .where(
       and(eq(unallocatedReceipts.paymentId, payment.id), isNull(unallocatedReceipts.mpesaReceiptNumber)),
     );
-  const [completing] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.invoiceId, payment.invoiceId),
-        eq(payments.status, 'success'),
-        gt(payments.allocatedAmount, 0),
-      ),
-    )
-    .orderBy(desc(payments.settledAt), desc(payments.id))
-    .limit(1);
+  const completing = await completingPayment(tx, payment.invoiceId);
   if (completing?.id !== payment.id) return;
   await tx
     .update(policies)
@@ -621,18 +623,7 @@ export async function repairIssuance(context: PaymentContext): Promise<number> {
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
       if (!invoice) return false;
       if ((await paidTowardsInvoice(tx, invoice.id)) < invoice.amount) return false;
-      const [completing] = await tx
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.invoiceId, invoice.id),
-            eq(payments.status, 'success'),
-            gt(payments.allocatedAmount, 0),
-          ),
-        )
-        .orderBy(desc(payments.settledAt), desc(payments.id))
-        .limit(1);
+      const completing = await completingPayment(tx, invoice.id);
       const paidAt = invoice.paidAt ?? completing?.settledAt ?? new Date();
       await tx.update(invoices).set({ status: 'PAID', paidAt }).where(eq(invoices.id, invoice.id));
       return Boolean(
@@ -664,25 +655,54 @@ function presentUnallocatedReceipt(row: {
 }
 
 /** The client's unallocated receipts (money M-Pesa took that no invoice was waiting for), newest first. */
-export async function listUnallocatedReceipts(
+export function listUnallocatedReceipts(
   db: Database,
   userId: string,
   paging: { page: number; pageSize: number },
 ) {
-  const [counted] = await db
-    .select({ total: count() })
-    .from(unallocatedReceipts)
-    .where(eq(unallocatedReceipts.userId, userId));
+  return pageOfUnallocatedReceipts(db, eq(unallocatedReceipts.userId, userId), paging);
+}
+
+/**
+ * Every client's unallocated receipts for staff to refund, newest first, optionally by status; each
+ * with the client's e-mail and the phone M-Pesa took the money from.
+ */
+export function listUnallocatedReceiptsForStaff(
+  db: Database,
+  query: { page: number; pageSize: number; status?: 'OPEN' | 'REFUNDED' | 'APPLIED' },
+) {
+  const where = query.status ? eq(unallocatedReceipts.status, query.status) : undefined;
+  return pageOfUnallocatedReceipts(db, where, query, true);
+}
+
+async function pageOfUnallocatedReceipts(
+  db: Database,
+  where: SQL | undefined,
+  paging: { page: number; pageSize: number },
+  withClient = false,
+) {
+  const [counted] = await db.select({ total: count() }).from(unallocatedReceipts).where(where);
   const rows = await db
-    .select({ receipt: unallocatedReceipts, invoiceSystemRef: invoices.invoiceSystemRef })
+    .select({
+      receipt: unallocatedReceipts,
+      invoiceSystemRef: invoices.invoiceSystemRef,
+      clientEmail: users.email,
+      phone: payments.phone,
+    })
     .from(unallocatedReceipts)
     .leftJoin(invoices, eq(invoices.id, unallocatedReceipts.invoiceId))
-    .where(eq(unallocatedReceipts.userId, userId))
+    .innerJoin(users, eq(users.id, unallocatedReceipts.userId))
+    .innerJoin(payments, eq(payments.id, unallocatedReceipts.paymentId))
+    .where(where)
     .orderBy(desc(unallocatedReceipts.id))
     .limit(paging.pageSize)
     .offset((paging.page - 1) * paging.pageSize);
   return {
-    items: rows.map(presentUnallocatedReceipt),
+    items: rows.map((row) =>
+      withClient
+        ? { ...presentUnallocatedReceipt(row), clientEmail: row.clientEmail, phone: row.phone }
+        : presentUnallocatedReceipt(row),
+    ),
     total: Number(counted?.total ?? 0),
     page: paging.page,
     pageSize: paging.pageSize,

@@ -1,4 +1,5 @@
 import { formatNumber } from '@bima/domain/money';
+import { formatKenyaShortDate } from '../../../lib/dates';
 import { formatIsoDate } from '../../motor/utils/format';
 import { t } from '../i18n';
 
@@ -102,18 +103,6 @@ export function invoiceMoney(invoice: {
   return { amountPaid, balance: invoice.balance ?? Math.max(0, invoice.amount - amountPaid) };
 }
 
-/** A date as the expiry message writes it, in Kenya time: '3 Mar 2026'. */
-export function formatShortDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Africa/Nairobi',
-  }).format(date);
-}
-
 /**
  * 'This quotation expired on 3 Mar 2026.' for an expired quotation (its price is no longer offered;
  * the server says so only when nothing was paid towards it), else null.
@@ -121,6 +110,6 @@ export function formatShortDate(iso: string): string {
 export function quotationExpiryText(quotation: { isExpired?: boolean; expiresAt?: string }): string | null {
   if (!quotation.isExpired) return null;
   return quotation.expiresAt
-    ? t('portal.quotations.expired', { date: formatShortDate(quotation.expiresAt) })
+    ? t('portal.quotations.expired', { date: formatKenyaShortDate(quotation.expiresAt) })
     : t('portal.quotations.expiredUndated');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryFromInvoice, formatExpiryDate, invoiceDue, moneyRows, paymentSuccessOf } from './invoice-due';
+import { expiryFromInvoice, invoiceDue, moneyRows, paymentSuccessOf } from './invoice-due';
 
 describe('invoiceDue', () => {
   it.each([
@@ -67,17 +67,6 @@ describe('paymentSuccessOf', () => {
 
   it('no reply (the invoice was found paid) is paid', () => {
     expect(paymentSuccessOf(undefined)).toEqual({ kind: 'paid' });
-  });
-});
-
-describe('formatExpiryDate', () => {
-  it.each([
-    ['2026-03-03T08:00:00.000Z', '3 Mar 2026'],
-    // Kenya is three hours ahead: late evening UTC is already the next day.
-    ['2026-12-22T22:30:00.000Z', '23 Dec 2026'],
-    ['not a date', 'not a date'],
-  ])('%s reads %s', (iso, text) => {
-    expect(formatExpiryDate(iso)).toBe(text);
   });
 });
 

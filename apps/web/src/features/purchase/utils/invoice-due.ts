@@ -1,3 +1,4 @@
+import { formatKenyaShortDate } from '../../../lib/dates';
 import { t } from '../i18n';
 import type { PaymentStatusReply } from './payment-status';
 import { formatKes, type SummaryRow } from './summary';
@@ -59,18 +60,6 @@ export function paymentSuccessOf(reply: PaymentStatusReply | undefined): Payment
   };
 }
 
-/** A date as the server writes it in the expiry message, in Kenya time: '3 Mar 2026'. */
-export function formatExpiryDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Africa/Nairobi',
-  }).format(date);
-}
-
 interface ExpiringInvoice {
   status: string;
   amountPaid?: number;
@@ -82,7 +71,7 @@ interface ExpiringInvoice {
 export function expiryFromInvoice(invoice: ExpiringInvoice | undefined): string | null {
   if (!invoice?.isQuotationExpired || (invoice.amountPaid ?? 0) > 0 || invoice.status === 'PAID') return null;
   return invoice.quotationExpiresAt
-    ? t('purchase.payment.expired', { date: formatExpiryDate(invoice.quotationExpiresAt) })
+    ? t('purchase.payment.expired', { date: formatKenyaShortDate(invoice.quotationExpiresAt) })
     : t('purchase.payment.expiredUndated');
 }
 
