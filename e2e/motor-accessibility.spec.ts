@@ -39,10 +39,13 @@ test.describe('motor private screens: accessibility', () => {
     ).toBeVisible();
     await expectNoSeriousViolations(page, 'product quotation');
 
-    await quoteCard(page, 'Jubilee Motor Elite').getByRole('button', { name: 'Compare' }).click();
-    await page.keyboard.press('Escape');
-    await quoteCard(page, 'APA Motor Plus').getByRole('button', { name: 'Compare' }).click();
     const dialog = page.getByRole('dialog', { name: 'Compare Products' });
+    await quoteCard(page, 'Jubilee Motor Elite').getByRole('button', { name: 'Compare' }).click();
+    // The modal opens once the product's details have arrived: close it only when it is there.
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await quoteCard(page, 'APA Motor Plus').getByRole('button', { name: 'Compare' }).click();
     await expect(dialog.getByRole('article')).toHaveCount(2);
     await dialog
       .getByText(/^Optional benefits/)
