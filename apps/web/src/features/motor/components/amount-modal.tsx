@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { t } from '../i18n';
-import { checkAmountInRange } from '../utils/benefits';
+import { checkAmountInRange } from '../utils/amount-range';
 import { formatKesAmount } from '../utils/format';
 import { buttonPrimary, buttonSecondary, inputClass } from './ui';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Modal } from '../../../components/modal';
+import type { ComparisonBenefit, ComparisonItem } from '../../../lib/motor-types';
 import { t } from '../i18n';
-import type { ComparisonBenefit, ComparisonItem } from '../types';
 import { formatKesAmount } from '../utils/format';
 import { buttonDanger, buttonPrimary, buttonSecondary, closeButton } from './ui';
 

@@ -2,10 +2,10 @@ import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { usePersistedStore } from '../../../lib/persisted-store';
+import { clearFlowErrors, motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
 import { productStore } from '../../../stores/product';
 import { ErrorSummary } from '../components/error-summary';
 import { WizardHeader } from '../components/wizard-header';
-import { clearFlowErrors, motorFlowStore, useMotorFlow } from '../stores/motor-flow';
 
 /**
  * Step 1 of the motor private wizard (spec-1 §2.2): the header, the stored errors above the current

@@ -13,6 +13,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { zodResolver } from '../../../lib/zod-resolver';
+import { motorFlowStore, setFlowErrors, useMotorFlow } from '../../../stores/motor-flow';
 import { productStore } from '../../../stores/product';
 import { getRecommendations } from '../api/get-recommendations';
 import { ErrorSummary } from '../components/error-summary';
@@ -21,7 +22,6 @@ import { buttonPrimary, buttonSecondary, inputClass, linkButton } from '../compo
 import { t } from '../i18n';
 import { type VehicleValueForm, type VehicleValueFormInput, vehicleValueFormSchema } from '../schemas';
 import { chooseCoverType, editVehicleValue, receiveQuotes, saveVehicleValue } from '../stores/flow-reducers';
-import { motorFlowStore, setFlowErrors, useMotorFlow } from '../stores/motor-flow';
 import { formatKesAmount } from '../utils/format';
 
 function VehicleValueEntry({ initialValue }: { initialValue: number }) {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { buttonSecondary, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
-import { formatIsoDate } from '../../motor/utils/format';
+import { formatIsoDate } from '../../../lib/dates';
 import { policyByIdQueryOptions } from '../api/records';
 import { PortalHeading } from '../components/portal-heading';
 import { BreakdownTable, DetailCard, DetailList, QueryStatus, StatusBadge } from '../components/records';

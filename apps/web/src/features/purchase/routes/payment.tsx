@@ -13,13 +13,13 @@ import {
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { invoiceQueryOptions } from '../../../lib/invoices';
 import { notify } from '../../../lib/notifications';
+import { completeQuotation, getQuotationDetails, requoteQuotation } from '../../../lib/quotations';
 import { ScreenHeading } from '../../motor/components/screen-heading';
 import { buttonPrimary, buttonSecondary, cardClass, inputClass, linkButton } from '../../motor/components/ui';
 import { clientDetailsQueryOptions } from '../api/client';
-import { invoiceQueryOptions } from '../api/invoice';
 import { getPaymentStatus, requestInvoicePayment } from '../api/payment';
-import { completeQuotation, getQuotationDetails, requoteQuotation } from '../api/quotation';
 import { describedBy, SummaryList } from '../components/fields';
 import { type PurchaseContext, useOptionalPurchaseContext } from '../hooks';
 import { t } from '../i18n';
