@@ -1,6 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ErrorSummary } from '../../../components/error-summary';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import type { MotorProduct, ProductBenefit, ProductExcess } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
@@ -13,9 +16,6 @@ import {
 import { motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
 import { calculatePremium, getFieldMessages, notifyQuotationError } from '../api/calculate-premium';
 import { AmountModal } from '../components/amount-modal';
-import { ErrorSummary } from '../components/error-summary';
-import { ScreenHeading } from '../components/screen-heading';
-import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, cardClass } from '../components/ui';
 import { SAVE_QUOTE_DELAY_MS } from '../constants';
 import { useFlowGuard } from '../hooks';
 import { t } from '../i18n';

@@ -1,6 +1,9 @@
 import { formatCoverPeriod } from '@bima/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { ErrorSummary } from '../../../components/error-summary';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
 import type { MotorProduct, PremiumCalcRequest, PremiumQuote } from '../../../lib/motor-types';
@@ -9,9 +12,6 @@ import { buildPremiumCalcRequest, getChangedCoreLimits } from '../../../lib/prem
 import { authStore } from '../../../stores/auth';
 import { type MotorFlowState, motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
 import { calculatePremium, getFieldMessages, notifyQuotationError } from '../api/calculate-premium';
-import { ErrorSummary } from '../components/error-summary';
-import { ScreenHeading } from '../components/screen-heading';
-import { buttonPrimary, buttonSecondary, cardClass } from '../components/ui';
 import { useFlowGuard } from '../hooks';
 import { t } from '../i18n';
 import { storeQuotation } from '../stores/flow-reducers';
