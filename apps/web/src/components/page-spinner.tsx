@@ -1,5 +1,6 @@
 import { t } from '../lib/i18n';
 
+/** A centred spinner, announced as 'Loading…', while a lazy screen or the router's data loads. */
 export function PageSpinner() {
   return (
     <div role="status" className="flex min-h-[50vh] items-center justify-center">

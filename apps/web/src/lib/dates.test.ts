@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKenyaShortDate } from './dates';
+import { formatIsoDate, formatKenyaShortDate, todayIsoDate } from './dates';
 
 describe('formatKenyaShortDate', () => {
   it.each([
@@ -9,5 +9,16 @@ describe('formatKenyaShortDate', () => {
     ['not a date', 'not a date'],
   ])('%s reads %s', (iso, text) => {
     expect(formatKenyaShortDate(iso)).toBe(text);
+  });
+});
+
+describe('dates', () => {
+  it('gives today as a local yyyy-mm-dd', () => {
+    expect(todayIsoDate(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+
+  it('formats an ISO date without shifting the day', () => {
+    expect(formatIsoDate('2026-03-01')).toBe('1 March 2026');
+    expect(formatIsoDate('not a date')).toBe('not a date');
   });
 });

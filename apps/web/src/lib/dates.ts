@@ -9,3 +9,24 @@ export function formatKenyaShortDate(iso: string): string {
     timeZone: 'Africa/Nairobi',
   }).format(date);
 }
+
+/** Today in the visitor's time zone as yyyy-mm-dd (the start date's minimum). */
+export function todayIsoDate(now: Date = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/** A yyyy-mm-dd date as '1 March 2026' (day, month name, year), without time-zone shifts. */
+export function formatIsoDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return iso;
+  const [, year, month, day] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notifications';
+import { motorFlowStore, setFlowErrors, useMotorFlow } from '../../stores/motor-flow';
 import { t } from './i18n';
-import { motorFlowStore, setFlowErrors, useMotorFlow } from './stores/motor-flow';
 import { type FlowRequirement, findUnmetRequirement } from './utils/flow-guard';
 
 const REDIRECTS: Record<FlowRequirement, () => string> = {

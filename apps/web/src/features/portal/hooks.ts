@@ -4,8 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notifications';
-import { completeQuotation } from '../purchase/api/quotation';
-import { requoteQuotation } from './api/records';
+import { completeQuotation, requoteQuotation } from '../../lib/quotations';
 import { t } from './i18n';
 
 /**

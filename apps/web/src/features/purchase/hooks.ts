@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useNavigate, useOutletContext } from 'react-router';
 import { paths } from '../../config/paths';
+import type { MotorProduct, PremiumQuote } from '../../lib/motor-types';
 import { notify } from '../../lib/notifications';
 import { usePersistedStore } from '../../lib/persisted-store';
 import { authStore } from '../../stores/auth';
-import { type MotorFlowState, useMotorFlow } from '../motor/stores/motor-flow';
-import type { MotorProduct, PremiumQuote } from '../motor/types';
+import { type MotorFlowState, useMotorFlow } from '../../stores/motor-flow';
 import { t } from './i18n';
 
 export interface PurchaseContext {

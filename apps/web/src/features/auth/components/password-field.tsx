@@ -7,7 +7,8 @@ interface PasswordFieldProps {
   label: string;
   registration: UseFormRegisterReturn;
   error?: string;
-  hint?: ReactNode;
+  /** Shown below the input (the strength meter). */
+  description?: ReactNode;
   autoComplete: 'current-password' | 'new-password';
   showLabel?: string;
   hideLabel?: string;
@@ -18,7 +19,7 @@ export function PasswordField({
   label,
   registration,
   error,
-  hint,
+  description,
   autoComplete,
   showLabel = t('auth.fields.showPassword'),
   hideLabel = t('auth.fields.hidePassword'),
@@ -29,7 +30,7 @@ export function PasswordField({
       label={label}
       registration={registration}
       error={error}
-      hint={hint}
+      description={description}
       type={isVisible ? 'text' : 'password'}
       autoComplete={autoComplete}
       spellCheck={false}

@@ -115,7 +115,7 @@ export default function SetPasswordRoute() {
           autoComplete="new-password"
           registration={field('password')}
           error={errorOf('password')}
-          hint={<StrengthMeter id={meterId} password={password} />}
+          description={<StrengthMeter id={meterId} password={password} />}
         />
         <PasswordField
           label={t('auth.fields.confirmPassword')}

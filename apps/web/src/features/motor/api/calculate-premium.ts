@@ -1,8 +1,8 @@
 import { QUOTATION_ERROR_TOAST_MS } from '@bima/domain/constants';
 import { ApiError, callGateway, unwrapData } from '../../../lib/api-client';
+import type { PremiumCalcRequest, PremiumQuote } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
 import { t } from '../i18n';
-import type { PremiumCalcRequest, PremiumQuote } from '../types';
 
 /** `underwriting / product / productPremiumCalc`: the itemised quote for the chosen options. */
 export async function calculatePremium(request: PremiumCalcRequest): Promise<PremiumQuote> {

@@ -1,5 +1,5 @@
 import { callGateway, unwrapData } from '../../../lib/api-client';
-import type { MotorProduct } from '../types';
+import type { MotorProduct } from '../../../lib/motor-types';
 
 /**
  * `underwriting / product / productWithBenefitsAndUnderwriterDetails`: the full product (result.data[0]),

@@ -1,6 +1,6 @@
 import type { CoverType } from '@bima/domain';
 import { callGateway, unwrapData } from '../../../lib/api-client';
-import type { QuotedProductSummary } from '../types';
+import type { QuotedProductSummary } from '../../../lib/motor-types';
 
 export interface RecommendationsInput {
   insuranceClass: string;

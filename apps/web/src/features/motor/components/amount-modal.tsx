@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
+import { buttonPrimary, buttonSecondary, inputClass } from '../../../components/ui';
 import { t } from '../i18n';
-import { checkAmountInRange } from '../utils/benefits';
+import { checkAmountInRange } from '../utils/amount-range';
 import { formatKesAmount } from '../utils/format';
-import { buttonPrimary, buttonSecondary, inputClass } from './ui';
 
 interface AmountModalProps {
   title: string;

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Modal } from '../../../components/modal';
+import { buttonDanger, buttonPrimary, buttonSecondary, closeButton } from '../../../components/ui';
+import type { ComparisonBenefit, ComparisonItem } from '../../../lib/motor-types';
 import { t } from '../i18n';
-import type { ComparisonBenefit, ComparisonItem } from '../types';
 import { formatKesAmount } from '../utils/format';
-import { buttonDanger, buttonPrimary, buttonSecondary, closeButton } from './ui';
 
 interface ComparisonModalProps {
   items: ComparisonItem[];

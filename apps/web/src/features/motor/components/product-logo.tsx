@@ -1,6 +1,6 @@
 import type { SyntheticEvent } from 'react';
+import type { MotorProduct } from '../../../lib/motor-types';
 import { t } from '../i18n';
-import type { MotorProduct } from '../types';
 
 export const DEFAULT_LOGO = '/images/underwriters/default.svg';
 

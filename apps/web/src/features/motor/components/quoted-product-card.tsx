@@ -1,10 +1,10 @@
 import { formatCoverPeriod } from '@bima/domain';
 import { useId } from 'react';
+import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
+import type { QuotedProductSummary } from '../../../lib/motor-types';
 import { t } from '../i18n';
-import type { QuotedProductSummary } from '../types';
 import { formatKesAmount } from '../utils/format';
 import { ProductLogo } from './product-logo';
-import { buttonPrimary, buttonSecondary, cardClass } from './ui';
 
 interface QuotedProductCardProps {
   product: QuotedProductSummary;

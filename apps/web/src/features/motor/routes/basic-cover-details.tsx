@@ -2,19 +2,19 @@ import { addCalendarDays, COVER_START_MAX_DAYS_AHEAD, formatCoverPeriod } from '
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { ErrorSummary } from '../../../components/error-summary';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { buttonPrimary, buttonSecondary, cardClass, inputClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
+import { formatIsoDate, todayIsoDate } from '../../../lib/dates';
+import type { MotorProduct } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { ErrorSummary } from '../components/error-summary';
-import { ScreenHeading } from '../components/screen-heading';
-import { buttonPrimary, buttonSecondary, cardClass, inputClass } from '../components/ui';
+import { motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
 import { useFlowGuard } from '../hooks';
 import { t } from '../i18n';
 import { type CoverDetailsForm, createCoverDetailsSchema } from '../schemas';
 import { setCoverDetails } from '../stores/flow-reducers';
-import { motorFlowStore, useMotorFlow } from '../stores/motor-flow';
-import type { MotorProduct } from '../types';
-import { formatIsoDate, todayIsoDate } from '../utils/format';
 
 const REQUIREMENTS = ['coverType', 'product'] as const;
 

@@ -1,11 +1,12 @@
 import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorBoundary } from '../../../components/error-boundary';
+import { ErrorSummary } from '../../../components/error-summary';
+import { WizardHeader } from '../../../components/wizard-header';
+import { motorJourneyHeader } from '../../../lib/motor-journey';
 import { usePersistedStore } from '../../../lib/persisted-store';
+import { clearFlowErrors, motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
 import { productStore } from '../../../stores/product';
-import { ErrorSummary } from '../components/error-summary';
-import { WizardHeader } from '../components/wizard-header';
-import { clearFlowErrors, motorFlowStore, useMotorFlow } from '../stores/motor-flow';
 
 /**
  * Step 1 of the motor private wizard (spec-1 §2.2): the header, the stored errors above the current
@@ -29,7 +30,7 @@ export default function BasicDetailsRoute() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <WizardHeader currentStep={1} productName={catalogueProduct?.name} />
+      <WizardHeader {...motorJourneyHeader(1, catalogueProduct?.name)} />
       <ErrorSummary className="mt-6" errors={errors.map((message) => ({ message }))} />
       <div className="mt-6">
         <ErrorBoundary compact>

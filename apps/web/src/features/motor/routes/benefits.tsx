@@ -1,13 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ErrorSummary } from '../../../components/error-summary';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
+import type { MotorProduct, ProductBenefit, ProductExcess } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
+import {
+  buildPremiumCalcRequest,
+  getChangedCoreLimits,
+  splitBenefits,
+  toSelectedBenefit,
+} from '../../../lib/premium-request';
+import { motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
 import { calculatePremium, getFieldMessages, notifyQuotationError } from '../api/calculate-premium';
 import { AmountModal } from '../components/amount-modal';
-import { ErrorSummary } from '../components/error-summary';
-import { ScreenHeading } from '../components/screen-heading';
-import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, cardClass } from '../components/ui';
 import { SAVE_QUOTE_DELAY_MS } from '../constants';
 import { useFlowGuard } from '../hooks';
 import { t } from '../i18n';
@@ -18,14 +26,6 @@ import {
   setExcessAmount,
   storeQuotation,
 } from '../stores/flow-reducers';
-import { motorFlowStore, useMotorFlow } from '../stores/motor-flow';
-import type { MotorProduct, ProductBenefit, ProductExcess } from '../types';
-import {
-  buildPremiumCalcRequest,
-  getChangedCoreLimits,
-  splitBenefits,
-  toSelectedBenefit,
-} from '../utils/benefits';
 import { formatKesAmount } from '../utils/format';
 
 const REQUIREMENTS = ['coverType', 'product', 'coverDetails'] as const;

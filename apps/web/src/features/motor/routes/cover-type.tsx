@@ -9,19 +9,19 @@ import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { ErrorSummary } from '../../../components/error-summary';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { buttonPrimary, buttonSecondary, inputClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { zodResolver } from '../../../lib/zod-resolver';
+import { motorFlowStore, setFlowErrors, useMotorFlow } from '../../../stores/motor-flow';
 import { productStore } from '../../../stores/product';
 import { getRecommendations } from '../api/get-recommendations';
-import { ErrorSummary } from '../components/error-summary';
-import { ScreenHeading } from '../components/screen-heading';
-import { buttonPrimary, buttonSecondary, inputClass, linkButton } from '../components/ui';
 import { t } from '../i18n';
 import { type VehicleValueForm, type VehicleValueFormInput, vehicleValueFormSchema } from '../schemas';
 import { chooseCoverType, editVehicleValue, receiveQuotes, saveVehicleValue } from '../stores/flow-reducers';
-import { motorFlowStore, setFlowErrors, useMotorFlow } from '../stores/motor-flow';
 import { formatKesAmount } from '../utils/format';
 
 function VehicleValueEntry({ initialValue }: { initialValue: number }) {

@@ -1,15 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { buttonPrimary, buttonSecondary, inputClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
+import type { MotorProduct, QuotedProductSummary } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
+import { motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
 import { productStore } from '../../../stores/product';
 import { getProductDetails } from '../api/get-product-details';
 import { getRecommendations } from '../api/get-recommendations';
 import { ComparisonModal } from '../components/comparison-modal';
 import { QuotedProductCard } from '../components/quoted-product-card';
-import { ScreenHeading } from '../components/screen-heading';
-import { buttonPrimary, buttonSecondary, inputClass } from '../components/ui';
 import { useFlowGuard } from '../hooks';
 import { t } from '../i18n';
 import {
@@ -19,8 +21,6 @@ import {
   selectProduct,
   toggleComparison,
 } from '../stores/flow-reducers';
-import { motorFlowStore, useMotorFlow } from '../stores/motor-flow';
-import type { MotorProduct, QuotedProductSummary } from '../types';
 import { filterByUnderwriter, listUnderwriters, toComparisonItem } from '../utils/comparison';
 
 const REQUIREMENTS = ['coverType'] as const;

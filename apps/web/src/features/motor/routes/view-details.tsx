@@ -1,12 +1,12 @@
 import { Link, useNavigate } from 'react-router';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { buttonPrimary, buttonSecondary, cardClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
+import type { ProductBenefit } from '../../../lib/motor-types';
+import { splitBenefits } from '../../../lib/premium-request';
+import { useMotorFlow } from '../../../stores/motor-flow';
 import { ProductLogo } from '../components/product-logo';
-import { ScreenHeading } from '../components/screen-heading';
-import { buttonPrimary, buttonSecondary, cardClass, linkButton } from '../components/ui';
 import { t } from '../i18n';
-import { useMotorFlow } from '../stores/motor-flow';
-import type { ProductBenefit } from '../types';
-import { splitBenefits } from '../utils/benefits';
 import { formatBenefitLimit, formatRate } from '../utils/format';
 
 const DEFAULT_TERMS = '/documents/terms/default.html';

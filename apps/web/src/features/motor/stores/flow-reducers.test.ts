@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { sampleProduct } from '../test-fixtures';
-import type { ComparisonItem } from '../types';
+import { sampleProduct } from '../../../lib/motor-test-fixtures';
+import type { ComparisonItem } from '../../../lib/motor-types';
+import { type MotorFlowState, motorFlowDefaults } from '../../../stores/motor-flow';
 import {
   addOptionalBenefit,
   chooseCoverType,
   clearComparison,
-  type MotorFlowState,
-  motorFlowDefaults,
   receiveQuotes,
   removeBenefit,
   removeFromComparison,

@@ -6,52 +6,9 @@ import type {
   PremiumQuote,
   QuotedProductSummary,
   SelectedBenefit,
-} from '../types';
-import { isCoreBenefit } from '../utils/benefits';
-
-/** The motor private flow (spec-1 §3 "Motor private flow state"); amounts are whole shillings. */
-export interface MotorFlowState {
-  /** The insurance class the quotes were asked for; a different class on entry restarts the flow. */
-  insuranceClass: string;
-  selectedCoverType: CoverType | '';
-  /** The risk value sent with quotes: the saved value, or 0 for third-party cover. */
-  vehicleValue: number;
-  /** The value the visitor saved, kept so switching away from third-party restores it. */
-  enteredVehicleValue: number;
-  isVehicleValueSaved: boolean;
-  quotedProducts: QuotedProductSummary[];
-  selectedProduct: MotorProduct | null;
-  selectedOptionalBenefits: SelectedBenefit[];
-  /** Chosen limit of each core benefit, by benefit id. */
-  coreBenefitLimits: Record<string, number>;
-  /** Chosen amount of each excess, by excess id. */
-  excessAmounts: Record<string, number>;
-  coverDetails: CoverDetails;
-  selectedComparisonProducts: ComparisonItem[];
-  /** Messages the wizard wrapper lists above the current screen. */
-  errors: string[];
-  calculatedQuotation: PremiumQuote | null;
-  /** The request the calculated quotation answers, as JSON, so a stale quote is never shown. */
-  calculatedFor: string | null;
-}
-
-export const motorFlowDefaults: MotorFlowState = {
-  insuranceClass: '',
-  selectedCoverType: '',
-  vehicleValue: 0,
-  enteredVehicleValue: 0,
-  isVehicleValueSaved: false,
-  quotedProducts: [],
-  selectedProduct: null,
-  selectedOptionalBenefits: [],
-  coreBenefitLimits: {},
-  excessAmounts: {},
-  coverDetails: { coverPeriod: '', startDate: '' },
-  selectedComparisonProducts: [],
-  errors: [],
-  calculatedQuotation: null,
-  calculatedFor: null,
-};
+} from '../../../lib/motor-types';
+import { isCoreBenefit } from '../../../lib/premium-request';
+import type { MotorFlowState } from '../../../stores/motor-flow';
 
 type Patch = Partial<MotorFlowState>;
 const staleQuote: Patch = { calculatedQuotation: null, calculatedFor: null };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleProduct } from '../test-fixtures';
+import { sampleProduct } from '../../../lib/motor-test-fixtures';
 import { filterByUnderwriter, listUnderwriters, toComparisonItem } from './comparison';
 
 const apa = { ...sampleProduct, id: 2, underwriter: [{ id: 'apa', name: 'APA Insurance' }] };

@@ -1,5 +1,5 @@
-import type { ComparisonItem, MotorProduct, QuotedProductSummary } from '../types';
-import { splitBenefits } from './benefits';
+import type { ComparisonItem, MotorProduct, QuotedProductSummary } from '../../../lib/motor-types';
+import { splitBenefits } from '../../../lib/premium-request';
 
 /** A quoted product as the comparison modal lists it (spec-1 §3 "Comparison item"). */
 export function toComparisonItem(product: MotorProduct): ComparisonItem {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { motorFlowDefaults } from '../stores/flow-reducers';
-import { sampleProduct } from '../test-fixtures';
+import { sampleProduct } from '../../../lib/motor-test-fixtures';
+import { motorFlowDefaults } from '../../../stores/motor-flow';
 import { findUnmetRequirement } from './flow-guard';
 
 describe('findUnmetRequirement (spec-1 §5 per-step checks)', () => {

@@ -1,5 +1,5 @@
 import { QUOTATION_MESSAGES } from '@bima/domain';
-import type { MotorFlowState } from '../stores/flow-reducers';
+import type { MotorFlowState } from '../../../stores/motor-flow';
 
 export type FlowRequirement = 'coverType' | 'product' | 'coverDetails';
 

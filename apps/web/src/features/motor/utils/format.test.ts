@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatBenefitLimit,
-  formatIsoDate,
-  formatKesAmount,
-  formatPercent,
-  formatRate,
-  todayIsoDate,
-} from './format';
+import { formatBenefitLimit, formatKesAmount, formatPercent, formatRate } from './format';
 
 describe('formatKesAmount', () => {
   it.each([
@@ -56,16 +49,5 @@ describe('formatBenefitLimit', () => {
     expect(formatBenefitLimit({ minimum: 0, maximum: 0, defaultLimit: 0, isAdjustable: false })).toBe(
       'Adjustable',
     );
-  });
-});
-
-describe('dates', () => {
-  it('gives today as a local yyyy-mm-dd', () => {
-    expect(todayIsoDate(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
-  });
-
-  it('formats an ISO date without shifting the day', () => {
-    expect(formatIsoDate('2026-03-01')).toBe('1 March 2026');
-    expect(formatIsoDate('not a date')).toBe('not a date');
   });
 });

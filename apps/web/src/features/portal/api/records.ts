@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
-import { getInvoice, listInvoices } from '../../purchase/api/invoice';
-import { listQuotations } from '../../purchase/api/quotation';
+import { listInvoices } from '../../../lib/invoices';
+import { listQuotations } from '../../../lib/quotations';
 
 export interface ClientPolicy {
   id: number;
@@ -77,12 +77,6 @@ export const invoicesQueryOptions = () =>
     queryFn: ({ signal }) => listInvoices(signal),
   });
 
-export const invoiceQueryOptions = (invoiceSystemRef: string) =>
-  queryOptions({
-    queryKey: ['client', 'invoice', invoiceSystemRef],
-    queryFn: ({ signal }) => getInvoice(invoiceSystemRef, signal),
-  });
-
 /** Money M-Pesa took that no invoice was waiting for, credited to the client (whole shillings). */
 export interface UnallocatedReceipt {
   receiptSystemRef: string;
@@ -124,16 +118,3 @@ export const unallocatedReceiptsQueryOptions = (page: number) =>
     // A secondary panel: one more try, then its own error with Try again.
     retry: 1,
   });
-
-/**
- * `client / quotation / requoteQuotation`: prices an expired quotation again with today's rates;
- * answers the new quotation's reference.
- */
-export async function requoteQuotation(systemQuotationRef: string): Promise<{ systemQuotationRef: string }> {
-  return unwrapData(
-    await callGateway<{ systemQuotationRef: string }>(
-      { service: 'client', resource: 'quotation', action: 'requoteQuotation', data: { systemQuotationRef } },
-      { secure: true, silent: true },
-    ),
-  );
-}

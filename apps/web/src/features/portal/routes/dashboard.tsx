@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ScreenHeading } from '../../../components/screen-heading';
 import { paths } from '../../../config/paths';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { authStore, getDisplayName } from '../../../stores/auth';
 import { riskStore } from '../../../stores/risk';
 import { invoicesQueryOptions, policiesQueryOptions } from '../api/records';
-import { PortalHeading } from '../components/portal-heading';
 import { t } from '../i18n';
 import { flattenMenu } from '../menu';
 
@@ -61,9 +61,9 @@ export default function DashboardRoute() {
 
   return (
     <div>
-      <PortalHeading>
+      <ScreenHeading level={1}>
         {name ? t('portal.dashboard.welcome', { name }) : t('portal.dashboard.welcomeNoName')}
-      </PortalHeading>
+      </ScreenHeading>
       <p className="mt-2 text-slate-700">{t('portal.dashboard.intro')}</p>
       <Counts />
       {needsKyc ? (

@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { Card } from '../../../components/card';
+import { QueryStatus } from '../../../components/query-status';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { SummaryList } from '../../../components/summary-list';
 import { buttonPrimary, buttonSecondary, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
-import { formatIsoDate } from '../../motor/utils/format';
-import { invoiceQueryOptions, policiesQueryOptions } from '../api/records';
-import { PortalHeading } from '../components/portal-heading';
-import { BreakdownTable, DetailCard, DetailList, QueryStatus, StatusBadge } from '../components/records';
+import { formatIsoDate } from '../../../lib/dates';
+import { invoiceQueryOptions } from '../../../lib/invoices';
+import { policiesQueryOptions } from '../api/records';
+import { BreakdownTable, RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
 import {
   breakdownRows,
@@ -28,9 +32,9 @@ export default function InvoiceDetailRoute() {
 
   return (
     <div>
-      <PortalHeading>
+      <ScreenHeading level={1}>
         {data ? t('portal.invoice.title', { ref: data.invoiceSystemRef }) : t('portal.invoice.titleLoading')}
-      </PortalHeading>
+      </ScreenHeading>
       <QueryStatus
         isPending={invoice.isPending}
         isError={invoice.isError}
@@ -39,13 +43,13 @@ export default function InvoiceDetailRoute() {
       />
       {data ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
-          <DetailCard id="invoice-details" title={t('portal.invoice.details')}>
-            <DetailList
+          <Card id="invoice-details" title={t('portal.invoice.details')}>
+            <SummaryList
               rows={[
                 { label: t('portal.fields.invoice'), value: data.invoiceSystemRef },
                 {
                   label: t('portal.fields.status'),
-                  value: <StatusBadge status={invoicePaymentStatus(data)} />,
+                  value: <RecordStatusBadge status={invoicePaymentStatus(data)} />,
                 },
                 { label: t('portal.fields.amount'), value: formatKes(data.amount) },
                 { label: t('portal.fields.amountPaid'), value: formatKes(money?.amountPaid ?? 0) },
@@ -82,10 +86,10 @@ export default function InvoiceDetailRoute() {
                 })}
               </Link>
             ) : null}
-          </DetailCard>
-          <DetailCard id="invoice-breakdown" title={t('portal.breakdown.title')}>
+          </Card>
+          <Card id="invoice-breakdown" title={t('portal.breakdown.title')}>
             <BreakdownTable rows={breakdownRows(data.breakdown)} />
-          </DetailCard>
+          </Card>
         </div>
       ) : null}
       <Link to={paths.portalInvoice.getHref()} className={`${buttonSecondary} mt-6`}>

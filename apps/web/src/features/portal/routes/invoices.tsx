@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { QueryStatus } from '../../../components/query-status';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { SummaryList } from '../../../components/summary-list';
 import { buttonPrimary, cardClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { invoicesQueryOptions } from '../api/records';
-import { PortalHeading } from '../components/portal-heading';
-import { DetailList, QueryStatus, StatusBadge } from '../components/records';
+import { RecordStatusBadge } from '../components/records';
 import { UnallocatedReceipts } from '../components/unallocated-receipts';
 import { t } from '../i18n';
 import { formatKes, formatTimestamp, invoiceMoney, invoicePaymentStatus } from '../utils/records';
@@ -17,7 +19,7 @@ export default function InvoicesRoute() {
   const invoices = useQuery(invoicesQueryOptions());
   return (
     <div>
-      <PortalHeading>{t('portal.invoices.title')}</PortalHeading>
+      <ScreenHeading level={1}>{t('portal.invoices.title')}</ScreenHeading>
       <p className="mt-2 text-slate-700">{t('portal.invoices.intro')}</p>
       <QueryStatus
         isPending={invoices.isPending}
@@ -39,9 +41,9 @@ export default function InvoicesRoute() {
                     <h2 id={`invoice-${ref}`} className="font-bold break-all text-slate-900">
                       {ref}
                     </h2>
-                    <StatusBadge status={invoicePaymentStatus(invoice)} />
+                    <RecordStatusBadge status={invoicePaymentStatus(invoice)} />
                   </div>
-                  <DetailList
+                  <SummaryList
                     rows={[
                       { label: t('portal.fields.product'), value: invoice.productName },
                       { label: t('portal.fields.amount'), value: formatKes(invoice.amount) },

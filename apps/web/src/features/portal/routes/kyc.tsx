@@ -1,15 +1,10 @@
 import { CLIENT_TYPES, type UpdateClientInput, updateClientSchema } from '@bima/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import type { ZodType } from 'zod';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import {
-  buttonPrimary,
-  buttonSecondary,
-  fieldErrorClass,
-  inputClass,
-  labelClass,
-} from '../../../components/ui';
+import { buttonPrimary, buttonSecondary } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { usePersistedStore } from '../../../lib/persisted-store';
@@ -18,7 +13,6 @@ import { useSpecForm } from '../../../lib/use-spec-form';
 import { authStore } from '../../../stores/auth';
 import { type KycData, riskStore } from '../../../stores/risk';
 import { updateClient } from '../api/update-client';
-import { PortalHeading } from '../components/portal-heading';
 import { t } from '../i18n';
 
 /** The form's values: the account type starts on the 'select' placeholder (spec-2 KYC form). */
@@ -47,7 +41,6 @@ function toFormValues(details: KycData): KycFormValues {
 
 function KycForm({ details }: { details: KycData }) {
   const queryClient = useQueryClient();
-  const selectId = useId();
   const { form, field, errorOf, isSubmitDisabled } = useSpecForm<KycFormValues, UpdateClientInput>(
     kycFormSchema,
     toFormValues(details),
@@ -79,7 +72,6 @@ function KycForm({ details }: { details: KycData }) {
     }
   };
 
-  const clientTypeError = errorOf('clientType');
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-6 grid gap-4 sm:grid-cols-2">
       <TextField
@@ -98,30 +90,14 @@ function KycForm({ details }: { details: KycData }) {
         registration={field('kraPin')}
         error={errorOf('kraPin')}
       />
-      <div>
-        <label htmlFor={selectId} className={labelClass}>
-          {t('portal.kyc.clientType')}
-        </label>
-        <select
-          id={selectId}
-          aria-invalid={clientTypeError ? true : undefined}
-          aria-describedby={clientTypeError ? `${selectId}-error` : undefined}
-          className={inputClass}
-          {...field('clientType')}
-        >
-          <option value={PLACEHOLDER}>{t('portal.kyc.select')}</option>
-          {CLIENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`portal.kyc.${type.toLowerCase()}`)}
-            </option>
-          ))}
-        </select>
-        {clientTypeError ? (
-          <p id={`${selectId}-error`} className={fieldErrorClass}>
-            {clientTypeError}
-          </p>
-        ) : null}
-      </div>
+      <SelectField
+        label={t('portal.kyc.clientType')}
+        placeholder={t('portal.kyc.select')}
+        placeholderValue={PLACEHOLDER}
+        options={CLIENT_TYPES.map((type) => ({ value: type, label: t(`portal.kyc.${type.toLowerCase()}`) }))}
+        registration={field('clientType')}
+        error={errorOf('clientType')}
+      />
       <TextField
         label={t('portal.kyc.address')}
         autoComplete="street-address"
@@ -150,7 +126,7 @@ export default function KycRoute() {
 
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-      <PortalHeading>{t('portal.kyc.title')}</PortalHeading>
+      <ScreenHeading level={1}>{t('portal.kyc.title')}</ScreenHeading>
       <p className="mt-2 text-slate-700">{t('portal.kyc.intro')}</p>
       {details.isPending ? (
         <p role="status" className="mt-6 text-slate-700">

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
+import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonSecondary } from '../../../components/ui';
 import { paths } from '../../../config/paths';
-import { PortalHeading } from '../components/portal-heading';
 import { t } from '../i18n';
 import { findMenuEntry } from '../menu';
 
@@ -12,11 +12,11 @@ export default function NotAvailableRoute() {
   const isKnown = entry !== undefined && entry.href !== paths.portal.getHref();
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-      <PortalHeading>
+      <ScreenHeading level={1}>
         {isKnown
           ? t('portal.notAvailable.title', { label: t(entry.labelKey) })
           : t('portal.notAvailable.unknownTitle')}
-      </PortalHeading>
+      </ScreenHeading>
       <p className="mt-3 text-slate-700">
         {isKnown ? t('portal.notAvailable.text') : t('portal.notAvailable.unknownText')}
       </p>

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { QueryStatus } from '../../../components/query-status';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { SummaryList } from '../../../components/summary-list';
 import { cardClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { policiesQueryOptions } from '../api/records';
-import { PortalHeading } from '../components/portal-heading';
-import { DetailList, QueryStatus, StatusBadge } from '../components/records';
+import { RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
 import { formatKes, formatPeriod, registrationOf } from '../utils/records';
 
@@ -13,7 +15,7 @@ export default function PoliciesRoute() {
   const policies = useQuery(policiesQueryOptions());
   return (
     <div>
-      <PortalHeading>{t('portal.policies.title')}</PortalHeading>
+      <ScreenHeading level={1}>{t('portal.policies.title')}</ScreenHeading>
       <p className="mt-2 text-slate-700">{t('portal.policies.intro')}</p>
       <QueryStatus
         isPending={policies.isPending}
@@ -37,9 +39,9 @@ export default function PoliciesRoute() {
                   <h2 id={`policy-${policy.id}`} className="font-bold break-all text-slate-900">
                     {policy.policyNumber}
                   </h2>
-                  <StatusBadge status={policy.status} />
+                  <RecordStatusBadge status={policy.status} />
                 </div>
-                <DetailList
+                <SummaryList
                   rows={[
                     { label: t('portal.fields.product'), value: policy.productName },
                     { label: t('portal.fields.registration'), value: registrationOf(policy.vehicle) },

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { Card } from '../../../components/card';
+import { QueryStatus } from '../../../components/query-status';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { SummaryList } from '../../../components/summary-list';
 import { buttonSecondary, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
-import { formatIsoDate } from '../../motor/utils/format';
+import { formatIsoDate } from '../../../lib/dates';
 import { policyByIdQueryOptions } from '../api/records';
-import { PortalHeading } from '../components/portal-heading';
-import { BreakdownTable, DetailCard, DetailList, QueryStatus, StatusBadge } from '../components/records';
+import { BreakdownTable, RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
 import { breakdownRows, formatKes, formatTimestamp, vehicleText } from '../utils/records';
 import PoliciesRoute from './policies';
@@ -18,11 +21,11 @@ function PolicyDetail({ id }: { id: number }) {
   const insured = [names?.firstName, names?.lastName].filter(Boolean).join(' ');
   return (
     <div>
-      <PortalHeading>
+      <ScreenHeading level={1}>
         {data
           ? t('portal.policy.title', { policyNumber: data.policyNumber })
           : t('portal.policy.titleLoading')}
-      </PortalHeading>
+      </ScreenHeading>
       <QueryStatus
         isPending={policy.isPending}
         isError={policy.isError}
@@ -31,11 +34,11 @@ function PolicyDetail({ id }: { id: number }) {
       />
       {data ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
-          <DetailCard id="policy-details" title={t('portal.policy.details')}>
-            <DetailList
+          <Card id="policy-details" title={t('portal.policy.details')}>
+            <SummaryList
               rows={[
                 { label: t('portal.fields.policyNumber'), value: data.policyNumber },
-                { label: t('portal.fields.status'), value: <StatusBadge status={data.status} /> },
+                { label: t('portal.fields.status'), value: <RecordStatusBadge status={data.status} /> },
                 { label: t('portal.fields.certificateNumber'), value: data.certificateNumber },
                 { label: t('portal.fields.receiptNumber'), value: data.receiptNumber ?? t('portal.na') },
                 { label: t('portal.fields.product'), value: data.productName },
@@ -55,9 +58,9 @@ function PolicyDetail({ id }: { id: number }) {
                 { label: t('portal.fields.quotation'), value: data.systemQuotationRef },
               ]}
             />
-          </DetailCard>
+          </Card>
           <div className="space-y-6">
-            <DetailCard id="policy-documents" title={t('portal.policy.documents')}>
+            <Card id="policy-documents" title={t('portal.policy.documents')}>
               <ul className="space-y-2">
                 <li>
                   <a href={data.documents.schedule} download className={linkButton}>
@@ -71,9 +74,9 @@ function PolicyDetail({ id }: { id: number }) {
                 </li>
               </ul>
               <p className="mt-3 text-sm text-slate-700">{t('portal.policy.documentsHint')}</p>
-            </DetailCard>
-            <DetailCard id="policy-vehicle" title={t('portal.policy.vehicle')}>
-              <DetailList
+            </Card>
+            <Card id="policy-vehicle" title={t('portal.policy.vehicle')}>
+              <SummaryList
                 rows={[
                   {
                     label: t('portal.fields.registration'),
@@ -95,10 +98,10 @@ function PolicyDetail({ id }: { id: number }) {
                   },
                 ]}
               />
-            </DetailCard>
-            <DetailCard id="policy-breakdown" title={t('portal.breakdown.title')}>
+            </Card>
+            <Card id="policy-breakdown" title={t('portal.breakdown.title')}>
               <BreakdownTable rows={breakdownRows(data.breakdown)} />
-            </DetailCard>
+            </Card>
           </div>
         </div>
       ) : null}
@@ -117,7 +120,7 @@ export default function PolicyDetailRoute() {
   if (!Number.isInteger(numericId) || numericId <= 0) {
     return (
       <div>
-        <PortalHeading>{t('portal.policy.titleLoading')}</PortalHeading>
+        <ScreenHeading level={1}>{t('portal.policy.titleLoading')}</ScreenHeading>
         <p role="alert" className="mt-6 font-semibold text-red-900">
           {t('portal.policy.notFound')}
         </p>

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { QueryStatus } from '../../../components/query-status';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { SummaryList } from '../../../components/summary-list';
 import { buttonPrimary, cardClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { policiesQueryOptions, quotationsQueryOptions } from '../api/records';
-import { PortalHeading } from '../components/portal-heading';
-import { DetailList, QueryStatus, StatusBadge } from '../components/records';
+import { RecordStatusBadge } from '../components/records';
 import { usePayQuotation } from '../hooks';
 import { t } from '../i18n';
 import { formatKes, formatPeriod, quotationExpiryText, registrationOf } from '../utils/records';
@@ -22,7 +24,7 @@ export default function QuotationsRoute() {
 
   return (
     <div>
-      <PortalHeading>{t('portal.quotations.title')}</PortalHeading>
+      <ScreenHeading level={1}>{t('portal.quotations.title')}</ScreenHeading>
       <p className="mt-2 text-slate-700">{t('portal.quotations.intro')}</p>
       <QueryStatus
         isPending={quotations.isPending}
@@ -46,9 +48,9 @@ export default function QuotationsRoute() {
                     <h2 id={`quotation-${ref}`} className="font-bold break-all text-slate-900">
                       {ref}
                     </h2>
-                    <StatusBadge status={isPaid ? 'PAID' : expiry ? 'EXPIRED' : 'UNPAID'} />
+                    <RecordStatusBadge status={isPaid ? 'PAID' : expiry ? 'EXPIRED' : 'UNPAID'} />
                   </div>
-                  <DetailList
+                  <SummaryList
                     rows={[
                       { label: t('portal.fields.product'), value: quotation.productName },
                       { label: t('portal.fields.registration'), value: registrationOf(quotation.vehicle) },

@@ -1,6 +1,5 @@
 import { formatNumber } from '@bima/domain/money';
-import { formatKenyaShortDate } from '../../../lib/dates';
-import { formatIsoDate } from '../../motor/utils/format';
+import { formatIsoDate, formatKenyaShortDate } from '../../../lib/dates';
 import { t } from '../i18n';
 
 /** 'KES 1,234' for whole shillings. */

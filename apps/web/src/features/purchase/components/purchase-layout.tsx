@@ -1,14 +1,15 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../../../components/error-boundary';
+import { ErrorSummary } from '../../../components/error-summary';
+import { WizardHeader } from '../../../components/wizard-header';
+import { motorJourneyHeader } from '../../../lib/motor-journey';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { productStore } from '../../../stores/product';
-import { ErrorSummary } from '../../motor/components/error-summary';
-import { WizardHeader } from '../../motor/components/wizard-header';
 import { purchaseStore, usePurchase } from '../stores/purchase';
 
 /**
- * A purchase wrapper page (spec-2 §2): the motor wizard's header at `step`, the stored errors above
+ * A purchase wrapper page (spec-2 §2): the motor journey's wizard header at `step`, the stored errors above
  * the child screen, and the screen. Errors waiting on entry are shown once and cleared from storage
  * (a reload does not show them again); errors the screens raise while here are listed live.
  */
@@ -37,7 +38,7 @@ export function PurchaseLayout({ step, children }: { step: 2 | 3; children: Reac
   const errors = [...new Set([...entryErrors, ...liveErrors])];
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <WizardHeader currentStep={step} productName={catalogueProduct?.name} />
+      <WizardHeader {...motorJourneyHeader(step, catalogueProduct?.name)} />
       <ErrorSummary className="mt-6" errors={errors.map((message) => ({ message }))} />
       <div className="mt-6">
         <ErrorBoundary compact>{children}</ErrorBoundary>

@@ -2,12 +2,13 @@ import { COVER_TYPE_LABELS, type CoverType } from '@bima/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Card } from '../../../components/card';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { SummaryList } from '../../../components/summary-list';
+import { buttonPrimary, buttonSecondary, cardClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
-import { ScreenHeading } from '../../motor/components/screen-heading';
-import { buttonPrimary, buttonSecondary, cardClass, linkButton } from '../../motor/components/ui';
-import { formatIsoDate } from '../../motor/utils/format';
+import { formatIsoDate } from '../../../lib/dates';
 import { policyQueryOptions, supportContactsQueryOptions } from '../api/policy';
-import { SummaryList } from '../components/fields';
 import { type PurchaseContext, useOptionalPurchaseContext } from '../hooks';
 import { t } from '../i18n';
 import { type PaidSummary, setPurchaseErrors, usePurchase } from '../stores/purchase';
@@ -181,14 +182,9 @@ export default function ConfirmationRoute() {
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="confirmation-details" className={cardClass}>
-          <h3 id="confirmation-details" className="text-lg font-bold text-slate-900">
-            {t('purchase.confirmation.details')}
-          </h3>
-          <div className="mt-2">
-            <SummaryList rows={rows} />
-          </div>
-        </section>
+        <Card id="confirmation-details" title={t('purchase.confirmation.details')} headingLevel={3}>
+          <SummaryList rows={rows} />
+        </Card>
         <div className="space-y-6">
           {paid.policyNumber ? <Documents policyNumber={paid.policyNumber} /> : null}
           <section aria-labelledby="confirmation-promises" className={cardClass}>

@@ -1,15 +1,16 @@
 import { CLIENT_TYPES, type UpdateClientInput, updateClientSchema } from '@bima/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import type { KycData } from '../../../stores/risk';
-import { ScreenHeading } from '../../motor/components/screen-heading';
-import { buttonPrimary, buttonSecondary, cardClass } from '../../motor/components/ui';
 import { clientDetailsQueryOptions, updateClient } from '../api/client';
-import { SelectField, TextField } from '../components/fields';
 import { t } from '../i18n';
 import { clearPurchaseErrors } from '../stores/purchase';
 

@@ -11,16 +11,18 @@ import {
   useState,
 } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Card } from '../../../components/card';
+import { describedBy } from '../../../components/field';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { SummaryList } from '../../../components/summary-list';
+import { buttonPrimary, buttonSecondary, cardClass, inputClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { invoiceQueryOptions } from '../../../lib/invoices';
 import { notify } from '../../../lib/notifications';
-import { ScreenHeading } from '../../motor/components/screen-heading';
-import { buttonPrimary, buttonSecondary, cardClass, inputClass, linkButton } from '../../motor/components/ui';
+import { completeQuotation, getQuotationDetails, requoteQuotation } from '../../../lib/quotations';
 import { clientDetailsQueryOptions } from '../api/client';
-import { invoiceQueryOptions } from '../api/invoice';
 import { getPaymentStatus, requestInvoicePayment } from '../api/payment';
-import { completeQuotation, getQuotationDetails, requoteQuotation } from '../api/quotation';
-import { describedBy, SummaryList } from '../components/fields';
 import { type PurchaseContext, useOptionalPurchaseContext } from '../hooks';
 import { t } from '../i18n';
 import {
@@ -425,7 +427,7 @@ function PaymentPanel({ invoice, due, expiry, previousHref, summary = null }: Pa
             onBlur={phone.onBlur}
             disabled={isBusy || phase.status === 'success'}
             aria-invalid={message ? true : undefined}
-            aria-describedby={describedBy(phoneId, 'hint', message ?? undefined)}
+            aria-describedby={describedBy(phoneId, { hint: true, error: message })}
             className={`${inputClass} mt-0 rounded-l-none`}
           />
         </div>
@@ -555,14 +557,14 @@ function PaymentLayout({ rows, children }: { rows: SummaryRow[]; children: React
         <p className="mt-1 text-slate-700">{t('purchase.payment.intro')}</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
-        <section aria-labelledby="payment-summary" className={`${cardClass} self-start`}>
-          <h3 id="payment-summary" className="text-lg font-bold text-slate-900">
-            {t('purchase.payment.summary')}
-          </h3>
-          <div className="mt-2">
-            <SummaryList rows={rows} />
-          </div>
-        </section>
+        <Card
+          id="payment-summary"
+          title={t('purchase.payment.summary')}
+          headingLevel={3}
+          className="self-start"
+        >
+          <SummaryList rows={rows} />
+        </Card>
         {children}
       </div>
     </section>

@@ -2,15 +2,17 @@ import { COVER_TYPE_LABELS } from '@bima/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Card } from '../../../components/card';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { SummaryList } from '../../../components/summary-list';
+import { buttonPrimary, buttonSecondary } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { todayIsoDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notifications';
-import { ScreenHeading } from '../../motor/components/screen-heading';
-import { buttonPrimary, buttonSecondary, cardClass } from '../../motor/components/ui';
-import { todayIsoDate } from '../../motor/utils/format';
+import { completeQuotation } from '../../../lib/quotations';
 import { clientDetailsQueryOptions, needsKyc } from '../api/client';
-import { completeQuotation, createQuotation } from '../api/quotation';
-import { SummaryList } from '../components/fields';
+import { createQuotation } from '../api/quotation';
 import { usePurchaseContext } from '../hooks';
 import { t } from '../i18n';
 import { purchaseStore, setPurchaseErrors, usePurchase } from '../stores/purchase';
@@ -122,22 +124,12 @@ export default function SummaryRoute() {
         <p className="mt-1 text-slate-700">{t('purchase.summary.intro')}</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="summary-insurance" className={cardClass}>
-          <h3 id="summary-insurance" className="text-lg font-bold text-slate-900">
-            {t('purchase.summary.insurance')}
-          </h3>
-          <div className="mt-2">
-            <SummaryList rows={insuranceRows} />
-          </div>
-        </section>
-        <section aria-labelledby="summary-vehicle" className={cardClass}>
-          <h3 id="summary-vehicle" className="text-lg font-bold text-slate-900">
-            {t('purchase.summary.vehicle')}
-          </h3>
-          <div className="mt-2">
-            <SummaryList rows={vehicleRows} />
-          </div>
-        </section>
+        <Card id="summary-insurance" title={t('purchase.summary.insurance')} headingLevel={3}>
+          <SummaryList rows={insuranceRows} />
+        </Card>
+        <Card id="summary-vehicle" title={t('purchase.summary.vehicle')} headingLevel={3}>
+          <SummaryList rows={vehicleRows} />
+        </Card>
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <button type="button" onClick={previous} className={buttonSecondary} disabled={isLoading}>

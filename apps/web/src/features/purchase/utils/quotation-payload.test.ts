@@ -1,6 +1,6 @@
 import { createQuotationSchema } from '@bima/domain';
 import { describe, expect, it } from 'vitest';
-import { sampleProduct } from '../../motor/test-fixtures';
+import { sampleProduct } from '../../../lib/motor-test-fixtures';
 import { buildCreateQuotationPayload, type QuotationPayloadInput } from './quotation-payload';
 
 const vehicle = {

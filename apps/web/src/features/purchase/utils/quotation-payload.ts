@@ -1,6 +1,6 @@
-import type { MotorFlowState } from '../../motor/stores/motor-flow';
-import type { MotorProduct, SelectedBenefit } from '../../motor/types';
-import { buildPremiumCalcRequest } from '../../motor/utils/benefits';
+import type { MotorProduct, SelectedBenefit } from '../../../lib/motor-types';
+import { buildPremiumCalcRequest } from '../../../lib/premium-request';
+import type { MotorFlowState } from '../../../stores/motor-flow';
 import type { SavedVehicle } from './vehicle-form';
 
 /** Default cover period in days for quotation creation (spec-2 §9). */

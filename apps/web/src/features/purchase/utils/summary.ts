@@ -1,5 +1,5 @@
 import { formatNumber } from '@bima/domain/money';
-import { formatIsoDate } from '../../motor/utils/format';
+import { formatIsoDate } from '../../../lib/dates';
 import { t } from '../i18n';
 
 export interface SummaryRow {

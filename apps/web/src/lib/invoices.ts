@@ -1,5 +1,6 @@
+// The client's invoices, read by the payment page and the portal (whole shillings).
 import { queryOptions } from '@tanstack/react-query';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callGateway, unwrapData } from './api-client';
 
 export type InvoiceStatus = 'UNPAID' | 'PAID';
 

@@ -1,6 +1,9 @@
 import type { BenefitType, CoverType } from '@bima/domain';
 
-/** Wire shapes of the product actions (apps/api product/present.ts); every amount is whole shillings. */
+/**
+ * Wire shapes of the product actions (apps/api product/present.ts); every amount is whole shillings.
+ * Shared by the motor wizard, the motor flow store and the purchase.
+ */
 
 export interface BenefitLimitConfig {
   minimum: number;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { t } from '../i18n';
+import { t } from './i18n';
 
 export interface ErrorItem {
   /** Id of the message element, for a field's aria-describedby. */
@@ -18,7 +18,7 @@ export function ErrorSummary({ errors, className = '' }: { errors: ErrorItem[]; 
       className={`rounded-xl border-l-4 border-red-700 bg-red-50 p-4 text-red-950 ${className}`}
     >
       <p id={titleId} className="font-semibold">
-        {t('motor.errorsTitle')}
+        {t('components.errorSummary.title')}
       </p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {errors.map((error) => (

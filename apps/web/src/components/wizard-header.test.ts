@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getProgressPercent, getStepStatus, getWizardStepNumber } from './wizard';
+import { getProgressPercent, getStepStatus } from './wizard-header';
 
 describe('getStepStatus (completed if its index is less than the current one)', () => {
   it.each([
@@ -24,23 +24,10 @@ describe('getProgressPercent (step / 3, rounded)', () => {
     [3, 100],
     [4, 100],
   ])('step %d → %d %', (step, percent) => {
-    expect(getProgressPercent(step)).toBe(percent);
+    expect(getProgressPercent(step, 3)).toBe(percent);
   });
 
   it('is 0 for a wizard without steps', () => {
     expect(getProgressPercent(1, 0)).toBe(0);
-  });
-});
-
-describe('getWizardStepNumber', () => {
-  it.each([
-    ['/motor/basic-details', 1],
-    ['/motor/basic-details/benefits', 1],
-    ['/motor/cover-details/vehicle-details', 2],
-    ['/motor/payment-confirmation/summary', 3],
-    ['/motor/elsewhere', 0],
-    ['/insurance', 0],
-  ])('%s → %d', (path, step) => {
-    expect(getWizardStepNumber(path)).toBe(step);
   });
 });

@@ -1,4 +1,4 @@
-import type { MotorProduct } from './types';
+import type { MotorProduct } from './motor-types';
 
 /** A small comprehensive product for unit tests: one adjustable core, one fixed core, one optional benefit. */
 export const sampleProduct: MotorProduct = {

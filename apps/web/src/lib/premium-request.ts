@@ -1,4 +1,6 @@
-import type { MotorProduct, PremiumCalcRequest, ProductBenefit, SelectedBenefit } from '../types';
+// The benefit rules and the `productPremiumCalc` payload: the motor wizard prices with it and the
+// purchase sends the same benefits and excesses when it creates the quotation.
+import type { MotorProduct, PremiumCalcRequest, ProductBenefit, SelectedBenefit } from './motor-types';
 
 /** Core benefits come with the cover (embedded or inbuilt); optional ones are bought on top. */
 export function isCoreBenefit(benefit: Pick<ProductBenefit, 'benefitType'>): boolean {
@@ -10,21 +12,6 @@ export function splitBenefits(product: Pick<MotorProduct, 'productBenefits'>) {
     core: product.productBenefits.filter(isCoreBenefit),
     optional: product.productBenefits.filter((benefit) => !isCoreBenefit(benefit)),
   };
-}
-
-export type RangeCheck = { ok: true; value: number } | { ok: false; reason: 'required' | 'whole' | 'range' };
-
-/**
- * Checks an amount typed into the limit or excess modal against its bounds. Out-of-range amounts are
- * refused with a reason, never clamped.
- */
-export function checkAmountInRange(raw: string, minimum: number, maximum: number): RangeCheck {
-  const text = raw.trim();
-  if (text === '') return { ok: false, reason: 'required' };
-  const value = Number(text);
-  if (!Number.isSafeInteger(value)) return { ok: false, reason: 'whole' };
-  if (value < minimum || value > maximum) return { ok: false, reason: 'range' };
-  return { ok: true, value };
 }
 
 /** A selected benefit for the premium request; a limit is sent only where the visitor may change it. */

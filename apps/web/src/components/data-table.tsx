@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { t } from './i18n';
+
+export interface DataTableColumn<Row> {
+  key: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** This column's cell names its row (a row header, `th scope="row"`). */
+  isRowHeader?: boolean;
+  align?: 'left' | 'right';
+  /** Extra classes of the column's body cells. */
+  className?: string;
+}
+
+export interface DataTableProps<Row> {
+  /** Names the table for everyone; keep it even when a heading says the same (`hideCaption`). */
+  caption: ReactNode;
+  /** Keeps the caption for assistive technology only. */
+  hideCaption?: boolean;
+  columns: ReadonlyArray<DataTableColumn<Row>>;
+  rows: ReadonlyArray<Row>;
+  rowKey: (row: Row) => string;
+  /** Said in the table's body when there are no rows. */
+  emptyText: ReactNode;
+  /** While the rows load, the body says so (announced) and the table is marked busy. */
+  isLoading?: boolean;
+  loadingText?: string;
+  /** Classes of a body row (e.g. totals in bold). */
+  rowClassName?: (row: Row) => string;
+}
+
+/**
+ * An accessible table: a caption, column headers, optional row headers, and one full-width row that
+ * says when the table is loading or empty. Wide tables scroll sideways inside their box.
+ */
+export function DataTable<Row>({
+  caption,
+  hideCaption = false,
+  columns,
+  rows,
+  rowKey,
+  emptyText,
+  isLoading = false,
+  loadingText,
+  rowClassName,
+}: DataTableProps<Row>) {
+  const alignClass = (column: DataTableColumn<Row>) => (column.align === 'right' ? 'text-right' : '');
+  const fullWidthRow = (content: ReactNode) => (
+    <tr>
+      <td colSpan={columns.length} className="py-3 text-slate-700">
+        {content}
+      </td>
+    </tr>
+  );
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left" aria-busy={isLoading || undefined}>
+        <caption className={hideCaption ? 'sr-only' : 'mb-2 text-left font-semibold text-slate-900'}>
+          {caption}
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-300 text-sm text-slate-700">
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={`py-2 pr-4 font-semibold last:pr-0 ${alignClass(column)}`}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 text-slate-900">
+          {isLoading
+            ? fullWidthRow(<span role="status">{loadingText ?? t('components.dataTable.loading')}</span>)
+            : rows.length === 0
+              ? fullWidthRow(emptyText)
+              : rows.map((row) => (
+                  <tr key={rowKey(row)} className={rowClassName?.(row)}>
+                    {columns.map((column) => {
+                      const classes = `py-2 pr-4 last:pr-0 ${alignClass(column)} ${column.className ?? ''}`;
+                      return column.isRowHeader ? (
+                        <th key={column.key} scope="row" className={`${classes} [font-weight:inherit]`}>
+                          {column.cell(row)}
+                        </th>
+                      ) : (
+                        <td key={column.key} className={classes}>
+                          {column.cell(row)}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Button } from './button';
+import { t } from './i18n';
+import { cardClass } from './ui';
+
+interface QueryStatusProps {
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  /** What the loading line says; 'Loading…' by default. */
+  loadingText?: string;
+  /** What the error says; 'This could not be loaded…' by default. */
+  errorText?: string;
+  className?: string;
+}
+
+/**
+ * A screen's data while it loads ('Loading…', announced) or after it failed (an alert with Try
+ * again); nothing once the data is there.
+ */
+export function QueryStatus({
+  isPending,
+  isError,
+  onRetry,
+  loadingText,
+  errorText,
+  className = 'mt-6',
+}: QueryStatusProps) {
+  if (isPending) {
+    return (
+      <p role="status" className={`${cardClass} ${className} text-slate-800`}>
+        {loadingText ?? t('components.queryStatus.loading')}
+      </p>
+    );
+  }
+  if (isError) {
+    return (
+      <div role="alert" className={`${cardClass} ${className} space-y-3`}>
+        <p className="font-semibold text-red-900">{errorText ?? t('components.queryStatus.loadError')}</p>
+        <Button variant="secondary" onClick={onRetry}>
+          {t('components.queryStatus.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,41 @@
+import { type ReactNode, useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { describedBy, Field } from './field';
+import { inputClass } from './ui';
+
+interface TextAreaFieldProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  /** The textarea's id; generated when not given. */
+  id?: string;
+  hint?: ReactNode;
+  error?: string;
+  rows?: number;
+  className?: string;
+}
+
+/** A labelled multi-line text input with its hint and error. */
+export function TextAreaField({
+  label,
+  registration,
+  id: givenId,
+  hint,
+  error,
+  rows = 3,
+  className,
+}: TextAreaFieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      <textarea
+        id={id}
+        rows={rows}
+        {...registration}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint, error })}
+        className={inputClass}
+      />
+    </Field>
+  );
+}

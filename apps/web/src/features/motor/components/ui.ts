@@ -1,2 +1,0 @@
-/** The motor screens use the shared class names. */
-export * from '../../../components/ui';

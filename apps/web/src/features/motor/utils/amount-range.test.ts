@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { checkAmountInRange } from './amount-range';
+
+describe('checkAmountInRange (never clamps)', () => {
+  it.each([
+    ['', 'required'],
+    ['   ', 'required'],
+    ['12.5', 'whole'],
+    ['abc', 'whole'],
+    ['49999', 'range'],
+    ['200001', 'range'],
+  ])('%j is refused as %s', (raw, reason) => {
+    expect(checkAmountInRange(raw, 50_000, 200_000)).toEqual({ ok: false, reason });
+  });
+
+  it.each([
+    ['50000', 50_000],
+    ['200000', 200_000],
+    [' 125000 ', 125_000],
+  ])('%j is accepted at the bounds and inside', (raw, value) => {
+    expect(checkAmountInRange(raw, 50_000, 200_000)).toEqual({ ok: true, value });
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { getWizardStepNumber, motorJourneyHeader } from './motor-journey';
+
+describe('getWizardStepNumber', () => {
+  it.each([
+    ['/motor/basic-details', 1],
+    ['/motor/basic-details/benefits', 1],
+    ['/motor/cover-details/vehicle-details', 2],
+    ['/motor/payment-confirmation/summary', 3],
+    ['/motor/elsewhere', 0],
+    ['/insurance', 0],
+  ])('%s → %d', (path, step) => {
+    expect(getWizardStepNumber(path)).toBe(step);
+  });
+});
+
+describe('motorJourneyHeader', () => {
+  it('names the journey, the product and the current step', () => {
+    const header = motorJourneyHeader(2, 'Jubilee Motor Elite');
+    expect(header.title).toBe('Motor Private');
+    expect(header.subtitle).toBe('Selected product: Jubilee Motor Elite');
+    expect(header.steps.map((step) => step.title)).toEqual([
+      'Get Quotation',
+      'Risk Assessment',
+      'Payment & Confirmation',
+    ]);
+    expect(header.breadcrumbs.at(-1)).toEqual({ label: 'Risk Assessment' });
+    expect(header.label).toBe('Quotation progress');
+  });
+
+  it('has no subtitle without a product', () => {
+    expect(motorJourneyHeader(1).subtitle).toBeUndefined();
+  });
+});

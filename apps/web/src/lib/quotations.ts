@@ -1,0 +1,85 @@
+// The client's quotations, read and paid by the purchase screens and the portal (whole shillings).
+import { callGateway, unwrapData } from './api-client';
+
+export interface CompletedQuotation {
+  systemQuotationRef: string;
+  invoiceSystemRef: string;
+  amount: number;
+  status: string;
+}
+
+/** `underwriting / quotation / completeQuotation`: the quotation's invoice (made once). */
+export async function completeQuotation(systemQuotationRef: string): Promise<CompletedQuotation> {
+  return unwrapData(
+    await callGateway<CompletedQuotation>(
+      {
+        service: 'underwriting',
+        resource: 'quotation',
+        action: 'completeQuotation',
+        data: { systemQuotationRef },
+      },
+      { secure: true, silent: true },
+    ),
+  );
+}
+
+/** A client's quotation as `getQuotationDetails` and `listQuotations` answer it (whole shillings). */
+export interface ClientQuotation {
+  systemQuotationRef: string;
+  productName: string;
+  underwriter: string;
+  coverType: string;
+  vehicleValue: number | null;
+  period: number;
+  startDate: string;
+  endDate: string;
+  premium: number;
+  status: string;
+  createdAt: string;
+  /** The price is offered until then (QUOTATION_VALID_DAYS after it was made). */
+  expiresAt?: string;
+  /** Past `expiresAt` with nothing paid towards it: it can only be priced again. */
+  isExpired?: boolean;
+  invoice: { invoiceSystemRef: string; status: string; amount: number } | null;
+  policyNumber: string | null;
+  vehicle: Record<string, unknown> | null;
+  breakdown: Record<string, unknown> | null;
+}
+
+/** `underwriting / quotation / getQuotationDetails`: a quotation with its invoice and policy. */
+export async function getQuotationDetails(systemQuotationRef: string, signal?: AbortSignal) {
+  return unwrapData(
+    await callGateway<ClientQuotation>(
+      {
+        service: 'underwriting',
+        resource: 'quotation',
+        action: 'getQuotationDetails',
+        data: { systemQuotationRef },
+      },
+      { secure: true, silent: true, signal },
+    ),
+  );
+}
+
+/** `client / quotation / listQuotations`: the client's quotations, newest first. */
+export async function listQuotations(signal?: AbortSignal): Promise<ClientQuotation[]> {
+  return unwrapData(
+    await callGateway<ClientQuotation[]>(
+      { service: 'client', resource: 'quotation', action: 'listQuotations', data: {} },
+      { secure: true, silent: true, signal },
+    ),
+  );
+}
+
+/**
+ * `client / quotation / requoteQuotation`: prices an expired quotation again with today's rates and
+ * answers the new quotation (a quotation still valid is answered as it is).
+ */
+export async function requoteQuotation(systemQuotationRef: string): Promise<ClientQuotation> {
+  return unwrapData(
+    await callGateway<ClientQuotation>(
+      { service: 'client', resource: 'quotation', action: 'requoteQuotation', data: { systemQuotationRef } },
+      { secure: true, silent: true },
+    ),
+  );
+}
