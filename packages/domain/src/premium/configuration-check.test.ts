@@ -49,7 +49,10 @@ const comprehensive: RatingConfiguration = {
   ],
   charges: [{ name: 'Stamp Duty', type: 'Fixed', value: KES(40) }],
 };
-const range = { minimumValue: KES(300_000), maximumValue: KES(20_000_000) };
+const range: { minimumValue: number; maximumValue: number | null } = {
+  minimumValue: KES(300_000),
+  maximumValue: KES(20_000_000),
+};
 
 describe('checkConfigurationPrices', () => {
   it('samples the minimum, middle and maximum value, or no value for third-party cover', () => {
