@@ -8,6 +8,7 @@ export * from './identifiers';
 export * from './money';
 export * from './password-strength';
 export * from './premium';
+export * from './product-admin';
 export * from './purchase';
 export * from './quotation';
 export * from './support';

@@ -82,7 +82,32 @@ export const insuranceProducts = pgTable('insurance_products', {
     .notNull(),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Bumped by every back-office change; `product_versions` keeps each version's configuration. */
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every version of a product's configuration (its fields, bands, benefits, excesses and charges as
+ * rows hold them: cents and ppm), written with the change that made it. Quotations name the
+ * version they were priced on; a version never changes.
+ */
+export const productVersions = pgTable(
+  'product_versions',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => insuranceProducts.id),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    /** Null for the first version, which no one edited (seeded or backfilled). */
+    changedBy: uuid('changed_by').references(() => users.id),
+    changeSummary: text('change_summary').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('product_versions_product_version_unique').on(table.productId, table.version)],
+);
 
 /** Value bands of a percentage-rated product: the rate applies from `fromValue` (cents) up. */
 export const productRateBands = pgTable(
@@ -164,6 +189,8 @@ export const users = pgTable('users', {
   status: text('status').notNull().default('PENDING'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /** A staff user of an underwriter sees only its products; staff without one (admins) see all. */
+  underwriterId: text('underwriter_id').references(() => underwriters.id),
 });
 
 /** A sign-up in progress (registrationId) or a password reset (forgotPasswordSystemRef). */
@@ -266,6 +293,8 @@ export const quotations = pgTable('quotations', {
     .notNull()
     .references(() => insuranceProducts.id),
   productSystemRef: text('product_system_ref').notNull(),
+  /** The product version the quotation was priced on; its premium never follows later changes. */
+  productVersion: integer('product_version').notNull(),
   productName: text('product_name').notNull(),
   underwriterName: text('underwriter_name').notNull(),
   coverType: text('cover_type').notNull(),
@@ -398,3 +427,21 @@ export const policies = pgTable('policies', {
   endDate: text('end_date').notNull(),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Who did what to which record, for staff actions (product changes today). `record_id` is text so
+ * any table's key fits; `details` holds what the action changed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorUserId: uuid('actor_user_id'),
+    action: text('action').notNull(),
+    recordType: text('record_type').notNull(),
+    recordId: text('record_id').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_log_record').on(table.recordType, table.recordId)],
+);

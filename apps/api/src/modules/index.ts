@@ -4,6 +4,7 @@ import { catalogueActions } from './catalogue/actions';
 import { clientActions } from './client/actions';
 import { platformActions } from './platform/actions';
 import { productActions } from './product/actions';
+import { productAdminActions } from './product-admin/actions';
 import { purchaseActions } from './purchase-actions';
 import { userActions } from './user/actions';
 
@@ -13,6 +14,7 @@ export const allActions: ActionDefinition[] = [
   ...advertisementActions,
   ...platformActions,
   ...productActions,
+  ...productAdminActions,
   ...userActions,
   ...clientActions,
   ...purchaseActions,

@@ -8,6 +8,7 @@ import {
   productRateBands,
   underwriters,
 } from '../../db/schema';
+import { readProductSnapshot, recordProductVersion } from './configuration';
 import { CHARGE_SEED, EXCESS_SEED, PRODUCT_SEED, UNDERWRITER_SEED } from './seed-data';
 
 export const MOTOR_PRIVATE_CLASS_CODE = '07';
@@ -100,6 +101,18 @@ export async function seedSampleMarket(db: Database): Promise<void> {
       await tx
         .insert(productCharges)
         .values(CHARGE_SEED.map((charge, order) => ({ productId, ...charge, sortOrder: order + 1 })));
+      const snapshot = await readProductSnapshot(tx, productId);
+      await recordProductVersion(
+        tx,
+        {
+          productId,
+          version: 1,
+          snapshot: snapshot!,
+          changedBy: null,
+          changeSummary: 'Version 1: the sample product as seeded.',
+        },
+        { keepExisting: true },
+      );
     }
   });
 }

@@ -1,6 +1,4 @@
 import {
-  type BenefitConfig,
-  type BenefitPricing,
   type CoverType,
   calculatePremium,
   type ExcessInput,
@@ -19,6 +17,7 @@ import {
   underwriters,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { ratingOf } from './configuration';
 
 type ProductRow = typeof insuranceProducts.$inferSelect;
 type BenefitRow = typeof productBenefits.$inferSelect;
@@ -31,37 +30,16 @@ export interface LoadedProduct {
   rating: RatingConfiguration;
 }
 
-function toPricing(row: BenefitRow): BenefitPricing {
-  switch (row.pricingKind) {
-    case 'percentageOfValue':
-      return { kind: 'percentageOfValue', ratePpm: row.ratePpm ?? 0, minimum: row.minimumPremium ?? 0 };
-    case 'fixed':
-      return { kind: 'fixed', amount: row.fixedAmount ?? 0 };
-    case 'rateOnExtraLimit':
-      return { kind: 'rateOnExtraLimit', ratePpm: row.ratePpm ?? 0, inbuiltLimit: row.inbuiltLimit ?? 0 };
-    default:
-      return { kind: 'included' };
-  }
-}
-
-function toBenefitConfig(row: BenefitRow): BenefitConfig {
-  return {
-    benefitSystemRef: row.benefitSystemRef,
-    name: row.name,
-    description: row.description,
-    type: row.benefitType as BenefitConfig['type'],
-    limit: {
-      minimum: row.limitMinimum,
-      maximum: row.limitMaximum,
-      defaultLimit: row.defaultLimit,
-      isAdjustable: row.isAdjustable,
-    },
-    pricing: toPricing(row),
-  };
-}
-
 const CACHE_TTL_MS = 15_000;
 const productCache = new WeakMap<Database, Map<string, { at: number; value: Promise<LoadedProduct[]> }>>();
+
+/**
+ * Forgets this process's cached products of a database, so the next quote reads the rows a
+ * back-office change has just committed. (Other processes keep theirs up to CACHE_TTL_MS.)
+ */
+export function clearProductCache(db: Database): void {
+  productCache.delete(db);
+}
 
 /**
  * Products change rarely and are read on every quote: keep each filter's result for a few seconds
@@ -134,34 +112,13 @@ async function queryProducts(
     const own = <T extends { productId: number }>(list: T[]) =>
       list.filter((item) => item.productId === product.id);
     const productBenefitRows = own(benefits);
-    const rating: RatingConfiguration = {
-      coverType: product.coverType as CoverType,
-      basic:
-        product.rateBasis === 'fixed'
-          ? { kind: 'fixed', premium: product.fixedPremium ?? 0 }
-          : {
-              kind: 'percentage',
-              minimumPremium: product.minimumPremium,
-              bands: own(bands).map((band) => ({ fromValue: band.fromValue, ratePpm: band.ratePpm })),
-            },
-      shortPeriodScale: product.shortPeriodScale,
-      supportedPeriods: product.supportedPeriods,
-      benefits: productBenefitRows.map(toBenefitConfig),
-      excesses: own(excesses).map((excess) => ({
-        id: excess.code,
-        name: excess.name,
-        type: excess.excessType,
-        description: excess.description,
-        minAmount: excess.minAmount,
-        maxAmount: excess.maxAmount,
-        defaultAmount: excess.defaultAmount,
-      })),
-      charges: own(charges).map((charge) => ({
-        name: charge.name,
-        type: charge.chargeType as 'Percentage' | 'Fixed',
-        value: charge.value,
-      })),
-    };
+    const rating = ratingOf({
+      product,
+      bands: own(bands),
+      benefits: productBenefitRows,
+      excesses: own(excesses),
+      charges: own(charges),
+    });
     return { product, underwriter, benefits: productBenefitRows, rating };
   });
 }

@@ -27,6 +27,8 @@ export function presentQuotation(
     id: row.id,
     systemQuotationRef: row.systemQuotationRef,
     productSystemRef: row.productSystemRef,
+    /** The product version this quotation was priced on; later changes never reprice it. */
+    productVersion: row.productVersion,
     productName: row.productName,
     underwriter: row.underwriterName,
     coverType: row.coverType,
@@ -122,6 +124,7 @@ export async function createQuotation(
       userId,
       productId: loaded.product.id,
       productSystemRef: loaded.product.productSystemRef,
+      productVersion: loaded.product.version,
       productName: loaded.product.name,
       underwriterName: loaded.underwriter.name,
       coverType: loaded.product.coverType,

@@ -1,0 +1,95 @@
+import {
+  adminListProductsSchema,
+  adminListProductVersionsSchema,
+  adminProductRefSchema,
+  adminProductVersionSchema,
+  adminSetProductActiveSchema,
+  adminUpdateProductSchema,
+} from '@bima/domain';
+import { AppError } from '../../gateway/errors';
+import { type ActionContext, defineAction } from '../../gateway/registry';
+import { type ProductScope, productScope } from './scope';
+import {
+  getProduct,
+  getProductVersion,
+  listProducts,
+  listProductVersions,
+  setProductActive,
+  updateProduct,
+} from './service';
+
+async function requireScope(context: ActionContext<unknown>): Promise<ProductScope> {
+  const scope = await productScope(context);
+  if (scope === 'forbidden') throw new AppError('forbidden', 'You are not allowed to do this.');
+  return scope;
+}
+
+const CONFIGURATION_NOTE =
+  'configuration = {name, description, overview, intermediary, rateBasis: percentage|fixed, fixedPremium (KES|null), minimumPremium (KES), bands:[{fromValue (KES), rate (0–1)}], minimumValue, maximumValue (KES|null), supportedPeriods:[days], shortPeriodScale:[{maxDays, share (0–1)}], benefits:[{benefitSystemRef?, name, description, benefitType, limit:{minimum, maximum, defaultLimit, isAdjustable}, pricing:{kind, rate?, minimum?, amount?, inbuiltLimit?}}], excesses:[{id, name, type, description, minAmount, maxAmount, defaultAmount}], charges:[{name, type: Percentage|Fixed, value (0–1 | KES)}]}';
+
+/**
+ * The underwriter's and admin's product back office. Staff only; which products a caller sees is
+ * decided by `productScope` alone (another underwriter's product answers 404).
+ */
+export const productAdminActions = [
+  defineAction({
+    service: 'backoffice',
+    resource: 'product',
+    action: 'listProducts',
+    auth: 'staff',
+    description:
+      'Products the caller may edit: {page, pageSize, search?, classCode?, active?} → {items:[{productSystemRef, name, underwriter:{id, name}, classCode, coverType, rateBasis, version, active, updatedAt}], total, page, pageSize}.',
+    input: adminListProductsSchema,
+    handler: async (context) => listProducts(context.db, await requireScope(context), context.input),
+  }),
+  defineAction({
+    service: 'backoffice',
+    resource: 'product',
+    action: 'getProduct',
+    auth: 'staff',
+    description: `A product's editable configuration: {productSystemRef} → {productSystemRef, underwriter, classCode, coverType, version, active, updatedAt, configuration}; ${CONFIGURATION_NOTE}.`,
+    input: adminProductRefSchema,
+    handler: async (context) =>
+      getProduct(context.db, await requireScope(context), context.input.productSystemRef),
+  }),
+  defineAction({
+    service: 'backoffice',
+    resource: 'product',
+    action: 'updateProduct',
+    auth: 'staff',
+    description:
+      'Saves a new version: {productSystemRef, expectedVersion, changeSummary?, configuration} → the product as getProduct answers it. 400 with the field for a rule broken or a configuration the premium engine cannot price; 409 STALE_VERSION when expectedVersion is not the current version.',
+    input: adminUpdateProductSchema,
+    handler: async (context) => updateProduct(context.db, await requireScope(context), context.input),
+  }),
+  defineAction({
+    service: 'backoffice',
+    resource: 'product',
+    action: 'setProductActive',
+    auth: 'staff',
+    description:
+      'Takes a product off the quotes grid or puts it back, as a new version: {productSystemRef, expectedVersion, active, changeSummary?} → the product as getProduct answers it; 409 STALE_VERSION.',
+    input: adminSetProductActiveSchema,
+    handler: async (context) => setProductActive(context.db, await requireScope(context), context.input),
+  }),
+  defineAction({
+    service: 'backoffice',
+    resource: 'product',
+    action: 'listProductVersions',
+    auth: 'staff',
+    description:
+      "A product's versions, newest first: {productSystemRef, page, pageSize} → {items:[{version, changedBy:{userId, email, name}|null, changeSummary, createdAt}], total, page, pageSize}.",
+    input: adminListProductVersionsSchema,
+    handler: async (context) => listProductVersions(context.db, await requireScope(context), context.input),
+  }),
+  defineAction({
+    service: 'backoffice',
+    resource: 'product',
+    action: 'getProductVersion',
+    auth: 'staff',
+    description:
+      'One version as it was: {productSystemRef, version} → {productSystemRef, version, changedBy, changeSummary, createdAt, isCurrent, active, configuration}.',
+    input: adminProductVersionSchema,
+    handler: async (context) => getProductVersion(context.db, await requireScope(context), context.input),
+  }),
+];

@@ -1,0 +1,229 @@
+import { PPM, type ProductConfiguration } from '@bima/domain';
+import type {
+  ProductSnapshot,
+  SnapshotBenefit,
+  SnapshotCharge,
+  SnapshotExcess,
+} from '../product/configuration';
+import { toCents, toKes } from '../product/present';
+
+const toPpm = (rate: number) => Math.round(rate * PPM);
+const toRate = (ppm: number) => ppm / PPM;
+
+/** A version's configuration as the back office edits it: whole shillings, rates as fractions of one. */
+export function presentConfiguration(snapshot: ProductSnapshot): ProductConfiguration {
+  const { product } = snapshot;
+  return {
+    name: product.name,
+    description: product.description,
+    overview: product.overview,
+    intermediary: product.intermediary,
+    rateBasis: product.rateBasis === 'fixed' ? 'fixed' : 'percentage',
+    fixedPremium: product.rateBasis === 'fixed' ? toKes(product.fixedPremium ?? 0) : null,
+    minimumPremium: toKes(product.minimumPremium),
+    bands: snapshot.bands.map((band) => ({ fromValue: toKes(band.fromValue), rate: toRate(band.ratePpm) })),
+    minimumValue: toKes(product.minimumValue),
+    maximumValue: product.maximumValue === null ? null : toKes(product.maximumValue),
+    supportedPeriods: [...product.supportedPeriods],
+    shortPeriodScale: product.shortPeriodScale.map((step) => ({
+      maxDays: step.maxDays,
+      share: toRate(step.sharePpm),
+    })),
+    benefits: snapshot.benefits.map((benefit) => ({
+      benefitSystemRef: benefit.benefitSystemRef,
+      name: benefit.name,
+      description: benefit.description,
+      benefitType: benefit.benefitType as ProductConfiguration['benefits'][number]['benefitType'],
+      limit: {
+        minimum: toKes(benefit.limitMinimum),
+        maximum: toKes(benefit.limitMaximum),
+        defaultLimit: toKes(benefit.defaultLimit),
+        isAdjustable: benefit.isAdjustable,
+      },
+      pricing: presentPricing(benefit),
+    })),
+    excesses: snapshot.excesses.map((excess) => ({
+      id: excess.code,
+      name: excess.name,
+      type: excess.excessType,
+      description: excess.description,
+      minAmount: toKes(excess.minAmount),
+      maxAmount: toKes(excess.maxAmount),
+      defaultAmount: toKes(excess.defaultAmount),
+    })),
+    charges: snapshot.charges.map((charge) => ({
+      name: charge.name,
+      type: charge.chargeType === 'Fixed' ? 'Fixed' : 'Percentage',
+      value: charge.chargeType === 'Fixed' ? toKes(charge.value) : toRate(charge.value),
+    })),
+  };
+}
+
+function presentPricing(benefit: SnapshotBenefit): ProductConfiguration['benefits'][number]['pricing'] {
+  switch (benefit.pricingKind) {
+    case 'fixed':
+      return { kind: 'fixed', amount: toKes(benefit.fixedAmount ?? 0) };
+    case 'percentageOfValue':
+      return {
+        kind: 'percentageOfValue',
+        rate: toRate(benefit.ratePpm ?? 0),
+        minimum: toKes(benefit.minimumPremium ?? 0),
+      };
+    case 'rateOnExtraLimit':
+      return {
+        kind: 'rateOnExtraLimit',
+        rate: toRate(benefit.ratePpm ?? 0),
+        inbuiltLimit: toKes(benefit.inbuiltLimit ?? 0),
+      };
+    default:
+      return { kind: 'included' };
+  }
+}
+
+const cleanRef = (text: string) =>
+  text
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** How the references of a product's new benefits begin: 'APA-MP-PLUS-'. */
+export function benefitRefPrefix(productSystemRef: string): string {
+  return `${cleanRef(productSystemRef) || 'PRODUCT'}-`;
+}
+
+/** A reference for a new benefit: the product's reference and the benefit's name, made unique. */
+function newBenefitRef(productSystemRef: string, name: string, taken: Set<string>): string {
+  const base = `${benefitRefPrefix(productSystemRef)}${cleanRef(name) || 'BENEFIT'}`
+    .slice(0, 72)
+    .replace(/-+$/, '');
+  let candidate = base;
+  for (let counter = 2; taken.has(candidate); counter += 1) candidate = `${base}-${counter}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+function toBenefitRow(
+  benefit: ProductConfiguration['benefits'][number],
+  benefitSystemRef: string,
+): SnapshotBenefit {
+  const { pricing } = benefit;
+  return {
+    benefitSystemRef,
+    name: benefit.name,
+    description: benefit.description,
+    benefitType: benefit.benefitType,
+    limitMinimum: toCents(benefit.limit.minimum),
+    limitMaximum: toCents(benefit.limit.maximum),
+    defaultLimit: toCents(benefit.limit.defaultLimit),
+    isAdjustable: benefit.limit.isAdjustable,
+    pricingKind: pricing.kind,
+    ratePpm:
+      pricing.kind === 'percentageOfValue' || pricing.kind === 'rateOnExtraLimit'
+        ? toPpm(pricing.rate)
+        : null,
+    minimumPremium: pricing.kind === 'percentageOfValue' ? toCents(pricing.minimum) : null,
+    fixedAmount: pricing.kind === 'fixed' ? toCents(pricing.amount) : null,
+    inbuiltLimit: pricing.kind === 'rateOnExtraLimit' ? toCents(pricing.inbuiltLimit) : null,
+  };
+}
+
+/**
+ * The snapshot an edited configuration makes of the current version: the edited fields replace the
+ * current ones; the product's identity (reference, underwriter, class, cover type), its documents,
+ * order and active flag stay. New benefits get a reference none of `takenRefs` has.
+ */
+export function applyConfiguration(
+  current: ProductSnapshot,
+  configuration: ProductConfiguration,
+  takenRefs: ReadonlySet<string>,
+): ProductSnapshot {
+  const c = configuration;
+  const taken = new Set([
+    ...takenRefs,
+    ...c.benefits.flatMap((benefit) => (benefit.benefitSystemRef ? [benefit.benefitSystemRef] : [])),
+  ]);
+  const excesses: SnapshotExcess[] = c.excesses.map((excess) => ({
+    code: excess.id,
+    name: excess.name,
+    excessType: excess.type,
+    description: excess.description,
+    minAmount: toCents(excess.minAmount),
+    maxAmount: toCents(excess.maxAmount),
+    defaultAmount: toCents(excess.defaultAmount),
+  }));
+  const charges: SnapshotCharge[] = c.charges.map((charge) => ({
+    name: charge.name,
+    chargeType: charge.type,
+    value: charge.type === 'Fixed' ? toCents(charge.value) : toPpm(charge.value),
+  }));
+  return {
+    product: {
+      ...current.product,
+      name: c.name,
+      description: c.description,
+      overview: c.overview,
+      intermediary: c.intermediary,
+      rateBasis: c.rateBasis,
+      fixedPremium: c.rateBasis === 'fixed' && c.fixedPremium !== null ? toCents(c.fixedPremium) : null,
+      minimumPremium: toCents(c.minimumPremium),
+      minimumValue: toCents(c.minimumValue),
+      maximumValue: c.maximumValue === null ? null : toCents(c.maximumValue),
+      supportedPeriods: [...c.supportedPeriods],
+      shortPeriodScale: c.shortPeriodScale.map((step) => ({
+        maxDays: step.maxDays,
+        sharePpm: toPpm(step.share),
+      })),
+    },
+    bands: c.bands.map((band) => ({ fromValue: toCents(band.fromValue), ratePpm: toPpm(band.rate) })),
+    benefits: c.benefits.map((benefit) =>
+      toBenefitRow(
+        benefit,
+        benefit.benefitSystemRef ?? newBenefitRef(current.product.productSystemRef, benefit.name, taken),
+      ),
+    ),
+    excesses,
+    charges,
+  };
+}
+
+/** JSON with keys in order, so two snapshots compare by content. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+}
+
+const SECTIONS: Array<{ label: string; pick: (snapshot: ProductSnapshot) => unknown }> = [
+  {
+    label: 'product details',
+    pick: ({ product }) => [product.name, product.description, product.overview, product.intermediary],
+  },
+  {
+    label: 'basic rating',
+    pick: ({ product }) => [product.rateBasis, product.fixedPremium, product.minimumPremium],
+  },
+  { label: 'rate bands', pick: (snapshot) => snapshot.bands },
+  { label: 'vehicle values', pick: ({ product }) => [product.minimumValue, product.maximumValue] },
+  { label: 'cover periods', pick: ({ product }) => product.supportedPeriods },
+  { label: 'short-period scale', pick: ({ product }) => product.shortPeriodScale },
+  { label: 'benefits', pick: (snapshot) => snapshot.benefits },
+  { label: 'excesses', pick: (snapshot) => snapshot.excesses },
+  { label: 'charges', pick: (snapshot) => snapshot.charges },
+  { label: 'availability', pick: ({ product }) => product.active },
+];
+
+/** The parts of a product that differ between two snapshots, in the form's order. */
+export function describeChanges(before: ProductSnapshot, after: ProductSnapshot): string[] {
+  return SECTIONS.filter((section) => canonical(section.pick(before)) !== canonical(section.pick(after))).map(
+    (section) => section.label,
+  );
+}
+
+/** 'Changed rate bands, benefits and charges.' */
+export function summariseChanges(changes: readonly string[]): string {
+  const list =
+    changes.length <= 1 ? changes.join('') : `${changes.slice(0, -1).join(', ')} and ${changes.at(-1)}`;
+  return `Changed ${list}.`;
+}

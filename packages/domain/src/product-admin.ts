@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import { BENEFIT_TYPES } from './premium/types';
+
+/**
+ * The product back office (`backoffice / product / …`): the editable configuration of a product in
+ * the API's units — whole shillings, and rates as fractions of one (0.045 is 4.5 %), as the public
+ * product actions speak them — with the messages its form shows. The server keeps cents and ppm.
+ */
+export const PRODUCT_ADMIN_MESSAGES = {
+  productRequired: 'Choose a product.',
+  versionRequired: 'Give the version you are editing.',
+  nameRequired: 'Product name is required.',
+  intermediaryRequired: 'Intermediary is required.',
+  wholeShillings: 'Enter a whole number of shillings.',
+  negativeAmount: 'Amounts cannot be negative.',
+  amountTooLarge: 'This amount is too large.',
+  rateRange: 'A rate must be between 0 and 1 (0 % to 100 %).',
+  ratePrecision: 'Give the rate to at most four decimal places of a percent (e.g. 0.045 for 4.5 %).',
+  rateBasis: 'Choose how the product is rated: percentage or fixed.',
+  fixedPremiumRequired: 'A fixed-rated product needs a fixed premium above KES 0.',
+  fixedHasNoBands: 'A fixed-rated product has no rate bands: remove them or rate it by percentage.',
+  fixedHasNoMinimum: 'A fixed-rated product has no minimum premium: set it to 0.',
+  percentageHasNoFixedPremium: 'A percentage-rated product has no fixed premium: leave it empty.',
+  bandsRequired: 'A percentage-rated product needs at least one rate band.',
+  firstBandStart: 'The first rate band must start at or below the minimum vehicle value.',
+  bandOrder: 'Rate bands must go up in value without overlapping: start this band above the one before.',
+  bandAboveMaximum: 'This rate band starts above the maximum vehicle value.',
+  maximumBelowMinimum: 'The maximum vehicle value must be at least the minimum vehicle value.',
+  periodsRequired: 'Offer at least one cover period.',
+  periodRange: 'A cover period is a whole number of days from 1 to 366.',
+  periodTwice: 'This cover period is listed twice.',
+  scaleOrder: 'Short-period steps must go up in days: give this step more days than the one before.',
+  benefitNameRequired: 'Benefit name is required.',
+  benefitType: 'Choose the benefit type: embedded, inbuilt or optional.',
+  benefitPricing: 'Choose how the benefit is priced: included, fixed, percentageOfValue or rateOnExtraLimit.',
+  benefitRef: 'A benefit reference uses capital letters, digits and hyphens (at most 80).',
+  benefitRefTwice: 'Two benefits cannot share a reference.',
+  limitMaximumBelowMinimum: 'The maximum limit must be at least the minimum limit.',
+  defaultLimitOutside: 'The default limit must be between the minimum and the maximum limit.',
+  excessId: 'An excess id uses small letters, digits and hyphens (at most 40).',
+  excessIdTwice: 'Two excesses cannot share an id.',
+  excessNameRequired: 'Excess name is required.',
+  excessMaximumBelowMinimum: 'The maximum excess must be at least the minimum excess.',
+  defaultExcessOutside: 'The default excess must be between the minimum and the maximum excess.',
+  chargeNameRequired: 'Charge name is required.',
+  chargeNameTwice: 'Two charges cannot share a name.',
+  chargeType: 'Choose the charge type: Percentage or Fixed.',
+  percentageCharge:
+    'A percentage charge must be between 0 and 1 (0 % to 100 %), to four decimal places of a percent.',
+  fixedCharge: 'A fixed charge is a whole number of shillings.',
+  staleVersion: 'This product was changed by someone else. Reload it to see the latest version.',
+} as const;
+
+const M = PRODUCT_ADMIN_MESSAGES;
+
+/** Amounts are bounded well inside what cents can hold exactly (KES 100 billion). */
+export const MAX_ADMIN_AMOUNT_KES = 100_000_000_000;
+
+const shillings = z
+  .number({ error: M.wholeShillings })
+  .int(M.wholeShillings)
+  .min(0, M.negativeAmount)
+  .max(MAX_ADMIN_AMOUNT_KES, M.amountTooLarge);
+
+/** Whether a fraction of one is a whole number of parts per million (the database holds ppm). */
+export function isWholePpm(rate: number): boolean {
+  const ppm = rate * 1_000_000;
+  return Math.abs(ppm - Math.round(ppm)) < 1e-6;
+}
+
+const rate = z
+  .number({ error: M.rateRange })
+  .min(0, M.rateRange)
+  .max(1, M.rateRange)
+  .refine(isWholePpm, M.ratePrecision);
+
+const periodDays = z
+  .number({ error: M.periodRange })
+  .int(M.periodRange)
+  .min(1, M.periodRange)
+  .max(366, M.periodRange);
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
+const requiredText = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+
+export const adminRateBandSchema = z.object({ fromValue: shillings, rate });
+export const adminShortPeriodStepSchema = z.object({ maxDays: periodDays, share: rate });
+
+export const adminBenefitPricingSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('included') }),
+    z.object({ kind: z.literal('fixed'), amount: shillings }),
+    z.object({ kind: z.literal('percentageOfValue'), rate, minimum: shillings }),
+    z.object({ kind: z.literal('rateOnExtraLimit'), rate, inbuiltLimit: shillings }),
+  ],
+  { error: M.benefitPricing },
+);
+
+export const adminBenefitSchema = z.object({
+  /** Kept from the product's benefit being edited; a new benefit leaves it out and is given one. */
+  benefitSystemRef: z
+    .string({ error: M.benefitRef })
+    .regex(/^[A-Z0-9][A-Z0-9-]{0,79}$/, M.benefitRef)
+    .optional(),
+  name: requiredText(120, M.benefitNameRequired),
+  description: text(1_000),
+  benefitType: z.enum(BENEFIT_TYPES, { error: M.benefitType }),
+  limit: z.object({
+    minimum: shillings,
+    maximum: shillings,
+    defaultLimit: shillings,
+    isAdjustable: z.boolean(),
+  }),
+  pricing: adminBenefitPricingSchema,
+});
+export type AdminBenefit = z.infer<typeof adminBenefitSchema>;
+
+export const adminExcessSchema = z.object({
+  id: z.string({ error: M.excessId }).regex(/^[a-z0-9][a-z0-9-]{0,39}$/, M.excessId),
+  name: requiredText(120, M.excessNameRequired),
+  type: text(60),
+  description: text(1_000),
+  minAmount: shillings,
+  maxAmount: shillings,
+  defaultAmount: shillings,
+});
+export type AdminExcess = z.infer<typeof adminExcessSchema>;
+
+/** A charge: a Percentage value is a fraction of one of the subtotal, a Fixed value whole shillings. */
+export const adminChargeSchema = z.object({
+  name: requiredText(120, M.chargeNameRequired),
+  type: z.enum(['Percentage', 'Fixed'], { error: M.chargeType }),
+  value: z
+    .number({ error: M.fixedCharge })
+    .min(0, M.negativeAmount)
+    .max(MAX_ADMIN_AMOUNT_KES, M.amountTooLarge),
+});
+export type AdminCharge = z.infer<typeof adminChargeSchema>;
+
+type Issue = { path: (string | number)[]; message: string };
+
+/** The rules between fields of a configuration; each names the field to correct. */
+export function findConfigurationIssues(configuration: ProductConfigurationShape): Issue[] {
+  const issues: Issue[] = [];
+  const add = (path: (string | number)[], message: string) => issues.push({ path, message });
+  const c = configuration;
+
+  if (c.maximumValue !== null && c.maximumValue < c.minimumValue)
+    add(['maximumValue'], M.maximumBelowMinimum);
+
+  if (c.rateBasis === 'fixed') {
+    if (c.fixedPremium === null || c.fixedPremium <= 0) add(['fixedPremium'], M.fixedPremiumRequired);
+    if (c.bands.length > 0) add(['bands'], M.fixedHasNoBands);
+    if (c.minimumPremium !== 0) add(['minimumPremium'], M.fixedHasNoMinimum);
+  } else {
+    if (c.fixedPremium !== null) add(['fixedPremium'], M.percentageHasNoFixedPremium);
+    if (c.bands.length === 0) add(['bands'], M.bandsRequired);
+    c.bands.forEach((band, index) => {
+      const previous = c.bands[index - 1];
+      if (previous && band.fromValue <= previous.fromValue) add(['bands', index, 'fromValue'], M.bandOrder);
+      else if (index === 0 && band.fromValue > c.minimumValue)
+        add(['bands', 0, 'fromValue'], M.firstBandStart);
+      else if (c.maximumValue !== null && band.fromValue > c.maximumValue)
+        add(['bands', index, 'fromValue'], M.bandAboveMaximum);
+    });
+  }
+
+  c.supportedPeriods.forEach((period, index) => {
+    if (c.supportedPeriods.indexOf(period) !== index) add(['supportedPeriods', index], M.periodTwice);
+  });
+  c.shortPeriodScale.forEach((step, index) => {
+    const previous = c.shortPeriodScale[index - 1];
+    if (previous && step.maxDays <= previous.maxDays)
+      add(['shortPeriodScale', index, 'maxDays'], M.scaleOrder);
+  });
+
+  const refs = new Set<string>();
+  c.benefits.forEach((benefit, index) => {
+    if (benefit.benefitSystemRef !== undefined) {
+      if (refs.has(benefit.benefitSystemRef)) add(['benefits', index, 'benefitSystemRef'], M.benefitRefTwice);
+      refs.add(benefit.benefitSystemRef);
+    }
+    // A fixed limit has no range: only an adjustable one is chosen between its minimum and maximum.
+    const { limit } = benefit;
+    if (!limit.isAdjustable) return;
+    if (limit.maximum < limit.minimum)
+      add(['benefits', index, 'limit', 'maximum'], M.limitMaximumBelowMinimum);
+    else if (limit.defaultLimit < limit.minimum || limit.defaultLimit > limit.maximum)
+      add(['benefits', index, 'limit', 'defaultLimit'], M.defaultLimitOutside);
+  });
+
+  const excessIds = new Set<string>();
+  c.excesses.forEach((excess, index) => {
+    if (excessIds.has(excess.id)) add(['excesses', index, 'id'], M.excessIdTwice);
+    excessIds.add(excess.id);
+    if (excess.maxAmount < excess.minAmount)
+      add(['excesses', index, 'maxAmount'], M.excessMaximumBelowMinimum);
+    else if (excess.defaultAmount < excess.minAmount || excess.defaultAmount > excess.maxAmount)
+      add(['excesses', index, 'defaultAmount'], M.defaultExcessOutside);
+  });
+
+  const chargeNames = new Set<string>();
+  c.charges.forEach((charge, index) => {
+    const name = charge.name.toLowerCase();
+    if (chargeNames.has(name)) add(['charges', index, 'name'], M.chargeNameTwice);
+    chargeNames.add(name);
+    if (charge.type === 'Percentage' && (charge.value > 1 || !isWholePpm(charge.value)))
+      add(['charges', index, 'value'], M.percentageCharge);
+    if (charge.type === 'Fixed' && !Number.isSafeInteger(charge.value))
+      add(['charges', index, 'value'], M.fixedCharge);
+  });
+  return issues;
+}
+
+const configurationShape = z.object({
+  name: requiredText(120, M.nameRequired),
+  description: text(500),
+  overview: text(2_000),
+  intermediary: requiredText(120, M.intermediaryRequired),
+  rateBasis: z.enum(['percentage', 'fixed'], { error: M.rateBasis }),
+  /** Whole shillings a year; only for a fixed-rated product (null otherwise). */
+  fixedPremium: shillings.nullable(),
+  /** Whole shillings a year; only for a percentage-rated product (0 otherwise). */
+  minimumPremium: shillings,
+  /** Percentage-rated only, ascending: each rate applies from its `fromValue` up to the next band. */
+  bands: z.array(adminRateBandSchema).max(50),
+  /** The vehicle values the product accepts, whole shillings (maximum null: third-party, no limit). */
+  minimumValue: shillings,
+  maximumValue: shillings.nullable(),
+  supportedPeriods: z.array(periodDays).min(1, M.periodsRequired).max(20),
+  /** Covers of at most `maxDays` pay `share` of the annual premium; longer covers pay it all. */
+  shortPeriodScale: z.array(adminShortPeriodStepSchema).max(20),
+  benefits: z.array(adminBenefitSchema).max(60),
+  excesses: z.array(adminExcessSchema).max(20),
+  charges: z.array(adminChargeSchema).max(20),
+});
+type ProductConfigurationShape = z.infer<typeof configurationShape>;
+
+/** A product's editable configuration, as `getProduct` answers it and `updateProduct` takes it. */
+export const productConfigurationSchema = configurationShape.superRefine((configuration, context) => {
+  for (const issue of findConfigurationIssues(configuration)) {
+    context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  }
+});
+export type ProductConfiguration = z.infer<typeof productConfigurationSchema>;
+
+const productSystemRef = z
+  .string({ error: M.productRequired })
+  .trim()
+  .min(1, M.productRequired)
+  .max(100, M.productRequired);
+const expectedVersion = z
+  .number({ error: M.versionRequired })
+  .int(M.versionRequired)
+  .min(1, M.versionRequired);
+const page = z.number().int().min(1).max(100_000).default(1);
+const pageSize = z.number().int().min(1).max(100).default(20);
+
+/** `backoffice / product / listProducts`. */
+export const adminListProductsSchema = z.object({
+  page,
+  pageSize,
+  /** Part of the product's name or reference. */
+  search: z.string().trim().max(100).optional(),
+  classCode: z.string().trim().min(1).max(20).optional(),
+  active: z.boolean().optional(),
+});
+
+/** `backoffice / product / getProduct`. */
+export const adminProductRefSchema = z.object({ productSystemRef });
+
+/** `backoffice / product / updateProduct`: the whole configuration, as `getProduct` gave it. */
+export const adminUpdateProductSchema = z.object({
+  productSystemRef,
+  expectedVersion,
+  /** What changed and why, for the version history; made from the changes when left out. */
+  changeSummary: text(500).optional(),
+  configuration: productConfigurationSchema,
+});
+export type AdminUpdateProductInput = z.infer<typeof adminUpdateProductSchema>;
+
+/** `backoffice / product / setProductActive`. */
+export const adminSetProductActiveSchema = z.object({
+  productSystemRef,
+  expectedVersion,
+  active: z.boolean({ error: 'Say whether the product is active.' }),
+  changeSummary: text(500).optional(),
+});
+
+/** `backoffice / product / listProductVersions`. */
+export const adminListProductVersionsSchema = z.object({ productSystemRef, page, pageSize });
+
+/** `backoffice / product / getProductVersion`. */
+export const adminProductVersionSchema = z.object({
+  productSystemRef,
+  version: z
+    .number({ error: 'Give a version number.' })
+    .int('Give a version number.')
+    .min(1, 'Give a version number.'),
+});
