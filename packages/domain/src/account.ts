@@ -39,13 +39,14 @@ export const emailSchema = z
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, ACCOUNT_MESSAGES.emailInvalid)
   .transform((email) => email.toLowerCase());
 
-const nameSchema = (required: string, letters: string) =>
+/** A person's first or last name: letters, spaces, apostrophes and hyphens (Ng'ang'a, Wanjiru-Kamau). */
+export const personNameSchema = (required: string, letters: string) =>
   z.string({ error: required }).trim().min(1, required).max(80, letters).regex(NAME_PATTERN, letters);
 
 export const namesSchema = z.object(
   {
-    firstName: nameSchema(ACCOUNT_MESSAGES.firstNameRequired, ACCOUNT_MESSAGES.firstNameLetters),
-    lastName: nameSchema(ACCOUNT_MESSAGES.lastNameRequired, ACCOUNT_MESSAGES.lastNameLetters),
+    firstName: personNameSchema(ACCOUNT_MESSAGES.firstNameRequired, ACCOUNT_MESSAGES.firstNameLetters),
+    lastName: personNameSchema(ACCOUNT_MESSAGES.lastNameRequired, ACCOUNT_MESSAGES.lastNameLetters),
   },
   { error: ACCOUNT_MESSAGES.firstNameRequired },
 );
