@@ -1,10 +1,15 @@
 import type { ActionDefinition } from '../gateway/registry';
 import { advertisementActions } from './advertisement/actions';
+import { auditActions } from './audit/actions';
 import { catalogueActions } from './catalogue/actions';
 import { clientActions } from './client/actions';
+import { commissionActions } from './commission/actions';
+import { helpRequestActions } from './help-request/actions';
+import { intermediaryActions } from './intermediary/actions';
 import { platformActions } from './platform/actions';
 import { productActions } from './product/actions';
 import { purchaseActions } from './purchase-actions';
+import { staffActions } from './staff/actions';
 import { userActions } from './user/actions';
 
 /** Every business module's gateway actions, registered explicitly. */
@@ -16,4 +21,9 @@ export const allActions: ActionDefinition[] = [
   ...userActions,
   ...clientActions,
   ...purchaseActions,
+  ...intermediaryActions,
+  ...helpRequestActions,
+  ...staffActions,
+  ...commissionActions,
+  ...auditActions,
 ];
