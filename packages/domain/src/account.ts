@@ -34,14 +34,19 @@ const NAME_PATTERN = /^[A-Za-z][A-Za-z\s'-]*$/;
 export const emailSchema = z
   .string({ error: ACCOUNT_MESSAGES.emailRequired })
   .trim()
-  .min(1, ACCOUNT_MESSAGES.emailRequired)
+  .min(1, { message: ACCOUNT_MESSAGES.emailRequired, abort: true })
   .max(254, ACCOUNT_MESSAGES.emailInvalid)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, ACCOUNT_MESSAGES.emailInvalid)
   .transform((email) => email.toLowerCase());
 
 /** A person's first or last name: letters, spaces, apostrophes and hyphens (Ng'ang'a, Wanjiru-Kamau). */
 export const personNameSchema = (required: string, letters: string) =>
-  z.string({ error: required }).trim().min(1, required).max(80, letters).regex(NAME_PATTERN, letters);
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required, abort: true })
+    .max(80, letters)
+    .regex(NAME_PATTERN, letters);
 
 export const namesSchema = z.object(
   {

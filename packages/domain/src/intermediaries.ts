@@ -161,7 +161,8 @@ export const INBOX_MESSAGES = {
  */
 const MISSING = {} as never;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+/** A required text: blank gets only the 'required' message, not every later check's too. */
+const required = (message: string) => z.string({ error: message }).trim().min(1, { message, abort: true });
 
 /** An amount typed in a form: '' and null read as missing, '1,500,000' as 1500000. */
 const vehicleValueSchema = z.preprocess(
