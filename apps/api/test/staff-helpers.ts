@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { intermediaries } from '../src/db/schema';
+import { SAMPLE_STAFF_PASSWORD } from '../src/modules/staff/seed-data';
+import { call, loginUser, registerUser } from './accounts-helpers';
+import type { buildTestApp } from './helpers';
+
+type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
+export type Headers = Record<string, string>;
+
+/** The seeded sample staff accounts (test/helpers seeds them outside production). */
+export const SAMPLE = {
+  admin: 'admin@bimaportal.co.ke',
+  brokerA: 'broker@savannah-brokers.example',
+  brokerB: 'broker@tana-brokers.example',
+  agent: 'agent@njoroge-agency.example',
+  underwriter: 'underwriter.jubilee@bimaportal.co.ke',
+} as const;
+
+/** Firms of the sample data, by systemRef. */
+export const FIRM = {
+  savannah: 'INT-SAMPLE-0001',
+  tana: 'INT-SAMPLE-0002',
+  riftValley: 'INT-SAMPLE-0003',
+  njoroge: 'INT-SAMPLE-0004',
+  pwani: 'INT-SAMPLE-0005',
+  kilimaPending: 'INT-SAMPLE-0006',
+  barakaSuspended: 'INT-SAMPLE-0007',
+} as const;
+
+export async function firmId(ctx: Ctx, systemRef: string): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ id: intermediaries.id })
+    .from(intermediaries)
+    .where(eq(intermediaries.systemRef, systemRef));
+  if (!row) throw new Error(`no firm ${systemRef}`);
+  return row.id;
+}
+
+/** Signs a sample staff member in: the accessToken header, and the refresh token. */
+export async function signInAs(ctx: Ctx, email: string, password = SAMPLE_STAFF_PASSWORD) {
+  const session = await loginUser(ctx, email, password);
+  if (!session?.accessToken) throw new Error(`could not sign in as ${email}`);
+  return { headers: { accesstoken: session.accessToken } as Headers, refreshToken: session.refreshToken };
+}
+
+/** A new client, signed in. */
+export async function signedInClient(ctx: Ctx): Promise<Headers> {
+  const email = await registerUser(ctx);
+  return { accesstoken: (await loginUser(ctx, email)).accessToken };
+}
+
+/** Calls an action by its 'service/resource/action' path; answers the HTTP status and the body. */
+export async function send(ctx: Ctx, path: string, data: unknown = {}, headers: Headers = {}) {
+  const [service, resource, action] = path.split('/') as [string, string, string];
+  const response = await call(ctx, service, resource, action, data, headers);
+  return { status: response.statusCode, body: response.json() };
+}
