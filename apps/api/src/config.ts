@@ -52,6 +52,10 @@ const baseConfigSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** How long a staff invitation's code stays usable, in hours (it is bound to the invitation's reference). */
+  INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  /** The portal's public address, for links in e-mails (invitations, help requests to intermediaries). */
+  PUBLIC_BASE_URL: z.string().url().default('http://localhost:3000'),
   /** Multiplies every sign-in, code and reset rate limit (the test server raises them). */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(10_000).default(1),
   /** Daraja (M-Pesa). Without a consumer key the local Daraja simulator is started and used. */

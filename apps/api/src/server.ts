@@ -2,13 +2,23 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedSampleData } from './db/seed';
+import { findSampleStaffWithSamplePassword } from './modules/staff/seed';
 
 /** Reads the configuration, prepares the database and listens; nothing else lives here. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
-  if (config.SEED_SAMPLE_DATA) await seedSampleData(database.db);
+  const isProduction = config.NODE_ENV === 'production';
+  if (config.SEED_SAMPLE_DATA) await seedSampleData(database.db, { sampleStaff: !isProduction });
+  if (isProduction) {
+    const exposed = await findSampleStaffWithSamplePassword(database.db);
+    if (exposed.length > 0) {
+      throw new Error(
+        `Refusing to start in production: these accounts still have the public sample password (change or disable them): ${exposed.join(', ')}`,
+      );
+    }
+  }
 
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiter } from './auth/rate-limiter';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { appSecrets, sessions } from './db/schema';
+import { appSecrets, intermediaries, sessions, users } from './db/schema';
 import { createMailer, type Mailer } from './mail/mailer';
 import { DarajaClient } from './mpesa/daraja-client';
 import { type DarajaSimulator, startDarajaSimulator } from './mpesa/simulator';
@@ -15,7 +15,11 @@ export interface Services {
   limiter: RateLimiter;
   /** Signs access tokens and keys the hashes of one-time codes. */
   tokenSecret: string;
-  isSessionActive(sessionId: string): Promise<boolean>;
+  /**
+   * The user behind an unrevoked session, with the role, status and firm as they are now; null when
+   * the session is revoked or unknown. The gateway asks on every secured call.
+   */
+  findSessionCaller(sessionId: string): Promise<SessionCaller | null>;
   mpesa: {
     client: DarajaClient;
     /** The local Daraja simulator, when no Daraja credentials are configured. */
@@ -28,6 +32,15 @@ export interface Services {
     maxAmount: number;
   };
   close(): Promise<void>;
+}
+
+export interface SessionCaller {
+  userId: string;
+  role: string;
+  status: string;
+  intermediaryId: number | null;
+  intermediaryStatus: string | null;
+  underwriterId: string | null;
 }
 
 const SIMULATOR_CREDENTIALS = {
@@ -100,12 +113,21 @@ export async function createServices(options: {
     close: async () => {
       await simulator?.close();
     },
-    isSessionActive: async (sessionId) => {
+    findSessionCaller: async (sessionId) => {
       const [row] = await db
-        .select({ id: sessions.id })
+        .select({
+          userId: users.id,
+          role: users.role,
+          status: users.status,
+          intermediaryId: users.intermediaryId,
+          intermediaryStatus: intermediaries.status,
+          underwriterId: users.underwriterId,
+        })
         .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(intermediaries, eq(intermediaries.id, users.intermediaryId))
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-      return Boolean(row);
+      return row ?? null;
     },
   };
 }

@@ -86,6 +86,7 @@ export async function loginUser(ctx: Ctx, email: string, password = PASSWORD) {
   return response.json().result.data as {
     accessToken: string;
     refreshToken: string;
+    role: string;
     user: Record<string, unknown>;
   };
 }

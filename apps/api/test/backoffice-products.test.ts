@@ -97,7 +97,7 @@ describe('backoffice / product', () => {
     const db = ctx.database.db;
     const seeded = await db.select().from(productVersions).orderBy(asc(productVersions.productId));
     expect(seeded).toHaveLength(ALL_PRODUCTS);
-    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0005_product_versions.sql'), 'utf8');
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0006_product_versions.sql'), 'utf8');
     const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('INSERT INTO'));
     await db.delete(productVersions);
     await db.execute(sql.raw(backfill!));
@@ -184,7 +184,7 @@ describe('backoffice / product', () => {
       const notStaffInDb = (await createStaffUser(ctx, null)).userId;
       await ctx.database.db.update(users).set({ role: 'client' }).where(eq(users.id, notStaffInDb));
       const staffToken = (sub: string) => ({
-        accesstoken: signAccessToken({ sub, role: 'staff', ttlSeconds: 60 }, TEST_JWT_SECRET),
+        accesstoken: signAccessToken({ sub, role: 'admin', ttlSeconds: 60 }, TEST_JWT_SECRET),
       });
       const callers = [
         client,
@@ -791,11 +791,12 @@ describe('backoffice / product', () => {
       const [entry] = await ctx.database.db
         .select()
         .from(auditLog)
-        .where(eq(auditLog.recordId, 'JUB-MP-ELITE'));
+        .where(eq(auditLog.entityId, 'JUB-MP-ELITE'));
       expect(entry).toMatchObject({
         actorUserId: adminId,
         action: 'product.updated',
-        recordType: 'insurance_product',
+        entityType: 'insurance_product',
+        actorRole: 'admin',
         details: { previousVersion: 1, version: 2, changes: ['rate bands', 'benefits'] },
       });
     });

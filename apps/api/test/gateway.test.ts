@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signAccessToken } from '../src/auth/tokens';
+import { sessions, users } from '../src/db/schema';
 import { defineAction } from '../src/gateway/registry';
 import { buildTestApp, envelope, TEST_JWT_SECRET } from './helpers';
 
@@ -38,9 +40,19 @@ const probeActions = [
     resource: 'secret',
     action: 'staffOnly',
     auth: 'staff',
-    description: 'Staff only.',
+    roles: ['admin'],
+    description: 'Admins only.',
     input: z.object({}).passthrough(),
-    handler: async () => 'ok',
+    handler: async ({ principal }) => principal,
+  }),
+  defineAction({
+    service: 'probe',
+    resource: 'secret',
+    action: 'anyone',
+    auth: 'signedIn',
+    description: 'Any signed-in user.',
+    input: z.object({}).passthrough(),
+    handler: async ({ principal }) => principal?.role,
   }),
   defineAction({
     service: 'probe',
@@ -129,18 +141,62 @@ describe('the gateway contract', () => {
     }
     const ok = await post(ctx, payload, { accessToken: valid });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().result.data).toEqual({ userId: 'user-1', role: 'client', sessionId: null });
+    expect(ok.json().result.data).toEqual({
+      userId: 'user-1',
+      role: 'client',
+      sessionId: null,
+      intermediaryId: null,
+      underwriterId: null,
+    });
   });
 
-  it('keeps staff actions from clients', async () => {
-    const client = signAccessToken({ sub: 'user-1', role: 'client', ttlSeconds: 60 }, TEST_JWT_SECRET);
-    const staff = signAccessToken({ sub: 'user-2', role: 'staff', ttlSeconds: 60 }, TEST_JWT_SECRET);
+  it('keeps staff actions from clients and client actions from staff; staff need a live session', async () => {
+    const db = ctx.database.db;
+    const [admin] = await db
+      .insert(users)
+      .values({
+        email: 'probe.admin@example.co.ke',
+        firstName: 'Probe',
+        lastName: 'Admin',
+        role: 'admin',
+        status: 'ACTIVE',
+      })
+      .returning();
+    const [session] = await db.insert(sessions).values({ userId: admin!.id }).returning();
+    const sign = (role: 'client' | 'admin', options: { sub?: string; sid?: string } = {}) => ({
+      accesstoken: signAccessToken(
+        { sub: options.sub ?? admin!.id, role, sid: options.sid, ttlSeconds: 60 },
+        TEST_JWT_SECRET,
+      ),
+    });
+    const client = sign('client', { sub: 'user-1' });
+    const adminToken = sign('admin', { sid: session!.id });
+    const status = async (action: string, headers: Record<string, string>) =>
+      (await post(ctx, envelope('probe', 'secret', action), headers)).statusCode;
+
+    expect(await status('staffOnly', client)).toBe(403);
+    expect(await status('staffOnly', adminToken)).toBe(200);
     expect(
-      (await post(ctx, envelope('probe', 'secret', 'staffOnly'), { accesstoken: client })).statusCode,
-    ).toBe(403);
-    expect(
-      (await post(ctx, envelope('probe', 'secret', 'staffOnly'), { accesstoken: staff })).statusCode,
-    ).toBe(200);
+      (await post(ctx, envelope('probe', 'secret', 'staffOnly'), adminToken)).json().result.data,
+    ).toEqual({
+      userId: admin!.id,
+      role: 'admin',
+      sessionId: session!.id,
+      intermediaryId: null,
+      underwriterId: null,
+    });
+    // A token without a session never reaches a staff action, whatever role it claims.
+    expect(await status('staffOnly', sign('admin'))).toBe(403);
+    // A token whose role differs from the user's in the database is refused.
+    expect(await status('staffOnly', sign('client', { sid: session!.id }))).toBe(403);
+    // Staff are kept from client actions; any signed-in user may call a signedIn action.
+    expect(await status('whoami', adminToken)).toBe(403);
+    expect(await status('anyone', adminToken)).toBe(200);
+    expect(await status('anyone', client)).toBe(200);
+    expect(await status('anyone', {})).toBe(403);
+    // Disabled: the same token stops at once.
+    await db.update(users).set({ status: 'DISABLED' }).where(eq(users.id, admin!.id));
+    expect(await status('staffOnly', adminToken)).toBe(403);
   });
 
   it('answers 500 with a generic message for a genuine fault, never the detail', async () => {
@@ -259,6 +315,7 @@ describe('the gateway contract', () => {
         'platform/advertisement/list:public',
         'probe/secret/whoami:client',
         'probe/secret/staffOnly:staff',
+        'probe/secret/anyone:signedIn',
       ]),
     );
     const shout = entries.find((entry) => entry.action === 'shout');

@@ -46,7 +46,7 @@ export interface TestAppOptions {
 export async function buildTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
   await database.migrate();
-  if (options.seed !== false) await seedSampleData(database.db);
+  if (options.seed !== false) await seedSampleData(database.db, { sampleStaff: true });
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

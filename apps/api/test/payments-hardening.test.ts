@@ -1,11 +1,11 @@
 import { inflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signAccessToken } from '../src/auth/tokens';
 import { invoices, payments, policies, quotations, unallocatedReceipts } from '../src/db/schema';
 import { repairIssuance } from '../src/modules/payment/service';
-import { call } from './accounts-helpers';
-import { buildTestApp, TEST_JWT_SECRET } from './helpers';
+import { SAMPLE_STAFF_PASSWORD } from '../src/modules/staff/seed-data';
+import { call, loginUser } from './accounts-helpers';
+import { buildTestApp } from './helpers';
 import { completeQuotation, createQuotation, pay, signedIn, waitUntil } from './purchase-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -329,9 +329,9 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
     });
     expect((await call(ctx, 'client', 'wallet', 'listUnallocatedReceipts', {})).statusCode).toBe(403);
 
-    // Staff see every client's receipts to refund, with whom to pay back; clients cannot call it.
+    // Admins see every client's receipts to refund, with whom to pay back; clients and other staff cannot.
     const staff = {
-      accesstoken: signAccessToken({ sub: 'staff-refunds', role: 'staff', ttlSeconds: 60 }, TEST_JWT_SECRET),
+      accesstoken: (await loginUser(ctx, 'admin@bimaportal.co.ke', SAMPLE_STAFF_PASSWORD)).accessToken,
     };
     const forStaff = await call(
       ctx,
@@ -352,6 +352,13 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
     );
     const asClient = await call(ctx, 'payments', 'unallocatedReceipt', 'listUnallocatedReceipts', {}, owner);
     expect(asClient.statusCode).toBe(403);
+    const broker = {
+      accesstoken: (await loginUser(ctx, 'broker@savannah-brokers.example', SAMPLE_STAFF_PASSWORD))
+        .accessToken,
+    };
+    expect(
+      (await call(ctx, 'payments', 'unallocatedReceipt', 'listUnallocatedReceipts', {}, broker)).statusCode,
+    ).toBe(403);
 
     // Replayed, the callback changes nothing.
     const replay = await postCallback(

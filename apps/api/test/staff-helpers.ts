@@ -1,16 +1,65 @@
-import { signAccessToken } from '../src/auth/tokens';
-import { users } from '../src/db/schema';
-import { uniqueEmail } from './accounts-helpers';
-import { type buildTestApp, TEST_JWT_SECRET } from './helpers';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../src/auth/passwords';
+import { intermediaries, users } from '../src/db/schema';
+import { SAMPLE_STAFF_PASSWORD } from '../src/modules/staff/seed-data';
+import { call, loginUser, registerUser, uniqueEmail } from './accounts-helpers';
+import type { buildTestApp } from './helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
+export type Headers = Record<string, string>;
 
-/**
- * The role a back-office user has. Today every back-office user is 'staff' and an underwriter's
- * staff are told apart by `users.underwriter_id`; when real roles arrive this is the one line to
- * change (e.g. underwriterId ? 'underwriter' : 'admin').
- */
-const backOfficeRole = (_underwriterId: string | null) => 'staff' as const;
+/** The seeded sample staff accounts (test/helpers seeds them outside production). */
+export const SAMPLE = {
+  admin: 'admin@bimaportal.co.ke',
+  brokerA: 'broker@savannah-brokers.example',
+  brokerB: 'broker@tana-brokers.example',
+  agent: 'agent@njoroge-agency.example',
+  underwriter: 'underwriter.jubilee@bimaportal.co.ke',
+} as const;
+
+/** Firms of the sample data, by systemRef. */
+export const FIRM = {
+  savannah: 'INT-SAMPLE-0001',
+  tana: 'INT-SAMPLE-0002',
+  riftValley: 'INT-SAMPLE-0003',
+  njoroge: 'INT-SAMPLE-0004',
+  pwani: 'INT-SAMPLE-0005',
+  kilimaPending: 'INT-SAMPLE-0006',
+  barakaSuspended: 'INT-SAMPLE-0007',
+} as const;
+
+export async function firmId(ctx: Ctx, systemRef: string): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ id: intermediaries.id })
+    .from(intermediaries)
+    .where(eq(intermediaries.systemRef, systemRef));
+  if (!row) throw new Error(`no firm ${systemRef}`);
+  return row.id;
+}
+
+/** Signs a sample staff member in: the accessToken header, and the refresh token. */
+export async function signInAs(ctx: Ctx, email: string, password = SAMPLE_STAFF_PASSWORD) {
+  const session = await loginUser(ctx, email, password);
+  if (!session?.accessToken) throw new Error(`could not sign in as ${email}`);
+  return { headers: { accesstoken: session.accessToken } as Headers, refreshToken: session.refreshToken };
+}
+
+/** A new client, signed in. */
+export async function signedInClient(ctx: Ctx): Promise<Headers> {
+  const email = await registerUser(ctx);
+  return { accesstoken: (await loginUser(ctx, email)).accessToken };
+}
+
+/** Calls an action by its 'service/resource/action' path; answers the HTTP status and the body. */
+export async function send(ctx: Ctx, path: string, data: unknown = {}, headers: Headers = {}) {
+  const [service, resource, action] = path.split('/') as [string, string, string];
+  const response = await call(ctx, service, resource, action, data, headers);
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** The role a back-office user has: an insurer's underwriter, or an admin. */
+const backOfficeRole = (underwriterId: string | null): 'underwriter' | 'admin' =>
+  underwriterId ? 'underwriter' : 'admin';
 
 /**
  * A signed-in back-office user made directly in the database: an underwriter's staff (given its
@@ -18,6 +67,7 @@ const backOfficeRole = (_underwriterId: string | null) => 'staff' as const;
  */
 export async function createStaffUser(ctx: Ctx, underwriterId: string | null) {
   const role = backOfficeRole(underwriterId);
+  const password = 'Staff-test-2026!';
   const [user] = await ctx.database.db
     .insert(users)
     .values({
@@ -27,8 +77,10 @@ export async function createStaffUser(ctx: Ctx, underwriterId: string | null) {
       role,
       status: 'ACTIVE',
       underwriterId,
+      passwordHash: await hashPassword(password),
     })
     .returning({ id: users.id, email: users.email });
-  const accessToken = signAccessToken({ sub: user!.id, role, ttlSeconds: 3_600 }, TEST_JWT_SECRET);
-  return { userId: user!.id, email: user!.email, headers: { accesstoken: accessToken } };
+  // Staff calls need a real session (the gateway reads role and insurer from it on every call).
+  const { headers } = await signInAs(ctx, user!.email, password);
+  return { userId: user!.id, email: user!.email, headers };
 }

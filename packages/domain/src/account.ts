@@ -34,18 +34,24 @@ const NAME_PATTERN = /^[A-Za-z][A-Za-z\s'-]*$/;
 export const emailSchema = z
   .string({ error: ACCOUNT_MESSAGES.emailRequired })
   .trim()
-  .min(1, ACCOUNT_MESSAGES.emailRequired)
+  .min(1, { message: ACCOUNT_MESSAGES.emailRequired, abort: true })
   .max(254, ACCOUNT_MESSAGES.emailInvalid)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, ACCOUNT_MESSAGES.emailInvalid)
   .transform((email) => email.toLowerCase());
 
-const nameSchema = (required: string, letters: string) =>
-  z.string({ error: required }).trim().min(1, required).max(80, letters).regex(NAME_PATTERN, letters);
+/** A person's first or last name: letters, spaces, apostrophes and hyphens (Ng'ang'a, Wanjiru-Kamau). */
+export const personNameSchema = (required: string, letters: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required, abort: true })
+    .max(80, letters)
+    .regex(NAME_PATTERN, letters);
 
 export const namesSchema = z.object(
   {
-    firstName: nameSchema(ACCOUNT_MESSAGES.firstNameRequired, ACCOUNT_MESSAGES.firstNameLetters),
-    lastName: nameSchema(ACCOUNT_MESSAGES.lastNameRequired, ACCOUNT_MESSAGES.lastNameLetters),
+    firstName: personNameSchema(ACCOUNT_MESSAGES.firstNameRequired, ACCOUNT_MESSAGES.firstNameLetters),
+    lastName: personNameSchema(ACCOUNT_MESSAGES.lastNameRequired, ACCOUNT_MESSAGES.lastNameLetters),
   },
   { error: ACCOUNT_MESSAGES.firstNameRequired },
 );

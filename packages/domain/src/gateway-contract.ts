@@ -1,6 +1,26 @@
 /** The gateway's wire contract, with no dependency on zod (`@bima/domain/gateway-contract`). */
 
-export type AuthLevel = 'public' | 'client' | 'staff';
+/**
+ * Who may call an action: anyone ('public'), any signed-in user whatever the role ('signedIn', e.g.
+ * sign-out), signed-in clients only ('client'), or staff of the roles the action names ('staff').
+ */
+export type AuthLevel = 'public' | 'signedIn' | 'client' | 'staff';
+
+/** A user's role: a client buys cover; staff work for an intermediary firm, an insurer or the portal. */
+export const USER_ROLES = ['client', 'intermediary', 'underwriter', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** The roles that work in the back office (`/staff`). */
+export const STAFF_ROLES = ['intermediary', 'underwriter', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isUserRole(value: unknown): value is UserRole {
+  return typeof value === 'string' && (USER_ROLES as readonly string[]).includes(value);
+}
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
 
 export interface FieldError {
   field: string;

@@ -1,10 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Principal } from '../gateway/registry';
+import { isUserRole, type UserRole } from '@bima/domain/gateway-contract';
 
-/** Short-lived access tokens: JWTs signed with HMAC-SHA-256. */
+/**
+ * Short-lived access tokens: JWTs signed with HMAC-SHA-256. `role` lets the web app route the user
+ * (staff to /staff); the gateway still reads the role and firm from the session's user on each call.
+ */
 export interface AccessTokenClaims {
   sub: string;
-  role: Principal['role'];
+  role: UserRole;
   /** Seconds since the epoch. */
   exp: number;
   iat: number;
@@ -57,7 +60,7 @@ function isClaims(value: unknown): value is AccessTokenClaims {
   const claims = value as Record<string, unknown>;
   return (
     typeof claims.sub === 'string' &&
-    (claims.role === 'client' || claims.role === 'staff') &&
+    isUserRole(claims.role) &&
     typeof claims.exp === 'number' &&
     typeof claims.iat === 'number'
   );

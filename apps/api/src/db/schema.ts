@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -178,25 +180,87 @@ export const productCharges = pgTable('product_charges', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
-/** A person who can sign in. `passwordHash` is null until the sign-up code is verified and a password set. */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  passwordHash: text('password_hash'),
-  role: text('role').notNull().default('client'),
-  status: text('status').notNull().default('PENDING'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
-  /** A staff user of an underwriter sees only its products; staff without one (admins) see all. */
-  underwriterId: text('underwriter_id').references(() => underwriters.id),
-});
+/**
+ * An intermediary firm (a broker or an agent) that clients can ask for help; only ACTIVE ones are
+ * listed to clients and can take requests. Its users are `users` with role 'intermediary'.
+ */
+export const intermediaries = pgTable(
+  'intermediaries',
+  {
+    id: serial('id').primaryKey(),
+    systemRef: text('system_ref').notNull().unique(),
+    intermediaryNames: text('intermediary_names').notNull(),
+    /** BROKER | AGENT */
+    category: text('category').notNull(),
+    /** ACTIVE | PENDING | SUSPENDED */
+    status: text('status').notNull().default('PENDING'),
+    primaryEmail: text('primary_email').notNull().unique(),
+    /** +2547XXXXXXXX */
+    phone: text('phone').notNull(),
+    iraLicenceNumber: text('ira_licence_number').notNull(),
+    /** A logo path served by the web app; null shows the default logo. */
+    profileImage: text('profile_image'),
+    description: text('description').notNull().default(''),
+    physicalAddress: text('physical_address').notNull(),
+    /** Seeded sample data, not a real firm. */
+    isSample: boolean('is_sample').notNull().default(false),
+    suspendedReason: text('suspended_reason'),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('intermediaries_category_check', sql`${table.category} in ('BROKER', 'AGENT')`),
+    check('intermediaries_status_check', sql`${table.status} in ('ACTIVE', 'PENDING', 'SUSPENDED')`),
+  ],
+);
 
-/** A sign-up in progress (registrationId) or a password reset (forgotPasswordSystemRef). */
+/**
+ * A person who can sign in. `passwordHash` is null until the sign-up code is verified (or the
+ * invitation accepted) and a password set. `role` is client, intermediary (a user of the firm
+ * `intermediaryId`), underwriter (a user of the insurer `underwriterId`) or admin.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash'),
+    role: text('role').notNull().default('client'),
+    /** PENDING (sign-up) | INVITED (staff) | ACTIVE | DISABLED */
+    status: text('status').notNull().default('PENDING'),
+    intermediaryId: integer('intermediary_id').references(() => intermediaries.id),
+    underwriterId: text('underwriter_id').references(() => underwriters.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('users_role_check', sql`${table.role} in ('client', 'intermediary', 'underwriter', 'admin')`),
+    check(
+      'users_intermediary_role_check',
+      sql`(${table.role} = 'intermediary') = (${table.intermediaryId} is not null)`,
+    ),
+    check(
+      'users_underwriter_role_check',
+      sql`(${table.role} = 'underwriter') = (${table.underwriterId} is not null)`,
+    ),
+    index('users_intermediary_idx').on(table.intermediaryId),
+  ],
+);
+
+/**
+ * A sign-up in progress (registrationId), a password reset (forgotPasswordSystemRef), a staff
+ * invitation (invitationRef) or a signed-out visitor's e-mail check for a help request
+ * (verificationRef; `email` is the address checked, with no user).
+ */
 export const verifications = pgTable('verifications', {
   id: uuid('id').primaryKey().defaultRandom(),
+  /** registration | password_reset | invitation | help_request */
   purpose: text('purpose').notNull(),
+  email: text('email'),
   /** Null for a reset asked for an unknown e-mail: the answer must look the same. */
   userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   status: text('status').notNull().default('PENDING'),
@@ -429,19 +493,109 @@ export const policies = pgTable('policies', {
 });
 
 /**
- * Who did what to which record, for staff actions (product changes today). `record_id` is text so
- * any table's key fits; `details` holds what the action changed.
+ * A client's request for help to one or more intermediaries (spec-2 Help and Support), as the
+ * client sent it; each intermediary's copy and its status is a `help_request_intermediaries` row.
  */
+export const helpRequests = pgTable('help_requests', {
+  id: serial('id').primaryKey(),
+  requestSystemRef: text('request_system_ref').notNull().unique(),
+  /** The signed-in client who sent it; null for a signed-out visitor (who verified `clientEmail`). */
+  userId: uuid('user_id').references(() => users.id),
+  verificationId: uuid('verification_id').references(() => verifications.id),
+  clientFirstName: text('client_first_name').notNull(),
+  clientLastName: text('client_last_name').notNull(),
+  clientEmail: text('client_email').notNull(),
+  clientKraPin: text('client_kra_pin').notNull(),
+  /** The vehicle's value in cents. */
+  riskValue: bigint('risk_value', { mode: 'number' }).notNull(),
+  chassisNumber: text('chassis_number').notNull(),
+  regNo: text('reg_no').notNull(),
+  remarks: text('remarks').notNull(),
+  /** The last day the client waits for answers (Kenya's calendar). */
+  expiry: date('expiry', { mode: 'string' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One intermediary's copy of a help request, with its own status: PENDING → IN_REVIEW → QUOTED →
+ * ACCEPTED | REJECTED. EXPIRED (past the expiry) and SUSPENDED (the firm is) are read, never stored.
+ */
+export const helpRequestIntermediaries = pgTable(
+  'help_request_intermediaries',
+  {
+    id: serial('id').primaryKey(),
+    helpRequestId: integer('help_request_id')
+      .notNull()
+      .references(() => helpRequests.id, { onDelete: 'cascade' }),
+    intermediaryId: integer('intermediary_id')
+      .notNull()
+      .references(() => intermediaries.id),
+    status: text('status').notNull().default('PENDING'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique().on(table.helpRequestId, table.intermediaryId),
+    index('help_request_intermediaries_inbox_idx').on(table.intermediaryId, table.status),
+    check(
+      'help_request_intermediaries_status_check',
+      sql`${table.status} in ('PENDING', 'IN_REVIEW', 'QUOTED', 'ACCEPTED', 'REJECTED')`,
+    ),
+  ],
+);
+
+/** The history of an intermediary's copy of a help request: each stored status and who set it. */
+export const helpRequestEvents = pgTable(
+  'help_request_events',
+  {
+    id: serial('id').primaryKey(),
+    requestIntermediaryId: integer('request_intermediary_id')
+      .notNull()
+      .references(() => helpRequestIntermediaries.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('help_request_events_request_idx').on(table.requestIntermediaryId)],
+);
+
+/**
+ * Intermediaries' commission per insurance class, in basis points (1000 = 10 %), never above the
+ * class's cap (the Insurance Regulations' legal caps; the seeded figures are samples, not legal advice).
+ */
+export const commissionRates = pgTable(
+  'commission_rates',
+  {
+    classCode: text('class_code').primaryKey(),
+    className: text('class_name').notNull(),
+    rateBps: integer('rate_bps').notNull(),
+    capBps: integer('cap_bps').notNull(),
+    isSample: boolean('is_sample').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+  },
+  (table) => [
+    check('commission_rates_cap_check', sql`${table.rateBps} >= 0 and ${table.rateBps} <= ${table.capBps}`),
+  ],
+);
+
+/** Every change made by staff: who, which action, which record, when, and the details. */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
-    actorUserId: uuid('actor_user_id'),
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    actorRole: text('actor_role').notNull(),
+    /** The gateway action, e.g. 'admin/intermediary/suspendIntermediary'. */
     action: text('action').notNull(),
-    recordType: text('record_type').notNull(),
-    recordId: text('record_id').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audit_log_record').on(table.recordType, table.recordId)],
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt),
+    index('audit_log_entity_idx').on(table.entityType, table.entityId),
+  ],
 );

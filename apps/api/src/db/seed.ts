@@ -1,12 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { ADVERTISEMENT_SEED } from '../modules/advertisement/seed-data';
 import { CATALOGUE_SEED } from '../modules/catalogue/seed-data';
+import { seedCommissionRates } from '../modules/commission/service';
+import { seedIntermediaries } from '../modules/intermediary/seed';
 import { seedSampleMarket } from '../modules/product/seed';
+import { seedSampleStaff } from '../modules/staff/seed';
 import type { Database } from './client';
 import { advertisements, catalogueProducts } from './schema';
 
+export interface SeedOptions {
+  /**
+   * The sample staff accounts with the public password of the README: local use only, never in
+   * production (server.ts passes NODE_ENV !== 'production').
+   */
+  sampleStaff: boolean;
+}
+
 /** Inserts the sample data that is missing; running it again changes nothing. */
-export async function seedSampleData(db: Database): Promise<void> {
+export async function seedSampleData(
+  db: Database,
+  options: SeedOptions = { sampleStaff: false },
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(catalogueProducts)
@@ -24,4 +38,7 @@ export async function seedSampleData(db: Database): Promise<void> {
     );
   });
   await seedSampleMarket(db);
+  await seedIntermediaries(db);
+  await seedCommissionRates(db);
+  if (options.sampleStaff) await seedSampleStaff(db);
 }

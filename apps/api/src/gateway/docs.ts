@@ -23,6 +23,7 @@ export async function docsPlugin(app: FastifyInstance, options: { registry: Acti
       action: definition.action,
       version: definition.version ?? 'v1',
       auth: definition.auth,
+      roles: definition.auth === 'staff' ? [...definition.roles] : [],
       description: definition.description,
       input: describeInput(definition.input),
     }));
@@ -33,7 +34,7 @@ export async function docsPlugin(app: FastifyInstance, options: { registry: Acti
     const rows = entries()
       .map(
         (entry) => `<section>
-  <h2><code>${escapeHtml(`${entry.service} / ${entry.resource} / ${entry.action}`)}</code> <span class="auth ${entry.auth}">${entry.auth}</span></h2>
+  <h2><code>${escapeHtml(`${entry.service} / ${entry.resource} / ${entry.action}`)}</code> <span class="auth ${entry.auth}">${escapeHtml(entry.roles.length > 0 ? `${entry.auth}: ${entry.roles.join(', ')}` : entry.auth)}</span></h2>
   <p>${escapeHtml(entry.description)}</p>
   <pre>${escapeHtml(JSON.stringify(entry.input, null, 2))}</pre>
 </section>`,
@@ -45,11 +46,11 @@ export async function docsPlugin(app: FastifyInstance, options: { registry: Acti
 <title>Bima Portal API</title>
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
 pre{background:#f3f4f6;padding:.75rem;overflow:auto}.auth{font-size:.8rem;padding:.1rem .5rem;border-radius:1rem;background:#e5e7eb}
-.auth.public{background:#dcfce7}.auth.client{background:#dbeafe}.auth.staff{background:#fee2e2}</style></head>
+.auth.public{background:#dcfce7}.auth.client{background:#dbeafe}.auth.staff{background:#fee2e2}.auth.signedIn{background:#e0e7ff}</style></head>
 <body><h1>Bima Portal API</h1>
 <p>Every action is called with <code>POST /v2/api/v1</code> and the body
 <code>{"service":{"name","version":"v1"},"resource":{…},"action":{…},"data":{…}}</code>.
-Secured actions (client, staff) need the <code>accessToken</code> header.</p>
+Secured actions (signedIn, client, staff) need the <code>accessToken</code> header; staff actions name the roles allowed.</p>
 ${rows}
 </body></html>`);
   });

@@ -1,4 +1,4 @@
-import { type AuthLevel, gatewayEnvelopeSchema, legacyEnvelopeSchema } from '@bima/domain';
+import { gatewayEnvelopeSchema, isUserRole, legacyEnvelopeSchema, STAFF_MESSAGES } from '@bima/domain';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifyAccessToken } from '../auth/tokens';
@@ -8,7 +8,13 @@ import type { Services } from '../services';
 import { AppError, fromZodError } from './errors';
 import { findInputProblem } from './input-guard';
 import { gatewayRateLimitKey, gatewayRateLimitMax, WriteLimiter } from './rate-limits';
-import { type ActionDefinition, type ActionRegistry, type Principal, rateLimitClassOf } from './registry';
+import {
+  type ActionDefinition,
+  type ActionRegistry,
+  isAllowed,
+  type Principal,
+  rateLimitClassOf,
+} from './registry';
 
 export interface GatewayOptions {
   registry: ActionRegistry;
@@ -52,24 +58,56 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
 
   const expired = () => new AppError('forbidden', 'Your session has expired. Please sign in again.');
 
-  /** The caller behind a valid, unrevoked access token; public actions also run anonymously. */
-  const authenticate = async (request: FastifyRequest, level: AuthLevel): Promise<Principal | null> => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+  /**
+   * The caller behind a valid access token whose session is unrevoked, with the role and firm read
+   * from the database: a disabled user, a suspended firm or a changed role ends the token at once.
+   * Tokens without a session (made only by tests) carry their claims and cannot call staff actions.
+   */
+  const findPrincipal = async (request: FastifyRequest): Promise<Principal | null> => {
     const header = request.headers.accesstoken;
     const token = Array.isArray(header) ? header[0] : header;
     const claims = token ? verifyAccessToken(token, services.tokenSecret) : null;
-    const active = claims && (!claims.sid || (await services.isSessionActive(claims.sid)));
-    if (!claims || !active) {
-      if (level === 'public') return null;
+    if (!claims) return null;
+    if (!claims.sid) {
+      return {
+        userId: claims.sub,
+        role: claims.role,
+        sessionId: null,
+        intermediaryId: null,
+        underwriterId: null,
+      };
+    }
+    if (!UUID.test(claims.sid)) return null;
+    const caller = await services.findSessionCaller(claims.sid);
+    if (!caller || caller.userId !== claims.sub || caller.role !== claims.role || !isUserRole(caller.role))
+      return null;
+    if (caller.status !== 'ACTIVE') return null;
+    if (caller.role === 'intermediary' && caller.intermediaryStatus !== 'ACTIVE') return null;
+    return {
+      userId: caller.userId,
+      role: caller.role,
+      sessionId: claims.sid,
+      intermediaryId: caller.role === 'intermediary' ? caller.intermediaryId : null,
+      underwriterId: caller.role === 'underwriter' ? caller.underwriterId : null,
+    };
+  };
+
+  /** Who is calling, checked against the action's declared access: 403 when not allowed. */
+  const authenticate = async (request: FastifyRequest, definition: ActionDefinition) => {
+    const principal = await findPrincipal(request);
+    if (!principal) {
+      if (definition.auth === 'public') return null;
       throw expired();
     }
-    if (level === 'staff' && claims.role !== 'staff') {
-      throw new AppError('forbidden', 'You are not allowed to do this.');
-    }
-    return { userId: claims.sub, role: claims.role, sessionId: claims.sid ?? null };
+    if (definition.auth === 'staff' && !principal.sessionId) throw expired();
+    if (!isAllowed(definition, principal.role)) throw new AppError('forbidden', STAFF_MESSAGES.forbidden);
+    return principal;
   };
 
   const run = async (request: FastifyRequest, definition: ActionDefinition, data: unknown) => {
-    const principal = await authenticate(request, definition.auth);
+    const principal = await authenticate(request, definition);
     if (!principal && rateLimitClassOf(definition) === 'write') writeLimiter.hit(`ip:${request.ip}`);
     const parsed = definition.input.safeParse(data ?? {});
     if (!parsed.success) throw fromZodError(parsed.error);

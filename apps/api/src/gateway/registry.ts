@@ -1,14 +1,44 @@
-import type { AuthLevel } from '@bima/domain';
+import type { StaffRole, UserRole } from '@bima/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
 
+/**
+ * The signed-in caller. On every call with a session, the role and the firm or insurer are read from
+ * the database (the session's user), so a disabled user or a suspended firm stops at once.
+ */
 export interface Principal {
   userId: string;
-  role: 'client' | 'staff';
+  role: UserRole;
   sessionId: string | null;
+  /** The intermediary firm of an 'intermediary' user; null for every other role. */
+  intermediaryId: number | null;
+  /** The insurer of an 'underwriter' user; null for every other role. */
+  underwriterId: string | null;
+}
+
+/**
+ * Who may call an action, declared by every action: 'public' (anyone, signed in or not), 'signedIn'
+ * (any signed-in user, e.g. sign-out), 'client' (signed-in clients only) or 'staff' with the staff
+ * roles allowed. The gateway enforces it before the input is even parsed.
+ */
+export type ActionAccess =
+  | { auth: 'public' | 'signedIn' | 'client'; roles?: never }
+  | { auth: 'staff'; roles: readonly [StaffRole, ...StaffRole[]] };
+
+/** Whether a caller of `role` may call an action declared with `access`. */
+export function isAllowed(access: ActionAccess, role: UserRole): boolean {
+  switch (access.auth) {
+    case 'public':
+    case 'signedIn':
+      return true;
+    case 'client':
+      return role === 'client';
+    case 'staff':
+      return (access.roles as readonly UserRole[]).includes(role);
+  }
 }
 
 export type RateLimitClass = 'read' | 'write';
@@ -31,12 +61,11 @@ export interface ActionContext<Input> {
   ip: string;
 }
 
-export interface ActionDefinition<Schema extends z.ZodType = z.ZodType> {
+export type ActionDefinition<Schema extends z.ZodType = z.ZodType> = ActionAccess & {
   service: string;
   resource: string;
   action: string;
   version?: string;
-  auth: AuthLevel;
   /**
    * Which gateway limit an anonymous call counts against: 'read' (the per-IP flood ceiling, as many
    * people share one carrier-NAT address) or 'write' (the stricter per-IP limit). Signed-in calls
@@ -46,7 +75,7 @@ export interface ActionDefinition<Schema extends z.ZodType = z.ZodType> {
   description: string;
   input: Schema;
   handler: (context: ActionContext<z.infer<Schema>>) => Promise<unknown>;
-}
+};
 
 /** Declares an action with its input type inferred from its schema. */
 export function defineAction<Schema extends z.ZodType>(
@@ -67,6 +96,8 @@ export class ActionRegistry {
     for (const definition of definitions) {
       const key = actionKey(definition.service, definition.resource, definition.action, definition.version);
       if (this.#actions.has(key)) throw new Error(`Gateway action registered twice: ${key}`);
+      if (definition.auth === 'staff' && !(definition.roles?.length > 0))
+        throw new Error(`Gateway staff action without roles: ${key}`);
       this.#actions.set(key, definition);
     }
   }

@@ -90,3 +90,137 @@ export function policyIssuedEmail(options: {
     attachments,
   };
 }
+
+function paragraph(text: string): string {
+  return `<p>${escapeHtml(text)}</p>`;
+}
+
+function button(href: string, label: string): string {
+  return `<p style="margin:20px 0"><a href="${escapeHtml(href)}" style="background:#065f46;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
+}
+
+const STAFF_ROLE_NAMES: Record<string, string> = {
+  intermediary: 'intermediary',
+  underwriter: 'underwriter',
+  admin: 'administrator',
+};
+
+/**
+ * A staff invitation: the code and the invitation reference, which the invitee enters with a new
+ * password on the accept-invitation page (`user / registration / acceptInvitation`).
+ */
+export function staffInvitationEmail(options: {
+  to: string;
+  firstName: string;
+  code: string;
+  hours: number;
+  role: string;
+  organisation: string | null;
+  invitationRef: string;
+  acceptUrl: string;
+}): EmailMessage {
+  const { to, firstName, code, hours, role, organisation, invitationRef, acceptUrl } = options;
+  const roleName = STAFF_ROLE_NAMES[role] ?? role;
+  const where = organisation ? ` for ${organisation}` : '';
+  return {
+    to,
+    subject: `Your Bima Portal invitation code: ${code}`,
+    text: `Hello ${firstName},\n\nYour invitation code is ${code}.\n\nYou have been invited to Bima Portal as ${roleName}${where}. Open ${acceptUrl} and enter the code with a new password. The code works for ${hours} hours.\n\nInvitation reference: ${invitationRef}\n\nIf you did not expect this invitation, ignore this e-mail.\n`,
+    html: layout(
+      'You are invited to Bima Portal',
+      `${paragraph(`Hello ${firstName},`)}${paragraph(`You have been invited to Bima Portal as ${roleName}${where}. Your invitation code is:`)}${codeBlock(code)}${button(acceptUrl, 'Accept the invitation')}${paragraph(`Enter the code with a new password. The code works for ${hours} hours.`)}<p style="font-size:12px;color:#475569">Invitation reference: ${escapeHtml(invitationRef)}</p>`,
+    ),
+  };
+}
+
+/** The code a signed-out visitor enters to send a help request from this e-mail address. */
+export function helpRequestCodeEmail(options: { to: string; code: string; minutes: number }): EmailMessage {
+  const { to, code, minutes } = options;
+  return {
+    to,
+    subject: `Your Bima Portal verification code: ${code}`,
+    text: `Hello,\n\nYour verification code is ${code}. Enter it to send your request for help to the intermediaries you chose. It expires in ${minutes} minutes.\n\nIf you did not ask for help on Bima Portal, ignore this e-mail.\n`,
+    html: layout(
+      'Confirm your e-mail address',
+      `${paragraph('Hello,')}${paragraph('Enter this code to send your request for help to the intermediaries you chose:')}${codeBlock(code)}${paragraph(`It expires in ${minutes} minutes.`)}`,
+    ),
+  };
+}
+
+export interface HelpRequestSummary {
+  requestSystemRef: string;
+  clientName: string;
+  clientEmail: string;
+  vehicleValue: string;
+  regNo: string;
+  chassisNumber: string;
+  expiry: string;
+  remarks: string;
+}
+
+function summaryLines(summary: HelpRequestSummary): Array<[string, string]> {
+  return [
+    ['Reference', summary.requestSystemRef],
+    ['Client', summary.clientName],
+    ['E-mail', summary.clientEmail],
+    ['Vehicle value', summary.vehicleValue],
+    ['Registration number', summary.regNo],
+    ['Chassis number', summary.chassisNumber],
+    ['Answer by', summary.expiry],
+  ];
+}
+
+function summaryTable(summary: HelpRequestSummary): string {
+  const rows = summaryLines(summary)
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#475569">${escapeHtml(label)}</td><td style="padding:4px 0"><strong>${escapeHtml(value)}</strong></td></tr>`,
+    )
+    .join('');
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:12px 0">${rows}</table><p style="white-space:pre-wrap;background:#f8fafc;padding:12px;border-radius:8px">${escapeHtml(summary.remarks)}</p>`;
+}
+
+function summaryText(summary: HelpRequestSummary): string {
+  return `${summaryLines(summary)
+    .map(([label, value]) => `${label}: ${value}`)
+    .join('\n')}\n\nQuery:\n${summary.remarks}`;
+}
+
+/** To an intermediary: a client asks for help; the link opens the request in the staff inbox. */
+export function helpRequestToIntermediaryEmail(options: {
+  to: string;
+  intermediaryNames: string;
+  summary: HelpRequestSummary;
+  requestUrl: string;
+}): EmailMessage {
+  const { to, intermediaryNames, summary, requestUrl } = options;
+  return {
+    to,
+    subject: `New quotation request ${summary.requestSystemRef} on Bima Portal`,
+    text: `Hello ${intermediaryNames},\n\nA client asks you for a motor insurance quotation through Bima Portal.\n\n${summaryText(summary)}\n\nOpen the request: ${requestUrl}\n`,
+    html: layout(
+      'New quotation request',
+      `${paragraph(`Hello ${intermediaryNames},`)}${paragraph('A client asks you for a motor insurance quotation through Bima Portal.')}${summaryTable(summary)}${button(requestUrl, 'Open the request')}`,
+    ),
+  };
+}
+
+/** To the client: the request went to the intermediaries named. */
+export function helpRequestConfirmationEmail(options: {
+  to: string;
+  firstName: string;
+  summary: HelpRequestSummary;
+  intermediaryNames: string[];
+}): EmailMessage {
+  const { to, firstName, summary, intermediaryNames } = options;
+  const list = intermediaryNames.join(', ');
+  return {
+    to,
+    subject: `We sent your request ${summary.requestSystemRef}`,
+    text: `Hello ${firstName},\n\nYour quotation request has been successfully submitted to: ${list}. They will contact you at this e-mail address.\n\n${summaryText(summary)}\n`,
+    html: layout(
+      'Request submitted',
+      `${paragraph(`Hello ${firstName},`)}${paragraph(`Your quotation request has been successfully submitted to: ${list}. They will contact you at this e-mail address.`)}${summaryTable(summary)}`,
+    ),
+  };
+}

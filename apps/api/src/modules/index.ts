@@ -1,11 +1,16 @@
 import type { ActionDefinition } from '../gateway/registry';
 import { advertisementActions } from './advertisement/actions';
+import { auditActions } from './audit/actions';
 import { catalogueActions } from './catalogue/actions';
 import { clientActions } from './client/actions';
+import { commissionActions } from './commission/actions';
+import { helpRequestActions } from './help-request/actions';
+import { intermediaryActions } from './intermediary/actions';
 import { platformActions } from './platform/actions';
 import { productActions } from './product/actions';
 import { productAdminActions } from './product-admin/actions';
 import { purchaseActions } from './purchase-actions';
+import { staffActions } from './staff/actions';
 import { userActions } from './user/actions';
 
 /** Every business module's gateway actions, registered explicitly. */
@@ -18,4 +23,9 @@ export const allActions: ActionDefinition[] = [
   ...userActions,
   ...clientActions,
   ...purchaseActions,
+  ...intermediaryActions,
+  ...helpRequestActions,
+  ...staffActions,
+  ...commissionActions,
+  ...auditActions,
 ];

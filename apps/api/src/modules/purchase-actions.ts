@@ -173,8 +173,9 @@ export const purchaseActions = [
     resource: 'unallocatedReceipt',
     action: 'listUnallocatedReceipts',
     auth: 'staff',
+    roles: ['admin'],
     description:
-      'Staff: every client’s unallocated receipts to refund, newest first, optionally by status: {page, pageSize, status?: OPEN|REFUNDED|APPLIED} → {items:[{…, clientEmail, phone}], total, page, pageSize}.',
+      'Admin: every client’s unallocated receipts to refund, newest first, optionally by status: {page, pageSize, status?: OPEN|REFUNDED|APPLIED} → {items:[{…, clientEmail, phone}], total, page, pageSize}.',
     input: pageSchema.extend({ status: z.enum(['OPEN', 'REFUNDED', 'APPLIED']).optional() }),
     handler: ({ db, input }) => listUnallocatedReceiptsForStaff(db, input),
   }),

@@ -37,8 +37,9 @@ export const clientActions = [
     service: 'client',
     resource: 'logout',
     action: 'logout',
-    auth: 'client',
-    description: 'Signs out: revokes the session, so its access and refresh tokens stop working.',
+    auth: 'signedIn',
+    description:
+      'Signs out any signed-in user (client or staff): revokes the session, so its access and refresh tokens stop working.',
     input: z.object({}).passthrough(),
     handler: async ({ db, principal }) => {
       if (principal?.sessionId) await revokeSession(db, principal.sessionId, 'logout');

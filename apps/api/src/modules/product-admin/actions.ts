@@ -18,8 +18,8 @@ import {
   updateProduct,
 } from './service';
 
-async function requireScope(context: ActionContext<unknown>): Promise<ProductScope> {
-  const scope = await productScope(context);
+function requireScope(context: ActionContext<unknown>): ProductScope {
+  const scope = productScope(context);
   if (scope === 'forbidden') throw new AppError('forbidden', 'You are not allowed to do this.');
   return scope;
 }
@@ -37,59 +37,64 @@ export const productAdminActions = [
     resource: 'product',
     action: 'listProducts',
     auth: 'staff',
+    roles: ['underwriter', 'admin'],
     description:
       'Products the caller may edit: {page, pageSize, search?, classCode?, active?} → {items:[{productSystemRef, name, underwriter:{id, name}, classCode, coverType, rateBasis, version, active, updatedAt}], total, page, pageSize}.',
     input: adminListProductsSchema,
-    handler: async (context) => listProducts(context.db, await requireScope(context), context.input),
+    handler: async (context) => listProducts(context.db, requireScope(context), context.input),
   }),
   defineAction({
     service: 'backoffice',
     resource: 'product',
     action: 'getProduct',
     auth: 'staff',
+    roles: ['underwriter', 'admin'],
     description: `A product's editable configuration: {productSystemRef} → {productSystemRef, underwriter, classCode, coverType, version, active, updatedAt, configuration}; ${CONFIGURATION_NOTE}.`,
     input: adminProductRefSchema,
-    handler: async (context) =>
-      getProduct(context.db, await requireScope(context), context.input.productSystemRef),
+    handler: async (context) => getProduct(context.db, requireScope(context), context.input.productSystemRef),
   }),
   defineAction({
     service: 'backoffice',
     resource: 'product',
     action: 'updateProduct',
     auth: 'staff',
+    roles: ['underwriter', 'admin'],
     description:
       'Saves a new version: {productSystemRef, expectedVersion, changeSummary?, configuration} → the product as getProduct answers it. 400 with the field for a rule broken or a configuration the premium engine cannot price; 409 STALE_VERSION when expectedVersion is not the current version.',
     input: adminUpdateProductSchema,
-    handler: async (context) => updateProduct(context.db, await requireScope(context), context.input),
+    handler: async (context) => updateProduct(context.db, requireScope(context), context.input),
   }),
   defineAction({
     service: 'backoffice',
     resource: 'product',
     action: 'setProductActive',
     auth: 'staff',
+    roles: ['underwriter', 'admin'],
     description:
       'Takes a product off the quotes grid or puts it back, as a new version: {productSystemRef, expectedVersion, active, changeSummary?} → the product as getProduct answers it; 409 STALE_VERSION.',
     input: adminSetProductActiveSchema,
-    handler: async (context) => setProductActive(context.db, await requireScope(context), context.input),
+    handler: async (context) => setProductActive(context.db, requireScope(context), context.input),
   }),
   defineAction({
     service: 'backoffice',
     resource: 'product',
     action: 'listProductVersions',
     auth: 'staff',
+    roles: ['underwriter', 'admin'],
     description:
       "A product's versions, newest first: {productSystemRef, page, pageSize} → {items:[{version, changedBy:{userId, email, name}|null, changeSummary, createdAt}], total, page, pageSize}.",
     input: adminListProductVersionsSchema,
-    handler: async (context) => listProductVersions(context.db, await requireScope(context), context.input),
+    handler: async (context) => listProductVersions(context.db, requireScope(context), context.input),
   }),
   defineAction({
     service: 'backoffice',
     resource: 'product',
     action: 'getProductVersion',
     auth: 'staff',
+    roles: ['underwriter', 'admin'],
     description:
       'One version as it was: {productSystemRef, version} → {productSystemRef, version, changedBy, changeSummary, createdAt, isCurrent, active, configuration}.',
     input: adminProductVersionSchema,
-    handler: async (context) => getProductVersion(context.db, await requireScope(context), context.input),
+    handler: async (context) => getProductVersion(context.db, requireScope(context), context.input),
   }),
 ];

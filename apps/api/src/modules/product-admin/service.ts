@@ -196,13 +196,20 @@ async function keepCurrentVersion(tx: Tx, product: ProductRow, snapshot: Product
 
 async function audit(
   tx: Tx,
-  entry: { actorUserId: string; action: string; productSystemRef: string; details: Record<string, unknown> },
+  entry: {
+    actorUserId: string;
+    actorRole: string;
+    action: string;
+    productSystemRef: string;
+    details: Record<string, unknown>;
+  },
 ) {
   await tx.insert(auditLog).values({
     actorUserId: entry.actorUserId,
+    actorRole: entry.actorRole,
     action: entry.action,
-    recordType: 'insurance_product',
-    recordId: entry.productSystemRef,
+    entityType: 'insurance_product',
+    entityId: entry.productSystemRef,
     details: entry.details,
   });
 }
@@ -279,6 +286,7 @@ async function saveNewVersion(db: Database, scope: ProductScope, input: AdminUpd
     });
     await audit(tx, {
       actorUserId: scope.userId,
+      actorRole: scope.underwriterId ? 'underwriter' : 'admin',
       action: 'product.updated',
       productSystemRef: product.productSystemRef,
       details: { previousVersion: product.version, version, changes, changeSummary },
@@ -330,6 +338,7 @@ export async function setProductActive(
     });
     await audit(tx, {
       actorUserId: scope.userId,
+      actorRole: scope.underwriterId ? 'underwriter' : 'admin',
       action: input.active ? 'product.activated' : 'product.deactivated',
       productSystemRef: product.productSystemRef,
       details: { previousVersion: product.version, version, changeSummary },

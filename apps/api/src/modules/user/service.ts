@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isUserRole, STAFF_MESSAGES, type UserRole } from '@bima/domain';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -16,9 +17,17 @@ import { AUTH_RATE_RULES, LOGIN_ACCOUNT_SLOW_DOWN } from '../../auth/rate-limite
 import { signAccessToken } from '../../auth/tokens';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { clients, oneTimeCodes, refreshTokens, sessions, users, verifications } from '../../db/schema';
+import {
+  clients,
+  intermediaries,
+  oneTimeCodes,
+  refreshTokens,
+  sessions,
+  users,
+  verifications,
+} from '../../db/schema';
 import { AppError } from '../../gateway/errors';
-import { passwordResetCodeEmail, registrationCodeEmail } from '../../mail/templates';
+import { type EmailMessage, passwordResetCodeEmail, registrationCodeEmail } from '../../mail/templates';
 import type { Services } from '../../services';
 
 export interface AccountContext {
@@ -43,7 +52,58 @@ export function presentUser(user: UserRow) {
     names: { firstName: user.firstName, lastName: user.lastName },
     role: user.role,
     status: user.status,
+    intermediaryId: user.intermediaryId,
+    underwriterId: user.underwriterId,
   };
+}
+
+function roleOf(user: UserRow): UserRole {
+  if (!isUserRole(user.role)) throw new Error(`user ${user.id} has an unknown role`);
+  return user.role;
+}
+
+/** Stores a new live code for a verification; older ones die. */
+async function storeCode(
+  context: AccountContext,
+  verificationId: string,
+  codeHash: string,
+  ttlMinutes: number,
+): Promise<void> {
+  await context.db.transaction(async (tx) => {
+    await tx
+      .update(oneTimeCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(oneTimeCodes.verificationId, verificationId), isNull(oneTimeCodes.consumedAt)));
+    await tx.insert(oneTimeCodes).values({
+      verificationId,
+      codeHash,
+      expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
+    });
+  });
+}
+
+/**
+ * Issues a new 4-digit code for a verification of another area (a staff invitation, a help request's
+ * e-mail check) and e-mails it, composed by `compose`: the same codes as sign-up (HMAC-stored, single
+ * use, counted tries), living `ttlMinutes` (CODE_TTL_MINUTES by default).
+ */
+export async function issueEmailedCode(
+  context: AccountContext,
+  options: {
+    verificationId: string;
+    ttlMinutes?: number;
+    compose: (code: string, minutes: number) => EmailMessage;
+  },
+): Promise<void> {
+  const ttlMinutes = options.ttlMinutes ?? context.config.CODE_TTL_MINUTES;
+  const code = generateCode();
+  await storeCode(
+    context,
+    options.verificationId,
+    hashCode(context.services.tokenSecret, options.verificationId, code),
+    ttlMinutes,
+  );
+  await context.services.mailer.send(options.compose(code, ttlMinutes));
 }
 
 /**
@@ -58,22 +118,12 @@ async function issueCode(
   purpose: Purpose,
   recipient: Pick<UserRow, 'email' | 'firstName'> | null,
 ) {
-  const { db, config, services } = context;
+  const { config, services } = context;
   const code = generateCode();
   const codeHash = recipient
     ? hashCode(services.tokenSecret, verificationId, code)
     : hashDecoyCode(services.tokenSecret, verificationId);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(oneTimeCodes)
-      .set({ consumedAt: new Date() })
-      .where(and(eq(oneTimeCodes.verificationId, verificationId), isNull(oneTimeCodes.consumedAt)));
-    await tx.insert(oneTimeCodes).values({
-      verificationId,
-      codeHash,
-      expiresAt: new Date(Date.now() + config.CODE_TTL_MINUTES * 60_000),
-    });
-  });
+  await storeCode(context, verificationId, codeHash, config.CODE_TTL_MINUTES);
   const email = {
     to: recipient?.email ?? 'nobody@invalid',
     firstName: recipient?.firstName ?? '',
@@ -96,7 +146,11 @@ async function issueCode(
  * counted by one conditional UPDATE before the comparison, so however many requests race, at most
  * CODE_MAX_ATTEMPTS comparisons are ever made against one code.
  */
-async function consumeCode(context: AccountContext, verificationId: string, code: string): Promise<void> {
+export async function consumeCode(
+  context: AccountContext,
+  verificationId: string,
+  code: string,
+): Promise<void> {
   const { db, config, services } = context;
   const dead = () => new AppError('invalid', CODE_DEAD, { code: 'EMAIL_TOKEN_EXPIRED' });
   const [live] = await db
@@ -154,7 +208,8 @@ export async function createUser(
   services.limiter.hit(AUTH_RATE_RULES.signupPerEmail, [`signup:email:${input.email}`]);
 
   const [existing] = await db.select().from(users).where(eq(users.email, input.email));
-  if (existing?.passwordHash) {
+  // A staff account (even one still invited) is never turned into a client sign-up.
+  if (existing?.passwordHash || (existing && existing.role !== 'client')) {
     throw new AppError(
       'conflict',
       'An account with this e-mail already exists. Sign in, or use a different e-mail.',
@@ -239,7 +294,12 @@ export async function setPassword(
       code: 'INVALID_REGISTRATION_STATUS',
     });
   const found = await findVerification(db, input.registrationId, 'registration');
-  if (!found?.user || found.verification.status !== 'VERIFIED' || found.user.email !== input.username) {
+  if (
+    !found?.user ||
+    found.verification.status !== 'VERIFIED' ||
+    found.user.email !== input.username ||
+    found.user.role !== 'client'
+  ) {
     throw notVerified();
   }
   const passwordHash = await hashPassword(input.password);
@@ -266,7 +326,7 @@ export async function setPassword(
 }
 
 /** Opens a session and issues its first token pair. */
-async function openSession(context: AccountContext, user: UserRow, device: Record<string, unknown>) {
+export async function openSession(context: AccountContext, user: UserRow, device: Record<string, unknown>) {
   const { db } = context;
   const [session] = await db
     .insert(sessions)
@@ -286,13 +346,17 @@ async function issueTokens(context: AccountContext, user: UserRow, sessionId: st
   return sessionAnswer(context, user, sessionId, refresh.token);
 }
 
-/** The answer of every sign-in: the user, a fresh access token and the given refresh token. */
+/**
+ * The answer of every sign-in: the user, the role (the web app sends staff to /staff), a fresh
+ * access token and the given refresh token.
+ */
 function sessionAnswer(context: AccountContext, user: UserRow, sessionId: string, refreshToken: string) {
   const { config, services } = context;
+  const role = roleOf(user);
   const accessToken = signAccessToken(
     {
       sub: user.id,
-      role: user.role as 'client' | 'staff',
+      role,
       sid: sessionId,
       ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     },
@@ -300,6 +364,7 @@ function sessionAnswer(context: AccountContext, user: UserRow, sessionId: string
   );
   return {
     user: presentUser(user),
+    role,
     accessToken,
     refreshToken,
     expiresIn: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -307,6 +372,17 @@ function sessionAnswer(context: AccountContext, user: UserRow, sessionId: string
 }
 
 const authenticationError = () => new AppError('unauthenticated', 'Invalid e-mail or password.', { code: 2 });
+
+/** Why a user whose password is right may not sign in now, or null when they may. */
+export function signInRefusal(user: UserRow, firmStatus: string | null): string | null {
+  if (user.status === 'DISABLED') return STAFF_MESSAGES.accountDisabled;
+  if (user.status !== 'ACTIVE') return ACCOUNT_NOT_ACTIVE;
+  if (user.role === 'intermediary' && firmStatus !== 'ACTIVE')
+    return firmStatus === 'SUSPENDED' ? STAFF_MESSAGES.firmSuspended : STAFF_MESSAGES.firmPending;
+  return null;
+}
+
+const ACCOUNT_NOT_ACTIVE = 'Invalid e-mail or password.';
 
 /** How long a used refresh token still answers its successor (two tabs refreshing at once). */
 export const REFRESH_GRACE_MS = 30_000;
@@ -336,9 +412,17 @@ export async function login(
   const delayMs = services.limiter.slowDown(LOGIN_ACCOUNT_SLOW_DOWN, accountKey);
   if (delayMs > 0) await sleep(delayMs);
 
-  const [user] = await db.select().from(users).where(eq(users.email, input.username));
+  const [row] = await db
+    .select({ user: users, firmStatus: intermediaries.status })
+    .from(users)
+    .leftJoin(intermediaries, eq(intermediaries.id, users.intermediaryId))
+    .where(eq(users.email, input.username));
+  const user = row?.user;
   const matches = await verifyPassword(user?.passwordHash ?? (await getDummyPasswordHash()), input.password);
-  if (!user?.passwordHash || !matches || user.status !== 'ACTIVE') throw authenticationError();
+  if (!user?.passwordHash || !matches) throw authenticationError();
+  // The password is right, so saying why the account cannot sign in reveals nothing to a guesser.
+  const refusal = signInRefusal(user, row?.firmStatus ?? null);
+  if (refusal) throw new AppError('unauthenticated', refusal, { code: 2 });
   services.limiter.refund([ipKey, accountKey]);
   services.limiter.reset([accountAndIpKey]);
   return openSession(context, user, input.loginDevice);
@@ -356,10 +440,11 @@ export async function refreshSession(context: AccountContext, refreshToken: stri
   const tokenHash = hashRefreshToken(refreshToken);
   const find = async () => {
     const [row] = await db
-      .select({ token: refreshTokens, session: sessions, user: users })
+      .select({ token: refreshTokens, session: sessions, user: users, firmStatus: intermediaries.status })
       .from(refreshTokens)
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(intermediaries, eq(intermediaries.id, users.intermediaryId))
       .where(eq(refreshTokens.tokenHash, tokenHash));
     return row;
   };
@@ -376,7 +461,7 @@ export async function refreshSession(context: AccountContext, refreshToken: stri
   };
 
   const row = await find();
-  if (!row || row.session.revokedAt) throw expired();
+  if (!row || row.session.revokedAt || signInRefusal(row.user, row.firmStatus)) throw expired();
   if (row.token.usedAt) return answerReuse(row);
   if (row.token.expiresAt.getTime() <= Date.now()) throw expired();
 

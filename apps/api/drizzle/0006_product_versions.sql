@@ -1,13 +1,3 @@
-CREATE TABLE "audit_log" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"actor_user_id" uuid,
-	"action" text NOT NULL,
-	"record_type" text NOT NULL,
-	"record_id" text NOT NULL,
-	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "product_versions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"product_id" integer NOT NULL,
@@ -24,11 +14,9 @@ ALTER TABLE "insurance_products" ADD COLUMN "updated_at" timestamp with time zon
 ALTER TABLE "quotations" ADD COLUMN "product_version" integer;--> statement-breakpoint
 UPDATE "quotations" SET "product_version" = 1;--> statement-breakpoint
 ALTER TABLE "quotations" ALTER COLUMN "product_version" SET NOT NULL;--> statement-breakpoint
-ALTER TABLE "users" ADD COLUMN "underwriter_id" text;--> statement-breakpoint
 ALTER TABLE "product_versions" ADD CONSTRAINT "product_versions_product_id_insurance_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."insurance_products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_versions" ADD CONSTRAINT "product_versions_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "audit_log_record" ON "audit_log" USING btree ("record_type","record_id");--> statement-breakpoint
-ALTER TABLE "users" ADD CONSTRAINT "users_underwriter_id_underwriters_id_fk" FOREIGN KEY ("underwriter_id") REFERENCES "public"."underwriters"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id");--> statement-breakpoint
 INSERT INTO "product_versions" ("product_id", "version", "snapshot", "changed_by", "change_summary")
 SELECT p."id", p."version", jsonb_build_object(
 	'product', jsonb_build_object(

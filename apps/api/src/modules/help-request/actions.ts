@@ -1,0 +1,88 @@
+import {
+  createHelpRequestSchema,
+  helpRequestIdSchema,
+  listHelpRequestsSchema,
+  requestHelpCodeSchema,
+} from '@bima/domain';
+import { z } from 'zod';
+import { defineAction } from '../../gateway/registry';
+import { kenyaToday } from '../../lib/dates';
+import {
+  createHelpRequest,
+  getHelpEntities,
+  getInboxRequest,
+  listInbox,
+  requestHelpCode,
+  startReview,
+} from './service';
+
+const INBOX_ITEM =
+  '{id, requestSystemRef, status, expiry, createdAt, client:{names:{firstName, lastName}, email}, risk:{value (KES), regNo}, intermediary:{id, intermediaryNames}}';
+const INBOX_DETAILS = `${INBOX_ITEM.slice(0, -1)}, remarks, client.kraPin, risk.chassisNumber, history:[{from, status, at, by:{names}|null}]}`;
+
+/** Help and Support (spec-2): the client's request to intermediaries, and the intermediaries' inbox. */
+export const helpRequestActions = [
+  defineAction({
+    service: 'underwriting',
+    resource: 'quotation',
+    action: 'helpEntities',
+    auth: 'public',
+    description:
+      'The help form’s data: {intermediaries: the ACTIVE list (as listIntermediaries), prefill: {firstName, lastName, email, kraPin|null} from a signed-in client’s KYC, else null}.',
+    input: z.object({}),
+    handler: ({ db, principal }) => getHelpEntities(db, principal),
+  }),
+  defineAction({
+    service: 'underwriting',
+    resource: 'quotation',
+    action: 'requestHelpCode',
+    auth: 'public',
+    rateLimit: 'write',
+    description:
+      'A signed-out visitor’s e-mail check: {email} → {verificationRef}; a 4-digit code is e-mailed (10 minutes, 5 tries, single use; the sign-up limits per IP and per address).',
+    input: requestHelpCodeSchema,
+    handler: (context) => requestHelpCode(context, context.input.email),
+  }),
+  defineAction({
+    service: 'underwriting',
+    resource: 'quotation',
+    action: 'createHelpRequest',
+    auth: 'public',
+    rateLimit: 'write',
+    description:
+      "Sends a help request (spec-2 §3): {entityRefs:[intermediary ids], expiry:'YYYY-MM-DD', status:'PENDING', remarks, clientDetails:{names:{firstName, lastName}, email, kraPin}, riskDetails:{value (KES), chassisNumber, regNo}} plus, when not signed in as a client, {verificationRef, code} from requestHelpCode for the same e-mail → {requestSystemRef, status:'PENDING', intermediaries:[{id, intermediaryNames}]}. 400 names intermediaries that are unknown or not ACTIVE.",
+    input: createHelpRequestSchema({ today: () => kenyaToday() }),
+    handler: (context) => createHelpRequest(context, context.principal, context.input),
+  }),
+  defineAction({
+    service: 'intermediary',
+    resource: 'request',
+    action: 'listRequests',
+    auth: 'staff',
+    roles: ['intermediary', 'admin'],
+    description: `The inbox, newest first (an intermediary: its firm's requests; an admin: all): {page, pageSize, status?} → {items:[${INBOX_ITEM}], total, page, pageSize, newCount (PENDING)}. Status as read: an open request past its expiry reads EXPIRED, one of a suspended firm SUSPENDED.`,
+    input: listHelpRequestsSchema,
+    handler: ({ db, principal, input }) => listInbox(db, principal!, input),
+  }),
+  defineAction({
+    service: 'intermediary',
+    resource: 'request',
+    action: 'getRequest',
+    auth: 'staff',
+    roles: ['intermediary', 'admin'],
+    description: `One request in full: {id} → ${INBOX_DETAILS}. Another firm's request answers 404.`,
+    input: helpRequestIdSchema,
+    handler: ({ db, principal, input }) => getInboxRequest(db, principal!, input.id),
+  }),
+  defineAction({
+    service: 'intermediary',
+    resource: 'request',
+    action: 'startReview',
+    auth: 'staff',
+    roles: ['intermediary', 'admin'],
+    description:
+      "PENDING → IN_REVIEW: {id} → the request in full (as getRequest). 409 'This request can no longer be reviewed.' from any other state (IN_REVIEW, QUOTED, ACCEPTED, REJECTED, EXPIRED, SUSPENDED); another firm's request answers 404.",
+    input: helpRequestIdSchema,
+    handler: ({ db, principal, input }) => startReview(db, principal!, input.id),
+  }),
+];

@@ -1,0 +1,420 @@
+import {
+  type CreateHelpRequestInput,
+  formatKes,
+  HELP_REQUEST_MESSAGES,
+  type HelpRequestStatus,
+  INBOX_MESSAGES,
+} from '@bima/domain';
+import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { AUTH_RATE_RULES } from '../../auth/rate-limiter';
+import type { Database } from '../../db/client';
+import {
+  clients,
+  helpRequestEvents,
+  helpRequestIntermediaries,
+  helpRequests,
+  intermediaries,
+  users,
+  verifications,
+} from '../../db/schema';
+import { AppError } from '../../gateway/errors';
+import type { Principal } from '../../gateway/registry';
+import { kenyaToday } from '../../lib/dates';
+import { makeRef } from '../../lib/refs';
+import { pageWindow } from '../../lib/search';
+import {
+  type HelpRequestSummary,
+  helpRequestCodeEmail,
+  helpRequestConfirmationEmail,
+  helpRequestToIntermediaryEmail,
+} from '../../mail/templates';
+import { recordAudit } from '../audit/service';
+import { listAllActiveIntermediaries } from '../intermediary/service';
+import { type AccountContext, consumeCode, issueEmailedCode } from '../user/service';
+
+const requestRows = helpRequestIntermediaries;
+
+/**
+ * The help form's data (`help/entities`): the ACTIVE intermediaries, and for a signed-in client the
+ * personal details to prefill from the KYC (the KRA PIN is null until given).
+ */
+export async function getHelpEntities(db: Database, principal: Principal | null) {
+  const list = await listAllActiveIntermediaries(db);
+  if (principal?.role !== 'client') return { intermediaries: list, prefill: null };
+  const [row] = await db
+    .select({ user: users, kraPin: clients.kraPin })
+    .from(users)
+    .leftJoin(clients, eq(clients.userId, users.id))
+    .where(eq(users.id, principal.userId));
+  const prefill = row
+    ? {
+        firstName: row.user.firstName,
+        lastName: row.user.lastName,
+        email: row.user.email,
+        kraPin: row.kraPin && row.kraPin !== 'N/A' ? row.kraPin : null,
+      }
+    : null;
+  return { intermediaries: list, prefill };
+}
+
+/**
+ * A signed-out visitor's e-mail check before a help request: the same 4-digit codes as sign-up (10
+ * minutes, 5 counted tries, single use) under the same limits per IP and per address.
+ */
+export async function requestHelpCode(context: AccountContext, email: string) {
+  const { db, services, ip } = context;
+  services.limiter.hit(AUTH_RATE_RULES.signupPerIp, [`help-code:ip:${ip}`]);
+  services.limiter.hit(AUTH_RATE_RULES.signupPerEmail, [`help-code:email:${email}`]);
+  const [verification] = await db
+    .insert(verifications)
+    .values({ purpose: 'help_request', email })
+    .returning({ id: verifications.id });
+  await issueEmailedCode(context, {
+    verificationId: verification!.id,
+    compose: (code, minutes) => helpRequestCodeEmail({ to: email, code, minutes }),
+  });
+  return { verificationRef: verification!.id };
+}
+
+/** The chosen firms, all ACTIVE, or 400 naming the ones that cannot take requests. */
+async function findRecipients(db: Database, ids: number[]) {
+  const rows = await db.select().from(intermediaries).where(inArray(intermediaries.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const unavailable = ids
+    .filter((id) => byId.get(id)?.status !== 'ACTIVE')
+    .map((id) => {
+      const row = byId.get(id);
+      return row ? `${row.intermediaryNames} (id ${id})` : `id ${id}`;
+    });
+  if (unavailable.length > 0) {
+    const message = HELP_REQUEST_MESSAGES.intermediariesUnavailable(unavailable);
+    throw new AppError('invalid', message, {
+      code: 'INTERMEDIARY_UNAVAILABLE',
+      errors: [{ field: 'entityRefs', message }],
+    });
+  }
+  return ids.map((id) => byId.get(id)!);
+}
+
+/**
+ * Checks a signed-out visitor's code for the form's e-mail and uses it up: the verification must be
+ * a help request's, still open, and for this very address.
+ */
+async function useHelpCode(context: AccountContext, input: CreateHelpRequestInput): Promise<string> {
+  const missing = new AppError('invalid', HELP_REQUEST_MESSAGES.verificationRequired, {
+    code: 'VERIFICATION_REQUIRED',
+    errors: [{ field: 'code', message: HELP_REQUEST_MESSAGES.verificationRequired }],
+  });
+  if (!input.verificationRef || !input.code) throw missing;
+  context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
+  const [verification] = await context.db
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.id, input.verificationRef), eq(verifications.purpose, 'help_request')));
+  if (verification?.status !== 'PENDING') {
+    throw new AppError('invalid', 'This code has expired or was used. Request a new code.', {
+      code: 'EMAIL_TOKEN_EXPIRED',
+      errors: [{ field: 'code', message: 'This code has expired or was used. Request a new code.' }],
+    });
+  }
+  if (verification.email !== input.clientDetails.email) {
+    throw new AppError('invalid', HELP_REQUEST_MESSAGES.verificationEmailMismatch, {
+      errors: [{ field: 'clientDetails.email', message: HELP_REQUEST_MESSAGES.verificationEmailMismatch }],
+    });
+  }
+  await consumeCode(context, verification.id, input.code);
+  return verification.id;
+}
+
+function summarise(request: typeof helpRequests.$inferSelect): HelpRequestSummary {
+  return {
+    requestSystemRef: request.requestSystemRef,
+    clientName: `${request.clientFirstName} ${request.clientLastName}`,
+    clientEmail: request.clientEmail,
+    vehicleValue: formatKes(request.riskValue),
+    regNo: request.regNo,
+    chassisNumber: request.chassisNumber,
+    expiry: request.expiry,
+    remarks: request.remarks,
+  };
+}
+
+/**
+ * Sends a help request to the chosen ACTIVE intermediaries: one stored request, one row per
+ * intermediary (PENDING, with its history), a mail to each firm with a link to the request in its
+ * inbox and a confirmation to the client. A signed-in client sends directly; anyone else first
+ * verifies the form's e-mail with a code (`requestHelpCode`).
+ */
+export async function createHelpRequest(
+  context: AccountContext,
+  principal: Principal | null,
+  input: CreateHelpRequestInput,
+) {
+  const { db, config, services } = context;
+  const recipients = await findRecipients(db, input.entityRefs);
+  const isClient = principal?.role === 'client';
+  const verificationId = isClient ? null : await useHelpCode(context, input);
+
+  const { request, rows } = await db.transaction(async (tx) => {
+    if (verificationId) {
+      const claimed = await tx
+        .update(verifications)
+        .set({ status: 'COMPLETED', verifiedAt: new Date(), completedAt: new Date() })
+        .where(and(eq(verifications.id, verificationId), eq(verifications.status, 'PENDING')))
+        .returning({ id: verifications.id });
+      if (claimed.length === 0) {
+        throw new AppError('invalid', 'This code has expired or was used. Request a new code.', {
+          code: 'EMAIL_TOKEN_EXPIRED',
+        });
+      }
+    }
+    const [request] = await tx
+      .insert(helpRequests)
+      .values({
+        requestSystemRef: makeRef('HR'),
+        userId: isClient ? principal.userId : null,
+        verificationId,
+        clientFirstName: input.clientDetails.names.firstName,
+        clientLastName: input.clientDetails.names.lastName,
+        clientEmail: input.clientDetails.email,
+        clientKraPin: input.clientDetails.kraPin,
+        riskValue: Math.round(input.riskDetails.value * 100),
+        chassisNumber: input.riskDetails.chassisNumber,
+        regNo: input.riskDetails.regNo,
+        remarks: input.remarks,
+        expiry: input.expiry,
+      })
+      .returning();
+    const rows = await tx
+      .insert(requestRows)
+      .values(recipients.map((firm) => ({ helpRequestId: request!.id, intermediaryId: firm.id })))
+      .returning({ id: requestRows.id, intermediaryId: requestRows.intermediaryId });
+    await tx.insert(helpRequestEvents).values(
+      rows.map((row) => ({
+        requestIntermediaryId: row.id,
+        fromStatus: null,
+        toStatus: 'PENDING',
+        actorUserId: isClient ? principal.userId : null,
+      })),
+    );
+    return { request: request!, rows };
+  });
+
+  const summary = summarise(request);
+  const base = config.PUBLIC_BASE_URL.replace(/\/$/, '');
+  const rowIdOf = new Map(rows.map((row) => [row.intermediaryId, row.id]));
+  const mails = [
+    ...recipients.map((firm) =>
+      helpRequestToIntermediaryEmail({
+        to: firm.primaryEmail,
+        intermediaryNames: firm.intermediaryNames,
+        summary,
+        requestUrl: `${base}/staff/requests/${rowIdOf.get(firm.id)}`,
+      }),
+    ),
+    helpRequestConfirmationEmail({
+      to: request.clientEmail,
+      firstName: request.clientFirstName,
+      summary,
+      intermediaryNames: recipients.map((firm) => firm.intermediaryNames),
+    }),
+  ];
+  // The request is stored: a mail server that fails is logged, never turned into a failed request.
+  const sent = await Promise.allSettled(mails.map((mail) => services.mailer.send(mail)));
+  for (const [index, outcome] of sent.entries()) {
+    if (outcome.status === 'rejected')
+      context.log?.error(
+        { err: outcome.reason, requestSystemRef: request.requestSystemRef, to: mails[index]!.to },
+        'could not send a help request e-mail',
+      );
+  }
+  return {
+    requestSystemRef: request.requestSystemRef,
+    status: 'PENDING' as const,
+    intermediaries: recipients.map((firm) => ({ id: firm.id, intermediaryNames: firm.intermediaryNames })),
+  };
+}
+
+/**
+ * The status a request row reads (the rule of `effectiveHelpRequestStatus` in @bima/domain, in SQL so
+ * that lists filter and count on it): an open row past its expiry reads EXPIRED, an open row of a
+ * suspended firm reads SUSPENDED.
+ */
+function effectiveStatus(today: string): SQL<HelpRequestStatus> {
+  return sql<HelpRequestStatus>`case
+    when ${requestRows.status} in ('PENDING', 'IN_REVIEW') and ${helpRequests.expiry} < ${today}::date then 'EXPIRED'
+    when ${requestRows.status} in ('PENDING', 'IN_REVIEW') and ${intermediaries.status} = 'SUSPENDED' then 'SUSPENDED'
+    else ${requestRows.status} end`;
+}
+
+/** An intermediary sees its own firm's rows only; an admin sees every row. */
+function inboxScope(principal: Principal): SQL | undefined {
+  if (principal.role === 'admin') return undefined;
+  // Any other role reaching here is refused by the gateway; an intermediary without a firm sees nothing.
+  return eq(requestRows.intermediaryId, principal.intermediaryId ?? -1);
+}
+
+const inboxColumns = (today: string) => ({
+  id: requestRows.id,
+  status: effectiveStatus(today),
+  request: helpRequests,
+  intermediaryId: intermediaries.id,
+  intermediaryNames: intermediaries.intermediaryNames,
+});
+
+type InboxRow = {
+  id: number;
+  status: HelpRequestStatus;
+  request: typeof helpRequests.$inferSelect;
+  intermediaryId: number;
+  intermediaryNames: string;
+};
+
+function presentInboxItem(row: InboxRow) {
+  const { request } = row;
+  return {
+    id: row.id,
+    requestSystemRef: request.requestSystemRef,
+    status: row.status,
+    expiry: request.expiry,
+    createdAt: request.createdAt.toISOString(),
+    client: {
+      names: { firstName: request.clientFirstName, lastName: request.clientLastName },
+      email: request.clientEmail,
+    },
+    risk: { value: request.riskValue / 100, regNo: request.regNo },
+    intermediary: { id: row.intermediaryId, intermediaryNames: row.intermediaryNames },
+  };
+}
+
+/**
+ * The inbox: the caller's firm's request rows (every firm's for an admin), newest first, optionally
+ * by status as read (EXPIRED and SUSPENDED included), with how many read PENDING (`newCount`).
+ */
+export async function listInbox(
+  db: Database,
+  principal: Principal,
+  query: { page: number; pageSize: number; status?: HelpRequestStatus },
+) {
+  const today = kenyaToday();
+  const status = effectiveStatus(today);
+  const scope = inboxScope(principal);
+  const where = and(scope, query.status ? sql`${status} = ${query.status}` : undefined);
+  const countWhere = async (condition: SQL | undefined) => {
+    const [counted] = await db
+      .select({ total: count() })
+      .from(requestRows)
+      .innerJoin(helpRequests, eq(helpRequests.id, requestRows.helpRequestId))
+      .innerJoin(intermediaries, eq(intermediaries.id, requestRows.intermediaryId))
+      .where(condition);
+    return Number(counted?.total ?? 0);
+  };
+  const { limit, offset } = pageWindow(query);
+  const rows = (await db
+    .select(inboxColumns(today))
+    .from(requestRows)
+    .innerJoin(helpRequests, eq(helpRequests.id, requestRows.helpRequestId))
+    .innerJoin(intermediaries, eq(intermediaries.id, requestRows.intermediaryId))
+    .where(where)
+    .orderBy(desc(requestRows.id))
+    .limit(limit)
+    .offset(offset)) as InboxRow[];
+  return {
+    items: rows.map(presentInboxItem),
+    total: await countWhere(where),
+    page: query.page,
+    pageSize: query.pageSize,
+    newCount: await countWhere(and(scope, sql`${status} = 'PENDING'`)),
+  };
+}
+
+const requestNotFound = () => new AppError('not_found', INBOX_MESSAGES.notFound);
+
+async function findInboxRow(db: Database, principal: Principal, id: number): Promise<InboxRow | undefined> {
+  const [row] = await db
+    .select(inboxColumns(kenyaToday()))
+    .from(requestRows)
+    .innerJoin(helpRequests, eq(helpRequests.id, requestRows.helpRequestId))
+    .innerJoin(intermediaries, eq(intermediaries.id, requestRows.intermediaryId))
+    .where(and(eq(requestRows.id, id), inboxScope(principal)));
+  return row as InboxRow | undefined;
+}
+
+/**
+ * One request row in full: the client's details, the risk, the query, the status as read and its
+ * history. Another firm's row answers 404, as if it did not exist.
+ */
+export async function getInboxRequest(db: Database, principal: Principal, id: number) {
+  const row = await findInboxRow(db, principal, id);
+  if (!row) throw requestNotFound();
+  const history = await db
+    .select({ event: helpRequestEvents, actor: { firstName: users.firstName, lastName: users.lastName } })
+    .from(helpRequestEvents)
+    .leftJoin(users, eq(users.id, helpRequestEvents.actorUserId))
+    .where(eq(helpRequestEvents.requestIntermediaryId, id))
+    .orderBy(asc(helpRequestEvents.id));
+  const item = presentInboxItem(row);
+  return {
+    ...item,
+    remarks: row.request.remarks,
+    client: { ...item.client, kraPin: row.request.clientKraPin },
+    risk: { ...item.risk, chassisNumber: row.request.chassisNumber },
+    history: history.map(({ event, actor }) => ({
+      from: event.fromStatus,
+      status: event.toStatus,
+      at: event.createdAt.toISOString(),
+      by: actor?.firstName ? { names: { firstName: actor.firstName, lastName: actor.lastName } } : null,
+    })),
+  };
+}
+
+/**
+ * PENDING → IN_REVIEW, in one conditional UPDATE (two reviewers at once: one wins). Any other
+ * transition — already in review, quoted, rejected, past its expiry, the firm suspended — is a 409.
+ */
+export async function startReview(db: Database, principal: Principal, id: number) {
+  const today = kenyaToday();
+  const started = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(requestRows)
+      .set({ status: 'IN_REVIEW', updatedAt: new Date() })
+      .where(
+        and(
+          eq(requestRows.id, id),
+          eq(requestRows.status, 'PENDING'),
+          inboxScope(principal),
+          inArray(
+            requestRows.helpRequestId,
+            tx.select({ id: helpRequests.id }).from(helpRequests).where(gte(helpRequests.expiry, today)),
+          ),
+          inArray(
+            requestRows.intermediaryId,
+            tx
+              .select({ id: intermediaries.id })
+              .from(intermediaries)
+              .where(eq(intermediaries.status, 'ACTIVE')),
+          ),
+        ),
+      )
+      .returning({ id: requestRows.id, intermediaryId: requestRows.intermediaryId });
+    if (!row) return false;
+    await tx.insert(helpRequestEvents).values({
+      requestIntermediaryId: row.id,
+      fromStatus: 'PENDING',
+      toStatus: 'IN_REVIEW',
+      actorUserId: principal.userId,
+    });
+    await recordAudit(tx, principal, {
+      action: 'intermediary/request/startReview',
+      entityType: 'help_request_intermediary',
+      entityId: row.id,
+      details: { from: 'PENDING', to: 'IN_REVIEW', intermediaryId: row.intermediaryId },
+    });
+    return true;
+  });
+  if (!started) {
+    if (!(await findInboxRow(db, principal, id))) throw requestNotFound();
+    throw new AppError('conflict', INBOX_MESSAGES.cannotReview, { code: 'INVALID_TRANSITION' });
+  }
+  return getInboxRequest(db, principal, id);
+}

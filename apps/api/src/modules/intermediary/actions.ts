@@ -1,0 +1,83 @@
+import {
+  adminListIntermediariesSchema,
+  createIntermediarySchema,
+  intermediaryIdSchema,
+  listIntermediariesSchema,
+  suspendIntermediarySchema,
+} from '@bima/domain';
+import { defineAction } from '../../gateway/registry';
+import {
+  approveIntermediary,
+  createIntermediary,
+  getActiveIntermediary,
+  listActiveIntermediaries,
+  listIntermediariesForAdmin,
+  suspendIntermediary,
+} from './service';
+
+const LIST_ITEM =
+  '{id, status, intermediaryNames, primaryEmail, phone, profileImage, category, iraLicenceNumber}';
+const ADMIN_ITEM =
+  '{…list item, systemRef, description, physicalAddress, isSampleData, suspendedReason, suspendedAt, createdAt, updatedAt, userCount}';
+
+/** The intermediary directory for clients, and the firms' administration for admins. */
+export const intermediaryActions = [
+  defineAction({
+    service: 'underwriting',
+    resource: 'quotation',
+    action: 'listIntermediaries',
+    auth: 'public',
+    description: `ACTIVE intermediaries by name: [${LIST_ITEM}]. Optional {search} (name, e-mail or phone digits; case-insensitive, trimmed); with {page, pageSize} the answer is {items, total, page, pageSize}.`,
+    input: listIntermediariesSchema,
+    handler: ({ db, input }) => listActiveIntermediaries(db, input),
+  }),
+  defineAction({
+    service: 'underwriting',
+    resource: 'quotation',
+    action: 'getIntermediary',
+    auth: 'public',
+    description: `One ACTIVE intermediary: {id} → ${LIST_ITEM.replace('}', ', systemRef, description, physicalAddress, isSampleData}')}; 404 for any other.`,
+    input: intermediaryIdSchema,
+    handler: ({ db, input }) => getActiveIntermediary(db, input.id),
+  }),
+  defineAction({
+    service: 'admin',
+    resource: 'intermediary',
+    action: 'listIntermediaries',
+    auth: 'staff',
+    roles: ['admin'],
+    description: `Every intermediary whatever its status: {page, pageSize, search?, status?, category?} → {items:[${ADMIN_ITEM}], total, page, pageSize}.`,
+    input: adminListIntermediariesSchema,
+    handler: ({ db, input }) => listIntermediariesForAdmin(db, input),
+  }),
+  defineAction({
+    service: 'admin',
+    resource: 'intermediary',
+    action: 'createIntermediary',
+    auth: 'staff',
+    roles: ['admin'],
+    description: `Registers a firm as PENDING (listed to clients once approved): {intermediaryNames, category, primaryEmail, phone, iraLicenceNumber, physicalAddress, description?, profileImage?} → ${ADMIN_ITEM}; 409 when the e-mail is taken.`,
+    input: createIntermediarySchema,
+    handler: ({ db, principal, input }) => createIntermediary(db, principal!, input),
+  }),
+  defineAction({
+    service: 'admin',
+    resource: 'intermediary',
+    action: 'approveIntermediary',
+    auth: 'staff',
+    roles: ['admin'],
+    description: `PENDING or SUSPENDED → ACTIVE: {id} → ${ADMIN_ITEM}; 409 when already ACTIVE, 404 when unknown.`,
+    input: intermediaryIdSchema,
+    handler: ({ db, principal, input }) => approveIntermediary(db, principal!, input.id),
+  }),
+  defineAction({
+    service: 'admin',
+    resource: 'intermediary',
+    action: 'suspendIntermediary',
+    auth: 'staff',
+    roles: ['admin'],
+    description: `ACTIVE → SUSPENDED: {id, reason} → ${ADMIN_ITEM}. The firm leaves the directory, its users are signed out and cannot sign in, its open requests read SUSPENDED; 409 unless ACTIVE.`,
+    input: suspendIntermediarySchema,
+    handler: ({ db, principal, input }) => suspendIntermediary(db, principal!, input.id, input.reason),
+  }),
+];

@@ -1,0 +1,364 @@
+import {
+  type InviteStaffInput,
+  isStaffRole,
+  STAFF_MESSAGES,
+  type StaffRole,
+  type UserStatus,
+} from '@bima/domain';
+import { and, count, desc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { hashPassword } from '../../auth/passwords';
+import { AUTH_RATE_RULES } from '../../auth/rate-limiter';
+import type { Database } from '../../db/client';
+import { intermediaries, sessions, underwriters, users, verifications } from '../../db/schema';
+import { AppError } from '../../gateway/errors';
+import type { Principal } from '../../gateway/registry';
+import { containsPattern, pageWindow } from '../../lib/search';
+import { staffInvitationEmail } from '../../mail/templates';
+import { recordAudit } from '../audit/service';
+import {
+  type AccountContext,
+  consumeCode,
+  issueEmailedCode,
+  openSession,
+  presentUser,
+  signInRefusal,
+} from '../user/service';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+const staffColumns = {
+  user: users,
+  intermediaryNames: intermediaries.intermediaryNames,
+  intermediaryStatus: intermediaries.status,
+  underwriterName: underwriters.name,
+};
+
+function staffQuery(db: Database) {
+  return db
+    .select(staffColumns)
+    .from(users)
+    .leftJoin(intermediaries, eq(intermediaries.id, users.intermediaryId))
+    .leftJoin(underwriters, eq(underwriters.id, users.underwriterId));
+}
+
+type StaffRow = Awaited<ReturnType<typeof staffQuery>>[number];
+
+/** A staff user as admins (and the user themself) see them: never the password hash. */
+function presentStaff(row: StaffRow) {
+  const { user } = row;
+  return {
+    id: user.id,
+    email: user.email,
+    names: { firstName: user.firstName, lastName: user.lastName },
+    role: user.role as StaffRole,
+    status: user.status as UserStatus,
+    intermediary:
+      user.intermediaryId !== null
+        ? {
+            id: user.intermediaryId,
+            intermediaryNames: row.intermediaryNames,
+            status: row.intermediaryStatus,
+          }
+        : null,
+    underwriter: user.underwriterId !== null ? { id: user.underwriterId, name: row.underwriterName } : null,
+    createdAt: user.createdAt.toISOString(),
+    disabledAt: user.disabledAt?.toISOString() ?? null,
+  };
+}
+
+async function findStaff(db: Database, userId: string) {
+  const [row] = await staffQuery(db).where(and(eq(users.id, userId), ne(users.role, 'client')));
+  return row;
+}
+
+const staffNotFound = () => new AppError('not_found', STAFF_MESSAGES.staffNotFound);
+
+/** The signed-in staff member with their firm or insurer (the /staff shell's "who am I"). */
+export async function getStaffProfile(db: Database, principal: Principal) {
+  const row = await findStaff(db, principal.userId);
+  if (!row) throw staffNotFound();
+  return presentStaff(row);
+}
+
+/** Where an invitation is accepted: the web app's page, with the reference in the address. */
+export function invitationUrl(baseUrl: string, invitationRef: string): string {
+  return `${baseUrl.replace(/\/$/, '')}/staff/accept-invitation?ref=${encodeURIComponent(invitationRef)}`;
+}
+
+/** The firm or insurer an invitation names, which must exist: its name for the e-mail. */
+async function findOrganisation(db: Database, input: InviteStaffInput): Promise<string | null> {
+  if (input.role === 'intermediary') {
+    const [firm] = await db
+      .select({ name: intermediaries.intermediaryNames })
+      .from(intermediaries)
+      .where(eq(intermediaries.id, input.intermediaryId!));
+    if (!firm) {
+      throw new AppError('invalid', STAFF_MESSAGES.intermediaryNotFound, {
+        errors: [{ field: 'intermediaryId', message: STAFF_MESSAGES.intermediaryNotFound }],
+      });
+    }
+    return firm.name;
+  }
+  if (input.role === 'underwriter') {
+    const [insurer] = await db
+      .select({ name: underwriters.name })
+      .from(underwriters)
+      .where(eq(underwriters.id, input.underwriterId!));
+    if (!insurer) {
+      throw new AppError('invalid', STAFF_MESSAGES.underwriterNotFound, {
+        errors: [{ field: 'underwriterId', message: STAFF_MESSAGES.underwriterNotFound }],
+      });
+    }
+    return insurer.name;
+  }
+  return null;
+}
+
+/** Ends the open invitations of a user (a new one replaces them, or the user is disabled). */
+async function cancelInvitations(tx: Tx, userId: string) {
+  await tx
+    .update(verifications)
+    .set({ status: 'CANCELLED', completedAt: new Date() })
+    .where(
+      and(
+        eq(verifications.userId, userId),
+        eq(verifications.purpose, 'invitation'),
+        eq(verifications.status, 'PENDING'),
+      ),
+    );
+}
+
+/**
+ * Invites a staff member: an INVITED user (no password) and an invitation whose code is e-mailed with
+ * its reference; the invitee sets a password with `acceptInvitation`. Inviting an address that is
+ * still only invited sends a new invitation (the old one dies); any other existing account is a 409.
+ */
+export async function inviteStaff(context: AccountContext, actor: Principal, input: InviteStaffInput) {
+  const { db, config } = context;
+  const organisation = await findOrganisation(db, input);
+  const [existing] = await db.select().from(users).where(eq(users.email, input.email));
+  if (existing && (existing.status !== 'INVITED' || existing.passwordHash || existing.role === 'client')) {
+    throw new AppError('conflict', STAFF_MESSAGES.emailTaken, {
+      code: 'USER_EXIST',
+      errors: [{ field: 'email', message: STAFF_MESSAGES.emailTaken }],
+    });
+  }
+  const fields = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    role: input.role,
+    intermediaryId: input.role === 'intermediary' ? input.intermediaryId! : null,
+    underwriterId: input.role === 'underwriter' ? input.underwriterId! : null,
+  };
+  const { userId, invitationRef } = await db.transaction(async (tx) => {
+    let userId: string;
+    if (existing) {
+      await tx.update(users).set(fields).where(eq(users.id, existing.id));
+      await cancelInvitations(tx, existing.id);
+      userId = existing.id;
+    } else {
+      const [created] = await tx
+        .insert(users)
+        .values({ email: input.email, ...fields, status: 'INVITED' })
+        .returning({ id: users.id });
+      userId = created!.id;
+    }
+    const [invitation] = await tx
+      .insert(verifications)
+      .values({ purpose: 'invitation', userId, email: input.email })
+      .returning({ id: verifications.id });
+    await recordAudit(tx, actor, {
+      action: 'admin/staff/inviteStaff',
+      entityType: 'user',
+      entityId: userId,
+      details: {
+        email: input.email,
+        role: input.role,
+        intermediaryId: fields.intermediaryId,
+        underwriterId: fields.underwriterId,
+        reinvited: Boolean(existing),
+      },
+    });
+    return { userId, invitationRef: invitation!.id };
+  });
+  try {
+    await issueEmailedCode(context, {
+      verificationId: invitationRef,
+      ttlMinutes: config.INVITATION_TTL_HOURS * 60,
+      compose: (code) =>
+        staffInvitationEmail({
+          to: input.email,
+          firstName: input.firstName,
+          code,
+          hours: config.INVITATION_TTL_HOURS,
+          role: input.role,
+          organisation,
+          invitationRef,
+          acceptUrl: invitationUrl(config.PUBLIC_BASE_URL, invitationRef),
+        }),
+    });
+  } catch (error) {
+    context.log?.error({ err: error, userId }, 'could not send a staff invitation');
+    throw new AppError(
+      'unavailable',
+      'The invitation is saved but its e-mail could not be sent. Invite the same address again to resend it.',
+    );
+  }
+  const row = await findStaff(db, userId);
+  return presentStaff(row!);
+}
+
+const invitationInvalid = () =>
+  new AppError('invalid', STAFF_MESSAGES.invitationInvalid, { code: 'INVALID_REGISTRATION_STATUS' });
+
+/**
+ * Accepts an invitation: checks the e-mailed code (single use, counted tries), sets the password and
+ * activates the user. The answer is `login`'s (role included) and signs the user in — unless their
+ * firm is not ACTIVE yet: then `signedIn` is false and `message` says why (the password is kept).
+ */
+export async function acceptInvitation(
+  context: AccountContext,
+  input: { invitationRef: string; code: string; password: string; loginDevice: Record<string, unknown> },
+) {
+  const { db } = context;
+  context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
+  const [found] = await db
+    .select({ verification: verifications, user: users, firmStatus: intermediaries.status })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.userId))
+    .leftJoin(intermediaries, eq(intermediaries.id, users.intermediaryId))
+    .where(and(eq(verifications.id, input.invitationRef), eq(verifications.purpose, 'invitation')));
+  if (found?.verification.status !== 'PENDING' || found.user.status !== 'INVITED') {
+    throw invitationInvalid();
+  }
+  await consumeCode(context, found.verification.id, input.code);
+  const passwordHash = await hashPassword(input.password);
+  const user = found.user;
+  const accepted = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(verifications)
+      .set({ status: 'COMPLETED', verifiedAt: new Date(), completedAt: new Date() })
+      .where(and(eq(verifications.id, found.verification.id), eq(verifications.status, 'PENDING')))
+      .returning({ id: verifications.id });
+    if (claimed.length === 0) return false;
+    const activated = await tx
+      .update(users)
+      .set({ passwordHash, status: 'ACTIVE', passwordChangedAt: new Date() })
+      .where(and(eq(users.id, user.id), eq(users.status, 'INVITED')))
+      .returning({ id: users.id });
+    if (activated.length === 0) throw invitationInvalid();
+    await recordAudit(
+      tx,
+      { userId: user.id, role: user.role as StaffRole },
+      {
+        action: 'user/registration/acceptInvitation',
+        entityType: 'user',
+        entityId: user.id,
+        details: { email: user.email, role: user.role },
+      },
+    );
+    return true;
+  });
+  if (!accepted) throw invitationInvalid();
+  const active = { ...user, passwordHash, status: 'ACTIVE' };
+  const refusal = signInRefusal(active, found.firmStatus);
+  if (refusal) {
+    return { signedIn: false, message: refusal, user: presentUser(active), role: active.role };
+  }
+  return { signedIn: true, ...(await openSession(context, active, input.loginDevice)) };
+}
+
+/** Staff users (every role but client), newest first: by role, status and name or e-mail. */
+export async function listStaff(
+  db: Database,
+  query: { page: number; pageSize: number; role?: StaffRole; status?: UserStatus; search?: string },
+) {
+  const filters: Array<SQL | undefined> = [
+    ne(users.role, 'client'),
+    query.role ? eq(users.role, query.role) : undefined,
+    query.status ? eq(users.status, query.status) : undefined,
+  ];
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    filters.push(
+      or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern)),
+    );
+  }
+  const where = and(...filters);
+  const [counted] = await db.select({ total: count() }).from(users).where(where);
+  const { limit, offset } = pageWindow(query);
+  const rows = await staffQuery(db)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    items: rows.map(presentStaff),
+    total: Number(counted?.total ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * Disables a staff user: every session is revoked at once (the next call answers 403), sign-in is
+ * refused and an open invitation dies. Not oneself; 409 when already disabled.
+ */
+export async function disableStaff(db: Database, actor: Principal, userId: string, reason?: string) {
+  if (userId === actor.userId) throw new AppError('conflict', STAFF_MESSAGES.cannotDisableSelf);
+  const changed = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: users.status, role: users.role })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!before || !isStaffRole(before.role)) throw staffNotFound();
+    if (before.status === 'DISABLED') return false;
+    const now = new Date();
+    await tx.update(users).set({ status: 'DISABLED', disabledAt: now }).where(eq(users.id, userId));
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: 'user disabled' })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    await cancelInvitations(tx, userId);
+    await recordAudit(tx, actor, {
+      action: 'admin/staff/disableStaff',
+      entityType: 'user',
+      entityId: userId,
+      details: {
+        from: before.status,
+        to: 'DISABLED',
+        reason: reason ?? null,
+        sessionsRevoked: revoked.length,
+      },
+    });
+    return true;
+  });
+  if (!changed) throw new AppError('conflict', STAFF_MESSAGES.alreadyDisabled);
+  return presentStaff((await findStaff(db, userId))!);
+}
+
+/** Enables a disabled staff user again: ACTIVE when they had set a password, else INVITED (invite again). */
+export async function enableStaff(db: Database, actor: Principal, userId: string) {
+  const changed = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: users.status, role: users.role, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!before || !isStaffRole(before.role)) throw staffNotFound();
+    if (before.status !== 'DISABLED') return false;
+    const status = before.passwordHash ? 'ACTIVE' : 'INVITED';
+    await tx.update(users).set({ status, disabledAt: null }).where(eq(users.id, userId));
+    await recordAudit(tx, actor, {
+      action: 'admin/staff/enableStaff',
+      entityType: 'user',
+      entityId: userId,
+      details: { from: 'DISABLED', to: status },
+    });
+    return true;
+  });
+  if (!changed) throw new AppError('conflict', STAFF_MESSAGES.notDisabled);
+  return presentStaff((await findStaff(db, userId))!);
+}
