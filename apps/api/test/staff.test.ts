@@ -30,6 +30,12 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'admin/staff/enableStaff': ['admin'],
   'admin/staff/inviteStaff': ['admin'],
   'admin/staff/listStaff': ['admin'],
+  'backoffice/product/getProduct': ['underwriter', 'admin'],
+  'backoffice/product/getProductVersion': ['underwriter', 'admin'],
+  'backoffice/product/listProductVersions': ['underwriter', 'admin'],
+  'backoffice/product/listProducts': ['underwriter', 'admin'],
+  'backoffice/product/setProductActive': ['underwriter', 'admin'],
+  'backoffice/product/updateProduct': ['underwriter', 'admin'],
   'intermediary/request/getRequest': ['intermediary', 'admin'],
   'intermediary/request/listRequests': ['intermediary', 'admin'],
   'intermediary/request/startReview': ['intermediary', 'admin'],
@@ -40,6 +46,15 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
 /** Inputs that change nothing when allowed: an unknown id (404) or an invalid body (400). */
 const UNKNOWN_ID = 2_147_483_000;
 const HARMLESS_INPUT: Record<string, unknown> = {
+  'backoffice/product/getProduct': { productSystemRef: 'NO-SUCH-PRODUCT' },
+  'backoffice/product/getProductVersion': { productSystemRef: 'NO-SUCH-PRODUCT', version: 1 },
+  'backoffice/product/listProductVersions': { productSystemRef: 'NO-SUCH-PRODUCT' },
+  'backoffice/product/setProductActive': {
+    productSystemRef: 'NO-SUCH-PRODUCT',
+    expectedVersion: 1,
+    active: false,
+  },
+  'backoffice/product/updateProduct': { productSystemRef: 'NO-SUCH-PRODUCT' },
   'admin/commission/setRate': { classCode: 'ZZ', rateBps: 1 },
   'admin/intermediary/approveIntermediary': { id: UNKNOWN_ID },
   'admin/intermediary/suspendIntermediary': { id: UNKNOWN_ID, reason: 'Role table probe' },
