@@ -105,6 +105,10 @@ export function createAppRouter() {
               ],
             },
             {
+              path: paths.motorHelp.path,
+              lazy: lazyScreen(() => import('../features/help/routes/help-motor')),
+            },
+            {
               path: paths.termsAndPrivacy.path,
               lazy: lazyScreen(() => import('../features/legal/routes/terms-and-privacy')),
             },
@@ -143,6 +147,14 @@ export function createAppRouter() {
                 {
                   path: paths.portalInvoiceDetail.path,
                   lazy: lazyScreen(() => import('../features/portal/routes/invoice-detail')),
+                },
+                {
+                  path: paths.portalIntermediaries.path,
+                  lazy: lazyScreen(() => import('../features/portal/routes/intermediaries')),
+                },
+                {
+                  path: paths.portalIntermediary.path,
+                  lazy: lazyScreen(() => import('../features/portal/routes/intermediary-detail')),
                 },
                 // Every other portal screen is not built yet and says so.
                 { path: '*', lazy: lazyScreen(() => import('../features/portal/routes/not-available')) },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Breadcrumb, type BreadcrumbItem } from './breadcrumb';
 import { t } from './i18n';
 
@@ -17,6 +18,8 @@ export interface WizardHeaderProps {
   currentStep: number;
   /** Names the steps' navigation and the progress bar. */
   label: string;
+  /** Shown beside the title (e.g. the Help button). */
+  action?: ReactNode;
 }
 
 export type WizardStepStatus = 'completed' | 'in-progress' | 'pending';
@@ -42,14 +45,25 @@ const STATUS_CLASSES: Record<WizardStepStatus, { circle: string; badge: string }
 };
 
 /** A wizard's breadcrumbs and title, its numbered steps with their status, and the progress bar. */
-export function WizardHeader({ title, subtitle, breadcrumbs, steps, currentStep, label }: WizardHeaderProps) {
+export function WizardHeader({
+  title,
+  subtitle,
+  breadcrumbs,
+  steps,
+  currentStep,
+  label,
+  action,
+}: WizardHeaderProps) {
   const percent = getProgressPercent(currentStep, steps.length);
   return (
     <header className="space-y-5">
       <Breadcrumb items={breadcrumbs} />
-      <div>
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
-        {subtitle ? <p className="mt-1 font-semibold text-emerald-900">{subtitle}</p> : null}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
+          {subtitle ? <p className="mt-1 font-semibold text-emerald-900">{subtitle}</p> : null}
+        </div>
+        {action}
       </div>
       <nav aria-label={label} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <ol

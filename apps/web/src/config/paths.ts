@@ -42,6 +42,12 @@ export const paths = {
         : '/motor/payment-confirmation/payment',
   },
   motorConfirmation: { path: 'confirmation', getHref: () => '/motor/payment-confirmation/confirmation' },
+  /** HelpMotor (spec-2 "Help and Support"): a firm chosen in the portal comes as `?intermediary=<id>`. */
+  motorHelp: {
+    path: '/motor/help',
+    getHref: (intermediaryId?: number) =>
+      intermediaryId === undefined ? '/motor/help' : `/motor/help?intermediary=${intermediaryId}`,
+  },
   termsAndPrivacy: { path: '/terms-and-privacy', getHref: () => '/terms-and-privacy' },
   auth: {
     path: '/insurance/auth',
@@ -74,6 +80,10 @@ export const paths = {
   portalKyc: { path: 'kyc', getHref: () => `${PORTAL}/kyc` },
   portalAssessment: { path: 'assessment', getHref: () => `${PORTAL}/assessment` },
   portalIntermediaries: { path: 'intermediaries', getHref: () => `${PORTAL}/intermediaries` },
+  portalIntermediary: {
+    path: 'intermediaries/:id',
+    getHref: (id: number | string) => `${PORTAL}/intermediaries/${encodeURIComponent(String(id))}`,
+  },
   portalNotifications: { path: 'notifications', getHref: () => `${PORTAL}/notifications` },
   portalTopUpOptions: { path: 'top-up-options', getHref: () => `${PORTAL}/top-up-options` },
   portalChats: { path: 'chats', getHref: () => `${PORTAL}/chats` },

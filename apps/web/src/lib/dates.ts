@@ -30,3 +30,15 @@ export function formatIsoDate(iso: string): string {
     timeZone: 'UTC',
   }).format(date);
 }
+
+/** Today in Kenya (UTC+3, no daylight saving) as yyyy-mm-dd: the server checks deadlines against it. */
+export function kenyaTodayIsoDate(now: Date = new Date()): string {
+  return new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** A yyyy-mm-dd date `days` calendar days after `iso`. */
+export function addDaysIsoDate(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

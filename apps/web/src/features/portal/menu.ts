@@ -36,7 +36,7 @@ export const PORTAL_MENU: readonly PortalMenuEntry[] = [
     entry('kyc', paths.portalKyc.getHref(), true),
     entry('assessment', paths.portalAssessment.getHref()),
   ]),
-  entry('intermediaries', paths.portalIntermediaries.getHref()),
+  entry('intermediaries', paths.portalIntermediaries.getHref(), true),
   entry('notifications', paths.portalNotifications.getHref()),
   entry('topUpOptions', paths.portalTopUpOptions.getHref()),
   entry('chats', paths.portalChats.getHref()),

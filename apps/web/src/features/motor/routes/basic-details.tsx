@@ -5,6 +5,7 @@ import { ErrorSummary } from '../../../components/error-summary';
 import { WizardHeader } from '../../../components/wizard-header';
 import { motorJourneyHeader } from '../../../lib/motor-journey';
 import { usePersistedStore } from '../../../lib/persisted-store';
+import { WizardHelpButton } from '../../../lib/wizard-help-button';
 import { clearFlowErrors, motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
 import { productStore } from '../../../stores/product';
 
@@ -30,7 +31,7 @@ export default function BasicDetailsRoute() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <WizardHeader {...motorJourneyHeader(1, catalogueProduct?.name)} />
+      <WizardHeader {...motorJourneyHeader(1, catalogueProduct?.name)} action={<WizardHelpButton />} />
       <ErrorSummary className="mt-6" errors={errors.map((message) => ({ message }))} />
       <div className="mt-6">
         <ErrorBoundary compact>

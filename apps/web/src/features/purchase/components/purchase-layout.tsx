@@ -5,6 +5,7 @@ import { ErrorSummary } from '../../../components/error-summary';
 import { WizardHeader } from '../../../components/wizard-header';
 import { motorJourneyHeader } from '../../../lib/motor-journey';
 import { usePersistedStore } from '../../../lib/persisted-store';
+import { WizardHelpButton } from '../../../lib/wizard-help-button';
 import { productStore } from '../../../stores/product';
 import { purchaseStore, usePurchase } from '../stores/purchase';
 
@@ -38,7 +39,7 @@ export function PurchaseLayout({ step, children }: { step: 2 | 3; children: Reac
   const errors = [...new Set([...entryErrors, ...liveErrors])];
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <WizardHeader {...motorJourneyHeader(step, catalogueProduct?.name)} />
+      <WizardHeader {...motorJourneyHeader(step, catalogueProduct?.name)} action={<WizardHelpButton />} />
       <ErrorSummary className="mt-6" errors={errors.map((message) => ({ message }))} />
       <div className="mt-6">
         <ErrorBoundary compact>{children}</ErrorBoundary>

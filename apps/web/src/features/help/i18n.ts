@@ -1,0 +1,7 @@
+import { addResources, t } from '../../lib/i18n';
+import helpTexts from '../../locales/en.help.json';
+
+// The help screen's texts are registered when its chunk loads, not in the entry chunk.
+addResources(helpTexts);
+
+export { t };
