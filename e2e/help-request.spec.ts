@@ -132,6 +132,24 @@ test.describe('help request (HelpMotor)', () => {
     await expect(field(page, 'Email Address')).toHaveValue('');
   });
 
+  test('the wizard sends the visitor Home when the help data cannot be fetched', async ({ page }) => {
+    await startMotorPrivate(page);
+    await page.route('**/v2/api/v1', async (route) => {
+      if (route.request().postData()?.includes('"helpEntities"')) {
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: false, err_code: 500, err_msg: 'Something went wrong.' }),
+        });
+        return;
+      }
+      await route.fallback();
+    });
+    await page.getByRole('main').getByRole('button', { name: 'Help', exact: true }).click();
+    await expect(toast(page, 'Help unavailable')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('the help screen has no serious or critical violations @phone', async ({ page }) => {
     await page.goto('/motor/help');
     await expect(page.getByRole('button', { name: /^Select / }).first()).toBeVisible();
