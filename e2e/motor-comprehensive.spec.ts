@@ -38,7 +38,8 @@ test.describe('motor private: comprehensive quotation', () => {
     );
     await expect(wizard.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Get Quotation');
-    await expect(page.getByRole('button', { name: 'Help' })).toHaveCount(1); // the header's, not a wizard one
+    // The wizard's own Help button (spec-1 §2.3) beside the header's support Help.
+    await expect(page.getByRole('main').getByRole('button', { name: 'Help', exact: true })).toBeVisible();
 
     // Vehicle value, saved; then the cover options.
     await saveVehicleValue(page, VALUE);
