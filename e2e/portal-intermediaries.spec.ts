@@ -10,7 +10,13 @@ test.describe('client portal: intermediaries', () => {
   }) => {
     const client = await createClient(request, { withKyc: true });
     await useSession(page, client.session);
-    await page.goto('/newportal/intermediaries');
+    await page.goto('/newportal');
+    // The menu entry is available now: no '(not available yet)' in its name.
+    await page
+      .getByRole('navigation', { name: 'Client portal' })
+      .getByRole('link', { name: 'Intermediaries', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/newportal\/intermediaries$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Intermediaries' })).toBeVisible();
     // Only ACTIVE firms: the pending and suspended samples are not listed.
     await expect(page.getByRole('link', { name: 'Savannah Insurance Brokers' })).toBeVisible();
