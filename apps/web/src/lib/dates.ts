@@ -30,3 +30,18 @@ export function formatIsoDate(iso: string): string {
     timeZone: 'UTC',
   }).format(date);
 }
+
+/** A timestamp in Kenya time with the hour: '3 Mar 2026, 14:05'; not a date → as given. */
+export function formatKenyaDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Africa/Nairobi',
+  }).format(date);
+}
