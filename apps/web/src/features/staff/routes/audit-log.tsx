@@ -39,6 +39,7 @@ export default function AuditLogRoute() {
           <DataTable<AuditEntry>
             caption={t('staff.audit.caption')}
             hideCaption
+            isScrollFocusable
             columns={[
               { key: 'when', header: t('staff.audit.when'), cell: (entry) => formatWhen(entry.at) },
               {

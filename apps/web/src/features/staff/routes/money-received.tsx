@@ -57,6 +57,7 @@ export default function MoneyReceivedRoute() {
           <DataTable<StaffReceipt>
             caption={t('staff.receipts.caption')}
             hideCaption
+            isScrollFocusable
             columns={[
               {
                 key: 'amount',

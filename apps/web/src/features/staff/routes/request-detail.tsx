@@ -114,6 +114,7 @@ function RequestDetail({ id }: { id: number }) {
               <DataTable<HistoryEntry>
                 caption={t('staff.request.history')}
                 hideCaption
+                isScrollFocusable
                 columns={[
                   { key: 'at', header: t('staff.request.when'), cell: (entry) => formatWhen(entry.at) },
                   {
