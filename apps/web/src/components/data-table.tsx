@@ -61,12 +61,16 @@ export function DataTable<Row>({
   );
   return (
     <div
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
+      className={
+        isScrollFocusable
+          ? 'overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800'
+          : 'overflow-x-auto'
+      }
       {...(isScrollFocusable ? { tabIndex: 0, role: 'region', 'aria-labelledby': captionId } : {})}
     >
       <table className="w-full text-left" aria-busy={isLoading || undefined}>
         <caption
-          id={captionId}
+          id={isScrollFocusable ? captionId : undefined}
           className={hideCaption ? 'sr-only' : 'mb-2 text-left font-semibold text-slate-900'}
         >
           {caption}
