@@ -160,6 +160,9 @@ export function createAppRouter() {
                 { path: '*', lazy: lazyScreen(() => import('../features/portal/routes/not-available')) },
               ],
             },
+            // The staff area (intermediaries, underwriters, admins): one lazy route; its screens and
+            // the extension point for the product back office are in `staff-routes.tsx`.
+            { path: paths.staff.path, lazy: lazyScreen(() => import('./staff-area')) },
             { path: '*', lazy: lazyScreen(() => import('./routes/not-found')) },
           ],
         },

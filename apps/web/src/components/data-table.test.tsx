@@ -63,4 +63,12 @@ describe('DataTable', () => {
     const html = render({ rowClassName: (row) => (row.amount > 200 ? 'font-bold' : '') });
     expect(html.match(/<tr class="font-bold">/g)).toHaveLength(1);
   });
+
+  it('lets keyboard users scroll a wide table without controls, named by its caption', () => {
+    const html = render({ isScrollFocusable: true });
+    const captionId = html.match(/<caption id="([^"]+)"/)?.[1];
+    expect(captionId).toBeTruthy();
+    expect(html).toContain(`tabindex="0" role="region" aria-labelledby="${captionId}"`);
+    expect(render()).not.toContain('tabindex');
+  });
 });

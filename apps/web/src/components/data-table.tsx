@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { t } from './i18n';
 
 export interface DataTableColumn<Row> {
@@ -27,6 +27,11 @@ export interface DataTableProps<Row> {
   loadingText?: string;
   /** Classes of a body row (e.g. totals in bold). */
   rowClassName?: (row: Row) => string;
+  /**
+   * A wide table without links or buttons: its sideways-scrolling box takes keyboard focus (named by
+   * the caption), so keyboard users can scroll it too (WCAG 2.1.1).
+   */
+  isScrollFocusable?: boolean;
 }
 
 /**
@@ -43,7 +48,9 @@ export function DataTable<Row>({
   isLoading = false,
   loadingText,
   rowClassName,
+  isScrollFocusable = false,
 }: DataTableProps<Row>) {
+  const captionId = useId();
   const alignClass = (column: DataTableColumn<Row>) => (column.align === 'right' ? 'text-right' : '');
   const fullWidthRow = (content: ReactNode) => (
     <tr>
@@ -53,9 +60,19 @@ export function DataTable<Row>({
     </tr>
   );
   return (
-    <div className="overflow-x-auto">
+    <div
+      className={
+        isScrollFocusable
+          ? 'overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800'
+          : 'overflow-x-auto'
+      }
+      {...(isScrollFocusable ? { tabIndex: 0, role: 'region', 'aria-labelledby': captionId } : {})}
+    >
       <table className="w-full text-left" aria-busy={isLoading || undefined}>
-        <caption className={hideCaption ? 'sr-only' : 'mb-2 text-left font-semibold text-slate-900'}>
+        <caption
+          id={isScrollFocusable ? captionId : undefined}
+          className={hideCaption ? 'sr-only' : 'mb-2 text-left font-semibold text-slate-900'}
+        >
           {caption}
         </caption>
         <thead>

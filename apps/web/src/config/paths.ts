@@ -87,4 +87,6 @@ export const paths = {
   portalNotifications: { path: 'notifications', getHref: () => `${PORTAL}/notifications` },
   portalTopUpOptions: { path: 'top-up-options', getHref: () => `${PORTAL}/top-up-options` },
   portalChats: { path: 'chats', getHref: () => `${PORTAL}/chats` },
+  /** The staff area: its screens are in `config/staff-paths.ts`, mounted inside its own lazy chunk. */
+  staff: { path: '/staff/*', getHref: () => '/staff' },
 } as const;

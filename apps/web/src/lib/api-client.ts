@@ -1,6 +1,6 @@
 import { API_TIMEOUT_MS } from '@bima/domain/constants';
 import type { GatewayFailure } from '@bima/domain/gateway-contract';
-import { authStore, type SessionTokens } from '../stores/auth';
+import { authStore, type SessionTokens, toUserRole } from '../stores/auth';
 import { clearSignedInState } from '../stores/session';
 import { getErrorNotification, type ServerErrorLike } from './error-notification';
 import { emitAppEvent } from './events';
@@ -119,6 +119,7 @@ async function renewSession(): Promise<void> {
       authToken: session.accessToken,
       refreshToken: session.refreshToken,
       authData: session.user ?? authStore.getState().authData,
+      role: toUserRole(session.role ?? session.user?.role) ?? authStore.getState().role,
     });
   } catch (error) {
     // A 403 was already handled by the global handler; any other failure ends the session too.

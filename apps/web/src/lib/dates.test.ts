@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIsoDate, formatKenyaShortDate, todayIsoDate } from './dates';
+import { formatIsoDate, formatKenyaDateTime, formatKenyaShortDate, todayIsoDate } from './dates';
 
 describe('formatKenyaShortDate', () => {
   it.each([
@@ -20,5 +20,14 @@ describe('dates', () => {
   it('formats an ISO date without shifting the day', () => {
     expect(formatIsoDate('2026-03-01')).toBe('1 March 2026');
     expect(formatIsoDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatKenyaDateTime', () => {
+  it('shows the time in Kenya (UTC+3), past midnight there', () => {
+    expect(formatKenyaDateTime('2026-03-02T22:30:00.000Z')).toBe('3 Mar 2026, 01:30');
+  });
+  it('leaves what is not a date as given', () => {
+    expect(formatKenyaDateTime('soon')).toBe('soon');
   });
 });

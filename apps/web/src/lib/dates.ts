@@ -42,3 +42,18 @@ export function addDaysIsoDate(iso: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/** A timestamp in Kenya time with the hour: '3 Mar 2026, 14:05'; not a date → as given. */
+export function formatKenyaDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Africa/Nairobi',
+  }).format(date);
+}

@@ -15,8 +15,14 @@ export interface AuthUser {
   status?: string;
 }
 
+/** Who a user is (`users.role`): staff are every role but client. */
+export type UserRole = 'client' | 'intermediary' | 'underwriter' | 'admin';
+export type StaffRole = Exclude<UserRole, 'client'>;
+
 export interface AuthState {
   regId: string | null;
+  /** The role the sign-in answer carried; null when signed out (older sessions read `authData.role`). */
+  role: UserRole | null;
   authData: AuthUser | null;
   authToken: string | null;
   refreshToken: string | null;
@@ -30,6 +36,7 @@ export interface AuthState {
 
 export const authDefaults: AuthState = {
   regId: null,
+  role: null,
   authData: null,
   authToken: null,
   refreshToken: null,
@@ -46,6 +53,7 @@ export const authStore = createPersistedStore<AuthState>('auth', authDefaults);
 /** The tokens and user of `login` and `refreshToken`. */
 export interface SessionTokens {
   user: AuthUser;
+  role?: string;
   accessToken: string;
   refreshToken: string;
   expiresIn?: number;
@@ -57,12 +65,31 @@ export function storeSession(session: SessionTokens): void {
     authToken: session.accessToken,
     refreshToken: session.refreshToken,
     authData: session.user,
+    role: toUserRole(session.role ?? session.user.role),
     isAuthenticated: true,
     regId: null,
     isPasswordReset: false,
     forgotPasswordRef: null,
     pendingEmail: null,
   });
+}
+
+const USER_ROLES: readonly string[] = ['client', 'intermediary', 'underwriter', 'admin'];
+
+/** A role from the wire, or null when it is none of ours. */
+export function toUserRole(value: unknown): UserRole | null {
+  return typeof value === 'string' && USER_ROLES.includes(value) ? (value as UserRole) : null;
+}
+
+/** The signed-in user's role: the stored one, else the user record's; null when signed out. */
+export function getRole(state: Pick<AuthState, 'role' | 'authData' | 'isAuthenticated'>): UserRole | null {
+  if (!state.isAuthenticated) return null;
+  return state.role ?? toUserRole(state.authData?.role);
+}
+
+/** Staff (intermediary, underwriter, admin) work in the staff area, not the client portal. */
+export function isStaffRole(role: UserRole | null | undefined): role is StaffRole {
+  return role === 'intermediary' || role === 'underwriter' || role === 'admin';
 }
 
 /** The client's full name for the header, or '' when signed out. */

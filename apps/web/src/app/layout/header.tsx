@@ -4,17 +4,21 @@ import { paths } from '../../config/paths';
 import { t } from '../../lib/i18n';
 import { usePersistedStore } from '../../lib/persisted-store';
 import { signOut } from '../../lib/session';
-import { authStore, getDisplayName } from '../../stores/auth';
+import { authStore, getDisplayName, getRole, isStaffRole } from '../../stores/auth';
 import { LogoMark } from './logo';
 
 const accountButton =
   'rounded-full border border-emerald-800 px-4 py-1.5 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800';
 
-/** Signed in: the client's name (a link to the portal) and Sign Out; signed out: a Sign In link. */
+/**
+ * Signed in: the client's name (a link to the portal), or for staff a "Staff area" link, and Sign
+ * Out; signed out: a Sign In link.
+ */
 function AccountArea() {
   const navigate = useNavigate();
   const isAuthenticated = usePersistedStore(authStore, (state) => state.isAuthenticated);
   const user = usePersistedStore(authStore, (state) => state.authData);
+  const isStaff = usePersistedStore(authStore, (state) => isStaffRole(getRole(state)));
   const [isSigningOut, setSigningOut] = useState(false);
 
   if (!isAuthenticated) {
@@ -39,15 +43,23 @@ function AccountArea() {
   };
 
   const name = getDisplayName(user);
+  const accountLink =
+    'max-w-[12rem] truncate rounded text-sm font-semibold text-slate-900 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800';
   return (
     <div className="flex min-w-0 items-center gap-2">
-      <Link
-        to={paths.portal.getHref()}
-        className="max-w-[12rem] truncate rounded text-sm font-semibold text-slate-900 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
-        aria-label={name ? t('nav.signedInAs', { name }) : t('nav.portal')}
-      >
-        {name || t('nav.portal')}
-      </Link>
+      {isStaff ? (
+        <Link to={paths.staff.getHref()} className={accountLink}>
+          {t('nav.staffArea')}
+        </Link>
+      ) : (
+        <Link
+          to={paths.portal.getHref()}
+          className={accountLink}
+          aria-label={name ? t('nav.signedInAs', { name }) : t('nav.portal')}
+        >
+          {name || t('nav.portal')}
+        </Link>
+      )}
       <button
         type="button"
         onClick={onSignOut}

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notifications';
 import { loadKycData } from '../../../lib/session';
 import { useSpecForm } from '../../../lib/use-spec-form';
-import { authStore, storeSession } from '../../../stores/auth';
+import { authStore, getRole, isStaffRole, storeSession } from '../../../stores/auth';
 import { requestPasswordReset } from '../api/password-reset';
 import { createUser } from '../api/registration';
 import { login } from '../api/sign-in';
@@ -80,8 +80,11 @@ function LoginView({ onChangeMode }: { onChangeMode: ChangeMode }) {
       return;
     }
     notify({ type: 'success', title: t('auth.notifications.loggedIn') });
-    await loadKycData();
-    navigate(getPostLoginDestination(authStore.getState().purchaseType), { replace: true });
+    const state = authStore.getState();
+    const role = getRole(state);
+    // Staff have no client profile: their KYC details do not exist.
+    if (!isStaffRole(role)) await loadKycData();
+    navigate(getPostLoginDestination(state.purchaseType, role), { replace: true });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PurchaseType } from '../../../stores/auth';
+import type { PurchaseType, UserRole } from '../../../stores/auth';
 import { getPostLoginDestination } from './destination';
 
 describe('getPostLoginDestination', () => {
@@ -10,7 +10,16 @@ describe('getPostLoginDestination', () => {
     ['motor-private', '/newportal'],
     ['motor-commercial', '/newportal'],
     ['other', '/newportal'],
-  ])("purchase type '%s' leads to %s", (purchaseType, destination) => {
-    expect(getPostLoginDestination(purchaseType)).toBe(destination);
+  ])("a client's purchase type '%s' leads to %s", (purchaseType, destination) => {
+    expect(getPostLoginDestination(purchaseType, 'client')).toBe(destination);
+  });
+
+  it.each<[UserRole | null, PurchaseType, string]>([
+    ['intermediary', '', '/staff'],
+    ['underwriter', '', '/staff'],
+    ['admin', 'new', '/staff'],
+    [null, '', '/newportal'],
+  ])("role '%s' (purchase type '%s') leads to %s", (role, purchaseType, destination) => {
+    expect(getPostLoginDestination(purchaseType, role)).toBe(destination);
   });
 });

@@ -1,0 +1,21 @@
+const STAFF = '/staff';
+
+/**
+ * The staff area's routes (`/staff/*`), relative to it. Kept out of `paths.ts` so they load with the
+ * staff area's own chunk, not with the landing page (`paths.staff` is the area's entry).
+ */
+export const staffPaths = {
+  dashboard: { path: '', getHref: () => STAFF },
+  requests: { path: 'requests', getHref: () => `${STAFF}/requests` },
+  request: {
+    path: 'requests/:id',
+    getHref: (id: number | string) => `${STAFF}/requests/${encodeURIComponent(String(id))}`,
+  },
+  /** The product back office (built in `features/backoffice-products`, mounted in `app/staff-routes.tsx`). */
+  products: { path: 'products', getHref: () => `${STAFF}/products` },
+  intermediaries: { path: 'intermediaries', getHref: () => `${STAFF}/intermediaries` },
+  commission: { path: 'commission', getHref: () => `${STAFF}/commission` },
+  staff: { path: 'staff', getHref: () => `${STAFF}/staff` },
+  moneyReceived: { path: 'money-received', getHref: () => `${STAFF}/money-received` },
+  audit: { path: 'audit', getHref: () => `${STAFF}/audit` },
+} as const;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { StaffRole } from '../../stores/auth';
+import { canOpen, findStaffNavEntry, navForRole } from './nav';
+
+describe('the staff navigation', () => {
+  it.each<[StaffRole, string[]]>([
+    ['intermediary', ['dashboard', 'requests']],
+    ['underwriter', ['dashboard', 'products']],
+    [
+      'admin',
+      [
+        'dashboard',
+        'requests',
+        'products',
+        'intermediaries',
+        'commission',
+        'staff',
+        'moneyReceived',
+        'audit',
+      ],
+    ],
+  ])('%s sees %j', (role, ids) => {
+    expect(navForRole(role).map((item) => item.id)).toEqual(ids);
+  });
+
+  it('finds the most specific entry of an address', () => {
+    expect(findStaffNavEntry('/staff/requests/12')?.id).toBe('requests');
+    expect(findStaffNavEntry('/staff/')?.id).toBe('dashboard');
+    expect(findStaffNavEntry('/staff/products/JUB-MP-TPO/versions')?.id).toBe('products');
+    expect(findStaffNavEntry('/staff/unknown')).toBeUndefined();
+  });
+
+  it.each<[StaffRole, string, boolean]>([
+    ['intermediary', '/staff/requests/3', true],
+    ['intermediary', '/staff/commission', false],
+    ['intermediary', '/staff/products', false],
+    ['underwriter', '/staff/products', true],
+    ['underwriter', '/staff/requests', false],
+    ['admin', '/staff/audit', true],
+    ['intermediary', '/staff/nowhere', true],
+  ])('%s may open %s: %s', (role, path, allowed) => {
+    expect(canOpen(role, path)).toBe(allowed);
+  });
+});

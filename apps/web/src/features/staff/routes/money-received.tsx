@@ -1,0 +1,116 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { Pagination } from '../../../components/pagination';
+import { QueryStatus } from '../../../components/query-status';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { inputClass, labelClass } from '../../../components/ui';
+import { pageCountOf } from '../api/call';
+import { receiptsQueryOptions, type StaffReceipt } from '../api/receipts';
+import { StaffStatusBadge } from '../components/staff-status';
+import { t } from '../i18n';
+import { formatKes, formatWhen, statusLabel } from '../utils/format';
+
+const RECEIPT_STATUSES: readonly StaffReceipt['status'][] = ['OPEN', 'REFUNDED', 'APPLIED'];
+
+/** Admin: every client's unallocated receipts (money no invoice needed), to refund; newest first. */
+export default function MoneyReceivedRoute() {
+  const statusId = useId();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<StaffReceipt['status'] | undefined>();
+  const receipts = useQuery(receiptsQueryOptions({ page, status }));
+  const data = receipts.data;
+  return (
+    <div>
+      <ScreenHeading level={1}>{t('staff.receipts.title')}</ScreenHeading>
+      <p className="mt-2 text-slate-700">{t('staff.receipts.intro')}</p>
+      <div className="mt-4">
+        <label htmlFor={statusId} className={`block ${labelClass}`}>
+          {t('staff.receipts.statusFilter')}
+        </label>
+        <select
+          id={statusId}
+          className={`${inputClass} sm:max-w-xs`}
+          value={status ?? ''}
+          onChange={(event) => {
+            setStatus(RECEIPT_STATUSES.find((value) => value === event.target.value));
+            setPage(1);
+          }}
+        >
+          <option value="">{t('staff.receipts.all')}</option>
+          {RECEIPT_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {statusLabel(value)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {data ? null : (
+        <QueryStatus
+          isPending={receipts.isPending}
+          isError={receipts.isError}
+          onRetry={() => void receipts.refetch()}
+        />
+      )}
+      {data ? (
+        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <DataTable<StaffReceipt>
+            caption={t('staff.receipts.caption')}
+            hideCaption
+            isScrollFocusable
+            columns={[
+              {
+                key: 'amount',
+                header: t('staff.receipts.amount'),
+                cell: (receipt) => formatKes(receipt.amount),
+                align: 'right',
+                className: 'font-semibold tabular-nums whitespace-nowrap',
+              },
+              {
+                key: 'mpesa',
+                header: t('staff.receipts.mpesaReceipt'),
+                cell: (receipt) => receipt.mpesaReceiptNumber ?? t('staff.na'),
+                className: 'break-all',
+              },
+              {
+                key: 'email',
+                header: t('staff.receipts.clientEmail'),
+                cell: (receipt) => receipt.clientEmail,
+                className: 'break-all',
+              },
+              {
+                key: 'phone',
+                header: t('staff.receipts.phone'),
+                cell: (receipt) => receipt.phone ?? t('staff.na'),
+              },
+              { key: 'reason', header: t('staff.receipts.reason'), cell: (receipt) => receipt.reason },
+              {
+                key: 'status',
+                header: t('staff.receipts.status'),
+                cell: (receipt) => <StaffStatusBadge status={receipt.status} />,
+              },
+              {
+                key: 'date',
+                header: t('staff.receipts.date'),
+                cell: (receipt) => formatWhen(receipt.createdAt),
+              },
+            ]}
+            rows={data.items}
+            rowKey={(receipt) => receipt.receiptSystemRef}
+            emptyText={t('staff.receipts.empty')}
+          />
+          {data.total > data.pageSize ? (
+            <Pagination
+              page={page}
+              pageCount={pageCountOf(data)}
+              onPageChange={setPage}
+              isDisabled={receipts.isPlaceholderData}
+              label={t('staff.receipts.pages')}
+              className="mt-4"
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

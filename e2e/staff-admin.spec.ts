@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { listPublicIntermediaries, STAFF, signInStaffThroughPage } from './staff-fixtures';
+
+// An ACTIVE sample firm with no staff accounts, so no other journey's session is revoked.
+const FIRM = 'Pwani Cover Agency';
+
+test.describe('staff area: an admin', () => {
+  test('signs in, lands on /staff, suspends an active firm with a reason and approves it again', async ({
+    page,
+    request,
+  }) => {
+    await signInStaffThroughPage(page, STAFF.admin);
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+    await expect(page.getByText('Bima Portal', { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Staff area' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Staff area' });
+    for (const name of [
+      'Requests',
+      'Products',
+      'Intermediaries',
+      'Commission',
+      'Staff',
+      'Money received',
+      'Audit log',
+    ])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Intermediaries', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Intermediaries' })).toBeVisible();
+    await page.getByLabel('Search by name, e-mail or phone').fill('Pwani');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: FIRM }) });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: `Suspend ${FIRM}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Suspend ${FIRM}` });
+    await dialog.getByRole('button', { name: 'Suspend firm' }).click();
+    await expect(dialog.getByText('Give the reason for the suspension.')).toBeVisible();
+    await dialog.getByLabel('Reason for the suspension').fill('IRA licence renewal outstanding');
+    await dialog.getByRole('button', { name: 'Suspend firm' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByText('Suspended', { exact: true })).toBeVisible();
+    await expect(row.getByText('Reason: IRA licence renewal outstanding')).toBeVisible();
+    expect((await listPublicIntermediaries(request)).map((firm) => firm.intermediaryNames)).not.toContain(
+      FIRM,
+    );
+
+    await row.getByRole('button', { name: `Approve ${FIRM}` }).click();
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    expect((await listPublicIntermediaries(request)).map((firm) => firm.intermediaryNames)).toContain(FIRM);
+  });
+});
