@@ -148,6 +148,28 @@ export function createAppRouter() {
                 { path: '*', lazy: lazyScreen(() => import('../features/portal/routes/not-available')) },
               ],
             },
+            // ── Staff back office: products (features/backoffice-products) ─────────────────────────
+            // Self-contained until the staff layout lands: its own minimal guard (signed in, role
+            // underwriter or admin). To integrate, move the three children under the `/staff` layout
+            // (paths.staffProduct* are absolute; make them relative there) and drop the guard route.
+            {
+              lazy: lazyScreen(() => import('../features/backoffice-products/routes/staff-products-guard')),
+              children: [
+                {
+                  path: paths.staffProducts.path,
+                  lazy: lazyScreen(() => import('../features/backoffice-products/routes/products-list')),
+                },
+                {
+                  path: paths.staffProduct.path,
+                  lazy: lazyScreen(() => import('../features/backoffice-products/routes/product-editor')),
+                },
+                {
+                  path: paths.staffProductVersion.path,
+                  lazy: lazyScreen(() => import('../features/backoffice-products/routes/product-version')),
+                },
+              ],
+            },
+            // ── End of the staff product back office block ─────────────────────────────────────────
             { path: '*', lazy: lazyScreen(() => import('./routes/not-found')) },
           ],
         },

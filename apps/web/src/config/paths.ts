@@ -1,5 +1,6 @@
 const MOTOR_BASIC = '/motor/basic-details';
 const PORTAL = '/newportal';
+const STAFF_PRODUCTS = '/staff/products';
 
 /** Every route path of the web app, in one table (CONVENTIONS: no path literals across the code). */
 export const paths = {
@@ -77,4 +78,15 @@ export const paths = {
   portalNotifications: { path: 'notifications', getHref: () => `${PORTAL}/notifications` },
   portalTopUpOptions: { path: 'top-up-options', getHref: () => `${PORTAL}/top-up-options` },
   portalChats: { path: 'chats', getHref: () => `${PORTAL}/chats` },
+  // Staff back office: products (underwriter, admin). Absolute for now; the staff layout may nest them.
+  staffProducts: { path: STAFF_PRODUCTS, getHref: () => STAFF_PRODUCTS },
+  staffProduct: {
+    path: `${STAFF_PRODUCTS}/:ref`,
+    getHref: (ref: string) => `${STAFF_PRODUCTS}/${encodeURIComponent(ref)}`,
+  },
+  staffProductVersion: {
+    path: `${STAFF_PRODUCTS}/:ref/versions/:version`,
+    getHref: (ref: string, version: number) =>
+      `${STAFF_PRODUCTS}/${encodeURIComponent(ref)}/versions/${version}`,
+  },
 } as const;
