@@ -15,12 +15,18 @@ function lazyScreen(importer: () => Promise<{ default: ComponentType }>) {
   };
 }
 
+/** A lazy route from a named export of a module that holds several screens. */
+function lazyNamed<Name extends string>(importer: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return async () => ({ Component: (await loadLazy(importer))[name] });
+}
+
 const coverType = () => import('../features/motor/routes/cover-type');
 const vehicleDetails = () => import('../features/purchase/routes/vehicle-details');
 const summary = () => import('../features/purchase/routes/summary');
 const policies = () => import('../features/portal/routes/policies');
 const policyDetail = () => import('../features/portal/routes/policy-detail');
 const invoices = () => import('../features/portal/routes/invoices');
+const staffProducts = () => import('../features/backoffice-products/routes/staff-products');
 
 function RouteError() {
   const error = useRouteError();
@@ -149,23 +155,18 @@ export function createAppRouter() {
               ],
             },
             // ── Staff back office: products (features/backoffice-products) ─────────────────────────
-            // Self-contained until the staff layout lands: its own minimal guard (signed in, role
-            // underwriter or admin). To integrate, move the three children under the `/staff` layout
-            // (paths.staffProduct* are absolute; make them relative there) and drop the guard route.
+            // Self-contained until the staff layout lands: the frame is a minimal guard (signed in,
+            // role underwriter or admin). To integrate, move the three children under the `/staff`
+            // layout (as `products`, `products/:ref`, `products/:ref/versions/:version`) and drop the frame.
             {
-              lazy: lazyScreen(() => import('../features/backoffice-products/routes/staff-products-guard')),
+              path: paths.staffProducts.path,
+              lazy: lazyScreen(staffProducts),
               children: [
-                {
-                  path: paths.staffProducts.path,
-                  lazy: lazyScreen(() => import('../features/backoffice-products/routes/products-list')),
-                },
-                {
-                  path: paths.staffProduct.path,
-                  lazy: lazyScreen(() => import('../features/backoffice-products/routes/product-editor')),
-                },
+                { index: true, lazy: lazyNamed(staffProducts, 'ProductsListRoute') },
+                { path: paths.staffProduct.path, lazy: lazyNamed(staffProducts, 'ProductEditorRoute') },
                 {
                   path: paths.staffProductVersion.path,
-                  lazy: lazyScreen(() => import('../features/backoffice-products/routes/product-version')),
+                  lazy: lazyNamed(staffProducts, 'ProductVersionRoute'),
                 },
               ],
             },

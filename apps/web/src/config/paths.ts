@@ -78,14 +78,11 @@ export const paths = {
   portalNotifications: { path: 'notifications', getHref: () => `${PORTAL}/notifications` },
   portalTopUpOptions: { path: 'top-up-options', getHref: () => `${PORTAL}/top-up-options` },
   portalChats: { path: 'chats', getHref: () => `${PORTAL}/chats` },
-  // Staff back office: products (underwriter, admin). Absolute for now; the staff layout may nest them.
+  /** Staff back office: products (underwriter, admin); its children are relative to it. */
   staffProducts: { path: STAFF_PRODUCTS, getHref: () => STAFF_PRODUCTS },
-  staffProduct: {
-    path: `${STAFF_PRODUCTS}/:ref`,
-    getHref: (ref: string) => `${STAFF_PRODUCTS}/${encodeURIComponent(ref)}`,
-  },
+  staffProduct: { path: ':ref', getHref: (ref: string) => `${STAFF_PRODUCTS}/${encodeURIComponent(ref)}` },
   staffProductVersion: {
-    path: `${STAFF_PRODUCTS}/:ref/versions/:version`,
+    path: ':ref/versions/:version',
     getHref: (ref: string, version: number) =>
       `${STAFF_PRODUCTS}/${encodeURIComponent(ref)}/versions/${version}`,
   },

@@ -49,8 +49,6 @@ export interface SessionTokens {
   accessToken: string;
   refreshToken: string;
   expiresIn?: number;
-  /** The caller's role (also in `user.role`): staff roles are sent to the back office. */
-  role?: string;
 }
 
 /** Keeps a new session: tokens, user and the authenticated flag (spec-2 §4). */
@@ -58,7 +56,7 @@ export function storeSession(session: SessionTokens): void {
   authStore.setState({
     authToken: session.accessToken,
     refreshToken: session.refreshToken,
-    authData: { ...session.user, role: session.role ?? session.user.role },
+    authData: session.user,
     isAuthenticated: true,
     regId: null,
     isPasswordReset: false,
@@ -71,9 +69,4 @@ export function storeSession(session: SessionTokens): void {
 export function getDisplayName(user: AuthUser | null): string {
   if (!user?.names) return '';
   return [user.names.firstName, user.names.lastName].filter(Boolean).join(' ').trim();
-}
-
-/** Whether the signed-in user is staff (intermediary, underwriter, admin) rather than a client. */
-export function isStaffUser(user: AuthUser | null): boolean {
-  return Boolean(user?.role) && user?.role !== 'client';
 }

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notifications';
 import { loadKycData } from '../../../lib/session';
 import { useSpecForm } from '../../../lib/use-spec-form';
-import { authStore, isStaffUser, storeSession } from '../../../stores/auth';
+import { authStore, storeSession } from '../../../stores/auth';
 import { requestPasswordReset } from '../api/password-reset';
 import { createUser } from '../api/registration';
 import { login } from '../api/sign-in';
@@ -82,7 +82,8 @@ function LoginView({ onChangeMode }: { onChangeMode: ChangeMode }) {
     notify({ type: 'success', title: t('auth.notifications.loggedIn') });
     // Staff have no client details (client actions answer them 403, which signs out): until the staff
     // area's role redirect lands, they go straight to the product back office.
-    if (isStaffUser(authStore.getState().authData)) {
+    const role = authStore.getState().authData?.role;
+    if (role && role !== 'client') {
       navigate(paths.staffProducts.getHref(), { replace: true });
       return;
     }
