@@ -87,54 +87,54 @@ export function ConfigurationView({ configuration: c }: { configuration: Product
           emptyText={none}
         />
       </Card>
-      <Card>
-        <DataTable
-          caption={t(v('benefitsCaption'))}
-          columns={[
-            { key: 'name', header: t(col('name')), isRowHeader: true, cell: (benefit) => benefit.name },
-            {
-              key: 'type',
-              header: t(col('type')),
-              cell: (benefit) => t(`backofficeProducts.editor.benefit.types.${benefit.benefitType}`),
-            },
-            {
-              key: 'limits',
-              header: t(col('limits')),
-              cell: (benefit) =>
-                [benefit.limit.minimum, benefit.limit.defaultLimit, benefit.limit.maximum]
-                  .map(formatKes)
-                  .join(' / '),
-            },
-            {
-              key: 'adjustable',
-              header: t(col('adjustable')),
-              cell: (benefit) => t(v(benefit.limit.isAdjustable ? 'yes' : 'no')),
-            },
-            { key: 'pricing', header: t(col('pricing')), cell: (benefit) => pricingText(benefit.pricing) },
-          ]}
-          rows={c.benefits}
-          rowKey={(benefit) => benefit.benefitSystemRef ?? benefit.name}
-          emptyText={none}
-        />
+      {/* Benefits and excesses as lists, not wide tables: they read on a phone without scrolling. */}
+      <Card title={t(v('benefitsCaption'))}>
+        {c.benefits.length === 0 ? <p className="text-slate-700">{none}</p> : null}
+        <ul className="divide-y divide-slate-200">
+          {c.benefits.map((benefit) => (
+            <li key={benefit.benefitSystemRef ?? benefit.name} className="py-3">
+              <h3 className="font-bold text-slate-900">{benefit.name}</h3>
+              <SummaryList
+                rows={[
+                  {
+                    label: t(col('type')),
+                    value: t(`backofficeProducts.editor.benefit.types.${benefit.benefitType}`),
+                  },
+                  {
+                    label: t(col('limits')),
+                    value: [benefit.limit.minimum, benefit.limit.defaultLimit, benefit.limit.maximum]
+                      .map(formatKes)
+                      .join(' / '),
+                  },
+                  { label: t(col('adjustable')), value: t(v(benefit.limit.isAdjustable ? 'yes' : 'no')) },
+                  { label: t(col('pricing')), value: pricingText(benefit.pricing) },
+                ]}
+              />
+            </li>
+          ))}
+        </ul>
       </Card>
-      <Card>
-        <DataTable
-          caption={t(v('excessesCaption'))}
-          columns={[
-            { key: 'name', header: t(col('name')), isRowHeader: true, cell: (excess) => excess.name },
-            { key: 'id', header: t(col('id')), cell: (excess) => excess.id },
-            { key: 'type', header: t(col('type')), cell: (excess) => excess.type || none },
-            {
-              key: 'amounts',
-              header: t(col('amounts')),
-              cell: (excess) =>
-                [excess.minAmount, excess.defaultAmount, excess.maxAmount].map(formatKes).join(' / '),
-            },
-          ]}
-          rows={c.excesses}
-          rowKey={(excess) => excess.id}
-          emptyText={none}
-        />
+      <Card title={t(v('excessesCaption'))}>
+        {c.excesses.length === 0 ? <p className="text-slate-700">{none}</p> : null}
+        <ul className="divide-y divide-slate-200">
+          {c.excesses.map((excess) => (
+            <li key={excess.id} className="py-3">
+              <h3 className="font-bold text-slate-900">{excess.name}</h3>
+              <SummaryList
+                rows={[
+                  { label: t(col('id')), value: excess.id },
+                  { label: t(col('type')), value: excess.type || none },
+                  {
+                    label: t(col('amounts')),
+                    value: [excess.minAmount, excess.defaultAmount, excess.maxAmount]
+                      .map(formatKes)
+                      .join(' / '),
+                  },
+                ]}
+              />
+            </li>
+          ))}
+        </ul>
       </Card>
       <Card>
         <DataTable
