@@ -165,6 +165,58 @@ test.describe('product back office', () => {
     }
   });
 
+  test('a save on a version someone else replaced says so, and Reload brings the latest', async ({
+    page,
+    request,
+  }) => {
+    const session = await staffSession(request);
+    const productOf = () =>
+      call<AdminProduct & { configuration: { description: string } }>(
+        request,
+        ['backoffice', 'product', 'getProduct'],
+        { productSystemRef: PRODUCT.ref },
+        session.accessToken,
+      );
+    const describeAs = async (description: string) => {
+      const product = await productOf();
+      await call(
+        request,
+        ['backoffice', 'product', 'updateProduct'],
+        {
+          productSystemRef: PRODUCT.ref,
+          expectedVersion: product.version,
+          configuration: { ...product.configuration, description },
+        },
+        session.accessToken,
+      );
+      return product.configuration.description;
+    };
+
+    await useSession(page, session);
+    await page.goto(`/staff/products/${PRODUCT.ref}`);
+    const opened = await productOf();
+    await expect(page.getByText(`Current version ${opened.version}`, { exact: true })).toBeVisible();
+    // Someone else saves a new version while the form is open.
+    const original = await describeAs('Changed in another tab.');
+    try {
+      await page.getByLabel('Intermediary').fill('Direct sales');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const stale = page.getByRole('alert').filter({
+        hasText: 'This product was changed by someone else. Reload it to see the latest version.',
+      });
+      await expect(stale).toBeVisible();
+      await stale.getByRole('button', { name: 'Reload' }).click();
+      await expect(page.getByText(`Current version ${opened.version + 1}`, { exact: true })).toBeVisible();
+      const basics = page.getByRole('group', { name: 'Basics' });
+      await expect(basics.getByLabel('Description')).toHaveValue('Changed in another tab.');
+      await expect(basics.getByLabel('Intermediary')).toHaveValue(
+        opened.configuration.intermediary as string,
+      );
+    } finally {
+      await describeAs(original);
+    }
+  });
+
   test('list, editor and version have no serious or critical violations @phone', async ({
     page,
     request,
