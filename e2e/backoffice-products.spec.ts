@@ -217,6 +217,32 @@ test.describe('product back office', () => {
     }
   });
 
+  test('deactivating and activating again asks first and makes a version each time', async ({
+    page,
+    request,
+  }) => {
+    await useSession(page, await staffSession(request));
+    await page.goto(`/staff/products/${PRODUCT.ref}`);
+    const badge = page.getByText(/^Current version \d+$/);
+    await expect(badge).toBeVisible();
+    const version = Number((await badge.textContent())?.match(/\d+/)?.[0]);
+
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deactivate this product?' });
+    await expect(dialog).toContainText(`This makes version ${version + 1}.`);
+    await dialog.getByRole('button', { name: 'Yes, continue' }).click();
+    await expect(page.getByText(`The product is inactive (version ${version + 1})`)).toBeVisible();
+    await expect(page.getByText('Inactive', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Activate' }).click();
+    await page
+      .getByRole('dialog', { name: 'Activate this product?' })
+      .getByRole('button', { name: 'Yes, continue' })
+      .click();
+    await expect(page.getByText(`The product is active (version ${version + 2})`)).toBeVisible();
+    await expect(page.getByText(`Current version ${version + 2}`, { exact: true })).toBeVisible();
+  });
+
   test('list, editor and version have no serious or critical violations @phone', async ({
     page,
     request,
