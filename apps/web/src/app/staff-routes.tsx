@@ -4,14 +4,23 @@ import StaffLayout from '../features/staff/routes/staff-layout';
 import { lazyElement } from './lazy-element';
 
 /**
- * EXTENSION POINT — the product back office (`features/backoffice-products`, another engineer).
- * Add its screens here as lazy routes relative to `/staff`; they render inside the staff layout
- * (heading, navigation, the role check: underwriter and admin), e.g.
- *   { path: staffPaths.products.path, element: lazyElement(() => import('../features/backoffice-products/routes/products')) },
- *   { path: `${staffPaths.products.path}/:productSystemRef`, element: lazyElement(() => import('…/routes/product')) },
- * Until then `/staff/products` shows the staff area's "not available yet" screen.
+ * The product back office (`features/backoffice-products`, underwriter and admin): its screens,
+ * inside the staff layout (heading, navigation, role check).
  */
-export const staffProductRoutes: RouteObject[] = [];
+export const staffProductRoutes: RouteObject[] = [
+  {
+    path: staffPaths.products.path,
+    element: lazyElement(() => import('../features/backoffice-products/routes/products-list')),
+  },
+  {
+    path: staffPaths.product.path,
+    element: lazyElement(() => import('../features/backoffice-products/routes/product-editor')),
+  },
+  {
+    path: staffPaths.productVersion.path,
+    element: lazyElement(() => import('../features/backoffice-products/routes/product-version')),
+  },
+];
 
 /** Every screen of the staff area, children of its layout (relative to `/staff`). */
 export const staffChildRoutes: RouteObject[] = [

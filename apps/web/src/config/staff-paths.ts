@@ -13,6 +13,15 @@ export const staffPaths = {
   },
   /** The product back office (built in `features/backoffice-products`, mounted in `app/staff-routes.tsx`). */
   products: { path: 'products', getHref: () => `${STAFF}/products` },
+  product: {
+    path: 'products/:ref',
+    getHref: (ref: string) => `${STAFF}/products/${encodeURIComponent(ref)}`,
+  },
+  productVersion: {
+    path: 'products/:ref/versions/:version',
+    getHref: (ref: string, version: number) =>
+      `${STAFF}/products/${encodeURIComponent(ref)}/versions/${version}`,
+  },
   intermediaries: { path: 'intermediaries', getHref: () => `${STAFF}/intermediaries` },
   commission: { path: 'commission', getHref: () => `${STAFF}/commission` },
   staff: { path: 'staff', getHref: () => `${STAFF}/staff` },

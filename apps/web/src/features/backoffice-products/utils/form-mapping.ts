@@ -1,0 +1,268 @@
+import { isWholePpm, type ProductConfiguration } from '@bima/domain/product-admin';
+
+/**
+ * The product form holds what people type: text in every input, rates as percentages (4.5 for
+ * 4.5 %). The API and the domain schema speak whole shillings and rates as fractions of one (0.045).
+ * These functions are the one mapping between the two.
+ */
+
+export interface BandInput {
+  fromValue: string;
+  rate: string;
+}
+
+export interface StepInput {
+  maxDays: string;
+  share: string;
+}
+
+export interface BenefitInput {
+  /** '' for a benefit added in the form (the server gives it a reference). */
+  benefitSystemRef: string;
+  name: string;
+  description: string;
+  benefitType: string;
+  limit: { minimum: string; maximum: string; defaultLimit: string; isAdjustable: boolean };
+  /** Every kind's fields, so switching the kind keeps what was typed; only the kind's own are sent. */
+  pricing: { kind: string; amount: string; rate: string; minimum: string; inbuiltLimit: string };
+}
+
+export interface ExcessInput {
+  id: string;
+  name: string;
+  type: string;
+  description: string;
+  minAmount: string;
+  maxAmount: string;
+  defaultAmount: string;
+}
+
+export interface ChargeInput {
+  name: string;
+  type: string;
+  /** A percentage for a Percentage charge, shillings for a Fixed one. */
+  value: string;
+}
+
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  overview: string;
+  intermediary: string;
+  rateBasis: string;
+  fixedPremium: string;
+  minimumPremium: string;
+  bands: BandInput[];
+  minimumValue: string;
+  maximumValue: string;
+  /** The ticked period checkboxes' values (days). */
+  supportedPeriods: string[];
+  shortPeriodScale: StepInput[];
+  benefits: BenefitInput[];
+  excesses: ExcessInput[];
+  charges: ChargeInput[];
+  changeSummary: string;
+}
+
+/** The cover periods offered as checkboxes, besides any other the product already has. */
+export const COMMON_PERIODS = [30, 60, 90, 180, 365] as const;
+
+/** A fraction of one as a percentage, exact to the database's parts per million (0.045 → 4.5). */
+export function fractionToPercent(fraction: number): number {
+  return Math.round(fraction * 1_000_000) / 10_000;
+}
+
+/**
+ * A percentage as a fraction of one (4.5 → 0.045), snapped to whole parts per million so that
+ * floating point does not refuse a rate the person typed exactly; a finer rate stays as it is, so
+ * the schema's precision rule names it.
+ */
+export function percentToFraction(percent: number): number {
+  const fraction = percent / 100;
+  if (!Number.isFinite(fraction)) return fraction;
+  return isWholePpm(fraction) ? Math.round(fraction * 1_000_000) / 1_000_000 : fraction;
+}
+
+/** Text typed in a number field as a number: spaces and thousands commas allowed; blank is NaN. */
+export function parseNumber(text: string): number {
+  const cleaned = text.replace(/[\s,]/g, '');
+  if (cleaned === '') return Number.NaN;
+  return Number(cleaned);
+}
+
+const parsePercent = (text: string) => percentToFraction(parseNumber(text));
+const amountText = (amount: number) => String(amount);
+const percentText = (fraction: number) => String(fractionToPercent(fraction));
+const optionalAmount = (text: string) => (text.trim() === '' ? null : parseNumber(text));
+
+/** The periods a product's form offers: the common ones and the product's own, in order. */
+export function periodOptions(supportedPeriods: ReadonlyArray<number>): number[] {
+  return [...new Set([...COMMON_PERIODS, ...supportedPeriods])].sort((a, b) => a - b);
+}
+
+/** A product's configuration as the form's values. */
+export function toFormValues(configuration: ProductConfiguration): ProductFormValues {
+  const c = configuration;
+  return {
+    name: c.name,
+    description: c.description,
+    overview: c.overview,
+    intermediary: c.intermediary,
+    rateBasis: c.rateBasis,
+    fixedPremium: c.fixedPremium === null ? '' : amountText(c.fixedPremium),
+    minimumPremium: amountText(c.minimumPremium),
+    bands: c.bands.map((band) => ({ fromValue: amountText(band.fromValue), rate: percentText(band.rate) })),
+    minimumValue: amountText(c.minimumValue),
+    maximumValue: c.maximumValue === null ? '' : amountText(c.maximumValue),
+    supportedPeriods: c.supportedPeriods.map(String),
+    shortPeriodScale: c.shortPeriodScale.map((step) => ({
+      maxDays: String(step.maxDays),
+      share: percentText(step.share),
+    })),
+    benefits: c.benefits.map((benefit) => {
+      const { pricing } = benefit;
+      return {
+        benefitSystemRef: benefit.benefitSystemRef ?? '',
+        name: benefit.name,
+        description: benefit.description,
+        benefitType: benefit.benefitType,
+        limit: {
+          minimum: amountText(benefit.limit.minimum),
+          maximum: amountText(benefit.limit.maximum),
+          defaultLimit: amountText(benefit.limit.defaultLimit),
+          isAdjustable: benefit.limit.isAdjustable,
+        },
+        pricing: {
+          kind: pricing.kind,
+          amount: pricing.kind === 'fixed' ? amountText(pricing.amount) : '',
+          rate:
+            pricing.kind === 'percentageOfValue' || pricing.kind === 'rateOnExtraLimit'
+              ? percentText(pricing.rate)
+              : '',
+          minimum: pricing.kind === 'percentageOfValue' ? amountText(pricing.minimum) : '',
+          inbuiltLimit: pricing.kind === 'rateOnExtraLimit' ? amountText(pricing.inbuiltLimit) : '',
+        },
+      };
+    }),
+    excesses: c.excesses.map((excess) => ({
+      id: excess.id,
+      name: excess.name,
+      type: excess.type,
+      description: excess.description,
+      minAmount: amountText(excess.minAmount),
+      maxAmount: amountText(excess.maxAmount),
+      defaultAmount: amountText(excess.defaultAmount),
+    })),
+    charges: c.charges.map((charge) => ({
+      name: charge.name,
+      type: charge.type,
+      value: charge.type === 'Percentage' ? percentText(charge.value) : amountText(charge.value),
+    })),
+    changeSummary: '',
+  };
+}
+
+function toPricing(pricing: BenefitInput['pricing']): unknown {
+  switch (pricing.kind) {
+    case 'included':
+      return { kind: 'included' };
+    case 'fixed':
+      return { kind: 'fixed', amount: parseNumber(pricing.amount) };
+    case 'percentageOfValue':
+      return {
+        kind: 'percentageOfValue',
+        rate: parsePercent(pricing.rate),
+        minimum: parseNumber(pricing.minimum),
+      };
+    case 'rateOnExtraLimit':
+      return {
+        kind: 'rateOnExtraLimit',
+        rate: parsePercent(pricing.rate),
+        inbuiltLimit: parseNumber(pricing.inbuiltLimit),
+      };
+    default:
+      return { kind: pricing.kind };
+  }
+}
+
+/**
+ * The form's values as the configuration `updateProduct` takes, not yet checked: the domain schema
+ * checks it (with its messages, on the same field paths as the form's).
+ */
+export function toConfiguration(values: ProductFormValues): unknown {
+  return {
+    name: values.name,
+    description: values.description,
+    overview: values.overview,
+    intermediary: values.intermediary,
+    rateBasis: values.rateBasis,
+    fixedPremium: values.rateBasis === 'fixed' ? optionalAmount(values.fixedPremium) : null,
+    minimumPremium: parseNumber(values.minimumPremium),
+    bands:
+      values.rateBasis === 'fixed'
+        ? []
+        : values.bands.map((band) => ({
+            fromValue: parseNumber(band.fromValue),
+            rate: parsePercent(band.rate),
+          })),
+    minimumValue: parseNumber(values.minimumValue),
+    maximumValue: optionalAmount(values.maximumValue),
+    supportedPeriods: (values.supportedPeriods ?? []).map(Number).sort((a, b) => a - b),
+    shortPeriodScale: values.shortPeriodScale.map((step) => ({
+      maxDays: parseNumber(step.maxDays),
+      share: parsePercent(step.share),
+    })),
+    benefits: values.benefits.map((benefit) => ({
+      ...(benefit.benefitSystemRef ? { benefitSystemRef: benefit.benefitSystemRef } : {}),
+      name: benefit.name,
+      description: benefit.description,
+      benefitType: benefit.benefitType,
+      limit: {
+        minimum: parseNumber(benefit.limit.minimum),
+        maximum: parseNumber(benefit.limit.maximum),
+        defaultLimit: parseNumber(benefit.limit.defaultLimit),
+        isAdjustable: benefit.limit.isAdjustable,
+      },
+      pricing: toPricing(benefit.pricing),
+    })),
+    excesses: values.excesses.map((excess) => ({
+      id: excess.id,
+      name: excess.name,
+      type: excess.type,
+      description: excess.description,
+      minAmount: parseNumber(excess.minAmount),
+      maxAmount: parseNumber(excess.maxAmount),
+      defaultAmount: parseNumber(excess.defaultAmount),
+    })),
+    charges: values.charges.map((charge) => ({
+      name: charge.name,
+      type: charge.type,
+      value: charge.type === 'Percentage' ? parsePercent(charge.value) : parseNumber(charge.value),
+    })),
+  };
+}
+
+/**
+ * The form field a server field error belongs to: `configuration.bands.1.fromValue` →
+ * `bands.1.fromValue`; the configuration as a whole or the version → the form's own error.
+ */
+export function formPathOfServerField(field: string): string {
+  if (field === 'changeSummary') return 'changeSummary';
+  if (field.startsWith('configuration.')) return field.slice('configuration.'.length);
+  return 'root.server';
+}
+
+/** Every message in react-hook-form's nested errors, once each, in field order. */
+export function collectErrorMessages(errors: unknown): string[] {
+  const messages: string[] = [];
+  const visit = (node: unknown) => {
+    if (typeof node !== 'object' || node === null) return;
+    const { message } = node as { message?: unknown };
+    if (typeof message === 'string' && message !== '') messages.push(message);
+    for (const [key, child] of Object.entries(node)) {
+      if (key !== 'ref' && key !== 'message' && key !== 'type' && key !== 'types') visit(child);
+    }
+  };
+  visit(errors);
+  return [...new Set(messages)];
+}

@@ -1,0 +1,34 @@
+import { formatNumber } from '@bima/domain/money';
+import { t } from '../i18n';
+import { fractionToPercent } from './form-mapping';
+
+/** 'KES 1,234' for whole shillings. */
+export function formatKes(amount: number): string {
+  return `KES ${formatNumber(amount)}`;
+}
+
+/** A fraction of one as '4.5 %'. */
+export function formatPercent(fraction: number): string {
+  return `${fractionToPercent(fraction)} %`;
+}
+
+/** An ISO timestamp in Kenya time: '23 Nov 2026, 14:05'. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Africa/Nairobi',
+  }).format(date);
+}
+
+/** A cover type in words ('comprehensive' → 'Comprehensive'); an unknown one as given. */
+export function coverTypeLabel(coverType: string): string {
+  const key = `backofficeProducts.coverTypes.${coverType}`;
+  const label = t(key);
+  return label === key ? coverType : label;
+}

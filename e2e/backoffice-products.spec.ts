@@ -1,0 +1,266 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
+import { signInThroughUi } from './fixtures';
+import { call, createClient, type Session, useSession } from './purchase-fixtures';
+
+// The product back office (features/backoffice-products) against the real API and database.
+const UNDERWRITER = 'underwriter.jubilee@bimaportal.co.ke';
+const STAFF_PASSWORD = 'Bima-Staff-2026!';
+const PRODUCT = { ref: 'JUB-MP-ELITE', name: 'Jubilee Motor Elite' };
+const RATE_TOO_HIGH = 'A rate must be between 0 and 1 (0 % to 100 %).';
+
+interface AdminProduct {
+  version: number;
+  configuration: { bands: Array<{ fromValue: number; rate: number }> } & Record<string, unknown>;
+}
+
+/** A Kenyan date (yyyy-mm-dd) `days` from today. */
+function kenyaDate(days: number) {
+  return new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const digits = (count: number) =>
+  Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
+
+/** Through the API, as a client: a year's quotation for the product on a KES 1,500,000 car. */
+async function quote(request: APIRequestContext, session: Session) {
+  const registrationNumber = `KD${'ABCDEFGHJ'[Math.floor(Math.random() * 9)]} ${digits(3)}${'ABCDEFGHJ'[Math.floor(Math.random() * 9)]}`;
+  return call<{ systemQuotationRef: string; premium: number }>(
+    request,
+    ['client', 'quotation', 'createQuotation'],
+    {
+      risks: [{ riskType: 'ASSET', value: 1_500_000, riskRef: registrationNumber, details: {} }],
+      bussinessType: 'DIRECT',
+      productSystemRef: PRODUCT.ref,
+      clientDetails: {
+        email: session.user.email,
+        kraPin: 'A123456789X',
+        names: { fname: 'W', lname: 'K' },
+        kyc: {},
+      },
+      coverPeriod: 365,
+      quotationChannel: 'web',
+      coverDetails: { startDate: kenyaDate(1) },
+      additionalBenefits: [],
+      excesses: [],
+      vehicleDetails: {
+        make: 'Toyota',
+        model: 'Harrier',
+        registrationNumber,
+        chassisNumber: `JTEBU5JR5K${digits(7)}`,
+        engineNumber: `2GR-${digits(7)}`,
+        engineCapacity: 2500,
+        fuelType: 'Petrol',
+        bodyType: 'SUV',
+        usePurpose: 'private',
+        colour: 'Pearl White',
+        yearOfManufacture: 2019,
+        antiTheftDevice: 'yes',
+        antiTheftDetails: 'Tracker fitted by a licensed company',
+        modifications: 'no',
+      },
+    },
+    session.accessToken,
+  );
+}
+
+async function staffSession(request: APIRequestContext) {
+  return call<Session>(request, ['user', 'auth', 'login'], {
+    username: UNDERWRITER,
+    password: STAFF_PASSWORD,
+    loginDevice: {},
+  });
+}
+
+/** Puts the product's first band back to the seed's 4.5 % (a new version), for the journeys after this one. */
+async function restoreFirstBand(request: APIRequestContext) {
+  const session = await staffSession(request);
+  const product = await call<AdminProduct>(
+    request,
+    ['backoffice', 'product', 'getProduct'],
+    { productSystemRef: PRODUCT.ref },
+    session.accessToken,
+  );
+  if (product.configuration.bands[0]?.rate === 0.045) return;
+  const configuration = {
+    ...product.configuration,
+    bands: product.configuration.bands.map((band, index) => (index === 0 ? { ...band, rate: 0.045 } : band)),
+  };
+  await call(
+    request,
+    ['backoffice', 'product', 'updateProduct'],
+    {
+      productSystemRef: PRODUCT.ref,
+      expectedVersion: product.version,
+      changeSummary: 'Back to 4.5 % after the e2e journey.',
+      configuration,
+    },
+    session.accessToken,
+  );
+}
+
+async function openProducts(page: Page) {
+  await expect(page).toHaveURL(/\/staff\/products$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await expect(page.getByRole('link', { name: PRODUCT.name })).toBeVisible();
+}
+
+test.describe('product back office', () => {
+  test('the Jubilee underwriter raises a rate: a new version; old quotations keep their price', async ({
+    page,
+    request,
+  }) => {
+    // Before the change: a client's quotation at version 1.
+    const client = await createClient(request, { withKyc: true });
+    const old = await quote(request, client.session);
+
+    try {
+      await signInThroughUi(page, UNDERWRITER, STAFF_PASSWORD);
+      await openProducts(page);
+      const table = page.getByRole('table', { name: 'Products' });
+      await expect(table.getByRole('row')).toHaveCount(3); // the header and Jubilee's two products
+      await expect(table).toContainText('Jubilee');
+      await expect(table).not.toContainText('APA');
+
+      await page.getByRole('link', { name: PRODUCT.name }).click();
+      await expect(page.getByRole('heading', { level: 1, name: PRODUCT.name })).toBeVisible();
+      await expect(page.getByText('Current version 1', { exact: true })).toBeVisible();
+
+      const firstRate = page.getByLabel('Rate (%), band 1', { exact: true });
+      await expect(firstRate).toHaveValue('4.5');
+      await firstRate.fill('150');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByRole('alert').filter({ hasText: RATE_TOO_HIGH })).toBeVisible();
+      await expect(firstRate).toHaveAttribute('aria-invalid', 'true');
+
+      await firstRate.fill('5');
+      await page.getByLabel('Change summary').fill('First band from 4.5 % to 5 %.');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Saved as version 2')).toBeVisible();
+      await expect(page.getByText('Current version 2', { exact: true })).toBeVisible();
+      await expect(page.getByLabel('Rate (%), band 1', { exact: true })).toHaveValue('5');
+
+      const versions = page.getByRole('table', { name: 'Versions of this product, newest first' });
+      const latest = versions.getByRole('row').filter({ hasText: 'First band from 4.5 % to 5 %.' });
+      await expect(latest).toContainText('Version 2');
+      await expect(latest).toContainText('Current');
+      await expect(versions.getByRole('link', { name: 'Version 1' })).toBeVisible();
+
+      await latest.getByRole('link', { name: 'Version 2' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: `${PRODUCT.name}, version 2` })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Rate bands' })).toContainText('5 %');
+
+      // After the change: the old quotation invoices its old price; a new one costs more.
+      const invoice = await call<{ amount: number }>(
+        request,
+        ['underwriting', 'quotation', 'completeQuotation'],
+        { systemQuotationRef: old.systemQuotationRef },
+        client.session.accessToken,
+      );
+      expect(invoice.amount).toBe(old.premium);
+      const fresh = await quote(request, client.session);
+      expect(fresh.premium).toBeGreaterThan(old.premium);
+    } finally {
+      await restoreFirstBand(request);
+    }
+  });
+
+  test('a save on a version someone else replaced says so, and Reload brings the latest', async ({
+    page,
+    request,
+  }) => {
+    const session = await staffSession(request);
+    const productOf = () =>
+      call<AdminProduct & { configuration: { description: string } }>(
+        request,
+        ['backoffice', 'product', 'getProduct'],
+        { productSystemRef: PRODUCT.ref },
+        session.accessToken,
+      );
+    const describeAs = async (description: string) => {
+      const product = await productOf();
+      await call(
+        request,
+        ['backoffice', 'product', 'updateProduct'],
+        {
+          productSystemRef: PRODUCT.ref,
+          expectedVersion: product.version,
+          configuration: { ...product.configuration, description },
+        },
+        session.accessToken,
+      );
+      return product.configuration.description;
+    };
+
+    await useSession(page, session);
+    await page.goto(`/staff/products/${PRODUCT.ref}`);
+    const opened = await productOf();
+    await expect(page.getByText(`Current version ${opened.version}`, { exact: true })).toBeVisible();
+    // Someone else saves a new version while the form is open.
+    const original = await describeAs('Changed in another tab.');
+    try {
+      await page.getByLabel('Intermediary').fill('Direct sales');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const stale = page.getByRole('alert').filter({
+        hasText: 'This product was changed by someone else. Reload it to see the latest version.',
+      });
+      await expect(stale).toBeVisible();
+      await stale.getByRole('button', { name: 'Reload' }).click();
+      await expect(page.getByText(`Current version ${opened.version + 1}`, { exact: true })).toBeVisible();
+      const basics = page.getByRole('group', { name: 'Basics' });
+      await expect(basics.getByLabel('Description')).toHaveValue('Changed in another tab.');
+      await expect(basics.getByLabel('Intermediary')).toHaveValue(
+        opened.configuration.intermediary as string,
+      );
+    } finally {
+      await describeAs(original);
+    }
+  });
+
+  test('deactivating and activating again asks first and makes a version each time', async ({
+    page,
+    request,
+  }) => {
+    await useSession(page, await staffSession(request));
+    await page.goto(`/staff/products/${PRODUCT.ref}`);
+    const badge = page.getByText(/^Current version \d+$/);
+    await expect(badge).toBeVisible();
+    const version = Number((await badge.textContent())?.match(/\d+/)?.[0]);
+
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deactivate this product?' });
+    await expect(dialog).toContainText(`This makes version ${version + 1}.`);
+    await dialog.getByRole('button', { name: 'Yes, continue' }).click();
+    await expect(page.getByText(`The product is inactive (version ${version + 1})`)).toBeVisible();
+    await expect(page.getByText('Inactive', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Activate' }).click();
+    await page
+      .getByRole('dialog', { name: 'Activate this product?' })
+      .getByRole('button', { name: 'Yes, continue' })
+      .click();
+    await expect(page.getByText(`The product is active (version ${version + 2})`)).toBeVisible();
+    await expect(page.getByText(`Current version ${version + 2}`, { exact: true })).toBeVisible();
+  });
+
+  test('list, editor and version have no serious or critical violations @phone', async ({
+    page,
+    request,
+  }) => {
+    await useSession(page, await staffSession(request));
+    await page.goto('/staff/products');
+    await openProducts(page);
+    await expectNoSeriousViolations(page, 'products list');
+
+    await page.goto(`/staff/products/${PRODUCT.ref}`);
+    await expect(page.getByLabel('Rate (%), band 1', { exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Versions of this product, newest first' })).toContainText(
+      'Version 1',
+    );
+    await expectNoSeriousViolations(page, 'product editor');
+
+    await page.goto(`/staff/products/${PRODUCT.ref}/versions/1`);
+    await expect(page.getByRole('table', { name: 'Rate bands' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'product version');
+  });
+});
