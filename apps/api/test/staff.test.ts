@@ -36,6 +36,9 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'backoffice/product/listProducts': ['underwriter', 'admin'],
   'backoffice/product/setProductActive': ['underwriter', 'admin'],
   'backoffice/product/updateProduct': ['underwriter', 'admin'],
+  'intermediary/commission/getStatement': ['intermediary', 'admin'],
+  'intermediary/recommendation/priceProducts': ['intermediary', 'admin'],
+  'intermediary/recommendation/sendRecommendation': ['intermediary', 'admin'],
   'intermediary/request/getRequest': ['intermediary', 'admin'],
   'intermediary/request/listRequests': ['intermediary', 'admin'],
   'intermediary/request/startReview': ['intermediary', 'admin'],
@@ -62,6 +65,12 @@ const HARMLESS_INPUT: Record<string, unknown> = {
   'admin/staff/enableStaff': { userId: randomUUID() },
   'intermediary/request/getRequest': { id: UNKNOWN_ID },
   'intermediary/request/startReview': { id: UNKNOWN_ID },
+  'intermediary/recommendation/priceProducts': { requestId: UNKNOWN_ID, productSystemRefs: ['APA-MP-PLUS'] },
+  'intermediary/recommendation/sendRecommendation': {
+    requestId: UNKNOWN_ID,
+    items: [{ productSystemRef: 'APA-MP-PLUS', coverPeriod: 365, startDate: '2030-01-01' }],
+    note: 'Role table probe',
+  },
 };
 
 const pathOf = (action: { service: string; resource: string; action: string }) =>

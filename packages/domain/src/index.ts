@@ -12,5 +12,6 @@ export * from './premium';
 export * from './product-admin';
 export * from './purchase';
 export * from './quotation';
+export * from './recommendations';
 export * from './staff';
 export * from './support';

@@ -381,6 +381,11 @@ export const quotations = pgTable('quotations', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** After this the price is no longer offered: the quotation must be priced again (QUOTATION_VALID_DAYS). */
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** 'new' (the client's own quote) or 'recommendation' (made by an intermediary for the client). */
+  purchaseType: text('purchase_type').notNull().default('new'),
+  /** The recommendation that made it, and the intermediary firm that recommended it; null for the client's own. */
+  recommendationId: integer('recommendation_id').references(() => recommendations.id),
+  intermediaryId: integer('intermediary_id').references(() => intermediaries.id),
 });
 
 /** What a client owes for a completed quotation, in cents (whole shillings). */
@@ -490,6 +495,8 @@ export const policies = pgTable('policies', {
   startDate: text('start_date').notNull(),
   endDate: text('end_date').notNull(),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The intermediary firm whose recommendation was bought (from the quotation); null for direct business. */
+  intermediaryId: integer('intermediary_id').references(() => intermediaries.id),
 });
 
 /**
@@ -598,4 +605,68 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(table.createdAt),
     index('audit_log_entity_idx').on(table.entityType, table.entityId),
   ],
+);
+
+/**
+ * An intermediary's answer to a help request row: one system quotation per recommended product
+ * (`quotations.recommendation_id`), sent to the client. SENT → ACCEPTED (one of its quotations,
+ * invoiced) | REJECTED (with the client's reason).
+ */
+export const recommendations = pgTable(
+  'recommendations',
+  {
+    id: serial('id').primaryKey(),
+    systemRef: text('system_ref').notNull().unique(),
+    /** One recommendation per firm's request row. */
+    helpRequestIntermediaryId: integer('help_request_intermediary_id')
+      .notNull()
+      .unique()
+      .references(() => helpRequestIntermediaries.id),
+    intermediaryId: integer('intermediary_id')
+      .notNull()
+      .references(() => intermediaries.id),
+    /** The client's account (the request's user, or the account of its verified e-mail). */
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => users.id),
+    clientEmail: text('client_email').notNull(),
+    note: text('note').notNull(),
+    /** SENT | ACCEPTED | REJECTED */
+    status: text('status').notNull().default('SENT'),
+    rejectionReason: text('rejection_reason'),
+    /** The quotation the client accepted (no foreign key: quotations already point here). */
+    acceptedQuotationId: integer('accepted_quotation_id'),
+    sentBy: uuid('sent_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('recommendations_client_idx').on(table.clientUserId),
+    check('recommendations_status_check', sql`${table.status} in ('SENT', 'ACCEPTED', 'REJECTED')`),
+  ],
+);
+
+/**
+ * The commission earned on an issued policy, written in the transaction that issues it: the
+ * premium before levies × the class's rate at issue time, rounded half up once. Integer cents.
+ */
+export const commissions = pgTable(
+  'commissions',
+  {
+    id: serial('id').primaryKey(),
+    policyId: integer('policy_id')
+      .notNull()
+      .unique()
+      .references(() => policies.id),
+    intermediaryId: integer('intermediary_id')
+      .notNull()
+      .references(() => intermediaries.id),
+    classCode: text('class_code').notNull(),
+    /** The commissionable premium in cents: the invoice's amount less its levies. */
+    premium: bigint('premium', { mode: 'number' }).notNull(),
+    rateBps: integer('rate_bps').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('commissions_intermediary_idx').on(table.intermediaryId, table.createdAt)],
 );

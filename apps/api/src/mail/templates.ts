@@ -224,3 +224,28 @@ export function helpRequestConfirmationEmail(options: {
     ),
   };
 }
+
+/** To the client: an intermediary recommends products; the link opens the recommendation (after sign-in). */
+export function recommendationEmail(options: {
+  to: string;
+  firstName: string;
+  intermediaryNames: string;
+  requestSystemRef: string;
+  note: string;
+  products: Array<{ productName: string; underwriter: string; premium: string }>;
+  reviewUrl: string;
+}): EmailMessage {
+  const { to, firstName, intermediaryNames, requestSystemRef, note, products, reviewUrl } = options;
+  const lines = products.map(
+    (product) => `${product.productName} (${product.underwriter}): ${product.premium}`,
+  );
+  return {
+    to,
+    subject: `${intermediaryNames} sent you a recommendation for ${requestSystemRef}`,
+    text: `Hello ${firstName},\n\n${intermediaryNames} answered your quotation request ${requestSystemRef}:\n\n${lines.join('\n')}\n\nTheir note:\n${note}\n\nReview and accept it: ${reviewUrl}\n`,
+    html: layout(
+      'Your recommendation is ready',
+      `${paragraph(`Hello ${firstName},`)}${paragraph(`${intermediaryNames} answered your quotation request ${requestSystemRef}:`)}<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p style="white-space:pre-wrap;background:#f8fafc;padding:12px;border-radius:8px">${escapeHtml(note)}</p>${button(reviewUrl, 'Review the recommendation')}`,
+    ),
+  };
+}

@@ -10,6 +10,7 @@ import { platformActions } from './platform/actions';
 import { productActions } from './product/actions';
 import { productAdminActions } from './product-admin/actions';
 import { purchaseActions } from './purchase-actions';
+import { recommendationActions } from './recommendation/actions';
 import { staffActions } from './staff/actions';
 import { userActions } from './user/actions';
 
@@ -25,6 +26,7 @@ export const allActions: ActionDefinition[] = [
   ...purchaseActions,
   ...intermediaryActions,
   ...helpRequestActions,
+  ...recommendationActions,
   ...staffActions,
   ...commissionActions,
   ...auditActions,

@@ -2,9 +2,11 @@ import {
   createQuotationSchema,
   invoicePaymentRequestSchema,
   paymentRequestDetailsSchema,
+  recommendationIdSchema,
   systemQuotationRefSchema,
 } from '@bima/domain';
 import { z } from 'zod';
+import { fromZodError } from '../gateway/errors';
 import { defineAction } from '../gateway/registry';
 import {
   getPaymentStatus,
@@ -21,6 +23,7 @@ import {
   listQuotations,
   requoteQuotation,
 } from './quotation/service';
+import { getClientRecommendation } from './recommendation/service';
 
 const invoiceRefSchema = z.object({
   invoiceSystemRef: z
@@ -96,9 +99,20 @@ export const purchaseActions = [
     resource: 'quotation',
     action: 'getQuotationDetails',
     auth: 'client',
-    description: 'One of the client’s quotations with its invoice and policy.',
-    input: systemQuotationRefSchema,
-    handler: ({ db, principal, input }) => getQuotation(db, principal!.userId, input.systemQuotationRef),
+    description:
+      'Either {systemQuotationRef} → one of the client’s quotations with its invoice and policy; or {id} (a recommendation, the /review/<id> link) → that recommendation sent to the client with its quotations in full (as recommendation/getQuotationDetails below: id, systemRef, status, requestSystemRef, intermediary, note, rejectionReason, createdAt, decidedAt, quotations:[quotation in full, accepted]). Anyone else’s answers 404.',
+    input: z.looseObject({}),
+    handler: ({ db, principal, input }) => {
+      // spec-2 names one action for both: a recommendation by id, or a quotation by reference.
+      if ('id' in input && !('systemQuotationRef' in input)) {
+        const parsed = recommendationIdSchema.safeParse(input);
+        if (!parsed.success) throw fromZodError(parsed.error);
+        return getClientRecommendation(db, principal!.userId, parsed.data.id);
+      }
+      const parsed = systemQuotationRefSchema.safeParse(input);
+      if (!parsed.success) throw fromZodError(parsed.error);
+      return getQuotation(db, principal!.userId, parsed.data.systemQuotationRef);
+    },
   }),
   defineAction({
     service: 'client',

@@ -1,7 +1,7 @@
-import { setCommissionRateSchema } from '@bima/domain';
+import { commissionStatementSchema, setCommissionRateSchema } from '@bima/domain';
 import { z } from 'zod';
 import { defineAction } from '../../gateway/registry';
-import { listRates, setRate } from './service';
+import { getStatement, listRates, setRate } from './service';
 
 const RATE = "{classCode, className, rateBps, capBps, rate ('10%'), cap, isSampleData, updatedAt}";
 
@@ -26,5 +26,16 @@ export const commissionActions = [
     description: `Sets a class's rate: {classCode, rateBps} → ${RATE}; 400 'The commission rate cannot exceed the cap of X% for this class.' above the cap, 404 for a class with no rate.`,
     input: setCommissionRateSchema,
     handler: ({ db, principal, input }) => setRate(db, principal!, input),
+  }),
+  defineAction({
+    service: 'intermediary',
+    resource: 'commission',
+    action: 'getStatement',
+    auth: 'staff',
+    roles: ['intermediary', 'admin'],
+    description:
+      "A commission statement, newest first (an intermediary: its own firm; an admin: firmId, or every firm): {from?, to? (YYYY-MM-DD, Kenya, both included), page, pageSize, firmId? (admin)} → {items:[{policyNumber, client:{names, email}, productName, classCode, className, premium, premiumCents, rateBps, rate ('10%'), commission, commissionCents, date, intermediary:{id, intermediaryNames}}], totals:{count, premium, premiumCents, commission, commissionCents}, total, page, pageSize, firmId}. premium = the invoice less levies; commission = premium × rate, rounded half up once to the cent.",
+    input: commissionStatementSchema,
+    handler: ({ db, principal, input }) => getStatement(db, principal!, input),
   }),
 ];

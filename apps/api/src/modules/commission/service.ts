@@ -1,9 +1,10 @@
-import { COMMISSION_MESSAGES, formatBasisPoints } from '@bima/domain';
-import { asc, eq } from 'drizzle-orm';
+import { addCalendarDays, COMMISSION_MESSAGES, formatBasisPoints } from '@bima/domain';
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { commissionRates } from '../../db/schema';
+import { commissionRates, commissions, intermediaries, policies, quotations } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
+import { pageWindow } from '../../lib/search';
 import { recordAudit } from '../audit/service';
 import { COMMISSION_DISCLAIMER, COMMISSION_SEED } from './seed-data';
 
@@ -63,4 +64,91 @@ export async function setRate(db: Database, actor: Principal, input: { classCode
     return after!;
   });
   return presentRate(row);
+}
+
+/** The start of a Kenyan calendar day (UTC+3, no daylight saving) as an instant. */
+const kenyaMidnight = (date: string) => new Date(`${date}T00:00:00+03:00`);
+
+/**
+ * A firm's commission statement (an intermediary: its own firm, whatever `firmId` says; an admin:
+ * the firm asked for, or every firm), newest first, between two Kenyan dates (both included), with
+ * the totals of the whole period. Amounts in cents and in shillings (cents / 100).
+ */
+export async function getStatement(
+  db: Database,
+  principal: Principal,
+  input: { page: number; pageSize: number; from?: string; to?: string; firmId?: number },
+) {
+  const firmId = principal.role === 'admin' ? input.firmId : (principal.intermediaryId ?? -1);
+  const where = and(
+    firmId === undefined ? undefined : eq(commissions.intermediaryId, firmId),
+    input.from ? gte(commissions.createdAt, kenyaMidnight(input.from)) : undefined,
+    input.to ? lt(commissions.createdAt, kenyaMidnight(addCalendarDays(input.to, 1))) : undefined,
+  ) as SQL | undefined;
+  const { limit, offset } = pageWindow(input);
+  const rows = await db
+    .select({
+      commission: commissions,
+      policyNumber: policies.policyNumber,
+      clientDetails: quotations.clientDetails,
+      productName: quotations.productName,
+      className: commissionRates.className,
+      firm: { id: intermediaries.id, intermediaryNames: intermediaries.intermediaryNames },
+    })
+    .from(commissions)
+    .innerJoin(policies, eq(policies.id, commissions.policyId))
+    .innerJoin(quotations, eq(quotations.id, policies.quotationId))
+    .innerJoin(intermediaries, eq(intermediaries.id, commissions.intermediaryId))
+    .leftJoin(commissionRates, eq(commissionRates.classCode, commissions.classCode))
+    .where(where)
+    .orderBy(desc(commissions.createdAt), desc(commissions.id))
+    .limit(limit)
+    .offset(offset);
+  const [totals] = await db
+    .select({
+      count: count(),
+      premium: sql<string>`coalesce(sum(${commissions.premium}), 0)`,
+      commission: sql<string>`coalesce(sum(${commissions.amount}), 0)`,
+    })
+    .from(commissions)
+    .where(where);
+  const premiumCents = Number(totals?.premium ?? 0);
+  const commissionCents = Number(totals?.commission ?? 0);
+  return {
+    items: rows.map((row) => {
+      const client = row.clientDetails as {
+        names?: { firstName?: string; lastName?: string };
+        email?: string;
+      };
+      return {
+        policyNumber: row.policyNumber,
+        client: {
+          names: { firstName: client.names?.firstName ?? '', lastName: client.names?.lastName ?? '' },
+          email: client.email ?? null,
+        },
+        productName: row.productName,
+        classCode: row.commission.classCode,
+        className: row.className ?? row.commission.classCode,
+        premiumCents: row.commission.premium,
+        premium: row.commission.premium / 100,
+        rateBps: row.commission.rateBps,
+        rate: formatBasisPoints(row.commission.rateBps),
+        commissionCents: row.commission.amount,
+        commission: row.commission.amount / 100,
+        date: row.commission.createdAt.toISOString(),
+        intermediary: row.firm,
+      };
+    }),
+    totals: {
+      count: Number(totals?.count ?? 0),
+      premiumCents,
+      premium: premiumCents / 100,
+      commissionCents,
+      commission: commissionCents / 100,
+    },
+    total: Number(totals?.count ?? 0),
+    page: input.page,
+    pageSize: input.pageSize,
+    firmId: firmId ?? null,
+  };
 }

@@ -14,6 +14,8 @@ import {
   helpRequestIntermediaries,
   helpRequests,
   intermediaries,
+  quotations,
+  recommendations,
   users,
   verifications,
 } from '../../db/schema';
@@ -248,7 +250,7 @@ function effectiveStatus(today: string): SQL<HelpRequestStatus> {
 }
 
 /** An intermediary sees its own firm's rows only; an admin sees every row. */
-function inboxScope(principal: Principal): SQL | undefined {
+export function inboxScope(principal: Principal): SQL | undefined {
   if (principal.role === 'admin') return undefined;
   // Any other role reaching here is refused by the gateway; an intermediary without a firm sees nothing.
   return eq(requestRows.intermediaryId, principal.intermediaryId ?? -1);
@@ -356,6 +358,7 @@ export async function getInboxRequest(db: Database, principal: Principal, id: nu
   const item = presentInboxItem(row);
   return {
     ...item,
+    recommendation: await recommendationOfRow(db, id),
     remarks: row.request.remarks,
     client: { ...item.client, kraPin: row.request.clientKraPin },
     risk: { ...item.risk, chassisNumber: row.request.chassisNumber },
@@ -364,6 +367,43 @@ export async function getInboxRequest(db: Database, principal: Principal, id: nu
       status: event.toStatus,
       at: event.createdAt.toISOString(),
       by: actor?.firstName ? { names: { firstName: actor.firstName, lastName: actor.lastName } } : null,
+    })),
+  };
+}
+
+/**
+ * The firm's recommendation for a request row, as the intermediary sees it (with the client's
+ * rejection reason), or null before one is sent.
+ */
+async function recommendationOfRow(db: Database, rowId: number) {
+  const [recommendation] = await db
+    .select()
+    .from(recommendations)
+    .where(eq(recommendations.helpRequestIntermediaryId, rowId));
+  if (!recommendation) return null;
+  const items = await db
+    .select()
+    .from(quotations)
+    .where(eq(quotations.recommendationId, recommendation.id))
+    .orderBy(asc(quotations.id));
+  return {
+    id: recommendation.id,
+    systemRef: recommendation.systemRef,
+    status: recommendation.status,
+    note: recommendation.note,
+    rejectionReason: recommendation.rejectionReason,
+    createdAt: recommendation.createdAt.toISOString(),
+    decidedAt: recommendation.decidedAt?.toISOString() ?? null,
+    quotations: items.map((quotation) => ({
+      systemQuotationRef: quotation.systemQuotationRef,
+      productSystemRef: quotation.productSystemRef,
+      productName: quotation.productName,
+      underwriter: quotation.underwriterName,
+      premium: Math.round(quotation.total / 100),
+      period: quotation.periodDays,
+      startDate: quotation.startDate,
+      expiresAt: quotation.expiresAt.toISOString(),
+      accepted: recommendation.acceptedQuotationId === quotation.id,
     })),
   };
 }

@@ -75,6 +75,7 @@ export function renderPolicySchedule(policy: PolicyView): Promise<Buffer> {
     rows(doc, 'Cover', [
       ['Product', policy.productName],
       ['Underwriter', policy.underwriter],
+      ['Intermediary', policy.intermediary?.intermediaryNames ?? 'Direct (no intermediary)'],
       ['Cover type', COVER_TYPE_LABELS[policy.coverType as CoverType] ?? policy.coverType],
       ['Period', `${formatCoverPeriod(policy.period)}: ${policy.startDate} to ${policy.endDate}`],
       ...(policy.quotedStartDate

@@ -1,11 +1,21 @@
+import { commissionAmount } from '@bima/domain';
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invoices, payments, policies, quotations } from '../../db/schema';
+import {
+  commissionRates,
+  commissions,
+  insuranceProducts,
+  intermediaries,
+  invoices,
+  payments,
+  policies,
+  quotations,
+} from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { coverDatesAtPayment, kenyaToday } from '../../lib/dates';
 import { makeDigits } from '../../lib/refs';
 import { invoiceBalance, paidTowardsInvoices } from '../payment/balance';
-import { toKes } from '../product/present';
+import { toCents, toKes } from '../product/present';
 import { isQuotationExpired } from '../quotation/service';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -26,13 +36,20 @@ export function makePolicyNumbers(classCode = '07', year = new Date().getUTCFull
  */
 export async function issuePolicy(
   tx: Tx,
-  invoice: { id: number; quotationId: number; userId: string },
+  invoice: { id: number; quotationId: number; userId: string; amount: number },
   receiptNumber: string | null,
   paidAt: Date,
 ) {
   const [quotation] = await tx
-    .select({ startDate: quotations.startDate, periodDays: quotations.periodDays })
+    .select({
+      startDate: quotations.startDate,
+      periodDays: quotations.periodDays,
+      intermediaryId: quotations.intermediaryId,
+      breakdown: quotations.breakdown,
+      classCode: insuranceProducts.classCode,
+    })
     .from(quotations)
+    .innerJoin(insuranceProducts, eq(insuranceProducts.id, quotations.productId))
     .where(eq(quotations.id, invoice.quotationId));
   if (!quotation) throw new Error(`quotation ${invoice.quotationId} of invoice ${invoice.id} is missing`);
   const numbers = makePolicyNumbers();
@@ -44,6 +61,7 @@ export async function issuePolicy(
       quotationId: invoice.quotationId,
       userId: invoice.userId,
       receiptNumber,
+      intermediaryId: quotation.intermediaryId,
       ...coverDatesAtPayment({
         quotedStartDate: quotation.startDate,
         periodDays: quotation.periodDays,
@@ -51,8 +69,54 @@ export async function issuePolicy(
       }),
     })
     .onConflictDoNothing({ target: policies.invoiceId })
-    .returning({ policyNumber: policies.policyNumber });
-  return inserted[0]?.policyNumber ?? null;
+    .returning({ id: policies.id, policyNumber: policies.policyNumber });
+  const policy = inserted[0];
+  if (policy && quotation.intermediaryId !== null) {
+    await recordCommission(tx, {
+      policyId: policy.id,
+      intermediaryId: quotation.intermediaryId,
+      classCode: quotation.classCode,
+      invoiceAmount: invoice.amount,
+      breakdown: quotation.breakdown,
+    });
+  }
+  return policy?.policyNumber ?? null;
+}
+
+/**
+ * The commission of an intermediary's policy, in the issuing transaction: the commissionable
+ * premium is the invoice's amount less the quotation's levies (`totalCharges`, whole shillings),
+ * times the class's rate in `commission_rates` at this moment, rounded half up once to the cent. A
+ * class with no rate set up earns 0 bps (the row is still written, so the statement lists it).
+ */
+async function recordCommission(
+  tx: Tx,
+  input: {
+    policyId: number;
+    intermediaryId: number;
+    classCode: string;
+    invoiceAmount: number;
+    breakdown: Record<string, unknown>;
+  },
+) {
+  const [rate] = await tx
+    .select({ rateBps: commissionRates.rateBps })
+    .from(commissionRates)
+    .where(eq(commissionRates.classCode, input.classCode));
+  const levies = Number(input.breakdown.totalCharges ?? 0);
+  const premium = Math.max(0, input.invoiceAmount - toCents(Number.isFinite(levies) ? levies : 0));
+  const rateBps = rate?.rateBps ?? 0;
+  await tx
+    .insert(commissions)
+    .values({
+      policyId: input.policyId,
+      intermediaryId: input.intermediaryId,
+      classCode: input.classCode,
+      premium,
+      rateBps,
+      amount: commissionAmount(premium, rateBps),
+    })
+    .onConflictDoNothing({ target: commissions.policyId });
 }
 
 type PolicyRow = typeof policies.$inferSelect;
@@ -81,7 +145,12 @@ const pageOf = (paging: ListPage | undefined) =>
     ? { limit: paging.pageSize ?? 20, offset: ((paging.page ?? 1) - 1) * (paging.pageSize ?? 20) }
     : null;
 
-export function presentPolicy(policy: PolicyRow, quotation: QuotationRow, paid: PolicyPayment[] = []) {
+export function presentPolicy(
+  policy: PolicyRow,
+  quotation: QuotationRow,
+  paid: PolicyPayment[] = [],
+  intermediary: { id: number; intermediaryNames: string } | null = null,
+) {
   const client = quotation.clientDetails as {
     names?: { firstName?: string; lastName?: string };
     email?: string;
@@ -104,6 +173,10 @@ export function presentPolicy(policy: PolicyRow, quotation: QuotationRow, paid: 
     productName: quotation.productName,
     productSystemRef: quotation.productSystemRef,
     underwriter: quotation.underwriterName,
+    /** The intermediary firm whose recommendation was bought; null for direct business. */
+    intermediary: intermediary
+      ? { id: intermediary.id, intermediaryNames: intermediary.intermediaryNames }
+      : null,
     coverType: quotation.coverType,
     vehicleValue: quotation.coverType === 'third-party' ? null : toKes(quotation.vehicleValue),
     vehicle: quotation.vehicle,
@@ -155,17 +228,31 @@ async function paymentsOfInvoices(db: Database, invoiceIds: number[]): Promise<M
 
 function policyQuery(db: Database) {
   return db
-    .select({ policy: policies, quotation: quotations })
+    .select({
+      policy: policies,
+      quotation: quotations,
+      intermediary: { id: intermediaries.id, intermediaryNames: intermediaries.intermediaryNames },
+    })
     .from(policies)
-    .innerJoin(quotations, eq(quotations.id, policies.quotationId));
+    .innerJoin(quotations, eq(quotations.id, policies.quotationId))
+    .leftJoin(intermediaries, eq(intermediaries.id, policies.intermediaryId));
 }
 
-async function presentPolicies(db: Database, rows: Array<{ policy: PolicyRow; quotation: QuotationRow }>) {
+async function presentPolicies(
+  db: Database,
+  rows: Array<{
+    policy: PolicyRow;
+    quotation: QuotationRow;
+    intermediary: { id: number; intermediaryNames: string } | null;
+  }>,
+) {
   const paid = await paymentsOfInvoices(
     db,
     rows.map((row) => row.policy.invoiceId),
   );
-  return rows.map((row) => presentPolicy(row.policy, row.quotation, paid.get(row.policy.invoiceId) ?? []));
+  return rows.map((row) =>
+    presentPolicy(row.policy, row.quotation, paid.get(row.policy.invoiceId) ?? [], row.intermediary),
+  );
 }
 
 export async function listPolicies(db: Database, userId: string, paging?: ListPage) {

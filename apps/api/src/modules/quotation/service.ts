@@ -3,19 +3,21 @@ import {
   checkCoverStartDate,
   fullVehicleSchema,
   normaliseRegistration,
+  RECOMMENDATION_MESSAGES,
   vehicleIdentitySchema,
 } from '@bima/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invoices, payments, policies, quotations } from '../../db/schema';
+import { invoices, payments, policies, quotations, recommendations } from '../../db/schema';
 import { AppError, fromZodError } from '../../gateway/errors';
 import { coverEndDate, formatKenyaDate, kenyaToday } from '../../lib/dates';
 import { makeRef } from '../../lib/refs';
 import { getClientDetails } from '../client/service';
 import { presentQuote, toCents, toKes } from '../product/present';
-import { coversRisk, loadProducts, priceProduct } from '../product/service';
+import { coversRisk, type LoadedProduct, loadProducts, priceProduct } from '../product/service';
 
 type QuotationRow = typeof quotations.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A quotation as its owner sees it, amounts in whole shillings. */
 export function presentQuotation(
@@ -41,6 +43,9 @@ export function presentQuotation(
     vehicle: row.vehicle,
     clientDetails: row.clientDetails,
     status: row.status,
+    /** 'new' (the client's own quote) or 'recommendation' (an intermediary's, bought via acceptReccommendation). */
+    purchaseType: row.purchaseType,
+    recommendationId: row.recommendationId,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     /** The price is no longer offered; a quotation with money paid towards it never expires. */
@@ -64,6 +69,40 @@ export function quotationExpiredError(row: { expiresAt: Date }): AppError {
     `This quotation expired on ${formatKenyaDate(row.expiresAt)}. Get a new price to continue.`,
     { code: 'QUOTATION_EXPIRED' },
   );
+}
+
+/** A product's choices as the API takes them: whole shillings. */
+export interface QuotationChoices {
+  coverPeriod: number;
+  additionalBenefits: ReadonlyArray<{ benefitSystemRef: string; params?: { limit?: number } }>;
+  excesses: ReadonlyArray<{ id: string; amount: number }>;
+  /** The input field named when the product does not cover the vehicle's value. */
+  valueField: string;
+}
+
+/**
+ * The one pricing path of a quotation (the client's own and an intermediary's recommendation): the
+ * product must cover the vehicle's value (cents; 0 for third-party), then the engine prices the
+ * period, benefit limits and excesses — out of bounds is a 400, never clamped.
+ */
+export function priceChoices(loaded: LoadedProduct, vehicleValue: number, choices: QuotationChoices) {
+  if (
+    loaded.product.coverType !== 'third-party' &&
+    vehicleValue > 0 &&
+    !coversRisk(loaded.product, vehicleValue)
+  ) {
+    const message = `${loaded.product.name} does not cover a vehicle of this value.`;
+    throw new AppError('invalid', message, { errors: [{ field: choices.valueField, message }] });
+  }
+  return priceProduct(loaded, {
+    vehicleValue,
+    periodDays: choices.coverPeriod,
+    selectedBenefits: choices.additionalBenefits.map((benefit) => ({
+      benefitSystemRef: benefit.benefitSystemRef,
+      limit: benefit.params?.limit === undefined ? undefined : toCents(benefit.params.limit),
+    })),
+    excesses: choices.excesses.map((excess) => ({ id: excess.id, amount: toCents(excess.amount) })),
+  });
 }
 
 /**
@@ -99,21 +138,11 @@ export async function createQuotation(
   }
   const risk = input.risks[0]!;
   const vehicleValue = isThirdParty ? 0 : toCents(risk.value ?? 0);
-  if (!isThirdParty && vehicleValue > 0 && !coversRisk(loaded.product, vehicleValue)) {
-    throw new AppError('invalid', `${loaded.product.name} does not cover a vehicle of this value.`, {
-      errors: [
-        { field: 'risks.0.value', message: `${loaded.product.name} does not cover a vehicle of this value.` },
-      ],
-    });
-  }
-  const quote = priceProduct(loaded, {
-    vehicleValue,
-    periodDays: input.coverPeriod,
-    selectedBenefits: input.additionalBenefits.map((benefit) => ({
-      benefitSystemRef: benefit.benefitSystemRef,
-      limit: benefit.params?.limit === undefined ? undefined : toCents(benefit.params.limit),
-    })),
-    excesses: input.excesses.map((excess) => ({ id: excess.id, amount: toCents(excess.amount) })),
+  const quote = priceChoices(loaded, vehicleValue, {
+    coverPeriod: input.coverPeriod,
+    additionalBenefits: input.additionalBenefits,
+    excesses: input.excesses,
+    valueField: 'risks.0.value',
   });
 
   const client = await getClientDetails(db, userId);
@@ -166,17 +195,41 @@ async function findOwnQuotation(db: Database, userId: string, systemQuotationRef
 /** Turns a quotation into its invoice (once; asking again returns the same invoice). */
 export async function completeQuotation(db: Database, userId: string, systemQuotationRef: string) {
   const quotation = await findOwnQuotation(db, userId, systemQuotationRef);
+  if (quotation.recommendationId !== null) {
+    // A recommended quotation is bought through acceptReccommendation, which accepts it first.
+    const [recommendation] = await db
+      .select({ status: recommendations.status, acceptedQuotationId: recommendations.acceptedQuotationId })
+      .from(recommendations)
+      .where(eq(recommendations.id, quotation.recommendationId));
+    if (recommendation?.status !== 'ACCEPTED' || recommendation.acceptedQuotationId !== quotation.id) {
+      throw new AppError('conflict', RECOMMENDATION_MESSAGES.acceptFirst, { code: 'INVALID_TRANSITION' });
+    }
+  }
+  return invoiceQuotation(db, quotation);
+}
+
+/**
+ * The invoice of a quotation, made once (the quotation is unique on invoices): refused with 409
+ * QUOTATION_EXPIRED for an expired price nothing has been paid towards. Runs in the caller's
+ * transaction when given one.
+ */
+export async function invoiceQuotation(db: Database | Tx, quotation: QuotationRow) {
   if (isQuotationExpired(quotation) && !(await hasPaymentsTowards(db, quotation.id))) {
     throw quotationExpiredError(quotation);
   }
   await db
     .insert(invoices)
-    .values({ invoiceSystemRef: makeRef('INV'), quotationId: quotation.id, userId, amount: quotation.total })
+    .values({
+      invoiceSystemRef: makeRef('INV'),
+      quotationId: quotation.id,
+      userId: quotation.userId,
+      amount: quotation.total,
+    })
     .onConflictDoNothing({ target: invoices.quotationId });
   await db.update(quotations).set({ status: 'COMPLETED' }).where(eq(quotations.id, quotation.id));
   const [invoice] = await db.select().from(invoices).where(eq(invoices.quotationId, quotation.id));
   return {
-    systemQuotationRef,
+    systemQuotationRef: quotation.systemQuotationRef,
     invoiceSystemRef: invoice!.invoiceSystemRef,
     amount: toKes(invoice!.amount),
     status: invoice!.status,
@@ -184,7 +237,7 @@ export async function completeQuotation(db: Database, userId: string, systemQuot
 }
 
 /** Whether any money has been received towards the quotation's invoice (then it never expires). */
-async function hasPaymentsTowards(db: Database, quotationId: number): Promise<boolean> {
+async function hasPaymentsTowards(db: Database | Tx, quotationId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: payments.id })
     .from(payments)
@@ -245,7 +298,7 @@ export async function requoteQuotation(
 }
 
 /** Quotations with their invoice (and whether money was received towards it) and policy number. */
-function quotationQuery(db: Database) {
+export function quotationQuery(db: Database) {
   return db
     .select({
       quotation: quotations,
@@ -258,7 +311,9 @@ function quotationQuery(db: Database) {
     .leftJoin(policies, eq(policies.invoiceId, invoices.id));
 }
 
-function presentQuotationRow(row: Awaited<ReturnType<ReturnType<typeof quotationQuery>['execute']>>[number]) {
+export function presentQuotationRow(
+  row: Awaited<ReturnType<ReturnType<typeof quotationQuery>['execute']>>[number],
+) {
   return presentQuotation(
     row.quotation,
     row.invoice ? { ...row.invoice, hasPayments: Boolean(row.hasPayments) } : null,
