@@ -49,4 +49,11 @@ export const staffChildRoutes: RouteObject[] = [
 ];
 
 /** The staff area's route tree: the layout (guards, heading, navigation) around its screens. */
-export const staffRoutes: RouteObject[] = [{ element: <StaffLayout />, children: staffChildRoutes }];
+export const staffRoutes: RouteObject[] = [
+  // The invitation link is opened signed out: outside the layout, which sends visitors to sign in.
+  {
+    path: staffPaths.acceptInvitation.path,
+    element: lazyElement(() => import('../features/auth/routes/accept-invitation')),
+  },
+  { element: <StaffLayout />, children: staffChildRoutes },
+];

@@ -6,6 +6,11 @@ const STAFF = '/staff';
  */
 export const staffPaths = {
   dashboard: { path: '', getHref: () => STAFF },
+  /** The staff invitation e-mail's link: code and password, then signed in. */
+  acceptInvitation: {
+    path: 'accept-invitation',
+    getHref: (ref: string) => `${STAFF}/accept-invitation?ref=${encodeURIComponent(ref)}`,
+  },
   requests: { path: 'requests', getHref: () => `${STAFF}/requests` },
   request: {
     path: 'requests/:id',

@@ -41,3 +41,20 @@ export const setPasswordFormSchema = z
     },
   });
 export type SetPasswordForm = z.output<typeof setPasswordFormSchema>;
+
+/** Accepting a staff invitation: the e-mailed 4-digit code, then a new password as on set-password. */
+export const acceptInvitationFormSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, ACCOUNT_MESSAGES.codeInvalid),
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: ACCOUNT_MESSAGES.passwordMismatch,
+    path: ['confirmPassword'],
+  });
+export type AcceptInvitationFormInput = z.input<typeof acceptInvitationFormSchema>;
+export type AcceptInvitationForm = z.output<typeof acceptInvitationFormSchema>;

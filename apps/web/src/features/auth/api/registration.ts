@@ -52,3 +52,21 @@ export async function setPassword(input: { registrationId: string; username: str
     ),
   );
 }
+
+/**
+ * `user / registration / acceptInvitation`: a staff member invited by an admin confirms the e-mailed
+ * code and sets a password; signed in at once unless their firm is not active yet.
+ */
+export async function acceptInvitation(input: { invitationRef: string; code: string; password: string }) {
+  return unwrapData(
+    await callGateway<(AuthUser & SessionTokens & { signedIn: true }) | { signedIn: false; message: string }>(
+      {
+        service: 'user',
+        resource: 'registration',
+        action: 'acceptInvitation',
+        data: { ...input, loginDevice: {} },
+      },
+      options,
+    ),
+  );
+}
