@@ -100,6 +100,14 @@ async function restoreFirstBand(request: APIRequestContext) {
 }
 
 async function openProducts(page: Page) {
+  // Staff land on the staff area's dashboard; Products is in its navigation.
+  if (!/\/staff\/products$/.test(page.url())) {
+    await expect(page).toHaveURL(/\/staff$/);
+    await page
+      .getByRole('navigation', { name: 'Staff area' })
+      .getByRole('link', { name: 'Products', exact: true })
+      .click();
+  }
   await expect(page).toHaveURL(/\/staff\/products$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await expect(page.getByRole('link', { name: PRODUCT.name })).toBeVisible();
