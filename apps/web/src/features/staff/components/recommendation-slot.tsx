@@ -6,6 +6,7 @@ import { DataTable } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
 import { SummaryList } from '../../../components/summary-list';
 import { fieldErrorClass, inputClass, labelClass } from '../../../components/ui';
+import { kenyaTodayIsoDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notifications';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { authStore, getRole } from '../../../stores/auth';
@@ -23,10 +24,7 @@ import { StaffStatusBadge } from './staff-status';
 
 type SentQuotation = FirmRecommendation['quotations'][number];
 
-/** Today in Kenya (UTC+3), YYYY-MM-DD: the earliest cover start. */
-function kenyaToday(): string {
-  return new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
-}
+const kenyaToday = () => kenyaTodayIsoDate();
 
 /** The firm's sent recommendation: its status, note, quotations and the client's reason if rejected. */
 function SentRecommendation({ recommendation }: { recommendation: FirmRecommendation }) {
