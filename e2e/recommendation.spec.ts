@@ -150,7 +150,9 @@ test.describe('recommendations: an intermediary recommends, the client answers',
 
     await page.getByRole('button', { name: `Accept and pay for ${PRODUCT}` }).click();
     await expect(page).toHaveURL(/\/motor\/payment-confirmation\/payment\?invoice=INV-/);
-    await payWith(page, '0712345678');
+    // The number comes from the client's KYC once it has loaded; the simulator's 0712345678 pays.
+    await expect(page.getByLabel('M-Pesa number')).toHaveValue('712345678');
+    await payWith(page, '712345678');
     await expect(toast(page, 'Payment Successful')).toBeVisible(PAYMENT_TIMEOUT);
     await expect(page).toHaveURL(/\/motor\/payment-confirmation\/confirmation$/);
 
