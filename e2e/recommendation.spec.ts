@@ -240,4 +240,28 @@ test.describe('recommendations: an intermediary recommends, the client answers',
     await expect(page.getByRole('table', { name: 'Commission by policy' })).toBeVisible();
     await expectNoSeriousViolations(page, 'commission statement');
   });
+
+  test("a signed-out client opening the review's summary address signs in and comes back to the review", async ({
+    page,
+    request,
+  }) => {
+    const client = await createClient(request, { withKyc: true });
+    const { requestSystemRef } = await createHelpRequestThroughApi(request, client.session, SAVANNAH);
+    const { id } = await sendRecommendationThroughApi(request, requestSystemRef);
+
+    await page.goto(`/newportal/client-quotation-summary/${id}`);
+    await expect(page).toHaveURL(/\/insurance\/auth/);
+    await page.getByLabel('E-mail address').fill(client.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/newportal/client-quotation-review/${id}$`));
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Recommendation from ${SAVANNAH}` }),
+    ).toBeVisible();
+
+    // The details address shows each quotation's premium breakdown.
+    await page.getByRole('link', { name: 'See the premium breakdowns' }).click();
+    await expect(page).toHaveURL(new RegExp(`/newportal/client-quotation-details/${id}$`));
+    await expect(page.getByRole('heading', { name: 'Premium breakdown' })).toBeVisible();
+  });
 });
