@@ -21,6 +21,9 @@ const summary = () => import('../features/purchase/routes/summary');
 const policies = () => import('../features/portal/routes/policies');
 const policyDetail = () => import('../features/portal/routes/policy-detail');
 const invoices = () => import('../features/portal/routes/invoices');
+const recommendationReview = () => import('../features/portal/routes/recommendation-review');
+const recommendationRedirect = () => import('../features/portal/routes/recommendation-redirect');
+const recommendationLink = () => import('../features/portal/routes/recommendation-link');
 
 function RouteError() {
   const error = useRouteError();
@@ -108,6 +111,10 @@ export function createAppRouter() {
               path: paths.motorHelp.path,
               lazy: lazyScreen(() => import('../features/help/routes/help-motor')),
             },
+            // A recommendation's e-mailed links: to the portal's review, through sign-in when signed out.
+            { path: paths.recommendationLink.path, lazy: lazyScreen(recommendationLink) },
+            { path: paths.recommendationDetailsLink.path, lazy: lazyScreen(recommendationLink) },
+            { path: paths.recommendationSummaryLink.path, lazy: lazyScreen(recommendationLink) },
             {
               path: paths.termsAndPrivacy.path,
               lazy: lazyScreen(() => import('../features/legal/routes/terms-and-privacy')),
@@ -156,6 +163,11 @@ export function createAppRouter() {
                   path: paths.portalIntermediary.path,
                   lazy: lazyScreen(() => import('../features/portal/routes/intermediary-detail')),
                 },
+                // A recommendation from an intermediary: review (and details); KYC and summary lead to it.
+                { path: paths.portalRecommendationReview.path, lazy: lazyScreen(recommendationReview) },
+                { path: paths.portalRecommendationDetails.path, lazy: lazyScreen(recommendationReview) },
+                { path: paths.portalRecommendationKyc.path, lazy: lazyScreen(recommendationRedirect) },
+                { path: paths.portalRecommendationSummary.path, lazy: lazyScreen(recommendationRedirect) },
                 // Every other portal screen is not built yet and says so.
                 { path: '*', lazy: lazyScreen(() => import('../features/portal/routes/not-available')) },
               ],

@@ -38,6 +38,10 @@ export const staffChildRoutes: RouteObject[] = [
     path: staffPaths.commission.path,
     element: lazyElement(() => import('../features/staff/routes/commission')),
   },
+  {
+    path: staffPaths.commissionStatement.path,
+    element: lazyElement(() => import('../features/staff/routes/commission-statement')),
+  },
   { path: staffPaths.staff.path, element: lazyElement(() => import('../features/staff/routes/staff-users')) },
   {
     path: staffPaths.moneyReceived.path,

@@ -48,6 +48,10 @@ export const paths = {
     getHref: (intermediaryId?: number) =>
       intermediaryId === undefined ? '/motor/help' : `/motor/help?intermediary=${intermediaryId}`,
   },
+  /** The public links of a recommendation's e-mail: they lead to the portal's review (after sign-in). */
+  recommendationLink: { path: '/review/:id', getHref: (id: number | string) => `/review/${id}` },
+  recommendationDetailsLink: { path: '/details/:qid/:id' },
+  recommendationSummaryLink: { path: '/summary/:id' },
   termsAndPrivacy: { path: '/terms-and-privacy', getHref: () => '/terms-and-privacy' },
   auth: {
     path: '/insurance/auth',
@@ -84,6 +88,17 @@ export const paths = {
     path: 'intermediaries/:id',
     getHref: (id: number | string) => `${PORTAL}/intermediaries/${encodeURIComponent(String(id))}`,
   },
+  /** A recommendation from an intermediary (spec-2): the review; details, KYC and summary lead to it. */
+  portalRecommendationReview: {
+    path: 'client-quotation-review/:id',
+    getHref: (id: number | string) => `${PORTAL}/client-quotation-review/${encodeURIComponent(String(id))}`,
+  },
+  portalRecommendationDetails: {
+    path: 'client-quotation-details/:id',
+    getHref: (id: number | string) => `${PORTAL}/client-quotation-details/${encodeURIComponent(String(id))}`,
+  },
+  portalRecommendationKyc: { path: 'client-quotation-kyc/:id' },
+  portalRecommendationSummary: { path: 'client-quotation-summary/:id' },
   portalNotifications: { path: 'notifications', getHref: () => `${PORTAL}/notifications` },
   portalTopUpOptions: { path: 'top-up-options', getHref: () => `${PORTAL}/top-up-options` },
   portalChats: { path: 'chats', getHref: () => `${PORTAL}/chats` },

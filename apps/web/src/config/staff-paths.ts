@@ -29,6 +29,8 @@ export const staffPaths = {
   },
   intermediaries: { path: 'intermediaries', getHref: () => `${STAFF}/intermediaries` },
   commission: { path: 'commission', getHref: () => `${STAFF}/commission` },
+  /** The intermediary's own commission statement. */
+  commissionStatement: { path: 'commission-statement', getHref: () => `${STAFF}/commission-statement` },
   staff: { path: 'staff', getHref: () => `${STAFF}/staff` },
   moneyReceived: { path: 'money-received', getHref: () => `${STAFF}/money-received` },
   audit: { path: 'audit', getHref: () => `${STAFF}/audit` },

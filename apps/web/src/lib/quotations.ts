@@ -44,6 +44,9 @@ export interface ClientQuotation {
   policyNumber: string | null;
   vehicle: Record<string, unknown> | null;
   breakdown: Record<string, unknown> | null;
+  /** 'new' (the client's own) or 'recommendation' (an intermediary's: accepted on its review first). */
+  purchaseType?: string;
+  recommendationId?: number | null;
 }
 
 /** `underwriting / quotation / getQuotationDetails`: a quotation with its invoice and policy. */

@@ -32,6 +32,8 @@ export interface AuthState {
   forgotPasswordRef: string | null;
   /** The e-mail of a sign-up or reset in progress: set-password sends it as the username. */
   pendingEmail: string | null;
+  /** Where sign-in brings a client back to (a recommendation's review, kept from its e-mailed link). */
+  returnPath?: string | null;
 }
 
 export const authDefaults: AuthState = {
@@ -45,6 +47,7 @@ export const authDefaults: AuthState = {
   isPasswordReset: false,
   forgotPasswordRef: null,
   pendingEmail: null,
+  returnPath: null,
 };
 
 /** Sign-in state (spec-1 §3 "auth"). */

@@ -4,7 +4,7 @@ import { canOpen, findStaffNavEntry, navForRole } from './nav';
 
 describe('the staff navigation', () => {
   it.each<[StaffRole, string[]]>([
-    ['intermediary', ['dashboard', 'requests']],
+    ['intermediary', ['dashboard', 'requests', 'commissionStatement']],
     ['underwriter', ['dashboard', 'products']],
     [
       'admin',
@@ -33,6 +33,8 @@ describe('the staff navigation', () => {
   it.each<[StaffRole, string, boolean]>([
     ['intermediary', '/staff/requests/3', true],
     ['intermediary', '/staff/commission', false],
+    ['intermediary', '/staff/commission-statement', true],
+    ['underwriter', '/staff/commission-statement', false],
     ['intermediary', '/staff/products', false],
     ['underwriter', '/staff/products', true],
     ['underwriter', '/staff/requests', false],

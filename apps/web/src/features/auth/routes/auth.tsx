@@ -84,7 +84,10 @@ function LoginView({ onChangeMode }: { onChangeMode: ChangeMode }) {
     const role = getRole(state);
     // Staff have no client profile: their KYC details do not exist.
     if (!isStaffRole(role)) await loadKycData();
-    navigate(getPostLoginDestination(state.purchaseType, role), { replace: true });
+    const destination = getPostLoginDestination(state.purchaseType, role, state.returnPath);
+    // A recommendation's link is followed once: the next sign-in goes to the portal as usual.
+    if (state.purchaseType === 'recommendation') authStore.setState({ purchaseType: '', returnPath: null });
+    navigate(destination, { replace: true });
   };
 
   return (

@@ -90,7 +90,9 @@ export default function SetPasswordRoute() {
       message: t('auth.notifications.accountCreatedText'),
     });
     await loadKycData();
-    navigate(getPostLoginDestination(authStore.getState().purchaseType), { replace: true });
+    const { purchaseType, returnPath } = authStore.getState();
+    if (purchaseType === 'recommendation') authStore.setState({ purchaseType: '', returnPath: null });
+    navigate(getPostLoginDestination(purchaseType, 'client', returnPath), { replace: true });
   };
 
   return (

@@ -5,7 +5,7 @@ import { getPostLoginDestination } from './destination';
 describe('getPostLoginDestination', () => {
   it.each<[PurchaseType, string]>([
     ['new', '/motor/cover-details'],
-    ['recommendation', '/motor/cover-details'],
+    ['recommendation', '/newportal/quotations'],
     ['', '/newportal'],
     ['motor-private', '/newportal'],
     ['motor-commercial', '/newportal'],
@@ -21,5 +21,15 @@ describe('getPostLoginDestination', () => {
     [null, '', '/newportal'],
   ])("role '%s' (purchase type '%s') leads to %s", (role, purchaseType, destination) => {
     expect(getPostLoginDestination(purchaseType, role)).toBe(destination);
+  });
+
+  it('brings a recommendation back to its stored review, and only to a portal screen', () => {
+    expect(getPostLoginDestination('recommendation', 'client', '/newportal/client-quotation-review/7')).toBe(
+      '/newportal/client-quotation-review/7',
+    );
+    expect(getPostLoginDestination('recommendation', 'client', 'https://evil.example/')).toBe(
+      '/newportal/quotations',
+    );
+    expect(getPostLoginDestination('', 'client', '/newportal/client-quotation-review/7')).toBe('/newportal');
   });
 });

@@ -1,17 +1,27 @@
 import { paths } from '../../../config/paths';
 import { isStaffRole, type PurchaseType, type UserRole } from '../../../stores/auth';
 
+/** A return path sign-in may follow: only a screen of the client portal (never another site). */
+export function isSafeReturnPath(path: string | null | undefined): path is string {
+  return typeof path === 'string' && path.startsWith(`${paths.portal.getHref()}/`) && !path.startsWith('//');
+}
+
 /**
  * Where sign-in leads (spec-2 §4): staff (intermediary, underwriter, admin) go to the staff area;
- * a client's purchase under way ('new') goes on to the cover details; anything else goes to the
- * client portal. 'recommendation' should create an invoice and open the payment page; payments do
- * not exist yet, so it goes on to the cover details like 'new' for now.
+ * a client's purchase under way ('new') goes on to the cover details; 'recommendation' (a
+ * recommendation's e-mailed link followed while signed out) goes back to the stored return path —
+ * the recommendation's review, where accepting creates the invoice and opens the payment page — or
+ * to the portal's Quotations without one; anything else goes to the client portal.
  */
 export function getPostLoginDestination(
   purchaseType: PurchaseType,
   role: UserRole | null = 'client',
+  returnPath?: string | null,
 ): string {
   if (isStaffRole(role)) return paths.staff.getHref();
-  if (purchaseType === 'new' || purchaseType === 'recommendation') return paths.motorCoverDetails.getHref();
+  if (purchaseType === 'new') return paths.motorCoverDetails.getHref();
+  if (purchaseType === 'recommendation') {
+    return isSafeReturnPath(returnPath) ? returnPath : paths.portalQuotations.getHref();
+  }
   return paths.portal.getHref();
 }

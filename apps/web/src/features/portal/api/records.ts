@@ -11,6 +11,8 @@ export interface ClientPolicy {
   status: 'ACTIVE' | 'EXPIRED';
   productName: string;
   underwriter: string;
+  /** The intermediary firm whose recommendation was bought; null for direct business. */
+  intermediary?: { id: number; intermediaryNames: string } | null;
   coverType: string;
   vehicleValue: number | null;
   vehicle: Record<string, unknown> | null;

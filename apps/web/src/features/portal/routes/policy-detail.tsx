@@ -43,6 +43,9 @@ function PolicyDetail({ id }: { id: number }) {
                 { label: t('portal.fields.receiptNumber'), value: data.receiptNumber ?? t('portal.na') },
                 { label: t('portal.fields.product'), value: data.productName },
                 { label: t('portal.fields.underwriter'), value: data.underwriter },
+                ...(data.intermediary
+                  ? [{ label: t('portal.fields.intermediary'), value: data.intermediary.intermediaryNames }]
+                  : []),
                 { label: t('portal.fields.coverType'), value: data.coverType },
                 ...(data.vehicleValue === null
                   ? []

@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { paths } from '../../../config/paths';
 import { usePersistedStore } from '../../../lib/persisted-store';
@@ -8,7 +8,13 @@ import { PortalMenu } from '../components/portal-menu';
 /** The client portal frame: signed-out visitors are sent to sign in; a side menu on wide screens. */
 export default function PortalLayout() {
   const isAuthenticated = usePersistedStore(authStore, (state) => state.isAuthenticated);
-  if (!isAuthenticated) return <Navigate to={paths.auth.getHref()} replace />;
+  const { pathname } = useLocation();
+  if (!isAuthenticated) {
+    // A recommendation's screen keeps its way back through sign-in, as its e-mailed link does.
+    const recommendation = pathname.match(/\/client-quotation-[a-z]+\/([^/]+)/)?.[1];
+    if (recommendation) return <Navigate to={paths.recommendationLink.getHref(recommendation)} replace />;
+    return <Navigate to={paths.auth.getHref()} replace />;
+  }
   return (
     <div className="mx-auto flex max-w-7xl gap-8 px-4 py-8 sm:px-6">
       <aside className="hidden w-60 shrink-0 md:block">

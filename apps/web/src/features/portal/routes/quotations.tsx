@@ -6,6 +6,7 @@ import { SummaryList } from '../../../components/summary-list';
 import { buttonPrimary, cardClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { policiesQueryOptions, quotationsQueryOptions } from '../api/records';
+import { RecommendationsList } from '../components/recommendations-list';
 import { RecordStatusBadge } from '../components/records';
 import { usePayQuotation } from '../hooks';
 import { t } from '../i18n';
@@ -26,6 +27,8 @@ export default function QuotationsRoute() {
     <div>
       <ScreenHeading level={1}>{t('portal.quotations.title')}</ScreenHeading>
       <p className="mt-2 text-slate-700">{t('portal.quotations.intro')}</p>
+      <RecommendationsList />
+      <h2 className="mt-8 text-xl font-bold text-slate-900">{t('portal.quotations.ownTitle')}</h2>
       <QueryStatus
         isPending={quotations.isPending}
         isError={quotations.isError}
@@ -41,6 +44,11 @@ export default function QuotationsRoute() {
             const isPaid = quotation.invoice?.status === 'PAID' || Boolean(quotation.policyNumber);
             const policyId = quotation.policyNumber ? policyIds.get(quotation.policyNumber) : undefined;
             const expiry = isPaid ? null : quotationExpiryText(quotation);
+            // An intermediary's quotation is bought by accepting it on its review, not with Pay.
+            const reviewId =
+              quotation.purchaseType === 'recommendation' && !quotation.invoice && quotation.recommendationId
+                ? quotation.recommendationId
+                : null;
             return (
               <li key={ref}>
                 <article aria-labelledby={`quotation-${ref}`} className={`${cardClass} h-full`}>
@@ -80,7 +88,12 @@ export default function QuotationsRoute() {
                         </p>
                       )
                     ) : null}
-                    {expiry ? (
+                    {reviewId !== null && !isPaid ? (
+                      <Link to={paths.portalRecommendationReview.getHref(reviewId)} className={linkButton}>
+                        {t('portal.recommendations.review')}
+                      </Link>
+                    ) : null}
+                    {expiry && reviewId === null ? (
                       <div className="space-y-3">
                         <p className="font-semibold text-amber-950">{expiry}</p>
                         <button
@@ -96,7 +109,7 @@ export default function QuotationsRoute() {
                         </button>
                       </div>
                     ) : null}
-                    {isPaid || expiry ? null : (
+                    {isPaid || expiry || reviewId !== null ? null : (
                       <button
                         type="button"
                         onClick={() => void pay(quotation)}

@@ -24,11 +24,35 @@ export interface InboxRequest extends InboxItem {
   remarks: string;
   client: InboxItem['client'] & { kraPin: string };
   risk: InboxItem['risk'] & { chassisNumber: string };
+  /** The firm's recommendation for this request, or null before one is sent. */
+  recommendation?: FirmRecommendation | null;
   history: Array<{
     from: string | null;
     status: string;
     at: string;
     by: { names: { firstName: string; lastName: string } } | null;
+  }>;
+}
+
+/** The firm's recommendation as `getRequest` shows it (premium in KES). */
+export interface FirmRecommendation {
+  id: number;
+  systemRef: string;
+  status: 'SENT' | 'ACCEPTED' | 'REJECTED';
+  note: string;
+  rejectionReason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+  quotations: Array<{
+    systemQuotationRef: string;
+    productSystemRef: string;
+    productName: string;
+    underwriter: string;
+    premium: number;
+    period: number;
+    startDate: string;
+    expiresAt: string;
+    accepted: boolean;
   }>;
 }
 

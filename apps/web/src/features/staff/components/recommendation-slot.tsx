@@ -1,10 +1,284 @@
-import type { InboxRequest } from '../api/requests';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { DataTable } from '../../../components/data-table';
+import { QueryStatus } from '../../../components/query-status';
+import { SummaryList } from '../../../components/summary-list';
+import { fieldErrorClass, inputClass, labelClass } from '../../../components/ui';
+import { kenyaTodayIsoDate } from '../../../lib/dates';
+import { notify } from '../../../lib/notifications';
+import { usePersistedStore } from '../../../lib/persisted-store';
+import { authStore, getRole } from '../../../stores/auth';
+import {
+  marketProductsQueryOptions,
+  type PriceAnswer,
+  usePriceProducts,
+  useSendRecommendation,
+} from '../api/recommendations';
+import type { FirmRecommendation, InboxRequest } from '../api/requests';
+import { t } from '../i18n';
+import { errorMessage } from '../utils/errors';
+import { formatDay, formatKes, formatWhen } from '../utils/format';
+import { StaffStatusBadge } from './staff-status';
+
+type SentQuotation = FirmRecommendation['quotations'][number];
+
+const kenyaToday = () => kenyaTodayIsoDate();
+
+/** The firm's sent recommendation: its status, note, quotations and the client's reason if rejected. */
+function SentRecommendation({ recommendation }: { recommendation: FirmRecommendation }) {
+  return (
+    <Card title={t('staff.recommend.sentTitle')} className="mt-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <StaffStatusBadge status={recommendation.status} />
+        <span className="text-slate-700">
+          {t('staff.recommend.sentOn', { when: formatWhen(recommendation.createdAt) })}
+        </span>
+      </div>
+      <SummaryList
+        rows={[
+          { label: t('staff.recommend.reference'), value: recommendation.systemRef },
+          { label: t('staff.recommend.note'), value: recommendation.note },
+          ...(recommendation.rejectionReason
+            ? [{ label: t('staff.recommend.rejectionReason'), value: recommendation.rejectionReason }]
+            : []),
+          ...(recommendation.decidedAt
+            ? [{ label: t('staff.recommend.decidedAt'), value: formatWhen(recommendation.decidedAt) }]
+            : []),
+        ]}
+      />
+      <div className="mt-4">
+        <DataTable<SentQuotation>
+          caption={t('staff.recommend.quotations')}
+          isScrollFocusable
+          columns={[
+            {
+              key: 'product',
+              header: t('staff.recommend.product'),
+              cell: (q) => q.productName,
+              isRowHeader: true,
+            },
+            { key: 'underwriter', header: t('staff.recommend.underwriter'), cell: (q) => q.underwriter },
+            {
+              key: 'premium',
+              header: t('staff.recommend.premium'),
+              cell: (q) => formatKes(q.premium),
+              align: 'right',
+            },
+            {
+              key: 'period',
+              header: t('staff.recommend.period'),
+              cell: (q) => t('staff.recommend.days', { count: q.period }),
+            },
+            { key: 'start', header: t('staff.recommend.startDate'), cell: (q) => formatDay(q.startDate) },
+            {
+              key: 'accepted',
+              header: t('staff.recommend.accepted'),
+              cell: (q) => (q.accepted ? t('staff.recommend.yes') : ''),
+            },
+          ]}
+          rows={recommendation.quotations}
+          rowKey={(q) => q.systemQuotationRef}
+          emptyText={t('staff.na')}
+        />
+      </div>
+    </Card>
+  );
+}
+
+/** Choose products, price them, set the cover and a note, and send the client the recommendation. */
+function PrepareRecommendation({ request }: { request: InboxRequest }) {
+  const ids = useId();
+  const products = useQuery(marketProductsQueryOptions(request.risk.value));
+  const price = usePriceProducts(request.id);
+  const send = useSendRecommendation(request.id);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [coverPeriod, setCoverPeriod] = useState(365);
+  const [startDate, setStartDate] = useState(kenyaToday());
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const [priced, setPriced] = useState<PriceAnswer | null>(null);
+
+  const toggle = (ref: string) => {
+    setPriced(null);
+    setChosen((current) =>
+      current.includes(ref) ? current.filter((item) => item !== ref) : [...current, ref],
+    );
+  };
+  const offered = priced?.quotes.filter((quote) => quote.ok) ?? [];
+
+  const onPrice = () => {
+    send.reset();
+    price.mutate({ productSystemRefs: chosen, coverPeriod }, { onSuccess: setPriced });
+  };
+  const onSend = () => {
+    if (!note.trim()) {
+      setNoteError(t('staff.recommend.noteRequired'));
+      return;
+    }
+    setNoteError(null);
+    send.mutate(
+      {
+        items: offered.map((quote) => ({ productSystemRef: quote.productSystemRef, coverPeriod, startDate })),
+        note: note.trim(),
+      },
+      { onSuccess: () => notify({ type: 'success', title: t('staff.recommend.sent') }) },
+    );
+  };
+
+  return (
+    <Card title={t('staff.recommend.title')} className="mt-6">
+      <p className="text-slate-700">{t('staff.recommend.intro')}</p>
+      <QueryStatus
+        isPending={products.isPending}
+        isError={products.isError}
+        onRetry={() => void products.refetch()}
+        errorText={t('staff.recommend.productsError')}
+      />
+      {products.data ? (
+        <fieldset className="mt-4">
+          <legend className={labelClass}>{t('staff.recommend.products')}</legend>
+          {products.data.length === 0 ? (
+            <p className="mt-2 text-slate-700">{t('staff.recommend.noProducts')}</p>
+          ) : null}
+          <ul className="mt-2 space-y-2">
+            {products.data.map((product) => (
+              <li key={product.productSystemRef}>
+                <label className="flex items-center gap-3">
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5"
+                    checked={chosen.includes(product.productSystemRef)}
+                    onChange={() => toggle(product.productSystemRef)}
+                  />
+                  <span>
+                    {t('staff.recommend.productLine', {
+                      name: product.productName,
+                      underwriter: product.underwriter[0]?.name ?? '',
+                    })}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${ids}-period`} className={labelClass}>
+            {t('staff.recommend.coverPeriod')}
+          </label>
+          <select
+            id={`${ids}-period`}
+            className={inputClass}
+            value={coverPeriod}
+            onChange={(event) => {
+              setPriced(null);
+              setCoverPeriod(Number(event.target.value));
+            }}
+          >
+            {[365, 180, 90, 30].map((days) => (
+              <option key={days} value={days}>
+                {t('staff.recommend.days', { count: days })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${ids}-start`} className={labelClass}>
+            {t('staff.recommend.startDate')}
+          </label>
+          <input
+            id={`${ids}-start`}
+            type="date"
+            className={inputClass}
+            min={kenyaToday()}
+            value={startDate}
+            onChange={(event) => setStartDate(event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="mt-4">
+        <Button onClick={onPrice} disabled={chosen.length === 0 || price.isPending}>
+          {price.isPending ? t('staff.recommend.pricing') : t('staff.recommend.price')}
+        </Button>
+        {price.error ? (
+          <p role="alert" className="mt-2 font-medium text-red-800">
+            {errorMessage(price.error, t('staff.recommend.priceFailed'))}
+          </p>
+        ) : null}
+      </div>
+      {priced ? (
+        <div className="mt-4">
+          <h3 className="text-lg font-semibold text-slate-900">{t('staff.recommend.priced')}</h3>
+          <ul className="mt-2 space-y-2">
+            {priced.quotes.map((quote) => (
+              <li key={quote.productSystemRef} className="rounded-lg border border-slate-200 p-3">
+                {quote.ok ? (
+                  <span>
+                    {t('staff.recommend.quoteLine', {
+                      name: quote.quote.productName,
+                      underwriter: quote.quote.underwriter.name,
+                      cover: quote.quote.coverType,
+                      premium: formatKes(quote.quote.total),
+                    })}
+                  </span>
+                ) : (
+                  <span className="text-red-800">
+                    {t('staff.recommend.cannotOffer', {
+                      ref: quote.productSystemRef,
+                      message: quote.message,
+                    })}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4">
+            <label htmlFor={`${ids}-note`} className={labelClass}>
+              {t('staff.recommend.note')}
+            </label>
+            <textarea
+              id={`${ids}-note`}
+              className={inputClass}
+              rows={4}
+              value={note}
+              aria-invalid={noteError ? true : undefined}
+              aria-describedby={noteError ? `${ids}-note-error` : undefined}
+              onChange={(event) => setNote(event.target.value)}
+            />
+            {noteError ? (
+              <p id={`${ids}-note-error`} className={fieldErrorClass}>
+                {noteError}
+              </p>
+            ) : null}
+          </div>
+          <div className="mt-4">
+            <Button onClick={onSend} disabled={offered.length === 0 || send.isPending}>
+              {send.isPending ? t('staff.recommend.sending') : t('staff.recommend.send')}
+            </Button>
+            {send.error ? (
+              <p role="alert" className="mt-2 font-medium text-red-800">
+                {errorMessage(send.error, t('staff.recommend.sendFailed'))}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
 
 /**
- * EXTENSION POINT — "Prepare a recommendation" (another engineer builds it). The request page
- * (`routes/request-detail.tsx`) renders this slot below the request, with the request as loaded;
- * replace this body with the recommendation panel. Until then it renders nothing.
+ * The request page's recommendation panel (`routes/request-detail.tsx`): the sent recommendation
+ * when there is one; else, for an intermediary on a PENDING or IN_REVIEW request, the form that
+ * prices products of the market and sends them to the client.
  */
-export function RecommendationSlot(_props: { request: InboxRequest }) {
-  return null;
+export function RecommendationSlot({ request }: { request: InboxRequest }) {
+  const role = usePersistedStore(authStore, getRole);
+  if (request.recommendation) return <SentRecommendation recommendation={request.recommendation} />;
+  if (role !== 'intermediary') return null;
+  if (request.status !== 'PENDING' && request.status !== 'IN_REVIEW') return null;
+  return <PrepareRecommendation request={request} />;
 }
