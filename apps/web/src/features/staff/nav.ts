@@ -27,6 +27,7 @@ export const STAFF_NAV: readonly StaffNavEntry[] = [
   entry('dashboard', staffPaths.dashboard.getHref(), EVERY_ROLE),
   entry('requests', staffPaths.requests.getHref(), ['intermediary', 'admin']),
   entry('products', staffPaths.products.getHref(), ['underwriter', 'admin']),
+  entry('policies', staffPaths.policies.getHref(), ['underwriter', 'admin']),
   entry('intermediaries', staffPaths.intermediaries.getHref(), ['admin']),
   entry('commission', staffPaths.commission.getHref(), ['admin']),
   entry('staff', staffPaths.staff.getHref(), ['admin']),
