@@ -83,6 +83,7 @@ test.describe('staff area: accessibility', () => {
     await expect(page2.getByRole('navigation', { name: 'Staff area' }).getByRole('link')).toHaveText([
       'Dashboard',
       'Products',
+      'Policies',
     ]);
     await expectNoSeriousViolations(page2, 'underwriter dashboard');
   });

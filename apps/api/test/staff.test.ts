@@ -30,6 +30,7 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'admin/staff/enableStaff': ['admin'],
   'admin/staff/inviteStaff': ['admin'],
   'admin/staff/listStaff': ['admin'],
+  'backoffice/policy/searchPolicies': ['underwriter', 'admin'],
   'backoffice/product/getProduct': ['underwriter', 'admin'],
   'backoffice/product/getProductVersion': ['underwriter', 'admin'],
   'backoffice/product/listProductVersions': ['underwriter', 'admin'],
@@ -43,12 +44,19 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'intermediary/request/listRequests': ['intermediary', 'admin'],
   'intermediary/request/startReview': ['intermediary', 'admin'],
   'payments/unallocatedReceipt/listUnallocatedReceipts': ['admin'],
+  'payments/unallocatedReceipt/resolveReceipt': ['admin'],
   'staff/account/getProfile': ['intermediary', 'underwriter', 'admin'],
 };
 
 /** Inputs that change nothing when allowed: an unknown id (404) or an invalid body (400). */
 const UNKNOWN_ID = 2_147_483_000;
 const HARMLESS_INPUT: Record<string, unknown> = {
+  'backoffice/policy/searchPolicies': { query: 'NO-SUCH-POLICY' },
+  'payments/unallocatedReceipt/resolveReceipt': {
+    receiptSystemRef: 'RCT-NONE',
+    resolution: 'REFUNDED',
+    note: 'Role table probe',
+  },
   'backoffice/product/getProduct': { productSystemRef: 'NO-SUCH-PRODUCT' },
   'backoffice/product/getProductVersion': { productSystemRef: 'NO-SUCH-PRODUCT', version: 1 },
   'backoffice/product/listProductVersions': { productSystemRef: 'NO-SUCH-PRODUCT' },

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './advertisement';
+export * from './backoffice-search';
 export * from './catalogue';
 export * from './constants';
 export * from './cover-dates';

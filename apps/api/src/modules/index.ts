@@ -1,6 +1,7 @@
 import type { ActionDefinition } from '../gateway/registry';
 import { advertisementActions } from './advertisement/actions';
 import { auditActions } from './audit/actions';
+import { backofficeSearchActions } from './backoffice-search/actions';
 import { catalogueActions } from './catalogue/actions';
 import { clientActions } from './client/actions';
 import { commissionActions } from './commission/actions';
@@ -30,4 +31,5 @@ export const allActions: ActionDefinition[] = [
   ...staffActions,
   ...commissionActions,
   ...auditActions,
+  ...backofficeSearchActions,
 ];

@@ -31,6 +31,10 @@ export const staffChildRoutes: RouteObject[] = [
     element: lazyElement(() => import('../features/staff/routes/request-detail')),
   },
   {
+    path: staffPaths.policies.path,
+    element: lazyElement(() => import('../features/staff/routes/policies')),
+  },
+  {
     path: staffPaths.intermediaries.path,
     element: lazyElement(() => import('../features/staff/routes/intermediaries')),
   },

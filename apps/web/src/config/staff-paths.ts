@@ -27,6 +27,7 @@ export const staffPaths = {
     getHref: (ref: string, version: number) =>
       `${STAFF}/products/${encodeURIComponent(ref)}/versions/${version}`,
   },
+  policies: { path: 'policies', getHref: () => `${STAFF}/policies` },
   intermediaries: { path: 'intermediaries', getHref: () => `${STAFF}/intermediaries` },
   commission: { path: 'commission', getHref: () => `${STAFF}/commission` },
   /** The intermediary's own commission statement. */

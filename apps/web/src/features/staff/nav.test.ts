@@ -5,13 +5,14 @@ import { canOpen, findStaffNavEntry, navForRole } from './nav';
 describe('the staff navigation', () => {
   it.each<[StaffRole, string[]]>([
     ['intermediary', ['dashboard', 'requests', 'commissionStatement']],
-    ['underwriter', ['dashboard', 'products']],
+    ['underwriter', ['dashboard', 'products', 'policies']],
     [
       'admin',
       [
         'dashboard',
         'requests',
         'products',
+        'policies',
         'intermediaries',
         'commission',
         'staff',
@@ -38,6 +39,8 @@ describe('the staff navigation', () => {
     ['intermediary', '/staff/products', false],
     ['underwriter', '/staff/products', true],
     ['underwriter', '/staff/requests', false],
+    ['underwriter', '/staff/policies', true],
+    ['intermediary', '/staff/policies', false],
     ['admin', '/staff/audit', true],
     ['intermediary', '/staff/nowhere', true],
   ])('%s may open %s: %s', (role, path, allowed) => {

@@ -28,6 +28,7 @@ export const STAFF_NAV: readonly StaffNavEntry[] = [
   entry('requests', staffPaths.requests.getHref(), ['intermediary', 'admin']),
   entry('products', staffPaths.products.getHref(), ['underwriter', 'admin']),
   entry('commissionStatement', staffPaths.commissionStatement.getHref(), ['intermediary']),
+  entry('policies', staffPaths.policies.getHref(), ['underwriter', 'admin']),
   entry('intermediaries', staffPaths.intermediaries.getHref(), ['admin']),
   entry('commission', staffPaths.commission.getHref(), ['admin']),
   entry('staff', staffPaths.staff.getHref(), ['admin']),

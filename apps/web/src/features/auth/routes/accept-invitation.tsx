@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TextField } from '../../../components/text-field';
 import { buttonPrimary, linkButton } from '../../../components/ui';
@@ -8,8 +8,7 @@ import { useSpecForm } from '../../../lib/use-spec-form';
 import { storeSession } from '../../../stores/auth';
 import { acceptInvitation } from '../api/registration';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField } from '../components/password-field';
-import { StrengthMeter } from '../components/strength-meter';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { t } from '../i18n';
 import {
   type AcceptInvitationForm,
@@ -27,7 +26,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export default function AcceptInvitationRoute() {
   const navigate = useNavigate();
-  const meterId = useId();
   const [params] = useSearchParams();
   const invitationRef = params.get('ref') ?? '';
   const [pending, setPending] = useState<string | null>(null);
@@ -91,20 +89,12 @@ export default function AcceptInvitationRoute() {
           autoComplete="one-time-code"
           maxLength={4}
         />
-        <PasswordField
-          label={t('auth.fields.password')}
-          autoComplete="new-password"
-          registration={field('password')}
-          error={errorOf('password')}
-          description={<StrengthMeter id={meterId} password={password} />}
-        />
-        <PasswordField
-          label={t('auth.fields.confirmPassword')}
-          autoComplete="new-password"
-          registration={field('confirmPassword')}
-          error={errorOf('confirmPassword')}
-          showLabel={t('auth.fields.showConfirmPassword')}
-          hideLabel={t('auth.fields.hideConfirmPassword')}
+        <NewPasswordFields
+          password={password}
+          passwordField={field('password')}
+          confirmField={field('confirmPassword')}
+          passwordError={errorOf('password')}
+          confirmError={errorOf('confirmPassword')}
         />
         <button type="submit" className={`${buttonPrimary} w-full`} disabled={isSubmitDisabled}>
           {form.formState.isSubmitting

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonPrimary, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
@@ -10,8 +9,7 @@ import { authStore, storeSession } from '../../../stores/auth';
 import { resetPassword } from '../api/password-reset';
 import { setPassword } from '../api/registration';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField } from '../components/password-field';
-import { StrengthMeter } from '../components/strength-meter';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { t } from '../i18n';
 import { type SetPasswordForm, setPasswordFormSchema } from '../schemas';
 import { getPostLoginDestination } from '../utils/destination';
@@ -35,7 +33,6 @@ function NotVerified() {
  */
 export default function SetPasswordRoute() {
   const navigate = useNavigate();
-  const meterId = useId();
   const auth = usePersistedStore(authStore);
   const { form, field, errorOf, isSubmitDisabled } = useSpecForm<SetPasswordForm, SetPasswordForm>(
     setPasswordFormSchema,
@@ -112,20 +109,12 @@ export default function SetPasswordRoute() {
             hidden
           />
         ) : null}
-        <PasswordField
-          label={t('auth.fields.password')}
-          autoComplete="new-password"
-          registration={field('password')}
-          error={errorOf('password')}
-          description={<StrengthMeter id={meterId} password={password} />}
-        />
-        <PasswordField
-          label={t('auth.fields.confirmPassword')}
-          autoComplete="new-password"
-          registration={field('confirmPassword')}
-          error={errorOf('confirmPassword')}
-          showLabel={t('auth.fields.showConfirmPassword')}
-          hideLabel={t('auth.fields.hideConfirmPassword')}
+        <NewPasswordFields
+          password={password}
+          passwordField={field('password')}
+          confirmField={field('confirmPassword')}
+          passwordError={errorOf('password')}
+          confirmError={errorOf('confirmPassword')}
         />
         <button type="submit" className={`${buttonPrimary} w-full`} disabled={isSubmitDisabled}>
           {form.formState.isSubmitting

@@ -12,19 +12,8 @@ export function formatPercent(fraction: number): string {
   return `${fractionToPercent(fraction)} %`;
 }
 
-/** An ISO timestamp in Kenya time: '23 Nov 2026, 14:05'. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Africa/Nairobi',
-  }).format(date);
-}
+/** An ISO timestamp in Kenya time: '23 Nov 2026, 14:05' (the shared formatter). */
+export { formatKenyaDateTime as formatDateTime } from '../../../lib/dates';
 
 /** A cover type in words ('comprehensive' → 'Comprehensive'); an unknown one as given. */
 export function coverTypeLabel(coverType: string): string {

@@ -4,9 +4,11 @@ import { DataTable } from '../../../components/data-table';
 import { Pagination } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
-import { inputClass, labelClass } from '../../../components/ui';
+import { buttonSmall, inputClass, labelClass } from '../../../components/ui';
+import { notify } from '../../../lib/notifications';
 import { pageCountOf } from '../api/call';
 import { receiptsQueryOptions, type StaffReceipt } from '../api/receipts';
+import { ResolveReceiptModal } from '../components/resolve-receipt-modal';
 import { StaffStatusBadge } from '../components/staff-status';
 import { t } from '../i18n';
 import { formatKes, formatWhen, statusLabel } from '../utils/format';
@@ -18,6 +20,7 @@ export default function MoneyReceivedRoute() {
   const statusId = useId();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<StaffReceipt['status'] | undefined>();
+  const [resolving, setResolving] = useState<StaffReceipt | null>(null);
   const receipts = useQuery(receiptsQueryOptions({ page, status }));
   const data = receipts.data;
   return (
@@ -94,6 +97,18 @@ export default function MoneyReceivedRoute() {
                 header: t('staff.receipts.date'),
                 cell: (receipt) => formatWhen(receipt.createdAt),
               },
+              {
+                key: 'actions',
+                header: t('staff.receipts.resolve.open'),
+                cell: (receipt) =>
+                  receipt.status === 'OPEN' ? (
+                    <button type="button" className={buttonSmall} onClick={() => setResolving(receipt)}>
+                      {t('staff.receipts.resolve.open')}
+                    </button>
+                  ) : (
+                    formatWhen(receipt.resolvedAt)
+                  ),
+              },
             ]}
             rows={data.items}
             rowKey={(receipt) => receipt.receiptSystemRef}
@@ -110,6 +125,19 @@ export default function MoneyReceivedRoute() {
             />
           ) : null}
         </div>
+      ) : null}
+      {resolving ? (
+        <ResolveReceiptModal
+          receipt={resolving}
+          onClose={() => setResolving(null)}
+          onDone={(resolved) => {
+            setResolving(null);
+            notify({
+              type: 'success',
+              title: t('staff.receipts.resolve.saved', { status: statusLabel(resolved) }),
+            });
+          }}
+        />
       ) : null}
     </div>
   );

@@ -93,6 +93,7 @@ export default function RequestsRoute() {
           <DataTable<InboxItem>
             caption={t('staff.requests.caption')}
             hideCaption
+            isScrollFocusable
             columns={[
               {
                 key: 'reference',

@@ -1,0 +1,137 @@
+import { normaliseSearch, type ResolveReceiptInput, type SearchPoliciesInput } from '@bima/domain';
+import { and, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  insuranceProducts,
+  invoices,
+  payments,
+  policies,
+  quotations,
+  unallocatedReceipts,
+  underwriters,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../gateway/errors';
+import type { Principal } from '../../gateway/registry';
+import { pageWindow } from '../../lib/search';
+import { recordAudit } from '../audit/service';
+
+/** Whose policies a caller searches: an underwriter its insurer's, an admin every one. */
+function policyScope(principal: Principal): SQL | undefined {
+  if (principal.role === 'admin') return undefined;
+  if (principal.role === 'underwriter' && principal.underwriterId) {
+    return eq(insuranceProducts.underwriterId, principal.underwriterId);
+  }
+  throw new AppError('forbidden', 'You are not allowed to do this.');
+}
+
+/**
+ * Policies found by policy number (or part of it), vehicle registration (spaces and case ignored),
+ * the phone that paid (as people write it) or an M-Pesa receipt, newest first.
+ */
+export async function searchPolicies(db: Database, principal: Principal, input: SearchPoliciesInput) {
+  const { text, plate, phone } = normaliseSearch(input.query);
+  const paidBy = db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.invoiceId, policies.invoiceId),
+        or(eq(payments.receiptNumber, text.toUpperCase()), phone ? eq(payments.phone, phone) : undefined),
+      ),
+    );
+  const matches = or(
+    ilike(policies.policyNumber, `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`),
+    sql`upper(replace(${quotations.vehicle}->>'registrationNumber', ' ', '')) = ${plate}`,
+    eq(policies.receiptNumber, text.toUpperCase()),
+    exists(paidBy),
+  );
+  const where = and(matches, policyScope(principal));
+  const base = () =>
+    db
+      .select({
+        policyNumber: policies.policyNumber,
+        startDate: policies.startDate,
+        endDate: policies.endDate,
+        issuedAt: policies.issuedAt,
+        receiptNumber: policies.receiptNumber,
+        registration: sql<string | null>`${quotations.vehicle}->>'registrationNumber'`,
+        productName: insuranceProducts.name,
+        underwriter: underwriters.name,
+        amount: invoices.amount,
+        invoiceSystemRef: invoices.invoiceSystemRef,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(policies)
+      .innerJoin(quotations, eq(quotations.id, policies.quotationId))
+      .innerJoin(insuranceProducts, eq(insuranceProducts.id, quotations.productId))
+      .innerJoin(underwriters, eq(underwriters.id, insuranceProducts.underwriterId))
+      .innerJoin(invoices, eq(invoices.id, policies.invoiceId))
+      .innerJoin(users, eq(users.id, policies.userId));
+  const [counted] = await db
+    .select({ total: count() })
+    .from(policies)
+    .innerJoin(quotations, eq(quotations.id, policies.quotationId))
+    .innerJoin(insuranceProducts, eq(insuranceProducts.id, quotations.productId))
+    .where(where);
+  const rows = await base()
+    .where(where)
+    .orderBy(desc(policies.issuedAt), desc(policies.id))
+    .$dynamic()
+    .limit(pageWindow(input).limit)
+    .offset(pageWindow(input).offset);
+  return {
+    items: rows.map((row) => ({
+      policyNumber: row.policyNumber,
+      client: { names: `${row.firstName} ${row.lastName}`.trim(), email: row.email },
+      registration: row.registration,
+      productName: row.productName,
+      underwriter: row.underwriter,
+      premium: Math.round(row.amount / 100),
+      invoiceSystemRef: row.invoiceSystemRef,
+      receiptNumber: row.receiptNumber,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      issuedAt: row.issuedAt.toISOString(),
+    })),
+    total: Number(counted?.total ?? 0),
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/**
+ * Records what became of an unallocated receipt (refunded to the client, or applied by hand), once:
+ * OPEN → REFUNDED | APPLIED under a row lock, with the note in the audit log.
+ */
+export async function resolveReceipt(db: Database, principal: Principal, input: ResolveReceiptInput) {
+  return db.transaction(async (tx) => {
+    const [receipt] = await tx
+      .select()
+      .from(unallocatedReceipts)
+      .where(eq(unallocatedReceipts.receiptSystemRef, input.receiptSystemRef))
+      .for('update');
+    if (!receipt) throw new AppError('not_found', 'Receipt not found.');
+    if (receipt.status !== 'OPEN') {
+      throw new AppError('conflict', `This receipt was already marked ${receipt.status.toLowerCase()}.`);
+    }
+    const [resolved] = await tx
+      .update(unallocatedReceipts)
+      .set({ status: input.resolution, resolvedAt: new Date() })
+      .where(eq(unallocatedReceipts.id, receipt.id))
+      .returning();
+    await recordAudit(tx, principal, {
+      action: 'payments/unallocatedReceipt/resolveReceipt',
+      entityType: 'unallocated_receipt',
+      entityId: receipt.receiptSystemRef,
+      details: { resolution: input.resolution, note: input.note, amountCents: receipt.amount },
+    });
+    return {
+      receiptSystemRef: resolved!.receiptSystemRef,
+      status: resolved!.status,
+      resolvedAt: resolved!.resolvedAt?.toISOString() ?? null,
+    };
+  });
+}

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
+import { call, createClient, createInvoiceThroughApi, payInvoiceThroughApi } from './purchase-fixtures';
+import { STAFF, signInStaffThroughPage } from './staff-fixtures';
+
+test.describe('staff area: finding a policy', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('an admin finds a client’s policy by the phone that paid and by its number @phone', async ({
+    page,
+    request,
+  }) => {
+    const client = await createClient(request, { withKyc: true });
+    const { invoiceSystemRef } = await createInvoiceThroughApi(request, client.session);
+    await payInvoiceThroughApi(request, client.session, invoiceSystemRef);
+    const policies = await call<Array<{ policyNumber: string }>>(
+      request,
+      ['client', 'policy', 'listPolicies'],
+      {},
+      client.session.accessToken,
+    );
+    const policyNumber = policies[0]?.policyNumber;
+    expect(policyNumber).toBeTruthy();
+
+    await signInStaffThroughPage(page, STAFF.admin);
+    await page.getByRole('link', { name: 'Policies' }).first().click();
+    await expect(page).toHaveURL(/\/staff\/policies$/);
+    await expect(page.getByText('Type at least three characters and press Search.')).toBeVisible();
+    await expectNoSeriousViolations(page, 'policy search');
+
+    const box = page.getByLabel('Policy number, registration, phone or receipt');
+    await box.fill(policyNumber!);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const table = page.getByRole('table', { name: 'Policies found' });
+    await expect(table.getByRole('rowheader', { name: policyNumber })).toBeVisible();
+    await expect(table).toContainText(client.email);
+    await expectNoSeriousViolations(page, 'policy search results');
+
+    // The phone as people write it finds it too; a plate nobody has finds nothing.
+    await box.fill('0712 345 678');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(table.getByRole('rowheader', { name: policyNumber })).toBeVisible();
+    await box.fill('ZZZ 999Z');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('No policy matches this search.')).toBeVisible();
+  });
+
+  test('an underwriter of another insurer does not see it', async ({ page, request }) => {
+    const client = await createClient(request, { withKyc: true });
+    const { invoiceSystemRef } = await createInvoiceThroughApi(request, client.session);
+    await payInvoiceThroughApi(request, client.session, invoiceSystemRef);
+    const policies = await call<Array<{ policyNumber: string }>>(
+      request,
+      ['client', 'policy', 'listPolicies'],
+      {},
+      client.session.accessToken,
+    );
+    // The helpers buy Jubilee third-party cover: APA's underwriter finds nothing of it.
+    await signInStaffThroughPage(page, 'underwriter.apa@bimaportal.co.ke');
+    await page.goto('/staff/policies');
+    await page.getByLabel('Policy number, registration, phone or receipt').fill(policies[0]!.policyNumber);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('No policy matches this search.')).toBeVisible();
+  });
+});

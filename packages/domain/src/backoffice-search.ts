@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { pageInputSchema } from './intermediaries';
+
+export const BACKOFFICE_SEARCH_MESSAGES = {
+  queryRequired: 'Enter a policy number, a registration number, a phone number or an M-Pesa receipt.',
+  queryTooLong: 'The search is too long.',
+  resolutionRequired: 'Choose whether the money was refunded or applied.',
+  noteRequired: 'Say how the money was refunded or where it was applied.',
+  noteTooShort: 'The note must be at least 5 characters.',
+  noteTooLong: 'The note must be at most 500 characters.',
+} as const;
+
+/** `backoffice / policy / searchPolicies`: one box for a policy number, a plate, a phone or a receipt. */
+export const searchPoliciesSchema = pageInputSchema.extend({
+  query: z
+    .string({ error: BACKOFFICE_SEARCH_MESSAGES.queryRequired })
+    .trim()
+    .min(3, BACKOFFICE_SEARCH_MESSAGES.queryRequired)
+    .max(60, BACKOFFICE_SEARCH_MESSAGES.queryTooLong),
+});
+export type SearchPoliciesInput = z.infer<typeof searchPoliciesSchema>;
+
+/** `payments / unallocatedReceipt / resolveReceipt`: an admin records what became of the money. */
+export const resolveReceiptSchema = z.object({
+  receiptSystemRef: z.string().trim().min(1).max(40),
+  resolution: z.enum(['REFUNDED', 'APPLIED'], { error: BACKOFFICE_SEARCH_MESSAGES.resolutionRequired }),
+  note: z
+    .string({ error: BACKOFFICE_SEARCH_MESSAGES.noteRequired })
+    .trim()
+    .min(1, BACKOFFICE_SEARCH_MESSAGES.noteRequired)
+    .min(5, BACKOFFICE_SEARCH_MESSAGES.noteTooShort)
+    .max(500, BACKOFFICE_SEARCH_MESSAGES.noteTooLong),
+});
+export type ResolveReceiptInput = z.infer<typeof resolveReceiptSchema>;
+
+/**
+ * The search as the columns hold it: a plate without spaces in capitals ('kda 123b' → 'KDA123B'),
+ * and a Kenyan phone as M-Pesa writes it ('0712 345 678', '+254712345678' → '254712345678'), or null.
+ */
+export function normaliseSearch(query: string): { text: string; plate: string; phone: string | null } {
+  const text = query.trim();
+  const plate = text.replace(/\s+/g, '').toUpperCase();
+  const digits = text.replace(/[\s+()-]/g, '');
+  let phone: string | null = null;
+  if (/^0[17]\d{8}$/.test(digits)) phone = `254${digits.slice(1)}`;
+  else if (/^254[17]\d{8}$/.test(digits)) phone = digits;
+  else if (/^[17]\d{8}$/.test(digits)) phone = `254${digits}`;
+  return { text, plate, phone };
+}
