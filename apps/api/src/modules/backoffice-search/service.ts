@@ -15,6 +15,7 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { pageWindow } from '../../lib/search';
 import { recordAudit } from '../audit/service';
+import { toKes } from '../product/present';
 
 /** Whose policies a caller searches: an underwriter its insurer's, an admin every one. */
 function policyScope(principal: Principal): SQL | undefined {
@@ -89,7 +90,7 @@ export async function searchPolicies(db: Database, principal: Principal, input: 
       registration: row.registration,
       productName: row.productName,
       underwriter: row.underwriter,
-      premium: Math.round(row.amount / 100),
+      premium: toKes(row.amount),
       invoiceSystemRef: row.invoiceSystemRef,
       receiptNumber: row.receiptNumber,
       startDate: row.startDate,
