@@ -11,6 +11,7 @@ import {
   recommendations,
 } from '../src/db/schema';
 import { kenyaToday } from '../src/lib/dates';
+import { call, loginUser, PASSWORD, registerUser, uniqueEmail } from './accounts-helpers';
 import { buildTestApp } from './helpers';
 import { pay, waitUntil } from './purchase-helpers';
 import { FIRM, firmId, type Headers, SAMPLE, send, signedInClient, signInAs } from './staff-helpers';
@@ -431,7 +432,7 @@ describe('recommendations and commission', () => {
     expect(expired.body.err_msg).toBe(M.cannotQuote);
   });
 
-  it('sends a signed-out visitor’s request to the account of the verified e-mail, else asks for one (409)', async () => {
+  it('sends a signed-out visitor’s request to the account of the verified e-mail, or to a pending account its sign-up completes', async () => {
     const rows = await requestTo([savannah, tana]);
     const [row] = await ctx.database.db
       .select({ helpRequestId: helpRequestIntermediaries.helpRequestId })
@@ -449,14 +450,55 @@ describe('recommendations and commission', () => {
       .where(eq(recommendations.id, linked.body.result.data.id));
     expect(stored?.clientEmail).toBe(clientEmail);
 
+    // No account for the e-mail: a pending client account takes it; signing up with that e-mail
+    // completes the same account and finds the recommendation waiting.
+    const newEmail = uniqueEmail('visitor');
     await ctx.database.db
       .update(helpRequests)
-      .set({ clientEmail: 'nobody-yet@example.co.ke' })
+      .set({ clientEmail: newEmail })
       .where(eq(helpRequests.id, row!.helpRequestId));
-    const noAccount = await sendRecommendation(rows[tana]!, [APA], brokerB);
-    expect(noAccount.status).toBe(409);
-    expect(noAccount.body.err_code).toBe('CLIENT_ACCOUNT_REQUIRED');
-    expect(noAccount.body.err_msg).toBe(M.noClientAccount('nobody-yet@example.co.ke'));
+    const forVisitor = await sendRecommendation(rows[tana]!, [APA], brokerB);
+    expect(forVisitor.status, JSON.stringify(forVisitor.body)).toBe(200);
+    const mail = await ctx.database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.to, newEmail))
+      .orderBy(desc(outboxEmails.id));
+    expect(mail[0]?.text).toContain(`sign up on Bima Portal with this e-mail address (${newEmail})`);
+    const beforeSignUp = await call(ctx, 'user', 'auth', 'login', {
+      username: newEmail,
+      password: PASSWORD,
+      loginDevice: {},
+    });
+    expect(beforeSignUp.statusCode).toBe(401);
+    await registerUser(ctx, newEmail);
+    const signedUp = await loginUser(ctx, newEmail);
+    const visitor = { accesstoken: signedUp.accessToken };
+    const listed = await send(ctx, 'underwriting/quotation/clientQuotationRequest', {}, visitor);
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body.result.data)).toContain(forVisitor.body.result.data.systemRef);
+    const details = await send(
+      ctx,
+      'underwriting/quotation/getQuotationDetails',
+      { id: forVisitor.body.result.data.id },
+      visitor,
+    );
+    expect(details.status).toBe(200);
+
+    // An e-mail that belongs to staff cannot receive one.
+    const staffRows = await requestTo([savannah]);
+    const [staffRow] = await ctx.database.db
+      .select({ helpRequestId: helpRequestIntermediaries.helpRequestId })
+      .from(helpRequestIntermediaries)
+      .where(eq(helpRequestIntermediaries.id, staffRows[savannah]!));
+    await ctx.database.db
+      .update(helpRequests)
+      .set({ userId: null, clientEmail: SAMPLE.admin })
+      .where(eq(helpRequests.id, staffRow!.helpRequestId));
+    const toStaff = await sendRecommendation(staffRows[savannah]!, [APA]);
+    expect(toStaff.status).toBe(409);
+    expect(toStaff.body.err_code).toBe('CLIENT_UNAVAILABLE');
+    expect(toStaff.body.err_msg).toBe(M.clientUnavailable(SAMPLE.admin));
   });
 
   it('validates the recommendation with clear messages and refuses bounds outside the product', async () => {

@@ -25,8 +25,8 @@ export const RECOMMENDATION_MESSAGES = {
   reasonTooLong: 'The reason must be at most 500 characters.',
   notFound: 'Recommendation not found.',
   cannotQuote: 'This request can no longer be quoted.',
-  noClientAccount: (email: string) =>
-    `The client has no Bima Portal account yet. Ask them to sign up with ${email}, then send the recommendation again.`,
+  clientUnavailable: (email: string) =>
+    `${email} cannot receive recommendations: it belongs to a closed or staff account.`,
   notInRecommendation: 'This quotation is not part of the recommendation.',
   alreadyAccepted: 'This recommendation has already been accepted.',
   alreadyRejected: 'This recommendation has already been rejected.',

@@ -234,18 +234,23 @@ export function recommendationEmail(options: {
   note: string;
   products: Array<{ productName: string; underwriter: string; premium: string }>;
   reviewUrl: string;
+  /** The client has no password yet: they sign up with this e-mail to read it. */
+  needsAccount?: boolean;
 }): EmailMessage {
   const { to, firstName, intermediaryNames, requestSystemRef, note, products, reviewUrl } = options;
+  const signUp = options.needsAccount
+    ? `To read it, sign up on Bima Portal with this e-mail address (${to}); the recommendation is waiting in your account.`
+    : '';
   const lines = products.map(
     (product) => `${product.productName} (${product.underwriter}): ${product.premium}`,
   );
   return {
     to,
     subject: `${intermediaryNames} sent you a recommendation for ${requestSystemRef}`,
-    text: `Hello ${firstName},\n\n${intermediaryNames} answered your quotation request ${requestSystemRef}:\n\n${lines.join('\n')}\n\nTheir note:\n${note}\n\nReview and accept it: ${reviewUrl}\n`,
+    text: `Hello ${firstName},\n\n${intermediaryNames} answered your quotation request ${requestSystemRef}:\n\n${lines.join('\n')}\n\nTheir note:\n${note}\n\n${signUp ? `${signUp}\n\n` : ''}Review and accept it: ${reviewUrl}\n`,
     html: layout(
       'Your recommendation is ready',
-      `${paragraph(`Hello ${firstName},`)}${paragraph(`${intermediaryNames} answered your quotation request ${requestSystemRef}:`)}<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p style="white-space:pre-wrap;background:#f8fafc;padding:12px;border-radius:8px">${escapeHtml(note)}</p>${button(reviewUrl, 'Review the recommendation')}`,
+      `${paragraph(`Hello ${firstName},`)}${paragraph(`${intermediaryNames} answered your quotation request ${requestSystemRef}:`)}<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p style="white-space:pre-wrap;background:#f8fafc;padding:12px;border-radius:8px">${escapeHtml(note)}</p>${signUp ? paragraph(signUp) : ''}${button(reviewUrl, 'Review the recommendation')}`,
     ),
   };
 }

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, useRouteError } from 'react-router';
 import { ErrorFallback } from '../components/error-boundary';
 import { PageSpinner } from '../components/page-spinner';
@@ -7,178 +6,59 @@ import { loadLazy } from '../lib/lazy';
 import { RootLayout } from './layout/root-layout';
 import { HomeRoute } from './routes/home';
 
-/** A lazy route from a module whose default export is the screen (120 s timeout, one retry). */
-function lazyScreen(importer: () => Promise<{ default: ComponentType }>) {
-  return async () => {
-    const module = await loadLazy(importer);
-    return { Component: module.default };
-  };
-}
-
-const coverType = () => import('../features/motor/routes/cover-type');
-const vehicleDetails = () => import('../features/purchase/routes/vehicle-details');
-const summary = () => import('../features/purchase/routes/summary');
-const policies = () => import('../features/portal/routes/policies');
-const policyDetail = () => import('../features/portal/routes/policy-detail');
-const invoices = () => import('../features/portal/routes/invoices');
-const recommendationReview = () => import('../features/portal/routes/recommendation-review');
-const recommendationRedirect = () => import('../features/portal/routes/recommendation-redirect');
-const recommendationLink = () => import('../features/portal/routes/recommendation-link');
-
 function RouteError() {
   const error = useRouteError();
   return <ErrorFallback error={error} />;
 }
 
+/** The id of the route, inside the root layout and its error boundary, that every screen hangs from. */
+const SCREENS_ROUTE_ID = 'screens';
+
+/**
+ * The router. Only the landing page's routes are in the main chunk: it is what almost every visit
+ * starts with. Every other route is in `route-table.tsx`, fetched (with the timeout and retry of
+ * every lazy screen) and patched in the first time a navigation matches nothing or only a dynamic
+ * route; a failed fetch shows the error screen and is tried again on the next navigation.
+ */
+const loadRouteTable = () => loadLazy(() => import('./route-table'));
+
+/** Fetches the route table once the landing page is idle, so the first navigation does not wait for it. */
+function warmRouteTable() {
+  const run = () => void loadRouteTable().catch(() => undefined);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 });
+  else setTimeout(run, 2_000);
+}
+
 export function createAppRouter() {
-  return createBrowserRouter([
+  let patched = false;
+  warmRouteTable();
+  return createBrowserRouter(
+    [
+      {
+        element: <RootLayout />,
+        HydrateFallback: PageSpinner,
+        errorElement: <RouteError />,
+        children: [
+          {
+            id: SCREENS_ROUTE_ID,
+            errorElement: <RouteError />,
+            children: [
+              { path: paths.home.path, element: <HomeRoute /> },
+              { path: paths.homeAlias.path, element: <HomeRoute /> },
+              { path: paths.insurance.path, element: <HomeRoute /> },
+            ],
+          },
+        ],
+      },
+    ],
     {
-      element: <RootLayout />,
-      HydrateFallback: PageSpinner,
-      children: [
-        {
-          errorElement: <RouteError />,
-          children: [
-            // The landing page is in the main chunk: it is what almost every visit starts with.
-            { path: paths.home.path, element: <HomeRoute /> },
-            { path: paths.homeAlias.path, element: <HomeRoute /> },
-            { path: paths.insurance.path, element: <HomeRoute /> },
-            { path: paths.aboutUs.path, lazy: lazyScreen(() => import('../features/info/routes/about-us')) },
-            {
-              path: paths.contactUs.path,
-              lazy: lazyScreen(() => import('../features/support/routes/contact-us')),
-            },
-            {
-              path: paths.motorBasicDetails.path,
-              lazy: lazyScreen(() => import('../features/motor/routes/basic-details')),
-              children: [
-                { index: true, lazy: lazyScreen(coverType) },
-                { path: paths.motorCoverType.path, lazy: lazyScreen(coverType) },
-                {
-                  path: paths.motorProductQuotation.path,
-                  lazy: lazyScreen(() => import('../features/motor/routes/product-quotation')),
-                },
-                {
-                  path: paths.motorViewDetails.path,
-                  lazy: lazyScreen(() => import('../features/motor/routes/view-details')),
-                },
-                {
-                  path: paths.motorBasicCoverDetails.path,
-                  lazy: lazyScreen(() => import('../features/motor/routes/basic-cover-details')),
-                },
-                {
-                  path: paths.motorBenefits.path,
-                  lazy: lazyScreen(() => import('../features/motor/routes/benefits')),
-                },
-                {
-                  path: paths.motorQuotation.path,
-                  lazy: lazyScreen(() => import('../features/motor/routes/quotation')),
-                },
-                // Any other screen of the wizard resets the flow and starts again (spec-1 §2.3).
-                { path: '*', lazy: lazyScreen(() => import('../features/motor/routes/reset-flow')) },
-              ],
-            },
-            // Purchase (spec-2): step 2, vehicle details and KYC; step 3, summary, payment, confirmation.
-            {
-              path: paths.motorCoverDetails.path,
-              lazy: lazyScreen(() => import('../features/purchase/routes/cover-details')),
-              children: [
-                { index: true, lazy: lazyScreen(vehicleDetails) },
-                { path: paths.motorVehicleDetails.path, lazy: lazyScreen(vehicleDetails) },
-                {
-                  path: paths.motorKycDetails.path,
-                  lazy: lazyScreen(() => import('../features/purchase/routes/kyc-details')),
-                },
-              ],
-            },
-            {
-              path: paths.motorPaymentConfirmation.path,
-              lazy: lazyScreen(() => import('../features/purchase/routes/payment-confirmation')),
-              children: [
-                { index: true, lazy: lazyScreen(summary) },
-                { path: paths.motorSummary.path, lazy: lazyScreen(summary) },
-                {
-                  path: paths.motorPayment.path,
-                  lazy: lazyScreen(() => import('../features/purchase/routes/payment')),
-                },
-                {
-                  path: paths.motorConfirmation.path,
-                  lazy: lazyScreen(() => import('../features/purchase/routes/confirmation')),
-                },
-              ],
-            },
-            {
-              path: paths.motorHelp.path,
-              lazy: lazyScreen(() => import('../features/help/routes/help-motor')),
-            },
-            // A recommendation's e-mailed links: to the portal's review, through sign-in when signed out.
-            { path: paths.recommendationLink.path, lazy: lazyScreen(recommendationLink) },
-            { path: paths.recommendationDetailsLink.path, lazy: lazyScreen(recommendationLink) },
-            { path: paths.recommendationSummaryLink.path, lazy: lazyScreen(recommendationLink) },
-            {
-              path: paths.termsAndPrivacy.path,
-              lazy: lazyScreen(() => import('../features/legal/routes/terms-and-privacy')),
-            },
-            { path: paths.auth.path, lazy: lazyScreen(() => import('../features/auth/routes/auth')) },
-            { path: paths.authOtp.path, lazy: lazyScreen(() => import('../features/auth/routes/otp')) },
-            {
-              path: paths.authSetPassword.path,
-              lazy: lazyScreen(() => import('../features/auth/routes/set-password')),
-            },
-            {
-              path: paths.authResetPassword.path,
-              lazy: lazyScreen(() => import('../features/auth/routes/reset-password')),
-            },
-            {
-              path: paths.portal.path,
-              lazy: lazyScreen(() => import('../features/portal/routes/portal-layout')),
-              children: [
-                { index: true, lazy: lazyScreen(() => import('../features/portal/routes/dashboard')) },
-                {
-                  path: paths.portalProfile.path,
-                  lazy: lazyScreen(() => import('../features/portal/routes/profile')),
-                },
-                {
-                  path: paths.portalKyc.path,
-                  lazy: lazyScreen(() => import('../features/portal/routes/kyc')),
-                },
-                { path: paths.portalPolicies.path, lazy: lazyScreen(policies) },
-                { path: paths.portalPolicy.path, lazy: lazyScreen(policyDetail) },
-                {
-                  path: paths.portalQuotations.path,
-                  lazy: lazyScreen(() => import('../features/portal/routes/quotations')),
-                },
-                { path: paths.portalInvoice.path, lazy: lazyScreen(invoices) },
-                // Accounts › Invoices shares the invoice screen (spec-2).
-                { path: paths.portalAccountInvoices.path, lazy: lazyScreen(invoices) },
-                {
-                  path: paths.portalInvoiceDetail.path,
-                  lazy: lazyScreen(() => import('../features/portal/routes/invoice-detail')),
-                },
-                {
-                  path: paths.portalIntermediaries.path,
-                  lazy: lazyScreen(() => import('../features/portal/routes/intermediaries')),
-                },
-                {
-                  path: paths.portalIntermediary.path,
-                  lazy: lazyScreen(() => import('../features/portal/routes/intermediary-detail')),
-                },
-                // A recommendation from an intermediary: review (and details); KYC and summary lead to it.
-                { path: paths.portalRecommendationReview.path, lazy: lazyScreen(recommendationReview) },
-                { path: paths.portalRecommendationDetails.path, lazy: lazyScreen(recommendationReview) },
-                { path: paths.portalRecommendationKyc.path, lazy: lazyScreen(recommendationRedirect) },
-                { path: paths.portalRecommendationSummary.path, lazy: lazyScreen(recommendationRedirect) },
-                // Every other portal screen is not built yet and says so.
-                { path: '*', lazy: lazyScreen(() => import('../features/portal/routes/not-available')) },
-              ],
-            },
-            // The staff area (intermediaries, underwriters, admins): one lazy route; its screens and
-            // the extension point for the product back office are in `staff-routes.tsx`.
-            { path: paths.staff.path, lazy: lazyScreen(() => import('./staff-area')) },
-            { path: '*', lazy: lazyScreen(() => import('./routes/not-found')) },
-          ],
-        },
-      ],
+      async patchRoutesOnNavigation({ patch }) {
+        if (patched) return;
+        const { routeTable } = await loadRouteTable();
+        if (patched) return;
+        patch(SCREENS_ROUTE_ID, routeTable);
+        patched = true;
+      },
     },
-  ]);
+  );
 }

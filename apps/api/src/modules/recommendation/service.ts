@@ -138,21 +138,35 @@ export async function priceProducts(db: Database, principal: Principal, input: P
 
 /**
  * The client a recommendation goes to: the signed-in client who sent the request or, for a request
- * from a signed-out visitor (who proved the e-mail with a code), the active client account of that
- * e-mail. Without an account it is a 409: the intermediary asks the client to sign up first.
+ * from a signed-out visitor (who proved the e-mail with a code), the client account of that e-mail.
+ * A visitor without one gets a pending client account (no password, the request's names): signing
+ * up with that e-mail proves it again with a code and completes that same account, so the
+ * recommendation is waiting in its portal. An e-mail that belongs to staff, or to a disabled
+ * client, is a 409.
  */
 async function recipientOf(db: Database, request: typeof helpRequests.$inferSelect) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(
-      request.userId
-        ? eq(users.id, request.userId)
-        : and(eq(users.email, request.clientEmail), eq(users.role, 'client'), eq(users.status, 'ACTIVE')),
-    );
-  if (user?.role !== 'client') {
-    throw new AppError('conflict', M.noClientAccount(request.clientEmail), {
-      code: 'CLIENT_ACCOUNT_REQUIRED',
+  const find = async () =>
+    (
+      await db
+        .select()
+        .from(users)
+        .where(request.userId ? eq(users.id, request.userId) : eq(users.email, request.clientEmail))
+    )[0];
+  let user = await find();
+  if (!user && !request.userId) {
+    await db
+      .insert(users)
+      .values({
+        email: request.clientEmail,
+        firstName: request.clientFirstName,
+        lastName: request.clientLastName,
+      })
+      .onConflictDoNothing();
+    user = await find();
+  }
+  if (user?.role !== 'client' || user.status === 'DISABLED') {
+    throw new AppError('conflict', M.clientUnavailable(request.clientEmail), {
+      code: 'CLIENT_UNAVAILABLE',
     });
   }
   return user;
@@ -295,6 +309,7 @@ export async function sendRecommendation(
       premium: formatKes(quotation.total),
     })),
     reviewUrl: `${base}/review/${recommendation.id}`,
+    needsAccount: !client.passwordHash,
   });
   // The recommendation is stored: a mail server that fails is logged, never turned into a failure.
   await services.mailer.send(mail).catch((err: unknown) => {
