@@ -8,6 +8,7 @@ export * from './gateway';
 export * from './identifiers';
 export * from './intermediaries';
 export * from './money';
+export * from './notifications';
 export * from './password-strength';
 export * from './premium';
 export * from './product-admin';

@@ -670,3 +670,27 @@ export const commissions = pgTable(
   },
   (table) => [index('commissions_intermediary_idx').on(table.intermediaryId, table.createdAt)],
 );
+
+/**
+ * An in-app notification for one user (client or staff): what happened, a link to the thing it is
+ * about (a web path), read or not. Written with `notify()` (modules/notification/service.ts), in the
+ * transaction of the change it reports where there is one.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** One of NOTIFICATION_KINDS (packages/domain/src/notifications.ts). */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** A path of the web app, e.g. /newportal/claims/12. */
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('notifications_user_idx').on(table.userId, table.createdAt)],
+);
