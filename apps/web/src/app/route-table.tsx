@@ -24,7 +24,6 @@ const policies = () => import('../features/portal/routes/policies');
 const policyDetail = () => import('../features/portal/routes/policy-detail');
 const invoices = () => import('../features/portal/routes/invoices');
 const recommendationReview = () => import('../features/portal/routes/recommendation-review');
-const recommendationRedirect = () => import('../features/portal/routes/recommendation-redirect');
 const recommendationLink = () => import('../features/portal/routes/recommendation-link');
 
 export const routeTable: RouteObject[] = [
@@ -148,11 +147,17 @@ export const routeTable: RouteObject[] = [
         path: paths.portalIntermediary.path,
         lazy: lazyScreen(() => import('../features/portal/routes/intermediary-detail')),
       },
-      // A recommendation from an intermediary: review (and details); KYC and summary lead to it.
+      // A recommendation from an intermediary: review, details, the KYC it is issued on, summary.
       { path: paths.portalRecommendationReview.path, lazy: lazyScreen(recommendationReview) },
       { path: paths.portalRecommendationDetails.path, lazy: lazyScreen(recommendationReview) },
-      { path: paths.portalRecommendationKyc.path, lazy: lazyScreen(recommendationRedirect) },
-      { path: paths.portalRecommendationSummary.path, lazy: lazyScreen(recommendationRedirect) },
+      {
+        path: paths.portalRecommendationKyc.path,
+        lazy: lazyScreen(() => import('../features/portal/routes/recommendation-kyc')),
+      },
+      {
+        path: paths.portalRecommendationSummary.path,
+        lazy: lazyScreen(() => import('../features/portal/routes/recommendation-summary')),
+      },
       // Every other portal screen is not built yet and says so.
       { path: '*', lazy: lazyScreen(() => import('../features/portal/routes/not-available')) },
     ],

@@ -256,6 +256,11 @@ function Review({ id, showBreakdown }: { id: number; showBreakdown: boolean }) {
                 {t('portal.recommendations.backToReview')}
               </Link>
             )}
+            {recommendation.status === 'ACCEPTED' ? (
+              <Link to={paths.portalRecommendationSummary.getHref(recommendation.id)} className={linkButton}>
+                {t('portal.recommendations.seeSummary')}
+              </Link>
+            ) : null}
             {recommendation.status === 'SENT' ? (
               <Button variant="secondary" onClick={() => setDeclining(true)}>
                 {t('portal.recommendations.decline')}
