@@ -1,4 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { cardClass, linkButton } from '../../../components/ui';
@@ -16,10 +17,9 @@ export default function RecommendationKycRoute() {
   const details = useClientDetails();
   return (
     <div>
-      <Link to={paths.portalRecommendationReview.getHref(id)} className={linkButton}>
-        <span aria-hidden="true">← </span>
+      <BackLink to={paths.portalRecommendationReview.getHref(id)}>
         {t('portal.recommendations.backToReview')}
-      </Link>
+      </BackLink>
       <section className={`${cardClass} mt-4`}>
         <ScreenHeading level={1}>{t('portal.recommendations.kycTitle')}</ScreenHeading>
         <p className="mt-2 text-slate-700">{t('portal.recommendations.kycIntro')}</p>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { StatusBadge } from '../../../components/status-badge';
@@ -82,10 +83,7 @@ export default function RecommendationSummaryRoute() {
   const notFound = !valid || (query.error instanceof ApiError && query.error.httpStatus === 404);
   return (
     <div>
-      <Link to={paths.portalQuotations.getHref()} className={linkButton}>
-        <span aria-hidden="true">← </span>
-        {t('portal.recommendations.back')}
-      </Link>
+      <BackLink to={paths.portalQuotations.getHref()}>{t('portal.recommendations.back')}</BackLink>
       <div className="mt-4">
         <ScreenHeading level={1}>{t('portal.recommendations.summaryTitle')}</ScreenHeading>
       </div>
