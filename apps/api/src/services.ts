@@ -94,10 +94,18 @@ export async function createServices(options: {
     ...till,
   });
   const callbackSecret = await resolveSecret(db, 'mpesa-callback', config.MPESA_CALLBACK_SECRET);
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    retryMaxMs: config.MAIL_RETRY_MAX_MS,
+  });
   let origin = config.MPESA_CALLBACK_BASE_URL ?? `http://127.0.0.1:${config.PORT}`;
 
   return {
-    mailer: createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
+    mailer,
     limiter: new RateLimiter(config.AUTH_RATE_LIMIT_SCALE),
     tokenSecret: await resolveSecret(db, 'token', config.JWT_SECRET),
     mpesa: {
@@ -111,6 +119,7 @@ export async function createServices(options: {
       },
     },
     close: async () => {
+      await mailer.stop();
       await simulator?.close();
     },
     findSessionCaller: async (sessionId) => {
