@@ -12,6 +12,8 @@ import { type DarajaSimulator, startDarajaSimulator } from './mpesa/simulator';
 /** What the business modules share beyond the database: mail, rate limits and secrets. */
 export interface Services {
   mailer: Mailer;
+  /** PUBLIC_BASE_URL without a trailing slash: the portal's address in e-mailed links. */
+  publicBaseUrl: string;
   limiter: RateLimiter;
   /** Signs access tokens and keys the hashes of one-time codes. */
   tokenSecret: string;
@@ -106,6 +108,7 @@ export async function createServices(options: {
 
   return {
     mailer,
+    publicBaseUrl: config.PUBLIC_BASE_URL.replace(/\/$/, ''),
     limiter: new RateLimiter(config.AUTH_RATE_LIMIT_SCALE),
     tokenSecret: await resolveSecret(db, 'token', config.JWT_SECRET),
     mpesa: {
