@@ -153,6 +153,10 @@ export const routeTable: RouteObject[] = [
       { path: paths.portalRecommendationDetails.path, lazy: lazyScreen(recommendationReview) },
       { path: paths.portalRecommendationKyc.path, lazy: lazyScreen(recommendationRedirect) },
       { path: paths.portalRecommendationSummary.path, lazy: lazyScreen(recommendationRedirect) },
+      {
+        path: paths.portalNotifications.path,
+        lazy: lazyScreen(() => import('../features/portal/routes/notifications')),
+      },
       // Every other portal screen is not built yet and says so.
       { path: '*', lazy: lazyScreen(() => import('../features/portal/routes/not-available')) },
     ],

@@ -1,0 +1,88 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { callGateway, type GatewayCall, unwrapData } from './api-client';
+
+/** One in-app notification (`platform / notification / listNotifications`). */
+export interface AppNotification {
+  id: number;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  isRead: boolean;
+  readAt: string | null;
+  createdAt: string;
+}
+
+export interface NotificationPage {
+  items: AppNotification[];
+  total: number;
+  unread: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface EmailPreference {
+  kind: string;
+  email: boolean;
+  inApp: boolean;
+}
+
+export const NOTIFICATIONS_PAGE_SIZE = 10;
+/** How often the bell asks for the unread count while the page is open (and on focus). */
+export const UNREAD_POLL_MS = 60_000;
+
+const notificationCall = (action: string, data: unknown = {}): GatewayCall => ({
+  service: 'platform',
+  resource: 'notification',
+  action,
+  data,
+});
+
+/** A notification action's data; silent, as each screen says what failed beside its control. */
+async function callNotifications<T>(action: string, data: unknown = {}, signal?: AbortSignal): Promise<T> {
+  return unwrapData(
+    await callGateway<T>(notificationCall(action, data), { secure: true, silent: true, signal }),
+  );
+}
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unread: ['notifications', 'unread'] as const,
+  list: (query: { page: number; unreadOnly: boolean }) => ['notifications', 'list', query] as const,
+  preferences: ['notifications', 'preferences'] as const,
+};
+
+export const unreadCountQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationKeys.unread,
+    queryFn: ({ signal }) => callNotifications<{ unread: number }>('getUnreadCount', {}, signal),
+    refetchInterval: UNREAD_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 10_000,
+  });
+
+export const notificationsQueryOptions = (query: { page: number; unreadOnly: boolean }) =>
+  queryOptions({
+    queryKey: notificationKeys.list(query),
+    queryFn: ({ signal }) =>
+      callNotifications<NotificationPage>(
+        'listNotifications',
+        { page: query.page, pageSize: NOTIFICATIONS_PAGE_SIZE, unreadOnly: query.unreadOnly },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const markNotificationRead = (id: number) => callNotifications<{ unread: number }>('markRead', { id });
+
+export const markAllNotificationsRead = () => callNotifications<{ unread: number }>('markAllRead');
+
+export const emailPreferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationKeys.preferences,
+    queryFn: ({ signal }) =>
+      callNotifications<{ preferences: EmailPreference[] }>('getPreferences', {}, signal),
+  });
+
+export const updateEmailPreferences = (preferences: Array<{ kind: string; email: boolean }>) =>
+  callNotifications<{ preferences: EmailPreference[] }>('updatePreferences', { preferences });
