@@ -1,19 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
-import { staffPaths } from '../config/staff-paths';
-import { unreadCountQueryOptions } from '../lib/notification-centre';
-import { t } from './notifications-i18n';
+import { addResources, t } from '../lib/i18n';
+import { unreadCountQueryOptions } from '../lib/unread-notifications';
+import bellTexts from '../locales/en.notification-bell.json';
+
+// Only the entry's code and this chunk's own: a shared module here would make the landing page
+// carry a list of preloads. Hence the bell's own texts and the staff path built from `paths.staff`
+// (staffPaths.notifications, which lives in the staff area's chunk).
+addResources(bellTexts);
+const STAFF_NOTIFICATIONS = `${paths.staff.getHref()}/notifications`;
 
 /**
  * The header's bell for a signed-in user: a link to their notification centre with the unread
  * count, asked on focus and every minute. Loaded lazily, only when signed in.
  */
 export default function NotificationBell({ isStaff }: { isStaff: boolean }) {
-  const to = isStaff ? staffPaths.notifications.getHref() : paths.portalNotifications.getHref();
+  const to = isStaff ? STAFF_NOTIFICATIONS : paths.portalNotifications.getHref();
   const unread = useQuery(unreadCountQueryOptions());
   const count = unread.data?.unread ?? 0;
-  const label = count > 0 ? t('notifications.bell.labelUnread', { count }) : t('notifications.bell.label');
+  const label = count > 0 ? t('notificationBell.labelUnread', { count }) : t('notificationBell.label');
   return (
     <Link
       to={to}

@@ -28,8 +28,6 @@ export interface EmailPreference {
 }
 
 export const NOTIFICATIONS_PAGE_SIZE = 10;
-/** How often the bell asks for the unread count while the page is open (and on focus). */
-export const UNREAD_POLL_MS = 60_000;
 
 const notificationCall = (action: string, data: unknown = {}): GatewayCall => ({
   service: 'platform',
@@ -45,21 +43,12 @@ async function callNotifications<T>(action: string, data: unknown = {}, signal?:
   );
 }
 
+/** Every notification query starts with 'notifications' (the bell's unread count too: `unread-notifications.ts`). */
 export const notificationKeys = {
   all: ['notifications'] as const,
-  unread: ['notifications', 'unread'] as const,
   list: (query: { page: number; unreadOnly: boolean }) => ['notifications', 'list', query] as const,
   preferences: ['notifications', 'preferences'] as const,
 };
-
-export const unreadCountQueryOptions = () =>
-  queryOptions({
-    queryKey: notificationKeys.unread,
-    queryFn: ({ signal }) => callNotifications<{ unread: number }>('getUnreadCount', {}, signal),
-    refetchInterval: UNREAD_POLL_MS,
-    refetchOnWindowFocus: true,
-    staleTime: 10_000,
-  });
 
 export const notificationsQueryOptions = (query: { page: number; unreadOnly: boolean }) =>
   queryOptions({
