@@ -82,6 +82,8 @@ export default function MailQueueRoute() {
           <DataTable<QueuedMail>
             caption={t('staff.mailQueue.caption')}
             hideCaption
+            // Without a Retry button in it, the wide table's box itself takes focus to scroll.
+            isScrollFocusable={data.items.every((mail) => mail.status === 'sent')}
             columns={[
               {
                 key: 'created',
