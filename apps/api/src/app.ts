@@ -21,6 +21,7 @@ import { AppError } from './gateway/errors';
 import { databaseRefusal, errorForLog } from './gateway/log-safety';
 import { gatewayPlugin } from './gateway/plugin';
 import { type ActionDefinition, ActionRegistry } from './gateway/registry';
+import { mailWorkerPlugin } from './mail/plugin';
 import { allActions } from './modules';
 import { paymentPlugin } from './modules/payment/plugin';
 import { documentsPlugin } from './modules/policy/documents-plugin';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(gatewayPlugin, { registry, db: database.db, config, services });
   await app.register(paymentPlugin, { db: database.db, services, config });
+  await app.register(mailWorkerPlugin, { services, config });
   await app.register(documentsPlugin, { db: database.db, services });
   // Codes and payment prompts: only for a person at this machine, never in production.
   if (config.NODE_ENV !== 'production' && isLoopbackHost(config.HOST))

@@ -48,6 +48,11 @@ const baseConfigSchema = z.object({
   /** An smtp:// or smtps:// URL; without it mail goes to the local outbox. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Bima Portal <no-reply@bimaportal.co.ke>'),
+  /** How often the mail worker looks for queued e-mail that is due (a new message also wakes it at once). */
+  MAIL_QUEUE_INTERVAL_MS: z.coerce.number().int().min(50).default(10_000),
+  /** The wait after a message's first failed attempt; it doubles with each failure up to MAIL_RETRY_MAX_MS. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),

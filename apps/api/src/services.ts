@@ -12,6 +12,8 @@ import { type DarajaSimulator, startDarajaSimulator } from './mpesa/simulator';
 /** What the business modules share beyond the database: mail, rate limits and secrets. */
 export interface Services {
   mailer: Mailer;
+  /** PUBLIC_BASE_URL without a trailing slash: the portal's address in e-mailed links. */
+  publicBaseUrl: string;
   limiter: RateLimiter;
   /** Signs access tokens and keys the hashes of one-time codes. */
   tokenSecret: string;
@@ -94,10 +96,19 @@ export async function createServices(options: {
     ...till,
   });
   const callbackSecret = await resolveSecret(db, 'mpesa-callback', config.MPESA_CALLBACK_SECRET);
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    retryMaxMs: config.MAIL_RETRY_MAX_MS,
+  });
   let origin = config.MPESA_CALLBACK_BASE_URL ?? `http://127.0.0.1:${config.PORT}`;
 
   return {
-    mailer: createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
+    mailer,
+    publicBaseUrl: config.PUBLIC_BASE_URL.replace(/\/$/, ''),
     limiter: new RateLimiter(config.AUTH_RATE_LIMIT_SCALE),
     tokenSecret: await resolveSecret(db, 'token', config.JWT_SECRET),
     mpesa: {
@@ -111,6 +122,7 @@ export async function createServices(options: {
       },
     },
     close: async () => {
+      await mailer.stop();
       await simulator?.close();
     },
     findSessionCaller: async (sessionId) => {

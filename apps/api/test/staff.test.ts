@@ -19,6 +19,8 @@ type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
  * below, and every line is then checked against every role.
  */
 const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
+  'admin/mailQueue/listMailQueue': ['admin'],
+  'admin/mailQueue/retryMail': ['admin'],
   'admin/audit/listAuditLog': ['admin'],
   'admin/commission/listRates': ['admin'],
   'admin/commission/setRate': ['admin'],
@@ -51,6 +53,7 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
 /** Inputs that change nothing when allowed: an unknown id (404) or an invalid body (400). */
 const UNKNOWN_ID = 2_147_483_000;
 const HARMLESS_INPUT: Record<string, unknown> = {
+  'admin/mailQueue/retryMail': { id: 999_999 },
   'backoffice/policy/searchPolicies': { query: 'NO-SUCH-POLICY' },
   'payments/unallocatedReceipt/resolveReceipt': {
     receiptSystemRef: 'RCT-NONE',

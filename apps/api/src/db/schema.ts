@@ -694,3 +694,51 @@ export const notifications = pgTable(
   },
   (table) => [index('notifications_user_idx').on(table.userId, table.createdAt)],
 );
+
+/** Which e-mails of the notification kinds a user switched off (in-app notifications are always on). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** One of NOTIFICATION_KINDS. */
+    kind: text('kind').notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('notification_preferences_user_kind').on(table.userId, table.kind)],
+);
+
+/** An attachment kept in the mail queue until the message is sent (base64 content). */
+export interface QueuedAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
+/**
+ * Every e-mail the server sends, queued first (often in the transaction of the change it tells of)
+ * and sent by the mail worker with retry and exponential backoff: a mail-server outage delays a
+ * message, never loses it. `pending` with `next_attempt_at` in the future is waiting (or being sent:
+ * a claim pushes it a lease ahead); `failed` was refused for good (a 5xx answer) until an admin retries.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attachments: jsonb('attachments').$type<QueuedAttachment[]>().notNull().default([]),
+    /** pending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index('mail_queue_due_idx').on(table.status, table.nextAttemptAt)],
+);

@@ -7,6 +7,8 @@ import { clientActions } from './client/actions';
 import { commissionActions } from './commission/actions';
 import { helpRequestActions } from './help-request/actions';
 import { intermediaryActions } from './intermediary/actions';
+import { mailQueueActions } from './mail-queue/actions';
+import { notificationActions } from './notification/actions';
 import { platformActions } from './platform/actions';
 import { productActions } from './product/actions';
 import { productAdminActions } from './product-admin/actions';
@@ -32,4 +34,6 @@ export const allActions: ActionDefinition[] = [
   ...commissionActions,
   ...auditActions,
   ...backofficeSearchActions,
+  ...notificationActions,
+  ...mailQueueActions,
 ];

@@ -158,6 +158,10 @@ export const routeTable: RouteObject[] = [
         path: paths.portalRecommendationSummary.path,
         lazy: lazyScreen(() => import('../features/portal/routes/recommendation-summary')),
       },
+      {
+        path: paths.portalNotifications.path,
+        lazy: lazyScreen(() => import('../features/portal/routes/notifications')),
+      },
       // Every other portal screen is not built yet and says so.
       { path: '*', lazy: lazyScreen(() => import('../features/portal/routes/not-available')) },
     ],

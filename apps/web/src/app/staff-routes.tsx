@@ -53,6 +53,14 @@ export const staffChildRoutes: RouteObject[] = [
   },
   { path: staffPaths.audit.path, element: lazyElement(() => import('../features/staff/routes/audit-log')) },
   ...staffProductRoutes,
+  {
+    path: staffPaths.notifications.path,
+    element: lazyElement(() => import('../features/staff/routes/notifications')),
+  },
+  {
+    path: staffPaths.mailQueue.path,
+    element: lazyElement(() => import('../features/staff/routes/mail-queue')),
+  },
   { path: '*', element: lazyElement(() => import('../features/staff/routes/not-available')) },
 ];
 

@@ -35,4 +35,6 @@ export const staffPaths = {
   staff: { path: 'staff', getHref: () => `${STAFF}/staff` },
   moneyReceived: { path: 'money-received', getHref: () => `${STAFF}/money-received` },
   audit: { path: 'audit', getHref: () => `${STAFF}/audit` },
+  notifications: { path: 'notifications', getHref: () => `${STAFF}/notifications` },
+  mailQueue: { path: 'mail-queue', getHref: () => `${STAFF}/mail-queue` },
 } as const;

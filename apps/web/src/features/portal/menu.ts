@@ -37,7 +37,7 @@ export const PORTAL_MENU: readonly PortalMenuEntry[] = [
     entry('assessment', paths.portalAssessment.getHref()),
   ]),
   entry('intermediaries', paths.portalIntermediaries.getHref(), true),
-  entry('notifications', paths.portalNotifications.getHref()),
+  entry('notifications', paths.portalNotifications.getHref(), true),
   entry('topUpOptions', paths.portalTopUpOptions.getHref()),
   entry('chats', paths.portalChats.getHref()),
 ];

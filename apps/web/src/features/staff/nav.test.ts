@@ -4,8 +4,8 @@ import { canOpen, findStaffNavEntry, navForRole } from './nav';
 
 describe('the staff navigation', () => {
   it.each<[StaffRole, string[]]>([
-    ['intermediary', ['dashboard', 'requests', 'commissionStatement']],
-    ['underwriter', ['dashboard', 'products', 'policies']],
+    ['intermediary', ['dashboard', 'requests', 'commissionStatement', 'notifications']],
+    ['underwriter', ['dashboard', 'products', 'policies', 'notifications']],
     [
       'admin',
       [
@@ -18,6 +18,8 @@ describe('the staff navigation', () => {
         'staff',
         'moneyReceived',
         'audit',
+        'mailQueue',
+        'notifications',
       ],
     ],
   ])('%s sees %j', (role, ids) => {
@@ -42,6 +44,9 @@ describe('the staff navigation', () => {
     ['underwriter', '/staff/policies', true],
     ['intermediary', '/staff/policies', false],
     ['admin', '/staff/audit', true],
+    ['admin', '/staff/mail-queue', true],
+    ['intermediary', '/staff/mail-queue', false],
+    ['underwriter', '/staff/notifications', true],
     ['intermediary', '/staff/nowhere', true],
   ])('%s may open %s: %s', (role, path, allowed) => {
     expect(canOpen(role, path)).toBe(allowed);

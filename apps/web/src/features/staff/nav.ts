@@ -34,6 +34,8 @@ export const STAFF_NAV: readonly StaffNavEntry[] = [
   entry('staff', staffPaths.staff.getHref(), ['admin']),
   entry('moneyReceived', staffPaths.moneyReceived.getHref(), ['admin']),
   entry('audit', staffPaths.audit.getHref(), ['admin']),
+  entry('mailQueue', staffPaths.mailQueue.getHref(), ['admin']),
+  entry('notifications', staffPaths.notifications.getHref(), EVERY_ROLE),
 ];
 
 /** The entries a role sees, in order. */
