@@ -149,6 +149,18 @@ export const routeTable: RouteObject[] = [
         lazy: lazyScreen(() => import('../features/portal/routes/intermediary-detail')),
       },
       // A recommendation from an intermediary: review (and details); KYC and summary lead to it.
+      {
+        path: paths.portalClaims.path,
+        lazy: lazyScreen(() => import('../features/claims/routes/claims-list')),
+      },
+      {
+        path: paths.portalClaimNew.path,
+        lazy: lazyScreen(() => import('../features/claims/routes/report-claim')),
+      },
+      {
+        path: paths.portalClaim.path,
+        lazy: lazyScreen(() => import('../features/claims/routes/claim-detail')),
+      },
       { path: paths.portalRecommendationReview.path, lazy: lazyScreen(recommendationReview) },
       { path: paths.portalRecommendationDetails.path, lazy: lazyScreen(recommendationReview) },
       { path: paths.portalRecommendationKyc.path, lazy: lazyScreen(recommendationRedirect) },

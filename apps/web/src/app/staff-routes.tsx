@@ -53,6 +53,11 @@ export const staffChildRoutes: RouteObject[] = [
   },
   { path: staffPaths.audit.path, element: lazyElement(() => import('../features/staff/routes/audit-log')) },
   ...staffProductRoutes,
+  {
+    path: staffPaths.claims.path,
+    element: lazyElement(() => import('../features/claims/routes/desk-queue')),
+  },
+  { path: staffPaths.claim.path, element: lazyElement(() => import('../features/claims/routes/desk-claim')) },
   { path: '*', element: lazyElement(() => import('../features/staff/routes/not-available')) },
 ];
 

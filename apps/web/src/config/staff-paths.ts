@@ -35,4 +35,10 @@ export const staffPaths = {
   staff: { path: 'staff', getHref: () => `${STAFF}/staff` },
   moneyReceived: { path: 'money-received', getHref: () => `${STAFF}/money-received` },
   audit: { path: 'audit', getHref: () => `${STAFF}/audit` },
+  /** The claims desk (built in `features/claims`, mounted in `app/staff-routes.tsx`). */
+  claims: { path: 'claims', getHref: () => `${STAFF}/claims` },
+  claim: {
+    path: 'claims/:id',
+    getHref: (id: number | string) => `${STAFF}/claims/${encodeURIComponent(String(id))}`,
+  },
 } as const;

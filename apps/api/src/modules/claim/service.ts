@@ -293,6 +293,7 @@ export async function getClaim(db: Database, services: Services, principal: Prin
   const actorFirm = alias(underwriters, 'actor_underwriter');
   const events = await db
     .select({
+      id: claimEvents.id,
       event: claimEvents.event,
       status: claimEvents.status,
       note: claimEvents.note,
@@ -365,6 +366,7 @@ export async function getClaim(db: Database, services: Services, principal: Prin
     files: attached,
     canUpload: readsFiles && claim.status !== 'CLOSED',
     timeline: events.map((event) => ({
+      id: event.id,
       event: event.event,
       status: event.status,
       note: event.note,

@@ -4,8 +4,8 @@ import { canOpen, findStaffNavEntry, navForRole } from './nav';
 
 describe('the staff navigation', () => {
   it.each<[StaffRole, string[]]>([
-    ['intermediary', ['dashboard', 'requests', 'commissionStatement']],
-    ['underwriter', ['dashboard', 'products', 'policies']],
+    ['intermediary', ['dashboard', 'requests', 'commissionStatement', 'claims']],
+    ['underwriter', ['dashboard', 'products', 'policies', 'claims']],
     [
       'admin',
       [
@@ -13,6 +13,7 @@ describe('the staff navigation', () => {
         'requests',
         'products',
         'policies',
+        'claims',
         'intermediaries',
         'commission',
         'staff',
