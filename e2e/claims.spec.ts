@@ -86,7 +86,13 @@ const photo = async (name: string) => ({
   name,
   mimeType: 'image/jpeg',
   buffer: await sharp({
-    create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: { r: 128, g: 128, b: 128 },
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .jpeg({ quality: 90 })
     .toBuffer(),
