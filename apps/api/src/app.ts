@@ -203,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(filesPlugin, {
     db: database.db,
     services,
+    config,
     storage: createFileStorage(config),
     owners: { claim: claimFileOwner },
   });

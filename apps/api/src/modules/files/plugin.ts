@@ -1,11 +1,14 @@
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@bima/domain';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { files } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { findRequestPrincipal } from '../../gateway/principal';
+import { gatewayRateLimitKey } from '../../gateway/rate-limits';
 import type { Services } from '../../services';
 import { verifyFileLink } from './links';
 import { type FileOwners, readerPrincipal, saveUpload } from './service';
@@ -19,9 +22,20 @@ import type { FileStorage } from './storage';
  */
 export async function filesPlugin(
   app: FastifyInstance,
-  options: { db: Database; services: Services; storage: FileStorage; owners: FileOwners },
+  options: { db: Database; services: Services; config: Config; storage: FileStorage; owners: FileOwners },
 ): Promise<void> {
-  const { db, services, storage, owners } = options;
+  const { db, services, config, storage, owners } = options;
+  // Uploads and downloads count like gateway calls: per signed-in user, else per IP.
+  await app.register(rateLimit, {
+    keyGenerator: (request) => gatewayRateLimitKey(request, services.tokenSecret),
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'rate_limited',
+        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
+  });
   await app.register(multipart, {
     // One byte over the limit is enough to know it is too large.
     limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 5, parts: 6 },
