@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimSettlements, files, notifications } from '../src/db/schema';
+import { claimSettlements, files, notifications, policies } from '../src/db/schema';
 import { signFileLink } from '../src/modules/files/links';
 import { call } from './accounts-helpers';
 import { accidentClaim, approveThroughDesk, deskHeaders, policyFor, upload } from './claims-helpers';
 import { buildTestApp, TEST_JWT_SECRET } from './helpers';
 import { kenyaToday, plusDays, waitUntil } from './purchase-helpers';
-import { type Headers, SAMPLE, send, signedInClient, signInAs } from './staff-helpers';
+import { FIRM, firmId, type Headers, SAMPLE, send, signedInClient, signInAs } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -230,6 +230,40 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
         403,
       );
     });
+  });
+
+  describe('intermediaries', () => {
+    it('the firm that placed the policy reads its claims (no files, no steps); another firm gets 404', async () => {
+      const client = await signedInClient(ctx);
+      const placed = await policyFor(ctx, client);
+      await ctx.database.db
+        .update(policies)
+        .set({ intermediaryId: await firmId(ctx, FIRM.savannah) })
+        .where(eq(policies.policyNumber, placed));
+      const reported = await send(ctx, 'client/claim/reportClaim', accidentClaim(placed, today), client);
+      expect(reported.status, JSON.stringify(reported.body)).toBe(200);
+      const id = reported.body.result.data.id as number;
+      await upload(ctx, client, id, {
+        name: 'a.pdf',
+        type: 'application/pdf',
+        bytes: PDF,
+        category: 'claim_form',
+      });
+
+      const savannah = (await signInAs(ctx, SAMPLE.brokerA)).headers;
+      const queue = await send(ctx, 'claims/desk/listClaims', { page: 1, pageSize: 20 }, savannah);
+      expect(queue.body.result.data.items.map((item: { id: number }) => item.id)).toEqual([id]);
+      const seen = await send(ctx, 'claims/desk/getClaim', { id }, savannah);
+      expect(seen.status).toBe(200);
+      expect(seen.body.result.data.files).toEqual([]);
+      expect(Object.values(seen.body.result.data.actions).some(Boolean)).toBe(false);
+      expect(
+        (await send(ctx, 'claims/desk/declineClaim', { id, reason: 'Not for brokers to decide.' }, savannah))
+          .status,
+      ).toBe(403);
+      const tana = (await signInAs(ctx, SAMPLE.brokerB)).headers;
+      expect((await send(ctx, 'claims/desk/getClaim', { id }, tana)).status).toBe(404);
+    }, 30_000);
   });
 
   describe('uploads', () => {
