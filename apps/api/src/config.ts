@@ -90,6 +90,24 @@ const baseConfigSchema = z.object({
   MPESA_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   MPESA_SIMULATOR_LATE_MS: z.coerce.number().int().min(0).default(20_000),
+  /** Daraja B2C (claim payouts): the initiator's name and its encrypted password (SecurityCredential). */
+  MPESA_B2C_INITIATOR_NAME: z.string().min(1).default('bima-claims'),
+  MPESA_B2C_SECURITY_CREDENTIAL: z.string().min(1).optional(),
+  /** The B2C shortcode paying claims; MPESA_SHORTCODE when unset. */
+  MPESA_B2C_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/)
+    .optional(),
+  /** How long the simulator's B2C takes before its result callback. */
+  MPESA_SIMULATOR_B2C_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  /** Uploaded files: in DATA_DIR/files unless S3_BUCKET names an S3-compatible bucket. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible server (MinIO, R2, Wasabi); AWS when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanish.default(false),
   /** How often pending payments are checked with the STK query. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(15_000),
   /** How long a quotation's price is offered; after that it is priced again. */

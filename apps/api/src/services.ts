@@ -32,6 +32,14 @@ export interface Services {
     setOrigin(origin: string): void;
     /** M-Pesa's per-transaction limit in whole shillings (MPESA_MAX_AMOUNT). */
     maxAmount: number;
+    /** Daraja B2C (claim payouts); null when no SecurityCredential is configured for real Daraja. */
+    b2c: {
+      initiatorName: string;
+      securityCredential: string;
+      shortcode: string;
+      resultUrl(): string;
+      timeoutUrl(): string;
+    } | null;
   };
   close(): Promise<void>;
 }
@@ -49,6 +57,7 @@ const SIMULATOR_CREDENTIALS = {
   consumerKey: 'simulator-key',
   consumerSecret: 'simulator-secret',
   passkey: 'simulator-passkey',
+  b2cSecurityCredential: 'simulator-b2c-credential',
 };
 
 /** The configured secret, or one the server made and stored on its first start. */
@@ -82,6 +91,8 @@ export async function createServices(options: {
           maxAmount: config.MPESA_MAX_AMOUNT,
           answerDelayMs: config.MPESA_SIMULATOR_DELAY_MS,
           lateDelayMs: config.MPESA_SIMULATOR_LATE_MS,
+          b2cShortcode: config.MPESA_B2C_SHORTCODE ?? config.MPESA_SHORTCODE,
+          b2cDelayMs: config.MPESA_SIMULATOR_B2C_DELAY_MS,
           log: (message, detail) => log.warn({ err: detail }, message),
         },
         config.MPESA_SIMULATOR_PORT,
@@ -105,6 +116,11 @@ export async function createServices(options: {
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
   });
   let origin = config.MPESA_CALLBACK_BASE_URL ?? `http://127.0.0.1:${config.PORT}`;
+  const b2cCredential = useSimulator
+    ? SIMULATOR_CREDENTIALS.b2cSecurityCredential
+    : config.MPESA_B2C_SECURITY_CREDENTIAL;
+  const callbackPath = (path: string) =>
+    `${origin.replace(/\/$/, '')}/v2/api/mpesa/${path}/${callbackSecret}`;
 
   return {
     mailer,
@@ -116,7 +132,16 @@ export async function createServices(options: {
       simulator,
       callbackSecret,
       maxAmount: config.MPESA_MAX_AMOUNT,
-      callbackUrl: () => `${origin.replace(/\/$/, '')}/v2/api/mpesa/callback/${callbackSecret}`,
+      callbackUrl: () => callbackPath('callback'),
+      b2c: b2cCredential
+        ? {
+            initiatorName: config.MPESA_B2C_INITIATOR_NAME,
+            securityCredential: b2cCredential,
+            shortcode: config.MPESA_B2C_SHORTCODE ?? config.MPESA_SHORTCODE,
+            resultUrl: () => callbackPath('b2c/result'),
+            timeoutUrl: () => callbackPath('b2c/timeout'),
+          }
+        : null,
       setOrigin: (value) => {
         if (!config.MPESA_CALLBACK_BASE_URL) origin = value;
       },

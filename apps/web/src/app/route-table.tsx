@@ -148,6 +148,18 @@ export const routeTable: RouteObject[] = [
         lazy: lazyScreen(() => import('../features/portal/routes/intermediary-detail')),
       },
       // A recommendation from an intermediary: review, details, the KYC it is issued on, summary.
+      {
+        path: paths.portalClaims.path,
+        lazy: lazyScreen(() => import('../features/claims/routes/claims-list')),
+      },
+      {
+        path: paths.portalClaimNew.path,
+        lazy: lazyScreen(() => import('../features/claims/routes/report-claim')),
+      },
+      {
+        path: paths.portalClaim.path,
+        lazy: lazyScreen(() => import('../features/claims/routes/claim-detail')),
+      },
       { path: paths.portalRecommendationReview.path, lazy: lazyScreen(recommendationReview) },
       { path: paths.portalRecommendationDetails.path, lazy: lazyScreen(recommendationReview) },
       {

@@ -61,6 +61,11 @@ export const staffChildRoutes: RouteObject[] = [
     path: staffPaths.mailQueue.path,
     element: lazyElement(() => import('../features/staff/routes/mail-queue')),
   },
+  {
+    path: staffPaths.claims.path,
+    element: lazyElement(() => import('../features/claims/routes/desk-queue')),
+  },
+  { path: staffPaths.claim.path, element: lazyElement(() => import('../features/claims/routes/desk-claim')) },
   { path: '*', element: lazyElement(() => import('../features/staff/routes/not-available')) },
 ];
 

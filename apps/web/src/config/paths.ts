@@ -79,6 +79,11 @@ export const paths = {
     getHref: (id: number | string) => `${PORTAL}/products/${encodeURIComponent(String(id))}`,
   },
   portalClaims: { path: 'claims', getHref: () => `${PORTAL}/claims` },
+  portalClaimNew: { path: 'claims/new', getHref: () => `${PORTAL}/claims/new` },
+  portalClaim: {
+    path: 'claims/:id',
+    getHref: (id: number | string) => `${PORTAL}/claims/${encodeURIComponent(String(id))}`,
+  },
   portalQuotations: { path: 'quotations', getHref: () => `${PORTAL}/quotations` },
   portalProfile: { path: 'profile', getHref: () => `${PORTAL}/profile` },
   portalKyc: { path: 'kyc', getHref: () => `${PORTAL}/kyc` },

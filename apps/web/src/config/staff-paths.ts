@@ -37,4 +37,10 @@ export const staffPaths = {
   audit: { path: 'audit', getHref: () => `${STAFF}/audit` },
   notifications: { path: 'notifications', getHref: () => `${STAFF}/notifications` },
   mailQueue: { path: 'mail-queue', getHref: () => `${STAFF}/mail-queue` },
+  /** The claims desk (built in `features/claims`, mounted in `app/staff-routes.tsx`). */
+  claims: { path: 'claims', getHref: () => `${STAFF}/claims` },
+  claim: {
+    path: 'claims/:id',
+    getHref: (id: number | string) => `${STAFF}/claims/${encodeURIComponent(String(id))}`,
+  },
 } as const;

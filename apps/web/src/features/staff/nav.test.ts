@@ -4,8 +4,8 @@ import { canOpen, findStaffNavEntry, navForRole } from './nav';
 
 describe('the staff navigation', () => {
   it.each<[StaffRole, string[]]>([
-    ['intermediary', ['dashboard', 'requests', 'commissionStatement', 'notifications']],
-    ['underwriter', ['dashboard', 'products', 'policies', 'notifications']],
+    ['intermediary', ['dashboard', 'requests', 'commissionStatement', 'claims', 'notifications']],
+    ['underwriter', ['dashboard', 'products', 'policies', 'claims', 'notifications']],
     [
       'admin',
       [
@@ -13,6 +13,7 @@ describe('the staff navigation', () => {
         'requests',
         'products',
         'policies',
+        'claims',
         'intermediaries',
         'commission',
         'staff',
