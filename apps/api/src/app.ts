@@ -22,6 +22,7 @@ import { databaseRefusal, errorForLog } from './gateway/log-safety';
 import { gatewayPlugin } from './gateway/plugin';
 import { type ActionDefinition, ActionRegistry } from './gateway/registry';
 import { allActions } from './modules';
+import { chatSocketPlugin } from './modules/chat/socket-plugin';
 import { paymentPlugin } from './modules/payment/plugin';
 import { documentsPlugin } from './modules/policy/documents-plugin';
 import { createServices, type Services } from './services';
@@ -102,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const registry = new ActionRegistry();
   registry.register(...allActions, ...(options.extraActions ?? []));
-  const services = await createServices({ db: database.db, config, log: app.log });
+  const services = await createServices({ db: database.db, config, log: app.log, databaseUrl: database.url });
   app.decorate('services', services);
   app.addHook('onClose', () => services.close());
   app.addHook('onListen', async () => {
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gatewayPlugin, { registry, db: database.db, config, services });
   await app.register(paymentPlugin, { db: database.db, services, config });
   await app.register(documentsPlugin, { db: database.db, services });
+  await app.register(chatSocketPlugin, { db: database.db, services });
   // Codes and payment prompts: only for a person at this machine, never in production.
   if (config.NODE_ENV !== 'production' && isLoopbackHost(config.HOST))
     await app.register(devToolsPlugin, { db: database.db, services, config });

@@ -6,6 +6,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { appSecrets, intermediaries, sessions, users } from './db/schema';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createChatBus } from './modules/chat/bus';
+import { ChatHub } from './modules/chat/hub';
 import { DarajaClient } from './mpesa/daraja-client';
 import { type DarajaSimulator, startDarajaSimulator } from './mpesa/simulator';
 
@@ -31,6 +33,8 @@ export interface Services {
     /** M-Pesa's per-transaction limit in whole shillings (MPESA_MAX_AMOUNT). */
     maxAmount: number;
   };
+  /** The chat sockets of this instance and the fan-out to the others (modules/chat). */
+  chat: ChatHub;
   close(): Promise<void>;
 }
 
@@ -64,6 +68,8 @@ export async function createServices(options: {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
+  /** The PostgreSQL URL of `db` (chat fan-out by LISTEN/NOTIFY); absent on PGlite. */
+  databaseUrl?: string;
 }): Promise<Services> {
   const { db, config, log } = options;
   const useSimulator = !config.MPESA_CONSUMER_KEY;
@@ -95,6 +101,8 @@ export async function createServices(options: {
   });
   const callbackSecret = await resolveSecret(db, 'mpesa-callback', config.MPESA_CALLBACK_SECRET);
   let origin = config.MPESA_CALLBACK_BASE_URL ?? `http://127.0.0.1:${config.PORT}`;
+  const chatBus = await createChatBus({ redisUrl: config.REDIS_URL, databaseUrl: options.databaseUrl, log });
+  const chat = new ChatHub(db, chatBus, log, config.CHAT_HEARTBEAT_MS);
 
   return {
     mailer: createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
@@ -110,7 +118,9 @@ export async function createServices(options: {
         if (!config.MPESA_CALLBACK_BASE_URL) origin = value;
       },
     },
+    chat,
     close: async () => {
+      await chat.close();
       await simulator?.close();
     },
     findSessionCaller: async (sessionId) => {

@@ -3,6 +3,7 @@ import { advertisementActions } from './advertisement/actions';
 import { auditActions } from './audit/actions';
 import { backofficeSearchActions } from './backoffice-search/actions';
 import { catalogueActions } from './catalogue/actions';
+import { chatActions } from './chat/actions';
 import { clientActions } from './client/actions';
 import { commissionActions } from './commission/actions';
 import { helpRequestActions } from './help-request/actions';
@@ -32,4 +33,5 @@ export const allActions: ActionDefinition[] = [
   ...commissionActions,
   ...auditActions,
   ...backofficeSearchActions,
+  ...chatActions,
 ];
