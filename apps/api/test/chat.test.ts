@@ -1,3 +1,5 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createConnection } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -379,6 +381,63 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API instances on one PostgreS
       await onFirst.close();
       await onSecond.close();
       await second.close();
+    }
+  }, 60_000);
+});
+
+const redisServer = spawnSync('sh', ['-c', 'command -v redis-server']).stdout.toString().trim();
+
+describe.runIf(redisServer)('two API instances with REDIS_URL', () => {
+  it('fans a message out through Redis pub/sub', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const redis = spawn(redisServer, [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ]);
+    try {
+      const redisUrl = `redis://127.0.0.1:${port}`;
+      await waitUntil(
+        async () => {
+          const probe = createConnection({ host: '127.0.0.1', port });
+          return new Promise<boolean>((resolve) => {
+            probe.once('connect', () => {
+              probe.end();
+              resolve(true);
+            });
+            probe.once('error', () => resolve(false));
+          });
+        },
+        (up) => up,
+        10_000,
+      );
+      const config = { ...ctx.config, REDIS_URL: redisUrl };
+      // Both instances on the test database (the same PGlite handle, or the same PostgreSQL).
+      const one = await buildApp({ config, database: ctx.database });
+      const two = await buildApp({ config, database: ctx.database });
+      expect(one.services.chat.bus.kind).toBe('redis');
+      const client = await newClient();
+      const broker = await signInAs(ctx, SAMPLE.brokerA);
+      const conversation = (await start(client.headers, { with: 'intermediary', intermediaryId: savannahId }))
+        .body.result.data;
+      const onOne = await openSocket(one, client.token);
+      const onTwo = await openSocket(two, broker.headers.accesstoken!);
+      try {
+        onOne.send({ type: 'send', conversationId: conversation.id, body: 'through redis' });
+        await onTwo.next('message', (frame) => frame.message.body === 'through redis', 15_000);
+      } finally {
+        await onOne.close();
+        await onTwo.close();
+        await one.close();
+        await two.close();
+      }
+    } finally {
+      redis.kill();
     }
   }, 60_000);
 });
