@@ -26,6 +26,7 @@ const invoices = () => import('../features/portal/routes/invoices');
 const recommendationReview = () => import('../features/portal/routes/recommendation-review');
 const recommendationRedirect = () => import('../features/portal/routes/recommendation-redirect');
 const recommendationLink = () => import('../features/portal/routes/recommendation-link');
+const portalChats = () => import('../features/chat/routes/portal-chats');
 
 export const routeTable: RouteObject[] = [
   { path: paths.aboutUs.path, lazy: lazyScreen(() => import('../features/info/routes/about-us')) },
@@ -153,6 +154,8 @@ export const routeTable: RouteObject[] = [
       { path: paths.portalRecommendationDetails.path, lazy: lazyScreen(recommendationReview) },
       { path: paths.portalRecommendationKyc.path, lazy: lazyScreen(recommendationRedirect) },
       { path: paths.portalRecommendationSummary.path, lazy: lazyScreen(recommendationRedirect) },
+      { path: paths.portalChats.path, lazy: lazyScreen(portalChats) },
+      { path: paths.portalChat.path, lazy: lazyScreen(portalChats) },
       // Every other portal screen is not built yet and says so.
       { path: '*', lazy: lazyScreen(() => import('../features/portal/routes/not-available')) },
     ],

@@ -35,4 +35,10 @@ export const staffPaths = {
   staff: { path: 'staff', getHref: () => `${STAFF}/staff` },
   moneyReceived: { path: 'money-received', getHref: () => `${STAFF}/money-received` },
   audit: { path: 'audit', getHref: () => `${STAFF}/audit` },
+  /** Chats with clients: an intermediary's firm's, or support's (admins). */
+  chats: { path: 'chats', getHref: () => `${STAFF}/chats` },
+  chat: {
+    path: 'chats/:id',
+    getHref: (id: number | string) => `${STAFF}/chats/${encodeURIComponent(String(id))}`,
+  },
 } as const;

@@ -4,13 +4,14 @@ import { canOpen, findStaffNavEntry, navForRole } from './nav';
 
 describe('the staff navigation', () => {
   it.each<[StaffRole, string[]]>([
-    ['intermediary', ['dashboard', 'requests', 'commissionStatement']],
+    ['intermediary', ['dashboard', 'requests', 'chats', 'commissionStatement']],
     ['underwriter', ['dashboard', 'products', 'policies']],
     [
       'admin',
       [
         'dashboard',
         'requests',
+        'chats',
         'products',
         'policies',
         'intermediaries',
@@ -38,6 +39,8 @@ describe('the staff navigation', () => {
     ['underwriter', '/staff/commission-statement', false],
     ['intermediary', '/staff/products', false],
     ['underwriter', '/staff/products', true],
+    ['intermediary', '/staff/chats/4', true],
+    ['underwriter', '/staff/chats', false],
     ['underwriter', '/staff/requests', false],
     ['underwriter', '/staff/policies', true],
     ['intermediary', '/staff/policies', false],

@@ -256,6 +256,12 @@ function Review({ id, showBreakdown }: { id: number; showBreakdown: boolean }) {
                 {t('portal.recommendations.backToReview')}
               </Link>
             )}
+            <Link
+              to={paths.portalChats.getHref({ with: 'recommendation', recommendationId: recommendation.id })}
+              className={linkButton}
+            >
+              {t('portal.recommendations.chat', { firm: recommendation.intermediary.intermediaryNames })}
+            </Link>
             {recommendation.status === 'SENT' ? (
               <Button variant="secondary" onClick={() => setDeclining(true)}>
                 {t('portal.recommendations.decline')}
