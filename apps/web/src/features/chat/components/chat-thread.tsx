@@ -94,16 +94,13 @@ export function ChatThread(props: ChatThreadProps) {
           </div>
         ) : null}
         {messages.length === 0 ? <p className="text-slate-700">{t('chat.noMessagesYet')}</p> : null}
-        <ol
-          role="log"
-          aria-live="polite"
-          aria-label={t('chat.messages', { name: title })}
-          className="space-y-3"
-        >
-          {messages.map((message) => (
-            <MessageBubble key={message.key} message={message} />
-          ))}
-        </ol>
+        <div role="log" aria-live="polite" aria-label={t('chat.messages', { name: title })}>
+          <ol className="space-y-3">
+            {messages.map((message) => (
+              <MessageBubble key={message.key} message={message} />
+            ))}
+          </ol>
+        </div>
         <div ref={end} />
       </div>
       <form className="mt-3" onSubmit={submit} noValidate>
