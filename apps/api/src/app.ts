@@ -159,7 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // The chat socket is same-origin ('self') unless a separate chat host is configured.
+        connectSrc: ["'self'", ...(config.CHAT_SOCKET_ORIGIN ? [config.CHAT_SOCKET_ORIGIN] : [])],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         workerSrc: ["'self'"],

@@ -255,6 +255,28 @@ describe('the chat socket', () => {
     expect((await refused.closed).code).toBe(4403);
   });
 
+  it('takes a refreshed token on the open socket, and closes at expiry without one', async () => {
+    const client = await newClient();
+    const other = await newClient();
+    const socket = await openSocket(ctx.app, client.token);
+    const renewed = signAccessToken({ sub: client.userId, role: 'client', ttlSeconds: 900 }, TEST_JWT_SECRET);
+    socket.send({ type: 'auth', token: renewed });
+    await waitUntil(
+      async () => socket.frames.filter((frame) => frame.type === 'ready').length,
+      (count) => count === 2,
+    );
+    // A socket belongs to one user: another user's token closes it.
+    socket.send({ type: 'auth', token: other.token });
+    expect((await socket.closed).code).toBe(4403);
+
+    const shortLived = signAccessToken(
+      { sub: client.userId, role: 'client', ttlSeconds: 2 },
+      TEST_JWT_SECRET,
+    );
+    const expiring = await openSocket(ctx.app, shortLived);
+    expect((await expiring.closed).code).toBe(4401);
+  });
+
   it('delivers a message to the other side in real time, with delivered and read marks back', async () => {
     const client = await newClient();
     const broker = await signInAs(ctx, SAMPLE.agent);
@@ -440,4 +462,23 @@ describe.runIf(redisServer)('two API instances with REDIS_URL', () => {
       redis.kill();
     }
   }, 60_000);
+});
+
+describe('the chat socket address in the Content-Security-Policy', () => {
+  it('allows a configured chat origin in connect-src, and only the page origin otherwise', async () => {
+    const separate = await buildTestApp({
+      seed: false,
+      env: { CHAT_SOCKET_ORIGIN: 'wss://chat.bimaportal.co.ke' },
+    });
+    try {
+      const response = await separate.app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.headers['content-security-policy']).toContain(
+        "connect-src 'self' wss://chat.bimaportal.co.ke",
+      );
+    } finally {
+      await separate.app.close();
+    }
+    const same = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(same.headers['content-security-policy']).toContain("connect-src 'self';");
+  });
 });
