@@ -1,6 +1,11 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { call, createClient, expectNoSeriousViolations, type Session, useSession } from './purchase-fixtures';
-import { listPublicIntermediaries, STAFF, signInStaffThroughApi } from './staff-fixtures';
+import {
+  createHelpRequestThroughApi,
+  listPublicIntermediaries,
+  STAFF,
+  signInStaffThroughApi,
+} from './staff-fixtures';
 
 const LIVE = { timeout: 20_000 };
 
@@ -115,6 +120,43 @@ test.describe('chats', () => {
         body: 'We have corrected it: download the schedule again.',
         link: `/newportal/chats/${conversation.id}`,
       });
+  });
+
+  test('a broker opens a chat with the client from a help request', async ({ page, request }) => {
+    const client = await createClient(request);
+    const broker = await signInStaffThroughApi(request, STAFF.savannahBroker);
+    const { requestSystemRef } = await createHelpRequestThroughApi(
+      request,
+      client.session,
+      'Savannah Insurance Brokers',
+    );
+    const inbox = await call<{ items: { id: number; requestSystemRef: string }[] }>(
+      request,
+      ['intermediary', 'request', 'listRequests'],
+      { page: 1, pageSize: 50 },
+      broker.accessToken,
+    );
+    const row = inbox.items.find((item) => item.requestSystemRef === requestSystemRef)!;
+
+    await useSession(page, broker);
+    await page.goto(`/staff/requests/${row.id}`);
+    await page.getByRole('button', { name: 'Chat with the client' }).click();
+    await expect(page).toHaveURL(/\/staff\/chats\/\d+$/, LIVE);
+    await expect(page.getByText(`About: Help request ${requestSystemRef}`)).toBeVisible(LIVE);
+    await connected(page);
+    await page.getByLabel('Message', { exact: true }).fill('I am preparing your quote; which cover period?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(
+      page.getByRole('log').getByText('I am preparing your quote; which cover period?'),
+    ).toBeVisible();
+
+    const theirs = await call<{ items: { title: string; unreadCount: number }[] }>(
+      request,
+      ['chat', 'conversation', 'listConversations'],
+      { page: 1, pageSize: 10 },
+      client.session.accessToken,
+    );
+    expect(theirs.items[0]).toMatchObject({ title: 'Savannah Insurance Brokers', unreadCount: 1 });
   });
 
   test('the chat screens have no serious or critical violations @phone', async ({ page, request }) => {

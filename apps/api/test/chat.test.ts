@@ -5,11 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { signAccessToken } from '../src/auth/tokens';
 import { openDatabase } from '../src/db/client';
-import { chatPresence, notifications, users } from '../src/db/schema';
+import {
+  chatPresence,
+  helpRequestIntermediaries,
+  helpRequests,
+  notifications,
+  users,
+} from '../src/db/schema';
 import { loginUser, registerUser } from './accounts-helpers';
 import { openSocket } from './chat-helpers';
 import { buildTestApp, TEST_JWT_SECRET } from './helpers';
-import { waitUntil } from './purchase-helpers';
+import { kenyaToday, plusDays, waitUntil } from './purchase-helpers';
 import { FIRM, firmId, type Headers, SAMPLE, send, signInAs } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -142,6 +148,68 @@ describe('conversations and their scope', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.errors[0].message).toBe('Type a message.');
     expect((await say(client.headers, conversation.id, 'x'.repeat(2001))).status).toBe(400);
+  });
+});
+
+describe('chats from a help request', () => {
+  it('lets the client and the firm open the same conversation from the request; other firms get 404', async () => {
+    const client = await newClient();
+    const [account] = await ctx.database.db
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, client.userId));
+    const created = await send(
+      ctx,
+      'underwriting/quotation/createHelpRequest',
+      {
+        entityRefs: [savannahId],
+        expiry: plusDays(kenyaToday(), 7),
+        status: 'PENDING',
+        remarks: 'Please recommend comprehensive cover for my Toyota Harrier.',
+        clientDetails: {
+          names: { firstName: 'Achieng', lastName: 'Otieno' },
+          email: account!.email,
+          kraPin: 'A123456789Z',
+        },
+        riskDetails: { value: 1_500_000, chassisNumber: 'JTEBU5JR5K5123456', regNo: 'KDA 123B' },
+      },
+      client.headers,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const requestSystemRef = created.body.result.data.requestSystemRef as string;
+    const [row] = await ctx.database.db
+      .select({ id: helpRequestIntermediaries.id })
+      .from(helpRequestIntermediaries)
+      .innerJoin(helpRequests, eq(helpRequests.id, helpRequestIntermediaries.helpRequestId))
+      .where(eq(helpRequests.requestSystemRef, requestSystemRef));
+
+    const brokerA = await signInAs(ctx, SAMPLE.brokerA);
+    const brokerB = await signInAs(ctx, SAMPLE.brokerB);
+    const fromFirm = await send(
+      ctx,
+      'chat/conversation/startWithClient',
+      { requestId: row!.id },
+      brokerA.headers,
+    );
+    expect(fromFirm.status).toBe(200);
+    expect(fromFirm.body.result.data).toMatchObject({
+      topic: `Help request ${requestSystemRef}`,
+      title: `${account!.firstName} ${account!.lastName}`,
+    });
+    expect(
+      (await send(ctx, 'chat/conversation/startWithClient', { requestId: row!.id }, brokerB.headers)).status,
+    ).toBe(404);
+
+    const fromClient = await start(client.headers, {
+      with: 'helpRequest',
+      requestSystemRef,
+      intermediaryId: savannahId,
+    });
+    expect(fromClient.body.result.data.id).toBe(fromFirm.body.result.data.id);
+    // The request went to Savannah only.
+    expect(
+      (await start(client.headers, { with: 'helpRequest', requestSystemRef, intermediaryId: tanaId })).status,
+    ).toBe(404);
   });
 });
 

@@ -18,6 +18,7 @@ export const CHAT_MESSAGES = {
   bodyRequired: 'Type a message.',
   bodyTooLong: `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
   firmUnavailable: 'This intermediary cannot take chats at the moment.',
+  clientWithoutAccount: 'The client has no Bima Portal account to chat with yet.',
   notAllowed: 'Chats are for clients, intermediaries and support.',
 } as const;
 
@@ -67,6 +68,10 @@ export const startConversationSchema = z.discriminatedUnion(
   { error: 'Say who the chat is with.' },
 );
 export type StartConversationInput = z.infer<typeof startConversationSchema>;
+
+/** `chat / conversation / startWithClient` (intermediaries): the firm's help request row (its inbox id). */
+export const startWithClientSchema = z.object({ requestId: idNumber('Request not found.') });
+export type StartWithClientInput = z.infer<typeof startWithClientSchema>;
 
 /** `chat / conversation / listConversations`: newest activity first. */
 export const listConversationsSchema = pageInputSchema;

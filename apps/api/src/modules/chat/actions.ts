@@ -4,9 +4,17 @@ import {
   markReadSchema,
   sendMessageSchema,
   startConversationSchema,
+  startWithClientSchema,
 } from '@bima/domain';
 import { defineAction } from '../../gateway/registry';
-import { listConversations, listMessages, markConversation, sendMessage, startConversation } from './service';
+import {
+  listConversations,
+  listMessages,
+  markConversation,
+  sendMessage,
+  startConversation,
+  startWithClient,
+} from './service';
 
 const CONVERSATION =
   '{id, kind (firm|support), topic|null, intermediaryId|null, title (who the other side is), subtitle|null, unreadCount, lastMessage|null, lastMessageAt}';
@@ -35,6 +43,16 @@ export const chatActions = [
     description: `Opens the client's conversation (the same one again when it exists): {with:'support'} | {with:'intermediary', intermediaryId} | {with:'helpRequest', requestSystemRef, intermediaryId} | {with:'recommendation', recommendationId} | {with:'policy', policyNumber} (its intermediary, or support when bought direct) → ${CONVERSATION}. A firm that is not ACTIVE, or someone else's request, recommendation or policy, answers 404.`,
     input: startConversationSchema,
     handler: ({ db, principal, input }) => startConversation(db, principal!, input),
+  }),
+  defineAction({
+    service: 'chat',
+    resource: 'conversation',
+    action: 'startWithClient',
+    auth: 'staff',
+    roles: ['intermediary'],
+    description: `An intermediary opens the conversation with the client of its firm's help request: {requestId (the inbox row id)} → ${CONVERSATION}. Another firm's request answers 404; a client without an account 409.`,
+    input: startWithClientSchema,
+    handler: ({ db, principal, input }) => startWithClient(db, principal!, input),
   }),
   defineAction({
     service: 'chat',

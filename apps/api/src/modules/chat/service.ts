@@ -9,6 +9,7 @@ import {
   messageMark,
   type SendMessageInput,
   type StartConversationInput,
+  type StartWithClientInput,
 } from '@bima/domain';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -187,6 +188,60 @@ export async function startConversation(db: Database, principal: Principal, inpu
   if (target.topic) await db.update(conversations).set({ topic: target.topic }).where(existing);
   const [row] = await db.select({ id: conversations.id }).from(conversations).where(existing);
   return getConversation(db, principal, row!.id);
+}
+
+/**
+ * An intermediary opens the conversation with the client of one of its firm's help requests (the
+ * request's account, or the client account of its verified e-mail); 404 outside the firm, 409 when
+ * the client has no account to chat with.
+ */
+export async function startWithClient(db: Database, principal: Principal, input: StartWithClientInput) {
+  const scope = chatScopeOf(principal);
+  if (scope.side !== 'staff' || !('intermediaryId' in scope))
+    throw new AppError('forbidden', 'Only intermediaries start a chat from a request.');
+  const [row] = await db
+    .select({
+      userId: helpRequests.userId,
+      email: helpRequests.clientEmail,
+      ref: helpRequests.requestSystemRef,
+    })
+    .from(helpRequestIntermediaries)
+    .innerJoin(helpRequests, eq(helpRequests.id, helpRequestIntermediaries.helpRequestId))
+    .where(
+      and(
+        eq(helpRequestIntermediaries.id, input.requestId),
+        eq(helpRequestIntermediaries.intermediaryId, scope.intermediaryId),
+      ),
+    );
+  if (!row) throw new AppError('not_found', 'Request not found.');
+  let clientUserId = row.userId;
+  if (!clientUserId) {
+    const [account] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(eq(users.email, row.email.toLowerCase()), eq(users.role, 'client'), eq(users.status, 'ACTIVE')),
+      );
+    clientUserId = account?.id ?? null;
+  }
+  if (!clientUserId) throw new AppError('conflict', CHAT_MESSAGES.clientWithoutAccount);
+  const topic = `Help request ${row.ref}`;
+  await db
+    .insert(conversations)
+    .values({ kind: 'firm', clientUserId, intermediaryId: scope.intermediaryId, topic })
+    .onConflictDoNothing();
+  const [conversation] = await db
+    .update(conversations)
+    .set({ topic })
+    .where(
+      and(
+        eq(conversations.kind, 'firm'),
+        eq(conversations.clientUserId, clientUserId),
+        eq(conversations.intermediaryId, scope.intermediaryId),
+      ),
+    )
+    .returning({ id: conversations.id });
+  return getConversation(db, principal, conversation!.id);
 }
 
 function listSelection(scope: ChatScope) {
