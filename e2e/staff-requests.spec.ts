@@ -14,7 +14,12 @@ test.describe('staff area: a broker', () => {
     await signInStaffThroughPage(page, STAFF.savannahBroker);
     await expect(page.getByText('Savannah Insurance Brokers').first()).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Staff area' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Requests', 'Commission statement']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Requests',
+      'Chats',
+      'Commission statement',
+    ]);
 
     await nav.getByRole('link', { name: 'Requests', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
