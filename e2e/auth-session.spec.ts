@@ -105,9 +105,11 @@ test.describe('accounts: sessions and KYC', () => {
     }
     await expect(menu.getByText('Profile', { exact: true })).toBeVisible();
 
-    await menu.getByRole('link', { name: /^Claims/ }).click();
-    await expect(page).toHaveURL(/\/newportal\/claims$/);
-    await expect(page.getByRole('heading', { name: 'Claims: not available yet' })).toBeVisible();
+    await menu.getByRole('link', { name: /^Cart/ }).click();
+    await expect(page).toHaveURL(/\/newportal\/cart$/);
+    await expect(page.getByRole('heading', { name: 'Cart: not available yet' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Claims', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Claims' })).toBeVisible();
 
     await menu.getByRole('link', { name: 'User Profile' }).click();
     await expect(page.getByRole('heading', { name: 'User Profile' })).toBeVisible();

@@ -9,8 +9,7 @@ import {
 
 const LIVE = { timeout: 20_000 };
 
-interface DevNotification {
-  email: string;
+interface ListedNotification {
   kind: string;
   body: string;
   link: string | null;
@@ -111,10 +110,16 @@ test.describe('chats', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByRole('log').getByText('Sent', { exact: false }).last()).toBeVisible(LIVE);
 
+    // The client's notification centre has it (platform / notification / listNotifications).
     await expect
       .poll(async () => {
-        const rows = (await (await request.get('/dev/notifications')).json()) as DevNotification[];
-        return rows.find((row) => row.email === client.email && row.kind === 'chat_message') ?? null;
+        const page1 = await call<{ items: ListedNotification[] }>(
+          request,
+          ['platform', 'notification', 'listNotifications'],
+          { page: 1, pageSize: 20 },
+          client.session.accessToken,
+        );
+        return page1.items.find((row) => row.kind === 'chat_message') ?? null;
       }, LIVE)
       .toMatchObject({
         body: 'We have corrected it: download the schedule again.',

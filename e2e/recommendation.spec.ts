@@ -166,6 +166,22 @@ test.describe('recommendations: an intermediary recommends, the client answers',
     await expect(page.getByText(SAVANNAH)).toBeVisible();
     const policyNumber = (await heading.textContent())?.replace(/^Policy /, '').trim();
 
+    // The recommendation's summary: the accepted product paid, with its policy; its KYC step saves
+    // and comes back to the summary.
+    await page.goto(`/newportal/client-quotation-summary/${recommendationId}`);
+    const chosen = page.getByRole('region', { name: PRODUCT });
+    await expect(chosen).toContainText('Paid');
+    await expect(chosen).toContainText(SAVANNAH);
+    if (policyNumber) await expect(chosen).toContainText(policyNumber);
+    await expect(chosen.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'recommendation summary');
+    await chosen.getByRole('link', { name: 'Check your details' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your details for this policy' })).toBeVisible();
+    await expect(page.getByLabel('Physical Address')).not.toHaveValue('');
+    await expectNoSeriousViolations(page, 'recommendation KYC');
+    await page.getByRole('button', { name: 'Save KYC Details' }).click();
+    await expect(page).toHaveURL(new RegExp(`/newportal/client-quotation-summary/${recommendationId}$`));
+
     // The broker's commission statement shows the policy with its commission.
     await signOut(page);
     await signInStaffThroughPage(page, STAFF.savannahBroker);
@@ -241,7 +257,7 @@ test.describe('recommendations: an intermediary recommends, the client answers',
     await expectNoSeriousViolations(page, 'commission statement');
   });
 
-  test("a signed-out client opening the review's summary address signs in and comes back to the review", async ({
+  test("a signed-out client opening the summary's e-mailed address signs in and comes back to it", async ({
     page,
     request,
   }) => {
@@ -249,11 +265,15 @@ test.describe('recommendations: an intermediary recommends, the client answers',
     const { requestSystemRef } = await createHelpRequestThroughApi(request, client.session, SAVANNAH);
     const { id } = await sendRecommendationThroughApi(request, requestSystemRef);
 
-    await page.goto(`/newportal/client-quotation-summary/${id}`);
+    await page.goto(`/summary/${id}`);
     await expect(page).toHaveURL(/\/insurance\/auth/);
     await page.getByLabel('E-mail address').fill(client.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/newportal/client-quotation-summary/${id}$`));
+    // Not answered yet: the summary says so and leads to the review.
+    await expect(page.getByText(`You have not answered ${SAVANNAH}'s recommendation yet.`)).toBeVisible();
+    await page.getByRole('link', { name: 'Open the review' }).click();
     await expect(page).toHaveURL(new RegExp(`/newportal/client-quotation-review/${id}$`));
     await expect(
       page.getByRole('heading', { level: 1, name: `Recommendation from ${SAVANNAH}` }),

@@ -84,6 +84,7 @@ test.describe('staff area: accessibility', () => {
       'Dashboard',
       'Products',
       'Policies',
+      'Claims',
     ]);
     await expectNoSeriousViolations(page2, 'underwriter dashboard');
   });

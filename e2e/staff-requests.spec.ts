@@ -19,6 +19,7 @@ test.describe('staff area: a broker', () => {
       'Requests',
       'Chats',
       'Commission statement',
+      'Claims',
     ]);
 
     await nav.getByRole('link', { name: 'Requests', exact: true }).click();

@@ -21,8 +21,13 @@ import { AppError } from './gateway/errors';
 import { databaseRefusal, errorForLog } from './gateway/log-safety';
 import { gatewayPlugin } from './gateway/plugin';
 import { type ActionDefinition, ActionRegistry } from './gateway/registry';
+import { mailWorkerPlugin } from './mail/plugin';
 import { allActions } from './modules';
 import { chatSocketPlugin } from './modules/chat/socket-plugin';
+import { claimFileOwner } from './modules/claim/files-owner';
+import { claimPayoutPlugin } from './modules/claim/plugin';
+import { filesPlugin } from './modules/files/plugin';
+import { createFileStorage } from './modules/files/storage';
 import { paymentPlugin } from './modules/payment/plugin';
 import { documentsPlugin } from './modules/policy/documents-plugin';
 import { createServices, type Services } from './services';
@@ -46,7 +51,12 @@ export interface BuildAppOptions {
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 /** Path segments that are secrets: the M-Pesa callback's and the signed document links' tokens. */
-const SECRET_PATH_SEGMENTS = [/^(\/v2\/api\/mpesa\/callback\/)[^/?#]+/, /^(\/v2\/api\/documents\/)[^/?#]+/];
+const SECRET_PATH_SEGMENTS = [
+  /^(\/v2\/api\/mpesa\/callback\/)[^/?#]+/,
+  /^(\/v2\/api\/documents\/)[^/?#]+/,
+  /^(\/v2\/api\/mpesa\/b2c\/(?:result|timeout)\/)[^/?#]+/,
+  /^(\/v2\/api\/files\/)[^/?#]+/,
+];
 
 /** The URL as logged: secret path segments replaced with [redacted]. */
 export function redactUrl(url: string): string {
@@ -191,8 +201,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(gatewayPlugin, { registry, db: database.db, config, services });
   await app.register(paymentPlugin, { db: database.db, services, config });
+  await app.register(mailWorkerPlugin, { services, config });
   await app.register(documentsPlugin, { db: database.db, services });
-  await app.register(chatSocketPlugin, { db: database.db, services });
+  await app.register(chatSocketPlugin, { db: database.db, services, config });
+  await app.register(claimPayoutPlugin, { db: database.db, services });
+  await app.register(filesPlugin, {
+    db: database.db,
+    services,
+    config,
+    storage: createFileStorage(config),
+    owners: { claim: claimFileOwner },
+  });
   // Codes and payment prompts: only for a person at this machine, never in production.
   if (config.NODE_ENV !== 'production' && isLoopbackHost(config.HOST))
     await app.register(devToolsPlugin, { db: database.db, services, config });

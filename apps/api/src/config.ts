@@ -48,6 +48,11 @@ const baseConfigSchema = z.object({
   /** An smtp:// or smtps:// URL; without it mail goes to the local outbox. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Bima Portal <no-reply@bimaportal.co.ke>'),
+  /** How often the mail worker looks for queued e-mail that is due (a new message also wakes it at once). */
+  MAIL_QUEUE_INTERVAL_MS: z.coerce.number().int().min(50).default(10_000),
+  /** The wait after a message's first failed attempt; it doubles with each failure up to MAIL_RETRY_MAX_MS. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
@@ -97,6 +102,24 @@ const baseConfigSchema = z.object({
   MPESA_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   MPESA_SIMULATOR_LATE_MS: z.coerce.number().int().min(0).default(20_000),
+  /** Daraja B2C (claim payouts): the initiator's name and its encrypted password (SecurityCredential). */
+  MPESA_B2C_INITIATOR_NAME: z.string().min(1).default('bima-claims'),
+  MPESA_B2C_SECURITY_CREDENTIAL: z.string().min(1).optional(),
+  /** The B2C shortcode paying claims; MPESA_SHORTCODE when unset. */
+  MPESA_B2C_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/)
+    .optional(),
+  /** How long the simulator's B2C takes before its result callback. */
+  MPESA_SIMULATOR_B2C_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  /** Uploaded files: in DATA_DIR/files unless S3_BUCKET names an S3-compatible bucket. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible server (MinIO, R2, Wasabi); AWS when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanish.default(false),
   /** How often pending payments are checked with the STK query. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(15_000),
   /** How long a quotation's price is offered; after that it is priced again. */

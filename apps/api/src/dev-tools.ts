@@ -1,8 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { notifications, users } from './db/schema';
 import { listOutbox } from './mail/mailer';
 import type { Services } from './services';
 
@@ -31,30 +29,13 @@ function sendPage(reply: FastifyReply, title: string, body: string, style = PAGE
 /**
  * Development only, and only when the server listens on loopback (app.ts decides): the local
  * outbox, so a person trying the portal can read their codes (`GET /dev/outbox` as JSON, newest
- * first, and `GET /dev/mailbox`), the Daraja simulator's phone (`/dev/mpesa`) and the in-app
- * notifications written (`GET /dev/notifications`, JSON, newest first).
+ * first, and `GET /dev/mailbox`), and the Daraja simulator's phone (`/dev/mpesa`).
  */
 export async function devToolsPlugin(
   app: FastifyInstance,
   options: { db: Database; services: Services; config: Config },
 ): Promise<void> {
   app.get('/dev/outbox', async () => listOutbox(options.db));
-  // The in-app notifications written, newest first (journeys check a chat's offline notification).
-  app.get('/dev/notifications', async () =>
-    options.db
-      .select({
-        email: users.email,
-        kind: notifications.kind,
-        title: notifications.title,
-        body: notifications.body,
-        link: notifications.link,
-        createdAt: notifications.createdAt,
-      })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.userId))
-      .orderBy(desc(notifications.id))
-      .limit(100),
-  );
 
   app.get('/dev/mailbox', async (_request, reply) => {
     const mails = await listOutbox(options.db);

@@ -14,6 +14,8 @@ import { type DarajaSimulator, startDarajaSimulator } from './mpesa/simulator';
 /** What the business modules share beyond the database: mail, rate limits and secrets. */
 export interface Services {
   mailer: Mailer;
+  /** PUBLIC_BASE_URL without a trailing slash: the portal's address in e-mailed links. */
+  publicBaseUrl: string;
   limiter: RateLimiter;
   /** Signs access tokens and keys the hashes of one-time codes. */
   tokenSecret: string;
@@ -32,6 +34,14 @@ export interface Services {
     setOrigin(origin: string): void;
     /** M-Pesa's per-transaction limit in whole shillings (MPESA_MAX_AMOUNT). */
     maxAmount: number;
+    /** Daraja B2C (claim payouts); null when no SecurityCredential is configured for real Daraja. */
+    b2c: {
+      initiatorName: string;
+      securityCredential: string;
+      shortcode: string;
+      resultUrl(): string;
+      timeoutUrl(): string;
+    } | null;
   };
   /** The chat sockets of this instance and the fan-out to the others (modules/chat). */
   chat: ChatHub;
@@ -51,6 +61,7 @@ const SIMULATOR_CREDENTIALS = {
   consumerKey: 'simulator-key',
   consumerSecret: 'simulator-secret',
   passkey: 'simulator-passkey',
+  b2cSecurityCredential: 'simulator-b2c-credential',
 };
 
 /** The configured secret, or one the server made and stored on its first start. */
@@ -86,6 +97,8 @@ export async function createServices(options: {
           maxAmount: config.MPESA_MAX_AMOUNT,
           answerDelayMs: config.MPESA_SIMULATOR_DELAY_MS,
           lateDelayMs: config.MPESA_SIMULATOR_LATE_MS,
+          b2cShortcode: config.MPESA_B2C_SHORTCODE ?? config.MPESA_SHORTCODE,
+          b2cDelayMs: config.MPESA_SIMULATOR_B2C_DELAY_MS,
           log: (message, detail) => log.warn({ err: detail }, message),
         },
         config.MPESA_SIMULATOR_PORT,
@@ -100,12 +113,26 @@ export async function createServices(options: {
     ...till,
   });
   const callbackSecret = await resolveSecret(db, 'mpesa-callback', config.MPESA_CALLBACK_SECRET);
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    retryMaxMs: config.MAIL_RETRY_MAX_MS,
+  });
   let origin = config.MPESA_CALLBACK_BASE_URL ?? `http://127.0.0.1:${config.PORT}`;
   const chatBus = await createChatBus({ redisUrl: config.REDIS_URL, databaseUrl: options.databaseUrl, log });
   const chat = new ChatHub(db, chatBus, log, config.CHAT_HEARTBEAT_MS);
+  const b2cCredential = useSimulator
+    ? SIMULATOR_CREDENTIALS.b2cSecurityCredential
+    : config.MPESA_B2C_SECURITY_CREDENTIAL;
+  const callbackPath = (path: string) =>
+    `${origin.replace(/\/$/, '')}/v2/api/mpesa/${path}/${callbackSecret}`;
 
   return {
-    mailer: createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
+    mailer,
+    publicBaseUrl: config.PUBLIC_BASE_URL.replace(/\/$/, ''),
     limiter: new RateLimiter(config.AUTH_RATE_LIMIT_SCALE),
     tokenSecret: await resolveSecret(db, 'token', config.JWT_SECRET),
     mpesa: {
@@ -113,7 +140,16 @@ export async function createServices(options: {
       simulator,
       callbackSecret,
       maxAmount: config.MPESA_MAX_AMOUNT,
-      callbackUrl: () => `${origin.replace(/\/$/, '')}/v2/api/mpesa/callback/${callbackSecret}`,
+      callbackUrl: () => callbackPath('callback'),
+      b2c: b2cCredential
+        ? {
+            initiatorName: config.MPESA_B2C_INITIATOR_NAME,
+            securityCredential: b2cCredential,
+            shortcode: config.MPESA_B2C_SHORTCODE ?? config.MPESA_SHORTCODE,
+            resultUrl: () => callbackPath('b2c/result'),
+            timeoutUrl: () => callbackPath('b2c/timeout'),
+          }
+        : null,
       setOrigin: (value) => {
         if (!config.MPESA_CALLBACK_BASE_URL) origin = value;
       },
@@ -121,6 +157,7 @@ export async function createServices(options: {
     chat,
     close: async () => {
       await chat.close();
+      await mailer.stop();
       await simulator?.close();
     },
     findSessionCaller: async (sessionId) => {

@@ -19,6 +19,18 @@ type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
  * below, and every line is then checked against every role.
  */
 const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
+  'admin/mailQueue/listMailQueue': ['admin'],
+  'admin/mailQueue/retryMail': ['admin'],
+  'claims/desk/listClaims': ['admin', 'intermediary', 'underwriter'],
+  'claims/desk/getClaim': ['admin', 'intermediary', 'underwriter'],
+  'claims/desk/listAssessors': ['admin', 'underwriter'],
+  'claims/desk/appointAssessor': ['admin', 'underwriter'],
+  'claims/desk/requestDocuments': ['admin', 'underwriter'],
+  'claims/desk/recordAssessment': ['admin', 'underwriter'],
+  'claims/desk/approveClaim': ['admin', 'underwriter'],
+  'claims/desk/declineClaim': ['admin', 'underwriter'],
+  'claims/desk/settleClaim': ['admin', 'underwriter'],
+  'claims/desk/closeClaim': ['admin', 'underwriter'],
   'admin/audit/listAuditLog': ['admin'],
   'admin/commission/listRates': ['admin'],
   'admin/commission/setRate': ['admin'],
@@ -52,6 +64,7 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
 /** Inputs that change nothing when allowed: an unknown id (404) or an invalid body (400). */
 const UNKNOWN_ID = 2_147_483_000;
 const HARMLESS_INPUT: Record<string, unknown> = {
+  'admin/mailQueue/retryMail': { id: 999_999 },
   'backoffice/policy/searchPolicies': { query: 'NO-SUCH-POLICY' },
   'payments/unallocatedReceipt/resolveReceipt': {
     receiptSystemRef: 'RCT-NONE',

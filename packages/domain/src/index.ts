@@ -3,6 +3,7 @@ export * from './advertisement';
 export * from './backoffice-search';
 export * from './catalogue';
 export * from './chat';
+export * from './claims';
 export * from './constants';
 export * from './cover-dates';
 export * from './gateway';

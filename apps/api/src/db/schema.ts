@@ -777,3 +777,187 @@ export const chatPresence = pgTable(
   },
   (table) => [index('chat_presence_user_idx').on(table.userId, table.seenAt)],
 );
+
+/** Which e-mails of the notification kinds a user switched off (in-app notifications are always on). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** One of NOTIFICATION_KINDS. */
+    kind: text('kind').notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('notification_preferences_user_kind').on(table.userId, table.kind)],
+);
+
+/** An attachment kept in the mail queue until the message is sent (base64 content). */
+export interface QueuedAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
+/**
+ * Every e-mail the server sends, queued first (often in the transaction of the change it tells of)
+ * and sent by the mail worker with retry and exponential backoff: a mail-server outage delays a
+ * message, never loses it. `pending` with `next_attempt_at` in the future is waiting (or being sent:
+ * a claim pushes it a lease ahead); `failed` was refused for good (a 5xx answer) until an admin retries.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attachments: jsonb('attachments').$type<QueuedAttachment[]>().notNull().default([]),
+    /** pending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index('mail_queue_due_idx').on(table.status, table.nextAttemptAt)],
+);
+
+/**
+ * An uploaded file (modules/files): a claim's photo or document today, a chat's attachment later —
+ * `ownerKind` and `ownerId` name what it belongs to, and who may read it follows from that owner.
+ * `uploadId` is the client's key for one upload: a retried upload answers the same row.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'claim' (chats later). */
+    ownerKind: text('owner_kind').notNull(),
+    ownerId: text('owner_id').notNull(),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    uploadId: text('upload_id').notNull(),
+    /** What the file is for its owner, e.g. a claim's checklist item ('damage_photos'). */
+    category: text('category').notNull().default('other'),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    /** Bytes as stored (after a photo's resizing). */
+    size: integer('size').notNull(),
+    /** Where the bytes are in the storage (DATA_DIR/files or the S3 bucket). */
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('files_upload_id_idx').on(table.uploadedBy, table.uploadId),
+    index('files_owner_idx').on(table.ownerKind, table.ownerId),
+  ],
+);
+
+/** A claim on a policy (modules/claim); its steps are `claim_events`, its payouts `claim_settlements`. */
+export const claims = pgTable(
+  'claims',
+  {
+    id: serial('id').primaryKey(),
+    claimRef: text('claim_ref').notNull().unique(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The policy's underwriter, whose staff handle the claim. */
+    underwriterId: text('underwriter_id')
+      .notNull()
+      .references(() => underwriters.id),
+    /** The intermediary that placed the policy (reads the claim); null for direct business. */
+    intermediaryId: integer('intermediary_id').references(() => intermediaries.id),
+    type: text('type').notNull(),
+    incidentDate: text('incident_date').notNull(),
+    place: text('place').notNull(),
+    description: text('description').notNull(),
+    obNumber: text('ob_number'),
+    otherParty: jsonb('other_party').$type<Record<string, string> | null>(),
+    /** REPORTED | DOCUMENTS_PENDING | UNDER_ASSESSMENT | APPROVED | DECLINED | SETTLED | CLOSED */
+    status: text('status').notNull().default('REPORTED'),
+    /** Documents staff asked for beyond the type's checklist. */
+    requestedDocuments: jsonb('requested_documents').$type<string[]>().notNull().default([]),
+    assessorId: uuid('assessor_id').references(() => users.id),
+    assessmentReport: text('assessment_report'),
+    assessedLoss: bigint('assessed_loss', { mode: 'number' }),
+    /** The policy's excess for this type of claim (cents), fixed when the claim is reported. */
+    excess: bigint('excess', { mode: 'number' }).notNull(),
+    /** The policy's sum insured (cents): no approval above it. */
+    sumInsured: bigint('sum_insured', { mode: 'number' }).notNull(),
+    agreedLoss: bigint('agreed_loss', { mode: 'number' }),
+    /** What is paid: agreed loss less excess (cents). */
+    approvedAmount: bigint('approved_amount', { mode: 'number' }),
+    declineReason: text('decline_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('claims_user_idx').on(table.userId, table.createdAt),
+    index('claims_underwriter_idx').on(table.underwriterId, table.status),
+    check(
+      'claims_status_check',
+      sql`${table.status} in ('REPORTED', 'DOCUMENTS_PENDING', 'UNDER_ASSESSMENT', 'APPROVED', 'DECLINED', 'SETTLED', 'CLOSED')`,
+    ),
+  ],
+);
+
+/** A claim's timeline: every step with who took it and when (the client sees them all). */
+export const claimEvents = pgTable(
+  'claim_events',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id),
+    /** reported, documents_requested, document_uploaded, assessor_appointed, assessed, approved, declined, settlement_started, settlement_failed, settled, closed */
+    event: text('event').notNull(),
+    /** The claim's status after the step. */
+    status: text('status').notNull(),
+    note: text('note'),
+    /** Who took the step; null for M-Pesa's answers. */
+    actorId: uuid('actor_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('claim_events_claim_idx').on(table.claimId, table.createdAt)],
+);
+
+/**
+ * A payout of an approved claim: to the client's M-Pesa (a Daraja B2C payment request, pending
+ * until its result callback) or to a garage (recorded as paid).
+ */
+export const claimSettlements = pgTable(
+  'claim_settlements',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id),
+    /** mpesa | garage */
+    method: text('method').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    phone: text('phone'),
+    garageName: text('garage_name'),
+    /** pending | success | failed | timeout */
+    status: text('status').notNull(),
+    /** Ours, sent to Daraja as OriginatorConversationID. */
+    originatorConversationId: text('originator_conversation_id').unique(),
+    conversationId: text('conversation_id'),
+    resultCode: text('result_code'),
+    resultDesc: text('result_desc'),
+    /** The M-Pesa TransactionID, or the garage payment's reference. */
+    reference: text('reference'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [index('claim_settlements_claim_idx').on(table.claimId)],
+);

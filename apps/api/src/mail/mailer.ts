@@ -3,52 +3,169 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import { outboxEmails } from '../db/schema';
+import {
+  claimDue,
+  enqueueMail,
+  type MailRow,
+  mailEnqueued,
+  markFailed,
+  markSent,
+  messageOf,
+  retryDelayMs,
+} from './queue';
 import type { EmailMessage } from './templates';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
+  /**
+   * Queues a message and tries it at once (one-time codes must arrive promptly). A mail server that
+   * fails does not throw: the message stays queued and the worker tries again with backoff.
+   */
   send(message: EmailMessage): Promise<void>;
+  /** Queues a message in the caller's transaction; the worker sends it after the commit. */
+  enqueue(executor: Database | Tx, message: EmailMessage): Promise<number>;
+  /** Sends the given queued messages now if they are due (after the commit that queued them). */
+  deliver(ids: number[]): Promise<void>;
+  /** Sends every due message now; resolves when the queue has nothing due left. */
+  drain(): Promise<void>;
+  /** Starts the background worker: every `intervalMs`, and shortly after any message is queued. */
+  start(intervalMs: number): void;
+  /** Stops the worker and waits for the sending in progress. */
+  stop(): Promise<void>;
+}
+
+const BATCH = 10;
+/** After a message is queued in a transaction, look for it once the commit has likely happened, then again. */
+const KICK_DELAYS_MS = [50, 1000];
+
+/** Whether an SMTP error is a refusal for good (5xx answer), not an outage to wait out. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /**
- * Sends through SMTP when `SMTP_URL` is set; otherwise keeps mail in the local outbox table, where
- * `/dev/outbox` and `/dev/mailbox` show it outside production.
+ * The mail sender over the durable queue (`mail_queue`): SMTP when `SMTP_URL` is set; otherwise the
+ * local outbox table, where `/dev/outbox` and `/dev/mailbox` show it outside production. Every sent
+ * message is also recorded in the outbox table (transport 'smtp' or 'outbox').
  */
 export function createMailer(options: {
   db: Database;
   smtpUrl?: string;
   from: string;
   log: FastifyBaseLogger;
+  retryBaseMs: number;
+  retryMaxMs: number;
 }): Mailer {
   const { db, smtpUrl, from, log } = options;
-  const record = (message: EmailMessage, transport: 'smtp' | 'outbox') =>
-    db.insert(outboxEmails).values({
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      attachments: (message.attachments ?? []).map((attachment) => attachment.filename),
-      transport,
-    });
+  const transport: 'smtp' | 'outbox' = smtpUrl ? 'smtp' : 'outbox';
+  const transporter = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
 
-  if (!smtpUrl) {
-    return {
-      transport: 'outbox',
-      send: async (message) => {
-        await record(message, 'outbox');
-      },
-    };
-  }
-
-  const transporter = nodemailer.createTransport(smtpUrl);
-  return {
-    transport: 'smtp',
-    send: async (message) => {
-      await transporter.sendMail({ from, ...message });
-      // Keep a record of what was sent, without the body text of codes being lost if SMTP is down.
-      await record(message, 'smtp').catch((error: unknown) =>
-        log.warn({ err: error }, 'could not record sent mail'),
+  const deliverRow = async (row: MailRow): Promise<void> => {
+    try {
+      if (transporter) await transporter.sendMail({ from, ...messageOf(row) });
+    } catch (error) {
+      const permanent = isPermanent(error);
+      const delayMs = retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);
+      log.warn(
+        {
+          err: error,
+          mailId: row.id,
+          attempts: row.attempts,
+          permanent,
+          retryInMs: permanent ? null : delayMs,
+        },
+        'could not send an e-mail; it stays queued',
       );
+      await markFailed(db, row, {
+        error: error instanceof Error ? error.message : String(error),
+        permanent,
+        delayMs,
+      });
+      return;
+    }
+    await markSent(db, row, transport);
+  };
+
+  const deliverRows = async (rows: MailRow[]) => {
+    for (const row of rows) await deliverRow(row);
+  };
+
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const drainOnce = async () => {
+    for (;;) {
+      const rows = await claimDue(db, { limit: BATCH });
+      if (rows.length === 0) return;
+      await deliverRows(rows);
+    }
+  };
+  const drain = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await drainOnce();
+        } while (again && !stopped);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  const drainLogged = () => {
+    if (stopped) return;
+    drain().catch((error: unknown) => log.error({ err: error }, 'mail worker failed'));
+  };
+
+  let timer: NodeJS.Timeout | null = null;
+  const kicks = new Set<NodeJS.Timeout>();
+  const onEnqueued = () => {
+    if (kicks.size > 0) return;
+    for (const delay of KICK_DELAYS_MS) {
+      const kick = setTimeout(() => {
+        kicks.delete(kick);
+        drainLogged();
+      }, delay);
+      kick.unref();
+      kicks.add(kick);
+    }
+  };
+
+  return {
+    transport,
+    send: async (message) => {
+      const row = await enqueueMail(db, message, { claimed: true });
+      await deliverRow(row);
+    },
+    enqueue: async (executor, message) => (await enqueueMail(executor, message)).id,
+    deliver: async (ids) => {
+      if (ids.length === 0) return;
+      await deliverRows(await claimDue(db, { limit: ids.length, ids }));
+    },
+    drain,
+    start: (intervalMs) => {
+      stopped = false;
+      mailEnqueued.on('enqueued', onEnqueued);
+      drainLogged();
+      timer = setInterval(drainLogged, intervalMs);
+      timer.unref();
+    },
+    stop: async () => {
+      stopped = true;
+      mailEnqueued.off('enqueued', onEnqueued);
+      if (timer) clearInterval(timer);
+      for (const kick of kicks) clearTimeout(kick);
+      kicks.clear();
+      await running?.catch(() => undefined);
+      transporter?.close();
     },
   };
 }

@@ -254,3 +254,25 @@ export function recommendationEmail(options: {
     ),
   };
 }
+
+/** A notification by e-mail: its title, its sentence or two and a link to the thing it is about. */
+export function notificationEmail(options: {
+  to: string;
+  firstName: string;
+  title: string;
+  body: string;
+  url: string | null;
+  profileUrl: string;
+}): EmailMessage {
+  const { to, firstName, title, body, url, profileUrl } = options;
+  const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
+  return {
+    to,
+    subject: title,
+    text: `${greeting}\n\n${body}\n\n${url ? `Open it on Bima Portal: ${url}\n\n` : ''}You can switch these e-mails off in your profile: ${profileUrl}\n`,
+    html: layout(
+      title,
+      `${paragraph(greeting)}${paragraph(body)}${url ? button(url, 'Open on Bima Portal') : ''}<p style="font-size:12px;color:#475569">You can switch these e-mails off in <a href="${escapeHtml(profileUrl)}">your profile</a>.</p>`,
+    ),
+  };
+}

@@ -4,10 +4,13 @@ import { auditActions } from './audit/actions';
 import { backofficeSearchActions } from './backoffice-search/actions';
 import { catalogueActions } from './catalogue/actions';
 import { chatActions } from './chat/actions';
+import { claimActions } from './claim/actions';
 import { clientActions } from './client/actions';
 import { commissionActions } from './commission/actions';
 import { helpRequestActions } from './help-request/actions';
 import { intermediaryActions } from './intermediary/actions';
+import { mailQueueActions } from './mail-queue/actions';
+import { notificationActions } from './notification/actions';
 import { platformActions } from './platform/actions';
 import { productActions } from './product/actions';
 import { productAdminActions } from './product-admin/actions';
@@ -34,4 +37,7 @@ export const allActions: ActionDefinition[] = [
   ...auditActions,
   ...backofficeSearchActions,
   ...chatActions,
+  ...notificationActions,
+  ...mailQueueActions,
+  ...claimActions,
 ];

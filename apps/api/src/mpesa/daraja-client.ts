@@ -241,6 +241,112 @@ export class DarajaClient {
       resultDesc: String(answer.ResultDesc ?? ''),
     };
   }
+
+  /**
+   * B2C payment request (claim payouts): money from our B2C shortcode to a customer's M-Pesa.
+   * Accepted is not paid: the result comes to ResultURL (or QueueTimeOutURL when it timed out in
+   * Daraja's queue).
+   */
+  async b2cPayment(request: B2cPaymentRequest): Promise<B2cAccepted> {
+    if (!Number.isSafeInteger(request.amount) || request.amount < 1) {
+      throw new DarajaError('Amount must be whole shillings', 400, '400.002.02');
+    }
+    const response = await this.#post('/mpesa/b2c/v3/paymentrequest', {
+      OriginatorConversationID: request.originatorConversationId,
+      InitiatorName: request.initiatorName,
+      SecurityCredential: request.securityCredential,
+      CommandID: 'BusinessPayment',
+      Amount: request.amount,
+      PartyA: request.shortcode,
+      PartyB: request.phoneNumber,
+      Remarks: request.remarks.slice(0, 100),
+      QueueTimeOutURL: request.queueTimeoutUrl,
+      ResultURL: request.resultUrl,
+      Occasion: request.occasion.slice(0, 100),
+    });
+    if (!response.ok) throw await readError(response);
+    const answer = await readBody(response);
+    if (parseDarajaFault(answer)) throw errorFromBody(answer, response.status);
+    const body = isRecord(answer) ? answer : {};
+    if (String(body.ResponseCode) !== '0' || typeof body.ConversationID !== 'string') {
+      throw new DarajaError(
+        String(body.ResponseDescription ?? 'The payout request was not accepted'),
+        response.status,
+      );
+    }
+    return {
+      conversationId: body.ConversationID,
+      originatorConversationId: String(body.OriginatorConversationID ?? request.originatorConversationId),
+    };
+  }
+}
+
+export interface B2cPaymentRequest {
+  /** Ours and unique per payout: Daraja echoes it in the result. */
+  originatorConversationId: string;
+  initiatorName: string;
+  securityCredential: string;
+  shortcode: string;
+  amount: number;
+  phoneNumber: string;
+  remarks: string;
+  occasion: string;
+  resultUrl: string;
+  queueTimeoutUrl: string;
+}
+
+export interface B2cAccepted {
+  conversationId: string;
+  originatorConversationId: string;
+}
+
+export interface B2cResult {
+  originatorConversationId: string;
+  conversationId: string;
+  /** Always a string (numeric codes stringified). */
+  resultCode: string;
+  resultDesc: string;
+  /** The M-Pesa receipt of the payout; present on success. */
+  transactionId: string | null;
+  amount: number | null;
+  receiverName: string | null;
+}
+
+/**
+ * Reads a B2C result (ResultURL) or queue time-out (QueueTimeOutURL) body:
+ * `{"Result":{"ResultType","ResultCode","ResultDesc","OriginatorConversationID","ConversationID","TransactionID",
+ * "ResultParameters":{"ResultParameter":[{"Key","Value"}…]}}}`; parameters by Key. Null if it is not one.
+ */
+export function parseB2cResult(body: unknown): B2cResult | null {
+  const result = isRecord(body) && isRecord(body.Result) ? body.Result : null;
+  if (!result) return null;
+  const originator = result.OriginatorConversationID;
+  if (typeof originator !== 'string' || originator === '') return null;
+  if (result.ResultCode === undefined || result.ResultCode === null) return null;
+  const parameters = isRecord(result.ResultParameters) ? result.ResultParameters.ResultParameter : undefined;
+  const list = Array.isArray(parameters)
+    ? (parameters as Array<{ Key?: unknown; Value?: unknown }>)
+    : isRecord(parameters)
+      ? [parameters as { Key?: unknown; Value?: unknown }]
+      : [];
+  const parameter = (key: string) => list.find((entry) => entry?.Key === key)?.Value;
+  const amount = parameter('TransactionAmount');
+  const receipt = parameter('TransactionReceipt') ?? result.TransactionID;
+  const receiver = parameter('ReceiverPartyPublicName');
+  return {
+    originatorConversationId: originator,
+    conversationId: String(result.ConversationID ?? ''),
+    resultCode: String(result.ResultCode),
+    resultDesc: String(result.ResultDesc ?? ''),
+    transactionId: typeof receipt === 'string' && receipt !== '' ? receipt : null,
+    amount:
+      typeof amount === 'number'
+        ? amount
+        : typeof amount === 'string' && amount !== ''
+          ? Number(amount)
+          : null,
+    receiverName: typeof receiver === 'string' ? receiver : null,
+  };
 }
 
 /** Reads a Daraja callback body; items by Name, Balance may lack a value. Null if it is not one. */

@@ -23,6 +23,10 @@ export interface SimulatorOptions {
   /** How late the '07' callback arrives, and the '08' / '09' ones after the query's answer. */
   lateDelayMs: number;
   log?: (message: string, detail?: unknown) => void;
+  /** B2C: the SecurityCredential the simulator accepts, its shortcode (the STK one when unset), and how long a payout takes. */
+  b2cSecurityCredential?: string;
+  b2cShortcode?: string;
+  b2cDelayMs?: number;
 }
 
 export type SimulatedOutcome =
@@ -120,10 +124,45 @@ export interface SimulatedPrompt {
   callbackAfterQuery?: { code: number; desc: string; receipt: string | null } | null;
 }
 
+export type SimulatedPayoutOutcome =
+  | 'success'
+  | 'insufficient'
+  | 'initiator'
+  | 'timeout'
+  | 'no-result'
+  | 'twice';
+
+/**
+ * A B2C payout's outcome by the receiving phone's last two digits; anything else is paid:
+ * 02 our utility account's balance is too low (ResultCode 1) · 03 initiator invalid (2001) ·
+ * 04 timed out in Daraja's queue (QueueTimeOutURL) · 05 no result ever sent · 06 the result sent twice.
+ */
+export function payoutOutcomeForPhone(phone: string): SimulatedPayoutOutcome {
+  const byDigits: Record<string, SimulatedPayoutOutcome> = {
+    '02': 'insufficient',
+    '03': 'initiator',
+    '04': 'timeout',
+    '05': 'no-result',
+    '06': 'twice',
+  };
+  return byDigits[phone.slice(-2)] ?? 'success';
+}
+
+export interface SimulatedPayout {
+  originatorConversationId: string;
+  conversationId: string;
+  amount: number;
+  phone: string;
+  outcome: SimulatedPayoutOutcome;
+  createdAt: string;
+  transactionId: string | null;
+}
+
 export interface DarajaSimulator {
   app: FastifyInstance;
   baseUrl: string;
   prompts(): SimulatedPrompt[];
+  payouts(): SimulatedPayout[];
   /** A person on the dev page accepts or cancels a waiting prompt, as on the phone. */
   answer(checkoutRequestId: string, accept: boolean): boolean;
   close(): Promise<void>;
@@ -342,6 +381,112 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
     };
   });
 
+  const payouts = new Map<string, SimulatedPayout>();
+  const post = async (url: string, body: unknown) => {
+    try {
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      log('simulator could not deliver a B2C result', error);
+    }
+  };
+
+  app.post('/mpesa/b2c/v3/paymentrequest', async (request, reply) => {
+    if (!bearer(request.headers.authorization))
+      return reply.status(404).send(darajaError('404.001.03', 'Invalid Access Token'));
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const invalid = (field: string) =>
+      reply.status(400).send(darajaError('400.002.02', `Bad Request - Invalid ${field}`));
+    if (typeof body.OriginatorConversationID !== 'string' || body.OriginatorConversationID === '')
+      return invalid('OriginatorConversationID');
+    if (typeof body.InitiatorName !== 'string' || body.InitiatorName === '') return invalid('InitiatorName');
+    if (!sameText(String(body.SecurityCredential ?? ''), options.b2cSecurityCredential ?? ''))
+      return reply.status(500).send(darajaError('500.001.1001', 'The initiator information is invalid.'));
+    if (!['BusinessPayment', 'SalaryPayment', 'PromotionPayment'].includes(String(body.CommandID)))
+      return invalid('CommandID');
+    if (String(body.PartyA) !== (options.b2cShortcode ?? options.shortcode)) return invalid('PartyA');
+    if (
+      typeof body.Amount !== 'number' ||
+      !Number.isInteger(body.Amount) ||
+      body.Amount < 10 ||
+      body.Amount > (options.maxAmount ?? 250_000)
+    )
+      return invalid('Amount');
+    const phone = String(body.PartyB ?? '');
+    if (!/^254[17]\d{8}$/.test(phone)) return invalid('PartyB');
+    for (const field of ['ResultURL', 'QueueTimeOutURL'] as const) {
+      if (typeof body[field] !== 'string' || !/^https?:\/\//.test(body[field] as string))
+        return invalid(field);
+    }
+    const payout: SimulatedPayout = {
+      originatorConversationId: body.OriginatorConversationID,
+      conversationId: `AG_${transactionDate()}_${randomBytes(8).toString('hex')}`,
+      amount: body.Amount,
+      phone,
+      outcome: payoutOutcomeForPhone(phone),
+      createdAt: new Date().toISOString(),
+      transactionId: null,
+    };
+    payouts.set(payout.conversationId, payout);
+    if (payouts.size > 1000) payouts.delete(payouts.keys().next().value as string);
+    const resultUrl = body.ResultURL as string;
+    const timeoutUrl = body.QueueTimeOutURL as string;
+    later(options.b2cDelayMs ?? options.answerDelayMs, () => {
+      const envelope = (
+        code: number | string,
+        desc: string,
+        parameters: Array<{ Key: string; Value: unknown }>,
+      ) => ({
+        Result: {
+          ResultType: 0,
+          ResultCode: code,
+          ResultDesc: desc,
+          OriginatorConversationID: payout.originatorConversationId,
+          ConversationID: payout.conversationId,
+          TransactionID: payout.transactionId ?? randomBytes(5).toString('hex').toUpperCase(),
+          ...(parameters.length > 0 ? { ResultParameters: { ResultParameter: parameters } } : {}),
+          ReferenceData: { ReferenceItem: { Key: 'QueueTimeoutURL', Value: timeoutUrl } },
+        },
+      });
+      switch (payout.outcome) {
+        case 'no-result':
+          return;
+        case 'timeout':
+          return void post(timeoutUrl, envelope('SFC_IC0003', 'The request timed out in the queue.', []));
+        case 'insufficient':
+          return void post(resultUrl, envelope(1, 'The balance is insufficient for the transaction.', []));
+        case 'initiator':
+          return void post(resultUrl, envelope(2001, 'The initiator information is invalid.', []));
+        default: {
+          payout.transactionId = receiptNumber();
+          const result = envelope(0, 'The service request is processed successfully.', [
+            { Key: 'TransactionAmount', Value: payout.amount },
+            { Key: 'TransactionReceipt', Value: payout.transactionId },
+            { Key: 'ReceiverPartyPublicName', Value: `${phone} - Simulated Customer` },
+            { Key: 'TransactionCompletedDateTime', Value: new Date().toISOString() },
+            { Key: 'B2CUtilityAccountAvailableFunds', Value: 1_000_000 },
+            { Key: 'B2CWorkingAccountAvailableFunds', Value: 0 },
+            { Key: 'B2CRecipientIsRegisteredCustomer', Value: 'Y' },
+            { Key: 'B2CChargesPaidAccountAvailableFunds', Value: 0 },
+          ]);
+          void post(resultUrl, result).then(() => {
+            if (payout.outcome === 'twice') void post(resultUrl, result);
+          });
+        }
+      }
+    });
+    return {
+      ConversationID: payout.conversationId,
+      OriginatorConversationID: payout.originatorConversationId,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    };
+  });
+
   await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
@@ -350,6 +495,7 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
     app,
     baseUrl: `http://127.0.0.1:${boundPort}`,
     prompts: () => [...prompts.values()].reverse(),
+    payouts: () => [...payouts.values()].reverse(),
     answer: (checkoutRequestId, accept) => {
       const prompt = prompts.get(checkoutRequestId);
       if (prompt?.state !== 'waiting') return false;

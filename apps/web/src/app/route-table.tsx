@@ -24,7 +24,6 @@ const policies = () => import('../features/portal/routes/policies');
 const policyDetail = () => import('../features/portal/routes/policy-detail');
 const invoices = () => import('../features/portal/routes/invoices');
 const recommendationReview = () => import('../features/portal/routes/recommendation-review');
-const recommendationRedirect = () => import('../features/portal/routes/recommendation-redirect');
 const recommendationLink = () => import('../features/portal/routes/recommendation-link');
 const portalChats = () => import('../features/chat/routes/portal-chats');
 
@@ -149,11 +148,33 @@ export const routeTable: RouteObject[] = [
         path: paths.portalIntermediary.path,
         lazy: lazyScreen(() => import('../features/portal/routes/intermediary-detail')),
       },
-      // A recommendation from an intermediary: review (and details); KYC and summary lead to it.
+      // A recommendation from an intermediary: review, details, the KYC it is issued on, summary.
+      {
+        path: paths.portalClaims.path,
+        lazy: lazyScreen(() => import('../features/claims/routes/claims-list')),
+      },
+      {
+        path: paths.portalClaimNew.path,
+        lazy: lazyScreen(() => import('../features/claims/routes/report-claim')),
+      },
+      {
+        path: paths.portalClaim.path,
+        lazy: lazyScreen(() => import('../features/claims/routes/claim-detail')),
+      },
       { path: paths.portalRecommendationReview.path, lazy: lazyScreen(recommendationReview) },
       { path: paths.portalRecommendationDetails.path, lazy: lazyScreen(recommendationReview) },
-      { path: paths.portalRecommendationKyc.path, lazy: lazyScreen(recommendationRedirect) },
-      { path: paths.portalRecommendationSummary.path, lazy: lazyScreen(recommendationRedirect) },
+      {
+        path: paths.portalRecommendationKyc.path,
+        lazy: lazyScreen(() => import('../features/portal/routes/recommendation-kyc')),
+      },
+      {
+        path: paths.portalRecommendationSummary.path,
+        lazy: lazyScreen(() => import('../features/portal/routes/recommendation-summary')),
+      },
+      {
+        path: paths.portalNotifications.path,
+        lazy: lazyScreen(() => import('../features/portal/routes/notifications')),
+      },
       { path: paths.portalChats.path, lazy: lazyScreen(portalChats) },
       { path: paths.portalChat.path, lazy: lazyScreen(portalChats) },
       // Every other portal screen is not built yet and says so.

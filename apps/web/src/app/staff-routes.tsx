@@ -57,6 +57,19 @@ export const staffChildRoutes: RouteObject[] = [
   { path: staffPaths.chats.path, element: lazyElement(staffChats) },
   { path: staffPaths.chat.path, element: lazyElement(staffChats) },
   ...staffProductRoutes,
+  {
+    path: staffPaths.notifications.path,
+    element: lazyElement(() => import('../features/staff/routes/notifications')),
+  },
+  {
+    path: staffPaths.mailQueue.path,
+    element: lazyElement(() => import('../features/staff/routes/mail-queue')),
+  },
+  {
+    path: staffPaths.claims.path,
+    element: lazyElement(() => import('../features/claims/routes/desk-queue')),
+  },
+  { path: staffPaths.claim.path, element: lazyElement(() => import('../features/claims/routes/desk-claim')) },
   { path: '*', element: lazyElement(() => import('../features/staff/routes/not-available')) },
 ];
 

@@ -79,6 +79,11 @@ export const paths = {
     getHref: (id: number | string) => `${PORTAL}/products/${encodeURIComponent(String(id))}`,
   },
   portalClaims: { path: 'claims', getHref: () => `${PORTAL}/claims` },
+  portalClaimNew: { path: 'claims/new', getHref: () => `${PORTAL}/claims/new` },
+  portalClaim: {
+    path: 'claims/:id',
+    getHref: (id: number | string) => `${PORTAL}/claims/${encodeURIComponent(String(id))}`,
+  },
   portalQuotations: { path: 'quotations', getHref: () => `${PORTAL}/quotations` },
   portalProfile: { path: 'profile', getHref: () => `${PORTAL}/profile` },
   portalKyc: { path: 'kyc', getHref: () => `${PORTAL}/kyc` },
@@ -88,7 +93,11 @@ export const paths = {
     path: 'intermediaries/:id',
     getHref: (id: number | string) => `${PORTAL}/intermediaries/${encodeURIComponent(String(id))}`,
   },
-  /** A recommendation from an intermediary (spec-2): the review; details, KYC and summary lead to it. */
+  /**
+   * A recommendation from an intermediary (spec-2): the review (accept and pay, or decline), the
+   * same with each premium's breakdown, the KYC details a policy is issued on, and the summary of
+   * what was accepted, its invoice and policy.
+   */
   portalRecommendationReview: {
     path: 'client-quotation-review/:id',
     getHref: (id: number | string) => `${PORTAL}/client-quotation-review/${encodeURIComponent(String(id))}`,
@@ -97,8 +106,14 @@ export const paths = {
     path: 'client-quotation-details/:id',
     getHref: (id: number | string) => `${PORTAL}/client-quotation-details/${encodeURIComponent(String(id))}`,
   },
-  portalRecommendationKyc: { path: 'client-quotation-kyc/:id' },
-  portalRecommendationSummary: { path: 'client-quotation-summary/:id' },
+  portalRecommendationKyc: {
+    path: 'client-quotation-kyc/:id',
+    getHref: (id: number | string) => `${PORTAL}/client-quotation-kyc/${encodeURIComponent(String(id))}`,
+  },
+  portalRecommendationSummary: {
+    path: 'client-quotation-summary/:id',
+    getHref: (id: number | string) => `${PORTAL}/client-quotation-summary/${encodeURIComponent(String(id))}`,
+  },
   portalNotifications: { path: 'notifications', getHref: () => `${PORTAL}/notifications` },
   portalTopUpOptions: { path: 'top-up-options', getHref: () => `${PORTAL}/top-up-options` },
   /** Chats; `?with=support|intermediary|helpRequest|recommendation|policy` (and its ids) opens one. */

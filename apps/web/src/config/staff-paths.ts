@@ -41,4 +41,12 @@ export const staffPaths = {
     path: 'chats/:id',
     getHref: (id: number | string) => `${STAFF}/chats/${encodeURIComponent(String(id))}`,
   },
+  notifications: { path: 'notifications', getHref: () => `${STAFF}/notifications` },
+  mailQueue: { path: 'mail-queue', getHref: () => `${STAFF}/mail-queue` },
+  /** The claims desk (built in `features/claims`, mounted in `app/staff-routes.tsx`). */
+  claims: { path: 'claims', getHref: () => `${STAFF}/claims` },
+  claim: {
+    path: 'claims/:id',
+    getHref: (id: number | string) => `${STAFF}/claims/${encodeURIComponent(String(id))}`,
+  },
 } as const;

@@ -75,9 +75,10 @@ export const chatActions = [
     auth: 'signedIn',
     description: `Sends a message (the chat socket's 'send' does the same): {conversationId, body (1–2000 characters), clientMessageId? (a retry with it answers the stored message), attachments:[] (none yet)} → ${MESSAGE}. When no one on the other side has the chat open, they get a chat_message notification. ${SCOPE}`,
     input: sendMessageSchema,
-    handler: async ({ db, principal, services, input }) => {
+    handler: async ({ db, principal, services, config, input }) => {
       const { message, isNew } = await sendMessage(db, principal!, input, {
         presenceTtlMs: services.chat.presenceTtlMs,
+        baseUrl: config.PUBLIC_BASE_URL,
       });
       if (isNew) await services.chat.publish({ t: 'message', id: message.id });
       return message;

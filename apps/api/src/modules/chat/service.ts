@@ -465,6 +465,8 @@ async function recipientsOf(tx: Tx, conversation: ConversationRow, senderSide: C
 export interface SendOptions {
   /** How long a socket's presence row counts as online without a heartbeat (ms). */
   presenceTtlMs: number;
+  /** PUBLIC_BASE_URL: the offline notification's e-mail links to the conversation. */
+  baseUrl: string;
 }
 
 /**
@@ -572,6 +574,8 @@ async function notifyOffline(
       title: `New chat message from ${from}`,
       body: preview,
       link,
+      // Also by e-mail (queued in this transaction) unless the user switched chat e-mails off.
+      email: { baseUrl: options.baseUrl },
     });
   }
 }

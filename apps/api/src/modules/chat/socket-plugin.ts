@@ -9,6 +9,7 @@ import {
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../gateway/errors';
 import { findTokenPrincipal, tokenExpiry } from '../../gateway/principal';
@@ -30,8 +31,11 @@ const FRAME_WINDOW_MS = 10_000;
  * the socket closes with 4401 (the browser refreshes and reconnects); at the token's expiry too,
  * unless a fresh one came. `lastSeenId` sends the messages missed while away (catch-up).
  */
-export async function chatSocketPlugin(app: FastifyInstance, options: { db: Database; services: Services }) {
-  const { db, services } = options;
+export async function chatSocketPlugin(
+  app: FastifyInstance,
+  options: { db: Database; services: Services; config: Config },
+) {
+  const { db, services, config } = options;
   const hub = services.chat;
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
 
@@ -105,6 +109,7 @@ export async function chatSocketPlugin(app: FastifyInstance, options: { db: Data
         const { type: _type, ...input } = frame;
         const { message, isNew } = await sendMessage(db, principal, input, {
           presenceTtlMs: hub.presenceTtlMs,
+          baseUrl: config.PUBLIC_BASE_URL,
         });
         send({ type: 'ack', clientMessageId: input.clientMessageId ?? null, message });
         if (isNew) await hub.publish({ t: 'message', id: message.id });

@@ -32,6 +32,7 @@ import {
 } from '../../mail/templates';
 import { recordAudit } from '../audit/service';
 import { listAllActiveIntermediaries } from '../intermediary/service';
+import { notify } from '../notification/service';
 import { type AccountContext, consumeCode, issueEmailedCode } from '../user/service';
 
 const requestRows = helpRequestIntermediaries;
@@ -199,6 +200,34 @@ export async function createHelpRequest(
         actorUserId: isClient ? principal.userId : null,
       })),
     );
+    // Every active user of each firm, in the app; by e-mail too when their address is not the
+    // firm's own, which gets the request mail below anyway.
+    const staff = await tx
+      .select({ id: users.id, email: users.email, intermediaryId: users.intermediaryId })
+      .from(users)
+      .where(
+        and(
+          inArray(
+            users.intermediaryId,
+            recipients.map((firm) => firm.id),
+          ),
+          eq(users.status, 'ACTIVE'),
+        ),
+      );
+    for (const member of staff) {
+      const firm = recipients.find((candidate) => candidate.id === member.intermediaryId)!;
+      const rowId = rows.find((row) => row.intermediaryId === firm.id)!.id;
+      await notify(tx, {
+        userId: member.id,
+        kind: 'help_request_received',
+        title: `New help request ${request!.requestSystemRef}`,
+        body: `${request!.clientFirstName} ${request!.clientLastName} asks ${firm.intermediaryNames} for a motor quotation; answer by ${request!.expiry}.`,
+        link: `/staff/requests/${rowId}`,
+        ...(member.email.toLowerCase() === firm.primaryEmail.toLowerCase()
+          ? {}
+          : { email: { baseUrl: config.PUBLIC_BASE_URL } }),
+      });
+    }
     return { request: request!, rows };
   });
 

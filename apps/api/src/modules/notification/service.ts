@@ -1,8 +1,21 @@
 import type { NotificationKind } from '@bima/domain';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notificationPreferences, notifications, users } from '../../db/schema';
+import { AppError } from '../../gateway/errors';
+import { pageWindow } from '../../lib/search';
+import { enqueueMail } from '../../mail/queue';
+import { type EmailMessage, notificationEmail } from '../../mail/templates';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The e-mail part of a notification; sent only when the user has not switched the kind's e-mail off. */
+export interface NotificationEmailOption {
+  /** PUBLIC_BASE_URL: links in the e-mail are absolute. */
+  baseUrl: string;
+  /** A message of its own (e.g. the recommendation's); by default the title, body and link. */
+  compose?: (recipient: { email: string; firstName: string }) => EmailMessage;
+}
 
 export interface NotificationInput {
   userId: string;
@@ -13,13 +26,30 @@ export interface NotificationInput {
   body: string;
   /** The web path of the thing it is about. */
   link?: string | null;
+  /** Also by e-mail (queued in the same transaction), unless the user switched this kind off. */
+  email?: NotificationEmailOption;
+}
+
+/** What notify() did: the id of the queued e-mail, if one was queued (to send it at once after the commit). */
+export interface NotifyResult {
+  mailId: number | null;
+}
+
+/** Whether the user wants this kind by e-mail: yes unless switched off in Profile. */
+export async function wantsEmail(executor: Database | Tx, userId: string, kind: NotificationKind) {
+  const [preference] = await executor
+    .select({ email: notificationPreferences.email })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
+  return preference?.email ?? true;
 }
 
 /**
  * Tells a user something happened: an in-app notification row, written in the caller's
- * transaction when it passes one (so a change is never kept without its notification).
+ * transaction when it passes one (so a change is never kept without its notification), and with
+ * `email`, the e-mail queued in that same transaction unless the user switched the kind off.
  */
-export async function notify(executor: Database | Tx, input: NotificationInput): Promise<void> {
+export async function notify(executor: Database | Tx, input: NotificationInput): Promise<NotifyResult> {
   await executor.insert(notifications).values({
     userId: input.userId,
     kind: input.kind,
@@ -27,4 +57,127 @@ export async function notify(executor: Database | Tx, input: NotificationInput):
     body: input.body,
     link: input.link ?? null,
   });
+  if (!input.email) return { mailId: null };
+  const [user] = await executor
+    .select({ email: users.email, firstName: users.firstName, status: users.status })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  if (!user || user.status === 'DISABLED' || !(await wantsEmail(executor, input.userId, input.kind)))
+    return { mailId: null };
+  const base = input.email.baseUrl.replace(/\/$/, '');
+  const message =
+    input.email.compose?.({ email: user.email, firstName: user.firstName }) ??
+    notificationEmail({
+      to: user.email,
+      firstName: user.firstName,
+      title: input.title,
+      body: input.body,
+      url: input.link ? `${base}${input.link}` : null,
+      profileUrl: `${base}/newportal/profile`,
+    });
+  const row = await enqueueMail(executor, message);
+  return { mailId: row.id };
+}
+
+const present = (row: typeof notifications.$inferSelect) => ({
+  id: row.id,
+  kind: row.kind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  isRead: row.readAt !== null,
+  readAt: row.readAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The caller's notifications, newest first, optionally only the unread ones; with the unread count. */
+export async function listNotifications(
+  db: Database,
+  userId: string,
+  query: { page: number; pageSize: number; unreadOnly: boolean },
+) {
+  const mine = eq(notifications.userId, userId);
+  const where = query.unreadOnly ? and(mine, isNull(notifications.readAt)) : mine;
+  const [counted] = await db.select({ total: count() }).from(notifications).where(where);
+  const { limit, offset } = pageWindow(query);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    items: rows.map(present),
+    total: Number(counted?.total ?? 0),
+    unread: await countUnread(db, userId),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** How many of the caller's notifications are unread (the header's bell). */
+export async function countUnread(db: Database, userId: string): Promise<number> {
+  const [counted] = await db
+    .select({ total: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(counted?.total ?? 0);
+}
+
+/** Marks one of the caller's notifications read (again: no change); anyone else's is 404. */
+export async function markRead(db: Database, userId: string, id: number) {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  if (!row) throw new AppError('not_found', 'Notification not found.');
+  if (row.readAt) return { notification: present(row), unread: await countUnread(db, userId) };
+  const [updated] = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.id, id), isNull(notifications.readAt)))
+    .returning();
+  return { notification: present(updated ?? row), unread: await countUnread(db, userId) };
+}
+
+/** Marks every unread notification of the caller read. */
+export async function markAllRead(db: Database, userId: string) {
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return { marked: updated.length, unread: 0 };
+}
+
+/** Every kind with whether its e-mail is on for the caller (in-app is always on). */
+export async function getPreferences(db: Database, userId: string, kinds: readonly NotificationKind[]) {
+  const rows = await db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  const off = new Map(rows.map((row) => [row.kind, row.email]));
+  return { preferences: kinds.map((kind) => ({ kind, email: off.get(kind) ?? true, inApp: true })) };
+}
+
+/** Switches kinds' e-mails on or off for the caller. */
+export async function updatePreferences(
+  db: Database,
+  userId: string,
+  preferences: Array<{ kind: NotificationKind; email: boolean }>,
+  kinds: readonly NotificationKind[],
+) {
+  await db.transaction(async (tx) => {
+    for (const preference of preferences) {
+      await tx
+        .insert(notificationPreferences)
+        .values({ userId, kind: preference.kind, email: preference.email })
+        .onConflictDoUpdate({
+          target: [notificationPreferences.userId, notificationPreferences.kind],
+          set: { email: preference.email, updatedAt: new Date() },
+        });
+    }
+  });
+  return getPreferences(db, userId, kinds);
 }

@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
@@ -7,6 +8,7 @@ import { makeRef } from '../../lib/refs';
 import { policyIssuedEmail } from '../../mail/templates';
 import { DarajaError, describeResultCode, type StkCallback } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
+import { notify, wantsEmail } from '../notification/service';
 import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
@@ -351,6 +353,14 @@ export async function settlePayment(
         settledAt,
       })
       .where(eq(payments.id, payment.id));
+    await notify(tx, {
+      userId: payment.userId,
+      kind: 'payment_received',
+      title: `Payment of ${formatKes(payment.amount)} received`,
+      body: `We received ${formatKes(payment.amount)} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''} for invoice ${invoice.invoiceSystemRef}.`,
+      link: `/newportal/invoice/${encodeURIComponent(invoice.invoiceSystemRef)}`,
+      email: { baseUrl: context.services.publicBaseUrl },
+    });
     if (payment.status === 'failed') {
       afterCommit.push(() =>
         log.warn(
@@ -502,11 +512,13 @@ export async function sendPolicyDocuments(context: PaymentContext, invoiceId: nu
     const policy = await getPolicyByInvoice(context.db, invoiceId);
     if (!policy) return;
     const [owner] = await context.db
-      .select({ email: users.email, firstName: users.firstName })
+      .select({ userId: users.id, email: users.email, firstName: users.firstName })
       .from(policies)
       .innerJoin(users, eq(users.id, policies.userId))
       .where(eq(policies.invoiceId, invoiceId));
     if (!owner) return;
+    // Switched off in Profile: the documents stay on the policy page.
+    if (!(await wantsEmail(context.db, owner.userId, 'policy_issued'))) return;
     const safe = policy.policyNumber.replace(/\//g, '-');
     await context.services.mailer.send(
       policyIssuedEmail({

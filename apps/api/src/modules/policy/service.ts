@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../gateway/errors';
 import { coverDatesAtPayment, kenyaToday } from '../../lib/dates';
 import { makeDigits } from '../../lib/refs';
+import { notify } from '../notification/service';
 import { invoiceBalance, paidTowardsInvoices } from '../payment/balance';
 import { toCents, toKes } from '../product/present';
 import { isQuotationExpired } from '../quotation/service';
@@ -71,6 +72,16 @@ export async function issuePolicy(
     .onConflictDoNothing({ target: policies.invoiceId })
     .returning({ id: policies.id, policyNumber: policies.policyNumber });
   const policy = inserted[0];
+  if (policy) {
+    // In the app only: the e-mail of this kind is the schedule and receipt, sent after the commit.
+    await notify(tx, {
+      userId: invoice.userId,
+      kind: 'policy_issued',
+      title: `Policy ${policy.policyNumber} issued`,
+      body: `Your policy ${policy.policyNumber} is active. The policy schedule and your receipt are on the policy page.`,
+      link: `/newportal/products/${policy.id}`,
+    });
+  }
   if (policy && quotation.intermediaryId !== null) {
     await recordCommission(tx, {
       policyId: policy.id,

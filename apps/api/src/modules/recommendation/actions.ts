@@ -62,7 +62,8 @@ export const recommendationActions = [
     description:
       "Accepts one quotation of a recommendation and invoices it: {id, systemQuotationRef} → {id, status:'ACCEPTED', systemQuotationRef, invoiceSystemRef, amount (KES), invoiceStatus}. Again for the accepted quotation: the same invoice. 409 for a rejected recommendation or another quotation of an accepted one; 409 QUOTATION_EXPIRED for an expired quotation (nothing changes); 404 for anyone else's.",
     input: acceptRecommendationSchema,
-    handler: ({ db, principal, input }) => acceptRecommendation(db, principal!, input),
+    handler: ({ db, principal, input, config }) =>
+      acceptRecommendation(db, principal!, input, config.PUBLIC_BASE_URL),
   }),
   defineAction({
     service: 'underwriting',
@@ -72,6 +73,7 @@ export const recommendationActions = [
     description:
       "Rejects a recommendation with a reason the intermediary sees: {id, decision:'REJECT', reason (10–500 characters)} → the recommendation as getQuotationDetails (status REJECTED). 409 for an accepted or already rejected one; 404 for anyone else's. Accepting is acceptReccommendation.",
     input: rejectRecommendationSchema,
-    handler: ({ db, principal, input }) => rejectRecommendation(db, principal!, input),
+    handler: ({ db, principal, input, config }) =>
+      rejectRecommendation(db, principal!, input, config.PUBLIC_BASE_URL),
   }),
 ];

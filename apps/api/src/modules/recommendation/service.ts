@@ -30,6 +30,7 @@ import type { Services } from '../../services';
 import { recordAudit } from '../audit/service';
 import { getClientDetails } from '../client/service';
 import { inboxScope } from '../help-request/service';
+import { notify } from '../notification/service';
 import { presentQuote, toKes } from '../product/present';
 import { type LoadedProduct, loadProducts } from '../product/service';
 import {
@@ -205,7 +206,8 @@ export async function sendRecommendation(
   const kyc = await getClientDetails(db, client.id);
   const validDays = config.QUOTATION_VALID_DAYS;
 
-  const { recommendation, rows } = await db.transaction(async (tx) => {
+  const base = config.PUBLIC_BASE_URL.replace(/\/$/, '');
+  const { recommendation, rows, mailId } = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(requestRows)
@@ -293,31 +295,43 @@ export async function sendRecommendation(
         })),
       },
     });
-    return { recommendation: recommendation!, rows };
+    // The e-mail is queued with the recommendation (unless the client switched it off) and sent below.
+    const { mailId } = await notify(tx, {
+      userId: client.id,
+      kind: 'recommendation_received',
+      title: `${firm.intermediaryNames} sent you a recommendation`,
+      body: `${firm.intermediaryNames} answered your quotation request ${request.requestSystemRef} with ${rows.length} ${rows.length === 1 ? 'quotation' : 'quotations'}. Review it to accept and pay, or decline it.`,
+      link: `/newportal/client-quotation-review/${recommendation!.id}`,
+      email: {
+        baseUrl: base,
+        compose: () =>
+          recommendationEmail({
+            to: client.email,
+            firstName: client.firstName,
+            intermediaryNames: firm.intermediaryNames,
+            requestSystemRef: request.requestSystemRef,
+            note: recommendation!.note,
+            products: rows.map((quotation) => ({
+              productName: quotation.productName,
+              underwriter: quotation.underwriterName,
+              premium: formatKes(quotation.total),
+            })),
+            reviewUrl: `${base}/review/${recommendation!.id}`,
+            needsAccount: !client.passwordHash,
+          }),
+      },
+    });
+    return { recommendation: recommendation!, rows, mailId };
   });
 
-  const base = config.PUBLIC_BASE_URL.replace(/\/$/, '');
-  const mail = recommendationEmail({
-    to: client.email,
-    firstName: client.firstName,
-    intermediaryNames: firm.intermediaryNames,
-    requestSystemRef: request.requestSystemRef,
-    note: recommendation.note,
-    products: rows.map((quotation) => ({
-      productName: quotation.productName,
-      underwriter: quotation.underwriterName,
-      premium: formatKes(quotation.total),
-    })),
-    reviewUrl: `${base}/review/${recommendation.id}`,
-    needsAccount: !client.passwordHash,
-  });
-  // The recommendation is stored: a mail server that fails is logged, never turned into a failure.
-  await services.mailer.send(mail).catch((err: unknown) => {
-    context.log?.error(
-      { err, recommendationId: recommendation.id },
-      'could not send a recommendation e-mail',
-    );
-  });
+  // Sent at once after the commit; a mail server that fails leaves it queued for the worker.
+  if (mailId !== null)
+    await services.mailer.deliver([mailId]).catch((err: unknown) => {
+      context.log?.error(
+        { err, recommendationId: recommendation.id },
+        'could not send a recommendation e-mail',
+      );
+    });
   return {
     id: recommendation.id,
     systemRef: recommendation.systemRef,
@@ -459,6 +473,27 @@ async function lockOwn(tx: Tx, userId: string, id: number) {
   return recommendation;
 }
 
+/** Tells every active user of the recommending firm (in the app and by e-mail) what the client decided. */
+async function notifyFirm(
+  tx: Tx,
+  recommendation: { intermediaryId: number; helpRequestIntermediaryId: number },
+  baseUrl: string,
+  message: { kind: 'recommendation_accepted' | 'recommendation_rejected'; title: string; body: string },
+) {
+  const staff = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.intermediaryId, recommendation.intermediaryId), eq(users.status, 'ACTIVE')));
+  for (const member of staff) {
+    await notify(tx, {
+      userId: member.id,
+      ...message,
+      link: `/staff/requests/${recommendation.helpRequestIntermediaryId}`,
+      email: { baseUrl },
+    });
+  }
+}
+
 /** QUOTED → ACCEPTED | REJECTED on the firm's request row, with its history. */
 async function decideRequestRow(tx: Tx, rowId: number, to: 'ACCEPTED' | 'REJECTED', userId: string) {
   const moved = await tx
@@ -492,6 +527,7 @@ export async function acceptRecommendation(
   db: Database,
   principal: Principal,
   input: { id: number; systemQuotationRef: string },
+  baseUrl: string,
 ) {
   return db.transaction(async (tx) => {
     const recommendation = await lockOwn(tx, principal.userId, input.id);
@@ -525,6 +561,11 @@ export async function acceptRecommendation(
     await decideRequestRow(tx, recommendation.helpRequestIntermediaryId, 'ACCEPTED', principal.userId);
     // Throws QUOTATION_EXPIRED for an expired price, which rolls the acceptance back.
     const invoice = await invoiceQuotation(tx, quotation);
+    await notifyFirm(tx, recommendation, baseUrl, {
+      kind: 'recommendation_accepted',
+      title: `Recommendation ${recommendation.systemRef} accepted`,
+      body: `The client accepted ${quotation.productName} (${quotation.underwriterName}) from recommendation ${recommendation.systemRef}; invoice ${invoice.invoiceSystemRef} awaits payment.`,
+    });
     await recordAudit(tx, principal, {
       action: 'underwriting/quotation/acceptReccommendation',
       entityType: 'recommendation',
@@ -546,6 +587,7 @@ export async function rejectRecommendation(
   db: Database,
   principal: Principal,
   input: { id: number; reason: string },
+  baseUrl: string,
 ) {
   await db.transaction(async (tx) => {
     const recommendation = await lockOwn(tx, principal.userId, input.id);
@@ -560,6 +602,11 @@ export async function rejectRecommendation(
       .set({ status: 'REJECTED', decidedAt: new Date(), rejectionReason: input.reason })
       .where(eq(recommendations.id, recommendation.id));
     await decideRequestRow(tx, recommendation.helpRequestIntermediaryId, 'REJECTED', principal.userId);
+    await notifyFirm(tx, recommendation, baseUrl, {
+      kind: 'recommendation_rejected',
+      title: `Recommendation ${recommendation.systemRef} declined`,
+      body: `The client declined recommendation ${recommendation.systemRef}: ${input.reason}`,
+    });
     await recordAudit(tx, principal, {
       action: 'underwriting/quotation/acceptOrRejectQuotationRequest',
       entityType: 'recommendation',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { t } from '../../lib/i18n';
@@ -6,6 +6,9 @@ import { usePersistedStore } from '../../lib/persisted-store';
 import { signOut } from '../../lib/session';
 import { authStore, getDisplayName, getRole, isStaffRole } from '../../stores/auth';
 import { LogoMark } from './logo';
+
+// The bell loads in its own chunk, only once someone is signed in: the landing page's JavaScript stays as it was.
+const NotificationBell = lazy(() => import('../../components/notification-bell'));
 
 const accountButton =
   'rounded-full border border-emerald-800 px-4 py-1.5 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800';
@@ -47,6 +50,9 @@ function AccountArea() {
     'max-w-[12rem] truncate rounded text-sm font-semibold text-slate-900 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800';
   return (
     <div className="flex min-w-0 items-center gap-2">
+      <Suspense fallback={null}>
+        <NotificationBell isStaff={isStaff} />
+      </Suspense>
       {isStaff ? (
         <Link to={paths.staff.getHref()} className={accountLink}>
           {t('nav.staffArea')}

@@ -29,7 +29,7 @@ export const PORTAL_MENU: readonly PortalMenuEntry[] = [
   entry('invoice', paths.portalInvoice.getHref(), true),
   entry('ipfRequests', paths.portalIpfRequests.getHref()),
   entry('policies', paths.portalPolicies.getHref(), true),
-  entry('claims', paths.portalClaims.getHref()),
+  entry('claims', paths.portalClaims.getHref(), true),
   entry('quotations', paths.portalQuotations.getHref(), true),
   entry('profile', paths.portalProfile.getHref(), true, [
     entry('userProfile', paths.portalProfile.getHref(), true),
@@ -37,7 +37,7 @@ export const PORTAL_MENU: readonly PortalMenuEntry[] = [
     entry('assessment', paths.portalAssessment.getHref()),
   ]),
   entry('intermediaries', paths.portalIntermediaries.getHref(), true),
-  entry('notifications', paths.portalNotifications.getHref()),
+  entry('notifications', paths.portalNotifications.getHref(), true),
   entry('topUpOptions', paths.portalTopUpOptions.getHref()),
   entry('chats', paths.portalChats.getHref(), true),
 ];

@@ -4,8 +4,8 @@ import { canOpen, findStaffNavEntry, navForRole } from './nav';
 
 describe('the staff navigation', () => {
   it.each<[StaffRole, string[]]>([
-    ['intermediary', ['dashboard', 'requests', 'chats', 'commissionStatement']],
-    ['underwriter', ['dashboard', 'products', 'policies']],
+    ['intermediary', ['dashboard', 'requests', 'chats', 'commissionStatement', 'claims', 'notifications']],
+    ['underwriter', ['dashboard', 'products', 'policies', 'claims', 'notifications']],
     [
       'admin',
       [
@@ -14,11 +14,14 @@ describe('the staff navigation', () => {
         'chats',
         'products',
         'policies',
+        'claims',
         'intermediaries',
         'commission',
         'staff',
         'moneyReceived',
         'audit',
+        'mailQueue',
+        'notifications',
       ],
     ],
   ])('%s sees %j', (role, ids) => {
@@ -45,6 +48,9 @@ describe('the staff navigation', () => {
     ['underwriter', '/staff/policies', true],
     ['intermediary', '/staff/policies', false],
     ['admin', '/staff/audit', true],
+    ['admin', '/staff/mail-queue', true],
+    ['intermediary', '/staff/mail-queue', false],
+    ['underwriter', '/staff/notifications', true],
     ['intermediary', '/staff/nowhere', true],
   ])('%s may open %s: %s', (role, path, allowed) => {
     expect(canOpen(role, path)).toBe(allowed);

@@ -30,11 +30,14 @@ export const STAFF_NAV: readonly StaffNavEntry[] = [
   entry('products', staffPaths.products.getHref(), ['underwriter', 'admin']),
   entry('commissionStatement', staffPaths.commissionStatement.getHref(), ['intermediary']),
   entry('policies', staffPaths.policies.getHref(), ['underwriter', 'admin']),
+  entry('claims', staffPaths.claims.getHref(), EVERY_ROLE),
   entry('intermediaries', staffPaths.intermediaries.getHref(), ['admin']),
   entry('commission', staffPaths.commission.getHref(), ['admin']),
   entry('staff', staffPaths.staff.getHref(), ['admin']),
   entry('moneyReceived', staffPaths.moneyReceived.getHref(), ['admin']),
   entry('audit', staffPaths.audit.getHref(), ['admin']),
+  entry('mailQueue', staffPaths.mailQueue.getHref(), ['admin']),
+  entry('notifications', staffPaths.notifications.getHref(), EVERY_ROLE),
 ];
 
 /** The entries a role sees, in order. */

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { authStore } from '../../../stores/auth';
 import { PortalMenu } from '../components/portal-menu';
+import { SignInAndReturn } from '../components/sign-in-and-return';
 
 /** The client portal frame: signed-out visitors are sent to sign in; a side menu on wide screens. */
 export default function PortalLayout() {
@@ -11,8 +12,7 @@ export default function PortalLayout() {
   const { pathname } = useLocation();
   if (!isAuthenticated) {
     // A recommendation's screen keeps its way back through sign-in, as its e-mailed link does.
-    const recommendation = pathname.match(/\/client-quotation-[a-z]+\/([^/]+)/)?.[1];
-    if (recommendation) return <Navigate to={paths.recommendationLink.getHref(recommendation)} replace />;
+    if (/\/client-quotation-[a-z]+\/[^/]+$/.test(pathname)) return <SignInAndReturn returnPath={pathname} />;
     return <Navigate to={paths.auth.getHref()} replace />;
   }
   return (

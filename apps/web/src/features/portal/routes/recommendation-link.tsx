@@ -1,29 +1,26 @@
-import { useEffect } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
-import { PageSpinner } from '../../../components/page-spinner';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { authStore } from '../../../stores/auth';
+import { SignInAndReturn } from '../components/sign-in-and-return';
 
-/** Signed out: remember the review and send the visitor to sign in, which brings them back. */
-function SignInFirst({ target }: { target: string }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    authStore.setState({ purchaseType: 'recommendation', returnPath: target });
-    navigate(paths.auth.getHref('login'), { replace: true });
-  }, [navigate, target]);
-  return <PageSpinner />;
+/** The portal screen a public link opens: the summary, the breakdowns or the review. */
+function portalTarget(pathname: string, id: string): string {
+  if (pathname.startsWith('/summary/')) return paths.portalRecommendationSummary.getHref(id);
+  if (pathname.startsWith('/details/')) return paths.portalRecommendationDetails.getHref(id);
+  return paths.portalRecommendationReview.getHref(id);
 }
 
 /**
  * The public links of a recommendation's e-mail (`/review/:id`, `/details/:qid/:id`, `/summary/:id`):
- * signed in, straight to the portal's review; signed out, to sign in first (purchase type
- * 'recommendation' plus the stored return path), which then leads to the review.
+ * signed in, straight to the portal's review (breakdowns, summary); signed out, to sign in first
+ * (purchase type 'recommendation' plus the stored return path), which then leads there.
  */
 export default function RecommendationLinkRoute() {
   const { id } = useParams();
+  const { pathname } = useLocation();
   const isAuthenticated = usePersistedStore(authStore, (state) => state.isAuthenticated);
-  const target = paths.portalRecommendationReview.getHref(id ?? '');
+  const target = portalTarget(pathname, id ?? '');
   if (isAuthenticated) return <Navigate to={target} replace />;
-  return <SignInFirst target={target} />;
+  return <SignInAndReturn returnPath={target} />;
 }

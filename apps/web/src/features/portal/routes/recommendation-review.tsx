@@ -2,6 +2,7 @@ import { rejectRecommendationSchema } from '@bima/domain/recommendations';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { QueryStatus } from '../../../components/query-status';
@@ -193,10 +194,7 @@ function Review({ id, showBreakdown }: { id: number; showBreakdown: boolean }) {
   const notFound = query.error instanceof ApiError && query.error.httpStatus === 404;
   return (
     <div>
-      <Link to={paths.portalQuotations.getHref()} className={linkButton}>
-        <span aria-hidden="true">← </span>
-        {t('portal.recommendations.back')}
-      </Link>
+      <BackLink to={paths.portalQuotations.getHref()}>{t('portal.recommendations.back')}</BackLink>
       <div className="mt-4">
         <ScreenHeading level={1}>
           {recommendation
@@ -262,6 +260,11 @@ function Review({ id, showBreakdown }: { id: number; showBreakdown: boolean }) {
             >
               {t('portal.recommendations.chat', { firm: recommendation.intermediary.intermediaryNames })}
             </Link>
+            {recommendation.status === 'ACCEPTED' ? (
+              <Link to={paths.portalRecommendationSummary.getHref(recommendation.id)} className={linkButton}>
+                {t('portal.recommendations.seeSummary')}
+              </Link>
+            ) : null}
             {recommendation.status === 'SENT' ? (
               <Button variant="secondary" onClick={() => setDeclining(true)}>
                 {t('portal.recommendations.decline')}

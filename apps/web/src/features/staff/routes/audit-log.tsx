@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { Pagination } from '../../../components/pagination';
-import { QueryStatus } from '../../../components/query-status';
+import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { type AuditEntry, auditQueryOptions } from '../api/audit';
-import { pageCountOf } from '../api/call';
 import { t } from '../i18n';
 import { formatWhen } from '../utils/format';
 
@@ -22,65 +19,46 @@ function detailsText(details: unknown): string {
 export default function AuditLogRoute() {
   const [page, setPage] = useState(1);
   const audit = useQuery(auditQueryOptions({ page }));
-  const data = audit.data;
   return (
     <div>
       <ScreenHeading level={1}>{t('staff.audit.title')}</ScreenHeading>
       <p className="mt-2 text-slate-700">{t('staff.audit.intro')}</p>
-      {data ? null : (
-        <QueryStatus
-          isPending={audit.isPending}
-          isError={audit.isError}
-          onRetry={() => void audit.refetch()}
-        />
-      )}
-      {data ? (
-        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-          <DataTable<AuditEntry>
-            caption={t('staff.audit.caption')}
-            hideCaption
-            isScrollFocusable
-            columns={[
-              { key: 'when', header: t('staff.audit.when'), cell: (entry) => formatWhen(entry.at) },
-              {
-                key: 'who',
-                header: t('staff.audit.who'),
-                cell: (entry) =>
-                  entry.actor.email
-                    ? `${entry.actor.email}${entry.actor.role ? ` (${entry.actor.role})` : ''}`
-                    : t('staff.audit.system'),
-                className: 'break-all',
-              },
-              { key: 'action', header: t('staff.audit.action'), cell: (entry) => entry.action },
-              {
-                key: 'record',
-                header: t('staff.audit.record'),
-                cell: (entry) => `${entry.entityType} ${entry.entityId}`,
-                className: 'break-all',
-              },
-              {
-                key: 'details',
-                header: t('staff.audit.details'),
-                cell: (entry) => detailsText(entry.details),
-                className: 'text-sm break-all',
-              },
-            ]}
-            rows={data.items}
-            rowKey={(entry) => String(entry.id)}
-            emptyText={t('staff.audit.empty')}
-          />
-          {data.total > data.pageSize ? (
-            <Pagination
-              page={page}
-              pageCount={pageCountOf(data)}
-              onPageChange={setPage}
-              isDisabled={audit.isPlaceholderData}
-              label={t('staff.audit.pages')}
-              className="mt-4"
-            />
-          ) : null}
-        </div>
-      ) : null}
+      <PagedTable<AuditEntry>
+        query={audit}
+        page={page}
+        onPageChange={setPage}
+        pagesLabel={t('staff.audit.pages')}
+        caption={t('staff.audit.caption')}
+        hideCaption
+        isScrollFocusable
+        columns={[
+          { key: 'when', header: t('staff.audit.when'), cell: (entry) => formatWhen(entry.at) },
+          {
+            key: 'who',
+            header: t('staff.audit.who'),
+            cell: (entry) =>
+              entry.actor.email
+                ? `${entry.actor.email}${entry.actor.role ? ` (${entry.actor.role})` : ''}`
+                : t('staff.audit.system'),
+            className: 'break-all',
+          },
+          { key: 'action', header: t('staff.audit.action'), cell: (entry) => entry.action },
+          {
+            key: 'record',
+            header: t('staff.audit.record'),
+            cell: (entry) => `${entry.entityType} ${entry.entityId}`,
+            className: 'break-all',
+          },
+          {
+            key: 'details',
+            header: t('staff.audit.details'),
+            cell: (entry) => detailsText(entry.details),
+            className: 'text-sm break-all',
+          },
+        ]}
+        rowKey={(entry) => String(entry.id)}
+        emptyText={t('staff.audit.empty')}
+      />
     </div>
   );
 }

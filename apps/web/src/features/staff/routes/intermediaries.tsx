@@ -2,13 +2,10 @@ import { INTERMEDIARY_STATUSES, type IntermediaryStatus } from '@bima/domain/int
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button';
-import { DataTable } from '../../../components/data-table';
-import { Pagination } from '../../../components/pagination';
-import { QueryStatus } from '../../../components/query-status';
+import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { inputClass, labelClass } from '../../../components/ui';
 import { notify } from '../../../lib/notifications';
-import { pageCountOf } from '../api/call';
 import {
   type AdminIntermediary,
   intermediariesQueryOptions,
@@ -58,7 +55,6 @@ export default function IntermediariesRoute() {
     );
   };
 
-  const data = firms.data;
   return (
     <div>
       <ScreenHeading level={1}>{t('staff.intermediaries.title')}</ScreenHeading>
@@ -105,106 +101,88 @@ export default function IntermediariesRoute() {
           </select>
         </div>
       </div>
-      {data ? null : (
-        <QueryStatus
-          isPending={firms.isPending}
-          isError={firms.isError}
-          onRetry={() => void firms.refetch()}
-        />
-      )}
-      {data ? (
-        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-          <DataTable<AdminIntermediary>
-            caption={t('staff.intermediaries.caption')}
-            hideCaption
-            columns={[
-              {
-                key: 'name',
-                header: t('staff.intermediaries.name'),
-                isRowHeader: true,
-                cell: (firm) => <span className="font-semibold">{firm.intermediaryNames}</span>,
-              },
-              { key: 'category', header: t('staff.intermediaries.category'), cell: (firm) => firm.category },
-              {
-                key: 'contact',
-                header: t('staff.intermediaries.contact'),
-                cell: (firm) => (
-                  <span className="block text-sm">
-                    <span className="block break-all">{firm.primaryEmail}</span>
-                    <span className="block">{firm.phone}</span>
+      <PagedTable<AdminIntermediary>
+        query={firms}
+        page={page}
+        onPageChange={setPage}
+        pagesLabel={t('staff.intermediaries.pages')}
+        caption={t('staff.intermediaries.caption')}
+        hideCaption
+        columns={[
+          {
+            key: 'name',
+            header: t('staff.intermediaries.name'),
+            isRowHeader: true,
+            cell: (firm) => <span className="font-semibold">{firm.intermediaryNames}</span>,
+          },
+          { key: 'category', header: t('staff.intermediaries.category'), cell: (firm) => firm.category },
+          {
+            key: 'contact',
+            header: t('staff.intermediaries.contact'),
+            cell: (firm) => (
+              <span className="block text-sm">
+                <span className="block break-all">{firm.primaryEmail}</span>
+                <span className="block">{firm.phone}</span>
+              </span>
+            ),
+          },
+          {
+            key: 'licence',
+            header: t('staff.intermediaries.licence'),
+            cell: (firm) => firm.iraLicenceNumber,
+          },
+          {
+            key: 'status',
+            header: t('staff.intermediaries.status'),
+            cell: (firm) => (
+              <>
+                <StaffStatusBadge status={firm.status} />
+                {firm.status === 'SUSPENDED' && firm.suspendedReason ? (
+                  <span className="mt-1 block text-sm text-slate-700">
+                    {t('staff.intermediaries.suspendedBecause', { reason: firm.suspendedReason })}
                   </span>
-                ),
-              },
-              {
-                key: 'licence',
-                header: t('staff.intermediaries.licence'),
-                cell: (firm) => firm.iraLicenceNumber,
-              },
-              {
-                key: 'status',
-                header: t('staff.intermediaries.status'),
-                cell: (firm) => (
-                  <>
-                    <StaffStatusBadge status={firm.status} />
-                    {firm.status === 'SUSPENDED' && firm.suspendedReason ? (
-                      <span className="mt-1 block text-sm text-slate-700">
-                        {t('staff.intermediaries.suspendedBecause', { reason: firm.suspendedReason })}
-                      </span>
-                    ) : null}
-                  </>
-                ),
-              },
-              {
-                key: 'actions',
-                header: t('staff.intermediaries.actions'),
-                cell: (firm) => (
-                  <div className="flex flex-col items-start gap-1">
-                    {firm.status === 'ACTIVE' ? (
-                      <Button
-                        variant="danger"
-                        aria-label={t('staff.intermediaries.suspendLabel', { name: firm.intermediaryNames })}
-                        onClick={() => {
-                          setRowError(null);
-                          setSuspending(firm);
-                        }}
-                      >
-                        {t('staff.intermediaries.suspend')}
-                      </Button>
-                    ) : (
-                      <Button
-                        variant="small"
-                        aria-label={t('staff.intermediaries.approveLabel', { name: firm.intermediaryNames })}
-                        disabled={change.isPending}
-                        onClick={() => approve(firm)}
-                      >
-                        {t('staff.intermediaries.approve')}
-                      </Button>
-                    )}
-                    {rowError?.id === firm.id ? (
-                      <span role="alert" className="text-sm font-medium text-red-800">
-                        {rowError.message}
-                      </span>
-                    ) : null}
-                  </div>
-                ),
-              },
-            ]}
-            rows={data.items}
-            rowKey={(firm) => String(firm.id)}
-            emptyText={t('staff.intermediaries.empty')}
-          />
-          {data.total > data.pageSize ? (
-            <Pagination
-              page={page}
-              pageCount={pageCountOf(data)}
-              onPageChange={setPage}
-              isDisabled={firms.isPlaceholderData}
-              label={t('staff.intermediaries.pages')}
-              className="mt-4"
-            />
-          ) : null}
-        </div>
-      ) : null}
+                ) : null}
+              </>
+            ),
+          },
+          {
+            key: 'actions',
+            header: t('staff.intermediaries.actions'),
+            cell: (firm) => (
+              <div className="flex flex-col items-start gap-1">
+                {firm.status === 'ACTIVE' ? (
+                  <Button
+                    variant="danger"
+                    aria-label={t('staff.intermediaries.suspendLabel', { name: firm.intermediaryNames })}
+                    onClick={() => {
+                      setRowError(null);
+                      setSuspending(firm);
+                    }}
+                  >
+                    {t('staff.intermediaries.suspend')}
+                  </Button>
+                ) : (
+                  <Button
+                    variant="small"
+                    aria-label={t('staff.intermediaries.approveLabel', { name: firm.intermediaryNames })}
+                    disabled={change.isPending}
+                    onClick={() => approve(firm)}
+                  >
+                    {t('staff.intermediaries.approve')}
+                  </Button>
+                )}
+                {rowError?.id === firm.id ? (
+                  <span role="alert" className="text-sm font-medium text-red-800">
+                    {rowError.message}
+                  </span>
+                ) : null}
+              </div>
+            ),
+          },
+        ]}
+        rowKey={(firm) => String(firm.id)}
+        emptyText={t('staff.intermediaries.empty')}
+      />
       {suspending ? (
         <SuspendModal
           firm={suspending}

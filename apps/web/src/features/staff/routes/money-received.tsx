@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { Pagination } from '../../../components/pagination';
-import { QueryStatus } from '../../../components/query-status';
+import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonSmall, inputClass, labelClass } from '../../../components/ui';
 import { notify } from '../../../lib/notifications';
-import { pageCountOf } from '../api/call';
 import { receiptsQueryOptions, type StaffReceipt } from '../api/receipts';
 import { ResolveReceiptModal } from '../components/resolve-receipt-modal';
 import { StaffStatusBadge } from '../components/staff-status';
@@ -22,7 +19,6 @@ export default function MoneyReceivedRoute() {
   const [status, setStatus] = useState<StaffReceipt['status'] | undefined>();
   const [resolving, setResolving] = useState<StaffReceipt | null>(null);
   const receipts = useQuery(receiptsQueryOptions({ page, status }));
-  const data = receipts.data;
   return (
     <div>
       <ScreenHeading level={1}>{t('staff.receipts.title')}</ScreenHeading>
@@ -48,84 +44,66 @@ export default function MoneyReceivedRoute() {
           ))}
         </select>
       </div>
-      {data ? null : (
-        <QueryStatus
-          isPending={receipts.isPending}
-          isError={receipts.isError}
-          onRetry={() => void receipts.refetch()}
-        />
-      )}
-      {data ? (
-        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-          <DataTable<StaffReceipt>
-            caption={t('staff.receipts.caption')}
-            hideCaption
-            isScrollFocusable
-            columns={[
-              {
-                key: 'amount',
-                header: t('staff.receipts.amount'),
-                cell: (receipt) => formatKes(receipt.amount),
-                align: 'right',
-                className: 'font-semibold tabular-nums whitespace-nowrap',
-              },
-              {
-                key: 'mpesa',
-                header: t('staff.receipts.mpesaReceipt'),
-                cell: (receipt) => receipt.mpesaReceiptNumber ?? t('staff.na'),
-                className: 'break-all',
-              },
-              {
-                key: 'email',
-                header: t('staff.receipts.clientEmail'),
-                cell: (receipt) => receipt.clientEmail,
-                className: 'break-all',
-              },
-              {
-                key: 'phone',
-                header: t('staff.receipts.phone'),
-                cell: (receipt) => receipt.phone ?? t('staff.na'),
-              },
-              { key: 'reason', header: t('staff.receipts.reason'), cell: (receipt) => receipt.reason },
-              {
-                key: 'status',
-                header: t('staff.receipts.status'),
-                cell: (receipt) => <StaffStatusBadge status={receipt.status} />,
-              },
-              {
-                key: 'date',
-                header: t('staff.receipts.date'),
-                cell: (receipt) => formatWhen(receipt.createdAt),
-              },
-              {
-                key: 'actions',
-                header: t('staff.receipts.resolve.open'),
-                cell: (receipt) =>
-                  receipt.status === 'OPEN' ? (
-                    <button type="button" className={buttonSmall} onClick={() => setResolving(receipt)}>
-                      {t('staff.receipts.resolve.open')}
-                    </button>
-                  ) : (
-                    formatWhen(receipt.resolvedAt)
-                  ),
-              },
-            ]}
-            rows={data.items}
-            rowKey={(receipt) => receipt.receiptSystemRef}
-            emptyText={t('staff.receipts.empty')}
-          />
-          {data.total > data.pageSize ? (
-            <Pagination
-              page={page}
-              pageCount={pageCountOf(data)}
-              onPageChange={setPage}
-              isDisabled={receipts.isPlaceholderData}
-              label={t('staff.receipts.pages')}
-              className="mt-4"
-            />
-          ) : null}
-        </div>
-      ) : null}
+      <PagedTable<StaffReceipt>
+        query={receipts}
+        page={page}
+        onPageChange={setPage}
+        pagesLabel={t('staff.receipts.pages')}
+        caption={t('staff.receipts.caption')}
+        hideCaption
+        isScrollFocusable
+        columns={[
+          {
+            key: 'amount',
+            header: t('staff.receipts.amount'),
+            cell: (receipt) => formatKes(receipt.amount),
+            align: 'right',
+            className: 'font-semibold tabular-nums whitespace-nowrap',
+          },
+          {
+            key: 'mpesa',
+            header: t('staff.receipts.mpesaReceipt'),
+            cell: (receipt) => receipt.mpesaReceiptNumber ?? t('staff.na'),
+            className: 'break-all',
+          },
+          {
+            key: 'email',
+            header: t('staff.receipts.clientEmail'),
+            cell: (receipt) => receipt.clientEmail,
+            className: 'break-all',
+          },
+          {
+            key: 'phone',
+            header: t('staff.receipts.phone'),
+            cell: (receipt) => receipt.phone ?? t('staff.na'),
+          },
+          { key: 'reason', header: t('staff.receipts.reason'), cell: (receipt) => receipt.reason },
+          {
+            key: 'status',
+            header: t('staff.receipts.status'),
+            cell: (receipt) => <StaffStatusBadge status={receipt.status} />,
+          },
+          {
+            key: 'date',
+            header: t('staff.receipts.date'),
+            cell: (receipt) => formatWhen(receipt.createdAt),
+          },
+          {
+            key: 'actions',
+            header: t('staff.receipts.resolve.open'),
+            cell: (receipt) =>
+              receipt.status === 'OPEN' ? (
+                <button type="button" className={buttonSmall} onClick={() => setResolving(receipt)}>
+                  {t('staff.receipts.resolve.open')}
+                </button>
+              ) : (
+                formatWhen(receipt.resolvedAt)
+              ),
+          },
+        ]}
+        rowKey={(receipt) => receipt.receiptSystemRef}
+        emptyText={t('staff.receipts.empty')}
+      />
       {resolving ? (
         <ResolveReceiptModal
           receipt={resolving}

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
-import { linkButton } from '../../../components/ui';
 import { staffPaths } from '../../../config/staff-paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
@@ -56,10 +56,7 @@ function RequestDetail({ id }: { id: number }) {
   const request = query.data;
   return (
     <div>
-      <Link to={staffPaths.requests.getHref()} className={linkButton}>
-        <span aria-hidden="true">← </span>
-        {t('staff.request.back')}
-      </Link>
+      <BackLink to={staffPaths.requests.getHref()}>{t('staff.request.back')}</BackLink>
       <div className="mt-4">
         <ScreenHeading level={1}>
           {request

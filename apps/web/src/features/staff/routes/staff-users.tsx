@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
-import { DataTable } from '../../../components/data-table';
-import { Pagination } from '../../../components/pagination';
-import { QueryStatus } from '../../../components/query-status';
+import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { notify } from '../../../lib/notifications';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { authStore } from '../../../stores/auth';
-import { pageCountOf } from '../api/call';
 import type { StaffUser } from '../api/get-profile';
 import { staffUsersQueryOptions, useSetStaffEnabled } from '../api/staff-users';
 import { InviteStaffForm } from '../components/invite-staff-form';
@@ -24,7 +21,6 @@ export default function StaffUsersRoute() {
   const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
   const users = useQuery(staffUsersQueryOptions({ page }));
   const setEnabled = useSetStaffEnabled();
-  const data = users.data;
 
   const toggle = (user: StaffUser) => {
     const isEnabled = user.status === 'DISABLED';
@@ -48,97 +44,77 @@ export default function StaffUsersRoute() {
     <div>
       <ScreenHeading level={1}>{t('staff.staffUsers.title')}</ScreenHeading>
       <p className="mt-2 text-slate-700">{t('staff.staffUsers.intro')}</p>
-      {data ? null : (
-        <QueryStatus
-          isPending={users.isPending}
-          isError={users.isError}
-          onRetry={() => void users.refetch()}
-        />
-      )}
-      {data ? (
-        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-          <DataTable<StaffUser>
-            caption={t('staff.staffUsers.caption')}
-            hideCaption
-            columns={[
-              {
-                key: 'name',
-                header: t('staff.staffUsers.name'),
-                isRowHeader: true,
-                cell: (user) => <span className="font-semibold">{fullName(user.names)}</span>,
-              },
-              {
-                key: 'email',
-                header: t('staff.staffUsers.email'),
-                cell: (user) => user.email,
-                className: 'break-all',
-              },
-              {
-                key: 'role',
-                header: t('staff.staffUsers.role'),
-                cell: (user) => t(`staff.roles.${user.role}`),
-              },
-              {
-                key: 'org',
-                header: t('staff.staffUsers.worksFor'),
-                cell: (user) =>
-                  user.intermediary?.intermediaryNames ??
-                  user.underwriter?.name ??
-                  t('staff.layout.bimaPortal'),
-              },
-              {
-                key: 'status',
-                header: t('staff.staffUsers.status'),
-                cell: (user) => <StaffStatusBadge status={user.status} />,
-              },
-              {
-                key: 'actions',
-                header: t('staff.staffUsers.actions'),
-                cell: (user) => {
-                  if (user.id === myId) return null;
-                  const name = fullName(user.names) || user.email;
-                  const isDisabled = user.status === 'DISABLED';
-                  return (
-                    <div className="flex flex-col items-start gap-1">
-                      <Button
-                        variant={isDisabled ? 'small' : 'danger'}
-                        aria-label={t(
-                          isDisabled ? 'staff.staffUsers.enableLabel' : 'staff.staffUsers.disableLabel',
-                          {
-                            name,
-                          },
-                        )}
-                        disabled={setEnabled.isPending}
-                        onClick={() => toggle(user)}
-                      >
-                        {t(isDisabled ? 'staff.staffUsers.enable' : 'staff.staffUsers.disable')}
-                      </Button>
-                      {rowError?.id === user.id ? (
-                        <span role="alert" className="text-sm font-medium text-red-800">
-                          {rowError.message}
-                        </span>
-                      ) : null}
-                    </div>
-                  );
-                },
-              },
-            ]}
-            rows={data.items}
-            rowKey={(user) => user.id}
-            emptyText={t('staff.staffUsers.empty')}
-          />
-          {data.total > data.pageSize ? (
-            <Pagination
-              page={page}
-              pageCount={pageCountOf(data)}
-              onPageChange={setPage}
-              isDisabled={users.isPlaceholderData}
-              label={t('staff.staffUsers.pages')}
-              className="mt-4"
-            />
-          ) : null}
-        </div>
-      ) : null}
+      <PagedTable<StaffUser>
+        query={users}
+        page={page}
+        onPageChange={setPage}
+        pagesLabel={t('staff.staffUsers.pages')}
+        caption={t('staff.staffUsers.caption')}
+        hideCaption
+        columns={[
+          {
+            key: 'name',
+            header: t('staff.staffUsers.name'),
+            isRowHeader: true,
+            cell: (user) => <span className="font-semibold">{fullName(user.names)}</span>,
+          },
+          {
+            key: 'email',
+            header: t('staff.staffUsers.email'),
+            cell: (user) => user.email,
+            className: 'break-all',
+          },
+          {
+            key: 'role',
+            header: t('staff.staffUsers.role'),
+            cell: (user) => t(`staff.roles.${user.role}`),
+          },
+          {
+            key: 'org',
+            header: t('staff.staffUsers.worksFor'),
+            cell: (user) =>
+              user.intermediary?.intermediaryNames ?? user.underwriter?.name ?? t('staff.layout.bimaPortal'),
+          },
+          {
+            key: 'status',
+            header: t('staff.staffUsers.status'),
+            cell: (user) => <StaffStatusBadge status={user.status} />,
+          },
+          {
+            key: 'actions',
+            header: t('staff.staffUsers.actions'),
+            cell: (user) => {
+              if (user.id === myId) return null;
+              const name = fullName(user.names) || user.email;
+              const isDisabled = user.status === 'DISABLED';
+              return (
+                <div className="flex flex-col items-start gap-1">
+                  <Button
+                    variant={isDisabled ? 'small' : 'danger'}
+                    aria-label={t(
+                      isDisabled ? 'staff.staffUsers.enableLabel' : 'staff.staffUsers.disableLabel',
+                      {
+                        name,
+                      },
+                    )}
+                    disabled={setEnabled.isPending}
+                    onClick={() => toggle(user)}
+                  >
+                    {t(isDisabled ? 'staff.staffUsers.enable' : 'staff.staffUsers.disable')}
+                  </Button>
+                  {rowError?.id === user.id ? (
+                    <span role="alert" className="text-sm font-medium text-red-800">
+                      {rowError.message}
+                    </span>
+                  ) : null}
+                </div>
+              );
+            },
+          },
+        ]}
+        rowKey={(user) => user.id}
+        emptyText={t('staff.staffUsers.empty')}
+      />
       <InviteStaffForm />
     </div>
   );

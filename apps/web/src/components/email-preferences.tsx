@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import {
+  emailPreferencesQueryOptions,
+  notificationKeys,
+  updateEmailPreferences,
+} from '../lib/notification-centre';
+import { Button } from './button';
+import { DataTable } from './data-table';
+import { t } from './notifications-i18n';
+import { QueryStatus } from './query-status';
+import { cardClass } from './ui';
+
+const kindLabel = (kind: string) => t(`notifications.kinds.${kind}`);
+
+/** Profile: a table of notification kinds, in-app always on, each kind's e-mail switchable. */
+export function EmailPreferences() {
+  const queryClient = useQueryClient();
+  const preferences = useQuery(emailPreferencesQueryOptions());
+  const [choices, setChoices] = useState<Record<string, boolean>>({});
+  useEffect(() => {
+    if (preferences.data)
+      setChoices(Object.fromEntries(preferences.data.preferences.map((item) => [item.kind, item.email])));
+  }, [preferences.data]);
+  const save = useMutation({
+    mutationFn: () =>
+      updateEmailPreferences(Object.entries(choices).map(([kind, email]) => ({ kind, email }))),
+    onSuccess: (data) => queryClient.setQueryData(notificationKeys.preferences, data),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+
+  return (
+    <section aria-labelledby="email-preferences-title" className={`${cardClass} mt-6`}>
+      <h2 id="email-preferences-title" className="text-xl font-bold text-slate-900">
+        {t('notifications.preferences.title')}
+      </h2>
+      <p className="mt-1 text-slate-700">{t('notifications.preferences.intro')}</p>
+      {preferences.data ? (
+        <form onSubmit={onSubmit} className="mt-4">
+          <DataTable
+            caption={t('notifications.preferences.caption')}
+            hideCaption
+            columns={[
+              {
+                key: 'kind',
+                header: t('notifications.preferences.kind'),
+                cell: (item) => kindLabel(item.kind),
+                isRowHeader: true,
+              },
+              {
+                key: 'inApp',
+                header: t('notifications.preferences.inApp'),
+                cell: () => t('notifications.preferences.always'),
+              },
+              {
+                key: 'email',
+                header: t('notifications.preferences.email'),
+                cell: (item) => (
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-emerald-800"
+                    checked={choices[item.kind] ?? item.email}
+                    onChange={(event) => {
+                      const checked = event.target.checked;
+                      save.reset();
+                      setChoices((current) => ({ ...current, [item.kind]: checked }));
+                    }}
+                    aria-label={t('notifications.preferences.emailFor', { kind: kindLabel(item.kind) })}
+                  />
+                ),
+              },
+            ]}
+            rows={preferences.data.preferences}
+            rowKey={(item) => item.kind}
+            emptyText=""
+          />
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? t('notifications.preferences.saving') : t('notifications.preferences.save')}
+            </Button>
+            <p aria-live="polite" className={save.isError ? 'font-medium text-red-800' : 'text-emerald-900'}>
+              {save.isSuccess ? t('notifications.preferences.saved') : ''}
+              {save.isError ? t('notifications.preferences.error') : ''}
+            </p>
+          </div>
+        </form>
+      ) : (
+        <QueryStatus
+          isPending={preferences.isPending}
+          isError={preferences.isError}
+          onRetry={() => void preferences.refetch()}
+          loadingText={t('notifications.preferences.loading')}
+          className="mt-4"
+        />
+      )}
+    </section>
+  );
+}

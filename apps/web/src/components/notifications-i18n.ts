@@ -1,0 +1,8 @@
+import { addResources, t } from '../lib/i18n';
+import notificationTexts from '../locales/en.notifications.json';
+
+// The notification texts load with the bell's lazy chunk or a notification screen, never with the
+// landing page's entry chunk.
+addResources(notificationTexts);
+
+export { t };

@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { Pagination } from '../../../components/pagination';
+import { QueryStatus } from '../../../components/query-status';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { buttonPrimary, cardClass, linkButton } from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { formatIsoDate } from '../../../lib/dates';
+import { type ClaimSummary, claimsPageQueryOptions } from '../api/claims';
+import { ClaimStatusBadge } from '../components/claim-status-badge';
+import { t } from '../i18n';
+
+/** The client's claims, newest first, paged; Report a claim. */
+export default function ClaimsListRoute() {
+  const [page, setPage] = useState(1);
+  const claims = useQuery(claimsPageQueryOptions('client', { page }));
+  const data = claims.data;
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ScreenHeading level={1}>{t('claims.list.title')}</ScreenHeading>
+        <Link to={paths.portalClaimNew.getHref()} className={buttonPrimary}>
+          {t('claims.list.report')}
+        </Link>
+      </div>
+      <p className="mt-2 text-slate-700">{t('claims.list.intro')}</p>
+      {!data ? (
+        <QueryStatus
+          isPending={claims.isPending}
+          isError={claims.isError}
+          onRetry={() => void claims.refetch()}
+        />
+      ) : (
+        <div className={`${cardClass} mt-6`}>
+          <DataTable<ClaimSummary>
+            caption={t('claims.list.caption')}
+            hideCaption
+            columns={[
+              {
+                key: 'ref',
+                header: t('claims.list.ref'),
+                isRowHeader: true,
+                cell: (claim) => (
+                  <Link
+                    to={paths.portalClaim.getHref(claim.id)}
+                    className={linkButton}
+                    aria-label={t('claims.list.open', { ref: claim.claimRef })}
+                  >
+                    {claim.claimRef}
+                  </Link>
+                ),
+              },
+              { key: 'type', header: t('claims.list.type'), cell: (claim) => t(`claims.type.${claim.type}`) },
+              {
+                key: 'date',
+                header: t('claims.list.date'),
+                cell: (claim) => formatIsoDate(claim.incidentDate),
+              },
+              {
+                key: 'policy',
+                header: t('claims.list.policy'),
+                cell: (claim) => claim.policyNumber,
+                className: 'break-all',
+              },
+              {
+                key: 'status',
+                header: t('claims.list.status'),
+                cell: (claim) => <ClaimStatusBadge status={claim.status} />,
+              },
+            ]}
+            rows={data.items}
+            rowKey={(claim) => String(claim.id)}
+            emptyText={t('claims.list.empty')}
+          />
+          {data.total > data.pageSize ? (
+            <Pagination
+              page={page}
+              pageCount={Math.max(1, Math.ceil(data.total / data.pageSize))}
+              onPageChange={setPage}
+              isDisabled={claims.isPlaceholderData}
+              label={t('claims.list.pages')}
+              className="mt-4"
+            />
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,368 @@
+import { CLAIM_DOCUMENT_LABELS, CLAIM_DOCUMENT_TYPES } from '@bima/domain/claims';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Card } from '../../../components/card';
+import { QueryStatus } from '../../../components/query-status';
+import { ScreenHeading } from '../../../components/screen-heading';
+import {
+  buttonDanger,
+  buttonPrimary,
+  fieldErrorClass,
+  inputClass,
+  labelClass,
+  linkButton,
+} from '../../../components/ui';
+import { staffPaths } from '../../../config/staff-paths';
+import { assessorsQueryOptions, type ClaimDetails, claimQueryOptions, takeDeskStep } from '../api/claims';
+import { ClaimStatusBadge } from '../components/claim-status-badge';
+import { ClaimChecklist, ClaimFiles, ClaimSummary, ClaimTimeline } from '../components/claim-view';
+import { formatKes } from '../components/format';
+import { t } from '../i18n';
+
+/** A step's form: submits once, shows the server's refusal (409, 400) under its button. */
+function StepForm(props: {
+  title: string;
+  submit: string;
+  danger?: boolean;
+  run: () => Promise<unknown>;
+  children?: ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await props.run();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="space-y-3 border-t border-slate-200 pt-4 first:border-t-0 first:pt-0"
+      aria-label={props.title}
+    >
+      <h3 className="text-lg font-bold text-slate-900">{props.title}</h3>
+      {props.children}
+      <button type="submit" className={props.danger ? buttonDanger : buttonPrimary} disabled={busy}>
+        {props.submit}
+      </button>
+      {error ? (
+        <p role="alert" className={fieldErrorClass}>
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function Labelled({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={`block ${labelClass}`}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
+function DeskSteps({ claim }: { claim: ClaimDetails }) {
+  const queryClient = useQueryClient();
+  const assessors = useQuery({ ...assessorsQueryOptions(claim.id), enabled: claim.actions.appointAssessor });
+  const [documents, setDocuments] = useState<string[]>([]);
+  const [note, setNote] = useState('');
+  const [assessorId, setAssessorId] = useState('');
+  const [report, setReport] = useState('');
+  const [assessedLoss, setAssessedLoss] = useState('');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [method, setMethod] = useState<'mpesa' | 'garage'>('mpesa');
+  const [phone, setPhone] = useState('');
+  const [garageName, setGarageName] = useState('');
+  const [reference, setReference] = useState('');
+  const step = (action: string, data: Record<string, unknown>) => async () => {
+    const updated = await takeDeskStep(action, { id: claim.id, ...data });
+    queryClient.setQueryData(claimQueryOptions('desk', claim.id).queryKey, updated);
+  };
+  const a = claim.actions;
+  const payable = Number(amount) > claim.excess ? Number(amount) - claim.excess : 0;
+  const pending = claim.settlements.some((settlement) => settlement.status === 'pending');
+  const any = Object.values(a).some(Boolean);
+  return (
+    <Card title={t('claims.desk.steps')}>
+      <div className="space-y-5">
+        {!any ? (
+          <p className="text-slate-700">
+            {pending ? t('claims.desk.settlePending') : t('claims.desk.noSteps')}
+          </p>
+        ) : null}
+        {a.requestDocuments ? (
+          <StepForm
+            title={t('claims.desk.requestTitle')}
+            submit={t('claims.desk.requestSubmit')}
+            run={step('requestDocuments', { documents, note })}
+          >
+            <fieldset>
+              <legend className={labelClass}>{t('claims.desk.requestDocuments')}</legend>
+              <div className="mt-2 grid gap-1">
+                {CLAIM_DOCUMENT_TYPES.map((type) => (
+                  <label key={type} className="flex items-start gap-2 text-slate-900">
+                    <input
+                      type="checkbox"
+                      className="mt-1 size-4 accent-emerald-700"
+                      checked={documents.includes(type)}
+                      onChange={(event) =>
+                        setDocuments((list) =>
+                          event.target.checked ? [...list, type] : list.filter((item) => item !== type),
+                        )
+                      }
+                    />
+                    {CLAIM_DOCUMENT_LABELS[type]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <Labelled id="desk-note" label={t('claims.desk.requestNote')}>
+              <textarea
+                id="desk-note"
+                className={inputClass}
+                rows={2}
+                maxLength={1000}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            </Labelled>
+          </StepForm>
+        ) : null}
+        {a.appointAssessor ? (
+          <StepForm
+            title={t('claims.desk.assessorTitle')}
+            submit={t('claims.desk.assessorSubmit')}
+            run={step('appointAssessor', { assessorId })}
+          >
+            <Labelled id="desk-assessor" label={t('claims.desk.assessor')}>
+              <select
+                id="desk-assessor"
+                className={inputClass}
+                value={assessorId}
+                onChange={(event) => setAssessorId(event.target.value)}
+              >
+                <option value="">{t('claims.desk.assessorPlaceholder')}</option>
+                {(assessors.data ?? []).map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {`${person.name} (${person.email})`}
+                  </option>
+                ))}
+              </select>
+            </Labelled>
+          </StepForm>
+        ) : null}
+        {a.recordAssessment ? (
+          <StepForm
+            title={t('claims.desk.assessmentTitle')}
+            submit={t('claims.desk.assessmentSubmit')}
+            run={step('recordAssessment', { report, assessedLoss: Number(assessedLoss) })}
+          >
+            <Labelled id="desk-report" label={t('claims.desk.assessmentReport')}>
+              <textarea
+                id="desk-report"
+                className={inputClass}
+                rows={3}
+                value={report}
+                onChange={(event) => setReport(event.target.value)}
+              />
+            </Labelled>
+            <Labelled id="desk-assessed" label={t('claims.desk.assessedLoss')}>
+              <input
+                id="desk-assessed"
+                inputMode="numeric"
+                className={inputClass}
+                value={assessedLoss}
+                onChange={(event) => setAssessedLoss(event.target.value.replace(/\D/g, ''))}
+              />
+            </Labelled>
+          </StepForm>
+        ) : null}
+        {a.approve ? (
+          <StepForm
+            title={t('claims.desk.approveTitle')}
+            submit={t('claims.desk.approveSubmit')}
+            run={step('approveClaim', { amount: Number(amount) })}
+          >
+            <Labelled
+              id="desk-amount"
+              label={t('claims.desk.approveAmount')}
+              hint={t('claims.desk.approveHint', {
+                excess: formatKes(claim.excess),
+                limit: formatKes(claim.sumInsured),
+              })}
+            >
+              <input
+                id="desk-amount"
+                inputMode="numeric"
+                aria-describedby="desk-amount-hint"
+                className={inputClass}
+                value={amount}
+                onChange={(event) => setAmount(event.target.value.replace(/\D/g, ''))}
+              />
+            </Labelled>
+            <p className="text-slate-800" aria-live="polite">
+              {t('claims.desk.approvePayable', { amount: formatKes(payable) })}
+            </p>
+          </StepForm>
+        ) : null}
+        {a.settle && claim.approvedAmount !== null ? (
+          <StepForm
+            title={t('claims.desk.settleTitle')}
+            submit={t('claims.desk.settleSubmit', { amount: formatKes(claim.approvedAmount) })}
+            run={step(
+              'settleClaim',
+              method === 'mpesa' ? { method, phone } : { method, garageName, reference },
+            )}
+          >
+            <fieldset>
+              <legend className={labelClass}>{t('claims.desk.settleMethod')}</legend>
+              <div className="mt-2 flex flex-wrap gap-4">
+                {(['mpesa', 'garage'] as const).map((value) => (
+                  <label key={value} className="flex items-center gap-2 text-slate-900">
+                    <input
+                      type="radio"
+                      name="desk-method"
+                      className="size-4 accent-emerald-700"
+                      checked={method === value}
+                      onChange={() => setMethod(value)}
+                    />
+                    {value === 'mpesa' ? t('claims.desk.settleMpesa') : t('claims.desk.settleGarage')}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {method === 'mpesa' ? (
+              <Labelled
+                id="desk-phone"
+                label={t('claims.desk.settlePhone')}
+                hint={t('claims.desk.settlePhoneHint')}
+              >
+                <input
+                  id="desk-phone"
+                  type="tel"
+                  aria-describedby="desk-phone-hint"
+                  className={inputClass}
+                  value={phone}
+                  onChange={(event) => setPhone(event.target.value)}
+                />
+              </Labelled>
+            ) : (
+              <>
+                <Labelled id="desk-garage" label={t('claims.desk.garageName')}>
+                  <input
+                    id="desk-garage"
+                    className={inputClass}
+                    value={garageName}
+                    onChange={(event) => setGarageName(event.target.value)}
+                  />
+                </Labelled>
+                <Labelled id="desk-reference" label={t('claims.desk.garageReference')}>
+                  <input
+                    id="desk-reference"
+                    className={inputClass}
+                    value={reference}
+                    onChange={(event) => setReference(event.target.value)}
+                  />
+                </Labelled>
+              </>
+            )}
+          </StepForm>
+        ) : null}
+        {pending && any ? <p className="text-slate-800">{t('claims.desk.settlePending')}</p> : null}
+        {a.decline ? (
+          <StepForm
+            title={t('claims.desk.declineTitle')}
+            submit={t('claims.desk.declineSubmit')}
+            danger
+            run={step('declineClaim', { reason })}
+          >
+            <Labelled id="desk-reason" label={t('claims.desk.declineReason')}>
+              <textarea
+                id="desk-reason"
+                className={inputClass}
+                rows={2}
+                maxLength={1000}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            </Labelled>
+          </StepForm>
+        ) : null}
+        {a.close ? (
+          <StepForm
+            title={t('claims.desk.closeTitle')}
+            submit={t('claims.desk.closeSubmit')}
+            run={step('closeClaim', {})}
+          />
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+/** One claim on the desk: the client's view plus the steps the status allows. */
+export default function DeskClaimRoute() {
+  const id = Number(useParams().id);
+  const claim = useQuery({ ...claimQueryOptions('desk', id), enabled: Number.isInteger(id) && id > 0 });
+  const data = claim.data;
+  return (
+    <div>
+      <Link to={staffPaths.claims.getHref()} className={linkButton}>
+        {t('claims.desk.back')}
+      </Link>
+      {!data ? (
+        <QueryStatus
+          isPending={claim.isPending}
+          isError={claim.isError}
+          onRetry={() => void claim.refetch()}
+        />
+      ) : (
+        <>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <ScreenHeading level={1}>{t('claims.detail.title', { ref: data.claimRef })}</ScreenHeading>
+            <ClaimStatusBadge status={data.status} />
+          </div>
+          <div className="mt-6 grid gap-6 lg:grid-cols-2">
+            <div className="space-y-6">
+              <DeskSteps claim={data} />
+              <ClaimChecklist claim={data} />
+              <ClaimFiles claim={data} side="desk" />
+            </div>
+            <div className="space-y-6">
+              <ClaimSummary claim={data} />
+              <ClaimTimeline claim={data} />
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
