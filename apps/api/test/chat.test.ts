@@ -9,6 +9,7 @@ import {
   chatPresence,
   helpRequestIntermediaries,
   helpRequests,
+  mailQueue,
   notifications,
   users,
 } from '../src/db/schema';
@@ -432,6 +433,10 @@ describe('the chat socket', () => {
       body: 'Your quote is ready.',
       link: `/newportal/chats/${conversation.id}`,
     });
+    // And by e-mail, through the mail queue (the client did not switch chat e-mails off).
+    const [clientUser] = await ctx.database.db.select().from(users).where(eq(users.id, client.userId));
+    const mails = await ctx.database.db.select().from(mailQueue).where(eq(mailQueue.to, clientUser!.email));
+    expect(mails.some((mail) => mail.text.includes('Your quote is ready.'))).toBe(true);
     // One unread notification per conversation, however many messages follow.
     await say(broker.headers, conversation.id, 'And the benefits list.');
     expect(await chatNotifications(client.userId)).toHaveLength(1);
