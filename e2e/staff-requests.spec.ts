@@ -20,6 +20,7 @@ test.describe('staff area: a broker', () => {
       'Chats',
       'Commission statement',
       'Claims',
+      'Notifications',
     ]);
 
     await nav.getByRole('link', { name: 'Requests', exact: true }).click();
