@@ -128,7 +128,10 @@ test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
       '/newportal',
     );
     await expect(page.getByRole('link', { name: /^Call support on/ })).toHaveAttribute('href', /^tel:/);
-    await expect(page.getByRole('button', { name: 'Chat' })).toHaveCount(0);
+    // Chat opens the conversation with the policy's intermediary, or support when bought direct.
+    await expect(
+      page.getByRole('link', { name: 'Chat with your intermediary or our support team' }),
+    ).toHaveAttribute('href', /^\/newportal\/chats\?with=policy&policyNumber=/);
     const promises = page.getByRole('region', { name: 'Our promises' }).getByRole('listitem');
     await expect(promises).toHaveCount(3);
     for (const promise of ['Instant Coverage', 'Secure Payment', '24/7 Support']) {

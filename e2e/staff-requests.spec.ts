@@ -17,8 +17,10 @@ test.describe('staff area: a broker', () => {
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',
       'Requests',
+      'Chats',
       'Commission statement',
       'Claims',
+      'Notifications',
     ]);
 
     await nav.getByRole('link', { name: 'Requests', exact: true }).click();

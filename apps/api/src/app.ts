@@ -23,6 +23,7 @@ import { gatewayPlugin } from './gateway/plugin';
 import { type ActionDefinition, ActionRegistry } from './gateway/registry';
 import { mailWorkerPlugin } from './mail/plugin';
 import { allActions } from './modules';
+import { chatSocketPlugin } from './modules/chat/socket-plugin';
 import { claimFileOwner } from './modules/claim/files-owner';
 import { claimPayoutPlugin } from './modules/claim/plugin';
 import { filesPlugin } from './modules/files/plugin';
@@ -112,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const registry = new ActionRegistry();
   registry.register(...allActions, ...(options.extraActions ?? []));
-  const services = await createServices({ db: database.db, config, log: app.log });
+  const services = await createServices({ db: database.db, config, log: app.log, databaseUrl: database.url });
   app.decorate('services', services);
   app.addHook('onClose', () => services.close());
   app.addHook('onListen', async () => {
@@ -168,7 +169,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // The chat socket is same-origin ('self') unless a separate chat host is configured.
+        connectSrc: ["'self'", ...(config.CHAT_SOCKET_ORIGIN ? [config.CHAT_SOCKET_ORIGIN] : [])],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         workerSrc: ["'self'"],
@@ -201,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentPlugin, { db: database.db, services, config });
   await app.register(mailWorkerPlugin, { services, config });
   await app.register(documentsPlugin, { db: database.db, services });
+  await app.register(chatSocketPlugin, { db: database.db, services, config });
   await app.register(claimPayoutPlugin, { db: database.db, services });
   await app.register(filesPlugin, {
     db: database.db,

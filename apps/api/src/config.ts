@@ -61,6 +61,18 @@ const baseConfigSchema = z.object({
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   /** The portal's public address, for links in e-mails (invitations, help requests to intermediaries). */
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:3000'),
+  /** Chats: fan-out through Redis pub/sub when set (else PostgreSQL LISTEN/NOTIFY, or in-process on PGlite). */
+  REDIS_URL: z.string().url().optional(),
+  /** Chats: how often the server pings each socket; a socket silent for two beats is closed. */
+  /**
+   * Chats: the socket's origin when the web app is built with a separate chat host (VITE_CHAT_HOST),
+   * e.g. wss://chat.bimaportal.co.ke; it is added to the Content-Security-Policy's connect-src.
+   */
+  CHAT_SOCKET_ORIGIN: z
+    .string()
+    .regex(/^wss?:\/\/[A-Za-z0-9.-]+(:\d+)?$/, 'a ws:// or wss:// origin, e.g. wss://chat.example.co.ke')
+    .optional(),
+  CHAT_HEARTBEAT_MS: z.coerce.number().int().min(1000).max(300_000).default(25_000),
   /** Multiplies every sign-in, code and reset rate limit (the test server raises them). */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(10_000).default(1),
   /** Daraja (M-Pesa). Without a consumer key the local Daraja simulator is started and used. */

@@ -6,6 +6,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { appSecrets, intermediaries, sessions, users } from './db/schema';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createChatBus } from './modules/chat/bus';
+import { ChatHub } from './modules/chat/hub';
 import { DarajaClient } from './mpesa/daraja-client';
 import { type DarajaSimulator, startDarajaSimulator } from './mpesa/simulator';
 
@@ -41,6 +43,8 @@ export interface Services {
       timeoutUrl(): string;
     } | null;
   };
+  /** The chat sockets of this instance and the fan-out to the others (modules/chat). */
+  chat: ChatHub;
   close(): Promise<void>;
 }
 
@@ -75,6 +79,8 @@ export async function createServices(options: {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
+  /** The PostgreSQL URL of `db` (chat fan-out by LISTEN/NOTIFY); absent on PGlite. */
+  databaseUrl?: string;
 }): Promise<Services> {
   const { db, config, log } = options;
   const useSimulator = !config.MPESA_CONSUMER_KEY;
@@ -116,6 +122,8 @@ export async function createServices(options: {
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
   });
   let origin = config.MPESA_CALLBACK_BASE_URL ?? `http://127.0.0.1:${config.PORT}`;
+  const chatBus = await createChatBus({ redisUrl: config.REDIS_URL, databaseUrl: options.databaseUrl, log });
+  const chat = new ChatHub(db, chatBus, log, config.CHAT_HEARTBEAT_MS);
   const b2cCredential = useSimulator
     ? SIMULATOR_CREDENTIALS.b2cSecurityCredential
     : config.MPESA_B2C_SECURITY_CREDENTIAL;
@@ -146,7 +154,9 @@ export async function createServices(options: {
         if (!config.MPESA_CALLBACK_BASE_URL) origin = value;
       },
     },
+    chat,
     close: async () => {
+      await chat.close();
       await mailer.stop();
       await simulator?.close();
     },

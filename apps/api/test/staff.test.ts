@@ -43,6 +43,7 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'admin/staff/inviteStaff': ['admin'],
   'admin/staff/listStaff': ['admin'],
   'backoffice/policy/searchPolicies': ['underwriter', 'admin'],
+  'chat/conversation/startWithClient': ['intermediary'],
   'backoffice/product/getProduct': ['underwriter', 'admin'],
   'backoffice/product/getProductVersion': ['underwriter', 'admin'],
   'backoffice/product/listProductVersions': ['underwriter', 'admin'],
@@ -85,6 +86,7 @@ const HARMLESS_INPUT: Record<string, unknown> = {
   'admin/staff/disableStaff': { userId: randomUUID() },
   'admin/staff/enableStaff': { userId: randomUUID() },
   'intermediary/request/getRequest': { id: UNKNOWN_ID },
+  'chat/conversation/startWithClient': { requestId: UNKNOWN_ID },
   'intermediary/request/startReview': { id: UNKNOWN_ID },
   'intermediary/recommendation/priceProducts': { requestId: UNKNOWN_ID, productSystemRefs: ['APA-MP-PLUS'] },
   'intermediary/recommendation/sendRecommendation': {

@@ -2,6 +2,7 @@ export * from './account';
 export * from './advertisement';
 export * from './backoffice-search';
 export * from './catalogue';
+export * from './chat';
 export * from './claims';
 export * from './constants';
 export * from './cover-dates';

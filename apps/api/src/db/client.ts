@@ -16,6 +16,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL URL (for a dedicated LISTEN connection); absent on PGlite. */
+  url?: string;
   /** Applies the committed migrations (the same files on both engines). */
   migrate(): Promise<void>;
   /** Answers when the database answers a query. */
@@ -50,6 +52,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'postgres',
+    url,
     migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -695,6 +695,89 @@ export const notifications = pgTable(
   (table) => [index('notifications_user_idx').on(table.userId, table.createdAt)],
 );
 
+/**
+ * A chat between a client and an intermediary firm (`kind` firm) or Bima Portal's support (`kind`
+ * support, answered by admins): one per client and firm, one per client with support. Each side's
+ * marks are message-id pointers: up to which message it has received on a device and read.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    /** firm | support */
+    kind: text('kind').notNull(),
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => users.id),
+    intermediaryId: integer('intermediary_id').references(() => intermediaries.id),
+    /** What the client started it from, e.g. "Help request HR-…" (shown to the firm). */
+    topic: text('topic'),
+    clientDeliveredId: bigint('client_delivered_id', { mode: 'number' }).notNull().default(0),
+    clientReadId: bigint('client_read_id', { mode: 'number' }).notNull().default(0),
+    staffDeliveredId: bigint('staff_delivered_id', { mode: 'number' }).notNull().default(0),
+    staffReadId: bigint('staff_read_id', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('conversations_kind_check', sql`${table.kind} in ('firm', 'support')`),
+    check('conversations_firm_check', sql`(${table.kind} = 'firm') = (${table.intermediaryId} is not null)`),
+    uniqueIndex('conversations_client_firm_idx')
+      .on(table.clientUserId, table.intermediaryId)
+      .where(sql`${table.kind} = 'firm'`),
+    uniqueIndex('conversations_client_support_idx')
+      .on(table.clientUserId)
+      .where(sql`${table.kind} = 'support'`),
+    index('conversations_firm_idx').on(table.intermediaryId, table.lastMessageAt),
+  ],
+);
+
+/**
+ * One chat message. Its id is the cursor of history pages and of a reconnecting socket's catch-up.
+ * `attachments` is the seam for the upload module ([] until uploads exist).
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    senderUserId: uuid('sender_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** client | staff */
+    senderSide: text('sender_side').notNull(),
+    body: text('body').notNull(),
+    attachments: jsonb('attachments').notNull().default([]),
+    /** The sender's own id for the message: a retried send answers the stored message. */
+    clientMessageId: text('client_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('chat_messages_side_check', sql`${table.senderSide} in ('client', 'staff')`),
+    index('chat_messages_conversation_idx').on(table.conversationId, table.id),
+    uniqueIndex('chat_messages_retry_idx').on(table.senderUserId, table.clientMessageId),
+  ],
+);
+
+/**
+ * An open chat socket, kept by the instance that holds it (heartbeat `seen_at`), so any instance can
+ * tell whether a user is online; a row whose instance died goes stale and is ignored, then removed.
+ */
+export const chatPresence = pgTable(
+  'chat_presence',
+  {
+    socketId: uuid('socket_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    instanceId: text('instance_id').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('chat_presence_user_idx').on(table.userId, table.seenAt)],
+);
+
 /** Which e-mails of the notification kinds a user switched off (in-app notifications are always on). */
 export const notificationPreferences = pgTable(
   'notification_preferences',

@@ -1,12 +1,12 @@
-import { gatewayEnvelopeSchema, isUserRole, legacyEnvelopeSchema, STAFF_MESSAGES } from '@bima/domain';
+import { gatewayEnvelopeSchema, legacyEnvelopeSchema, STAFF_MESSAGES } from '@bima/domain';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { verifyAccessToken } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
 import { AppError, fromZodError } from './errors';
 import { findInputProblem } from './input-guard';
+import { findTokenPrincipal } from './principal';
 import { gatewayRateLimitKey, gatewayRateLimitMax, WriteLimiter } from './rate-limits';
 import {
   type ActionDefinition,
@@ -58,40 +58,9 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
 
   const expired = () => new AppError('forbidden', 'Your session has expired. Please sign in again.');
 
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-  /**
-   * The caller behind a valid access token whose session is unrevoked, with the role and firm read
-   * from the database: a disabled user, a suspended firm or a changed role ends the token at once.
-   * Tokens without a session (made only by tests) carry their claims and cannot call staff actions.
-   */
-  const findPrincipal = async (request: FastifyRequest): Promise<Principal | null> => {
+  const findPrincipal = (request: FastifyRequest): Promise<Principal | null> => {
     const header = request.headers.accesstoken;
-    const token = Array.isArray(header) ? header[0] : header;
-    const claims = token ? verifyAccessToken(token, services.tokenSecret) : null;
-    if (!claims) return null;
-    if (!claims.sid) {
-      return {
-        userId: claims.sub,
-        role: claims.role,
-        sessionId: null,
-        intermediaryId: null,
-        underwriterId: null,
-      };
-    }
-    if (!UUID.test(claims.sid)) return null;
-    const caller = await services.findSessionCaller(claims.sid);
-    if (!caller || caller.userId !== claims.sub || caller.role !== claims.role || !isUserRole(caller.role))
-      return null;
-    if (caller.status !== 'ACTIVE') return null;
-    if (caller.role === 'intermediary' && caller.intermediaryStatus !== 'ACTIVE') return null;
-    return {
-      userId: caller.userId,
-      role: caller.role,
-      sessionId: claims.sid,
-      intermediaryId: caller.role === 'intermediary' ? caller.intermediaryId : null,
-      underwriterId: caller.role === 'underwriter' ? caller.underwriterId : null,
-    };
+    return findTokenPrincipal(Array.isArray(header) ? header[0] : header, services);
   };
 
   /** Who is calling, checked against the action's declared access: 403 when not allowed. */

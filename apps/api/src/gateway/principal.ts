@@ -7,16 +7,16 @@ import type { Principal } from './registry';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The caller of a route outside the gateway envelope (uploads), by the same rule as the gateway:
- * a valid access token in the `accesstoken` header whose session is live, the role and firm or
- * insurer read from the database. Null when there is none.
+ * The caller behind a valid access token whose session is unrevoked, with the role and firm read
+ * from the database: a disabled user, a suspended firm or a changed role ends the token at once.
+ * Tokens without a session (made only by tests) carry their claims and cannot call staff actions.
+ * Used by the gateway on every secured call, by routes outside the envelope (uploads) and by the
+ * chat socket when it (re)authenticates.
  */
-export async function findRequestPrincipal(
-  request: FastifyRequest,
-  services: Services,
+export async function findTokenPrincipal(
+  token: string | undefined,
+  services: Pick<Services, 'tokenSecret' | 'findSessionCaller'>,
 ): Promise<Principal | null> {
-  const header = request.headers.accesstoken;
-  const token = Array.isArray(header) ? header[0] : header;
   const claims = token ? verifyAccessToken(token, services.tokenSecret) : null;
   if (!claims) return null;
   if (!claims.sid) {
@@ -41,4 +41,18 @@ export async function findRequestPrincipal(
     intermediaryId: caller.role === 'intermediary' ? caller.intermediaryId : null,
     underwriterId: caller.role === 'underwriter' ? caller.underwriterId : null,
   };
+}
+
+/**
+ * The caller of a route outside the gateway envelope (uploads), by the same rule as the gateway:
+ * a valid access token in the `accesstoken` header whose session is live. Null when there is none.
+ */
+export function findRequestPrincipal(request: FastifyRequest, services: Services): Promise<Principal | null> {
+  const header = request.headers.accesstoken;
+  return findTokenPrincipal(Array.isArray(header) ? header[0] : header, services);
+}
+
+/** The expiry (ms since the epoch) of a token already accepted by `findTokenPrincipal`. */
+export function tokenExpiry(token: string, secret: string): number {
+  return (verifyAccessToken(token, secret)?.exp ?? 0) * 1000;
 }

@@ -3,6 +3,7 @@ import { advertisementActions } from './advertisement/actions';
 import { auditActions } from './audit/actions';
 import { backofficeSearchActions } from './backoffice-search/actions';
 import { catalogueActions } from './catalogue/actions';
+import { chatActions } from './chat/actions';
 import { claimActions } from './claim/actions';
 import { clientActions } from './client/actions';
 import { commissionActions } from './commission/actions';
@@ -35,6 +36,7 @@ export const allActions: ActionDefinition[] = [
   ...commissionActions,
   ...auditActions,
   ...backofficeSearchActions,
+  ...chatActions,
   ...notificationActions,
   ...mailQueueActions,
   ...claimActions,

@@ -25,6 +25,7 @@ const policyDetail = () => import('../features/portal/routes/policy-detail');
 const invoices = () => import('../features/portal/routes/invoices');
 const recommendationReview = () => import('../features/portal/routes/recommendation-review');
 const recommendationLink = () => import('../features/portal/routes/recommendation-link');
+const portalChats = () => import('../features/chat/routes/portal-chats');
 
 export const routeTable: RouteObject[] = [
   { path: paths.aboutUs.path, lazy: lazyScreen(() => import('../features/info/routes/about-us')) },
@@ -174,6 +175,8 @@ export const routeTable: RouteObject[] = [
         path: paths.portalNotifications.path,
         lazy: lazyScreen(() => import('../features/portal/routes/notifications')),
       },
+      { path: paths.portalChats.path, lazy: lazyScreen(portalChats) },
+      { path: paths.portalChat.path, lazy: lazyScreen(portalChats) },
       // Every other portal screen is not built yet and says so.
       { path: '*', lazy: lazyScreen(() => import('../features/portal/routes/not-available')) },
     ],

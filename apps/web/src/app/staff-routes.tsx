@@ -3,6 +3,8 @@ import { staffPaths } from '../config/staff-paths';
 import StaffLayout from '../features/staff/routes/staff-layout';
 import { lazyElement } from './lazy-element';
 
+const staffChats = () => import('../features/chat/routes/staff-chats');
+
 /**
  * The product back office (`features/backoffice-products`, underwriter and admin): its screens,
  * inside the staff layout (heading, navigation, role check).
@@ -52,6 +54,8 @@ export const staffChildRoutes: RouteObject[] = [
     element: lazyElement(() => import('../features/staff/routes/money-received')),
   },
   { path: staffPaths.audit.path, element: lazyElement(() => import('../features/staff/routes/audit-log')) },
+  { path: staffPaths.chats.path, element: lazyElement(staffChats) },
+  { path: staffPaths.chat.path, element: lazyElement(staffChats) },
   ...staffProductRoutes,
   {
     path: staffPaths.notifications.path,

@@ -116,7 +116,18 @@ export const paths = {
   },
   portalNotifications: { path: 'notifications', getHref: () => `${PORTAL}/notifications` },
   portalTopUpOptions: { path: 'top-up-options', getHref: () => `${PORTAL}/top-up-options` },
-  portalChats: { path: 'chats', getHref: () => `${PORTAL}/chats` },
+  /** Chats; `?with=support|intermediary|helpRequest|recommendation|policy` (and its ids) opens one. */
+  portalChats: {
+    path: 'chats',
+    getHref: (start?: Record<string, string | number>) =>
+      start
+        ? `${PORTAL}/chats?${new URLSearchParams(Object.entries(start).map(([key, value]) => [key, String(value)]))}`
+        : `${PORTAL}/chats`,
+  },
+  portalChat: {
+    path: 'chats/:id',
+    getHref: (id: number | string) => `${PORTAL}/chats/${encodeURIComponent(String(id))}`,
+  },
   /** The staff area: its screens are in `config/staff-paths.ts`, mounted inside its own lazy chunk. */
   staff: { path: '/staff/*', getHref: () => '/staff' },
 } as const;

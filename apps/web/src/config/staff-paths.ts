@@ -35,6 +35,12 @@ export const staffPaths = {
   staff: { path: 'staff', getHref: () => `${STAFF}/staff` },
   moneyReceived: { path: 'money-received', getHref: () => `${STAFF}/money-received` },
   audit: { path: 'audit', getHref: () => `${STAFF}/audit` },
+  /** Chats with clients: an intermediary's firm's, or support's (admins). */
+  chats: { path: 'chats', getHref: () => `${STAFF}/chats` },
+  chat: {
+    path: 'chats/:id',
+    getHref: (id: number | string) => `${STAFF}/chats/${encodeURIComponent(String(id))}`,
+  },
   notifications: { path: 'notifications', getHref: () => `${STAFF}/notifications` },
   mailQueue: { path: 'mail-queue', getHref: () => `${STAFF}/mail-queue` },
   /** The claims desk (built in `features/claims`, mounted in `app/staff-routes.tsx`). */

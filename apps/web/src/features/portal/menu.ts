@@ -39,7 +39,7 @@ export const PORTAL_MENU: readonly PortalMenuEntry[] = [
   entry('intermediaries', paths.portalIntermediaries.getHref(), true),
   entry('notifications', paths.portalNotifications.getHref(), true),
   entry('topUpOptions', paths.portalTopUpOptions.getHref()),
-  entry('chats', paths.portalChats.getHref()),
+  entry('chats', paths.portalChats.getHref(), true),
 ];
 
 /** Every entry, children included, in menu order. */

@@ -4,13 +4,14 @@ import { canOpen, findStaffNavEntry, navForRole } from './nav';
 
 describe('the staff navigation', () => {
   it.each<[StaffRole, string[]]>([
-    ['intermediary', ['dashboard', 'requests', 'commissionStatement', 'claims', 'notifications']],
+    ['intermediary', ['dashboard', 'requests', 'chats', 'commissionStatement', 'claims', 'notifications']],
     ['underwriter', ['dashboard', 'products', 'policies', 'claims', 'notifications']],
     [
       'admin',
       [
         'dashboard',
         'requests',
+        'chats',
         'products',
         'policies',
         'claims',
@@ -41,6 +42,8 @@ describe('the staff navigation', () => {
     ['underwriter', '/staff/commission-statement', false],
     ['intermediary', '/staff/products', false],
     ['underwriter', '/staff/products', true],
+    ['intermediary', '/staff/chats/4', true],
+    ['underwriter', '/staff/chats', false],
     ['underwriter', '/staff/requests', false],
     ['underwriter', '/staff/policies', true],
     ['intermediary', '/staff/policies', false],

@@ -26,6 +26,7 @@ const EVERY_ROLE: readonly StaffRole[] = ['intermediary', 'underwriter', 'admin'
 export const STAFF_NAV: readonly StaffNavEntry[] = [
   entry('dashboard', staffPaths.dashboard.getHref(), EVERY_ROLE),
   entry('requests', staffPaths.requests.getHref(), ['intermediary', 'admin']),
+  entry('chats', staffPaths.chats.getHref(), ['intermediary', 'admin']),
   entry('products', staffPaths.products.getHref(), ['underwriter', 'admin']),
   entry('commissionStatement', staffPaths.commissionStatement.getHref(), ['intermediary']),
   entry('policies', staffPaths.policies.getHref(), ['underwriter', 'admin']),

@@ -84,6 +84,12 @@ export default function IntermediaryDetailRoute() {
             >
               {t('portal.intermediaries.askForQuote')}
             </Link>
+            <Link
+              to={paths.portalChats.getHref({ with: 'intermediary', intermediaryId: firm.data.id })}
+              className={buttonSecondary}
+            >
+              {t('portal.intermediaries.chat')}
+            </Link>
             <Link to={paths.portalIntermediaries.getHref()} className={buttonSecondary}>
               {t('portal.intermediaries.back')}
             </Link>

@@ -254,6 +254,12 @@ function Review({ id, showBreakdown }: { id: number; showBreakdown: boolean }) {
                 {t('portal.recommendations.backToReview')}
               </Link>
             )}
+            <Link
+              to={paths.portalChats.getHref({ with: 'recommendation', recommendationId: recommendation.id })}
+              className={linkButton}
+            >
+              {t('portal.recommendations.chat', { firm: recommendation.intermediary.intermediaryNames })}
+            </Link>
             {recommendation.status === 'ACCEPTED' ? (
               <Link to={paths.portalRecommendationSummary.getHref(recommendation.id)} className={linkButton}>
                 {t('portal.recommendations.seeSummary')}

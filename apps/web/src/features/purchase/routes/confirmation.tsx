@@ -206,7 +206,19 @@ export default function ConfirmationRoute() {
         </div>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-between">
-        <SupportCall />
+        <div className="flex flex-col gap-3 sm:flex-row">
+          {/* The policy's intermediary, or support when it was bought direct (the server decides). */}
+          <Link
+            to={paths.portalChats.getHref(
+              paid.policyNumber ? { with: 'policy', policyNumber: paid.policyNumber } : { with: 'support' },
+            )}
+            aria-label={t('purchase.confirmation.chatLabel')}
+            className={buttonSecondary}
+          >
+            <span aria-hidden="true">💬</span> {t('purchase.confirmation.chat')}
+          </Link>
+          <SupportCall />
+        </div>
         <Link to={paths.portal.getHref()} className={buttonPrimary}>
           {t('purchase.confirmation.portal')}
         </Link>

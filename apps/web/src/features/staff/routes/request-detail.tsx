@@ -11,6 +11,7 @@ import { staffPaths } from '../../../config/staff-paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { type InboxRequest, requestQueryOptions, useStartReview } from '../api/requests';
+import { ChatWithClient } from '../components/chat-with-client';
 import { RecommendationSlot } from '../components/recommendation-slot';
 import { StaffStatusBadge } from '../components/staff-status';
 import { t } from '../i18n';
@@ -77,7 +78,12 @@ function RequestDetail({ id }: { id: number }) {
               {t('staff.request.deadlineLine', { date: formatDay(request.expiry) })}
             </span>
           </div>
-          <StartReview request={request} />
+          <div className="flex flex-wrap items-start gap-4">
+            <StartReview request={request} />
+            <div className="mt-4">
+              <ChatWithClient requestId={request.id} />
+            </div>
+          </div>
           <div className="mt-6 grid gap-6 lg:grid-cols-2">
             <Card title={t('staff.request.client')}>
               <SummaryList

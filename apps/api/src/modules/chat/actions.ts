@@ -1,0 +1,100 @@
+import {
+  listConversationsSchema,
+  listMessagesSchema,
+  markReadSchema,
+  sendMessageSchema,
+  startConversationSchema,
+  startWithClientSchema,
+} from '@bima/domain';
+import { defineAction } from '../../gateway/registry';
+import {
+  listConversations,
+  listMessages,
+  markConversation,
+  sendMessage,
+  startConversation,
+  startWithClient,
+} from './service';
+
+const CONVERSATION =
+  '{id, kind (firm|support), topic|null, intermediaryId|null, title (who the other side is), subtitle|null, unreadCount, lastMessage|null, lastMessageAt}';
+const MESSAGE =
+  '{id, conversationId, senderSide (client|staff), senderName, isMine, body, attachments:[], createdAt, mark (sent|delivered|read, own messages; else null), clientMessageId|null}';
+const SCOPE =
+  'A client reaches its own conversations, an intermediary its firm’s, an admin support’s; another’s answers 404; an underwriter 403.';
+
+/** Chats between clients and intermediary firms or support; the live side is the chat socket. */
+export const chatActions = [
+  defineAction({
+    service: 'chat',
+    resource: 'conversation',
+    action: 'listConversations',
+    auth: 'signedIn',
+    rateLimit: 'read',
+    description: `The caller's conversations, latest activity first: {page, pageSize} → {items:[${CONVERSATION}], total, totalUnread, page, pageSize}. ${SCOPE}`,
+    input: listConversationsSchema,
+    handler: ({ db, principal, input }) => listConversations(db, principal!, input),
+  }),
+  defineAction({
+    service: 'chat',
+    resource: 'conversation',
+    action: 'startConversation',
+    auth: 'client',
+    description: `Opens the client's conversation (the same one again when it exists): {with:'support'} | {with:'intermediary', intermediaryId} | {with:'helpRequest', requestSystemRef, intermediaryId} | {with:'recommendation', recommendationId} | {with:'policy', policyNumber} (its intermediary, or support when bought direct) → ${CONVERSATION}. A firm that is not ACTIVE, or someone else's request, recommendation or policy, answers 404.`,
+    input: startConversationSchema,
+    handler: ({ db, principal, input }) => startConversation(db, principal!, input),
+  }),
+  defineAction({
+    service: 'chat',
+    resource: 'conversation',
+    action: 'startWithClient',
+    auth: 'staff',
+    roles: ['intermediary'],
+    description: `An intermediary opens the conversation with the client of its firm's help request: {requestId (the inbox row id)} → ${CONVERSATION}. Another firm's request answers 404; a client without an account 409.`,
+    input: startWithClientSchema,
+    handler: ({ db, principal, input }) => startWithClient(db, principal!, input),
+  }),
+  defineAction({
+    service: 'chat',
+    resource: 'message',
+    action: 'listMessages',
+    auth: 'signedIn',
+    rateLimit: 'read',
+    description: `History: {conversationId, before? (message id), after? (message id), limit (1–100, 30)} → {conversationId, items:[${MESSAGE}] (newest first; oldest first with after), hasMore, nextBefore|null (the cursor of the next older page), marks:{clientDeliveredId, clientReadId, staffDeliveredId, staffReadId}}. Reading marks the other side's messages delivered. ${SCOPE}`,
+    input: listMessagesSchema,
+    handler: async ({ db, principal, services, input }) => {
+      const { result, marksMoved } = await listMessages(db, principal!, input);
+      if (marksMoved) await services.chat.publish({ t: 'marks', conversationId: result.conversationId });
+      return result;
+    },
+  }),
+  defineAction({
+    service: 'chat',
+    resource: 'message',
+    action: 'sendMessage',
+    auth: 'signedIn',
+    description: `Sends a message (the chat socket's 'send' does the same): {conversationId, body (1–2000 characters), clientMessageId? (a retry with it answers the stored message), attachments:[] (none yet)} → ${MESSAGE}. When no one on the other side has the chat open, they get a chat_message notification. ${SCOPE}`,
+    input: sendMessageSchema,
+    handler: async ({ db, principal, services, config, input }) => {
+      const { message, isNew } = await sendMessage(db, principal!, input, {
+        presenceTtlMs: services.chat.presenceTtlMs,
+        baseUrl: config.PUBLIC_BASE_URL,
+      });
+      if (isNew) await services.chat.publish({ t: 'message', id: message.id });
+      return message;
+    },
+  }),
+  defineAction({
+    service: 'chat',
+    resource: 'message',
+    action: 'markRead',
+    auth: 'signedIn',
+    description: `The caller's side has read the conversation up to a message: {conversationId, upToMessageId} → {marks, moved}. Never moves back. ${SCOPE}`,
+    input: markReadSchema,
+    handler: async ({ db, principal, services, input }) => {
+      const answer = await markConversation(db, principal!, input, 'read');
+      if (answer.moved) await services.chat.publish({ t: 'marks', conversationId: input.conversationId });
+      return answer;
+    },
+  }),
+];

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CHAT_CLOSE_CODES,
+  CHAT_SOCKET_PATH,
+  type ChatClientFrame,
+  type ChatServerFrame,
+  chatClientFrameSchema,
+} from '@bima/domain';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../gateway/errors';
+import { findTokenPrincipal, tokenExpiry } from '../../gateway/principal';
+import type { Principal } from '../../gateway/registry';
+import type { Services } from '../../services';
+import type { ChatConnection } from './hub';
+import { type ChatScope, chatScopeOf, markConversation, messagesSince, sendMessage } from './service';
+
+/** A socket must authenticate this soon after opening. */
+const AUTH_TIMEOUT_MS = 10_000;
+/** Frames a socket may send per window before it is told to slow down. */
+const FRAME_LIMIT = 60;
+const FRAME_WINDOW_MS = 10_000;
+
+/**
+ * The chat socket (`GET /v2/api/chat/socket`, WebSocket). The browser's first frame is
+ * `{type:'auth', token, lastSeenId?}` — the access token travels in a frame, not the URL, so it is
+ * never logged; a refreshed token is sent the same way on the open socket. Without a valid token
+ * the socket closes with 4401 (the browser refreshes and reconnects); at the token's expiry too,
+ * unless a fresh one came. `lastSeenId` sends the messages missed while away (catch-up).
+ */
+export async function chatSocketPlugin(
+  app: FastifyInstance,
+  options: { db: Database; services: Services; config: Config },
+) {
+  const { db, services, config } = options;
+  const hub = services.chat;
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+
+  app.get(CHAT_SOCKET_PATH, { websocket: true }, (socket: WebSocket, request) => {
+    let principal: Principal | null = null;
+    let alive = true;
+    let expiryTimer: NodeJS.Timeout | null = null;
+    let frames = 0;
+    let windowStart = Date.now();
+    const send = (frame: ChatServerFrame) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    };
+    const connection: ChatConnection = {
+      id: randomUUID(),
+      scope: null as ChatScope | null,
+      send,
+      beat: () => {
+        if (!alive) return false;
+        alive = false;
+        socket.ping();
+        return true;
+      },
+      terminate: () => socket.terminate(),
+    };
+    const refuse = (code: number, message: string) => {
+      send({ type: 'error', code: 'unauthorized', message });
+      socket.close(code, message);
+    };
+    const authTimer = setTimeout(() => {
+      if (!principal) refuse(CHAT_CLOSE_CODES.unauthorized, 'Sign in first.');
+    }, AUTH_TIMEOUT_MS);
+    socket.on('pong', () => {
+      alive = true;
+    });
+
+    const authenticate = async (frame: Extract<ChatClientFrame, { type: 'auth' }>) => {
+      const found = await findTokenPrincipal(frame.token, services);
+      if (!found)
+        return refuse(CHAT_CLOSE_CODES.unauthorized, 'Your session has expired. Please sign in again.');
+      if (principal && found.userId !== principal.userId)
+        return refuse(CHAT_CLOSE_CODES.forbidden, 'A socket belongs to one user.');
+      let scope: ChatScope;
+      try {
+        scope = chatScopeOf(found);
+      } catch {
+        return refuse(CHAT_CLOSE_CODES.forbidden, 'Chats are for clients, intermediaries and support.');
+      }
+      const isFirst = !principal;
+      principal = found;
+      connection.scope = scope;
+      clearTimeout(authTimer);
+      const expiresAt = tokenExpiry(frame.token, services.tokenSecret);
+      if (expiryTimer) clearTimeout(expiryTimer);
+      expiryTimer = setTimeout(
+        () => refuse(CHAT_CLOSE_CODES.unauthorized, 'Your session has expired. Please sign in again.'),
+        Math.max(0, expiresAt - Date.now()),
+      );
+      if (isFirst) await hub.add(connection);
+      send({ type: 'ready', userId: found.userId, expiresAt });
+      if (frame.lastSeenId !== undefined) {
+        for (const message of await messagesSince(db, scope, frame.lastSeenId))
+          send({ type: 'message', message });
+      }
+    };
+
+    const handle = async (frame: ChatClientFrame) => {
+      if (frame.type === 'auth') return authenticate(frame);
+      if (frame.type === 'ping') return send({ type: 'pong' });
+      if (!principal) return refuse(CHAT_CLOSE_CODES.unauthorized, 'Sign in first.');
+      if (frame.type === 'send') {
+        const { type: _type, ...input } = frame;
+        const { message, isNew } = await sendMessage(db, principal, input, {
+          presenceTtlMs: hub.presenceTtlMs,
+          baseUrl: config.PUBLIC_BASE_URL,
+        });
+        send({ type: 'ack', clientMessageId: input.clientMessageId ?? null, message });
+        if (isNew) await hub.publish({ t: 'message', id: message.id });
+        return;
+      }
+      const { type, ...input } = frame;
+      const { moved } = await markConversation(db, principal, input, type);
+      if (moved) await hub.publish({ t: 'marks', conversationId: input.conversationId });
+    };
+
+    socket.on('message', (data) => {
+      const now = Date.now();
+      if (now - windowStart > FRAME_WINDOW_MS) {
+        windowStart = now;
+        frames = 0;
+      }
+      frames += 1;
+      if (frames > FRAME_LIMIT) {
+        send({ type: 'error', code: 'invalid', message: 'Too many messages at once. Please wait a moment.' });
+        return;
+      }
+      let parsed: ChatClientFrame;
+      try {
+        const result = chatClientFrameSchema.safeParse(JSON.parse(data.toString()));
+        if (!result.success) {
+          const message = result.error.issues[0]?.message ?? 'The message could not be read.';
+          return send({ type: 'error', code: 'invalid', message });
+        }
+        parsed = result.data;
+      } catch {
+        return send({ type: 'error', code: 'invalid', message: 'The message could not be read.' });
+      }
+      handle(parsed).catch((error: unknown) => {
+        if (error instanceof AppError) {
+          const code =
+            error.statusCode === 404 ? 'not-found' : error.statusCode === 403 ? 'unauthorized' : 'invalid';
+          return send({ type: 'error', code, message: error.message });
+        }
+        request.log.error({ err: error }, 'chat socket frame failed');
+        send({
+          type: 'error',
+          code: 'internal',
+          message: 'Something went wrong on our side. Please try again.',
+        });
+      });
+    });
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      if (expiryTimer) clearTimeout(expiryTimer);
+      hub
+        .remove(connection)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'chat presence not removed'));
+    });
+  });
+}

@@ -1,0 +1,185 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { call, createClient, expectNoSeriousViolations, type Session, useSession } from './purchase-fixtures';
+import {
+  createHelpRequestThroughApi,
+  listPublicIntermediaries,
+  STAFF,
+  signInStaffThroughApi,
+} from './staff-fixtures';
+
+const LIVE = { timeout: 20_000 };
+
+interface ListedNotification {
+  kind: string;
+  body: string;
+  link: string | null;
+}
+
+async function openAs(browser: Browser, session: Session, path: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useSession(page, session);
+  await page.goto(path);
+  return page;
+}
+
+const connected = (page: Page) =>
+  expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible(LIVE);
+
+test.describe('chats', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a client and a broker chat in real time, in two browsers', async ({ browser, page, request }) => {
+    const client = await createClient(request);
+    const broker = await signInStaffThroughApi(request, STAFF.savannahBroker);
+    const savannah = (await listPublicIntermediaries(request)).find(
+      (firm) => firm.intermediaryNames === 'Savannah Insurance Brokers',
+    )!;
+
+    // The client opens the chat from the firm's page.
+    await useSession(page, client.session);
+    await page.goto(`/newportal/intermediaries/${savannah.id}`);
+    await page.getByRole('link', { name: 'Chat', exact: true }).click();
+    await expect(page).toHaveURL(/\/newportal\/chats\/\d+$/, LIVE);
+    await expect(page.getByRole('heading', { level: 1, name: 'Chats' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Savannah Insurance Brokers' })).toBeVisible(
+      LIVE,
+    );
+    await connected(page);
+    await expectNoSeriousViolations(page, 'portal chat');
+
+    // The broker has the staff chats open in another browser.
+    const brokerPage = await openAs(browser, broker, '/staff/chats');
+    await expect(brokerPage.getByRole('heading', { level: 1, name: 'Chats with clients' })).toBeVisible(LIVE);
+    await connected(brokerPage);
+
+    await page
+      .getByLabel('Message', { exact: true })
+      .fill('Habari! Does comprehensive cover include windscreen?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const clientLog = page.getByRole('log');
+    await expect(clientLog.getByText('Habari! Does comprehensive cover include windscreen?')).toBeVisible();
+
+    // It reaches the broker without a reload: the list shows it unread, the thread shows it.
+    const clientName = `${client.session.user.names.firstName} ${client.session.user.names.lastName}`;
+    const entry = brokerPage.getByRole('link', { name: new RegExp(clientName) }).first();
+    await expect(entry).toContainText('1 unread', LIVE);
+    await entry.click();
+    const brokerLog = brokerPage.getByRole('log');
+    await expect(brokerLog.getByText('Habari! Does comprehensive cover include windscreen?')).toBeVisible(
+      LIVE,
+    );
+    await expectNoSeriousViolations(brokerPage, 'staff chat');
+
+    // The broker opened it: the client's message reads Read.
+    await expect(clientLog.getByText('Read')).toBeVisible(LIVE);
+
+    await brokerPage.getByLabel('Message', { exact: true }).fill('Yes, up to KES 50,000 without excess.');
+    await brokerPage.getByLabel('Message', { exact: true }).press('Enter');
+    await expect(clientLog.getByText('Yes, up to KES 50,000 without excess.')).toBeVisible(LIVE);
+    await brokerPage.context().close();
+  });
+
+  test('a message to someone with no chat open becomes a notification', async ({ page, request }) => {
+    const client = await createClient(request);
+    const admin = await signInStaffThroughApi(request, STAFF.admin);
+    // The client writes to support, then leaves.
+    const conversation = await call<{ id: number }>(
+      request,
+      ['chat', 'conversation', 'startConversation'],
+      { with: 'support' },
+      client.session.accessToken,
+    );
+    await call(
+      request,
+      ['chat', 'message', 'sendMessage'],
+      { conversationId: conversation.id, body: 'My policy schedule has the wrong registration.' },
+      client.session.accessToken,
+    );
+
+    // Support answers in the staff area while the client has no chat open.
+    await useSession(page, admin);
+    await page.goto(`/staff/chats/${conversation.id}`);
+    await connected(page);
+    await expect(
+      page.getByRole('log').getByText('My policy schedule has the wrong registration.'),
+    ).toBeVisible(LIVE);
+    await page
+      .getByLabel('Message', { exact: true })
+      .fill('We have corrected it: download the schedule again.');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByRole('log').getByText('Sent', { exact: false }).last()).toBeVisible(LIVE);
+
+    // The client's notification centre has it (platform / notification / listNotifications).
+    await expect
+      .poll(async () => {
+        const page1 = await call<{ items: ListedNotification[] }>(
+          request,
+          ['platform', 'notification', 'listNotifications'],
+          { page: 1, pageSize: 20 },
+          client.session.accessToken,
+        );
+        return page1.items.find((row) => row.kind === 'chat_message') ?? null;
+      }, LIVE)
+      .toMatchObject({
+        body: 'We have corrected it: download the schedule again.',
+        link: `/newportal/chats/${conversation.id}`,
+      });
+  });
+
+  test('a broker opens a chat with the client from a help request', async ({ page, request }) => {
+    const client = await createClient(request);
+    const broker = await signInStaffThroughApi(request, STAFF.savannahBroker);
+    const { requestSystemRef } = await createHelpRequestThroughApi(
+      request,
+      client.session,
+      'Savannah Insurance Brokers',
+    );
+    const inbox = await call<{ items: { id: number; requestSystemRef: string }[] }>(
+      request,
+      ['intermediary', 'request', 'listRequests'],
+      { page: 1, pageSize: 50 },
+      broker.accessToken,
+    );
+    const row = inbox.items.find((item) => item.requestSystemRef === requestSystemRef)!;
+
+    await useSession(page, broker);
+    await page.goto(`/staff/requests/${row.id}`);
+    await page.getByRole('button', { name: 'Chat with the client' }).click();
+    await expect(page).toHaveURL(/\/staff\/chats\/\d+$/, LIVE);
+    await expect(page.getByText(`About: Help request ${requestSystemRef}`)).toBeVisible(LIVE);
+    await connected(page);
+    await page.getByLabel('Message', { exact: true }).fill('I am preparing your quote; which cover period?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(
+      page.getByRole('log').getByText('I am preparing your quote; which cover period?'),
+    ).toBeVisible();
+
+    const theirs = await call<{ items: { title: string; unreadCount: number }[] }>(
+      request,
+      ['chat', 'conversation', 'listConversations'],
+      { page: 1, pageSize: 10 },
+      client.session.accessToken,
+    );
+    expect(theirs.items[0]).toMatchObject({ title: 'Savannah Insurance Brokers', unreadCount: 1 });
+  });
+
+  test('the chat screens have no serious or critical violations @phone', async ({ page, request }) => {
+    const client = await createClient(request);
+    await useSession(page, client.session);
+    await page.goto('/newportal/chats');
+    await expect(page.getByText('No conversations yet.')).toBeVisible(LIVE);
+    await expectNoSeriousViolations(page, 'empty chats');
+    await page.getByRole('button', { name: 'Chat with support' }).click();
+    await expect(page).toHaveURL(/\/newportal\/chats\/\d+$/, LIVE);
+    await expect(page.getByRole('heading', { level: 2, name: 'Bima Portal support' })).toBeVisible(LIVE);
+    const message = page.getByLabel('Message', { exact: true });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByText('Type a message.')).toBeVisible();
+    await expect(message).toHaveAttribute('aria-invalid', 'true');
+    await message.fill('Hello support');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByRole('log').getByText('Hello support')).toBeVisible(LIVE);
+    await expectNoSeriousViolations(page, 'support chat');
+  });
+});
