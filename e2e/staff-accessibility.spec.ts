@@ -85,6 +85,7 @@ test.describe('staff area: accessibility', () => {
       'Products',
       'Policies',
       'Claims',
+      'Notifications',
     ]);
     await expectNoSeriousViolations(page2, 'underwriter dashboard');
   });
