@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs what npm cannot: Debian's Chromium (Playwright) and PostgreSQL (API tests on a real server).
+# Installs what npm cannot: Debian's Chromium (Playwright), PostgreSQL (API tests on a real server)
+# and Redis (the chat fan-out test across two instances over Redis).
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then
