@@ -204,7 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailWorkerPlugin, { services, config });
   await app.register(documentsPlugin, { db: database.db, services });
   await app.register(chatSocketPlugin, { db: database.db, services, config });
-  await app.register(claimPayoutPlugin, { db: database.db, services });
+  await app.register(claimPayoutPlugin, { db: database.db, services, config });
   await app.register(filesPlugin, {
     db: database.db,
     services,

@@ -112,6 +112,16 @@ const baseConfigSchema = z.object({
     .optional(),
   /** How long the simulator's B2C takes before its result callback. */
   MPESA_SIMULATOR_B2C_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  /** How often claim payouts without a B2C result are looked for and checked with Transaction Status. */
+  PAYOUT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(30_000),
+  /** A payout is checked once its result is this late (and then with a doubling pause, up to 30 min). */
+  PAYOUT_QUERY_AFTER_MS: z.coerce.number().int().min(100).default(120_000),
+  /** A payout still without a definitive answer this long after it was sent becomes unresolved for the desk. */
+  PAYOUT_UNRESOLVED_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(24 * 3_600_000),
   /** Uploaded files: in DATA_DIR/files unless S3_BUCKET names an S3-compatible bucket. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -41,6 +41,9 @@ export interface Services {
       shortcode: string;
       resultUrl(): string;
       timeoutUrl(): string;
+      /** Where Transaction Status answers about payouts come (ResultURL) and its queue time-outs. */
+      statusResultUrl(): string;
+      statusTimeoutUrl(): string;
     } | null;
   };
   /** The chat sockets of this instance and the fan-out to the others (modules/chat). */
@@ -148,6 +151,8 @@ export async function createServices(options: {
             shortcode: config.MPESA_B2C_SHORTCODE ?? config.MPESA_SHORTCODE,
             resultUrl: () => callbackPath('b2c/result'),
             timeoutUrl: () => callbackPath('b2c/timeout'),
+            statusResultUrl: () => callbackPath('b2c/status'),
+            statusTimeoutUrl: () => callbackPath('b2c/status-timeout'),
           }
         : null,
       setOrigin: (value) => {

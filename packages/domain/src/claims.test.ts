@@ -7,6 +7,7 @@ import {
   needsPoliceAbstract,
   reportClaimSchema,
   requiredClaimDocuments,
+  resolvePayoutSchema,
 } from './claims';
 
 const schema = reportClaimSchema({ today: () => '2026-11-23' });
@@ -61,8 +62,42 @@ describe('claims rules', () => {
     [20_000_000, 2_500_000, 17_500_000],
     [2_500_000, 2_500_000, 0],
     [1_000_000, 2_500_000, 0],
+    // An excess carrying cents: the payout is whole shillings, the odd cents not paid.
+    [20_000_000, 2_500_050, 17_499_900],
+    [20_000_000, 2_500_001, 17_499_900],
+    [20_000_000, 2_499_999, 17_500_000],
+    [2_500_100, 2_500_050, 0],
   ])('agreed loss %d less excess %d pays %d cents', (agreedLoss, excess, payable) => {
     expect(claimPayable({ agreedLoss, excess })).toBe(payable);
+  });
+
+  it('always pays whole shillings, never more than the agreed loss less the excess', () => {
+    for (let excess = 0; excess < 5_000; excess += 7) {
+      for (const agreedLoss of [10_000, 123_400, 2_500_000]) {
+        const payable = claimPayable({ agreedLoss, excess });
+        expect(payable % 100).toBe(0);
+        expect(payable).toBeLessThanOrEqual(Math.max(0, agreedLoss - excess));
+        expect(Math.max(0, agreedLoss - excess) - payable).toBeLessThan(100);
+      }
+    }
+  });
+
+  it.each([
+    [{ outcome: 'paid', receipt: ' tjk4h7q2zp ' }, null],
+    [
+      { outcome: 'paid', receipt: 'TJK4H7' },
+      'Enter the M-Pesa receipt number as on the statement, e.g. TJK4H7Q2ZP.',
+    ],
+    [
+      { outcome: 'not_paid', note: 'short' },
+      'Say how you checked that nothing was paid (at least 10 characters).',
+    ],
+    [{ outcome: 'not_paid', note: 'Not on the B2C statement of 23 Nov.' }, null],
+    [{ outcome: 'maybe' }, 'Choose what the M-Pesa statement shows: paid or not paid.'],
+  ])('resolving a payout %j', (input, message) => {
+    const parsed = resolvePayoutSchema.safeParse({ id: 1, ...input });
+    if (message === null) expect(parsed.success).toBe(true);
+    else expect(parsed.error?.issues.map((issue) => issue.message)).toContain(message);
   });
 
   it.each([

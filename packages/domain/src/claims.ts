@@ -131,9 +131,15 @@ export type ClaimStep = keyof typeof CLAIM_TRANSITIONS;
 export const canTakeClaimStep = (step: ClaimStep, status: string) =>
   (CLAIM_TRANSITIONS[step] as readonly string[]).includes(status);
 
-/** What the client is paid: the agreed loss less the excess (cents), never below zero. */
-export const claimPayable = (options: { agreedLoss: number; excess: number }) =>
-  Math.max(0, options.agreedLoss - options.excess);
+/**
+ * What the client is paid (cents): the agreed loss less the excess, in whole shillings — M-Pesa
+ * pays only whole shillings, so an excess carrying cents leaves the remainder's cents unpaid (the
+ * amount approved, shown and sent is this one); never below zero.
+ */
+export const claimPayable = (options: { agreedLoss: number; excess: number }) => {
+  const exact = options.agreedLoss - options.excess;
+  return exact <= 0 ? 0 : exact - (exact % 100);
+};
 
 export const CLAIM_MESSAGES = {
   policyRequired: 'Choose the policy to claim on.',
@@ -169,6 +175,12 @@ export const CLAIM_MESSAGES = {
   garageRequired: 'Enter the garage paid.',
   referenceRequired: 'Enter the payment reference.',
   settlementPending: 'An M-Pesa settlement of this claim is still waiting for its result.',
+  payoutUnresolved:
+    'M-Pesa has not confirmed whether the last payout of this claim was paid: check the M-Pesa statement and record what it shows before paying again.',
+  noPayoutToResolve: 'No M-Pesa payout of this claim is waiting to be confirmed.',
+  receiptInvalid: 'Enter the M-Pesa receipt number as on the statement, e.g. TJK4H7Q2ZP.',
+  resolveNoteRequired: 'Say how you checked that nothing was paid (at least 10 characters).',
+  outcomeRequired: 'Choose what the M-Pesa statement shows: paid or not paid.',
   tooLargeForMpesa: (limit: string) =>
     `M-Pesa takes at most ${limit} per transaction: settle this claim to the garage instead.`,
 } as const;
@@ -282,6 +294,33 @@ export const settleClaimSchema = z.discriminatedUnion(
   ],
   { error: 'Choose how to settle: M-Pesa or garage.' },
 );
+
+/**
+ * `claims / desk / resolvePayout`: what the desk found on the M-Pesa statement for a payout M-Pesa
+ * never confirmed — paid (with its receipt) or not paid (with how it was checked).
+ */
+export const resolvePayoutSchema = z.discriminatedUnion(
+  'outcome',
+  [
+    z.object({
+      id: claimId,
+      outcome: z.literal('paid'),
+      receipt: z
+        .string({ error: M.receiptInvalid })
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z0-9]{10}$/, M.receiptInvalid),
+      note: z.string().trim().max(1000, M.noteTooLong).optional().default(''),
+    }),
+    z.object({
+      id: claimId,
+      outcome: z.literal('not_paid'),
+      note: text(10, 1000, M.resolveNoteRequired, M.noteTooLong),
+    }),
+  ],
+  { error: M.outcomeRequired },
+);
+export type ResolvePayoutInput = z.infer<typeof resolvePayoutSchema>;
 
 /** Upload limits shared by the server and the upload component. */
 export const UPLOAD_LIMITS = {

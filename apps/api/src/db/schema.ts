@@ -946,7 +946,11 @@ export const claimSettlements = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     phone: text('phone'),
     garageName: text('garage_name'),
-    /** pending | success | failed | timeout */
+    /**
+     * pending (waiting for M-Pesa) | success | failed | timeout (Daraja's queue gave up: not paid) |
+     * unresolved (no definitive answer by the deadline: blocks another payout until the desk records
+     * what the M-Pesa statement shows).
+     */
     status: text('status').notNull(),
     /** Ours, sent to Daraja as OriginatorConversationID. */
     originatorConversationId: text('originator_conversation_id').unique(),
@@ -958,6 +962,43 @@ export const claimSettlements = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Transaction Status queries sent for a payout without its result (the reconciler's backoff). */
+    queryAttempts: integer('query_attempts').notNull().default(0),
+    lastQueriedAt: timestamp('last_queried_at', { withTimezone: true }),
+    nextQueryAt: timestamp('next_query_at', { withTimezone: true }),
   },
-  (table) => [index('claim_settlements_claim_idx').on(table.claimId)],
+  (table) => [
+    index('claim_settlements_claim_idx').on(table.claimId),
+    // At most one payout per claim that may still have paid: a second one waits until it is known.
+    uniqueIndex('claim_settlements_open_payout_idx')
+      .on(table.claimId)
+      .where(sql`${table.status} in ('pending', 'unresolved')`),
+  ],
+);
+
+/**
+ * Each Transaction Status query sent about a payout: its answer comes to our ResultURL with the
+ * query's own ids, which are matched here to the payout.
+ */
+export const claimPayoutQueries = pgTable(
+  'claim_payout_queries',
+  {
+    id: serial('id').primaryKey(),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => claimSettlements.id),
+    /** The query's ids from Daraja's acknowledgement. */
+    originatorConversationId: text('originator_conversation_id').notNull(),
+    conversationId: text('conversation_id').notNull().unique(),
+    resultCode: text('result_code'),
+    resultDesc: text('result_desc'),
+    /** Completed, Failed, … as M-Pesa named the payout's state. */
+    transactionStatus: text('transaction_status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('claim_payout_queries_settlement_idx').on(table.settlementId),
+    index('claim_payout_queries_originator_idx').on(table.originatorConversationId),
+  ],
 );

@@ -1,6 +1,7 @@
 /**
- * A typed client of Safaricom's Daraja API for M-Pesa Express (STK push): OAuth token cache, STK
- * push, STK query and the callback parser. Shapes follow shared/domain/mpesa-daraja.md.
+ * A typed client of Safaricom's Daraja API: OAuth token cache, M-Pesa Express (STK push, STK query,
+ * the callback parser), B2C payouts and the Transaction Status query with their result parsers.
+ * Shapes follow shared/domain/mpesa-daraja.md and Safaricom's Daraja pages.
  */
 
 export interface DarajaConfig {
@@ -23,6 +24,12 @@ export class DarajaError extends Error {
     readonly errorCode?: string,
     /** Spike arrest and quota errors: nothing was processed, the call may be retried. */
     readonly retryable = false,
+    /**
+     * No answer we can read (the connection failed or timed out, a 5xx without Daraja's error
+     * envelope): the request may have been processed. A payout in this state must be checked with the
+     * Transaction Status query, never simply sent again.
+     */
+    readonly uncertain = false,
   ) {
     super(message);
   }
@@ -106,7 +113,9 @@ function errorFromBody(body: unknown, status: number): DarajaError {
   const code = typeof record.errorCode === 'string' ? record.errorCode : undefined;
   const message =
     typeof record.errorMessage === 'string' ? record.errorMessage : `Daraja answered HTTP ${status}`;
-  return new DarajaError(message, status, code, code ? RETRYABLE.has(code) : false);
+  // A 5xx that is not Daraja's own refusal (a proxy's error page, an empty body) says nothing
+  // about whether the request was processed.
+  return new DarajaError(message, status, code, code ? RETRYABLE.has(code) : false, !code && status >= 500);
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -169,6 +178,17 @@ export class DarajaClient {
       if (error.errorCode === '404.001.03') response = await send(await this.getToken(true));
     }
     return response;
+  }
+
+  /** #post, where a failure to get an answer at all (network, time-out) is an uncertain error. */
+  async #sent(path: string, payload: unknown): Promise<Response> {
+    try {
+      return await this.#post(path, payload);
+    } catch (error) {
+      if (error instanceof DarajaError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new DarajaError(`M-Pesa did not answer (${message})`, 0, undefined, false, true);
+    }
   }
 
   #credentials() {
@@ -251,7 +271,9 @@ export class DarajaClient {
     if (!Number.isSafeInteger(request.amount) || request.amount < 1) {
       throw new DarajaError('Amount must be whole shillings', 400, '400.002.02');
     }
-    const response = await this.#post('/mpesa/b2c/v3/paymentrequest', {
+    // A token failure sends nothing; once the payout itself is on the wire, silence is not a refusal.
+    await this.getToken();
+    const response = await this.#sent('/mpesa/b2c/v3/paymentrequest', {
       OriginatorConversationID: request.originatorConversationId,
       InitiatorName: request.initiatorName,
       SecurityCredential: request.securityCredential,
@@ -279,6 +301,155 @@ export class DarajaClient {
       originatorConversationId: String(body.OriginatorConversationID ?? request.originatorConversationId),
     };
   }
+
+  /**
+   * Transaction Status query (CommandID TransactionStatusQuery), e.g. for a B2C payout whose result
+   * never came. Asynchronous like B2C: the acknowledgement carries the query's own
+   * OriginatorConversationID and ConversationID; the answer is POSTed to ResultURL as a Result whose
+   * ResultParameters describe the transaction (parse it with `parseTransactionStatusResult`).
+   * The transaction is named by its M-Pesa receipt (TransactionID) and/or by the
+   * OriginatorConversationID it was requested with — the field Safaricom's page calls
+   * `OriginalConversationID`.
+   */
+  async transactionStatus(request: TransactionStatusRequest): Promise<TransactionStatusAccepted> {
+    if (!request.transactionId && !request.originalConversationId) {
+      throw new DarajaError('A TransactionID or the original OriginatorConversationID is needed', 400);
+    }
+    const response = await this.#post('/mpesa/transactionstatus/v1/query', {
+      Initiator: request.initiatorName,
+      SecurityCredential: request.securityCredential,
+      CommandID: 'TransactionStatusQuery',
+      ...(request.transactionId ? { TransactionID: request.transactionId } : {}),
+      ...(request.originalConversationId ? { OriginalConversationID: request.originalConversationId } : {}),
+      PartyA: request.shortcode,
+      IdentifierType: '4',
+      ResultURL: request.resultUrl,
+      QueueTimeOutURL: request.queueTimeoutUrl,
+      Remarks: request.remarks.slice(0, 100),
+      Occasion: request.occasion.slice(0, 100),
+    });
+    if (!response.ok) throw await readError(response);
+    const answer = await readBody(response);
+    if (parseDarajaFault(answer)) throw errorFromBody(answer, response.status);
+    const body = isRecord(answer) ? answer : {};
+    if (String(body.ResponseCode) !== '0' || typeof body.ConversationID !== 'string') {
+      throw new DarajaError(
+        String(body.ResponseDescription ?? 'The status query was not accepted'),
+        response.status,
+      );
+    }
+    return {
+      conversationId: body.ConversationID,
+      originatorConversationId: String(body.OriginatorConversationID ?? ''),
+    };
+  }
+}
+
+export interface TransactionStatusRequest {
+  initiatorName: string;
+  securityCredential: string;
+  /** PartyA: our shortcode that made the transaction (IdentifierType 4, organisation shortcode). */
+  shortcode: string;
+  /** The M-Pesa receipt, when known. */
+  transactionId?: string | null;
+  /** The OriginatorConversationID the transaction was requested with (ours for a B2C payout). */
+  originalConversationId?: string | null;
+  resultUrl: string;
+  queueTimeoutUrl: string;
+  remarks: string;
+  occasion: string;
+}
+
+export interface TransactionStatusAccepted {
+  /** The query's own ids: its Result comes back with them. */
+  conversationId: string;
+  originatorConversationId: string;
+}
+
+export interface TransactionStatusResult {
+  /** The query's ids (as in its acknowledgement). */
+  originatorConversationId: string;
+  conversationId: string;
+  /** Always a string; "0" means M-Pesa answered about the transaction (read `transactionStatus`). */
+  resultCode: string;
+  resultDesc: string;
+  /** Completed, Failed, Cancelled, Declined, Expired, Reversed, Pending, Initiated…; null without parameters. */
+  transactionStatus: string | null;
+  receiptNo: string | null;
+  amount: number | null;
+  /** The transaction's own ids, when M-Pesa names them in the parameters. */
+  transactionOriginatorConversationId: string | null;
+  transactionConversationId: string | null;
+  creditPartyName: string | null;
+  finalisedTime: string | null;
+}
+
+/** A value from Daraja's `{ResultParameters:{ResultParameter:[{Key,Value}…]}}` (or a lone object), by any of its spellings. */
+function resultParameters(result: Record<string, unknown>) {
+  const parameters = isRecord(result.ResultParameters) ? result.ResultParameters.ResultParameter : undefined;
+  const list = Array.isArray(parameters)
+    ? (parameters as Array<{ Key?: unknown; Value?: unknown }>)
+    : isRecord(parameters)
+      ? [parameters as { Key?: unknown; Value?: unknown }]
+      : [];
+  return (...keys: string[]) => list.find((entry) => keys.includes(String(entry?.Key)))?.Value;
+}
+
+const textOrNull = (value: unknown) =>
+  (typeof value === 'string' && value !== '') || typeof value === 'number' ? String(value) : null;
+const numberOrNull = (value: unknown) => {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
+  return null;
+};
+
+/**
+ * Reads a Transaction Status Result (ResultURL) or its queue time-out: parameters by Key, both
+ * spellings Safaricom uses ("OriginatorConversationID" / "Originator Conversation ID",
+ * "ConversationID" / "Conversation ID"); numbers may come as strings. `Result.TransactionID` is a
+ * placeholder here (e.g. "MBN0000000") and is not the receipt: `ReceiptNo` is. Null if it is not one.
+ */
+export function parseTransactionStatusResult(body: unknown): TransactionStatusResult | null {
+  const result = isRecord(body) && isRecord(body.Result) ? body.Result : null;
+  if (!result) return null;
+  if (result.ResultCode === undefined || result.ResultCode === null) return null;
+  const originator = textOrNull(result.OriginatorConversationID);
+  const conversation = textOrNull(result.ConversationID);
+  if (!originator && !conversation) return null;
+  const parameter = resultParameters(result);
+  return {
+    originatorConversationId: originator ?? '',
+    conversationId: conversation ?? '',
+    resultCode: String(result.ResultCode),
+    resultDesc: String(result.ResultDesc ?? ''),
+    transactionStatus: textOrNull(parameter('TransactionStatus')),
+    receiptNo: textOrNull(parameter('ReceiptNo')),
+    amount: numberOrNull(parameter('Amount')),
+    transactionOriginatorConversationId: textOrNull(
+      parameter('OriginatorConversationID', 'Originator Conversation ID'),
+    ),
+    transactionConversationId: textOrNull(parameter('ConversationID', 'Conversation ID')),
+    creditPartyName: textOrNull(parameter('CreditPartyName')),
+    finalisedTime: textOrNull(parameter('FinalisedTime')),
+  };
+}
+
+/** Transaction statuses after which the money did not (or no longer) reach the receiver. */
+const NOT_PAID_STATUSES = new Set(['failed', 'cancelled', 'declined', 'expired', 'reversed']);
+
+/**
+ * What a Transaction Status answer says about a payout: `paid` (Completed, with its receipt),
+ * `not-paid` (a final status without the money: Failed, Cancelled, Declined, Expired, Reversed) or
+ * `unknown` — anything else, including a ResultCode other than 0 (the query itself failed, or M-Pesa
+ * has no record of it yet): only a definitive answer about that very transaction may settle or free it.
+ */
+export function payoutStatusOutcome(result: TransactionStatusResult): 'paid' | 'not-paid' | 'unknown' {
+  if (result.resultCode !== '0' || !result.transactionStatus) return 'unknown';
+  const status = result.transactionStatus.trim().toLowerCase();
+  if (status === 'completed') return 'paid';
+  if (NOT_PAID_STATUSES.has(status)) return 'not-paid';
+  return 'unknown';
 }
 
 export interface B2cPaymentRequest {

@@ -4,8 +4,9 @@ import { darajaPassword } from './daraja-client';
 
 /**
  * A local stand-in for Safaricom's Daraja API speaking the same HTTP protocol (OAuth, STK push,
- * STK query, callbacks), so the real client can be run and tested offline. The outcome is chosen
- * by the last two digits of the phone number (see `outcomeForPhone`).
+ * STK query, callbacks, B2C payouts and their Transaction Status query), so the real client can be
+ * run and tested offline. The outcome is chosen by the last two digits of the phone number (see
+ * `outcomeForPhone` and `payoutOutcomeForPhone`).
  */
 export interface SimulatorOptions {
   consumerKey: string;
@@ -130,12 +131,18 @@ export type SimulatedPayoutOutcome =
   | 'initiator'
   | 'timeout'
   | 'no-result'
-  | 'twice';
+  | 'twice'
+  | 'failed-no-result'
+  | 'unknown-no-result';
 
 /**
  * A B2C payout's outcome by the receiving phone's last two digits; anything else is paid:
  * 02 our utility account's balance is too low (ResultCode 1) · 03 initiator invalid (2001) ·
- * 04 timed out in Daraja's queue (QueueTimeOutURL) · 05 no result ever sent · 06 the result sent twice.
+ * 04 timed out in Daraja's queue (QueueTimeOutURL; never processed) · 05 paid, but the result is lost
+ * (never sent) · 06 paid, the result sent twice · 07 failed (the receiver cannot take it, 2040), the
+ * result lost · 08 the result lost and M-Pesa's Transaction Status knows nothing of it either.
+ * The Transaction Status query answers from what was done: Completed with the receipt, Failed, or
+ * "could not be found" (04, 08, and any payout the simulator never saw).
  */
 export function payoutOutcomeForPhone(phone: string): SimulatedPayoutOutcome {
   const byDigits: Record<string, SimulatedPayoutOutcome> = {
@@ -144,6 +151,8 @@ export function payoutOutcomeForPhone(phone: string): SimulatedPayoutOutcome {
     '04': 'timeout',
     '05': 'no-result',
     '06': 'twice',
+    '07': 'failed-no-result',
+    '08': 'unknown-no-result',
   };
   return byDigits[phone.slice(-2)] ?? 'success';
 }
@@ -155,7 +164,22 @@ export interface SimulatedPayout {
   phone: string;
   outcome: SimulatedPayoutOutcome;
   createdAt: string;
+  /** The M-Pesa transaction, once M-Pesa has processed the payout (paid or failed). */
   transactionId: string | null;
+  /** What M-Pesa did: nothing yet (or never: queue time-out, 08), paid, or failed. */
+  state: 'waiting' | 'paid' | 'failed' | 'not-processed';
+  /** The result as sent (or as it would have been sent, when lost), for replaying a late one. */
+  result: Record<string, unknown> | null;
+}
+
+/** A Transaction Status query the simulator answered. */
+export interface SimulatedStatusQuery {
+  originatorConversationId: string;
+  conversationId: string;
+  /** The payout asked about, when the simulator knows it. */
+  payoutOriginatorConversationId: string | null;
+  answer: 'Completed' | 'Failed' | 'Pending' | 'not-found' | 'initiator-invalid';
+  createdAt: string;
 }
 
 export interface DarajaSimulator {
@@ -163,6 +187,7 @@ export interface DarajaSimulator {
   baseUrl: string;
   prompts(): SimulatedPrompt[];
   payouts(): SimulatedPayout[];
+  statusQueries(): SimulatedStatusQuery[];
   /** A person on the dev page accepts or cancels a waiting prompt, as on the phone. */
   answer(checkoutRequestId: string, accept: boolean): boolean;
   close(): Promise<void>;
@@ -430,6 +455,8 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
       outcome: payoutOutcomeForPhone(phone),
       createdAt: new Date().toISOString(),
       transactionId: null,
+      state: 'waiting',
+      result: null,
     };
     payouts.set(payout.conversationId, payout);
     if (payouts.size > 1000) payouts.delete(payouts.keys().next().value as string);
@@ -452,18 +479,33 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
           ReferenceData: { ReferenceItem: { Key: 'QueueTimeoutURL', Value: timeoutUrl } },
         },
       });
+      const fail = (code: number, desc: string) => {
+        payout.state = 'failed';
+        payout.transactionId = receiptNumber();
+        payout.result = envelope(code, desc, []);
+        return payout.result;
+      };
       switch (payout.outcome) {
-        case 'no-result':
-          return;
         case 'timeout':
+          payout.state = 'not-processed';
           return void post(timeoutUrl, envelope('SFC_IC0003', 'The request timed out in the queue.', []));
+        case 'unknown-no-result':
+          payout.state = 'not-processed';
+          return;
         case 'insufficient':
-          return void post(resultUrl, envelope(1, 'The balance is insufficient for the transaction.', []));
+          return void post(resultUrl, fail(1, 'The balance is insufficient for the transaction.'));
         case 'initiator':
-          return void post(resultUrl, envelope(2001, 'The initiator information is invalid.', []));
+          return void post(resultUrl, fail(2001, 'The initiator information is invalid.'));
+        case 'failed-no-result':
+          fail(
+            2040,
+            "Credit Party customer type (Unregistered or Registered Customer) can't be supported by the service.",
+          );
+          return;
         default: {
+          payout.state = 'paid';
           payout.transactionId = receiptNumber();
-          const result = envelope(0, 'The service request is processed successfully.', [
+          payout.result = envelope(0, 'The service request is processed successfully.', [
             { Key: 'TransactionAmount', Value: payout.amount },
             { Key: 'TransactionReceipt', Value: payout.transactionId },
             { Key: 'ReceiverPartyPublicName', Value: `${phone} - Simulated Customer` },
@@ -473,6 +515,8 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
             { Key: 'B2CRecipientIsRegisteredCustomer', Value: 'Y' },
             { Key: 'B2CChargesPaidAccountAvailableFunds', Value: 0 },
           ]);
+          if (payout.outcome === 'no-result') return;
+          const result = payout.result;
           void post(resultUrl, result).then(() => {
             if (payout.outcome === 'twice') void post(resultUrl, result);
           });
@@ -487,6 +531,108 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
     };
   });
 
+  const statusQueries: SimulatedStatusQuery[] = [];
+
+  /**
+   * Transaction Status (docs: /mpesa/transactionstatus/v1/query): acknowledged at once with the
+   * query's own ids; the Result follows on ResultURL, answered from what the simulator did with the
+   * payout named by TransactionID (its receipt) or OriginalConversationID (also read as
+   * OriginatorConversationID, as some integrations send it).
+   */
+  app.post('/mpesa/transactionstatus/v1/query', async (request, reply) => {
+    if (!bearer(request.headers.authorization))
+      return reply.status(404).send(darajaError('404.001.03', 'Invalid Access Token'));
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const invalid = (field: string) =>
+      reply.status(400).send(darajaError('400.002.02', `Bad Request - Invalid ${field}`));
+    if (body.CommandID !== 'TransactionStatusQuery') return invalid('CommandID');
+    if (typeof body.Initiator !== 'string' || body.Initiator === '') return invalid('Initiator');
+    if (String(body.PartyA) !== (options.b2cShortcode ?? options.shortcode)) return invalid('PartyA');
+    if (String(body.IdentifierType) !== '4') return invalid('IdentifierType');
+    for (const field of ['ResultURL', 'QueueTimeOutURL'] as const) {
+      if (typeof body[field] !== 'string' || !/^https?:\/\//.test(body[field] as string))
+        return invalid(field);
+    }
+    const transactionId = typeof body.TransactionID === 'string' ? body.TransactionID.trim() : '';
+    const original =
+      typeof body.OriginalConversationID === 'string'
+        ? body.OriginalConversationID
+        : typeof body.OriginatorConversationID === 'string'
+          ? body.OriginatorConversationID
+          : '';
+    if (transactionId === '' && original === '') return invalid('TransactionID');
+    const payout = [...payouts.values()].find(
+      (entry) =>
+        (transactionId !== '' && entry.transactionId === transactionId) ||
+        (original !== '' && entry.originatorConversationId === original),
+    );
+    const query: SimulatedStatusQuery = {
+      originatorConversationId: `${randomBytes(2).toString('hex')}-${randomBytes(4).readUInt32BE(0)}-1`,
+      conversationId: `AG_${transactionDate()}_${randomBytes(8).toString('hex')}`,
+      payoutOriginatorConversationId: payout?.originatorConversationId ?? null,
+      answer: 'not-found',
+      createdAt: new Date().toISOString(),
+    };
+    statusQueries.unshift(query);
+    if (statusQueries.length > 1000) statusQueries.pop();
+    const credentialOk = sameText(String(body.SecurityCredential ?? ''), options.b2cSecurityCredential ?? '');
+    const resultUrl = body.ResultURL as string;
+    const occasion = typeof body.Occasion === 'string' ? body.Occasion : '';
+    later(options.b2cDelayMs ?? options.answerDelayMs, () => {
+      const envelope = (code: number, desc: string, parameters: Array<{ Key: string; Value?: unknown }>) => ({
+        Result: {
+          ResultType: 0,
+          ResultCode: code,
+          ResultDesc: desc,
+          OriginatorConversationID: query.originatorConversationId,
+          ConversationID: query.conversationId,
+          // A placeholder, as Daraja sends it: the receipt is the ReceiptNo parameter.
+          TransactionID: `${(payout?.transactionId ?? 'TJ7').slice(0, 3)}0000000`,
+          ...(parameters.length > 0 ? { ResultParameters: { ResultParameter: parameters } } : {}),
+          ReferenceData: { ReferenceItem: { Key: 'Occasion', Value: occasion } },
+        },
+      });
+      // As Daraja: a wrong SecurityCredential is accepted at first and answered 2001 on ResultURL.
+      if (!credentialOk) {
+        query.answer = 'initiator-invalid';
+        return void post(resultUrl, envelope(2001, 'The initiator information is invalid.', []));
+      }
+      if (!payout || payout.state === 'not-processed') {
+        return void post(resultUrl, envelope(1, 'The transaction could not be found.', []));
+      }
+      const status = payout.state === 'paid' ? 'Completed' : payout.state === 'failed' ? 'Failed' : 'Pending';
+      query.answer = status;
+      const stamp = transactionDate(new Date(payout.createdAt));
+      void post(
+        resultUrl,
+        envelope(0, 'The service request is processed successfully.', [
+          {
+            Key: 'DebitPartyName',
+            Value: `${options.b2cShortcode ?? options.shortcode} - Bima Portal Claims`,
+          },
+          { Key: 'CreditPartyName', Value: `${payout.phone} - Simulated Customer` },
+          { Key: 'OriginatorConversationID', Value: payout.originatorConversationId },
+          { Key: 'InitiatedTime', Value: stamp },
+          { Key: 'DebitAccountType', Value: 'Utility Account' },
+          { Key: 'DebitPartyCharges', Value: 'Fee For B2C Payment|KES|22.40' },
+          { Key: 'TransactionReason' },
+          { Key: 'ReasonType', Value: 'Business Payment to Customer via API' },
+          { Key: 'TransactionStatus', Value: status },
+          { Key: 'FinalisedTime', Value: stamp },
+          { Key: 'Amount', Value: payout.amount },
+          { Key: 'ConversationID', Value: payout.conversationId },
+          ...(payout.transactionId ? [{ Key: 'ReceiptNo', Value: payout.transactionId }] : []),
+        ]),
+      );
+    });
+    return {
+      OriginatorConversationID: query.originatorConversationId,
+      ConversationID: query.conversationId,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    };
+  });
+
   await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
@@ -496,6 +642,7 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
     baseUrl: `http://127.0.0.1:${boundPort}`,
     prompts: () => [...prompts.values()].reverse(),
     payouts: () => [...payouts.values()].reverse(),
+    statusQueries: () => [...statusQueries],
     answer: (checkoutRequestId, accept) => {
       const prompt = prompts.get(checkoutRequestId);
       if (prompt?.state !== 'waiting') return false;

@@ -1,9 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { parseB2cResult } from '../../mpesa/daraja-client';
+import { parseB2cResult, parseTransactionStatusResult } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
-import { handleB2cResult } from './service';
+import {
+  handleB2cResult,
+  handlePayoutStatusResult,
+  type PayoutReconcileContext,
+  reconcilePendingPayouts,
+} from './service';
 
 function sameSecret(given: string, expected: string): boolean {
   const left = Buffer.from(given);
@@ -11,27 +17,59 @@ function sameSecret(given: string, expected: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+const KINDS = ['result', 'timeout', 'status', 'status-timeout'] as const;
+type Kind = (typeof KINDS)[number];
+
 /**
- * Daraja B2C's answers about claim payouts: `POST /v2/api/mpesa/b2c/result/<secret>` (ResultURL) and
- * `/v2/api/mpesa/b2c/timeout/<secret>` (QueueTimeOutURL), the same secret as the STK callback.
- * Answered at once; the result is applied idempotently right after.
+ * Daraja's answers about claim payouts, all under the STK callback's secret:
+ * `POST /v2/api/mpesa/b2c/result/<secret>` (B2C ResultURL), `/b2c/timeout/<secret>` (its
+ * QueueTimeOutURL), `/b2c/status/<secret>` (the Transaction Status query's ResultURL) and
+ * `/b2c/status-timeout/<secret>` (its QueueTimeOutURL). Answered at once; each answer is applied
+ * idempotently right after. Also the payout reconciler: on start and every PAYOUT_RECONCILE_INTERVAL_MS.
  */
 export async function claimPayoutPlugin(
   app: FastifyInstance,
-  options: { db: Database; services: Services },
+  options: { db: Database; services: Services; config: Config },
 ): Promise<void> {
-  const { db, services } = options;
+  const { db, services, config } = options;
   app.post('/v2/api/mpesa/b2c/:kind/:secret', async (request, reply) => {
     const { kind, secret } = request.params as { kind: string; secret: string };
-    if ((kind !== 'result' && kind !== 'timeout') || !sameSecret(secret, services.mpesa.callbackSecret)) {
+    if (!KINDS.includes(kind as Kind) || !sameSecret(secret, services.mpesa.callbackSecret)) {
       return reply
         .status(404)
         .send({ status: false, err_code: 'NOT_FOUND', err_msg: 'Not found.', errors: [] });
     }
+    const context = { db, services, log: request.log };
+    if (kind === 'status' || kind === 'status-timeout') {
+      const answer = parseTransactionStatusResult(request.body);
+      if (!answer)
+        return reply
+          .status(400)
+          .send({ ResultCode: 1, ResultDesc: 'Rejected: not a transaction status result' });
+      setImmediate(() => {
+        handlePayoutStatusResult(context, answer, kind === 'status' ? 'result' : 'timeout')
+          .then((outcome) => {
+            const detail = {
+              conversationId: answer.conversationId,
+              resultCode: answer.resultCode,
+              transactionStatus: answer.transactionStatus,
+              outcome,
+            };
+            if (outcome === 'unknown' && answer.transactionStatus === 'Completed')
+              request.log.error(
+                { ...detail, receipt: answer.receiptNo },
+                'Transaction Status says paid for a payout we cannot find',
+              );
+            else request.log.info(detail, 'Transaction Status result');
+          })
+          .catch((error: unknown) => request.log.error({ err: error }, 'Transaction Status result failed'));
+      });
+      return { ResultCode: 0, ResultDesc: 'Accepted' };
+    }
     const result = parseB2cResult(request.body);
     if (!result) return reply.status(400).send({ ResultCode: 1, ResultDesc: 'Rejected: not a B2C result' });
     setImmediate(() => {
-      handleB2cResult(db, request.log, result, kind)
+      handleB2cResult(context, result, kind as 'result' | 'timeout')
         .then((outcome) => {
           const detail = {
             originatorConversationId: result.originatorConversationId,
@@ -44,5 +82,35 @@ export async function claimPayoutPlugin(
         .catch((error: unknown) => request.log.error({ err: error }, 'B2C result failed'));
     });
     return { ResultCode: 0, ResultDesc: 'Accepted' };
+  });
+
+  // The payout reconciler, as the STK one: a plain function on a timer (a job can call it instead).
+  const reconcileContext: PayoutReconcileContext = {
+    db,
+    services,
+    log: app.log,
+    queryAfterMs: config.PAYOUT_QUERY_AFTER_MS,
+    unresolvedAfterMs: config.PAYOUT_UNRESOLVED_AFTER_MS,
+  };
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  const tick = () => {
+    if (busy) return;
+    busy = true;
+    running = reconcilePendingPayouts(reconcileContext)
+      .catch((error: unknown) => app.log.error({ err: error }, 'payout reconciler failed'))
+      .finally(() => {
+        busy = false;
+      });
+  };
+  app.addHook('onReady', async () => {
+    tick();
+    timer = setInterval(tick, config.PAYOUT_RECONCILE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
   });
 }

@@ -13,14 +13,16 @@ import {
   formatKes,
   missingClaimDocuments,
   type ReportClaimInput,
+  type ResolvePayoutInput,
   requiredClaimDocuments,
 } from '@bima/domain';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import {
   claimEvents,
+  claimPayoutQueries,
   claimSettlements,
   claims,
   insuranceProducts,
@@ -36,8 +38,14 @@ import type { Principal } from '../../gateway/registry';
 import { kenyaToday } from '../../lib/dates';
 import { makeRef } from '../../lib/refs';
 import { containsPattern, pageWindow } from '../../lib/search';
-import { type B2cResult, DarajaError } from '../../mpesa/daraja-client';
+import {
+  type B2cResult,
+  DarajaError,
+  payoutStatusOutcome,
+  type TransactionStatusResult,
+} from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
+import { recordAudit } from '../audit/service';
 import { listOwnerFiles, type Tx } from '../files/service';
 import { notify } from '../notification/service';
 import { toKes } from '../product/present';
@@ -45,6 +53,14 @@ import { toKes } from '../product/present';
 const M = CLAIM_MESSAGES;
 type Executor = Database | Tx;
 type ClaimRow = typeof claims.$inferSelect;
+type SettlementRow = typeof claimSettlements.$inferSelect;
+
+/** What the claim's use cases need: the database, the shared services (mail links, M-Pesa) and a logger. */
+export interface ClaimContext {
+  db: Database;
+  services: Services;
+  log: FastifyBaseLogger;
+}
 
 const notFound = () => new AppError('not_found', M.notFound);
 const fieldError = (field: string, message: string) =>
@@ -123,18 +139,24 @@ const STATUS_WORDS: Record<ClaimStatus, string> = {
   CLOSED: 'closed',
 };
 
-async function notifyStatus(tx: Tx, claim: ClaimRow, status: ClaimStatus, body: string) {
+/**
+ * Tells the client their claim changed status: in the app and, in the same transaction, queued by
+ * e-mail unless they switched claim e-mails off (the mail worker is woken and sends it after the commit).
+ */
+async function notifyStatus(tx: Tx, services: Services, claim: ClaimRow, status: ClaimStatus, body: string) {
   await notify(tx, {
     userId: claim.userId,
     kind: 'claim_status_changed',
     title: `Claim ${claim.claimRef} ${STATUS_WORDS[status]}`,
     body,
     link: `/newportal/claims/${claim.id}`,
+    email: { baseUrl: services.publicBaseUrl },
   });
 }
 
 /** Reports a claim on the client's active policy: dates within the cover, the excess and sum insured fixed from the policy. */
-export async function reportClaim(db: Database, principal: Principal, input: ReportClaimInput) {
+export async function reportClaim(context: ClaimContext, principal: Principal, input: ReportClaimInput) {
+  const { db } = context;
   const [policy] = await db
     .select({
       id: policies.id,
@@ -195,6 +217,7 @@ export async function reportClaim(db: Database, principal: Principal, input: Rep
     await addEvent(tx, claim!, 'reported', 'REPORTED', principal.userId);
     await notifyStatus(
       tx,
+      context.services,
       claim!,
       'REPORTED',
       `We have your ${CLAIM_TYPE_LABELS[input.type].toLowerCase()} claim. Upload the documents on its checklist; the insurer will be in touch.`,
@@ -330,7 +353,8 @@ export async function getClaim(db: Database, services: Services, principal: Prin
   });
   const handles = handlesClaim(principal, claim);
   const allowed = (step: ClaimStep) => handles && canTakeClaimStep(step, claim.status);
-  const pending = settlements.some((settlement) => settlement.status === 'pending');
+  const open = settlements.some((settlement) => OPEN_PAYOUT.includes(settlement.status));
+  const unresolved = settlements.some((settlement) => settlement.status === 'unresolved');
   return {
     id: claim.id,
     claimRef: claim.claimRef,
@@ -349,7 +373,8 @@ export async function getClaim(db: Database, services: Services, principal: Prin
           email: principal.role === 'client' ? null : client.email,
         }
       : null,
-    excess: toKes(claim.excess),
+    // Exact: an excess may carry cents (the payable amount is whole shillings, see claimPayable).
+    excess: claim.excess / 100,
     sumInsured: toKes(claim.sumInsured),
     assessor: assessor ? { id: assessor.id, name: `${assessor.firstName} ${assessor.lastName}` } : null,
     assessmentReport: handles || principal.role === 'admin' ? claim.assessmentReport : null,
@@ -383,12 +408,16 @@ export async function getClaim(db: Database, services: Services, principal: Prin
       method: settlement.method,
       amount: toKes(settlement.amount),
       status: settlement.status,
+      statusLabel: SETTLEMENT_STATUS_LABELS[settlement.status] ?? settlement.status,
       phone: settlement.phone,
       garageName: settlement.garageName,
       reference: settlement.reference,
       resultDesc: settlement.resultDesc,
       createdAt: settlement.createdAt.toISOString(),
       settledAt: settlement.settledAt?.toISOString() ?? null,
+      /** Transaction Status queries sent while its result was missing, and the last one. */
+      checks: settlement.queryAttempts,
+      lastCheckedAt: settlement.lastQueriedAt?.toISOString() ?? null,
     })),
     actions: {
       requestDocuments: allowed('requestDocuments'),
@@ -396,7 +425,9 @@ export async function getClaim(db: Database, services: Services, principal: Prin
       recordAssessment: allowed('recordAssessment') && claim.assessorId !== null,
       approve: allowed('approve') && claim.assessedLoss !== null,
       decline: allowed('decline'),
-      settle: allowed('settle') && !pending,
+      settle: allowed('settle') && !open,
+      /** Record what the M-Pesa statement shows for a payout M-Pesa never confirmed (resolvePayout). */
+      resolvePayout: handles && unresolved,
       close: allowed('close'),
     },
   };
@@ -434,11 +465,11 @@ async function setStatus(
 }
 
 export async function requestDocuments(
-  db: Database,
+  context: ClaimContext,
   principal: Principal,
   input: { id: number; documents: ClaimDocumentType[]; note: string },
 ) {
-  await takeStep(db, principal, input.id, 'requestDocuments', async (tx, claim) => {
+  await takeStep(context.db, principal, input.id, 'requestDocuments', async (tx, claim) => {
     const requested = [...new Set([...(claim.requestedDocuments as string[]), ...input.documents])];
     const updated = await setStatus(tx, claim, 'DOCUMENTS_PENDING', { requestedDocuments: requested });
     const list = input.documents.map((type) => CLAIM_DOCUMENT_LABELS[type]).join('; ');
@@ -456,10 +487,12 @@ export async function requestDocuments(
       title: `Documents needed for claim ${claim.claimRef}`,
       body: `The insurer asks for: ${list}.${input.note ? ` ${input.note}` : ''}`,
       link: `/newportal/claims/${claim.id}`,
+      email: { baseUrl: context.services.publicBaseUrl },
     });
     if (claim.status !== 'DOCUMENTS_PENDING')
       await notifyStatus(
         tx,
+        context.services,
         updated,
         'DOCUMENTS_PENDING',
         'Your claim waits for the documents the insurer asked for.',
@@ -486,11 +519,11 @@ export async function listAssessors(db: Database, principal: Principal, id: numb
 }
 
 export async function appointAssessor(
-  db: Database,
+  context: ClaimContext,
   principal: Principal,
   input: { id: number; assessorId: string },
 ) {
-  await takeStep(db, principal, input.id, 'appointAssessor', async (tx, claim) => {
+  await takeStep(context.db, principal, input.id, 'appointAssessor', async (tx, claim) => {
     const [assessor] = await tx
       .select()
       .from(users)
@@ -515,6 +548,7 @@ export async function appointAssessor(
     if (claim.status !== 'UNDER_ASSESSMENT')
       await notifyStatus(
         tx,
+        context.services,
         updated,
         'UNDER_ASSESSMENT',
         'An assessor has been appointed to inspect the damage and will contact you.',
@@ -523,11 +557,11 @@ export async function appointAssessor(
 }
 
 export async function recordAssessment(
-  db: Database,
+  context: ClaimContext,
   principal: Principal,
   input: { id: number; report: string; assessedLoss: number },
 ) {
-  await takeStep(db, principal, input.id, 'recordAssessment', async (tx, claim) => {
+  await takeStep(context.db, principal, input.id, 'recordAssessment', async (tx, claim) => {
     if (!claim.assessorId) throw new AppError('conflict', M.assessFirst, { code: 'CLAIM_STATE' });
     await setStatus(tx, claim, 'UNDER_ASSESSMENT', {
       assessmentReport: input.report,
@@ -544,13 +578,16 @@ export async function recordAssessment(
   });
 }
 
-/** Approves the agreed loss less the excess: never above the sum insured, never at or below the excess. */
+/**
+ * Approves the agreed loss less the excess, in whole shillings (claimPayable): never above the sum
+ * insured, never at or below the excess. The amount stored is the amount shown and paid.
+ */
 export async function approveClaim(
-  db: Database,
+  context: ClaimContext,
   principal: Principal,
   input: { id: number; amount: number },
 ) {
-  await takeStep(db, principal, input.id, 'approve', async (tx, claim) => {
+  await takeStep(context.db, principal, input.id, 'approve', async (tx, claim) => {
     if (claim.assessedLoss === null) throw new AppError('conflict', M.assessFirst, { code: 'CLAIM_STATE' });
     const agreedLoss = input.amount * 100;
     if (agreedLoss > claim.sumInsured)
@@ -558,55 +595,72 @@ export async function approveClaim(
     const payable = claimPayable({ agreedLoss, excess: claim.excess });
     if (payable <= 0) throw fieldError('amount', M.amountNotAboveExcess(formatKes(claim.excess)));
     const updated = await setStatus(tx, claim, 'APPROVED', { agreedLoss, approvedAmount: payable });
-    const note = `${formatKes(agreedLoss)} less the excess ${formatKes(claim.excess)}: ${formatKes(payable)} to pay`;
+    const cents = agreedLoss - claim.excess - payable;
+    const note = `${formatKes(agreedLoss)} less the excess ${formatKes(claim.excess)}: ${formatKes(payable)} to pay${cents > 0 ? ' (in whole shillings)' : ''}`;
     await addEvent(tx, claim, 'approved', 'APPROVED', principal.userId, note);
-    await notifyStatus(tx, updated, 'APPROVED', `Your claim is approved: ${note}.`);
+    await notifyStatus(tx, context.services, updated, 'APPROVED', `Your claim is approved: ${note}.`);
   });
 }
 
 export async function declineClaim(
-  db: Database,
+  context: ClaimContext,
   principal: Principal,
   input: { id: number; reason: string },
 ) {
-  await takeStep(db, principal, input.id, 'decline', async (tx, claim) => {
+  await takeStep(context.db, principal, input.id, 'decline', async (tx, claim) => {
     const updated = await setStatus(tx, claim, 'DECLINED', { declineReason: input.reason });
     await addEvent(tx, claim, 'declined', 'DECLINED', principal.userId, input.reason);
-    await notifyStatus(tx, updated, 'DECLINED', `Your claim was declined: ${input.reason}`);
+    await notifyStatus(tx, context.services, updated, 'DECLINED', `Your claim was declined: ${input.reason}`);
   });
 }
 
-export async function closeClaim(db: Database, principal: Principal, input: { id: number }) {
-  await takeStep(db, principal, input.id, 'close', async (tx, claim) => {
+export async function closeClaim(context: ClaimContext, principal: Principal, input: { id: number }) {
+  await takeStep(context.db, principal, input.id, 'close', async (tx, claim) => {
     const updated = await setStatus(tx, claim, 'CLOSED');
     await addEvent(tx, claim, 'closed', 'CLOSED', principal.userId);
-    await notifyStatus(tx, updated, 'CLOSED', 'Your claim is closed.');
+    await notifyStatus(tx, context.services, updated, 'CLOSED', 'Your claim is closed.');
   });
 }
 
-async function markSettled(tx: Tx, claim: ClaimRow, actorId: string | null, note: string) {
+async function markSettled(
+  tx: Tx,
+  services: Services,
+  claim: ClaimRow,
+  actorId: string | null,
+  note: string,
+) {
   const updated = await setStatus(tx, claim, 'SETTLED');
   await addEvent(tx, claim, 'settled', 'SETTLED', actorId, note);
-  await notifyStatus(tx, updated, 'SETTLED', `Your claim is settled: ${note}.`);
+  await notifyStatus(tx, services, updated, 'SETTLED', `Your claim is settled: ${note}.`);
 }
 
 export type SettleInput =
   | { id: number; method: 'mpesa'; phone: string }
   | { id: number; method: 'garage'; garageName: string; reference: string };
 
+/** Payouts that may still have paid: while one exists, the claim cannot be paid again. */
+const OPEN_PAYOUT = ['pending', 'unresolved'];
+
+/** How each payout state reads on the claim's list of payments (`statusLabel`). */
+const SETTLEMENT_STATUS_LABELS: Record<string, string> = {
+  pending: 'Waiting for M-Pesa',
+  success: 'Paid',
+  failed: 'Not paid',
+  timeout: 'Not paid: timed out in M-Pesa’s queue',
+  unresolved: 'Not confirmed by M-Pesa: check the M-Pesa statement before paying again',
+};
+
 /**
  * Pays an approved claim: to a garage (recorded as paid), or to the client's M-Pesa through a Daraja
- * B2C payment request — pending until its result reaches our ResultURL.
+ * B2C payment request — pending until its result reaches our ResultURL, or until the Transaction
+ * Status query tells (reconcilePendingPayouts). The amount sent is the approved amount, already
+ * whole shillings (claimPayable); the Daraja client refuses anything else rather than rounding.
  */
-export async function settleClaim(
-  context: { db: Database; services: Services; log: FastifyBaseLogger },
-  principal: Principal,
-  input: SettleInput,
-) {
+export async function settleClaim(context: ClaimContext, principal: Principal, input: SettleInput) {
   const { db, services } = context;
   if (input.method === 'garage') {
     await takeStep(db, principal, input.id, 'settle', async (tx, claim) => {
-      await assertNoPendingPayout(tx, claim);
+      await assertNoOpenPayout(tx, claim);
       await tx.insert(claimSettlements).values({
         claimId: claim.id,
         method: 'garage',
@@ -619,6 +673,7 @@ export async function settleClaim(
       });
       await markSettled(
         tx,
+        services,
         claim,
         principal.userId,
         `${formatKes(claim.approvedAmount!)} paid to ${input.garageName} (ref. ${input.reference})`,
@@ -631,7 +686,7 @@ export async function settleClaim(
     throw new AppError('unavailable', 'M-Pesa payouts are not configured (MPESA_B2C_SECURITY_CREDENTIAL).');
   const originatorConversationId = randomUUID();
   const prepared = await takeStep(db, principal, input.id, 'settle', async (tx, claim) => {
-    await assertNoPendingPayout(tx, claim);
+    await assertNoOpenPayout(tx, claim);
     const amount = claim.approvedAmount!;
     if (amount > services.mpesa.maxAmount * 100)
       throw new AppError('conflict', M.tooLargeForMpesa(formatKes(services.mpesa.maxAmount * 100)), {
@@ -659,114 +714,541 @@ export async function settleClaim(
     );
     return { claim, settlement: settlement! };
   });
+  let accepted: Awaited<ReturnType<Services['mpesa']['client']['b2cPayment']>>;
   try {
-    const accepted = await services.mpesa.client.b2cPayment({
+    accepted = await services.mpesa.client.b2cPayment({
       originatorConversationId,
       initiatorName: b2c.initiatorName,
       securityCredential: b2c.securityCredential,
       shortcode: b2c.shortcode,
-      amount: Math.round(prepared.settlement.amount / 100),
+      amount: prepared.settlement.amount / 100,
       phoneNumber: input.phone,
       remarks: `Claim ${prepared.claim.claimRef}`,
       occasion: prepared.claim.claimRef,
       resultUrl: b2c.resultUrl(),
       queueTimeoutUrl: b2c.timeoutUrl(),
     });
-    await db
-      .update(claimSettlements)
-      .set({ conversationId: accepted.conversationId })
-      .where(eq(claimSettlements.id, prepared.settlement.id));
   } catch (error) {
-    const message = error instanceof DarajaError ? error.message : 'M-Pesa could not be reached';
-    context.log.error({ err: error, claim: prepared.claim.claimRef }, 'B2C payout request failed');
+    const refused = error instanceof DarajaError && !error.uncertain;
+    if (!refused) {
+      // M-Pesa may have taken it: never fail it on a guess (a second payout could pay twice). It stays
+      // pending, and the reconciler asks Transaction Status by our OriginatorConversationID.
+      context.log.error(
+        { err: error, claim: prepared.claim.claimRef, originatorConversationId },
+        'B2C payout request got no answer; its status will be queried before anything else is paid',
+      );
+      await db
+        .update(claimSettlements)
+        .set({ resultDesc: 'M-Pesa did not answer the payout request: checking its status with M-Pesa.' })
+        .where(and(eq(claimSettlements.id, prepared.settlement.id), eq(claimSettlements.status, 'pending')));
+      return { status: 'APPROVED', payout: 'pending' };
+    }
+    const message = error.message;
+    context.log.error({ err: error, claim: prepared.claim.claimRef }, 'B2C payout request refused');
     await db.transaction(async (tx) => {
-      await tx
+      const [failed] = await tx
         .update(claimSettlements)
         .set({ status: 'failed', resultDesc: message, settledAt: new Date() })
-        .where(and(eq(claimSettlements.id, prepared.settlement.id), eq(claimSettlements.status, 'pending')));
-      await addEvent(
-        tx,
-        prepared.claim,
-        'settlement_failed',
-        prepared.claim.status,
-        null,
-        `M-Pesa refused the payout: ${message}`,
-      );
+        .where(and(eq(claimSettlements.id, prepared.settlement.id), eq(claimSettlements.status, 'pending')))
+        .returning({ id: claimSettlements.id });
+      if (failed)
+        await addEvent(
+          tx,
+          prepared.claim,
+          'settlement_failed',
+          prepared.claim.status,
+          null,
+          `M-Pesa refused the payout: ${message}`,
+        );
     });
     throw new AppError('unavailable', `M-Pesa did not take the payout: ${message}. Try again later.`);
   }
+  await db
+    .update(claimSettlements)
+    .set({ conversationId: accepted.conversationId })
+    .where(and(eq(claimSettlements.id, prepared.settlement.id), isNull(claimSettlements.conversationId)));
   return { status: 'APPROVED', payout: 'pending' };
 }
 
-async function assertNoPendingPayout(tx: Tx, claim: ClaimRow) {
-  const [pending] = await tx
-    .select({ id: claimSettlements.id })
+async function assertNoOpenPayout(tx: Tx, claim: ClaimRow) {
+  const [open] = await tx
+    .select({ id: claimSettlements.id, status: claimSettlements.status })
     .from(claimSettlements)
-    .where(and(eq(claimSettlements.claimId, claim.id), eq(claimSettlements.status, 'pending')));
-  if (pending) throw new AppError('conflict', M.settlementPending, { code: 'CLAIM_PAYOUT_PENDING' });
+    .where(and(eq(claimSettlements.claimId, claim.id), inArray(claimSettlements.status, OPEN_PAYOUT)));
+  if (open?.status === 'unresolved')
+    throw new AppError('conflict', M.payoutUnresolved, { code: 'CLAIM_PAYOUT_UNRESOLVED' });
+  if (open) throw new AppError('conflict', M.settlementPending, { code: 'CLAIM_PAYOUT_PENDING' });
+}
+
+/** What M-Pesa (or the desk, from the M-Pesa statement) says about a payout. */
+type PayoutAnswer =
+  | {
+      paid: true;
+      receipt: string | null;
+      /** Whole shillings, when the answer carries it. */
+      amount: number | null;
+      conversationId?: string | null;
+      resultCode: string;
+      resultDesc: string;
+      /** How it was learnt, appended to the timeline note (empty for the B2C result itself). */
+      source: string;
+      actorId: string | null;
+    }
+  | {
+      paid: false;
+      status: 'failed' | 'timeout';
+      resultCode: string | null;
+      resultDesc: string;
+      /** Why nothing was paid, for the timeline. */
+      why: string;
+      actorId: string | null;
+    };
+
+type PayoutOutcome = 'duplicate' | 'settled' | 'failed' | 'timeout';
+
+/**
+ * Applies one answer about a payout; the caller holds the claim's and then the payout's row locks
+ * (always in that order). Idempotent and never double-settling: a paid payout never changes again; a
+ * "not paid" only moves a payout that may still have paid (pending, unresolved); a "paid" with its
+ * receipt is recorded even over a failure or time-out — money M-Pesa sent is real (as with STK).
+ */
+async function applyPayoutAnswer(
+  tx: Tx,
+  context: ClaimContext,
+  claim: ClaimRow,
+  settlement: SettlementRow,
+  answer: PayoutAnswer,
+): Promise<PayoutOutcome> {
+  const { log } = context;
+  if (settlement.status === 'success') return 'duplicate';
+  const open = OPEN_PAYOUT.includes(settlement.status);
+  if (!answer.paid && !open) return 'duplicate';
+  if (answer.paid && !open && !answer.receipt) {
+    log.error(
+      { claim: claim.claimRef, settlement: settlement.id, was: settlement.status },
+      'M-Pesa said paid without a receipt for a payout already given up; left as it was',
+    );
+    return 'duplicate';
+  }
+  if (answer.paid) {
+    if (answer.amount !== null && Math.round(answer.amount * 100) !== settlement.amount)
+      log.error(
+        { claim: claim.claimRef, settlement: settlement.id, amount: answer.amount },
+        'M-Pesa paid an amount that differs from the payout',
+      );
+    if (!open)
+      log.error(
+        { claim: claim.claimRef, settlement: settlement.id, was: settlement.status, receipt: answer.receipt },
+        'M-Pesa paid a payout we had as not paid',
+      );
+    await tx
+      .update(claimSettlements)
+      .set({
+        status: 'success',
+        resultCode: answer.resultCode,
+        resultDesc: answer.resultDesc,
+        reference: answer.receipt ?? settlement.reference,
+        conversationId: answer.conversationId || settlement.conversationId,
+        settledAt: new Date(),
+        nextQueryAt: null,
+      })
+      .where(eq(claimSettlements.id, settlement.id));
+    const note = `${formatKes(settlement.amount)} paid to M-Pesa ${settlement.phone}, receipt ${answer.receipt ?? 'not given'}${answer.source}`;
+    if (claim.status === 'APPROVED') await markSettled(tx, context.services, claim, answer.actorId, note);
+    else {
+      log.error(
+        { claim: claim.claimRef, settlement: settlement.id },
+        'B2C paid a claim that was no longer waiting for payment',
+      );
+      await addEvent(tx, claim, 'settled', claim.status, answer.actorId, note);
+    }
+    return 'settled';
+  }
+  await tx
+    .update(claimSettlements)
+    .set({
+      status: answer.status,
+      resultCode: answer.resultCode,
+      resultDesc: answer.resultDesc,
+      settledAt: new Date(),
+      nextQueryAt: null,
+    })
+    .where(eq(claimSettlements.id, settlement.id));
+  await addEvent(
+    tx,
+    claim,
+    'settlement_failed',
+    claim.status,
+    answer.actorId,
+    `Payout not made: ${answer.why}`,
+  );
+  return answer.status;
+}
+
+/** Locks a payout's claim, then the payout (the order every payout path keeps), by the payout's id. */
+async function lockPayout(tx: Tx, settlementId: number) {
+  const [found] = await tx
+    .select({ claimId: claimSettlements.claimId })
+    .from(claimSettlements)
+    .where(eq(claimSettlements.id, settlementId));
+  if (!found) return null;
+  const [claim] = await tx.select().from(claims).where(eq(claims.id, found.claimId)).for('update');
+  const [settlement] = await tx
+    .select()
+    .from(claimSettlements)
+    .where(eq(claimSettlements.id, settlementId))
+    .for('update');
+  return claim && settlement ? { claim, settlement } : null;
 }
 
 /**
  * A B2C result (ResultURL) or queue time-out (QueueTimeOutURL). Idempotent: only a payout we
  * created counts, and a final payout never changes again — except that money M-Pesa says it paid
- * is recorded even after we had written the payout off (as with STK payments).
+ * is recorded even after we had written the payout off (as with STK payments). A queue time-out is
+ * Daraja saying the request was never processed (docs: it timed out awaiting processing), so the
+ * payout is not paid and the claim may be paid again.
  */
 export async function handleB2cResult(
-  db: Database,
-  log: FastifyBaseLogger,
+  context: ClaimContext,
   result: B2cResult,
   via: 'result' | 'timeout',
-): Promise<'unknown' | 'duplicate' | 'settled' | 'failed' | 'timeout'> {
-  return db.transaction(async (tx) => {
+): Promise<'unknown' | PayoutOutcome> {
+  return context.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: claimSettlements.id })
+      .from(claimSettlements)
+      .where(eq(claimSettlements.originatorConversationId, result.originatorConversationId));
+    const locked = found ? await lockPayout(tx, found.id) : null;
+    if (!locked) return 'unknown';
+    const paid = via === 'result' && result.resultCode === '0';
+    return applyPayoutAnswer(
+      tx,
+      context,
+      locked.claim,
+      locked.settlement,
+      paid
+        ? {
+            paid: true,
+            receipt: result.transactionId,
+            amount: result.amount,
+            conversationId: result.conversationId,
+            resultCode: result.resultCode,
+            resultDesc: result.resultDesc,
+            source: '',
+            actorId: null,
+          }
+        : {
+            paid: false,
+            status: via === 'timeout' ? 'timeout' : 'failed',
+            resultCode: result.resultCode,
+            resultDesc: result.resultDesc,
+            why:
+              via === 'timeout'
+                ? 'the request timed out in M-Pesa’s queue; nothing was paid'
+                : `M-Pesa answered ${result.resultCode}: ${result.resultDesc}`,
+            actorId: null,
+          },
+    );
+  });
+}
+
+/** The reconciler's settings (PAYOUT_QUERY_AFTER_MS, PAYOUT_UNRESOLVED_AFTER_MS) and clock. */
+export interface PayoutReconcileContext extends ClaimContext {
+  queryAfterMs: number;
+  unresolvedAfterMs: number;
+  now?: () => Date;
+}
+
+/** The longest pause between two Transaction Status queries about one payout. */
+const PAYOUT_QUERY_BACKOFF_MAX_MS = 30 * 60_000;
+
+/** The pause before the next Transaction Status query after `attempts` of them: doubling from the first wait, capped. */
+export function payoutQueryBackoffMs(queryAfterMs: number, attempts: number): number {
+  return Math.min(queryAfterMs * 2 ** Math.min(Math.max(attempts - 1, 0), 20), PAYOUT_QUERY_BACKOFF_MAX_MS);
+}
+
+const hoursText = (ms: number) => {
+  const hours = ms / 3_600_000;
+  return hours >= 1
+    ? `${Math.round(hours)} hour${Math.round(hours) === 1 ? '' : 's'}`
+    : `${Math.max(1, Math.round(ms / 60_000))} minutes`;
+};
+
+/**
+ * A pending payout with no definitive answer by the deadline becomes `unresolved`: it may have been
+ * paid, so it still blocks any other payout of the claim until M-Pesa answers or the desk records
+ * what the M-Pesa statement shows (resolvePayout). Logged as an error for staff.
+ */
+async function markUnresolved(context: PayoutReconcileContext, settlementId: number): Promise<boolean> {
+  return context.db.transaction(async (tx) => {
+    const locked = await lockPayout(tx, settlementId);
+    if (!locked || locked.settlement.status !== 'pending') return false;
+    const { claim, settlement } = locked;
+    const after = hoursText(context.unresolvedAfterMs);
+    await tx
+      .update(claimSettlements)
+      .set({
+        status: 'unresolved',
+        resultDesc: `No answer from M-Pesa within ${after}: it may have been paid. Check the M-Pesa statement and record what it shows before paying again.`,
+      })
+      .where(eq(claimSettlements.id, settlement.id));
+    await addEvent(
+      tx,
+      claim,
+      'settlement_unresolved',
+      claim.status,
+      null,
+      `M-Pesa has not confirmed the payout of ${formatKes(settlement.amount)} to M-Pesa ${settlement.phone} within ${after}. It may have been paid: no new payout until the M-Pesa statement is checked and the result recorded.`,
+    );
+    context.log.error(
+      {
+        claim: claim.claimRef,
+        settlement: settlement.id,
+        originatorConversationId: settlement.originatorConversationId,
+        checks: settlement.queryAttempts,
+      },
+      'B2C payout unresolved: no definitive answer from M-Pesa by the deadline; the desk must check the M-Pesa statement',
+    );
+    return true;
+  });
+}
+
+/**
+ * Asks Daraja's Transaction Status about one payout whose result has not come (by our
+ * OriginatorConversationID, and by its receipt when known). The answer arrives on our ResultURL
+ * (handlePayoutStatusResult); here the query is recorded and the next one scheduled with backoff.
+ * Past the deadline a still-pending payout is first marked unresolved, and is still asked about.
+ */
+export async function reconcilePayout(
+  context: PayoutReconcileContext,
+  settlement: SettlementRow,
+): Promise<void> {
+  const { db, services } = context;
+  const now = context.now?.() ?? new Date();
+  if (
+    settlement.status === 'pending' &&
+    now.getTime() - settlement.createdAt.getTime() >= context.unresolvedAfterMs
+  )
+    await markUnresolved(context, settlement.id);
+  const b2c = services.mpesa.b2c;
+  if (!b2c || !settlement.originatorConversationId) return;
+  let ack: Awaited<ReturnType<Services['mpesa']['client']['transactionStatus']>> | null = null;
+  try {
+    ack = await services.mpesa.client.transactionStatus({
+      initiatorName: b2c.initiatorName,
+      securityCredential: b2c.securityCredential,
+      shortcode: b2c.shortcode,
+      transactionId: settlement.reference,
+      originalConversationId: settlement.originatorConversationId,
+      resultUrl: b2c.statusResultUrl(),
+      queueTimeoutUrl: b2c.statusTimeoutUrl(),
+      remarks: 'Claim payout without a result',
+      occasion: `Payout ${settlement.id}`,
+    });
+  } catch (error) {
+    context.log.warn(
+      { err: error, settlement: settlement.id, checks: settlement.queryAttempts + 1 },
+      'Transaction Status query could not reach M-Pesa; the payout stays as it was',
+    );
+  }
+  const attempts = settlement.queryAttempts + 1;
+  await db.transaction(async (tx) => {
+    if (ack)
+      await tx
+        .insert(claimPayoutQueries)
+        .values({
+          settlementId: settlement.id,
+          originatorConversationId: ack.originatorConversationId,
+          conversationId: ack.conversationId,
+        })
+        .onConflictDoNothing();
+    await tx
+      .update(claimSettlements)
+      .set({
+        queryAttempts: sql`${claimSettlements.queryAttempts} + 1`,
+        lastQueriedAt: now,
+        nextQueryAt: new Date(now.getTime() + payoutQueryBackoffMs(context.queryAfterMs, attempts)),
+      })
+      .where(and(eq(claimSettlements.id, settlement.id), inArray(claimSettlements.status, OPEN_PAYOUT)));
+  });
+}
+
+/**
+ * The reconciler of claim payouts (the STK reconciler's twin): every M-Pesa payout still pending
+ * (or unresolved) `queryAfterMs` after it was sent and due for a query is asked about with Transaction
+ * Status. A plain function over the context, so a scheduled job can run it as well as the timer.
+ */
+export async function reconcilePendingPayouts(context: PayoutReconcileContext): Promise<number> {
+  const now = context.now?.() ?? new Date();
+  const due = await context.db
+    .select()
+    .from(claimSettlements)
+    .where(
+      and(
+        eq(claimSettlements.method, 'mpesa'),
+        inArray(claimSettlements.status, OPEN_PAYOUT),
+        lt(claimSettlements.createdAt, new Date(now.getTime() - context.queryAfterMs)),
+        or(isNull(claimSettlements.nextQueryAt), lte(claimSettlements.nextQueryAt, now)),
+      ),
+    )
+    .orderBy(sql`${claimSettlements.nextQueryAt} asc nulls first`, asc(claimSettlements.id))
+    .limit(50);
+  for (const settlement of due) await reconcilePayout(context, settlement);
+  return due.length;
+}
+
+/**
+ * A Transaction Status answer about a payout (our status ResultURL, or its QueueTimeOutURL with
+ * `via: 'timeout'`). Matched to the payout by the query's ids (recorded when it was sent) or by the
+ * payout's own OriginatorConversationID in the parameters; an answer naming another transaction is
+ * ignored. Completed settles the claim through the same idempotent path as a B2C result; a final
+ * status without the money frees the claim to be paid again; anything else leaves it for the next check.
+ */
+export async function handlePayoutStatusResult(
+  context: ClaimContext,
+  result: TransactionStatusResult,
+  via: 'result' | 'timeout' = 'result',
+): Promise<'unknown' | 'mismatch' | 'not-yet' | PayoutOutcome> {
+  const outcome = via === 'timeout' ? 'unknown' : payoutStatusOutcome(result);
+  return context.db.transaction(async (tx) => {
+    const ids = [
+      result.conversationId ? eq(claimPayoutQueries.conversationId, result.conversationId) : undefined,
+      result.originatorConversationId
+        ? eq(claimPayoutQueries.originatorConversationId, result.originatorConversationId)
+        : undefined,
+    ].filter(Boolean) as SQL[];
+    const [query] =
+      ids.length > 0
+        ? await tx
+            .select()
+            .from(claimPayoutQueries)
+            .where(or(...ids))
+            .limit(1)
+        : [];
+    let settlementId = query?.settlementId;
+    if (!settlementId && result.transactionOriginatorConversationId) {
+      const [byPayout] = await tx
+        .select({ id: claimSettlements.id })
+        .from(claimSettlements)
+        .where(eq(claimSettlements.originatorConversationId, result.transactionOriginatorConversationId));
+      settlementId = byPayout?.id;
+    }
+    if (query)
+      await tx
+        .update(claimPayoutQueries)
+        .set({
+          resultCode: via === 'timeout' ? 'queue-timeout' : result.resultCode,
+          resultDesc: result.resultDesc,
+          transactionStatus: result.transactionStatus,
+          answeredAt: new Date(),
+        })
+        .where(eq(claimPayoutQueries.id, query.id));
+    if (!settlementId) return 'unknown';
+    const locked = await lockPayout(tx, settlementId);
+    if (!locked) return 'unknown';
+    const { claim, settlement } = locked;
+    if (
+      result.transactionOriginatorConversationId &&
+      result.transactionOriginatorConversationId !== settlement.originatorConversationId
+    ) {
+      context.log.error(
+        {
+          settlement: settlement.id,
+          answeredAbout: result.transactionOriginatorConversationId,
+          receipt: result.receiptNo,
+        },
+        'Transaction Status answered about another transaction; ignored',
+      );
+      return 'mismatch';
+    }
+    if (outcome === 'unknown') {
+      if (settlement.status === 'pending')
+        await tx
+          .update(claimSettlements)
+          .set({
+            resultDesc: `Waiting for M-Pesa; last check: ${result.transactionStatus ?? (result.resultDesc || 'no answer')}.`,
+          })
+          .where(eq(claimSettlements.id, settlement.id));
+      return 'not-yet';
+    }
+    if (outcome === 'paid')
+      return applyPayoutAnswer(tx, context, claim, settlement, {
+        paid: true,
+        receipt: result.receiptNo,
+        amount: result.amount,
+        resultCode: result.resultCode,
+        resultDesc: `Paid: M-Pesa’s transaction status is ${result.transactionStatus}.`,
+        source: ' (confirmed by M-Pesa’s transaction status; the payout’s own result never came)',
+        actorId: null,
+      });
+    return applyPayoutAnswer(tx, context, claim, settlement, {
+      paid: false,
+      status: 'failed',
+      resultCode: result.transactionStatus,
+      resultDesc: `Not paid: M-Pesa’s transaction status is ${result.transactionStatus}.`,
+      why: `M-Pesa’s transaction status is ${result.transactionStatus}; nothing was paid`,
+      actorId: null,
+    });
+  });
+}
+
+/**
+ * The desk records what the M-Pesa statement shows for an unresolved payout: paid (with its
+ * receipt: the claim is settled) or not paid (the claim may be paid again). Audited. Anything but an
+ * unresolved payout is 409: a pending one is still being checked with M-Pesa.
+ */
+export async function resolvePayout(context: ClaimContext, principal: Principal, input: ResolvePayoutInput) {
+  await context.db.transaction(async (tx) => {
+    const claim = await loadScoped(tx, principal, input.id, true);
+    if (!handlesClaim(principal, claim)) throw notFound();
     const [settlement] = await tx
       .select()
       .from(claimSettlements)
-      .where(eq(claimSettlements.originatorConversationId, result.originatorConversationId))
+      .where(and(eq(claimSettlements.claimId, claim.id), eq(claimSettlements.status, 'unresolved')))
       .for('update');
-    if (!settlement) return 'unknown';
-    const paid = via === 'result' && result.resultCode === '0';
-    if (settlement.status === 'success' || (settlement.status !== 'pending' && !paid)) return 'duplicate';
-    const [claim] = await tx.select().from(claims).where(eq(claims.id, settlement.claimId)).for('update');
-    if (!claim) return 'unknown';
-    if (paid) {
-      if (result.amount !== null && result.amount * 100 !== settlement.amount)
-        log.error(
-          { settlement: settlement.id, amount: result.amount },
-          'B2C result amount differs from the payout',
-        );
-      await tx
-        .update(claimSettlements)
-        .set({
-          status: 'success',
-          resultCode: result.resultCode,
-          resultDesc: result.resultDesc,
-          reference: result.transactionId,
-          conversationId: result.conversationId || settlement.conversationId,
-          settledAt: new Date(),
-        })
-        .where(eq(claimSettlements.id, settlement.id));
-      const note = `${formatKes(settlement.amount)} paid to M-Pesa ${settlement.phone}, receipt ${result.transactionId ?? 'pending'}`;
-      if (claim.status === 'APPROVED') await markSettled(tx, claim, null, note);
-      else {
-        log.error(
-          { claim: claim.claimRef, settlement: settlement.id },
-          'B2C paid a claim that was no longer waiting for payment',
-        );
-        await addEvent(tx, claim, 'settled', claim.status, null, note);
-      }
-      return 'settled';
-    }
-    const status = via === 'timeout' ? 'timeout' : 'failed';
-    await tx
-      .update(claimSettlements)
-      .set({ status, resultCode: result.resultCode, resultDesc: result.resultDesc, settledAt: new Date() })
-      .where(eq(claimSettlements.id, settlement.id));
-    const why =
-      via === 'timeout'
-        ? 'the request timed out in M-Pesa’s queue; nothing was paid'
-        : `M-Pesa answered ${result.resultCode}: ${result.resultDesc}`;
-    await addEvent(tx, claim, 'settlement_failed', claim.status, null, `Payout not made: ${why}`);
-    return status;
+    if (!settlement) throw new AppError('conflict', M.noPayoutToResolve, { code: 'CLAIM_STATE' });
+    const [actor] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, principal.userId));
+    const who = actor ? `${actor.firstName} ${actor.lastName}` : 'the claims desk';
+    const note = input.note ? ` — ${input.note}` : '';
+    await applyPayoutAnswer(
+      tx,
+      context,
+      claim,
+      settlement,
+      input.outcome === 'paid'
+        ? {
+            paid: true,
+            receipt: input.receipt,
+            amount: null,
+            resultCode: 'statement',
+            resultDesc: `Paid: found on the M-Pesa statement by ${who}.`,
+            source: ` (found on the M-Pesa statement by ${who}${note})`,
+            actorId: principal.userId,
+          }
+        : {
+            paid: false,
+            status: 'failed',
+            resultCode: 'statement',
+            resultDesc: `Not paid: not on the M-Pesa statement, checked by ${who}.`,
+            why: `not on the M-Pesa statement, checked by ${who}${note}`,
+            actorId: principal.userId,
+          },
+    );
+    await recordAudit(tx, principal, {
+      action: 'claim.payout_resolved',
+      entityType: 'claim',
+      entityId: claim.id,
+      details: {
+        claimRef: claim.claimRef,
+        settlementId: settlement.id,
+        outcome: input.outcome,
+        ...(input.outcome === 'paid' ? { receipt: input.receipt } : {}),
+        note: input.note,
+      },
+    });
   });
 }
 
