@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimSettlements, files, notifications, policies } from '../src/db/schema';
+import { claimSettlements, claims, files, mailQueue, notifications, policies } from '../src/db/schema';
 import { signFileLink } from '../src/modules/files/links';
 import { call } from './accounts-helpers';
 import { accidentClaim, approveThroughDesk, deskHeaders, policyFor, upload } from './claims-helpers';
@@ -566,6 +566,117 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
         'closed',
       ]);
     }, 30_000);
+  });
+
+  describe('e-mails and amounts', () => {
+    const mailsTo = async (email: string) => {
+      // Queued in the step's transaction; the worker sends them from the queue.
+      await ctx.app.services.mailer.drain();
+      return ctx.database.db.select().from(mailQueue).where(eq(mailQueue.to, email));
+    };
+
+    it('e-mails the client each status change and documents request, unless claim e-mails are switched off', async () => {
+      const email = (await send(ctx, 'client/client/getClientDetails', {}, owner)).body.result.data.email;
+      const id = await reportedClaim();
+      const { claimRef } = await claimOf(id);
+      const reportedMail = (await mailsTo(email)).find((row) => row.subject === `Claim ${claimRef} reported`);
+      expect(reportedMail).toMatchObject({ status: 'sent' });
+      expect(reportedMail!.text).toContain(`/newportal/claims/${id}`);
+
+      await send(ctx, 'claims/desk/requestDocuments', { id, documents: ['police_abstract'] }, desk);
+      const subjects = (await mailsTo(email)).map((row) => row.subject);
+      expect(subjects).toContain(`Documents needed for claim ${claimRef}`);
+      expect(subjects).toContain(`Claim ${claimRef} waiting for documents`);
+
+      // Claim status e-mails off (documents requests stay on): the decline is in the app only.
+      const off = await send(
+        ctx,
+        'platform/notification/updatePreferences',
+        { preferences: [{ kind: 'claim_status_changed', email: false }] },
+        owner,
+      );
+      expect(off.status).toBe(200);
+      const declined = await send(
+        ctx,
+        'claims/desk/declineClaim',
+        { id, reason: 'Not covered: the driver was unlicensed.' },
+        desk,
+      );
+      expect(declined.status).toBe(200);
+      await send(ctx, 'claims/desk/closeClaim', { id }, desk);
+      const after = (await mailsTo(email)).map((row) => row.subject);
+      expect(after.filter((subject) => subject.startsWith(`Claim ${claimRef}`))).toEqual([
+        `Claim ${claimRef} reported`,
+        `Claim ${claimRef} waiting for documents`,
+      ]);
+      const inApp = await ctx.database.db
+        .select({ title: notifications.title })
+        .from(notifications)
+        .where(eq(notifications.link, `/newportal/claims/${id}`));
+      expect(inApp.map((row) => row.title)).toContain(`Claim ${claimRef} declined`);
+      expect(inApp.map((row) => row.title)).toContain(`Claim ${claimRef} closed`);
+      await send(
+        ctx,
+        'platform/notification/updatePreferences',
+        { preferences: [{ kind: 'claim_status_changed', email: true }] },
+        owner,
+      );
+    });
+
+    it('pays whole shillings when the excess carries cents: the approved, shown and sent amounts are the same', async () => {
+      const client = await signedInClient(ctx);
+      const policy = await policyFor(ctx, client);
+      // The policy's chosen collision excess is KES 25,000.50.
+      const [row] = await ctx.database.db
+        .select({ quotationId: policies.quotationId })
+        .from(policies)
+        .where(eq(policies.policyNumber, policy));
+      await ctx.database.db.execute(
+        sql`update quotations set excesses = ${JSON.stringify([{ id: 'collision', amount: 2_500_050 }])}::jsonb where id = ${row!.quotationId}`,
+      );
+      const reported = await send(ctx, 'client/claim/reportClaim', accidentClaim(policy, today), client);
+      expect(reported.status, JSON.stringify(reported.body)).toBe(200);
+      const id = reported.body.result.data.id as number;
+      expect((await claimOf(id, client)).excess).toBe(25_000.5);
+
+      await approveThroughDesk(ctx, desk, id, 200_000);
+      const approved = await claimOf(id, client);
+      // 200,000 − 25,000.50 = 174,999.50: whole shillings are paid.
+      expect(approved.approvedAmount).toBe(174_999);
+      expect(approved.timeline.at(-1).note).toBe(
+        'KES 200,000 less the excess KES 25,000.50: KES 174,999 to pay (in whole shillings)',
+      );
+      const [stored] = await ctx.database.db
+        .select({ approvedAmount: claims.approvedAmount })
+        .from(claims)
+        .where(eq(claims.id, id));
+      expect(stored!.approvedAmount).toBe(17_499_900);
+
+      const started = await send(
+        ctx,
+        'claims/desk/settleClaim',
+        { id, method: 'mpesa', phone: '254712340099' },
+        desk,
+      );
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const settled = await waitUntil(
+        () => claimOf(id, client),
+        (claim) => claim.status === 'SETTLED',
+        10_000,
+      );
+      expect(settled.settlements).toEqual([
+        expect.objectContaining({ method: 'mpesa', amount: 174_999, status: 'success' }),
+      ]);
+      const sent = ctx.app.services.mpesa
+        .simulator!.payouts()
+        .find((payout) => payout.phone === '254712340099');
+      expect(sent?.amount).toBe(174_999);
+      const [settlement] = await ctx.database.db
+        .select()
+        .from(claimSettlements)
+        .where(eq(claimSettlements.claimId, id));
+      expect(settlement!.amount).toBe(17_499_900);
+    });
   });
 
   describe('M-Pesa B2C results', () => {

@@ -5,10 +5,18 @@ import {
   darajaPassword,
   darajaTimestamp,
   describeResultCode,
+  parseB2cResult,
   parseDarajaFault,
   parseStkCallback,
+  parseTransactionStatusResult,
+  payoutStatusOutcome,
 } from '../src/mpesa/daraja-client';
-import { type DarajaSimulator, outcomeForPhone, startDarajaSimulator } from '../src/mpesa/simulator';
+import {
+  type DarajaSimulator,
+  outcomeForPhone,
+  payoutOutcomeForPhone,
+  startDarajaSimulator,
+} from '../src/mpesa/simulator';
 
 const SIM = { consumerKey: 'key', consumerSecret: 'secret', shortcode: '174379', passkey: 'passkey' };
 
@@ -464,5 +472,343 @@ describe('the Daraja client against the simulator', () => {
     } finally {
       await till.close();
     }
+  });
+});
+
+/** Transaction Status results as Safaricom's pages and integrators record them. */
+const STATUS_COMPLETED = {
+  Result: {
+    ConversationID: 'AG_20180223_0000493344ae97d86f75',
+    OriginatorConversationID: '3213-416199-2',
+    ReferenceData: { ReferenceItem: { Key: 'Occasion' } },
+    ResultCode: 0,
+    ResultDesc: 'The service request is processed successfully.',
+    ResultParameters: {
+      ResultParameter: [
+        { Key: 'DebitPartyName', Value: '600310 - Safaricom333' },
+        { Key: 'CreditPartyName', Value: '254708374149 - John Doe' },
+        { Key: 'OriginatorConversationID', Value: '3211-416020-3' },
+        { Key: 'InitiatedTime', Value: 20180223054112 },
+        { Key: 'DebitAccountType', Value: 'Utility Account' },
+        { Key: 'DebitPartyCharges', Value: 'Fee For B2C Payment|KES|22.40' },
+        { Key: 'TransactionReason' },
+        { Key: 'ReasonType', Value: 'Business Payment to Customer via API' },
+        { Key: 'TransactionStatus', Value: 'Completed' },
+        { Key: 'FinalisedTime', Value: 20180223054112 },
+        { Key: 'Amount', Value: 300 },
+        { Key: 'ConversationID', Value: 'AG_20180223_000041b09c22e613d6c9' },
+        { Key: 'ReceiptNo', Value: 'MBN31H462N' },
+      ],
+    },
+    ResultType: 0,
+    TransactionID: 'MBN0000000',
+  },
+};
+
+describe('Transaction Status (recorded shapes)', () => {
+  it('reads a Completed answer by Key: the receipt is ReceiptNo, not the placeholder TransactionID', () => {
+    expect(parseTransactionStatusResult(STATUS_COMPLETED)).toEqual({
+      originatorConversationId: '3213-416199-2',
+      conversationId: 'AG_20180223_0000493344ae97d86f75',
+      resultCode: '0',
+      resultDesc: 'The service request is processed successfully.',
+      transactionStatus: 'Completed',
+      receiptNo: 'MBN31H462N',
+      amount: 300,
+      transactionOriginatorConversationId: '3211-416020-3',
+      transactionConversationId: 'AG_20180223_000041b09c22e613d6c9',
+      creditPartyName: '254708374149 - John Doe',
+      finalisedTime: '20180223054112',
+    });
+    expect(payoutStatusOutcome(parseTransactionStatusResult(STATUS_COMPLETED)!)).toBe('paid');
+  });
+
+  it('reads the spaced keys ("Originator Conversation ID", "Conversation ID") and string amounts', () => {
+    const parsed = parseTransactionStatusResult({
+      Result: {
+        ResultType: 0,
+        ResultCode: '0',
+        ResultDesc: 'The service request is processed successfully.',
+        OriginatorConversationID: '12345-67890-1',
+        ConversationID: 'AG_20231217_00004e8f3f7c9b8d1234',
+        TransactionID: 'NLJ7RT61SV',
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'ReceiptNo', Value: 'NLJ7RT61SV' },
+            { Key: 'Conversation ID', Value: 'AG_20231217_0000aaaa' },
+            { Key: 'Amount', Value: '100.00' },
+            { Key: 'TransactionStatus', Value: 'Completed' },
+            { Key: 'Originator Conversation ID', Value: 'ours-1' },
+          ],
+        },
+      },
+    });
+    expect(parsed).toMatchObject({
+      amount: 100,
+      transactionOriginatorConversationId: 'ours-1',
+      transactionConversationId: 'AG_20231217_0000aaaa',
+    });
+  });
+
+  it('reads a failed query (no parameters) and refuses what is not a Result', () => {
+    const failed = parseTransactionStatusResult({
+      Result: {
+        ResultType: 0,
+        ResultCode: 2001,
+        ResultDesc: 'The initiator information is invalid.',
+        OriginatorConversationID: '6618-1387084-1',
+        ConversationID: 'AG_20180128_0000650adeb6d1e32571',
+        TransactionID: 'MAS0000000',
+        ReferenceData: { ReferenceItem: { Key: 'Occasion', Value: 'xf' } },
+      },
+    });
+    expect(failed).toMatchObject({ resultCode: '2001', transactionStatus: null, receiptNo: null });
+    expect(payoutStatusOutcome(failed!)).toBe('unknown');
+    expect(parseTransactionStatusResult({ Result: { ResultCode: 0 } })).toBeNull();
+    expect(parseTransactionStatusResult({ Body: {} })).toBeNull();
+  });
+
+  it.each([
+    ['0', 'Completed', 'paid'],
+    ['0', 'completed', 'paid'],
+    ['0', 'Failed', 'not-paid'],
+    ['0', 'Cancelled', 'not-paid'],
+    ['0', 'Declined', 'not-paid'],
+    ['0', 'Expired', 'not-paid'],
+    ['0', 'Reversed', 'not-paid'],
+    ['0', 'Pending', 'unknown'],
+    ['0', 'Authorized', 'unknown'],
+    ['1', 'Completed', 'unknown'],
+    ['SFC_IC0003', null, 'unknown'],
+  ] as const)(
+    'ResultCode %s with TransactionStatus %s means %s',
+    (resultCode, transactionStatus, outcome) => {
+      const parsed = parseTransactionStatusResult(STATUS_COMPLETED)!;
+      expect(payoutStatusOutcome({ ...parsed, resultCode, transactionStatus })).toBe(outcome);
+    },
+  );
+
+  it.each([
+    ['254712345602', 'insufficient'],
+    ['254712345604', 'timeout'],
+    ['254712345605', 'no-result'],
+    ['254712345607', 'failed-no-result'],
+    ['254712345608', 'unknown-no-result'],
+    ['254712345609', 'no-ack'],
+    ['254712345678', 'success'],
+  ])('the simulator pays %s as %s', (phone, outcome) => {
+    expect(payoutOutcomeForPhone(phone)).toBe(outcome);
+  });
+});
+
+describe('B2C and Transaction Status against the simulator', () => {
+  const B2C = { initiatorName: 'bima-claims', securityCredential: 'b2c-credential', shortcode: '174379' };
+  let simulator: DarajaSimulator;
+  let sink: Awaited<ReturnType<typeof startDarajaSimulator>>['app'];
+  let base: string;
+  const received: Array<{ path: string; body: unknown }> = [];
+
+  beforeAll(async () => {
+    simulator = await startDarajaSimulator({
+      ...SIM,
+      answerDelayMs: 20,
+      lateDelayMs: 40,
+      b2cSecurityCredential: B2C.securityCredential,
+      b2cDelayMs: 20,
+    });
+    const Fastify = (await import('fastify')).default;
+    sink = Fastify();
+    sink.post('/:path', async (request) => {
+      received.push({ path: (request.params as { path: string }).path, body: request.body });
+      return { ResultCode: 0, ResultDesc: 'Accepted' };
+    });
+    await sink.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(sink.server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await simulator.close();
+    await sink.close();
+  });
+
+  const client = () => new DarajaClient({ ...SIM, baseUrl: simulator.baseUrl });
+  const waitFor = async <T>(read: () => T | undefined): Promise<T> => {
+    for (let i = 0; i < 1000; i += 1) {
+      const value = read();
+      if (value !== undefined) return value;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('timed out');
+  };
+  const payout = (phone: string, id: string) =>
+    client().b2cPayment({
+      ...B2C,
+      originatorConversationId: id,
+      amount: 1500,
+      phoneNumber: phone,
+      remarks: 'Claim',
+      occasion: 'CLM-1',
+      resultUrl: `${base}/result`,
+      queueTimeoutUrl: `${base}/timeout`,
+    });
+  const askStatus = (
+    request: { transactionId?: string; originalConversationId?: string },
+    credential = B2C.securityCredential,
+  ) =>
+    client().transactionStatus({
+      ...B2C,
+      securityCredential: credential,
+      ...request,
+      resultUrl: `${base}/status`,
+      queueTimeoutUrl: `${base}/status-timeout`,
+      remarks: 'Check',
+      occasion: 'Payout 1',
+    });
+  const statusAnswerTo = (conversationId: string) =>
+    waitFor(() => {
+      const found = received.find(
+        (entry) =>
+          entry.path === 'status' &&
+          parseTransactionStatusResult(entry.body)?.conversationId === conversationId,
+      );
+      return found ? parseTransactionStatusResult(found.body)! : undefined;
+    });
+
+  it('answers a lost payout (05) as Completed with its receipt, by our OriginatorConversationID or by the receipt', async () => {
+    await payout('254712345605', 'payout-05');
+    const done = await waitFor(() =>
+      simulator
+        .payouts()
+        .find((entry) =>
+          entry.originatorConversationId === 'payout-05' && entry.state === 'paid' ? entry : undefined,
+        ),
+    );
+    expect(
+      received.some(
+        (entry) =>
+          entry.path === 'result' && parseB2cResult(entry.body)?.originatorConversationId === 'payout-05',
+      ),
+    ).toBe(false);
+    const ack = await askStatus({ originalConversationId: 'payout-05' });
+    expect(ack.conversationId).toMatch(/^AG_/);
+    expect(ack.originatorConversationId).not.toBe('payout-05');
+    const answer = await statusAnswerTo(ack.conversationId);
+    expect(answer).toMatchObject({
+      originatorConversationId: ack.originatorConversationId,
+      resultCode: '0',
+      transactionStatus: 'Completed',
+      receiptNo: done.transactionId,
+      amount: 1500,
+      transactionOriginatorConversationId: 'payout-05',
+    });
+    expect(payoutStatusOutcome(answer)).toBe('paid');
+    const byReceipt = await askStatus({ transactionId: done.transactionId! });
+    expect(await statusAnswerTo(byReceipt.conversationId)).toMatchObject({ transactionStatus: 'Completed' });
+  });
+
+  it('answers a failed payout whose result is lost (07) as Failed, and one never processed (04, 08) or unknown as not found', async () => {
+    await payout('254712345607', 'payout-07');
+    await payout('254712345608', 'payout-08');
+    await payout('254712345604', 'payout-04');
+    await waitFor(() => received.find((entry) => entry.path === 'timeout'));
+    await waitFor(() =>
+      simulator
+        .payouts()
+        .find((entry) => entry.originatorConversationId === 'payout-07' && entry.state === 'failed'),
+    );
+    const failed = await statusAnswerTo(
+      (await askStatus({ originalConversationId: 'payout-07' })).conversationId,
+    );
+    expect(payoutStatusOutcome(failed)).toBe('not-paid');
+    expect(failed.transactionStatus).toBe('Failed');
+    for (const id of ['payout-08', 'payout-04', 'never-sent']) {
+      const answer = await statusAnswerTo((await askStatus({ originalConversationId: id })).conversationId);
+      expect(answer).toMatchObject({ resultCode: '1', resultDesc: 'The transaction could not be found.' });
+      expect(payoutStatusOutcome(answer)).toBe('unknown');
+    }
+  });
+
+  it('acknowledges a query with a wrong SecurityCredential and answers 2001 on ResultURL, as Daraja does', async () => {
+    const ack = await askStatus({ originalConversationId: 'payout-05' }, 'wrong');
+    const answer = await statusAnswerTo(ack.conversationId);
+    expect(answer).toMatchObject({ resultCode: '2001', transactionStatus: null });
+    expect(payoutStatusOutcome(answer)).toBe('unknown');
+  });
+
+  it('refuses a query naming no transaction, and one from another shortcode', async () => {
+    await expect(askStatus({})).rejects.toBeInstanceOf(DarajaError);
+    await expect(
+      new DarajaClient({ ...SIM, baseUrl: simulator.baseUrl }).transactionStatus({
+        ...B2C,
+        shortcode: '600000',
+        originalConversationId: 'payout-05',
+        resultUrl: `${base}/status`,
+        queueTimeoutUrl: `${base}/status-timeout`,
+        remarks: 'x',
+        occasion: 'x',
+      }),
+    ).rejects.toMatchObject({ errorCode: '400.002.02', message: 'Bad Request - Invalid PartyA' });
+  });
+});
+
+describe('B2C payout requests without an answer', () => {
+  const request = {
+    originatorConversationId: 'p-1',
+    initiatorName: 'bima-claims',
+    securityCredential: 'c',
+    shortcode: '174379',
+    amount: 1500,
+    phoneNumber: '254712345678',
+    remarks: 'Claim',
+    occasion: 'CLM-1',
+    resultUrl: 'https://x.invalid/r',
+    queueTimeoutUrl: 'https://x.invalid/t',
+  };
+  const config = { ...SIM, baseUrl: 'https://daraja.invalid' };
+
+  it('is uncertain when the connection fails after the token (the payout may have been taken)', async () => {
+    const dropped = (async (input: string | URL | Request) => {
+      if (String(input).includes('/oauth/')) return Response.json({ access_token: 't', expires_in: '3599' });
+      throw new TypeError('fetch failed');
+    }) as typeof fetch;
+    await expect(new DarajaClient(config, dropped).b2cPayment(request)).rejects.toMatchObject({
+      name: 'DarajaError',
+      uncertain: true,
+    });
+    const badGateway = (async (input: string | URL | Request) => {
+      if (String(input).includes('/oauth/')) return Response.json({ access_token: 't', expires_in: '3599' });
+      return new Response('<html>502 Bad Gateway</html>', { status: 502 });
+    }) as typeof fetch;
+    await expect(new DarajaClient(config, badGateway).b2cPayment(request)).rejects.toMatchObject({
+      uncertain: true,
+    });
+  });
+
+  it('is a refusal (not uncertain) when Daraja answers an error, a Fault, or the token fails', async () => {
+    await expect(
+      new DarajaClient(
+        config,
+        cannedFetch(400, {
+          requestId: 'r',
+          errorCode: '400.002.02',
+          errorMessage: 'Bad Request - Invalid Amount',
+        }),
+      ).b2cPayment(request),
+    ).rejects.toMatchObject({ uncertain: false, errorCode: '400.002.02' });
+    await expect(new DarajaClient(config, cannedFetch(500, FAULT)).b2cPayment(request)).rejects.toMatchObject(
+      {
+        uncertain: false,
+      },
+    );
+    const noToken = (async () => {
+      throw new TypeError('fetch failed');
+    }) as typeof fetch;
+    await expect(new DarajaClient(config, noToken).b2cPayment(request)).rejects.toMatchObject({
+      name: 'DarajaError',
+      uncertain: false,
+    });
+    const tokenBadGateway = (async () => new Response('', { status: 503 })) as typeof fetch;
+    await expect(new DarajaClient(config, tokenBadGateway).b2cPayment(request)).rejects.toMatchObject({
+      uncertain: false,
+    });
   });
 });

@@ -30,6 +30,7 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'claims/desk/approveClaim': ['admin', 'underwriter'],
   'claims/desk/declineClaim': ['admin', 'underwriter'],
   'claims/desk/settleClaim': ['admin', 'underwriter'],
+  'claims/desk/resolvePayout': ['admin', 'underwriter'],
   'claims/desk/closeClaim': ['admin', 'underwriter'],
   'admin/audit/listAuditLog': ['admin'],
   'admin/commission/listRates': ['admin'],

@@ -271,8 +271,15 @@ export class DarajaClient {
     if (!Number.isSafeInteger(request.amount) || request.amount < 1) {
       throw new DarajaError('Amount must be whole shillings', 400, '400.002.02');
     }
-    // A token failure sends nothing; once the payout itself is on the wire, silence is not a refusal.
-    await this.getToken();
+    // A token failure sends nothing (a refusal); once the payout is on the wire, silence is not one.
+    try {
+      await this.getToken();
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw error instanceof DarajaError
+        ? new DarajaError(error.message, error.status, error.errorCode, error.retryable, false)
+        : new DarajaError(`M-Pesa could not be reached (${detail})`, 0);
+    }
     const response = await this.#sent('/mpesa/b2c/v3/paymentrequest', {
       OriginatorConversationID: request.originatorConversationId,
       InitiatorName: request.initiatorName,

@@ -133,14 +133,17 @@ export type SimulatedPayoutOutcome =
   | 'no-result'
   | 'twice'
   | 'failed-no-result'
-  | 'unknown-no-result';
+  | 'unknown-no-result'
+  | 'no-ack';
 
 /**
  * A B2C payout's outcome by the receiving phone's last two digits; anything else is paid:
  * 02 our utility account's balance is too low (ResultCode 1) · 03 initiator invalid (2001) ·
  * 04 timed out in Daraja's queue (QueueTimeOutURL; never processed) · 05 paid, but the result is lost
  * (never sent) · 06 paid, the result sent twice · 07 failed (the receiver cannot take it, 2040), the
- * result lost · 08 the result lost and M-Pesa's Transaction Status knows nothing of it either.
+ * result lost · 08 the result lost and M-Pesa's Transaction Status knows nothing of it either ·
+ * 09 paid, but the connection drops before the acknowledgement and the result is lost (the caller
+ * knows only its own OriginatorConversationID).
  * The Transaction Status query answers from what was done: Completed with the receipt, Failed, or
  * "could not be found" (04, 08, and any payout the simulator never saw).
  */
@@ -153,6 +156,7 @@ export function payoutOutcomeForPhone(phone: string): SimulatedPayoutOutcome {
     '06': 'twice',
     '07': 'failed-no-result',
     '08': 'unknown-no-result',
+    '09': 'no-ack',
   };
   return byDigits[phone.slice(-2)] ?? 'success';
 }
@@ -515,7 +519,7 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
             { Key: 'B2CRecipientIsRegisteredCustomer', Value: 'Y' },
             { Key: 'B2CChargesPaidAccountAvailableFunds', Value: 0 },
           ]);
-          if (payout.outcome === 'no-result') return;
+          if (payout.outcome === 'no-result' || payout.outcome === 'no-ack') return;
           const result = payout.result;
           void post(resultUrl, result).then(() => {
             if (payout.outcome === 'twice') void post(resultUrl, result);
@@ -523,6 +527,12 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
         }
       }
     });
+    if (payout.outcome === 'no-ack') {
+      // Taken, but the acknowledgement never reaches the caller: the connection drops.
+      reply.hijack();
+      reply.raw.destroy();
+      return;
+    }
     return {
       ConversationID: payout.conversationId,
       OriginatorConversationID: payout.originatorConversationId,
