@@ -572,7 +572,7 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
     const mailsTo = async (email: string) => {
       // Queued in the step's transaction; the worker sends them from the queue.
       await ctx.app.services.mailer.drain();
-      return ctx.database.db.select().from(mailQueue).where(eq(mailQueue.to, email));
+      return ctx.database.db.select().from(mailQueue).where(eq(mailQueue.to, email)).orderBy(mailQueue.id);
     };
 
     it('e-mails the client each status change and documents request, unless claim e-mails are switched off', async () => {
