@@ -982,7 +982,7 @@ const hoursText = (ms: number) => {
 async function markUnresolved(context: PayoutReconcileContext, settlementId: number): Promise<boolean> {
   return context.db.transaction(async (tx) => {
     const locked = await lockPayout(tx, settlementId);
-    if (!locked || locked.settlement.status !== 'pending') return false;
+    if (locked?.settlement.status !== 'pending') return false;
     const { claim, settlement } = locked;
     const after = hoursText(context.unresolvedAfterMs);
     await tx
