@@ -143,7 +143,7 @@ describe('claim payouts: Transaction Status reconciliation', () => {
     expect(settled.settlements[0].checks).toBeGreaterThanOrEqual(1);
     const [event] = await eventsOf(id, 'settled');
     expect(event.note).toBe(
-      `KES 175,000 paid to M-Pesa 254712345605, receipt ${payout.transactionId} (confirmed by M-Pesa’s transaction status; the payout’s own result never came)`,
+      `KES 175,000 paid to M-Pesa 254712345605, receipt ${payout.transactionId} (confirmed by M-Pesa’s transaction status)`,
     );
     // Daraja was asked by our OriginatorConversationID and answered Completed.
     expect(

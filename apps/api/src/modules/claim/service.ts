@@ -1178,7 +1178,7 @@ export async function handlePayoutStatusResult(
         amount: result.amount,
         resultCode: result.resultCode,
         resultDesc: `Paid: M-Pesa’s transaction status is ${result.transactionStatus}.`,
-        source: ' (confirmed by M-Pesa’s transaction status; the payout’s own result never came)',
+        source: ' (confirmed by M-Pesa’s transaction status)',
         actorId: null,
       });
     return applyPayoutAnswer(tx, context, claim, settlement, {
