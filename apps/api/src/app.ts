@@ -30,6 +30,7 @@ import { filesPlugin } from './modules/files/plugin';
 import { createFileStorage } from './modules/files/storage';
 import { paymentPlugin } from './modules/payment/plugin';
 import { documentsPlugin } from './modules/policy/documents-plugin';
+import { renewalReminderPlugin } from './modules/renewal/plugin';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(documentsPlugin, { db: database.db, services });
   await app.register(chatSocketPlugin, { db: database.db, services, config });
   await app.register(claimPayoutPlugin, { db: database.db, services, config });
+  await app.register(renewalReminderPlugin, { db: database.db, services, config });
   await app.register(filesPlugin, {
     db: database.db,
     services,

@@ -132,6 +132,20 @@ const baseConfigSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanish.default(false),
   /** How often pending payments are checked with the STK query. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(15_000),
+  /** Renewal reminders: how many days before a policy ends each one goes (comma-separated). */
+  RENEWAL_REMINDER_DAYS: z
+    .string()
+    .default('30,14,3')
+    .transform((value, context) => {
+      const days = value.split(',').map((part) => Number(part.trim()));
+      if (days.some((day) => !Number.isInteger(day) || day < 1 || day > 365)) {
+        context.addIssue({ code: 'custom', message: 'a comma-separated list of days between 1 and 365' });
+        return z.NEVER;
+      }
+      return [...new Set(days)].sort((a, b) => b - a);
+    }),
+  /** How often policies nearing their end are looked for (renewal reminders). */
+  RENEWAL_REMINDER_INTERVAL_MS: z.coerce.number().int().min(200).default(3_600_000),
   /** How long a quotation's price is offered; after that it is priced again. */
   QUOTATION_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SUPPORT_PHONE: z.string().min(3).default('+254 709 123 000'),

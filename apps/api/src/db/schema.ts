@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -498,6 +499,23 @@ export const policies = pgTable('policies', {
   /** The intermediary firm whose recommendation was bought (from the quotation); null for direct business. */
   intermediaryId: integer('intermediary_id').references(() => intermediaries.id),
 });
+
+/**
+ * A renewal reminder sent for a policy: one row per policy and stage (days before the end), so a
+ * reminder goes once however many times — or on however many instances — the job runs.
+ */
+export const policyReminders = pgTable(
+  'policy_reminders',
+  {
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    /** How many days before the policy's end this reminder is for (30, 14, 3 by default). */
+    daysBefore: integer('days_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.policyId, table.daysBefore] })],
+);
 
 /**
  * A client's request for help to one or more intermediaries (spec-2 Help and Support), as the

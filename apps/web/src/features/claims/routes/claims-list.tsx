@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable } from '../../../components/data-table';
-import { Pagination } from '../../../components/pagination';
-import { QueryStatus } from '../../../components/query-status';
+import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
-import { buttonPrimary, cardClass, linkButton } from '../../../components/ui';
+import { buttonPrimary, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
 import { type ClaimSummary, claimsPageQueryOptions } from '../api/claims';
@@ -16,7 +14,6 @@ import { t } from '../i18n';
 export default function ClaimsListRoute() {
   const [page, setPage] = useState(1);
   const claims = useQuery(claimsPageQueryOptions('client', { page }));
-  const data = claims.data;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -26,66 +23,49 @@ export default function ClaimsListRoute() {
         </Link>
       </div>
       <p className="mt-2 text-slate-700">{t('claims.list.intro')}</p>
-      {!data ? (
-        <QueryStatus
-          isPending={claims.isPending}
-          isError={claims.isError}
-          onRetry={() => void claims.refetch()}
-        />
-      ) : (
-        <div className={`${cardClass} mt-6`}>
-          <DataTable<ClaimSummary>
-            caption={t('claims.list.caption')}
-            hideCaption
-            columns={[
-              {
-                key: 'ref',
-                header: t('claims.list.ref'),
-                isRowHeader: true,
-                cell: (claim) => (
-                  <Link
-                    to={paths.portalClaim.getHref(claim.id)}
-                    className={linkButton}
-                    aria-label={t('claims.list.open', { ref: claim.claimRef })}
-                  >
-                    {claim.claimRef}
-                  </Link>
-                ),
-              },
-              { key: 'type', header: t('claims.list.type'), cell: (claim) => t(`claims.type.${claim.type}`) },
-              {
-                key: 'date',
-                header: t('claims.list.date'),
-                cell: (claim) => formatIsoDate(claim.incidentDate),
-              },
-              {
-                key: 'policy',
-                header: t('claims.list.policy'),
-                cell: (claim) => claim.policyNumber,
-                className: 'break-all',
-              },
-              {
-                key: 'status',
-                header: t('claims.list.status'),
-                cell: (claim) => <ClaimStatusBadge status={claim.status} />,
-              },
-            ]}
-            rows={data.items}
-            rowKey={(claim) => String(claim.id)}
-            emptyText={t('claims.list.empty')}
-          />
-          {data.total > data.pageSize ? (
-            <Pagination
-              page={page}
-              pageCount={Math.max(1, Math.ceil(data.total / data.pageSize))}
-              onPageChange={setPage}
-              isDisabled={claims.isPlaceholderData}
-              label={t('claims.list.pages')}
-              className="mt-4"
-            />
-          ) : null}
-        </div>
-      )}
+      <PagedTable<ClaimSummary>
+        query={claims}
+        page={page}
+        onPageChange={setPage}
+        pagesLabel={t('claims.list.pages')}
+        caption={t('claims.list.caption')}
+        hideCaption
+        columns={[
+          {
+            key: 'ref',
+            header: t('claims.list.ref'),
+            isRowHeader: true,
+            cell: (claim) => (
+              <Link
+                to={paths.portalClaim.getHref(claim.id)}
+                className={linkButton}
+                aria-label={t('claims.list.open', { ref: claim.claimRef })}
+              >
+                {claim.claimRef}
+              </Link>
+            ),
+          },
+          { key: 'type', header: t('claims.list.type'), cell: (claim) => t(`claims.type.${claim.type}`) },
+          {
+            key: 'date',
+            header: t('claims.list.date'),
+            cell: (claim) => formatIsoDate(claim.incidentDate),
+          },
+          {
+            key: 'policy',
+            header: t('claims.list.policy'),
+            cell: (claim) => claim.policyNumber,
+            className: 'break-all',
+          },
+          {
+            key: 'status',
+            header: t('claims.list.status'),
+            cell: (claim) => <ClaimStatusBadge status={claim.status} />,
+          },
+        ]}
+        rowKey={(claim) => String(claim.id)}
+        emptyText={t('claims.list.empty')}
+      />
     </div>
   );
 }

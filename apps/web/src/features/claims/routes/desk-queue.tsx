@@ -2,11 +2,9 @@ import { CLAIM_STATUSES, CLAIM_TYPES } from '@bima/domain/claims';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable } from '../../../components/data-table';
-import { Pagination } from '../../../components/pagination';
-import { QueryStatus } from '../../../components/query-status';
+import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
-import { buttonPrimary, cardClass, inputClass, labelClass, linkButton } from '../../../components/ui';
+import { buttonPrimary, inputClass, labelClass, linkButton } from '../../../components/ui';
 import { staffPaths } from '../../../config/staff-paths';
 import { formatIsoDate, formatKenyaDateTime } from '../../../lib/dates';
 import { authStore, getRole } from '../../../stores/auth';
@@ -21,7 +19,6 @@ export default function DeskQueueRoute() {
   const [filters, setFilters] = useState(draft);
   const [page, setPage] = useState(1);
   const claims = useQuery(claimsPageQueryOptions('desk', { page, ...filters }));
-  const data = claims.data;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFilters({ ...draft, search: draft.search.trim() });
@@ -87,88 +84,71 @@ export default function DeskQueueRoute() {
           {t('claims.desk.filter')}
         </button>
       </form>
-      {!data ? (
-        <QueryStatus
-          isPending={claims.isPending}
-          isError={claims.isError}
-          onRetry={() => void claims.refetch()}
-        />
-      ) : (
-        <div className={`${cardClass} mt-6`}>
-          <DataTable<ClaimSummary>
-            caption={t('claims.desk.caption')}
-            hideCaption
-            isLoading={claims.isFetching && claims.isPlaceholderData}
-            columns={[
-              {
-                key: 'ref',
-                header: t('claims.list.ref'),
-                isRowHeader: true,
-                cell: (claim) => (
-                  <Link
-                    to={staffPaths.claim.getHref(claim.id)}
-                    className={linkButton}
-                    aria-label={t('claims.list.open', { ref: claim.claimRef })}
-                  >
-                    {claim.claimRef}
-                  </Link>
-                ),
-              },
-              {
-                key: 'client',
-                header: t('claims.desk.client'),
-                cell: (claim) =>
-                  claim.client ? (
-                    <>
-                      {claim.client.name}
-                      <br />
-                      <span className="break-all text-slate-700">{claim.client.email}</span>
-                    </>
-                  ) : (
-                    ''
-                  ),
-              },
-              { key: 'type', header: t('claims.list.type'), cell: (claim) => t(`claims.type.${claim.type}`) },
-              {
-                key: 'date',
-                header: t('claims.list.date'),
-                cell: (claim) => formatIsoDate(claim.incidentDate),
-                className: 'whitespace-nowrap',
-              },
-              {
-                key: 'policy',
-                header: t('claims.list.policy'),
-                cell: (claim) => `${claim.policyNumber} (${claim.underwriter})`,
-                className: 'break-all',
-              },
-              {
-                key: 'reported',
-                header: t('claims.desk.reported'),
-                cell: (claim) => formatKenyaDateTime(claim.createdAt),
-                className: 'whitespace-nowrap',
-              },
-              {
-                key: 'status',
-                header: t('claims.list.status'),
-                cell: (claim) => <ClaimStatusBadge status={claim.status} />,
-              },
-            ]}
-            rows={data.items}
-            rowKey={(claim) => String(claim.id)}
-            emptyText={t('claims.desk.empty')}
-          />
-          {data.total > data.pageSize ? (
-            <Pagination
-              page={page}
-              pageCount={Math.max(1, Math.ceil(data.total / data.pageSize))}
-              onPageChange={setPage}
-              isDisabled={claims.isPlaceholderData}
-              label={t('claims.list.pages')}
-              className="mt-4"
-            />
-          ) : null}
-        </div>
-      )}
+      <PagedTable<ClaimSummary>
+        query={claims}
+        page={page}
+        onPageChange={setPage}
+        pagesLabel={t('claims.list.pages')}
+        caption={t('claims.desk.caption')}
+        hideCaption
+        isLoading={claims.isFetching && claims.isPlaceholderData}
+        columns={[
+          {
+            key: 'ref',
+            header: t('claims.list.ref'),
+            isRowHeader: true,
+            cell: (claim) => (
+              <Link
+                to={staffPaths.claim.getHref(claim.id)}
+                className={linkButton}
+                aria-label={t('claims.list.open', { ref: claim.claimRef })}
+              >
+                {claim.claimRef}
+              </Link>
+            ),
+          },
+          {
+            key: 'client',
+            header: t('claims.desk.client'),
+            cell: (claim) =>
+              claim.client ? (
+                <>
+                  {claim.client.name}
+                  <br />
+                  <span className="break-all text-slate-700">{claim.client.email}</span>
+                </>
+              ) : (
+                ''
+              ),
+          },
+          { key: 'type', header: t('claims.list.type'), cell: (claim) => t(`claims.type.${claim.type}`) },
+          {
+            key: 'date',
+            header: t('claims.list.date'),
+            cell: (claim) => formatIsoDate(claim.incidentDate),
+            className: 'whitespace-nowrap',
+          },
+          {
+            key: 'policy',
+            header: t('claims.list.policy'),
+            cell: (claim) => `${claim.policyNumber} (${claim.underwriter})`,
+            className: 'break-all',
+          },
+          {
+            key: 'reported',
+            header: t('claims.desk.reported'),
+            cell: (claim) => formatKenyaDateTime(claim.createdAt),
+            className: 'whitespace-nowrap',
+          },
+          {
+            key: 'status',
+            header: t('claims.list.status'),
+            cell: (claim) => <ClaimStatusBadge status={claim.status} />,
+          },
+        ]}
+        rowKey={(claim) => String(claim.id)}
+        emptyText={t('claims.desk.empty')}
+      />
     </div>
   );
 }

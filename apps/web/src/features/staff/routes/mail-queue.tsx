@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { Pagination } from '../../../components/pagination';
-import { QueryStatus } from '../../../components/query-status';
+import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { StatusBadge } from '../../../components/status-badge';
 import { buttonSmall, inputClass, labelClass } from '../../../components/ui';
-import { pageCountOf } from '../api/call';
 import { type MailQueueFilter, mailQueueQueryOptions, type QueuedMail, retryMail } from '../api/mail-queue';
 import { t } from '../i18n';
 import { errorMessage } from '../utils/errors';
@@ -70,103 +67,83 @@ export default function MailQueueRoute() {
           </span>
         ) : null}
       </p>
-      {data ? null : (
-        <QueryStatus
-          isPending={queue.isPending}
-          isError={queue.isError}
-          onRetry={() => void queue.refetch()}
-        />
-      )}
-      {data ? (
-        <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-          <DataTable<QueuedMail>
-            caption={t('staff.mailQueue.caption')}
-            hideCaption
-            // Without a Retry button in it, the wide table's box itself takes focus to scroll.
-            isScrollFocusable={data.items.every((mail) => mail.status === 'sent')}
-            columns={[
-              {
-                key: 'created',
-                header: t('staff.mailQueue.created'),
-                cell: (mail) => formatWhen(mail.createdAt),
-              },
-              { key: 'to', header: t('staff.mailQueue.to'), cell: (mail) => mail.to, className: 'break-all' },
-              {
-                key: 'subject',
-                header: t('staff.mailQueue.subject'),
-                cell: (mail) => mail.subject,
-                isRowHeader: true,
-              },
-              {
-                key: 'status',
-                header: t('staff.mailQueue.status'),
-                cell: (mail) => (
-                  <span className="flex flex-wrap gap-1">
-                    <StatusBadge
-                      label={t(`staff.mailQueue.statuses.${mail.status}`)}
-                      tone={
-                        mail.status === 'sent' ? 'success' : mail.status === 'failed' ? 'danger' : 'warning'
-                      }
-                    />
-                    {mail.isFailing && mail.status === 'pending' ? (
-                      <StatusBadge label={t('staff.mailQueue.failingBadge')} tone="danger" />
-                    ) : null}
-                  </span>
-                ),
-              },
-              {
-                key: 'attempts',
-                header: t('staff.mailQueue.attempts'),
-                cell: (mail) => mail.attempts,
-                align: 'right',
-              },
-              {
-                key: 'next',
-                header: t('staff.mailQueue.next'),
-                cell: (mail) =>
-                  mail.nextAttemptAt && mail.status === 'pending' ? formatWhen(mail.nextAttemptAt) : '—',
-              },
-              {
-                key: 'error',
-                header: t('staff.mailQueue.error'),
-                cell: (mail) => mail.lastError ?? '—',
-                className: 'text-sm break-all',
-              },
-              {
-                key: 'retry',
-                header: <span className="sr-only">{t('staff.mailQueue.retry')}</span>,
-                cell: (mail) =>
-                  mail.status === 'sent' ? null : (
-                    <button
-                      type="button"
-                      className={buttonSmall}
-                      disabled={retry.isPending}
-                      onClick={() => retry.mutate(mail.id)}
-                      aria-label={t('staff.mailQueue.retryFor', { subject: mail.subject, to: mail.to })}
-                    >
-                      {retry.isPending && retry.variables === mail.id
-                        ? t('staff.mailQueue.retrying')
-                        : t('staff.mailQueue.retry')}
-                    </button>
-                  ),
-              },
-            ]}
-            rows={data.items}
-            rowKey={(mail) => String(mail.id)}
-            emptyText={t('staff.mailQueue.empty')}
-          />
-          {data.total > data.pageSize ? (
-            <Pagination
-              page={page}
-              pageCount={pageCountOf(data)}
-              onPageChange={setPage}
-              isDisabled={queue.isPlaceholderData}
-              label={t('staff.mailQueue.pages')}
-              className="mt-4"
-            />
-          ) : null}
-        </div>
-      ) : null}
+      <PagedTable<QueuedMail>
+        query={queue}
+        page={page}
+        onPageChange={setPage}
+        pagesLabel={t('staff.mailQueue.pages')}
+        caption={t('staff.mailQueue.caption')}
+        hideCaption
+        // Without a Retry button in it, the wide table's box itself takes focus to scroll.
+        isScrollFocusable={(data?.items ?? []).every((mail) => mail.status === 'sent')}
+        columns={[
+          {
+            key: 'created',
+            header: t('staff.mailQueue.created'),
+            cell: (mail) => formatWhen(mail.createdAt),
+          },
+          { key: 'to', header: t('staff.mailQueue.to'), cell: (mail) => mail.to, className: 'break-all' },
+          {
+            key: 'subject',
+            header: t('staff.mailQueue.subject'),
+            cell: (mail) => mail.subject,
+            isRowHeader: true,
+          },
+          {
+            key: 'status',
+            header: t('staff.mailQueue.status'),
+            cell: (mail) => (
+              <span className="flex flex-wrap gap-1">
+                <StatusBadge
+                  label={t(`staff.mailQueue.statuses.${mail.status}`)}
+                  tone={mail.status === 'sent' ? 'success' : mail.status === 'failed' ? 'danger' : 'warning'}
+                />
+                {mail.isFailing && mail.status === 'pending' ? (
+                  <StatusBadge label={t('staff.mailQueue.failingBadge')} tone="danger" />
+                ) : null}
+              </span>
+            ),
+          },
+          {
+            key: 'attempts',
+            header: t('staff.mailQueue.attempts'),
+            cell: (mail) => mail.attempts,
+            align: 'right',
+          },
+          {
+            key: 'next',
+            header: t('staff.mailQueue.next'),
+            cell: (mail) =>
+              mail.nextAttemptAt && mail.status === 'pending' ? formatWhen(mail.nextAttemptAt) : '—',
+          },
+          {
+            key: 'error',
+            header: t('staff.mailQueue.error'),
+            cell: (mail) => mail.lastError ?? '—',
+            className: 'text-sm break-all',
+          },
+          {
+            key: 'retry',
+            header: <span className="sr-only">{t('staff.mailQueue.retry')}</span>,
+            cell: (mail) =>
+              mail.status === 'sent' ? null : (
+                <button
+                  type="button"
+                  className={buttonSmall}
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate(mail.id)}
+                  aria-label={t('staff.mailQueue.retryFor', { subject: mail.subject, to: mail.to })}
+                >
+                  {retry.isPending && retry.variables === mail.id
+                    ? t('staff.mailQueue.retrying')
+                    : t('staff.mailQueue.retry')}
+                </button>
+              ),
+          },
+        ]}
+        rowKey={(mail) => String(mail.id)}
+        emptyText={t('staff.mailQueue.empty')}
+      />
     </div>
   );
 }

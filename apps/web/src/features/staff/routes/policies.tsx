@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { Pagination } from '../../../components/pagination';
-import { QueryStatus } from '../../../components/query-status';
+import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, inputClass, labelClass } from '../../../components/ui';
-import { pageCountOf } from '../api/call';
 import { type FoundPolicy, policySearchQueryOptions } from '../api/policies';
 import { t } from '../i18n';
 import { formatDay, formatKes } from '../utils/format';
@@ -17,7 +14,6 @@ export default function PoliciesRoute() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const policies = useQuery(policySearchQueryOptions({ query, page }));
-  const data = policies.data;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,85 +44,69 @@ export default function PoliciesRoute() {
         </button>
       </form>
       {query.length < 3 ? <p className="mt-4 text-slate-700">{t('staff.policies.prompt')}</p> : null}
-      {query.length >= 3 && !data ? (
-        <QueryStatus
-          isPending={policies.isPending}
-          isError={policies.isError}
-          onRetry={() => void policies.refetch()}
+      {query.length >= 3 ? (
+        <PagedTable<FoundPolicy>
+          query={policies}
+          page={page}
+          onPageChange={setPage}
+          pagesLabel={t('staff.policies.pages')}
+          caption={t('staff.policies.caption')}
+          hideCaption
+          isScrollFocusable
+          columns={[
+            {
+              key: 'policy',
+              header: t('staff.policies.policyNumber'),
+              cell: (policy) => policy.policyNumber,
+              isRowHeader: true,
+              className: 'font-semibold whitespace-nowrap',
+            },
+            {
+              key: 'client',
+              header: t('staff.policies.client'),
+              cell: (policy) => (
+                <>
+                  {policy.client.names}
+                  <br />
+                  <span className="break-all text-slate-700">{policy.client.email}</span>
+                </>
+              ),
+            },
+            {
+              key: 'registration',
+              header: t('staff.policies.registration'),
+              cell: (policy) => policy.registration ?? t('staff.na'),
+            },
+            {
+              key: 'product',
+              header: t('staff.policies.product'),
+              cell: (policy) => `${policy.productName} (${policy.underwriter})`,
+            },
+            {
+              key: 'premium',
+              header: t('staff.policies.premium'),
+              cell: (policy) => formatKes(policy.premium),
+              align: 'right',
+              className: 'tabular-nums whitespace-nowrap',
+            },
+            {
+              key: 'receipt',
+              header: t('staff.policies.receipt'),
+              cell: (policy) => policy.receiptNumber ?? t('staff.na'),
+            },
+            {
+              key: 'cover',
+              header: t('staff.policies.cover'),
+              cell: (policy) =>
+                t('staff.policies.coverPeriod', {
+                  start: formatDay(policy.startDate),
+                  end: formatDay(policy.endDate),
+                }),
+            },
+          ]}
+          rowKey={(policy) => policy.policyNumber}
+          emptyText={t('staff.policies.empty')}
         />
-      ) : null}
-      {query.length >= 3 && data ? (
-        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-          <DataTable<FoundPolicy>
-            caption={t('staff.policies.caption')}
-            hideCaption
-            isScrollFocusable
-            columns={[
-              {
-                key: 'policy',
-                header: t('staff.policies.policyNumber'),
-                cell: (policy) => policy.policyNumber,
-                isRowHeader: true,
-                className: 'font-semibold whitespace-nowrap',
-              },
-              {
-                key: 'client',
-                header: t('staff.policies.client'),
-                cell: (policy) => (
-                  <>
-                    {policy.client.names}
-                    <br />
-                    <span className="break-all text-slate-700">{policy.client.email}</span>
-                  </>
-                ),
-              },
-              {
-                key: 'registration',
-                header: t('staff.policies.registration'),
-                cell: (policy) => policy.registration ?? t('staff.na'),
-              },
-              {
-                key: 'product',
-                header: t('staff.policies.product'),
-                cell: (policy) => `${policy.productName} (${policy.underwriter})`,
-              },
-              {
-                key: 'premium',
-                header: t('staff.policies.premium'),
-                cell: (policy) => formatKes(policy.premium),
-                align: 'right',
-                className: 'tabular-nums whitespace-nowrap',
-              },
-              {
-                key: 'receipt',
-                header: t('staff.policies.receipt'),
-                cell: (policy) => policy.receiptNumber ?? t('staff.na'),
-              },
-              {
-                key: 'cover',
-                header: t('staff.policies.cover'),
-                cell: (policy) =>
-                  t('staff.policies.coverPeriod', {
-                    start: formatDay(policy.startDate),
-                    end: formatDay(policy.endDate),
-                  }),
-              },
-            ]}
-            rows={data.items}
-            rowKey={(policy) => policy.policyNumber}
-            emptyText={t('staff.policies.empty')}
-          />
-          {data.total > data.pageSize ? (
-            <Pagination
-              page={page}
-              pageCount={pageCountOf(data)}
-              onPageChange={setPage}
-              isDisabled={policies.isPlaceholderData}
-              label={t('staff.policies.pages')}
-              className="mt-4"
-            />
-          ) : null}
-        </div>
       ) : null}
     </div>
   );

@@ -2,13 +2,10 @@ import type { HelpRequestStatus } from '@bima/domain/intermediaries';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable } from '../../../components/data-table';
-import { Pagination } from '../../../components/pagination';
-import { QueryStatus } from '../../../components/query-status';
+import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { inputClass, labelClass, linkButton } from '../../../components/ui';
 import { staffPaths } from '../../../config/staff-paths';
-import { pageCountOf } from '../api/call';
 import { type InboxItem, requestsQueryOptions } from '../api/requests';
 import { StaffStatusBadge } from '../components/staff-status';
 import { t } from '../i18n';
@@ -81,79 +78,61 @@ export default function RequestsRoute() {
           </p>
         ) : null}
       </div>
-      {data ? null : (
-        <QueryStatus
-          isPending={requests.isPending}
-          isError={requests.isError}
-          onRetry={() => void requests.refetch()}
-        />
-      )}
-      {data ? (
-        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-          <DataTable<InboxItem>
-            caption={t('staff.requests.caption')}
-            hideCaption
-            isScrollFocusable
-            columns={[
-              {
-                key: 'reference',
-                header: t('staff.requests.reference'),
-                isRowHeader: true,
-                cell: (item) => (
-                  <Link
-                    to={staffPaths.request.getHref(item.id)}
-                    className={`${linkButton} break-all`}
-                    aria-label={t('staff.requests.open', { ref: item.requestSystemRef })}
-                  >
-                    {item.requestSystemRef}
-                  </Link>
-                ),
-              },
-              {
-                key: 'client',
-                header: t('staff.requests.client'),
-                cell: (item) => fullName(item.client.names),
-              },
-              {
-                key: 'value',
-                header: t('staff.requests.vehicleValue'),
-                cell: (item) => formatKes(item.risk.value),
-                align: 'right',
-                className: 'tabular-nums whitespace-nowrap',
-              },
-              { key: 'regNo', header: t('staff.requests.regNo'), cell: (item) => item.risk.regNo },
-              {
-                key: 'deadline',
-                header: t('staff.requests.deadline'),
-                cell: (item) => formatDay(item.expiry),
-              },
-              {
-                key: 'status',
-                header: t('staff.requests.status'),
-                cell: (item) => <StaffStatusBadge status={item.status} />,
-              },
-              {
-                key: 'received',
-                header: t('staff.requests.received'),
-                cell: (item) => formatWhen(item.createdAt),
-              },
-            ]}
-            rows={data.items}
-            rowKey={(item) => String(item.id)}
-            emptyText={status ? t('staff.requests.emptyFiltered') : t('staff.requests.empty')}
-          />
-          {data.total > data.pageSize ? (
-            <Pagination
-              page={page}
-              pageCount={pageCountOf(data)}
-              onPageChange={(next) => update({ status, page: next })}
-              isDisabled={requests.isPlaceholderData}
-              label={t('staff.requests.pages')}
-              className="mt-4"
-            />
-          ) : null}
-        </div>
-      ) : null}
+      <PagedTable<InboxItem>
+        query={requests}
+        page={page}
+        onPageChange={(next) => update({ status, page: next })}
+        pagesLabel={t('staff.requests.pages')}
+        caption={t('staff.requests.caption')}
+        hideCaption
+        isScrollFocusable
+        columns={[
+          {
+            key: 'reference',
+            header: t('staff.requests.reference'),
+            isRowHeader: true,
+            cell: (item) => (
+              <Link
+                to={staffPaths.request.getHref(item.id)}
+                className={`${linkButton} break-all`}
+                aria-label={t('staff.requests.open', { ref: item.requestSystemRef })}
+              >
+                {item.requestSystemRef}
+              </Link>
+            ),
+          },
+          {
+            key: 'client',
+            header: t('staff.requests.client'),
+            cell: (item) => fullName(item.client.names),
+          },
+          {
+            key: 'value',
+            header: t('staff.requests.vehicleValue'),
+            cell: (item) => formatKes(item.risk.value),
+            align: 'right',
+            className: 'tabular-nums whitespace-nowrap',
+          },
+          { key: 'regNo', header: t('staff.requests.regNo'), cell: (item) => item.risk.regNo },
+          {
+            key: 'deadline',
+            header: t('staff.requests.deadline'),
+            cell: (item) => formatDay(item.expiry),
+          },
+          {
+            key: 'status',
+            header: t('staff.requests.status'),
+            cell: (item) => <StaffStatusBadge status={item.status} />,
+          },
+          {
+            key: 'received',
+            header: t('staff.requests.received'),
+            cell: (item) => formatWhen(item.createdAt),
+          },
+        ]}
+        rowKey={(item) => String(item.id)}
+        emptyText={status ? t('staff.requests.emptyFiltered') : t('staff.requests.empty')}
+      />
     </div>
   );
 }
