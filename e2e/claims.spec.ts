@@ -2,7 +2,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import sharp from 'sharp';
 import { expectNoSeriousViolations } from './axe';
 import { call, createClient, type Session, useSession } from './purchase-fixtures';
-import { signInStaffThroughPage } from './staff-fixtures';
+import { signInStaffThroughApi, signInStaffThroughPage } from './staff-fixtures';
 
 const APA_UNDERWRITER = 'underwriter.apa@bimaportal.co.ke';
 const SLOW = { timeout: 30_000 };
@@ -254,6 +254,73 @@ test.describe('claims', () => {
     await expect(page.getByText('KES 175,000').first()).toBeVisible();
     await expectNoSeriousViolations(page, 'settled claim');
     await deskContext.close();
+  });
+
+  test('a payout M-Pesa never confirms is handed to the desk, resolved from the statement, then paid again', async ({
+    browser,
+    request,
+  }) => {
+    const client = await createClient(request, { withKyc: true });
+    const policyNumber = await buyPolicy(request, client.session);
+    const claim = await call<{ id: number; claimRef: string }>(
+      request,
+      ['client', 'claim', 'reportClaim'],
+      {
+        policyNumber,
+        type: 'windscreen',
+        incidentDate: kenyaToday(),
+        place: 'Mombasa Road, Nairobi',
+        description: 'A stone from a lorry cracked the windscreen across the driver side.',
+      },
+      client.session.accessToken,
+    );
+    // Through the desk's API up to the approval (the first journey drives these screens).
+    const staff = await signInStaffThroughApi(request, APA_UNDERWRITER);
+    const desk = (action: string, data: Record<string, unknown>) =>
+      call(request, ['claims', 'desk', action], { id: claim.id, ...data }, staff.accessToken);
+    const [assessor] = await call<Array<{ id: string }>>(
+      request,
+      ['claims', 'desk', 'listAssessors'],
+      { id: claim.id },
+      staff.accessToken,
+    );
+    await desk('appointAssessor', { assessorId: assessor!.id });
+    await desk('recordAssessment', {
+      report: 'Windscreen to replace with an OEM glass.',
+      assessedLoss: 40_000,
+    });
+    await desk('approveClaim', { amount: 40_000 });
+
+    const page = await (await browser.newContext()).newPage();
+    await signInStaffThroughPage(page, APA_UNDERWRITER);
+    await page.goto(`/staff/claims/${claim.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Claim ${claim.claimRef}` })).toBeVisible(SLOW);
+    const payable = await page.getByRole('button', { name: /^Pay KES / }).textContent();
+    // The simulator's phone ending 08: M-Pesa takes the payout, its result never comes and the
+    // Transaction Status query cannot find it either.
+    await page.getByLabel('M-Pesa phone number').fill('254712345608');
+    await page.getByRole('button', { name: payable! }).click();
+    await expect(page.getByText("Waiting for M-Pesa's answer…").first()).toBeVisible(SLOW);
+    await expect(page.getByRole('heading', { name: 'Resolve the unconfirmed payout' })).toBeVisible(SLOW);
+    await expect(page.getByText('Payment not confirmed by M-Pesa').first()).toBeVisible();
+    // Paying again is not offered while the first payout may have paid.
+    await expect(page.getByRole('button', { name: payable! })).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'unresolved payout');
+
+    await page.getByRole('radio', { name: 'Not paid' }).check();
+    await page.getByRole('button', { name: 'Record what the statement shows' }).click();
+    await expect(
+      page.getByText('Say how you checked that nothing was paid (at least 10 characters).'),
+    ).toBeVisible();
+    await page.getByLabel('How you checked').fill('Not on the B2C account statement of today.');
+    await page.getByRole('button', { name: 'Record what the statement shows' }).click();
+    await expect(page.getByRole('button', { name: payable! })).toBeVisible(SLOW);
+    await expect(page.getByText(/not on the M-Pesa statement, checked by/).first()).toBeVisible();
+
+    await page.getByLabel('M-Pesa phone number').fill('254712345678');
+    await page.getByRole('button', { name: payable! }).click();
+    await expect(page.getByText('Settled', { exact: true }).first()).toBeVisible(SLOW);
+    await page.context().close();
   });
 
   test('@phone the claim screens are axe-clean on a phone', async ({ browser, request }) => {

@@ -12,5 +12,9 @@ process.env.AUTH_RATE_LIMIT_SCALE ??= '100';
 // The simulated customer answers after 1 s; the late callback (phone ending 07) after 8 s.
 process.env.MPESA_SIMULATOR_DELAY_MS ??= '1000';
 process.env.MPESA_SIMULATOR_LATE_MS ??= '8000';
+// Claim payouts whose B2C result is lost are checked after 1 s and handed to the desk after 5 s.
+process.env.PAYOUT_RECONCILE_INTERVAL_MS ??= '1000';
+process.env.PAYOUT_QUERY_AFTER_MS ??= '1000';
+process.env.PAYOUT_UNRESOLVED_AFTER_MS ??= '5000';
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 await import('./start.mjs');

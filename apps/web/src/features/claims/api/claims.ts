@@ -69,16 +69,28 @@ export interface ClaimDetails {
   settlements: Array<{
     method: 'mpesa' | 'garage';
     amount: number;
-    status: 'pending' | 'success' | 'failed' | 'timeout';
+    status: 'pending' | 'success' | 'failed' | 'timeout' | 'unresolved';
+    /** How the state reads, from the server. */
+    statusLabel: string;
     phone: string | null;
     garageName: string | null;
     reference: string | null;
     resultDesc: string | null;
     createdAt: string;
     settledAt: string | null;
+    /** Transaction Status queries made for it, and when the last one went. */
+    checks: number;
+    lastCheckedAt: string | null;
   }>;
   actions: Record<
-    'requestDocuments' | 'appointAssessor' | 'recordAssessment' | 'approve' | 'decline' | 'settle' | 'close',
+    | 'requestDocuments'
+    | 'appointAssessor'
+    | 'recordAssessment'
+    | 'approve'
+    | 'decline'
+    | 'settle'
+    | 'resolvePayout'
+    | 'close',
     boolean
   >;
 }

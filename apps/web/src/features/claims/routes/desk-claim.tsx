@@ -1,4 +1,4 @@
-import { CLAIM_DOCUMENT_LABELS, CLAIM_DOCUMENT_TYPES } from '@bima/domain/claims';
+import { CLAIM_DOCUMENT_LABELS, CLAIM_DOCUMENT_TYPES, claimPayable } from '@bima/domain/claims';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -102,12 +102,17 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
   const [phone, setPhone] = useState('');
   const [garageName, setGarageName] = useState('');
   const [reference, setReference] = useState('');
+  const [outcome, setOutcome] = useState<'paid' | 'not_paid' | ''>('');
+  const [receipt, setReceipt] = useState('');
+  const [resolveNote, setResolveNote] = useState('');
   const step = (action: string, data: Record<string, unknown>) => async () => {
     const updated = await takeDeskStep(action, { id: claim.id, ...data });
     queryClient.setQueryData(claimQueryOptions('desk', claim.id).queryKey, updated);
   };
   const a = claim.actions;
-  const payable = Number(amount) > claim.excess ? Number(amount) - claim.excess : 0;
+  // The same rule as the server's: whole shillings, never below zero (amounts here are KES).
+  const payable =
+    claimPayable({ agreedLoss: Number(amount) * 100, excess: Math.round(claim.excess * 100) }) / 100;
   const pending = claim.settlements.some((settlement) => settlement.status === 'pending');
   const any = Object.values(a).some(Boolean);
   return (
@@ -297,6 +302,62 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
           </StepForm>
         ) : null}
         {pending && any ? <p className="text-slate-800">{t('claims.desk.settlePending')}</p> : null}
+        {a.resolvePayout ? (
+          <StepForm
+            title={t('claims.desk.resolveTitle')}
+            submit={t('claims.desk.resolveSubmit')}
+            run={step(
+              'resolvePayout',
+              outcome === 'paid'
+                ? { outcome, receipt, note: resolveNote }
+                : { outcome: outcome || undefined, note: resolveNote },
+            )}
+          >
+            <p className="text-slate-800">{t('claims.desk.resolveHint')}</p>
+            <fieldset>
+              <legend className={labelClass}>{t('claims.desk.resolveOutcome')}</legend>
+              <div className="mt-2 flex flex-wrap gap-4">
+                {(['paid', 'not_paid'] as const).map((value) => (
+                  <label key={value} className="flex items-center gap-2 text-slate-900">
+                    <input
+                      type="radio"
+                      name="desk-resolve-outcome"
+                      className="size-4 accent-emerald-700"
+                      checked={outcome === value}
+                      onChange={() => setOutcome(value)}
+                    />
+                    {value === 'paid' ? t('claims.desk.resolvePaid') : t('claims.desk.resolveNotPaid')}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {outcome === 'paid' ? (
+              <Labelled id="desk-resolve-receipt" label={t('claims.desk.resolveReceipt')}>
+                <input
+                  id="desk-resolve-receipt"
+                  className={inputClass}
+                  autoCapitalize="characters"
+                  maxLength={20}
+                  value={receipt}
+                  onChange={(event) => setReceipt(event.target.value)}
+                />
+              </Labelled>
+            ) : null}
+            <Labelled
+              id="desk-resolve-note"
+              label={outcome === 'paid' ? t('claims.desk.resolveNoteOptional') : t('claims.desk.resolveNote')}
+            >
+              <textarea
+                id="desk-resolve-note"
+                className={inputClass}
+                rows={2}
+                maxLength={1000}
+                value={resolveNote}
+                onChange={(event) => setResolveNote(event.target.value)}
+              />
+            </Labelled>
+          </StepForm>
+        ) : null}
         {a.decline ? (
           <StepForm
             title={t('claims.desk.declineTitle')}
