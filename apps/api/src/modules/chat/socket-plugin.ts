@@ -16,7 +16,14 @@ import { findTokenPrincipal, tokenExpiry } from '../../gateway/principal';
 import type { Principal } from '../../gateway/registry';
 import type { Services } from '../../services';
 import type { ChatConnection } from './hub';
-import { type ChatScope, chatScopeOf, markConversation, messagesSince, sendMessage } from './service';
+import {
+  type ChatScope,
+  chatScopeOf,
+  linkSigner,
+  markConversation,
+  messagesSince,
+  sendMessage,
+} from './service';
 
 /** A socket must authenticate this soon after opening. */
 const AUTH_TIMEOUT_MS = 10_000;
@@ -96,7 +103,8 @@ export async function chatSocketPlugin(
       if (isFirst) await hub.add(connection);
       send({ type: 'ready', userId: found.userId, expiresAt });
       if (frame.lastSeenId !== undefined) {
-        for (const message of await messagesSince(db, scope, frame.lastSeenId))
+        const signLink = linkSigner(services.tokenSecret, found.userId);
+        for (const message of await messagesSince(db, scope, frame.lastSeenId, signLink))
           send({ type: 'message', message });
       }
     };
@@ -110,6 +118,7 @@ export async function chatSocketPlugin(
         const { message, isNew } = await sendMessage(db, principal, input, {
           presenceTtlMs: hub.presenceTtlMs,
           baseUrl: config.PUBLIC_BASE_URL,
+          secret: services.tokenSecret,
         });
         send({ type: 'ack', clientMessageId: input.clientMessageId ?? null, message });
         if (isNew) await hub.publish({ t: 'message', id: message.id });
@@ -142,17 +151,26 @@ export async function chatSocketPlugin(
       } catch {
         return send({ type: 'error', code: 'invalid', message: 'The message could not be read.' });
       }
+      // A refused send names its clientMessageId, so the browser marks that message failed.
+      const clientMessageId = parsed.type === 'send' ? (parsed.clientMessageId ?? null) : undefined;
       handle(parsed).catch((error: unknown) => {
         if (error instanceof AppError) {
           const code =
-            error.statusCode === 404 ? 'not-found' : error.statusCode === 403 ? 'unauthorized' : 'invalid';
-          return send({ type: 'error', code, message: error.message });
+            error.statusCode === 404
+              ? 'not-found'
+              : error.statusCode === 403
+                ? 'unauthorized'
+                : error.statusCode === 409
+                  ? 'conflict'
+                  : 'invalid';
+          return send({ type: 'error', code, message: error.message, clientMessageId });
         }
         request.log.error({ err: error }, 'chat socket frame failed');
         send({
           type: 'error',
           code: 'internal',
           message: 'Something went wrong on our side. Please try again.',
+          clientMessageId,
         });
       });
     });
