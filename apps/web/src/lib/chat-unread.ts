@@ -1,6 +1,6 @@
 import type { ChatServerFrame } from '@bima/domain';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { callGateway, unwrapData } from './api-client';
 import { useChatConnection } from './chat-connection';
 
@@ -47,9 +47,16 @@ export function useChatUnreadCount(enabled = true): number {
     if (changesUnread(frame)) refresh();
   }, enabled);
   const query = useQuery({ ...chatUnreadQueryOptions(), enabled });
-  // After a reconnect, messages may have come while away.
+  // After a reconnect (not the first connection: the query has just asked), messages may have come
+  // while away.
+  const wasOpen = useRef(false);
+  const dropped = useRef(false);
   useEffect(() => {
-    if (enabled && status === 'open') refresh();
+    if (status === 'open') {
+      if (enabled && dropped.current) refresh();
+      wasOpen.current = true;
+      dropped.current = false;
+    } else if (wasOpen.current) dropped.current = true;
   }, [enabled, status, refresh]);
   return enabled ? (query.data?.conversations ?? 0) : 0;
 }
