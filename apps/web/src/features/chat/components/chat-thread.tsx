@@ -66,8 +66,8 @@ function AttachmentLink({
   const tone = isMine ? 'text-white' : 'text-emerald-900';
   if (!file.url)
     return (
-      <span className={isMine ? 'text-emerald-50' : 'text-slate-800'}>
-        {file.name} ({size})
+      <span className={`[overflow-wrap:anywhere] ${isMine ? 'text-emerald-50' : 'text-slate-800'}`}>
+        {file.name} <span className="whitespace-nowrap">({size})</span>
       </span>
     );
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -89,12 +89,28 @@ function AttachmentLink({
       target="_blank"
       rel="noopener"
       onClick={open}
-      className={`rounded font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 ${tone}`}
+      className={`rounded font-semibold underline underline-offset-2 [overflow-wrap:anywhere] focus-visible:outline-2 focus-visible:outline-offset-2 ${tone}`}
     >
-      {file.name}
-      <span className="font-normal"> ({size})</span>
+      {file.name} <span className="font-normal whitespace-nowrap">({size})</span>
       <span className="sr-only">{t('chat.opensInNewTab')}</span>
     </a>
+  );
+}
+
+function PaperclipIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="mt-1 h-4 w-4 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="m21 11-8.6 8.6a5 5 0 0 1-7.1-7.1l8.6-8.6a3.3 3.3 0 0 1 4.7 4.7l-8.6 8.6a1.7 1.7 0 0 1-2.4-2.4l7.9-7.9" />
+    </svg>
   );
 }
 
@@ -110,10 +126,10 @@ function MessageBubble({ message }: { message: ThreadMessage }) {
         </p>
         {message.body ? <p className="whitespace-pre-wrap break-words">{message.body}</p> : null}
         {message.attachments.length > 0 ? (
-          <ul className="mt-1 space-y-1 break-all" aria-label={t('chat.attachments')}>
+          <ul className="mt-1 space-y-1" aria-label={t('chat.attachments')}>
             {message.attachments.map((file) => (
-              <li key={file.fileId}>
-                <span aria-hidden="true">📎 </span>
+              <li key={file.fileId} className="flex items-start gap-1.5">
+                <PaperclipIcon />
                 <AttachmentLink file={file} conversationId={message.conversationId} isMine={message.isMine} />
               </li>
             ))}
