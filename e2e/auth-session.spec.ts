@@ -8,13 +8,11 @@ test.describe('accounts: sessions and KYC', () => {
     // before the session is revoked, so it is the click below that meets the 403.
     const portalLive = Promise.all([
       page.waitForResponse((response) => (response.request().postData() ?? '').includes('getUnreadCount')),
-      page
-        .waitForEvent('websocket')
-        .then((socket) =>
-          socket.waitForEvent('framereceived', {
-            predicate: (frame) => String(frame.payload).includes('"ready"'),
-          }),
-        ),
+      page.waitForEvent('websocket').then((socket) =>
+        socket.waitForEvent('framereceived', {
+          predicate: (frame) => String(frame.payload).includes('"ready"'),
+        }),
+      ),
     ]);
     await signInThroughUi(page, account.email, account.password);
     await expect(page).toHaveURL(/\/newportal$/);

@@ -63,7 +63,7 @@ async function uploadTo(
   return { status: response.statusCode, body: response.json() };
 }
 
-async function uploaded(who: Person, conversationId: number, name = 'abstract.pdf', bytes = PDF) {
+async function uploaded(who: Person, conversationId: number, name = 'abstract.pdf', bytes: Buffer = PDF) {
   const answer = await uploadTo(who, conversationId, {
     name,
     type: name.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg',
@@ -131,13 +131,13 @@ describe('chat attachments', () => {
       'IMG_2031.jpg',
       'police-abstract.pdf',
     ]);
-    const photo = await download(live.message.attachments[0].url);
+    const photo = await download(live.message.attachments[0]!.url);
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
     const metadata = await sharp(photo.rawPayload).metadata();
     expect(metadata.exif).toBeUndefined();
     expect(Math.max(metadata.width ?? 0, metadata.height ?? 0)).toBeLessThanOrEqual(2048);
-    const pdf = await download(live.message.attachments[1].url);
+    const pdf = await download(live.message.attachments[1]!.url);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.equals(PDF)).toBe(true);
     await brokerSocket.close();

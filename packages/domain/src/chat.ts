@@ -57,12 +57,6 @@ export interface ChatAttachment {
   url: string;
 }
 
-export const chatBodySchema = z
-  .string({ error: CHAT_MESSAGES.bodyRequired })
-  .trim()
-  .min(1, CHAT_MESSAGES.bodyRequired)
-  .max(CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES.bodyTooLong);
-
 /**
  * `chat / conversation / startConversation` (clients): with support, with a firm (from its page),
  * or from the thing the chat is about — a help request sent to the firm, a recommendation, a
