@@ -274,6 +274,17 @@ describe('chat attachments', () => {
     });
     const refused = await socket.next('error');
     expect(refused).toMatchObject({ code: 'conflict', clientMessageId: 'sock-0001' });
+    socket.send({
+      type: 'send',
+      conversationId,
+      body: 'twice',
+      fileIds: [fileId, fileId],
+      clientMessageId: 'sock-0003',
+    });
+    expect(await socket.next('error', (frame) => frame.clientMessageId === 'sock-0003')).toMatchObject({
+      code: 'invalid',
+      message: 'The same file is attached twice.',
+    });
     socket.send({ type: 'send', conversationId, body: '  ', clientMessageId: 'sock-0002' });
     expect(await socket.next('error', (frame) => frame.clientMessageId === 'sock-0002')).toMatchObject({
       code: 'invalid',

@@ -25,6 +25,15 @@ import {
   sendMessage,
 } from './service';
 
+/** The clientMessageId of a `send` frame the schema refused, when it has a usable one. */
+function refusedSendId(raw: unknown): string | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { type, clientMessageId } = raw as { type?: unknown; clientMessageId?: unknown };
+  return type === 'send' && typeof clientMessageId === 'string' && clientMessageId.length <= 64
+    ? clientMessageId
+    : undefined;
+}
+
 /** A socket must authenticate this soon after opening. */
 const AUTH_TIMEOUT_MS = 10_000;
 /** Frames a socket may send per window before it is told to slow down. */
@@ -142,10 +151,11 @@ export async function chatSocketPlugin(
       }
       let parsed: ChatClientFrame;
       try {
-        const result = chatClientFrameSchema.safeParse(JSON.parse(data.toString()));
+        const raw: unknown = JSON.parse(data.toString());
+        const result = chatClientFrameSchema.safeParse(raw);
         if (!result.success) {
           const message = result.error.issues[0]?.message ?? 'The message could not be read.';
-          return send({ type: 'error', code: 'invalid', message });
+          return send({ type: 'error', code: 'invalid', message, clientMessageId: refusedSendId(raw) });
         }
         parsed = result.data;
       } catch {
