@@ -35,7 +35,7 @@ export const changesUnread = (frame: ChatServerFrame) =>
  * How many conversations have messages the user has not read — what the Chats badge shows. Kept
  * live by the tab's chat socket: a message arriving, or marks moving (read here or on another
  * device), asks again; so does the socket coming back after a break. `enabled: false` for a role
- * without chats (an underwriter's call would be refused).
+ * without chats (an underwriter's call would be refused, and a 403 signs out).
  */
 export function useChatUnreadCount(enabled = true): number {
   const queryClient = useQueryClient();
@@ -46,9 +46,12 @@ export function useChatUnreadCount(enabled = true): number {
   const { status } = useChatConnection((frame) => {
     if (changesUnread(frame)) refresh();
   }, enabled);
-  const query = useQuery({ ...chatUnreadQueryOptions(), enabled });
-  // After a reconnect (not the first connection: the query has just asked), messages may have come
-  // while away.
+  // Asked once the socket is signed in (or has failed to connect), so that every message after the
+  // answer arrives as a frame; then again after each reconnect, as messages may have come meanwhile.
+  const query = useQuery({
+    ...chatUnreadQueryOptions(),
+    enabled: enabled && (status === 'open' || status === 'offline'),
+  });
   const wasOpen = useRef(false);
   const dropped = useRef(false);
   useEffect(() => {
