@@ -4,10 +4,21 @@ import { createAccount, readAccessToken, signInThroughUi, toast } from './fixtur
 test.describe('accounts: sessions and KYC', () => {
   test('a 403 mid-session signs the client out and sends them to sign in', async ({ page, request }) => {
     const account = await createAccount(request, { firstName: 'Chebet', lastName: 'Kiptoo' });
+    // The portal's background calls (the Chats badge's count, the chat socket's sign-in) are done
+    // before the session is revoked, so it is the click below that meets the 403.
+    const portalLive = Promise.all([
+      page.waitForResponse((response) => (response.request().postData() ?? '').includes('getUnreadCount')),
+      page.waitForEvent('websocket').then((socket) =>
+        socket.waitForEvent('framereceived', {
+          predicate: (frame) => String(frame.payload).includes('"ready"'),
+        }),
+      ),
+    ]);
     await signInThroughUi(page, account.email, account.password);
     await expect(page).toHaveURL(/\/newportal$/);
     const header = page.getByRole('banner');
     await expect(header.getByText('Chebet Kiptoo')).toBeVisible();
+    await portalLive;
 
     // The session is revoked elsewhere (sign-out on another device uses the same session here).
     const accessToken = await readAccessToken(page);

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { call, createClient, expectNoSeriousViolations, type Session, useSession } from './purchase-fixtures';
 import {
   createHelpRequestThroughApi,
@@ -25,6 +26,25 @@ async function openAs(browser: Browser, session: Session, path: string): Promise
 
 const connected = (page: Page) =>
   expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible(LIVE);
+
+/** A phone photo: noisy, so it weighs what a real one does and its upload shows progress. */
+async function damagePhoto() {
+  return {
+    name: 'bumper-damage.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: { r: 128, g: 128, b: 128 },
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer(),
+  };
+}
 
 test.describe('chats', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -175,11 +195,112 @@ test.describe('chats', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Bima Portal support' })).toBeVisible(LIVE);
     const message = page.getByLabel('Message', { exact: true });
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(page.getByText('Type a message.')).toBeVisible();
+    await expect(page.getByText('Type a message or attach a file.')).toBeVisible();
     await expect(message).toHaveAttribute('aria-invalid', 'true');
+    // Files the server would refuse are refused before sending, with the reason.
+    const attach = page.getByLabel('Attach photos or documents');
+    await attach.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Only photos (JPEG, PNG, WebP) and PDF documents can be uploaded.' }),
+    ).toBeVisible();
+    await attach.setInputFiles({
+      name: 'scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x25),
+    });
+    await expect(page.getByRole('alert').filter({ hasText: 'The file is larger than 10 MB.' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'refused attachments');
+    await page.getByRole('button', { name: 'Remove notes.txt' }).click();
+    await page.getByRole('button', { name: 'Remove scan.pdf' }).click();
     await message.fill('Hello support');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByRole('log').getByText('Hello support')).toBeVisible(LIVE);
     await expectNoSeriousViolations(page, 'support chat');
+  });
+
+  test('a client sends a photo, the broker sees it live and opens it; the Chats badges follow', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const client = await createClient(request);
+    const broker = await signInStaffThroughApi(request, STAFF.savannahBroker);
+    const savannah = (await listPublicIntermediaries(request)).find(
+      (firm) => firm.intermediaryNames === 'Savannah Insurance Brokers',
+    )!;
+    const conversation = await call<{ id: number }>(
+      request,
+      ['chat', 'conversation', 'startConversation'],
+      { with: 'intermediary', intermediaryId: savannah.id },
+      client.session.accessToken,
+    );
+
+    await useSession(page, client.session);
+    await page.goto(`/newportal/chats/${conversation.id}`);
+    await connected(page);
+    const brokerPage = await openAs(browser, broker, '/staff/chats');
+    await connected(brokerPage);
+    const staffNav = brokerPage.getByRole('navigation', { name: 'Staff area' });
+
+    // The client attaches a photo: its progress bar fills, then it goes with the message.
+    const photo = await damagePhoto();
+    await page.getByLabel('Attach photos or documents').setInputFiles(photo);
+    await expect(page.getByRole('progressbar', { name: `Upload progress of ${photo.name}` })).toBeVisible();
+    const item = page.getByRole('list', { name: 'Files being uploaded' }).getByRole('listitem');
+    await expect(item).toContainText('Uploaded', LIVE);
+    await expect(item.getByRole('progressbar')).toHaveAttribute('value', '100');
+    await page.getByLabel('Message', { exact: true }).fill('Here is the damage to the bumper.');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const clientLog = page.getByRole('log');
+    await expect(clientLog.getByRole('link', { name: /^bumper-damage\.jpg \(.+ KB\)/ })).toBeVisible(LIVE);
+    // Sent: the composer is empty again.
+    await expect(page.getByRole('list', { name: 'Files being uploaded' })).toHaveCount(0);
+
+    // The broker: the Chats badge and the list show it unread, without a reload.
+    await expect(staffNav.getByRole('link', { name: /^Chats, \d+ unread$/ })).toBeVisible(LIVE);
+    const clientName = `${client.session.user.names.firstName} ${client.session.user.names.lastName}`;
+    const entry = brokerPage.getByRole('link', { name: new RegExp(clientName) }).first();
+    await expect(entry).toContainText('1 unread', LIVE);
+    await entry.click();
+    const brokerLog = brokerPage.getByRole('log');
+    await expect(brokerLog.getByText('Here is the damage to the bumper.')).toBeVisible(LIVE);
+    const link = brokerLog.getByRole('link', { name: /^bumper-damage\.jpg/ });
+    await expect(link).toBeVisible();
+    await expectNoSeriousViolations(brokerPage, 'staff chat with an attachment');
+
+    // The broker opens it: the photo, through a link signed for the broker.
+    const [opened] = await Promise.all([brokerPage.context().waitForEvent('page'), link.click()]);
+    await opened.waitForLoadState();
+    expect(opened.url()).toMatch(/\/v2\/api\/files\/[^/]+$/);
+    const download = await brokerPage.request.get(opened.url());
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-type']).toBe('image/jpeg');
+    await opened.close();
+    // Someone else holding the address gets nothing from another account's session: the link is the
+    // broker's alone, and the client's own link is a different one.
+    const clientHref = await clientLog
+      .getByRole('link', { name: /^bumper-damage\.jpg/ })
+      .getAttribute('href');
+    expect(clientHref).not.toBe(await link.getAttribute('href'));
+
+    // Away from the chat, the client's Chats entry counts the broker's answer live, and clears once read.
+    await page.goto('/newportal/products');
+    const menu = page.getByRole('navigation', { name: 'Client portal' });
+    await expect(menu.getByRole('link', { name: 'Chats', exact: true })).toBeVisible(LIVE);
+    await brokerPage.getByLabel('Message', { exact: true }).fill('Thank you, an assessor will call you.');
+    await brokerPage.getByRole('button', { name: 'Send', exact: true }).click();
+    const badge = menu.getByRole('link', { name: 'Chats, 1 unread' });
+    await expect(badge).toBeVisible(LIVE);
+    await expectNoSeriousViolations(page, 'portal menu with unread chats');
+    await badge.click();
+    await page
+      .getByRole('link', { name: /Savannah Insurance Brokers/ })
+      .first()
+      .click();
+    await expect(page.getByRole('log').getByText('Thank you, an assessor will call you.')).toBeVisible(LIVE);
+    await expect(menu.getByRole('link', { name: 'Chats', exact: true })).toBeVisible(LIVE);
+    await brokerPage.context().close();
   });
 });

@@ -23,6 +23,7 @@ import { gatewayPlugin } from './gateway/plugin';
 import { type ActionDefinition, ActionRegistry } from './gateway/registry';
 import { mailWorkerPlugin } from './mail/plugin';
 import { allActions } from './modules';
+import { chatFileOwner } from './modules/chat/files-owner';
 import { chatSocketPlugin } from './modules/chat/socket-plugin';
 import { claimFileOwner } from './modules/claim/files-owner';
 import { claimPayoutPlugin } from './modules/claim/plugin';
@@ -212,7 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     services,
     config,
     storage: createFileStorage(config),
-    owners: { claim: claimFileOwner },
+    owners: { claim: claimFileOwner, chat: chatFileOwner },
   });
   // Codes and payment prompts: only for a person at this machine, never in production.
   if (config.NODE_ENV !== 'production' && isLoopbackHost(config.HOST))

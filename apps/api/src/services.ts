@@ -126,7 +126,8 @@ export async function createServices(options: {
   });
   let origin = config.MPESA_CALLBACK_BASE_URL ?? `http://127.0.0.1:${config.PORT}`;
   const chatBus = await createChatBus({ redisUrl: config.REDIS_URL, databaseUrl: options.databaseUrl, log });
-  const chat = new ChatHub(db, chatBus, log, config.CHAT_HEARTBEAT_MS);
+  const tokenSecret = await resolveSecret(db, 'token', config.JWT_SECRET);
+  const chat = new ChatHub(db, chatBus, log, config.CHAT_HEARTBEAT_MS, tokenSecret);
   const b2cCredential = useSimulator
     ? SIMULATOR_CREDENTIALS.b2cSecurityCredential
     : config.MPESA_B2C_SECURITY_CREDENTIAL;
@@ -137,7 +138,7 @@ export async function createServices(options: {
     mailer,
     publicBaseUrl: config.PUBLIC_BASE_URL.replace(/\/$/, ''),
     limiter: new RateLimiter(config.AUTH_RATE_LIMIT_SCALE),
-    tokenSecret: await resolveSecret(db, 'token', config.JWT_SECRET),
+    tokenSecret,
     mpesa: {
       client,
       simulator,

@@ -147,7 +147,7 @@ describe('conversations and their scope', () => {
     const conversation = (await start(client.headers, { with: 'support' })).body.result.data;
     const empty = await say(client.headers, conversation.id, '   ');
     expect(empty.status).toBe(400);
-    expect(empty.body.errors[0].message).toBe('Type a message.');
+    expect(empty.body.errors[0].message).toBe('Type a message or attach a file.');
     expect((await say(client.headers, conversation.id, 'x'.repeat(2001))).status).toBe(400);
   });
 });

@@ -35,13 +35,32 @@ describe('messageMark', () => {
 });
 
 describe('sendMessageSchema', () => {
-  it('trims the body and refuses an empty or too long one, and attachments until uploads exist', () => {
+  const fileId = '0b7f6a2e-5c1d-4e8a-9f3b-2a6d8c4e1f00';
+  it('trims the body and refuses an empty or too long one', () => {
     expect(sendMessageSchema.parse({ conversationId: 1, body: '  habari ' }).body).toBe('habari');
-    expect(sendMessageSchema.safeParse({ conversationId: 1, body: '   ' }).success).toBe(false);
+    const empty = sendMessageSchema.safeParse({ conversationId: 1, body: '   ' });
+    expect(empty.success).toBe(false);
+    expect(empty.error?.issues[0]).toMatchObject({
+      path: ['body'],
+      message: 'Type a message or attach a file.',
+    });
     expect(sendMessageSchema.safeParse({ conversationId: 1, body: 'x'.repeat(2001) }).success).toBe(false);
-    const withFile = { fileId: 'f1', name: 'abstract.pdf', contentType: 'application/pdf', size: 10 };
+  });
+
+  it('takes files with or without a body, at most five, each once', () => {
+    expect(sendMessageSchema.parse({ conversationId: 1, fileIds: [fileId] })).toMatchObject({
+      body: '',
+      fileIds: [fileId],
+    });
     expect(
-      sendMessageSchema.safeParse({ conversationId: 1, body: 'see file', attachments: [withFile] }).success,
-    ).toBe(false);
+      sendMessageSchema.parse({ conversationId: 1, body: 'see file', fileIds: [fileId] }).fileIds,
+    ).toEqual([fileId]);
+    const twice = sendMessageSchema.safeParse({ conversationId: 1, fileIds: [fileId, fileId] });
+    expect(twice.error?.issues[0]?.message).toBe('The same file is attached twice.');
+    const six = Array.from({ length: 6 }, (_, index) => fileId.replace(/00$/, `0${index}`));
+    expect(sendMessageSchema.safeParse({ conversationId: 1, fileIds: six }).error?.issues[0]?.message).toBe(
+      'A message can carry at most 5 files.',
+    );
+    expect(sendMessageSchema.safeParse({ conversationId: 1, fileIds: ['not-an-id'] }).success).toBe(false);
   });
 });

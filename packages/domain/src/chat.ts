@@ -13,6 +13,17 @@ export type MessageMark = 'sent' | 'delivered' | 'read';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 
+/** Files one message may carry (each within the upload limits of `UPLOAD_LIMITS`). */
+export const CHAT_MAX_ATTACHMENTS = 5;
+
+/**
+ * The files module's owner kind and category of chat attachments: uploaded to
+ * `/v2/api/files?ownerKind=chat&ownerId=<conversation id>&category=attachment`, then named by id in
+ * the message that carries them.
+ */
+export const CHAT_FILE_OWNER_KIND = 'chat';
+export const CHAT_FILE_CATEGORY = 'attachment';
+
 export const CHAT_MESSAGES = {
   notFound: 'Conversation not found.',
   bodyRequired: 'Type a message.',
@@ -20,6 +31,11 @@ export const CHAT_MESSAGES = {
   firmUnavailable: 'This intermediary cannot take chats at the moment.',
   clientWithoutAccount: 'The client has no Bima Portal account to chat with yet.',
   notAllowed: 'Chats are for clients, intermediaries and support.',
+  contentRequired: 'Type a message or attach a file.',
+  tooManyFiles: `A message can carry at most ${CHAT_MAX_ATTACHMENTS} files.`,
+  sameFileTwice: 'The same file is attached twice.',
+  attachmentNotFound: 'An attached file was not found. Upload it again.',
+  attachmentUsed: 'This file is already attached to a message. Upload it again to send it once more.',
 } as const;
 
 const idNumber = (message: string) =>
@@ -29,22 +45,17 @@ const conversationId = idNumber(CHAT_MESSAGES.notFound);
 const messageId = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /**
- * An attachment of a message: the seam for the upload module (a stored file's id, its name, type and
- * size in bytes). Chats accept none yet; the column and the shape are here so uploads plug in.
+ * An attachment of a message as a reader gets it: the stored file's id, its name, type and size in
+ * bytes (as stored: a photo after re-encoding), and a download link signed for that reader (valid a
+ * few minutes; `chat / message / attachmentLink` gives a fresh one).
  */
-export const chatAttachmentSchema = z.object({
-  fileId: z.string().min(1).max(100),
-  name: z.string().min(1).max(255),
-  contentType: z.string().min(1).max(100),
-  size: z.number().int().min(0),
-});
-export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
-
-export const chatBodySchema = z
-  .string({ error: CHAT_MESSAGES.bodyRequired })
-  .trim()
-  .min(1, CHAT_MESSAGES.bodyRequired)
-  .max(CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES.bodyTooLong);
+export interface ChatAttachment {
+  fileId: string;
+  name: string;
+  contentType: string;
+  size: number;
+  url: string;
+}
 
 /**
  * `chat / conversation / startConversation` (clients): with support, with a firm (from its page),
@@ -88,14 +99,47 @@ export const listMessagesSchema = z.object({
 });
 export type ListMessagesInput = z.infer<typeof listMessagesSchema>;
 
-/** `chat / message / sendMessage` (and the socket's `send`): `clientMessageId` makes a retry safe. */
-export const sendMessageSchema = z.object({
+const fileIdsSchema = z
+  .array(z.uuid(CHAT_MESSAGES.attachmentNotFound), { error: CHAT_MESSAGES.attachmentNotFound })
+  .max(CHAT_MAX_ATTACHMENTS, CHAT_MESSAGES.tooManyFiles)
+  .refine((ids) => new Set(ids).size === ids.length, CHAT_MESSAGES.sameFileTwice)
+  .default([]);
+
+/**
+ * The fields of a message to send (the socket's `send` frame spreads them): a body (may be empty
+ * when files are attached), the ids of files the sender uploaded to this conversation and not yet
+ * sent, and `clientMessageId`, which makes a retry safe. `hasMessageContent` is the rule that a
+ * message has a body or a file.
+ */
+const sendMessageShape = {
   conversationId,
-  body: chatBodySchema,
+  body: z
+    .string({ error: CHAT_MESSAGES.bodyRequired })
+    .trim()
+    .max(CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES.bodyTooLong)
+    .default(''),
   clientMessageId: z.string().trim().min(8).max(64).optional(),
-  attachments: z.array(chatAttachmentSchema).max(0, 'Attachments are not available yet.').default([]),
+  fileIds: fileIdsSchema,
+};
+
+/** Whether a message has something to send: a body, a file, or both. */
+export function hasMessageContent(input: { body: string; fileIds: readonly string[] }): boolean {
+  return input.body.length > 0 || input.fileIds.length > 0;
+}
+
+/** `chat / message / sendMessage` (and the socket's `send`). */
+export const sendMessageSchema = z.object(sendMessageShape).refine(hasMessageContent, {
+  message: CHAT_MESSAGES.contentRequired,
+  path: ['body'],
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+/** `chat / message / attachmentLink`: a fresh signed link to a file of a message the caller can read. */
+export const attachmentLinkSchema = z.object({
+  conversationId,
+  fileId: z.uuid(CHAT_MESSAGES.attachmentNotFound),
+});
+export type AttachmentLinkInput = z.infer<typeof attachmentLinkSchema>;
 
 /** `chat / message / markRead` (and the socket's `read`): everything up to a message id was read. */
 export const markReadSchema = z.object({ conversationId, upToMessageId: messageId });
@@ -104,7 +148,7 @@ export type MarkReadInput = z.infer<typeof markReadSchema>;
 /** What a browser sends on the chat socket. */
 export const chatClientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(4000), lastSeenId: messageId.optional() }),
-  z.object({ type: z.literal('send'), ...sendMessageSchema.shape }),
+  z.object({ type: z.literal('send'), ...sendMessageShape }),
   z.object({ type: z.literal('read'), ...markReadSchema.shape }),
   z.object({ type: z.literal('delivered'), ...markReadSchema.shape }),
   z.object({ type: z.literal('ping') }),
@@ -141,7 +185,13 @@ export type ChatServerFrame =
   | { type: 'message'; message: ChatMessageView }
   | { type: 'ack'; clientMessageId: string | null; message: ChatMessageView }
   | { type: 'marks'; marks: ChatMarks }
-  | { type: 'error'; code: 'unauthorized' | 'invalid' | 'not-found' | 'internal'; message: string }
+  | {
+      type: 'error';
+      code: 'unauthorized' | 'invalid' | 'not-found' | 'conflict' | 'internal';
+      message: string;
+      /** The refused `send`'s own id, so the browser marks that message failed. */
+      clientMessageId?: string | null;
+    }
   | { type: 'pong' };
 
 /** Close codes of the chat socket: 4401 asks the browser to sign in again (a fresh token) and reconnect. */

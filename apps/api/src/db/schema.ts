@@ -752,7 +752,8 @@ export const conversations = pgTable(
 
 /**
  * One chat message. Its id is the cursor of history pages and of a reconnecting socket's catch-up.
- * `attachments` is the seam for the upload module ([] until uploads exist).
+ * `attachments` keeps what the message shows of its files ({fileId, name, contentType, size}); the
+ * files themselves are `files` rows of owner kind 'chat', tied to the message by `chat_message_files`.
  */
 export const chatMessages = pgTable(
   'chat_messages',
@@ -777,6 +778,27 @@ export const chatMessages = pgTable(
     index('chat_messages_conversation_idx').on(table.conversationId, table.id),
     uniqueIndex('chat_messages_retry_idx').on(table.senderUserId, table.clientMessageId),
   ],
+);
+
+/**
+ * Which uploaded file a chat message carries: a file of the conversation (`files` owner kind 'chat',
+ * owner id = the conversation), attached once — the primary key — by the user who uploaded it. A
+ * chat file without a row here was never sent and only its uploader can read it.
+ */
+export const chatMessageFiles = pgTable(
+  'chat_message_files',
+  {
+    fileId: uuid('file_id')
+      .primaryKey()
+      .references(() => files.id),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatMessages.id),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+  },
+  (table) => [index('chat_message_files_message_idx').on(table.messageId)],
 );
 
 /**
@@ -845,7 +867,7 @@ export const mailQueue = pgTable(
 );
 
 /**
- * An uploaded file (modules/files): a claim's photo or document today, a chat's attachment later —
+ * An uploaded file (modules/files): a claim's photo or document, or a chat message's attachment —
  * `ownerKind` and `ownerId` name what it belongs to, and who may read it follows from that owner.
  * `uploadId` is the client's key for one upload: a retried upload answers the same row.
  */
@@ -853,7 +875,7 @@ export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'claim' (chats later). */
+    /** 'claim' or 'chat' (owner id: the conversation). */
     ownerKind: text('owner_kind').notNull(),
     ownerId: text('owner_id').notNull(),
     uploadedBy: uuid('uploaded_by')

@@ -1,5 +1,5 @@
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@bima/domain/claims';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type UploadedFile, uploadFile } from '../lib/upload';
 import { formatFileSize } from './file-size';
 import { t } from './i18n';
@@ -13,6 +13,7 @@ type Item = {
   loaded: number;
   state: 'uploading' | 'done' | 'failed';
   error?: string;
+  stored?: UploadedFile;
 };
 
 interface FileUploadProps {
@@ -23,6 +24,10 @@ interface FileUploadProps {
   /** Called once per stored file. */
   onUploaded: (file: UploadedFile) => void;
   disabled?: boolean;
+  /** Told whether any file is still uploading (e.g. to hold a form's submit until they are stored). */
+  onBusyChange?: (busy: boolean) => void;
+  /** When given, each finished or failed file has Remove; a stored one removed is passed here. */
+  onRemoved?: (file: UploadedFile) => void;
 }
 
 const ACCEPT = [...UPLOAD_LIMITS.imageTypes, ...UPLOAD_LIMITS.documentTypes].join(',');
@@ -46,10 +51,27 @@ function refusal(file: File): string | null {
  * Bytes…TB, the type and size limits said before sending, and Retry on a failed file (same upload id,
  * so a file the server did get is never stored twice).
  */
-export function FileUpload({ url, label, hint, onUploaded, disabled = false }: FileUploadProps) {
+export function FileUpload({
+  url,
+  label,
+  hint,
+  onUploaded,
+  disabled = false,
+  onBusyChange,
+  onRemoved,
+}: FileUploadProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<Item[]>([]);
+  const busy = items.some((item) => item.state === 'uploading');
+  const busyChanged = useRef(onBusyChange);
+  busyChanged.current = onBusyChange;
+  useEffect(() => busyChanged.current?.(busy), [busy]);
+
+  const remove = (item: Item) => {
+    setItems((list) => list.filter((other) => other.key !== item.key));
+    if (item.stored) onRemoved?.(item.stored);
+  };
 
   const update = (key: string, change: Partial<Item>) =>
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -64,7 +86,7 @@ export function FileUpload({ url, label, hint, onUploaded, disabled = false }: F
       messages: { network: t('components.upload.network'), expired: t('components.upload.expired') },
     })
       .then((stored) => {
-        update(item.key, { state: 'done', loaded: item.file.size });
+        update(item.key, { state: 'done', loaded: item.file.size, stored });
         onUploaded(stored);
       })
       .catch((error: Error) => update(item.key, { state: 'failed', error: error.message }));
@@ -135,6 +157,16 @@ export function FileUpload({ url, label, hint, onUploaded, disabled = false }: F
                       ? t('components.upload.done')
                       : null}
                 </p>
+                {onRemoved && item.state !== 'uploading' ? (
+                  <button
+                    type="button"
+                    className={`${buttonSmall} mt-1`}
+                    onClick={() => remove(item)}
+                    aria-label={t('components.upload.removeFile', { name: item.file.name })}
+                  >
+                    {t('components.upload.remove')}
+                  </button>
+                ) : null}
                 {item.state === 'failed' ? (
                   <div className="mt-1 flex flex-wrap items-center gap-2">
                     <p role="alert" className={fieldErrorClass}>

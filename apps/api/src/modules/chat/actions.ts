@@ -1,4 +1,5 @@
 import {
+  attachmentLinkSchema,
   listConversationsSchema,
   listMessagesSchema,
   markReadSchema,
@@ -6,8 +7,11 @@ import {
   startConversationSchema,
   startWithClientSchema,
 } from '@bima/domain';
+import { z } from 'zod';
 import { defineAction } from '../../gateway/registry';
 import {
+  attachmentLink,
+  getUnreadCount,
   listConversations,
   listMessages,
   markConversation,
@@ -19,7 +23,7 @@ import {
 const CONVERSATION =
   '{id, kind (firm|support), topic|null, intermediaryId|null, title (who the other side is), subtitle|null, unreadCount, lastMessage|null, lastMessageAt}';
 const MESSAGE =
-  '{id, conversationId, senderSide (client|staff), senderName, isMine, body, attachments:[], createdAt, mark (sent|delivered|read, own messages; else null), clientMessageId|null}';
+  '{id, conversationId, senderSide (client|staff), senderName, isMine, body, attachments:[{fileId, name, contentType, size (bytes), url (a download link signed for the caller, 10 minutes)}], createdAt, mark (sent|delivered|read, own messages; else null), clientMessageId|null}';
 const SCOPE =
   'A client reaches its own conversations, an intermediary its firm’s, an admin support’s; another’s answers 404; an underwriter 403.';
 
@@ -34,6 +38,16 @@ export const chatActions = [
     description: `The caller's conversations, latest activity first: {page, pageSize} → {items:[${CONVERSATION}], total, totalUnread, page, pageSize}. ${SCOPE}`,
     input: listConversationsSchema,
     handler: ({ db, principal, input }) => listConversations(db, principal!, input),
+  }),
+  defineAction({
+    service: 'chat',
+    resource: 'conversation',
+    action: 'getUnreadCount',
+    auth: 'signedIn',
+    rateLimit: 'read',
+    description: `What the Chats badge shows: {} → {conversations (how many have messages from the other side not yet read), messages (how many such messages in all)}. ${SCOPE}`,
+    input: z.object({}),
+    handler: ({ db, principal }) => getUnreadCount(db, principal!),
   }),
   defineAction({
     service: 'chat',
@@ -63,7 +77,7 @@ export const chatActions = [
     description: `History: {conversationId, before? (message id), after? (message id), limit (1–100, 30)} → {conversationId, items:[${MESSAGE}] (newest first; oldest first with after), hasMore, nextBefore|null (the cursor of the next older page), marks:{clientDeliveredId, clientReadId, staffDeliveredId, staffReadId}}. Reading marks the other side's messages delivered. ${SCOPE}`,
     input: listMessagesSchema,
     handler: async ({ db, principal, services, input }) => {
-      const { result, marksMoved } = await listMessages(db, principal!, input);
+      const { result, marksMoved } = await listMessages(db, principal!, input, services.tokenSecret);
       if (marksMoved) await services.chat.publish({ t: 'marks', conversationId: result.conversationId });
       return result;
     },
@@ -73,12 +87,13 @@ export const chatActions = [
     resource: 'message',
     action: 'sendMessage',
     auth: 'signedIn',
-    description: `Sends a message (the chat socket's 'send' does the same): {conversationId, body (1–2000 characters), clientMessageId? (a retry with it answers the stored message), attachments:[] (none yet)} → ${MESSAGE}. When no one on the other side has the chat open, they get a chat_message notification. ${SCOPE}`,
+    description: `Sends a message (the chat socket's 'send' does the same): {conversationId, body (up to 2000 characters; may be empty when files are attached), fileIds? (up to 5 files the caller uploaded to this conversation — POST /v2/api/files?ownerKind=chat&ownerId=<conversationId>&category=attachment — and not yet sent), clientMessageId? (a retry with it answers the stored message)} → ${MESSAGE}. Someone else's upload, another conversation's or an unknown id is 404; a file already sent is 409. When no one on the other side has the chat open, they get a chat_message notification. ${SCOPE}`,
     input: sendMessageSchema,
     handler: async ({ db, principal, services, config, input }) => {
       const { message, isNew } = await sendMessage(db, principal!, input, {
         presenceTtlMs: services.chat.presenceTtlMs,
         baseUrl: config.PUBLIC_BASE_URL,
+        secret: services.tokenSecret,
       });
       if (isNew) await services.chat.publish({ t: 'message', id: message.id });
       return message;
@@ -96,5 +111,16 @@ export const chatActions = [
       if (answer.moved) await services.chat.publish({ t: 'marks', conversationId: input.conversationId });
       return answer;
     },
+  }),
+  defineAction({
+    service: 'chat',
+    resource: 'message',
+    action: 'attachmentLink',
+    auth: 'signedIn',
+    rateLimit: 'read',
+    description: `A fresh download link to a file sent in one of the caller's conversations (a message's links last 10 minutes): {conversationId, fileId} → {url}. A file not sent in that conversation answers 404. ${SCOPE}`,
+    input: attachmentLinkSchema,
+    handler: ({ db, principal, services, input }) =>
+      attachmentLink(db, principal!, input, services.tokenSecret),
   }),
 ];

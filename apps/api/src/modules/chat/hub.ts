@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMarks, ChatMessageView, ChatServerFrame, ChatSide } from '@bima/domain';
+import type { ChatMarks, ChatServerFrame } from '@bima/domain';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { chatPresence } from '../../db/schema';
 import type { ChatBus, ChatEvent } from './bus';
-import { type ChatScope, isInScope, loadConversation, loadMessage, marksOf, presentMessage } from './service';
+import {
+  type ChatScope,
+  isInScope,
+  linkSigner,
+  loadConversation,
+  loadMessage,
+  marksOf,
+  presentMessage,
+} from './service';
 
 /** One open chat socket, as the hub sees it. */
 export interface ChatConnection {
@@ -33,6 +41,8 @@ export class ChatHub {
     readonly bus: ChatBus,
     private readonly log: FastifyBaseLogger,
     heartbeatMs: number,
+    /** Signs each reader's links to a message's files. */
+    private readonly secret: string,
   ) {
     this.presenceTtlMs = heartbeatMs * 2 + 5_000;
     bus.subscribe((event) => {
@@ -83,15 +93,11 @@ export class ChatHub {
       const found = await loadMessage(this.db, event.id);
       if (!found) return;
       const marks = marksOf(found.conversation);
-      const views = new Map<ChatSide, ChatMessageView>();
       for (const connection of this.connections) {
         const scope = connection.scope;
         if (!scope || !isInScope(scope, found.conversation)) continue;
-        let view = views.get(scope.side);
-        if (!view) {
-          view = presentMessage(found.message, marks, scope.side);
-          views.set(scope.side, view);
-        }
+        // Each reader gets the files' links signed for them.
+        const view = presentMessage(found.message, marks, scope.side, linkSigner(this.secret, scope.userId));
         connection.send({ type: 'message', message: view });
       }
       return;

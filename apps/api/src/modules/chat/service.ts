@@ -1,9 +1,12 @@
 import {
+  type AttachmentLinkInput,
+  CHAT_FILE_OWNER_KIND,
   CHAT_MESSAGES,
   type ChatAttachment,
   type ChatMarks,
   type ChatMessageView,
   type ChatSide,
+  hasMessageContent,
   type ListMessagesInput,
   type MarkReadInput,
   messageMark,
@@ -14,9 +17,11 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  chatMessageFiles,
   chatMessages,
   chatPresence,
   conversations,
+  files,
   helpRequestIntermediaries,
   helpRequests,
   intermediaries,
@@ -27,6 +32,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
+import { signFileLink } from '../files/links';
 import { notify } from '../notification/service';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -77,11 +83,24 @@ export function marksOf(row: ConversationRow): ChatMarks {
   };
 }
 
-/** A stored message as a viewer on `viewerSide` reads it. */
+/** What a message row keeps of each of its files (`chat_messages.attachments`). */
+type StoredAttachment = Omit<ChatAttachment, 'url'>;
+
+/** Signs a file's download link for one reader (their user id is in the link). */
+export type SignLink = (fileId: string) => string;
+
+/** Links to chat files signed for `userId` (the files module's signed links, 10 minutes). */
+export const linkSigner =
+  (secret: string, userId: string): SignLink =>
+  (fileId) =>
+    signFileLink(secret, fileId, userId);
+
+/** A stored message as a viewer on `viewerSide` reads it, its files' links signed for that viewer. */
 export function presentMessage(
   row: MessageRow & { senderName: string },
   marks: ChatMarks,
   viewerSide: ChatSide,
+  signLink: SignLink,
 ): ChatMessageView {
   const side = row.senderSide as ChatSide;
   const isMine = side === viewerSide;
@@ -92,7 +111,10 @@ export function presentMessage(
     senderName: row.senderName,
     isMine,
     body: row.body,
-    attachments: row.attachments as ChatAttachment[],
+    attachments: (row.attachments as StoredAttachment[]).map((file) => ({
+      ...file,
+      url: signLink(file.fileId),
+    })),
     createdAt: row.createdAt.toISOString(),
     mark: isMine ? messageMark({ id: row.id, side, marks }) : null,
     clientMessageId: isMine ? row.clientMessageId : null,
@@ -261,7 +283,7 @@ function listSelection(scope: ChatScope) {
     unreadCount: sql<number>`(select count(*)::int from ${chatMessages} m where m.conversation_id = ${conversations.id} and m.sender_side = ${otherSide} and m.id > ${myRead})`,
     lastMessage: sql<
       string | null
-    >`(select m.body from ${chatMessages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
+    >`(select coalesce(nullif(m.body, ''), 'Attachment: ' || (m.attachments->0->>'name')) from ${chatMessages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
   };
 }
 
@@ -355,8 +377,14 @@ const messageSelection = { message: chatMessages, senderName };
  * start), or the messages after `after` oldest first (catch-up). Reading history on a device marks
  * the other side's messages delivered to this side.
  */
-export async function listMessages(db: Database, principal: Principal, input: ListMessagesInput) {
+export async function listMessages(
+  db: Database,
+  principal: Principal,
+  input: ListMessagesInput,
+  secret: string,
+) {
   const scope = chatScopeOf(principal);
+  const signLink = linkSigner(secret, principal.userId);
   const conversation = await findConversation(db, scope, input.conversationId);
   const inConversation = eq(chatMessages.conversationId, conversation.id);
   const rows =
@@ -385,7 +413,7 @@ export async function listMessages(db: Database, principal: Principal, input: Li
   const moved = await markUpTo(db, scope, conversation.id, newest, 'delivered');
   const marks = moved ?? marksOf(conversation);
   const items = page.map((row) =>
-    presentMessage({ ...row.message, senderName: row.senderName }, marks, scope.side),
+    presentMessage({ ...row.message, senderName: row.senderName }, marks, scope.side, signLink),
   );
   const result = {
     conversationId: conversation.id,
@@ -467,7 +495,55 @@ export interface SendOptions {
   presenceTtlMs: number;
   /** PUBLIC_BASE_URL: the offline notification's e-mail links to the conversation. */
   baseUrl: string;
+  /** The server's secret: the answer's file links are signed for the sender. */
+  secret: string;
 }
+
+const notFoundFile = () =>
+  new AppError('not_found', CHAT_MESSAGES.attachmentNotFound, {
+    errors: [{ field: 'fileIds', message: CHAT_MESSAGES.attachmentNotFound }],
+  });
+
+/**
+ * The files a message will carry, in the order given: each must be a file of this conversation
+ * uploaded by the sender (anything else — someone else's upload, another conversation's, an unknown
+ * id — answers 404) and not yet attached to a message (409).
+ */
+async function filesToAttach(
+  tx: Tx,
+  scope: ChatScope,
+  conversationId: number,
+  fileIds: readonly string[],
+): Promise<StoredAttachment[]> {
+  if (fileIds.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(files)
+    .where(
+      and(
+        inArray(files.id, [...fileIds]),
+        eq(files.ownerKind, CHAT_FILE_OWNER_KIND),
+        eq(files.ownerId, String(conversationId)),
+        eq(files.uploadedBy, scope.userId),
+      ),
+    );
+  if (rows.length !== fileIds.length) throw notFoundFile();
+  const used = await tx
+    .select({ fileId: chatMessageFiles.fileId })
+    .from(chatMessageFiles)
+    .where(inArray(chatMessageFiles.fileId, [...fileIds]));
+  if (used.length > 0) throw attachmentUsed();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return fileIds.map((id) => {
+    const row = byId.get(id)!;
+    return { fileId: row.id, name: row.name, contentType: row.contentType, size: row.size };
+  });
+}
+
+const attachmentUsed = () =>
+  new AppError('conflict', CHAT_MESSAGES.attachmentUsed, {
+    errors: [{ field: 'fileIds', message: CHAT_MESSAGES.attachmentUsed }],
+  });
 
 /**
  * Stores a message (a retry with the same `clientMessageId` answers the stored one). The sender has
@@ -482,6 +558,12 @@ export async function sendMessage(
   options: SendOptions,
 ): Promise<{ message: ChatMessageView; isNew: boolean }> {
   const scope = chatScopeOf(principal);
+  const signLink = linkSigner(options.secret, principal.userId);
+  // The socket's frame is not refined by the schema: the rule is checked here for both ways in.
+  if (!hasMessageContent(input))
+    throw new AppError('invalid', CHAT_MESSAGES.contentRequired, {
+      errors: [{ field: 'body', message: CHAT_MESSAGES.contentRequired }],
+    });
   return db.transaction(async (tx) => {
     const conversation = await findConversation(tx, scope, input.conversationId, true);
     if (input.clientMessageId) {
@@ -501,10 +583,12 @@ export async function sendMessage(
           { ...previous.message, senderName: previous.senderName },
           marksOf(conversation),
           scope.side,
+          signLink,
         );
         return { message, isNew: false };
       }
     }
+    const attachments = await filesToAttach(tx, scope, conversation.id, input.fileIds);
     const [stored] = await tx
       .insert(chatMessages)
       .values({
@@ -512,11 +596,26 @@ export async function sendMessage(
         senderUserId: scope.userId,
         senderSide: scope.side,
         body: input.body,
-        attachments: input.attachments,
+        attachments,
         clientMessageId: input.clientMessageId ?? null,
       })
       .returning();
     const message = stored!;
+    if (attachments.length > 0) {
+      const attached = await tx
+        .insert(chatMessageFiles)
+        .values(
+          attachments.map((file) => ({
+            fileId: file.fileId,
+            messageId: message.id,
+            conversationId: conversation.id,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ fileId: chatMessageFiles.fileId });
+      // Each file is attached once (the primary key): a race lost here undoes the whole message.
+      if (attached.length !== attachments.length) throw attachmentUsed();
+    }
     const mine =
       scope.side === 'client'
         ? { clientReadId: message.id, clientDeliveredId: message.id }
@@ -529,7 +628,12 @@ export async function sendMessage(
     const [sender] = await tx.select({ name: senderName }).from(users).where(eq(users.id, scope.userId));
     await notifyOffline(tx, updated!, message, sender!.name, options);
     return {
-      message: presentMessage({ ...message, senderName: sender!.name }, marksOf(updated!), scope.side),
+      message: presentMessage(
+        { ...message, senderName: sender!.name },
+        marksOf(updated!),
+        scope.side,
+        signLink,
+      ),
       isNew: true,
     };
   });
@@ -565,7 +669,10 @@ async function notifyOffline(
       ),
     );
   const alreadyTold = new Set(pending.map((row) => row.userId));
-  const preview = message.body.length > 140 ? `${message.body.slice(0, 137)}…` : message.body;
+  const names = (message.attachments as StoredAttachment[]).map((file) => file.name);
+  const text =
+    message.body || `Sent ${names.length === 1 ? 'a file' : `${names.length} files`}: ${names.join(', ')}`;
+  const preview = text.length > 140 ? `${text.slice(0, 137)}…` : text;
   for (const userId of recipients) {
     if (alreadyTold.has(userId)) continue;
     await notify(tx, {
@@ -599,7 +706,13 @@ export async function loadConversation(db: Database, id: number) {
 }
 
 /** Messages after `lastSeenId` in every conversation of the scope, oldest first: a socket's catch-up. */
-export async function messagesSince(db: Database, scope: ChatScope, lastSeenId: number, limit = 500) {
+export async function messagesSince(
+  db: Database,
+  scope: ChatScope,
+  lastSeenId: number,
+  signLink: SignLink,
+  limit = 500,
+) {
   const rows = await db
     .select({ ...messageSelection, conversation: conversations })
     .from(chatMessages)
@@ -609,6 +722,76 @@ export async function messagesSince(db: Database, scope: ChatScope, lastSeenId: 
     .orderBy(asc(chatMessages.id))
     .limit(limit);
   return rows.map((row) =>
-    presentMessage({ ...row.message, senderName: row.senderName }, marksOf(row.conversation), scope.side),
+    presentMessage(
+      { ...row.message, senderName: row.senderName },
+      marksOf(row.conversation),
+      scope.side,
+      signLink,
+    ),
   );
+}
+
+/**
+ * How many of the caller's conversations have messages from the other side they have not read, and
+ * how many such messages in all (the Chats badge shows the conversations).
+ */
+export async function getUnreadCount(db: Database, principal: Principal) {
+  const scope = chatScopeOf(principal);
+  const myRead = scope.side === 'client' ? conversations.clientReadId : conversations.staffReadId;
+  const otherSide = scope.side === 'client' ? 'staff' : 'client';
+  const unread = sql<number>`(select count(*)::int from ${chatMessages} m where m.conversation_id = ${conversations.id} and m.sender_side = ${otherSide} and m.id > ${myRead})`;
+  const [row] = await db
+    .select({
+      conversations: sql<number>`count(*) filter (where ${unread} > 0)::int`,
+      messages: sql<number>`coalesce(sum(${unread}), 0)::int`,
+    })
+    .from(conversations)
+    .where(scopeCondition(scope));
+  return { conversations: Number(row?.conversations ?? 0), messages: Number(row?.messages ?? 0) };
+}
+
+/** Whether a caller reaches a conversation (by the files module's owner id); never throws. */
+export async function reachesConversation(
+  db: Database,
+  principal: Principal,
+  ownerId: string,
+): Promise<boolean> {
+  if (!/^\d{1,9}$/.test(ownerId)) return false;
+  let scope: ChatScope;
+  try {
+    scope = chatScopeOf(principal);
+  } catch {
+    return false;
+  }
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.id, Number(ownerId)), scopeCondition(scope)));
+  return row !== undefined;
+}
+
+/** Whether a chat file was sent in a message of its conversation. */
+export async function isAttached(db: Database, fileId: string, conversationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ fileId: chatMessageFiles.fileId })
+    .from(chatMessageFiles)
+    .where(and(eq(chatMessageFiles.fileId, fileId), eq(chatMessageFiles.conversationId, conversationId)));
+  return row !== undefined;
+}
+
+/**
+ * A fresh signed link to a file of a message in one of the caller's conversations (a thread left
+ * open outlives the links it was given). A file that was never sent, or someone else's, is 404.
+ */
+export async function attachmentLink(
+  db: Database,
+  principal: Principal,
+  input: AttachmentLinkInput,
+  secret: string,
+) {
+  const scope = chatScopeOf(principal);
+  const conversation = await findConversation(db, scope, input.conversationId);
+  if (!(await isAttached(db, input.fileId, conversation.id)))
+    throw new AppError('not_found', CHAT_MESSAGES.attachmentNotFound);
+  return { url: signFileLink(secret, input.fileId, principal.userId) };
 }

@@ -16,7 +16,23 @@ import { findTokenPrincipal, tokenExpiry } from '../../gateway/principal';
 import type { Principal } from '../../gateway/registry';
 import type { Services } from '../../services';
 import type { ChatConnection } from './hub';
-import { type ChatScope, chatScopeOf, markConversation, messagesSince, sendMessage } from './service';
+import {
+  type ChatScope,
+  chatScopeOf,
+  linkSigner,
+  markConversation,
+  messagesSince,
+  sendMessage,
+} from './service';
+
+/** The clientMessageId of a `send` frame the schema refused, when it has a usable one. */
+function refusedSendId(raw: unknown): string | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { type, clientMessageId } = raw as { type?: unknown; clientMessageId?: unknown };
+  return type === 'send' && typeof clientMessageId === 'string' && clientMessageId.length <= 64
+    ? clientMessageId
+    : undefined;
+}
 
 /** A socket must authenticate this soon after opening. */
 const AUTH_TIMEOUT_MS = 10_000;
@@ -96,7 +112,8 @@ export async function chatSocketPlugin(
       if (isFirst) await hub.add(connection);
       send({ type: 'ready', userId: found.userId, expiresAt });
       if (frame.lastSeenId !== undefined) {
-        for (const message of await messagesSince(db, scope, frame.lastSeenId))
+        const signLink = linkSigner(services.tokenSecret, found.userId);
+        for (const message of await messagesSince(db, scope, frame.lastSeenId, signLink))
           send({ type: 'message', message });
       }
     };
@@ -110,6 +127,7 @@ export async function chatSocketPlugin(
         const { message, isNew } = await sendMessage(db, principal, input, {
           presenceTtlMs: hub.presenceTtlMs,
           baseUrl: config.PUBLIC_BASE_URL,
+          secret: services.tokenSecret,
         });
         send({ type: 'ack', clientMessageId: input.clientMessageId ?? null, message });
         if (isNew) await hub.publish({ t: 'message', id: message.id });
@@ -133,26 +151,36 @@ export async function chatSocketPlugin(
       }
       let parsed: ChatClientFrame;
       try {
-        const result = chatClientFrameSchema.safeParse(JSON.parse(data.toString()));
+        const raw: unknown = JSON.parse(data.toString());
+        const result = chatClientFrameSchema.safeParse(raw);
         if (!result.success) {
           const message = result.error.issues[0]?.message ?? 'The message could not be read.';
-          return send({ type: 'error', code: 'invalid', message });
+          return send({ type: 'error', code: 'invalid', message, clientMessageId: refusedSendId(raw) });
         }
         parsed = result.data;
       } catch {
         return send({ type: 'error', code: 'invalid', message: 'The message could not be read.' });
       }
+      // A refused send names its clientMessageId, so the browser marks that message failed.
+      const clientMessageId = parsed.type === 'send' ? (parsed.clientMessageId ?? null) : undefined;
       handle(parsed).catch((error: unknown) => {
         if (error instanceof AppError) {
           const code =
-            error.statusCode === 404 ? 'not-found' : error.statusCode === 403 ? 'unauthorized' : 'invalid';
-          return send({ type: 'error', code, message: error.message });
+            error.statusCode === 404
+              ? 'not-found'
+              : error.statusCode === 403
+                ? 'unauthorized'
+                : error.statusCode === 409
+                  ? 'conflict'
+                  : 'invalid';
+          return send({ type: 'error', code, message: error.message, clientMessageId });
         }
         request.log.error({ err: error }, 'chat socket frame failed');
         send({
           type: 'error',
           code: 'internal',
           message: 'Something went wrong on our side. Please try again.',
+          clientMessageId,
         });
       });
     });

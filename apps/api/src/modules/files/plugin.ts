@@ -95,7 +95,7 @@ export async function filesPlugin(
     const [file] = await db.select().from(files).where(eq(files.id, link.fileId));
     const reader = await readerPrincipal(db, link.userId);
     const owner = file ? owners[file.ownerKind] : undefined;
-    if (!file || !reader || !owner || !(await owner.canRead(db, reader, file.ownerId)))
+    if (!file || !reader || !owner || !(await owner.canRead(db, reader, file.ownerId, file)))
       throw new AppError('not_found', 'Not found.');
     const body = await storage.get(file.storageKey);
     const disposition = file.contentType.startsWith('image/') ? 'inline' : 'attachment';

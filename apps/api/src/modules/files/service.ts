@@ -13,13 +13,15 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type StoredFile = typeof files.$inferSelect;
 
 /**
- * What a kind of owner (a claim; a chat later) allows: who may attach files to one and who may read
- * them, the categories it knows, and what it records when a file arrives (in the upload's transaction).
+ * What a kind of owner (a claim, a chat) allows: who may attach files to one and who may read
+ * them (the file itself is given when one is read, for owners whose files are not all alike — a
+ * chat's unsent upload is its uploader's alone), the categories it knows, and what it records when a
+ * file arrives (in the upload's transaction).
  */
 export interface FileOwnerPolicy {
   categories: readonly string[];
   canWrite(db: Database, principal: Principal, ownerId: string): Promise<boolean>;
-  canRead(db: Database, principal: Principal, ownerId: string): Promise<boolean>;
+  canRead(db: Database, principal: Principal, ownerId: string, file?: StoredFile): Promise<boolean>;
   onUploaded?(tx: Tx, principal: Principal, file: StoredFile): Promise<void>;
 }
 

@@ -1,6 +1,14 @@
-import type { ChatMarks, ChatMessageView, ConversationKind, StartConversationInput } from '@bima/domain';
+import {
+  CHAT_FILE_CATEGORY,
+  CHAT_FILE_OWNER_KIND,
+  type ChatMarks,
+  type ChatMessageView,
+  type ConversationKind,
+  type StartConversationInput,
+} from '@bima/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { callGateway, type GatewayCall, unwrapData } from '../../../lib/api-client';
+import { UPLOAD_PATH } from '../../../lib/upload';
 
 /** A conversation as `listConversations` lists it. */
 export interface ConversationItem {
@@ -32,6 +40,14 @@ export interface MessagePage {
 }
 
 export const CONVERSATION_PAGE_SIZE = 10;
+
+/** Where a conversation's attachments are uploaded (the files module; then named in the message). */
+export const chatUploadUrl = (conversationId: number) =>
+  `${UPLOAD_PATH}?${new URLSearchParams({
+    ownerKind: CHAT_FILE_OWNER_KIND,
+    ownerId: String(conversationId),
+    category: CHAT_FILE_CATEGORY,
+  })}`;
 
 /** Secured and silent: each chat screen shows its own error beside what failed. */
 async function call<T>(action: Omit<GatewayCall, 'service'>, signal?: AbortSignal): Promise<T> {
@@ -74,10 +90,16 @@ export function sendMessageOverHttp(input: {
   conversationId: number;
   body: string;
   clientMessageId: string;
+  fileIds: string[];
 }) {
   return call<ChatMessageView>({ resource: 'message', action: 'sendMessage', data: input });
 }
 
 export function markReadOverHttp(input: { conversationId: number; upToMessageId: number }) {
   return call<{ marks: ChatMarks; moved: boolean }>({ resource: 'message', action: 'markRead', data: input });
+}
+
+/** A fresh signed link to a file sent in the conversation (the message's own link lasts minutes). */
+export function fetchAttachmentLink(input: { conversationId: number; fileId: string }) {
+  return call<{ url: string }>({ resource: 'message', action: 'attachmentLink', data: input });
 }

@@ -6,10 +6,18 @@ import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { cardClass, linkButton } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
+import { CHAT_UNREAD_KEY } from '../../../lib/chat-unread';
 import { usePersistedStore } from '../../../lib/persisted-store';
+import type { UploadedFile } from '../../../lib/upload';
 import { authStore } from '../../../stores/auth';
 import { chatStore } from '../../../stores/chat';
-import { conversationsQueryOptions, fetchMessages, markReadOverHttp, sendMessageOverHttp } from '../api/chat';
+import {
+  chatUploadUrl,
+  conversationsQueryOptions,
+  fetchMessages,
+  markReadOverHttp,
+  sendMessageOverHttp,
+} from '../api/chat';
 import { t } from '../i18n';
 import { ChatThread } from './chat-thread';
 import { ConversationList } from './conversation-list';
@@ -54,15 +62,17 @@ export function ChatScreen({
   const [thread, dispatch] = useReducer(threadReducer, emptyThread);
   const [isLoadingOlder, setLoadingOlder] = useState(false);
   const [olderFailed, setOlderFailed] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
   const selected = usePersistedStore(chatStore, (state) => state.selected_chat_user);
   const userName = usePersistedStore(authStore, (state) => state.authData?.names);
   const openId = useRef(conversationId);
   openId.current = conversationId;
 
-  const refreshList = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: ['chat', 'conversations'] }),
-    [queryClient],
-  );
+  // The list and the Chats badge's count (marks sent over HTTP come back on no socket).
+  const refreshList = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['chat', 'conversations'] });
+    void queryClient.invalidateQueries({ queryKey: CHAT_UNREAD_KEY });
+  }, [queryClient]);
 
   const markRead = (upTo: number) => {
     if (!openId.current || document.visibilityState === 'hidden') return;
@@ -82,6 +92,11 @@ export function ChatScreen({
       refreshList();
     }
     if (frame.type === 'marks') dispatch({ type: 'marks', marks: frame.marks });
+    // A refused send (e.g. a file already sent) names its message: mark it failed, say why.
+    if (frame.type === 'error' && frame.clientMessageId) {
+      dispatch({ type: 'failed', key: frame.clientMessageId });
+      setSendError(frame.message);
+    }
   };
   const socket = useChatSocket(onFrame);
 
@@ -96,6 +111,7 @@ export function ChatScreen({
   useEffect(() => {
     dispatch({ type: 'reset', conversationId });
     setOlderFailed(false);
+    setSendError(null);
     chatStore.setState({ chat_id: conversationId });
   }, [conversationId]);
 
@@ -139,8 +155,9 @@ export function ChatScreen({
     }
   };
 
-  const send = (body: string) => {
+  const send = (body: string, files: UploadedFile[]) => {
     if (!conversationId) return;
+    setSendError(null);
     const clientMessageId = newClientMessageId();
     dispatch({
       type: 'pending',
@@ -152,20 +169,31 @@ export function ChatScreen({
         senderName: userName ? `${userName.firstName} ${userName.lastName}` : '',
         isMine: true,
         body,
-        attachments: [],
+        // Shown at once by name and size; the stored message brings each file's link.
+        attachments: files.map((file) => ({
+          fileId: file.id,
+          name: file.name,
+          contentType: file.contentType,
+          size: file.size,
+          url: '',
+        })),
         createdAt: new Date().toISOString(),
         mark: 'pending',
         clientMessageId,
       },
     });
-    const input = { conversationId, body, clientMessageId };
-    if (socket.send({ type: 'send', ...input, attachments: [] })) return;
+    const input = { conversationId, body, clientMessageId, fileIds: files.map((file) => file.id) };
+    if (socket.send({ type: 'send', ...input })) return;
     sendMessageOverHttp(input).then(
       (message) => {
         dispatch({ type: 'received', message });
         refreshList();
       },
-      () => dispatch({ type: 'failed', key: clientMessageId }),
+      (error: unknown) => {
+        dispatch({ type: 'failed', key: clientMessageId });
+        if (error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500)
+          setSendError(error.message);
+      },
     );
   };
 
@@ -223,6 +251,8 @@ export function ChatScreen({
                       olderFailed={olderFailed}
                       onLoadOlder={() => void loadOlder()}
                       onSend={send}
+                      uploadUrl={chatUploadUrl(conversationId)}
+                      sendError={sendError}
                     />
                   ) : null}
                 </>

@@ -1,5 +1,7 @@
 import { NavLink } from 'react-router';
+import { UnreadCount, unreadLabel } from '../../../components/unread-count';
 import { paths } from '../../../config/paths';
+import { useChatUnreadCount } from '../../../lib/chat-unread';
 import { t } from '../i18n';
 import { PORTAL_MENU, type PortalMenuEntry } from '../menu';
 
@@ -8,10 +10,17 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-emerald-50 font-semibold text-emerald-900' : 'text-slate-800 hover:bg-slate-100'
   }`;
 
-function MenuLink({ item }: { item: PortalMenuEntry }) {
+function MenuLink({ item, unread = 0 }: { item: PortalMenuEntry; unread?: number }) {
+  const label = t(item.labelKey);
   return (
-    <NavLink to={item.href} end={item.href === paths.portal.getHref()} className={linkClass}>
-      <span>{t(item.labelKey)}</span>
+    <NavLink
+      to={item.href}
+      end={item.href === paths.portal.getHref()}
+      className={linkClass}
+      aria-label={unread > 0 ? unreadLabel(label, unread) : undefined}
+    >
+      <span>{label}</span>
+      <UnreadCount count={unread} />
       {item.isAvailable ? null : (
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
           <span aria-hidden="true">{t('portal.soon')}</span>
@@ -22,8 +31,12 @@ function MenuLink({ item }: { item: PortalMenuEntry }) {
   );
 }
 
-/** The portal's side menu, built from PORTAL_MENU. */
+/**
+ * The portal's side menu, built from PORTAL_MENU; Chats shows how many conversations have unread
+ * messages, kept live by the tab's chat socket.
+ */
 export function PortalMenu() {
+  const unreadChats = useChatUnreadCount();
   return (
     <nav aria-label={t('portal.menuLabel')}>
       <ul className="space-y-0.5">
@@ -43,7 +56,7 @@ export function PortalMenu() {
             </li>
           ) : (
             <li key={item.id}>
-              <MenuLink item={item} />
+              <MenuLink item={item} unread={item.id === 'chats' ? unreadChats : 0} />
             </li>
           ),
         )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconnectDelay } from './backoff';
+import { reconnectDelay } from './chat-backoff';
 
 describe('reconnectDelay', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { CHAT_CLOSE_CODES, type ChatClientFrame, type ChatServerFrame, chatSocketUrl } from '@bima/domain';
-import { refreshAccessToken } from '../../../lib/api-client';
-import { shouldRefreshToken } from '../../../lib/jwt';
-import { authStore } from '../../../stores/auth';
-import { chatStore } from '../../../stores/chat';
-import { reconnectDelay } from './backoff';
+import { authStore } from '../stores/auth';
+import { chatStore } from '../stores/chat';
+import { refreshAccessToken } from './api-client';
+import { reconnectDelay } from './chat-backoff';
+import { shouldRefreshToken } from './jwt';
 
 export type ChatSocketStatus = 'connecting' | 'open' | 'offline' | 'signed-out';
 
