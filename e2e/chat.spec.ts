@@ -294,6 +294,9 @@ test.describe('chats', () => {
     const badge = menu.getByRole('link', { name: 'Chats, 1 unread' });
     await expect(badge).toBeVisible(LIVE);
     await expectNoSeriousViolations(page, 'portal menu with unread chats');
+    // The dashboard's Chats card (what phones see, the side menu being hidden there) counts it too.
+    await page.goto('/newportal');
+    await expect(page.getByRole('link', { name: 'Chats, 1 unread' })).toHaveCount(2, LIVE);
     await badge.click();
     await page
       .getByRole('link', { name: /Savannah Insurance Brokers/ })

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ScreenHeading } from '../../../components/screen-heading';
+import { UnreadCount, unreadLabel } from '../../../components/unread-count';
 import { paths } from '../../../config/paths';
+import { useChatUnreadCount } from '../../../lib/chat-unread';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { authStore, getDisplayName } from '../../../stores/auth';
 import { riskStore } from '../../../stores/risk';
@@ -58,6 +60,8 @@ export default function DashboardRoute() {
   const name = getDisplayName(user);
   const areas = flattenMenu().filter((item) => !item.children && item.href !== paths.portal.getHref());
   const needsKyc = kycData !== null && kycData.kraPin === 'N/A';
+  // The side menu is hidden on phones: the Chats card carries the unread count there.
+  const unreadChats = useChatUnreadCount();
 
   return (
     <div>
@@ -78,25 +82,30 @@ export default function DashboardRoute() {
         </div>
       ) : null}
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {areas.map((item) => (
-          <li key={item.id}>
-            <Link
-              to={item.href}
-              className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
-            >
-              <span className="flex items-center justify-between gap-2">
-                <span className="font-semibold text-slate-900">{t(item.labelKey)}</span>
-                {item.isAvailable ? null : (
-                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
-                    <span aria-hidden="true">{t('portal.soon')}</span>
-                    <span className="sr-only">{t('portal.soonLabel')}</span>
-                  </span>
-                )}
-              </span>
-              <span className="mt-1 text-sm text-slate-700">{t(`portal.descriptions.${item.id}`)}</span>
-            </Link>
-          </li>
-        ))}
+        {areas.map((item) => {
+          const unread = item.id === 'chats' ? unreadChats : 0;
+          return (
+            <li key={item.id}>
+              <Link
+                to={item.href}
+                aria-label={unread > 0 ? unreadLabel(t(item.labelKey), unread) : undefined}
+                className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
+              >
+                <span className="flex items-center justify-between gap-2">
+                  <span className="font-semibold text-slate-900">{t(item.labelKey)}</span>
+                  <UnreadCount count={unread} />
+                  {item.isAvailable ? null : (
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                      <span aria-hidden="true">{t('portal.soon')}</span>
+                      <span className="sr-only">{t('portal.soonLabel')}</span>
+                    </span>
+                  )}
+                </span>
+                <span className="mt-1 text-sm text-slate-700">{t(`portal.descriptions.${item.id}`)}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
