@@ -160,6 +160,9 @@ describe('claiming queued mail', () => {
   beforeAll(async () => {
     ctx = await buildTestApp({ seed: false, env: { MAIL_QUEUE_INTERVAL_MS: '600000' } });
     await ctx.app.ready();
+    // The app's own worker sweeps once when it starts, on its own connection: stopped (and its sweep
+    // awaited), the claims below are the only ones — on PostgreSQL the sweep could otherwise take a batch.
+    await ctx.app.services.mailer.stop();
   });
   afterAll(() => ctx.app.close());
 
