@@ -96,7 +96,7 @@ describe('back office: policy search and resolving unallocated receipts', () => 
         receiptSystemRef: `RCT-TEST-${Date.now()}`,
         userId: owner!.id,
         paymentId: payment!.id,
-        invoiceId: payment!.invoiceId,
+        invoiceId: payment!.invoiceId!,
         amount: 1_000_00,
         mpesaReceiptNumber: 'TESTRCPT01',
         reason: 'Payment arrived after the invoice was paid',

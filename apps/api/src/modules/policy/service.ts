@@ -14,8 +14,9 @@ import {
 import { AppError } from '../../gateway/errors';
 import { coverDatesAtPayment, kenyaToday } from '../../lib/dates';
 import { makeDigits } from '../../lib/refs';
+import { type InvoiceMoney, invoiceMoney } from '../ledger/service';
 import { notify } from '../notification/service';
-import { invoiceBalance, paidTowardsInvoices } from '../payment/balance';
+import { invoiceBalance } from '../payment/balance';
 import { toCents, toKes } from '../product/present';
 import { isQuotationExpired } from '../quotation/service';
 
@@ -223,7 +224,7 @@ async function paymentsOfInvoices(db: Database, invoiceIds: number[]): Promise<M
     )
     .orderBy(asc(payments.settledAt), asc(payments.id));
   for (const row of rows) {
-    const list = byInvoice.get(row.invoiceId) ?? [];
+    const list = byInvoice.get(row.invoiceId!) ?? [];
     list.push({
       paymentSystemRef: row.paymentSystemRef,
       receiptNumber: row.receiptNumber,
@@ -232,7 +233,7 @@ async function paymentsOfInvoices(db: Database, invoiceIds: number[]): Promise<M
       phone: row.phone,
       paidAt: row.settledAt?.toISOString() ?? null,
     });
-    byInvoice.set(row.invoiceId, list);
+    byInvoice.set(row.invoiceId!, list);
   }
   return byInvoice;
 }
@@ -301,11 +302,11 @@ function invoiceQuery(db: Database) {
 }
 
 async function presentInvoices(db: Database, rows: InvoiceRow[], maxPerPrompt: number) {
-  const paid = await paidTowardsInvoices(
+  const money = await invoiceMoney(
     db,
-    rows.map((row) => row.invoice.id),
+    rows.map((row) => row.invoice),
   );
-  return rows.map((row) => presentInvoice(row, paid.get(row.invoice.id) ?? 0, maxPerPrompt));
+  return rows.map((row) => presentInvoice(row, money.get(row.invoice.id)!, maxPerPrompt));
 }
 
 /** Invoices of the client, newest first; `maxPerPrompt` is M-Pesa's per-transaction limit (KES). */
@@ -337,17 +338,19 @@ export async function getInvoice(
 }
 
 /**
- * An invoice in whole shillings with what it has received (`amountPaid`), still owes (`balance`)
+ * An invoice in whole shillings with what it has received (`amountPaid`: M-Pesa, the wallet), still
+ * owes (`balance`) — both from the ledger —
  * and what the next M-Pesa prompt asks for (`amountDueNow`, at most `maxPerPrompt`). Its quotation
  * counts as expired only while nothing has been paid towards it.
  */
-function presentInvoice(row: InvoiceRow, paid: number, maxPerPrompt: number) {
+function presentInvoice(row: InvoiceRow, money: InvoiceMoney, maxPerPrompt: number) {
   const isPaid = row.invoice.status === 'PAID';
+  const paid = money.paid;
   return {
     invoiceSystemRef: row.invoice.invoiceSystemRef,
     amount: toKes(row.invoice.amount),
     status: row.invoice.status,
-    ...invoiceBalance({ amount: isPaid ? paid : row.invoice.amount, paid, maxPerPrompt }),
+    ...invoiceBalance({ paid, owed: isPaid ? 0 : money.owed, maxPerPrompt }),
     createdAt: row.invoice.createdAt.toISOString(),
     paidAt: row.invoice.paidAt?.toISOString() ?? null,
     systemQuotationRef: row.quotation.systemQuotationRef,
