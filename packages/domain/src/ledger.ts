@@ -139,7 +139,7 @@ export function assertBalanced(posting: Pick<Posting, 'key' | 'entries'>): void 
 const nonZero = (entries: LedgerEntry[]) => entries.filter((entry) => entry.amount !== 0);
 
 /** The balance a client reads on a wallet: its credits less its debits (the entries' sum, negated). */
-export const walletBalanceOf = (entrySum: number): number => -entrySum;
+export const walletBalanceOf = (entrySum: number): number => (entrySum === 0 ? 0 : -entrySum);
 
 /** What an invoice still owes from its receivable's entry sum (billed less paid), never below 0. */
 export const invoiceOwedOf = (entrySum: number): number => Math.max(0, entrySum);
