@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mpesaPhoneSchema } from './purchase';
+import { MPESA_MESSAGES, mpesaPhoneSchema, normaliseMpesaDigits } from './purchase';
 
 /** The wallet's and the statement's messages, the same on the form and from the server. */
 export const WALLET_FORM_MESSAGES = {
@@ -48,7 +48,11 @@ export const shillingsAmountSchema = z
 /** `client / wallet / topUp`: an M-Pesa prompt for an amount (KES) to the phone. */
 export const walletTopUpSchema = z.object({
   amount: shillingsAmountSchema,
-  phone: mpesaPhoneSchema,
+  /** As people write it (0712 345 678, +254…), sent to M-Pesa as 2547…. */
+  phone: z
+    .string({ error: MPESA_MESSAGES.invalid })
+    .transform((typed) => `254${normaliseMpesaDigits(typed)}`)
+    .pipe(mpesaPhoneSchema),
 });
 export type WalletTopUpInput = z.infer<typeof walletTopUpSchema>;
 
