@@ -135,6 +135,7 @@ export default function AccountsRoute() {
         onPageChange={setPage}
         pagesLabel={t('wallet.accounts.pages')}
         caption={t('wallet.accounts.caption')}
+        isScrollFocusable
         rowKey={(line) => String(line.id)}
         emptyText={t('wallet.accounts.empty')}
         columns={[

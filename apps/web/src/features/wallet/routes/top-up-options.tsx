@@ -68,6 +68,7 @@ export default function TopUpOptionsRoute() {
           onPageChange={setPage}
           pagesLabel={t('wallet.movements.pages')}
           caption={t('wallet.movements.caption')}
+          isScrollFocusable
           hideCaption
           rowKey={(movement) => String(movement.id)}
           emptyText={t('wallet.movements.empty')}
