@@ -1,7 +1,8 @@
 import { invoiceAccount, walletAccount } from '@bima/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  claimSettlements,
   invoices,
   ledgerEntries,
   ledgerTransactions,
@@ -13,6 +14,7 @@ import {
 import { backfillLedger } from '../src/modules/ledger/backfill';
 import { accountSums, post, walletBalance } from '../src/modules/ledger/service';
 import { call, loginUser, registerUser } from './accounts-helpers';
+import { accidentClaim, approveThroughDesk, deskHeaders, policyFor } from './claims-helpers';
 import { buildTestApp } from './helpers';
 import { invoiceFor, pay, paymentRow, waitUntil } from './purchase-helpers';
 import { SAMPLE, send, signInAs } from './staff-helpers';
@@ -34,7 +36,9 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
         AUTH_RATE_LIMIT_SCALE: '100',
         MPESA_SIMULATOR_DELAY_MS: '40',
         MPESA_SIMULATOR_LATE_MS: '400',
+        MPESA_SIMULATOR_B2C_DELAY_MS: '40',
         RECONCILE_INTERVAL_MS: '200',
+        RATE_LIMIT_MAX: '100000',
       },
     });
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });
@@ -311,6 +315,62 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.key, `refund:receipt:${receipt!.id}`));
       expect(refunds).toHaveLength(1);
+      await expectBalancedBook();
+    });
+  });
+
+  describe('claims paid', () => {
+    it('posts a claim paid to a garage and one paid by M-Pesa B2C, once each', async () => {
+      const { headers } = await client();
+      const policyNumber = await policyFor(ctx, headers);
+      const desk = await deskHeaders(ctx);
+      const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+      const claimIds: number[] = [];
+      for (const place of ['Waiyaki Way, Nairobi', 'Thika Road, Nairobi']) {
+        const reported = await act(
+          'client/claim/reportClaim',
+          accidentClaim(policyNumber, today, { place }),
+          headers,
+        );
+        expect(reported.status, JSON.stringify(reported.body)).toBe(200);
+        claimIds.push(reported.body.result.data.id);
+        await approveThroughDesk(ctx, desk, reported.body.result.data.id);
+      }
+      const [garageClaim, mpesaClaim] = claimIds as [number, number];
+      const garage = await act(
+        'claims/desk/settleClaim',
+        { id: garageClaim, method: 'garage', garageName: 'Westlands Auto', reference: 'GRG-001' },
+        desk,
+      );
+      expect(garage.status, JSON.stringify(garage.body)).toBe(200);
+      const mpesa = await act(
+        'claims/desk/settleClaim',
+        { id: mpesaClaim, method: 'mpesa', phone: PAYS },
+        desk,
+      );
+      expect(mpesa.status, JSON.stringify(mpesa.body)).toBe(200);
+      await waitUntil(
+        async () => (await act('claims/desk/getClaim', { id: mpesaClaim }, desk)).body.result.data.status,
+        (status) => status === 'SETTLED',
+        10_000,
+      );
+      const payouts = await db()
+        .select({ key: ledgerTransactions.key, reference: ledgerTransactions.reference })
+        .from(ledgerTransactions)
+        .innerJoin(
+          claimSettlements,
+          sql`${ledgerTransactions.key} = 'claim-payout:' || ${claimSettlements.id}`,
+        )
+        .where(inArray(claimSettlements.claimId, claimIds));
+      expect(payouts).toHaveLength(2);
+      expect(payouts.map((row) => row.reference)).toContain('GRG-001');
+      const sums = await accountSums(db(), [
+        { kind: 'claim_payouts_garage' },
+        { kind: 'claim_payouts_mpesa' },
+        { kind: 'claims', underwriterId: 'apa' },
+      ]);
+      expect(sums.get('claim_payouts_garage')).toBeLessThanOrEqual(-175_000 * 100);
+      expect(sums.get('claim_payouts_mpesa')).toBeLessThanOrEqual(-175_000 * 100);
       await expectBalancedBook();
     });
   });
