@@ -503,6 +503,14 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
         .where(eq(invoices.invoiceSystemRef, invoice.invoiceSystemRef));
       const [policy] = await db().select().from(policies).where(eq(policies.invoiceId, row!.id));
       expect(policy?.receiptNumber).toMatch(/^WALLET-\d+$/);
+      const view = await act('client/policy/getPolicy', { id: policy!.id }, headers);
+      expect(view.body.result.data).toMatchObject({
+        paidFrom: 'Wallet',
+        payments: [{ method: 'wallet', allocated: invoice.amount, phone: null }],
+      });
+      const receipt = await ctx.app.inject({ method: 'GET', url: view.body.result.data.documents.receipt });
+      expect(receipt.statusCode).toBe(200);
+      expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       const more = await act(
         'client/wallet/payInvoice',
         { invoiceSystemRef: invoice.invoiceSystemRef, amount: 1 },

@@ -7,6 +7,9 @@ import {
   insuranceProducts,
   intermediaries,
   invoices,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
   payments,
   policies,
   quotations,
@@ -134,16 +137,18 @@ async function recordCommission(
 type PolicyRow = typeof policies.$inferSelect;
 type QuotationRow = typeof quotations.$inferSelect;
 
-/** One M-Pesa payment towards a policy's invoice, in whole shillings. */
+/** One payment towards a policy's invoice, in whole shillings: by M-Pesa or from the wallet. */
 export interface PolicyPayment {
+  /** 'mpesa', or 'wallet' (paid from the client's wallet: no phone, the ledger's reference). */
+  method: 'mpesa' | 'wallet';
   paymentSystemRef: string;
-  /** Null until M-Pesa's callback brings it (a payment confirmed by the STK query). */
+  /** The M-Pesa receipt (null until M-Pesa's callback brings it), or WALLET-<transaction>. */
   receiptNumber: string | null;
-  /** What M-Pesa took with this payment. */
+  /** What M-Pesa took with this payment (a wallet payment: what it paid). */
   amount: number;
-  /** The part of it put towards this invoice (the rest, if any, is an unallocated receipt). */
+  /** The part of it put towards this invoice (the rest, if any, went to the wallet). */
   allocated: number;
-  phone: string;
+  phone: string | null;
   paidAt: string | null;
 }
 
@@ -200,15 +205,18 @@ export function presentPolicy(
     premium: toKes(quotation.total),
     breakdown: quotation.breakdown,
     systemQuotationRef: quotation.systemQuotationRef,
-    paidFrom: completing?.phone ?? null,
+    paidFrom: completing ? (completing.method === 'wallet' ? 'Wallet' : completing.phone) : null,
     paidAt: completing?.paidAt ?? null,
-    /** Every M-Pesa payment towards the premium, oldest first (several when paid in parts). */
+    /** Every payment towards the premium, by M-Pesa or from the wallet, oldest first. */
     payments: paid,
   };
 }
 export type PolicyView = ReturnType<typeof presentPolicy>;
 
-/** The successful payments put towards each invoice, in the order they were settled. */
+/**
+ * What paid each invoice, oldest first: its successful M-Pesa payments (the part each put towards it)
+ * and its payments from the wallet (from the ledger).
+ */
 async function paymentsOfInvoices(db: Database, invoiceIds: number[]): Promise<Map<number, PolicyPayment[]>> {
   const byInvoice = new Map<number, PolicyPayment[]>();
   if (invoiceIds.length === 0) return byInvoice;
@@ -223,17 +231,57 @@ async function paymentsOfInvoices(db: Database, invoiceIds: number[]): Promise<M
       ),
     )
     .orderBy(asc(payments.settledAt), asc(payments.id));
-  for (const row of rows) {
-    const list = byInvoice.get(row.invoiceId!) ?? [];
-    list.push({
+  const all: Array<{ invoiceId: number; at: number; payment: PolicyPayment }> = rows.map((row) => ({
+    invoiceId: row.invoiceId!,
+    at: row.settledAt?.getTime() ?? 0,
+    payment: {
+      method: 'mpesa',
       paymentSystemRef: row.paymentSystemRef,
       receiptNumber: row.receiptNumber,
       amount: toKes(row.amount),
       allocated: toKes(row.allocatedAmount ?? 0),
       phone: row.phone,
       paidAt: row.settledAt?.toISOString() ?? null,
+    },
+  }));
+  const fromWallet = await db
+    .select({
+      id: ledgerTransactions.id,
+      invoiceId: ledgerTransactions.invoiceId,
+      occurredAt: ledgerTransactions.occurredAt,
+      amount: ledgerEntries.amount,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        eq(ledgerTransactions.kind, 'wallet_payment'),
+        inArray(ledgerTransactions.invoiceId, invoiceIds),
+        eq(ledgerAccounts.kind, 'invoice'),
+      ),
+    );
+  for (const row of fromWallet) {
+    const reference = `WALLET-${row.id}`;
+    all.push({
+      invoiceId: row.invoiceId!,
+      at: row.occurredAt.getTime(),
+      payment: {
+        method: 'wallet',
+        paymentSystemRef: reference,
+        receiptNumber: reference,
+        amount: toKes(-row.amount),
+        allocated: toKes(-row.amount),
+        phone: null,
+        paidAt: row.occurredAt.toISOString(),
+      },
     });
-    byInvoice.set(row.invoiceId!, list);
+  }
+  all.sort((a, b) => a.at - b.at);
+  for (const { invoiceId, payment } of all) {
+    const list = byInvoice.get(invoiceId) ?? [];
+    list.push(payment);
+    byInvoice.set(invoiceId, list);
   }
   return byInvoice;
 }
