@@ -80,7 +80,11 @@ export const walletPageSchema = z.object({
 const isoDate = z
   .string({ error: WALLET_FORM_MESSAGES.dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, WALLET_FORM_MESSAGES.dateInvalid)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), WALLET_FORM_MESSAGES.dateInvalid);
+  .refine((value) => {
+    // A real calendar date: 2026-02-30 is not one.
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, WALLET_FORM_MESSAGES.dateInvalid);
 
 /** The statement's range (Kenyan calendar dates, both included; by default the last 90 days) and page. */
 export const statementQuerySchema = z
