@@ -125,12 +125,23 @@ export async function accountSums(db: LedgerExecutor, accounts: AccountRef[]): P
  */
 export async function lockWallet(tx: Tx, userId: string): Promise<number> {
   const id = await ensureAccount(tx, walletAccount(userId));
+  // NO KEY UPDATE: two payments from the wallet wait for each other, while money coming in (an
+  // entry's foreign key takes KEY SHARE on the account) does not wait for them.
   await tx
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.id, id))
-    .for('update');
+    .for('no key update');
   return walletBalance(tx, userId);
+}
+
+/** An account's id if it was ever used (reading opens nothing). */
+export async function findAccount(db: LedgerExecutor, account: AccountRef): Promise<number | null> {
+  const [found] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, accountCode(account)));
+  return found?.id ?? null;
 }
 
 /** The client's wallet balance in cents: its credits less its debits. */

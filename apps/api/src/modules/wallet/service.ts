@@ -10,7 +10,7 @@ import {
   quotations,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
-import { ensureAccount, isPosted, lockWallet, moneyOfInvoice, post, walletBalance } from '../ledger/service';
+import { findAccount, isPosted, lockWallet, moneyOfInvoice, post, walletBalance } from '../ledger/service';
 import { completeInvoice, type PaymentContext, sendPolicyDocuments } from '../payment/service';
 import { getInvoice } from '../policy/service';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
@@ -36,7 +36,10 @@ export async function listWalletTransactions(
   paging: { page: number; pageSize: number },
 ) {
   const { db } = context;
-  const accountId = await ensureAccount(db, walletAccount(userId));
+  const accountId = await findAccount(db, walletAccount(userId));
+  if (accountId === null) {
+    return { balance: 0, items: [], total: 0, page: paging.page, pageSize: paging.pageSize, totalPages: 1 };
+  }
   const [counted] = await db
     .select({ total: count() })
     .from(ledgerEntries)
