@@ -32,6 +32,7 @@ import { createFileStorage } from './modules/files/storage';
 import { paymentPlugin } from './modules/payment/plugin';
 import { documentsPlugin } from './modules/policy/documents-plugin';
 import { renewalReminderPlugin } from './modules/renewal/plugin';
+import { statementPlugin } from './modules/wallet/statement-plugin';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -56,6 +57,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 const SECRET_PATH_SEGMENTS = [
   /^(\/v2\/api\/mpesa\/callback\/)[^/?#]+/,
   /^(\/v2\/api\/documents\/)[^/?#]+/,
+  /^(\/v2\/api\/statements\/)[^/?#]+/,
   /^(\/v2\/api\/mpesa\/b2c\/(?:result|timeout)\/)[^/?#]+/,
   /^(\/v2\/api\/files\/)[^/?#]+/,
 ];
@@ -205,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentPlugin, { db: database.db, services, config });
   await app.register(mailWorkerPlugin, { services, config });
   await app.register(documentsPlugin, { db: database.db, services });
+  await app.register(statementPlugin, { db: database.db, services });
   await app.register(chatSocketPlugin, { db: database.db, services, config });
   await app.register(claimPayoutPlugin, { db: database.db, services, config });
   await app.register(renewalReminderPlugin, { db: database.db, services, config });

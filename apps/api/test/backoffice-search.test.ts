@@ -1,6 +1,8 @@
+import { walletAccount } from '@bima/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, payments, policies, unallocatedReceipts, users } from '../src/db/schema';
+import { post, walletBalance } from '../src/modules/ledger/service';
 import { buildTestApp } from './helpers';
 import { invoiceFor, pay, signedIn, waitUntil } from './purchase-helpers';
 import { SAMPLE, send, signInAs } from './staff-helpers';
@@ -96,12 +98,25 @@ describe('back office: policy search and resolving unallocated receipts', () => 
         receiptSystemRef: `RCT-TEST-${Date.now()}`,
         userId: owner!.id,
         paymentId: payment!.id,
-        invoiceId: payment!.invoiceId,
+        invoiceId: payment!.invoiceId!,
         amount: 1_000_00,
         mpesaReceiptNumber: 'TESTRCPT01',
         reason: 'Payment arrived after the invoice was paid',
       })
       .returning();
+    // The receipt's money is wallet credit in the ledger, as settlePayment posts it.
+    await ctx.database.db.transaction((tx) =>
+      post(tx, {
+        key: `test:receipt:${receipt!.id}`,
+        kind: 'mpesa_receipt',
+        description: 'the rest of a payment, credited',
+        userId: owner!.id,
+        entries: [
+          { account: { kind: 'mpesa_paybill' }, amount: 1_000_00 },
+          { account: walletAccount(owner!.id), amount: -1_000_00 },
+        ],
+      }),
+    );
     const { headers: admin } = await signInAs(ctx, SAMPLE.admin);
     const input = {
       receiptSystemRef: receipt!.receiptSystemRef,
@@ -124,6 +139,8 @@ describe('back office: policy search and resolving unallocated receipts', () => 
     const resolved = await send(ctx, 'payments/unallocatedReceipt/resolveReceipt', input, admin);
     expect(resolved.status).toBe(200);
     expect(resolved.body.result.data).toMatchObject({ status: 'REFUNDED', resolvedAt: expect.any(String) });
+    // Refunded out of the wallet, once.
+    expect(await walletBalance(ctx.database.db, owner!.id)).toBe(0);
     const again = await send(ctx, 'payments/unallocatedReceipt/resolveReceipt', input, admin);
     expect(again.status).toBe(409);
     expect(again.body.err_msg).toBe('This receipt was already marked refunded.');

@@ -159,13 +159,13 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
     await ageBy(paymentRef, 20_000);
     const byQuery = await waitForPayment(paymentRef, (row) => row.status === 'success');
     expect(byQuery).toMatchObject({ status: 'success', settledBy: 'query', receiptNumber: null });
-    const issued = await policyOf(byQuery.invoiceId);
+    const issued = await policyOf(byQuery.invoiceId!);
     expect(issued?.receiptNumber ?? null).toBeNull();
 
     const withReceipt = await waitForPayment(paymentRef, (row) => row.receiptNumber !== null);
     expect(withReceipt.receiptNumber).toMatch(/^[A-Z0-9]{10}$/);
     expect(withReceipt.settledBy).toBe('query');
-    expect((await policyOf(byQuery.invoiceId))?.receiptNumber).toBe(withReceipt.receiptNumber);
+    expect((await policyOf(byQuery.invoiceId!))?.receiptNumber).toBe(withReceipt.receiptNumber);
     const view = await getPolicy(headers, issued!.policyNumber);
     expect(view.receiptNumber).toBe(withReceipt.receiptNumber);
     expect(view.payments).toEqual([
@@ -204,7 +204,7 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
     await ageBy(paymentRef, 20_000);
     const row = await waitForPayment(paymentRef, (payment) => payment.status === 'success');
     expect(row.receiptNumber).toBeNull();
-    const policy = await policyOf(row.invoiceId);
+    const policy = await policyOf(row.invoiceId!);
     expect((await getPolicy(headers, policy!.policyNumber)).receiptNumber).toBeNull();
     const text = await receiptPdfText(headers, policy!.policyNumber);
     expect(text).toContain('Receipt pending from M-Pesa');
@@ -376,7 +376,7 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
       await db()
         .select()
         .from(unallocatedReceipts)
-        .where(eq(unallocatedReceipts.invoiceId, credited.invoiceId)),
+        .where(eq(unallocatedReceipts.invoiceId, credited.invoiceId!)),
     ).toHaveLength(1);
   });
 
@@ -655,13 +655,13 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
       const credited = await db()
         .select()
         .from(unallocatedReceipts)
-        .where(and(eq(unallocatedReceipts.invoiceId, rows[0]!.invoiceId)));
+        .where(and(eq(unallocatedReceipts.invoiceId, rows[0]!.invoiceId!)));
       expect(credited).toHaveLength(1);
       expect(credited[0]!.amount).toBe(invoice.amount * 100);
       expect(
-        await db().select().from(policies).where(eq(policies.invoiceId, rows[0]!.invoiceId)),
+        await db().select().from(policies).where(eq(policies.invoiceId, rows[0]!.invoiceId!)),
       ).toHaveLength(1);
-      const policy = await policyOf(rows[0]!.invoiceId);
+      const policy = await policyOf(rows[0]!.invoiceId!);
       await waitUntil(
         () => policyMails(policy!.policyNumber),
         (list) => list.length > 0,

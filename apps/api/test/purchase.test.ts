@@ -228,7 +228,7 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
     const [policy] = await ctx.database.db
       .select()
       .from(policies)
-      .where(eq(policies.invoiceId, row.invoiceId));
+      .where(eq(policies.invoiceId, row.invoiceId!));
     expect(policy).toBeDefined();
   });
 
@@ -244,7 +244,7 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(row.status).toBe('success');
     expect(
-      await ctx.database.db.select().from(policies).where(eq(policies.invoiceId, row.invoiceId)),
+      await ctx.database.db.select().from(policies).where(eq(policies.invoiceId, row.invoiceId!)),
     ).toHaveLength(1);
   });
 
@@ -422,11 +422,11 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
       (payment) => payment.status === 'success',
     );
     // Simulate a crash between the payment and the issuance.
-    await ctx.database.db.delete(policies).where(eq(policies.invoiceId, row.invoiceId));
+    await ctx.database.db.delete(policies).where(eq(policies.invoiceId, row.invoiceId!));
     await ctx.database.db
       .update(invoices)
       .set({ status: 'UNPAID', paidAt: null })
-      .where(eq(invoices.id, row.invoiceId));
+      .where(eq(invoices.id, row.invoiceId!));
     const repaired = await repairIssuance({
       db: ctx.database.db,
       services: ctx.app.services,
@@ -436,9 +436,9 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
     const [policy] = await ctx.database.db
       .select()
       .from(policies)
-      .where(eq(policies.invoiceId, row.invoiceId));
+      .where(eq(policies.invoiceId, row.invoiceId!));
     expect(policy?.receiptNumber).toBe(row.receiptNumber);
-    const [paid] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, row.invoiceId));
+    const [paid] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, row.invoiceId!));
     expect(paid?.status).toBe('PAID');
   });
 });

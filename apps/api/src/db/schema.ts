@@ -408,7 +408,9 @@ export const invoices = pgTable('invoices', {
 
 /**
  * An M-Pesa payment attempt (one STK push) for an invoice, or for part of it when the invoice is
- * above M-Pesa's per-transaction limit. Pending until M-Pesa gives a final answer; a success puts
+ * above M-Pesa's per-transaction limit, or to top up the client's wallet (`purpose`). The money it
+ * brings is posted to the ledger when it succeeds; `allocatedAmount` records the part the settlement
+ * put towards the invoice. Pending until M-Pesa gives a final answer; a success puts
  * `allocatedAmount` towards the invoice (what the invoice still owed, at most) and any rest into an
  * unallocated receipt.
  */
@@ -417,9 +419,10 @@ export const payments = pgTable(
   {
     id: serial('id').primaryKey(),
     paymentSystemRef: text('payment_system_ref').notNull().unique(),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
+    /** The invoice paid; null for a wallet top-up. */
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    /** What the money is for: 'invoice' (towards `invoiceId`) or 'wallet_topup' (to the client's wallet). */
+    purpose: text('purpose').notNull().default('invoice'),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -445,7 +448,14 @@ export const payments = pgTable(
     queryFailures: integer('query_failures').notNull().default(0),
     nextQueryAt: timestamp('next_query_at', { withTimezone: true }),
   },
-  (table) => [index('payments_pending_by_invoice').on(table.invoiceId, table.status)],
+  (table) => [
+    index('payments_pending_by_invoice').on(table.invoiceId, table.status),
+    index('payments_user_purpose_idx').on(table.userId, table.purpose, table.status),
+    check(
+      'payments_purpose_check',
+      sql`(${table.purpose} = 'invoice' and ${table.invoiceId} is not null) or (${table.purpose} = 'wallet_topup' and ${table.invoiceId} is null)`,
+    ),
+  ],
 );
 
 /**
@@ -1040,5 +1050,77 @@ export const claimPayoutQueries = pgTable(
   (table) => [
     index('claim_payout_queries_settlement_idx').on(table.settlementId),
     index('claim_payout_queries_originator_idx').on(table.originatorConversationId),
+  ],
+);
+
+/**
+ * The ledger's accounts (see `@bima/domain` ledger.ts): one per code — `mpesa_paybill`,
+ * `wallet:<user>`, `invoice:<id>`, `underwriter:<id>`… Balances are sums of their entries.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    kind: text('kind').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    underwriterId: text('underwriter_id').references(() => underwriters.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ledger_accounts_user_idx').on(table.userId),
+    check(
+      'ledger_accounts_kind_check',
+      sql`${table.kind} in ('mpesa_paybill', 'wallet', 'invoice', 'premium_billed', 'underwriter', 'claims', 'refunds_paid', 'claim_payouts_mpesa', 'claim_payouts_garage', 'loan', 'lender', 'fees')`,
+    ),
+  ],
+);
+
+/**
+ * One movement of money: two or more entries summing to zero (a deferred constraint trigger refuses
+ * the commit otherwise), posted once per `key`. Append-only: triggers refuse updates and deletes.
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: serial('id').primaryKey(),
+    /** The idempotency key: posting the same key again changes nothing. */
+    key: text('key').notNull().unique(),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    /** The client whose transaction it is; null for the portal's own. */
+    userId: uuid('user_id').references(() => users.id),
+    /** A reference a person matches: an M-Pesa receipt, an invoice reference. */
+    reference: text('reference'),
+    paymentId: integer('payment_id').references(() => payments.id),
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    /** Staff who posted it (a refund); null for the client's own and M-Pesa's. */
+    createdBy: uuid('created_by').references(() => users.id),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ledger_transactions_user_idx').on(table.userId, table.occurredAt),
+    index('ledger_transactions_payment_idx').on(table.paymentId),
+  ],
+);
+
+/** One side of a transaction: integer cents, positive a debit, negative a credit, never zero. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('ledger_entries_transaction_idx').on(table.transactionId),
+    index('ledger_entries_account_idx').on(table.accountId, table.transactionId),
+    check('ledger_entries_amount_check', sql`${table.amount} <> 0`),
   ],
 );

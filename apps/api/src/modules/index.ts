@@ -18,6 +18,7 @@ import { purchaseActions } from './purchase-actions';
 import { recommendationActions } from './recommendation/actions';
 import { staffActions } from './staff/actions';
 import { userActions } from './user/actions';
+import { walletActions } from './wallet/actions';
 
 /** Every business module's gateway actions, registered explicitly. */
 export const allActions: ActionDefinition[] = [
@@ -40,4 +41,5 @@ export const allActions: ActionDefinition[] = [
   ...notificationActions,
   ...mailQueueActions,
   ...claimActions,
+  ...walletActions,
 ];

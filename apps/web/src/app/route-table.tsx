@@ -175,6 +175,14 @@ export const routeTable: RouteObject[] = [
         path: paths.portalNotifications.path,
         lazy: lazyScreen(() => import('../features/portal/routes/notifications')),
       },
+      {
+        path: paths.portalTopUpOptions.path,
+        lazy: lazyScreen(() => import('../features/wallet/routes/top-up-options')),
+      },
+      {
+        path: paths.portalAccounts.path,
+        lazy: lazyScreen(() => import('../features/wallet/routes/accounts')),
+      },
       { path: paths.portalChats.path, lazy: lazyScreen(portalChats) },
       { path: paths.portalChat.path, lazy: lazyScreen(portalChats) },
       // Every other portal screen is not built yet and says so.

@@ -1,4 +1,10 @@
-import { normaliseSearch, type ResolveReceiptInput, type SearchPoliciesInput } from '@bima/domain';
+import {
+  formatKes,
+  normaliseSearch,
+  type ResolveReceiptInput,
+  refundPosting,
+  type SearchPoliciesInput,
+} from '@bima/domain';
 import { and, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -15,6 +21,7 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { pageWindow } from '../../lib/search';
 import { recordAudit } from '../audit/service';
+import { lockWallet, post } from '../ledger/service';
 import { toKes } from '../product/present';
 
 /** Whose policies a caller searches: an underwriter its insurer's, an admin every one. */
@@ -104,8 +111,10 @@ export async function searchPolicies(db: Database, principal: Principal, input: 
 }
 
 /**
- * Records what became of an unallocated receipt (refunded to the client, or applied by hand), once:
- * OPEN → REFUNDED | APPLIED under a row lock, with the note in the audit log.
+ * Records what became of an unallocated receipt, once: OPEN → REFUNDED | APPLIED under a row lock,
+ * with the note in the audit log. The receipt's money is in the client's wallet (the ledger credited
+ * it when M-Pesa confirmed it): REFUNDED posts the refund out of the wallet — refused (409) when the
+ * client has already spent that credit —, APPLIED leaves it there as credit the client uses.
  */
 export async function resolveReceipt(db: Database, principal: Principal, input: ResolveReceiptInput) {
   return db.transaction(async (tx) => {
@@ -117,6 +126,25 @@ export async function resolveReceipt(db: Database, principal: Principal, input: 
     if (!receipt) throw new AppError('not_found', 'Receipt not found.');
     if (receipt.status !== 'OPEN') {
       throw new AppError('conflict', `This receipt was already marked ${receipt.status.toLowerCase()}.`);
+    }
+    if (input.resolution === 'REFUNDED') {
+      const balance = await lockWallet(tx, receipt.userId);
+      const refund = refundPosting({
+        key: `refund:receipt:${receipt.id}`,
+        userId: receipt.userId,
+        amount: receipt.amount,
+        walletBalance: balance,
+        reference: receipt.mpesaReceiptNumber,
+        description: `Refund of ${formatKes(receipt.amount)} from your wallet (receipt ${receipt.receiptSystemRef})`,
+      });
+      if (!refund.ok) {
+        throw new AppError(
+          'conflict',
+          `The client has already used this credit: their wallet holds ${formatKes(balance)}, less than ${formatKes(receipt.amount)}.`,
+          { code: 'WALLET_INSUFFICIENT' },
+        );
+      }
+      await post(tx, refund.posting, { createdBy: principal.userId });
     }
     const [resolved] = await tx
       .update(unallocatedReceipts)

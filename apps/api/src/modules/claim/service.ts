@@ -10,6 +10,7 @@ import {
   type ClaimType,
   canTakeClaimStep,
   claimPayable,
+  claimPayoutPosting,
   formatKes,
   missingClaimDocuments,
   type ReportClaimInput,
@@ -47,6 +48,7 @@ import {
 import type { Services } from '../../services';
 import { recordAudit } from '../audit/service';
 import { listOwnerFiles, type Tx } from '../files/service';
+import { post } from '../ledger/service';
 import { notify } from '../notification/service';
 import { toKes } from '../product/present';
 
@@ -661,16 +663,20 @@ export async function settleClaim(context: ClaimContext, principal: Principal, i
   if (input.method === 'garage') {
     await takeStep(db, principal, input.id, 'settle', async (tx, claim) => {
       await assertNoOpenPayout(tx, claim);
-      await tx.insert(claimSettlements).values({
-        claimId: claim.id,
-        method: 'garage',
-        amount: claim.approvedAmount!,
-        garageName: input.garageName,
-        reference: input.reference,
-        status: 'success',
-        createdBy: principal.userId,
-        settledAt: new Date(),
-      });
+      const [garage] = await tx
+        .insert(claimSettlements)
+        .values({
+          claimId: claim.id,
+          method: 'garage',
+          amount: claim.approvedAmount!,
+          garageName: input.garageName,
+          reference: input.reference,
+          status: 'success',
+          createdBy: principal.userId,
+          settledAt: new Date(),
+        })
+        .returning();
+      await postClaimPayout(tx, claim, garage!, input.reference, principal.userId);
       await markSettled(
         tx,
         services,
@@ -853,6 +859,7 @@ async function applyPayoutAnswer(
         nextQueryAt: null,
       })
       .where(eq(claimSettlements.id, settlement.id));
+    await postClaimPayout(tx, claim, settlement, answer.receipt ?? settlement.reference, answer.actorId);
     const note = `${formatKes(settlement.amount)} paid to M-Pesa ${settlement.phone}, receipt ${answer.receipt ?? 'not given'}${answer.source}`;
     if (claim.status === 'APPROVED') await markSettled(tx, context.services, claim, answer.actorId, note);
     else {
@@ -883,6 +890,29 @@ async function applyPayoutAnswer(
     `Payout not made: ${answer.why}`,
   );
   return answer.status;
+}
+
+/** The money of a paid payout, once per payout, in the transaction that records it as paid. */
+async function postClaimPayout(
+  tx: Tx,
+  claim: ClaimRow,
+  settlement: SettlementRow,
+  reference: string | null,
+  actorId: string | null,
+) {
+  await post(
+    tx,
+    claimPayoutPosting({
+      settlementId: settlement.id,
+      userId: claim.userId,
+      underwriterId: claim.underwriterId,
+      amount: settlement.amount,
+      method: settlement.method === 'garage' ? 'garage' : 'mpesa',
+      claimRef: claim.claimRef,
+      reference,
+    }),
+    { createdBy: actorId },
+  );
 }
 
 /** Locks a payout's claim, then the payout (the order every payout path keeps), by the payout's id. */

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { parseStkCallback } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
+import { backfillLedger } from '../ledger/backfill';
 import { handleStkCallback, type PaymentContext, reconcilePendingPayments, repairIssuance } from './service';
 
 function sameSecret(given: string, expected: string): boolean {
@@ -13,8 +14,8 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
- * The M-Pesa callback endpoint, the reconciler of pending payments and the start-up repair of
- * issuance (the simulator's phone page, /dev/mpesa, is with the other dev tools).
+ * The M-Pesa callback endpoint, the reconciler of pending payments, the start-up ledger backfill and
+ * repair of issuance (the simulator's phone page, /dev/mpesa, is with the other dev tools).
  */
 export async function paymentPlugin(
   app: FastifyInstance,
@@ -63,6 +64,10 @@ export async function paymentPlugin(
     );
   };
   app.addHook('onReady', async () => {
+    // Money that moved before the ledger existed is posted first (idempotent), then issuance repaired.
+    await backfillLedger(db, app.log).catch((error: unknown) =>
+      app.log.error({ err: error }, 'ledger backfill failed'),
+    );
     await repairIssuance(context).catch((error: unknown) =>
       app.log.error({ err: error }, 'issuance repair failed'),
     );

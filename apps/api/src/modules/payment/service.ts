@@ -1,19 +1,44 @@
-import { formatKes } from '@bima/domain';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { formatKes, mpesaReceiptPosting, premiumDuePosting } from '@bima/domain';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { invoices, payments, policies, quotations, unallocatedReceipts, users } from '../../db/schema';
+import {
+  insuranceProducts,
+  invoices,
+  ledgerTransactions,
+  payments,
+  policies,
+  quotations,
+  unallocatedReceipts,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { makeRef } from '../../lib/refs';
 import { policyIssuedEmail } from '../../mail/templates';
 import { DarajaError, describeResultCode, type StkCallback } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
+import { lockWallet, moneyOfInvoice, post } from '../ledger/service';
 import { notify, wantsEmail } from '../notification/service';
 import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
-import { invoiceBalance, nextPromptAmount, paidTowardsInvoice } from './balance';
+import { invoiceBalance } from './balance';
 
 export interface PaymentContext {
   db: Database;
@@ -43,15 +68,15 @@ export function queryBackoffMs(failures: number): number {
   return Math.min(QUERY_EVERY_MS * 2 ** Math.min(failures, 20), QUERY_BACKOFF_MAX_MS);
 }
 
-const invoiceSummary = (invoice: InvoiceRow, paid: number, maxPerPrompt: number) => {
-  const money = invoiceBalance({ amount: invoice.amount, paid, maxPerPrompt });
-  const isPaid = invoice.status === 'PAID';
+const invoiceSummary = (invoice: InvoiceRow, money: { paid: number; owed: number }, maxPerPrompt: number) => {
+  const isPaid = invoice.status === 'PAID' || money.owed === 0;
+  const summary = invoiceBalance({ paid: money.paid, owed: money.owed, maxPerPrompt });
   return {
     invoiceSystemRef: invoice.invoiceSystemRef,
     amount: toKes(invoice.amount),
-    amountPaid: money.amountPaid,
-    balance: isPaid ? 0 : money.balance,
-    amountDueNow: isPaid ? 0 : money.amountDueNow,
+    amountPaid: summary.amountPaid,
+    balance: isPaid ? 0 : summary.balance,
+    amountDueNow: isPaid ? 0 : summary.amountDueNow,
     status: invoice.status,
   };
 };
@@ -59,7 +84,7 @@ const invoiceSummary = (invoice: InvoiceRow, paid: number, maxPerPrompt: number)
 function presentStatus(
   payment: PaymentRow,
   policyNumber: string | null,
-  invoice: ReturnType<typeof invoiceSummary>,
+  invoice: ReturnType<typeof invoiceSummary> | null,
 ) {
   const message =
     payment.status === 'pending'
@@ -73,6 +98,8 @@ function presentStatus(
     statusMessage: message,
     amount: toKes(payment.amount),
     receiptNumber: payment.receiptNumber,
+    /** 'invoice' or 'wallet_topup' (then `invoice` is null). */
+    purpose: payment.purpose,
     policyNumber,
     invoice,
   };
@@ -98,12 +125,12 @@ export async function requestInvoicePayment(
       .where(and(eq(invoices.invoiceSystemRef, invoiceSystemRef), eq(invoices.userId, userId)))
       .for('update');
     if (!invoice) throw new AppError('not_found', 'Invoice not found.');
-    const paid = await paidTowardsInvoice(tx, invoice.id);
-    const amount = nextPromptAmount({ amount: invoice.amount, paid, maxPerPrompt: services.mpesa.maxAmount });
+    const money = await moneyOfInvoice(tx, invoice);
+    const amount = Math.min(money.owed, services.mpesa.maxAmount * 100);
     if (invoice.status === 'PAID' || amount <= 0) {
       throw new AppError('conflict', 'This invoice is already paid.', { code: 'INVOICE_PAID' });
     }
-    if (paid === 0) {
+    if (money.paid === 0) {
       const [quotation] = await tx
         .select({ expiresAt: quotations.expiresAt })
         .from(quotations)
@@ -134,30 +161,104 @@ export async function requestInvoicePayment(
       .insert(payments)
       .values({ paymentSystemRef: makeRef('PAY', 10), invoiceId: invoice.id, userId, phone, amount })
       .returning();
-    return { row: inserted!, invoice };
+    return inserted!;
   });
+  return sendPrompt(context, payment, {
+    accountReference: invoiceSystemRef,
+    description: 'Bima premium',
+  });
+}
 
+/**
+ * Starts an STK push that tops up the client's wallet (a payment whose purpose is the wallet, with
+ * no invoice): the same prompt, limits, callback and reconciler as an invoice's. While a top-up
+ * prompt of the client may still be answered on a phone, another is refused; the wallet's row lock
+ * makes two requests at once decide one after the other.
+ */
+export async function requestWalletTopUp(
+  context: PaymentContext,
+  userId: string,
+  input: { amount: number; phone: string },
+) {
+  const { db, services } = context;
+  const amount = input.amount * 100;
+  if (input.amount > services.mpesa.maxAmount) {
+    throw new AppError(
+      'invalid',
+      `M-Pesa takes at most ${formatKes(services.mpesa.maxAmount * 100)} at a time.`,
+      {
+        errors: [
+          {
+            field: 'amount',
+            message: `M-Pesa takes at most ${formatKes(services.mpesa.maxAmount * 100)} at a time.`,
+          },
+        ],
+      },
+    );
+  }
+  const payment = await db.transaction(async (tx) => {
+    await lockWallet(tx, userId);
+    const [live] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, userId),
+          eq(payments.purpose, 'wallet_topup'),
+          eq(payments.status, 'pending'),
+          gt(payments.createdAt, new Date(Date.now() - STK_PROMPT_LIFETIME_MS)),
+        ),
+      )
+      .limit(1);
+    if (live) {
+      throw new AppError('conflict', 'A top-up is waiting for confirmation on your phone.', {
+        code: 'PAYMENT_PENDING',
+      });
+    }
+    const [inserted] = await tx
+      .insert(payments)
+      .values({
+        paymentSystemRef: makeRef('PAY', 10),
+        purpose: 'wallet_topup',
+        invoiceId: null,
+        userId,
+        phone: input.phone,
+        amount,
+      })
+      .returning();
+    return inserted!;
+  });
+  return sendPrompt(context, payment, { accountReference: 'BIMA WALLET', description: 'Wallet top-up' });
+}
+
+/** Sends the STK push of a payment row just made; a refused push fails the payment at once. */
+async function sendPrompt(
+  context: PaymentContext,
+  payment: PaymentRow,
+  prompt: { accountReference: string; description: string },
+) {
+  const { db, services } = context;
   try {
     const accepted = await services.mpesa.client.stkPush({
-      amount: toKes(payment.row.amount),
-      phoneNumber: phone,
+      amount: toKes(payment.amount),
+      phoneNumber: payment.phone,
       callbackUrl: services.mpesa.callbackUrl(),
-      accountReference: payment.invoice.invoiceSystemRef,
-      description: 'Bima premium',
+      accountReference: prompt.accountReference,
+      description: prompt.description,
     });
     await db
       .update(payments)
       .set({ checkoutRequestId: accepted.checkoutRequestId, merchantRequestId: accepted.merchantRequestId })
-      .where(eq(payments.id, payment.row.id));
+      .where(eq(payments.id, payment.id));
     return {
-      paymentRef: payment.row.paymentSystemRef,
+      paymentRef: payment.paymentSystemRef,
       status: 'pending',
       customerMessage: accepted.customerMessage,
-      amount: toKes(payment.row.amount),
+      amount: toKes(payment.amount),
     };
   } catch (error) {
     // M-Pesa refused the push (or could not be reached): no prompt reached a phone.
-    context.log.error({ err: error, payment: payment.row.paymentSystemRef }, 'STK push failed');
+    context.log.error({ err: error, payment: payment.paymentSystemRef }, 'STK push failed');
     await db
       .update(payments)
       .set({
@@ -169,7 +270,7 @@ export async function requestInvoicePayment(
             : 'The payment request could not be sent',
         settledAt: new Date(),
       })
-      .where(eq(payments.id, payment.row.id));
+      .where(eq(payments.id, payment.id));
     const retryable = error instanceof DarajaError && error.retryable;
     throw new AppError(
       'unavailable',
@@ -203,16 +304,17 @@ export async function getPaymentStatus(context: PaymentContext, userId: string, 
     await reconcilePayment(context, payment);
     payment = (await find())!;
   }
+  if (payment.invoiceId === null) return presentStatus(payment, null, null);
   const [row] = await db
     .select({ invoice: invoices, policyNumber: policies.policyNumber })
     .from(invoices)
     .leftJoin(policies, eq(policies.invoiceId, invoices.id))
     .where(eq(invoices.id, payment.invoiceId));
-  const paid = await paidTowardsInvoice(db, payment.invoiceId);
+  const money = await moneyOfInvoice(db, row!.invoice);
   return presentStatus(
     payment,
     row?.policyNumber ?? null,
-    invoiceSummary(row!.invoice, paid, context.services.mpesa.maxAmount),
+    invoiceSummary(row!.invoice, money, context.services.mpesa.maxAmount),
   );
 }
 
@@ -331,16 +433,26 @@ export async function settlePayment(
     if (payment.status === 'failed' && source === 'query') return 'already-final';
 
     const settledAt = new Date();
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(eq(invoices.id, payment.invoiceId))
-      .for('update');
-    if (!invoice) throw new Error(`invoice ${payment.invoiceId} of payment ${payment.id} is missing`);
-    const paid = await paidTowardsInvoice(tx, invoice.id);
-    const owed = invoice.status === 'PAID' ? 0 : Math.max(0, invoice.amount - paid);
-    const allocated = Math.min(payment.amount, owed);
     const receipt = answer.receiptNumber ?? payment.receiptNumber;
+    let invoice: InvoiceRow | null = null;
+    if (payment.invoiceId !== null) {
+      const [locked] = await tx
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, payment.invoiceId))
+        .for('update');
+      if (!locked) throw new Error(`invoice ${payment.invoiceId} of payment ${payment.id} is missing`);
+      invoice = locked;
+    }
+    const money = invoice ? await moneyOfInvoice(tx, invoice) : null;
+    const owed = !invoice || !money || invoice.status === 'PAID' ? 0 : money.owed;
+    const { posting, allocated, toWallet } = mpesaReceiptPosting({
+      paymentId: payment.id,
+      userId: payment.userId,
+      amount: payment.amount,
+      receipt,
+      invoice: invoice ? { id: invoice.id, ref: invoice.invoiceSystemRef, owed } : null,
+    });
     await tx
       .update(payments)
       .set({
@@ -349,16 +461,22 @@ export async function settlePayment(
         resultDesc: answer.resultDesc,
         receiptNumber: receipt,
         settledBy: source,
-        allocatedAmount: allocated,
+        allocatedAmount: invoice ? allocated : null,
         settledAt,
       })
       .where(eq(payments.id, payment.id));
+    // The money, once per payment, in the same transaction as its success.
+    await post(tx, posting, { occurredAt: settledAt });
     await notify(tx, {
       userId: payment.userId,
       kind: 'payment_received',
       title: `Payment of ${formatKes(payment.amount)} received`,
-      body: `We received ${formatKes(payment.amount)} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''} for invoice ${invoice.invoiceSystemRef}.`,
-      link: `/newportal/invoice/${encodeURIComponent(invoice.invoiceSystemRef)}`,
+      body: invoice
+        ? `We received ${formatKes(payment.amount)} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''} for invoice ${invoice.invoiceSystemRef}.`
+        : `We received ${formatKes(payment.amount)} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''}: it is in your wallet.`,
+      link: invoice
+        ? `/newportal/invoice/${encodeURIComponent(invoice.invoiceSystemRef)}`
+        : '/newportal/top-up-options',
       email: { baseUrl: context.services.publicBaseUrl },
     });
     if (payment.status === 'failed') {
@@ -370,12 +488,12 @@ export async function settlePayment(
       );
     }
 
-    const rest = payment.amount - allocated;
-    if (rest > 0) {
+    if (invoice && toWallet > 0) {
       const reason =
         owed === 0
           ? 'Payment arrived after the invoice was paid'
           : 'Payment was more than the balance of the invoice';
+      // The rest is in the client's wallet (the posting above); this row lists it for staff.
       await tx
         .insert(unallocatedReceipts)
         .values({
@@ -383,7 +501,7 @@ export async function settlePayment(
           userId: payment.userId,
           paymentId: payment.id,
           invoiceId: invoice.id,
-          amount: rest,
+          amount: toWallet,
           mpesaReceiptNumber: receipt,
           reason,
         })
@@ -394,7 +512,7 @@ export async function settlePayment(
             alert: 'unallocated-receipt',
             payment: payment.paymentSystemRef,
             invoice: invoice.invoiceSystemRef,
-            amount: toKes(rest),
+            amount: toKes(toWallet),
             receipt,
             reason,
           },
@@ -403,9 +521,8 @@ export async function settlePayment(
       );
     }
 
-    if (invoice.status === 'UNPAID' && paid + allocated >= invoice.amount) {
-      await tx.update(invoices).set({ status: 'PAID', paidAt: settledAt }).where(eq(invoices.id, invoice.id));
-      if (await issuePolicy(tx, invoice, receipt, settledAt)) issuedInvoiceId = invoice.id;
+    if (invoice && invoice.status === 'UNPAID' && allocated > 0 && owed - allocated <= 0) {
+      if (await completeInvoice(tx, invoice, receipt, settledAt)) issuedInvoiceId = invoice.id;
     }
     return 'settled';
   });
@@ -414,6 +531,38 @@ export async function settlePayment(
   for (const alert of afterCommit) alert();
   if (issuedInvoiceId !== null) await sendPolicyDocuments(context, issuedInvoiceId);
   return result;
+}
+
+/**
+ * A fully paid invoice (whatever paid it: M-Pesa, the wallet, later a lender), inside the caller's
+ * transaction with the invoice locked: marked PAID, its premium made payable to the underwriter in
+ * the ledger, and its policy issued. Answers the policy number when one was issued now.
+ */
+export async function completeInvoice(
+  tx: Tx,
+  invoice: InvoiceRow,
+  receiptNumber: string | null,
+  paidAt: Date,
+): Promise<string | null> {
+  await tx.update(invoices).set({ status: 'PAID', paidAt }).where(eq(invoices.id, invoice.id));
+  const [product] = await tx
+    .select({ underwriterId: insuranceProducts.underwriterId })
+    .from(quotations)
+    .innerJoin(insuranceProducts, eq(insuranceProducts.id, quotations.productId))
+    .where(eq(quotations.id, invoice.quotationId));
+  if (!product) throw new Error(`the product of invoice ${invoice.id} is missing`);
+  await post(
+    tx,
+    premiumDuePosting({
+      invoiceId: invoice.id,
+      invoiceRef: invoice.invoiceSystemRef,
+      userId: invoice.userId,
+      underwriterId: product.underwriterId,
+      amount: invoice.amount,
+    }),
+    { occurredAt: paidAt },
+  );
+  return issuePolicy(tx, invoice, receiptNumber, paidAt);
 }
 
 /** The last successful payment that went towards the invoice: the one that completed it, once paid. */
@@ -441,6 +590,7 @@ async function recordReceipt(tx: Tx, payment: PaymentRow, receiptNumber: string)
     .where(
       and(eq(unallocatedReceipts.paymentId, payment.id), isNull(unallocatedReceipts.mpesaReceiptNumber)),
     );
+  if (payment.invoiceId === null) return;
   const completing = await completingPayment(tx, payment.invoiceId);
   if (completing?.id !== payment.id) return;
   await tx
@@ -617,16 +767,22 @@ export async function reconcilePendingPayments(context: PaymentContext): Promise
 }
 
 /**
- * Start-up repair: an invoice whose successful payments cover it but which is unpaid or has no
- * policy (a crash between the two) is marked paid and gets its policy now, with the receipt and
- * date of the payment that completed it.
+ * Start-up repair: an invoice the ledger shows fully paid but which is unpaid or has no policy (a
+ * crash between the two, or a database from before the ledger) is marked paid and gets its premium
+ * made payable and its policy now, with the receipt and date of the M-Pesa payment that completed it.
  */
 export async function repairIssuance(context: PaymentContext): Promise<number> {
   const { db } = context;
   const candidates = await db
     .selectDistinct({ invoiceId: invoices.id })
     .from(invoices)
-    .innerJoin(payments, and(eq(payments.invoiceId, invoices.id), eq(payments.status, 'success')))
+    .innerJoin(
+      ledgerTransactions,
+      and(
+        eq(ledgerTransactions.invoiceId, invoices.id),
+        inArray(ledgerTransactions.kind, ['mpesa_receipt', 'wallet_payment']),
+      ),
+    )
     .leftJoin(policies, eq(policies.invoiceId, invoices.id))
     .where(isNull(policies.id));
   let repaired = 0;
@@ -634,13 +790,10 @@ export async function repairIssuance(context: PaymentContext): Promise<number> {
     const issued = await db.transaction(async (tx) => {
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
       if (!invoice) return false;
-      if ((await paidTowardsInvoice(tx, invoice.id)) < invoice.amount) return false;
+      if ((await moneyOfInvoice(tx, invoice)).owed > 0) return false;
       const completing = await completingPayment(tx, invoice.id);
       const paidAt = invoice.paidAt ?? completing?.settledAt ?? new Date();
-      await tx.update(invoices).set({ status: 'PAID', paidAt }).where(eq(invoices.id, invoice.id));
-      return Boolean(
-        await issuePolicy(tx, invoice, completing?.receiptNumber ?? null, completing?.settledAt ?? paidAt),
-      );
+      return Boolean(await completeInvoice(tx, invoice, completing?.receiptNumber ?? null, paidAt));
     });
     if (!issued) continue;
     repaired += 1;

@@ -111,7 +111,7 @@ export const RECEIPT_PENDING = 'Receipt pending from M-Pesa';
 
 const receiptOf = (receiptNumber: string | null) => receiptNumber ?? RECEIPT_PENDING;
 
-/** Each M-Pesa payment towards the premium: receipt, amount and date (several when paid in parts). */
+/** Each payment towards the premium: M-Pesa receipt or wallet reference, amount and date. */
 function paymentRows(policy: PolicyView): Array<[string, string]> {
   if (policy.payments.length === 0) {
     return [
@@ -120,35 +120,54 @@ function paymentRows(policy: PolicyView): Array<[string, string]> {
     ];
   }
   return policy.payments.map((payment, index): [string, string] => [
-    policy.payments.length > 1 ? `Payment ${index + 1} of ${policy.payments.length}` : 'M-Pesa payment',
+    policy.payments.length > 1
+      ? `Payment ${index + 1} of ${policy.payments.length}`
+      : payment.method === 'wallet'
+        ? 'Wallet payment'
+        : 'M-Pesa payment',
     [
-      `${receiptOf(payment.receiptNumber)} · ${kes(payment.allocated)}`,
+      payment.method === 'wallet'
+        ? `From your wallet (${payment.receiptNumber})`
+        : receiptOf(payment.receiptNumber),
+      ` · ${kes(payment.allocated)}`,
       payment.allocated < payment.amount ? ` (of ${kes(payment.amount)} received)` : '',
       ` · ${text(payment.paidAt)}`,
     ].join(''),
   ]);
 }
 
-/** The payment receipt: the premium and every M-Pesa payment towards it. */
+/** How the premium was paid: M-Pesa, the wallet, or both. */
+function methodOf(policy: PolicyView): string {
+  const methods = new Set(policy.payments.map((payment) => payment.method));
+  if (methods.has('wallet') && methods.has('mpesa')) return 'M-Pesa and wallet';
+  return methods.has('wallet') ? 'Wallet' : 'M-Pesa';
+}
+
+/** The payment receipt: the premium and every payment towards it (M-Pesa or the wallet). */
 export function renderReceipt(policy: PolicyView): Promise<Buffer> {
   const reference = policy.receiptNumber ?? policy.policyNumber;
+  const fromWallet = policy.receiptNumber?.startsWith('WALLET-') ?? false;
   return render(`Receipt ${reference}`, (doc) => {
     header(
       doc,
       'Payment Receipt',
       policy.receiptNumber
-        ? `M-Pesa receipt ${policy.receiptNumber}`
+        ? `${fromWallet ? 'Wallet payment' : 'M-Pesa receipt'} ${policy.receiptNumber}`
         : `Policy ${policy.policyNumber} · ${RECEIPT_PENDING}`,
     );
     rows(doc, 'Payment', [
       ['Amount', kes(policy.premium)],
-      ['Method', 'M-Pesa'],
-      ['Phone', text(policy.paidFrom)],
+      ['Method', methodOf(policy)],
+      ['Paid from', text(policy.paidFrom)],
       ['Date', text(policy.paidAt)],
       ['For', `${policy.productName}, policy ${policy.policyNumber}`],
       ['Quotation', policy.systemQuotationRef],
     ]);
-    rows(doc, 'M-Pesa payments', paymentRows(policy));
+    rows(
+      doc,
+      policy.payments.some((payment) => payment.method === 'wallet') ? 'Payments' : 'M-Pesa payments',
+      paymentRows(policy),
+    );
     rows(doc, 'Breakdown', breakdownRows(policy));
   });
 }

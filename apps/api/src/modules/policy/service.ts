@@ -7,6 +7,9 @@ import {
   insuranceProducts,
   intermediaries,
   invoices,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
   payments,
   policies,
   quotations,
@@ -14,8 +17,9 @@ import {
 import { AppError } from '../../gateway/errors';
 import { coverDatesAtPayment, kenyaToday } from '../../lib/dates';
 import { makeDigits } from '../../lib/refs';
+import { type InvoiceMoney, invoiceMoney } from '../ledger/service';
 import { notify } from '../notification/service';
-import { invoiceBalance, paidTowardsInvoices } from '../payment/balance';
+import { invoiceBalance } from '../payment/balance';
 import { toCents, toKes } from '../product/present';
 import { isQuotationExpired } from '../quotation/service';
 
@@ -133,16 +137,18 @@ async function recordCommission(
 type PolicyRow = typeof policies.$inferSelect;
 type QuotationRow = typeof quotations.$inferSelect;
 
-/** One M-Pesa payment towards a policy's invoice, in whole shillings. */
+/** One payment towards a policy's invoice, in whole shillings: by M-Pesa or from the wallet. */
 export interface PolicyPayment {
+  /** 'mpesa', or 'wallet' (paid from the client's wallet: no phone, the ledger's reference). */
+  method: 'mpesa' | 'wallet';
   paymentSystemRef: string;
-  /** Null until M-Pesa's callback brings it (a payment confirmed by the STK query). */
+  /** The M-Pesa receipt (null until M-Pesa's callback brings it), or WALLET-<transaction>. */
   receiptNumber: string | null;
-  /** What M-Pesa took with this payment. */
+  /** What M-Pesa took with this payment (a wallet payment: what it paid). */
   amount: number;
-  /** The part of it put towards this invoice (the rest, if any, is an unallocated receipt). */
+  /** The part of it put towards this invoice (the rest, if any, went to the wallet). */
   allocated: number;
-  phone: string;
+  phone: string | null;
   paidAt: string | null;
 }
 
@@ -199,15 +205,18 @@ export function presentPolicy(
     premium: toKes(quotation.total),
     breakdown: quotation.breakdown,
     systemQuotationRef: quotation.systemQuotationRef,
-    paidFrom: completing?.phone ?? null,
+    paidFrom: completing ? (completing.method === 'wallet' ? 'Wallet' : completing.phone) : null,
     paidAt: completing?.paidAt ?? null,
-    /** Every M-Pesa payment towards the premium, oldest first (several when paid in parts). */
+    /** Every payment towards the premium, by M-Pesa or from the wallet, oldest first. */
     payments: paid,
   };
 }
 export type PolicyView = ReturnType<typeof presentPolicy>;
 
-/** The successful payments put towards each invoice, in the order they were settled. */
+/**
+ * What paid each invoice, oldest first: its successful M-Pesa payments (the part each put towards it)
+ * and its payments from the wallet (from the ledger).
+ */
 async function paymentsOfInvoices(db: Database, invoiceIds: number[]): Promise<Map<number, PolicyPayment[]>> {
   const byInvoice = new Map<number, PolicyPayment[]>();
   if (invoiceIds.length === 0) return byInvoice;
@@ -222,17 +231,57 @@ async function paymentsOfInvoices(db: Database, invoiceIds: number[]): Promise<M
       ),
     )
     .orderBy(asc(payments.settledAt), asc(payments.id));
-  for (const row of rows) {
-    const list = byInvoice.get(row.invoiceId) ?? [];
-    list.push({
+  const all: Array<{ invoiceId: number; at: number; payment: PolicyPayment }> = rows.map((row) => ({
+    invoiceId: row.invoiceId!,
+    at: row.settledAt?.getTime() ?? 0,
+    payment: {
+      method: 'mpesa',
       paymentSystemRef: row.paymentSystemRef,
       receiptNumber: row.receiptNumber,
       amount: toKes(row.amount),
       allocated: toKes(row.allocatedAmount ?? 0),
       phone: row.phone,
       paidAt: row.settledAt?.toISOString() ?? null,
+    },
+  }));
+  const fromWallet = await db
+    .select({
+      id: ledgerTransactions.id,
+      invoiceId: ledgerTransactions.invoiceId,
+      occurredAt: ledgerTransactions.occurredAt,
+      amount: ledgerEntries.amount,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        eq(ledgerTransactions.kind, 'wallet_payment'),
+        inArray(ledgerTransactions.invoiceId, invoiceIds),
+        eq(ledgerAccounts.kind, 'invoice'),
+      ),
+    );
+  for (const row of fromWallet) {
+    const reference = `WALLET-${row.id}`;
+    all.push({
+      invoiceId: row.invoiceId!,
+      at: row.occurredAt.getTime(),
+      payment: {
+        method: 'wallet',
+        paymentSystemRef: reference,
+        receiptNumber: reference,
+        amount: toKes(-row.amount),
+        allocated: toKes(-row.amount),
+        phone: null,
+        paidAt: row.occurredAt.toISOString(),
+      },
     });
-    byInvoice.set(row.invoiceId, list);
+  }
+  all.sort((a, b) => a.at - b.at);
+  for (const { invoiceId, payment } of all) {
+    const list = byInvoice.get(invoiceId) ?? [];
+    list.push(payment);
+    byInvoice.set(invoiceId, list);
   }
   return byInvoice;
 }
@@ -301,11 +350,11 @@ function invoiceQuery(db: Database) {
 }
 
 async function presentInvoices(db: Database, rows: InvoiceRow[], maxPerPrompt: number) {
-  const paid = await paidTowardsInvoices(
+  const money = await invoiceMoney(
     db,
-    rows.map((row) => row.invoice.id),
+    rows.map((row) => row.invoice),
   );
-  return rows.map((row) => presentInvoice(row, paid.get(row.invoice.id) ?? 0, maxPerPrompt));
+  return rows.map((row) => presentInvoice(row, money.get(row.invoice.id)!, maxPerPrompt));
 }
 
 /** Invoices of the client, newest first; `maxPerPrompt` is M-Pesa's per-transaction limit (KES). */
@@ -337,17 +386,19 @@ export async function getInvoice(
 }
 
 /**
- * An invoice in whole shillings with what it has received (`amountPaid`), still owes (`balance`)
+ * An invoice in whole shillings with what it has received (`amountPaid`: M-Pesa, the wallet), still
+ * owes (`balance`) — both from the ledger —
  * and what the next M-Pesa prompt asks for (`amountDueNow`, at most `maxPerPrompt`). Its quotation
  * counts as expired only while nothing has been paid towards it.
  */
-function presentInvoice(row: InvoiceRow, paid: number, maxPerPrompt: number) {
+function presentInvoice(row: InvoiceRow, money: InvoiceMoney, maxPerPrompt: number) {
   const isPaid = row.invoice.status === 'PAID';
+  const paid = money.paid;
   return {
     invoiceSystemRef: row.invoice.invoiceSystemRef,
     amount: toKes(row.invoice.amount),
     status: row.invoice.status,
-    ...invoiceBalance({ amount: isPaid ? paid : row.invoice.amount, paid, maxPerPrompt }),
+    ...invoiceBalance({ paid, owed: isPaid ? 0 : money.owed, maxPerPrompt }),
     createdAt: row.invoice.createdAt.toISOString(),
     paidAt: row.invoice.paidAt?.toISOString() ?? null,
     systemQuotationRef: row.quotation.systemQuotationRef,

@@ -2,17 +2,19 @@ import {
   type CreateQuotationInput,
   checkCoverStartDate,
   fullVehicleSchema,
+  invoiceBilledPosting,
   normaliseRegistration,
   RECOMMENDATION_MESSAGES,
   vehicleIdentitySchema,
 } from '@bima/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invoices, payments, policies, quotations, recommendations } from '../../db/schema';
+import { invoices, ledgerTransactions, policies, quotations, recommendations } from '../../db/schema';
 import { AppError, fromZodError } from '../../gateway/errors';
 import { coverEndDate, formatKenyaDate, kenyaToday } from '../../lib/dates';
 import { makeRef } from '../../lib/refs';
 import { getClientDetails } from '../client/service';
+import { moneyOfInvoice, post } from '../ledger/service';
 import { presentQuote, toCents, toKes } from '../product/present';
 import { coversRisk, type LoadedProduct, loadProducts, priceProduct } from '../product/service';
 
@@ -213,21 +215,38 @@ export async function completeQuotation(db: Database, userId: string, systemQuot
  * QUOTATION_EXPIRED for an expired price nothing has been paid towards. Runs in the caller's
  * transaction when given one.
  */
-export async function invoiceQuotation(db: Database | Tx, quotation: QuotationRow) {
-  if (isQuotationExpired(quotation) && !(await hasPaymentsTowards(db, quotation.id))) {
+export async function invoiceQuotation(executor: Database | Tx, quotation: QuotationRow) {
+  if (isQuotationExpired(quotation) && !(await hasPaymentsTowards(executor, quotation.id))) {
     throw quotationExpiredError(quotation);
   }
-  await db
-    .insert(invoices)
-    .values({
-      invoiceSystemRef: makeRef('INV'),
-      quotationId: quotation.id,
-      userId: quotation.userId,
-      amount: quotation.total,
-    })
-    .onConflictDoNothing({ target: invoices.quotationId });
-  await db.update(quotations).set({ status: 'COMPLETED' }).where(eq(quotations.id, quotation.id));
-  const [invoice] = await db.select().from(invoices).where(eq(invoices.quotationId, quotation.id));
+  // The invoice and its bill in the ledger together (a savepoint inside the caller's transaction).
+  const invoice = await executor.transaction(async (db) => {
+    const [made] = await db
+      .insert(invoices)
+      .values({
+        invoiceSystemRef: makeRef('INV'),
+        quotationId: quotation.id,
+        userId: quotation.userId,
+        amount: quotation.total,
+      })
+      .onConflictDoNothing({ target: invoices.quotationId })
+      .returning();
+    if (made) {
+      await post(
+        db,
+        invoiceBilledPosting({
+          invoiceId: made.id,
+          invoiceRef: made.invoiceSystemRef,
+          userId: made.userId,
+          amount: made.amount,
+        }),
+        { occurredAt: made.createdAt },
+      );
+    }
+    await db.update(quotations).set({ status: 'COMPLETED' }).where(eq(quotations.id, quotation.id));
+    const [found] = await db.select().from(invoices).where(eq(invoices.quotationId, quotation.id));
+    return found;
+  });
   return {
     systemQuotationRef: quotation.systemQuotationRef,
     invoiceSystemRef: invoice!.invoiceSystemRef,
@@ -236,15 +255,14 @@ export async function invoiceQuotation(db: Database | Tx, quotation: QuotationRo
   };
 }
 
-/** Whether any money has been received towards the quotation's invoice (then it never expires). */
+/** Whether any money has been paid towards the quotation's invoice (then it never expires). */
 async function hasPaymentsTowards(db: Database | Tx, quotationId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(and(eq(invoices.quotationId, quotationId), eq(payments.status, 'success')))
-    .limit(1);
-  return Boolean(row);
+  const [invoice] = await db
+    .select({ id: invoices.id, amount: invoices.amount })
+    .from(invoices)
+    .where(eq(invoices.quotationId, quotationId));
+  if (!invoice) return false;
+  return (await moneyOfInvoice(db, invoice)).paid > 0;
 }
 
 /**
@@ -303,7 +321,8 @@ export function quotationQuery(db: Database) {
     .select({
       quotation: quotations,
       invoice: invoices,
-      hasPayments: sql<boolean>`exists (select 1 from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'success')`,
+      // Money towards the invoice, by M-Pesa or from the wallet, is in the ledger.
+      hasPayments: sql<boolean>`exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.invoiceId} = ${invoices.id} and ${ledgerTransactions.kind} in ('mpesa_receipt', 'wallet_payment'))`,
       policyNumber: policies.policyNumber,
     })
     .from(quotations)

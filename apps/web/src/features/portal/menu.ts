@@ -25,7 +25,7 @@ const entry = (
 export const PORTAL_MENU: readonly PortalMenuEntry[] = [
   entry('dashboard', paths.portal.getHref(), true),
   entry('cart', paths.portalCart.getHref()),
-  entry('accounts', paths.portalAccounts.getHref()),
+  entry('accounts', paths.portalAccounts.getHref(), true),
   entry('invoice', paths.portalInvoice.getHref(), true),
   entry('ipfRequests', paths.portalIpfRequests.getHref()),
   entry('policies', paths.portalPolicies.getHref(), true),
@@ -38,7 +38,7 @@ export const PORTAL_MENU: readonly PortalMenuEntry[] = [
   ]),
   entry('intermediaries', paths.portalIntermediaries.getHref(), true),
   entry('notifications', paths.portalNotifications.getHref(), true),
-  entry('topUpOptions', paths.portalTopUpOptions.getHref()),
+  entry('topUpOptions', paths.portalTopUpOptions.getHref(), true),
   entry('chats', paths.portalChats.getHref(), true),
 ];
 

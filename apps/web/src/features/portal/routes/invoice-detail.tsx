@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
 import { invoiceQueryOptions } from '../../../lib/invoices';
 import { policiesQueryOptions } from '../api/records';
+import { PayFromWallet } from '../components/pay-from-wallet';
 import { BreakdownTable, RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
 import {
@@ -87,6 +88,7 @@ export default function InvoiceDetailRoute() {
               </Link>
             ) : null}
           </Card>
+          {data.status === 'UNPAID' ? <PayFromWallet invoice={data} /> : null}
           <Card id="invoice-breakdown" title={t('portal.breakdown.title')}>
             <BreakdownTable rows={breakdownRows(data.breakdown)} />
           </Card>

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { type WalletPayInvoiceInput, walletAccount, walletPaymentPosting } from '@bima/domain';
+import { and, count, eq, sql } from 'drizzle-orm';
+import {
+  invoices,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  payments,
+  quotations,
+} from '../../db/schema';
+import { AppError } from '../../gateway/errors';
+import { findAccount, isPosted, lockWallet, moneyOfInvoice, post, walletBalance } from '../ledger/service';
+import { completeInvoice, type PaymentContext, sendPolicyDocuments } from '../payment/service';
+import { getInvoice } from '../policy/service';
+import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
+
+/** Cents as KES with their cents (statements and the wallet show exact amounts). */
+export const kesOf = (cents: number) => cents / 100;
+
+/** The client's wallet: its balance and what one M-Pesa top-up may bring (KES). */
+export async function getWallet(context: PaymentContext, userId: string) {
+  return {
+    balance: kesOf(await walletBalance(context.db, userId)),
+    maxTopUp: context.services.mpesa.maxAmount,
+  };
+}
+
+/**
+ * The wallet's movements, newest first, each with the balance after it; stable order (the time the
+ * money moved, then the entry) so pages never repeat or skip a row.
+ */
+export async function listWalletTransactions(
+  context: PaymentContext,
+  userId: string,
+  paging: { page: number; pageSize: number },
+) {
+  const { db } = context;
+  const accountId = await findAccount(db, walletAccount(userId));
+  if (accountId === null) {
+    return { balance: 0, items: [], total: 0, page: paging.page, pageSize: paging.pageSize, totalPages: 1 };
+  }
+  const [counted] = await db
+    .select({ total: count() })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, accountId));
+  const total = Number(counted?.total ?? 0);
+  const movements = db
+    .select({
+      entryId: ledgerEntries.id,
+      amount: ledgerEntries.amount,
+      kind: ledgerTransactions.kind,
+      description: ledgerTransactions.description,
+      reference: sql<string | null>`coalesce(${payments.receiptNumber}, ${ledgerTransactions.reference})`.as(
+        'reference',
+      ),
+      occurredAt: ledgerTransactions.occurredAt,
+      // The balance after each movement: the credits so far less the debits.
+      balanceAfter:
+        sql<string>`-sum(${ledgerEntries.amount}) over (order by ${ledgerTransactions.occurredAt}, ${ledgerEntries.id})`.as(
+          'balance_after',
+        ),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .leftJoin(payments, eq(payments.id, ledgerTransactions.paymentId))
+    .where(eq(ledgerEntries.accountId, accountId))
+    .as('movements');
+  const rows = await db
+    .select()
+    .from(movements)
+    .orderBy(sql`${movements.occurredAt} desc`, sql`${movements.entryId} desc`)
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  return {
+    balance: kesOf(await walletBalance(db, userId)),
+    items: rows.map((row) => ({
+      id: row.entryId,
+      kind: row.kind,
+      description: row.description,
+      reference: row.reference,
+      occurredAt: new Date(row.occurredAt).toISOString(),
+      /** KES: positive into the wallet, negative out of it. */
+      amount: kesOf(-Number(row.amount)),
+      balanceAfter: kesOf(Number(row.balanceAfter)),
+    })),
+    total,
+    page: paging.page,
+    pageSize: paging.pageSize,
+    totalPages: Math.max(1, Math.ceil(total / paging.pageSize)),
+  };
+}
+
+/**
+ * Pays (part of) one of the client's invoices from the wallet, in one transaction with the invoice
+ * and then the wallet locked: two payments at once are decided one after the other, so the wallet
+ * can never be overdrawn (the database refuses an overdrawn wallet at commit too). An amount of 0,
+ * with cents, above the wallet's balance or above what the invoice owes is refused with the reason
+ * on `amount`. When the invoice is paid in full — whatever paid the rest — its policy is issued. The
+ * same `requestId` sent twice pays once.
+ */
+export async function payInvoiceFromWallet(
+  context: PaymentContext,
+  userId: string,
+  input: WalletPayInvoiceInput,
+) {
+  const { db, services } = context;
+  const key = `wallet-payment:${userId}:${input.requestId ?? randomUUID()}`;
+  let issuedInvoiceId: number | null = null;
+  await db.transaction(async (tx) => {
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.invoiceSystemRef, input.invoiceSystemRef), eq(invoices.userId, userId)))
+      .for('update');
+    if (!invoice) throw new AppError('not_found', 'Invoice not found.');
+    // A retry of a payment already made: nothing more to do.
+    if (await isPosted(tx, key)) return;
+    const money = await moneyOfInvoice(tx, invoice);
+    if (invoice.status === 'PAID' || money.owed === 0) {
+      throw new AppError('conflict', 'This invoice is already paid.', { code: 'INVOICE_PAID' });
+    }
+    if (money.paid === 0) {
+      const [quotation] = await tx
+        .select({ expiresAt: quotations.expiresAt })
+        .from(quotations)
+        .where(eq(quotations.id, invoice.quotationId));
+      if (quotation && isQuotationExpired(quotation)) throw quotationExpiredError(quotation);
+    }
+    const balance = await lockWallet(tx, userId);
+    const decided = walletPaymentPosting({
+      key,
+      userId,
+      amount: input.amount * 100,
+      walletBalance: balance,
+      invoice: { id: invoice.id, ref: invoice.invoiceSystemRef, owed: money.owed },
+    });
+    if (!decided.ok) {
+      const { code, message } = decided.refusal;
+      if (code === 'INVOICE_PAID') throw new AppError('conflict', message, { code });
+      throw new AppError('invalid', message, { code, errors: [{ field: 'amount', message }] });
+    }
+    const paidAt = new Date();
+    const { transactionId } = await post(tx, decided.posting, { occurredAt: paidAt });
+    if (money.owed - input.amount * 100 <= 0) {
+      // No M-Pesa receipt completed it: the policy carries the wallet payment's reference.
+      if (await completeInvoice(tx, invoice, `WALLET-${transactionId}`, paidAt)) issuedInvoiceId = invoice.id;
+    }
+  });
+  if (issuedInvoiceId !== null) await sendPolicyDocuments(context, issuedInvoiceId);
+  const invoice = await getInvoice(db, userId, input.invoiceSystemRef, {
+    maxPerPrompt: services.mpesa.maxAmount,
+  });
+  return { invoice, walletBalance: kesOf(await walletBalance(db, userId)) };
+}
+
+/** The client's accounts a statement covers: the wallet and every invoice (loans join here next). */
+export function clientAccountsCondition(userId: string) {
+  return sql`(
+    (${ledgerAccounts.kind} = 'wallet' and ${ledgerAccounts.userId} = ${userId})
+    or (${ledgerAccounts.kind} = 'invoice' and exists (
+      select 1 from ${invoices} where ${invoices.id} = ${ledgerAccounts.invoiceId} and ${invoices.userId} = ${userId}
+    ))
+  )`;
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import type { Services } from '../../services';
+import { getStatement, statementClient, statementCsv, statementPdf, verifyStatementLink } from './statement';
+
+/** `GET /v2/api/statements/:token`: the client's statement as PDF or CSV, for their signed link. */
+export async function statementPlugin(
+  app: FastifyInstance,
+  options: { db: Database; services: Services },
+): Promise<void> {
+  app.get('/v2/api/statements/:token', async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const link = verifyStatementLink(options.services.tokenSecret, token);
+    if (!link) {
+      return reply.status(403).send({
+        status: false,
+        err_code: 'FORBIDDEN',
+        err_msg: 'This download link has expired.',
+        errors: [],
+      });
+    }
+    const statement = await getStatement(options.db, link.userId, {
+      from: link.from,
+      to: link.to,
+      all: true,
+    });
+    const client = await statementClient(options.db, link.userId);
+    const name = `bima-statement-${statement.from}-to-${statement.to}`;
+    reply.header('cache-control', 'private, no-store');
+    if (link.format === 'csv') {
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.csv"`)
+        .send(statementCsv(statement, client));
+    }
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${name}.pdf"`)
+      .send(await statementPdf(statement, client));
+  });
+}

@@ -1,0 +1,35 @@
+import { formatNumber } from '@bima/domain/money';
+import { t } from '../i18n';
+
+/** 'KES 1,234' or 'KES 1,234.50' (exact to the cent). */
+export function formatKesExact(amount: number): string {
+  const cents = Math.round(Math.abs(amount) * 100);
+  const whole = formatNumber(Math.floor(cents / 100));
+  const rest = cents % 100;
+  return t('wallet.kes', { amount: rest === 0 ? whole : `${whole}.${String(rest).padStart(2, '0')}` });
+}
+
+/** A statement balance as words: owed, in credit, or zero. */
+export function formatBalance(amount: number): string {
+  if (amount > 0) return t('wallet.accounts.owed', { amount: formatKesExact(amount) });
+  if (amount < 0) return t('wallet.accounts.inCredit', { amount: formatKesExact(-amount) });
+  return t('wallet.accounts.zero');
+}
+
+/** An ISO timestamp as Kenyans read it: '3 March 2026, 14:05'. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Africa/Nairobi',
+  }).format(date);
+}
+
+/** Today in Kenya as YYYY-MM-DD. */
+export const kenyaToday = (now = new Date()) =>
+  new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);

@@ -1,0 +1,41 @@
+// The client's wallet, read by the wallet's screens and the invoice page (KES with cents).
+import { queryOptions } from '@tanstack/react-query';
+import { callGateway, unwrapData } from './api-client';
+import type { ClientInvoice } from './invoices';
+
+/** `client / wallet / getWallet`: the balance (from the ledger) and one top-up's limit. */
+export interface Wallet {
+  balance: number;
+  maxTopUp: number;
+}
+
+export async function getWallet(signal?: AbortSignal): Promise<Wallet> {
+  return unwrapData(
+    await callGateway<Wallet>(
+      { service: 'client', resource: 'wallet', action: 'getWallet', data: {} },
+      { secure: true, silent: true, signal },
+    ),
+  );
+}
+
+export const walletQueryOptions = () =>
+  queryOptions({ queryKey: ['client', 'wallet'], queryFn: ({ signal }) => getWallet(signal) });
+
+/** `client / wallet / payInvoice`: all or part of an invoice from the wallet; one requestId pays once. */
+export async function payInvoiceFromWallet(input: {
+  invoiceSystemRef: string;
+  amount: string;
+  requestId: string;
+}) {
+  return unwrapData(
+    await callGateway<{ invoice: ClientInvoice; walletBalance: number }>(
+      { service: 'client', resource: 'wallet', action: 'payInvoice', data: input },
+      { secure: true, silent: true },
+    ),
+  );
+}
+
+/** A fresh id for one payment attempt (a retry of the same attempt pays once). */
+export const newRequestId = () =>
+  globalThis.crypto?.randomUUID?.() ??
+  `req-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;

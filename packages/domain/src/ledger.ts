@@ -1,0 +1,432 @@
+/**
+ * The ledger's rules: every movement of money is a transaction of two or more entries in integer
+ * cents that sum to zero (a positive amount is a debit, a negative one a credit), posted once under
+ * an idempotency key. Balances are sums of entries, never stored numbers.
+ *
+ * These functions decide WHAT is posted; the API writes the postings to the database
+ * (apps/api/src/modules/ledger) and the in-memory `LedgerBook` below applies the very same postings
+ * in the property test. No I/O here.
+ */
+
+/** Kinds of account: who or what the money is held for. */
+export const LEDGER_ACCOUNT_KINDS = [
+  /** Money in through the M-Pesa paybill (STK pushes). */
+  'mpesa_paybill',
+  /** A client's wallet: what the portal holds for the client (a credit balance, never negative). */
+  'wallet',
+  /** An invoice's receivable: billed when the invoice is made, credited by what pays it. */
+  'invoice',
+  /** Premium billed to clients and not yet due to an underwriter (until the invoice is fully paid). */
+  'premium_billed',
+  /** Premium payable to an underwriter for the policies issued on its products. */
+  'underwriter',
+  /** Claims paid out for an underwriter (its account's debit side). */
+  'claims',
+  /** Money paid back to clients (refunds of wallet credit). */
+  'refunds_paid',
+  /** Claim payouts sent by M-Pesa B2C. */
+  'claim_payouts_mpesa',
+  /** Claim payouts made to garages. */
+  'claim_payouts_garage',
+  /** Room for premium financing and fees (the loan engine): a client's loan, a lender, fee income. */
+  'loan',
+  'lender',
+  'fees',
+] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+/** One account, named by kind and owner; `accountCode` is its unique code. */
+export type AccountRef =
+  | {
+      kind:
+        | 'mpesa_paybill'
+        | 'premium_billed'
+        | 'refunds_paid'
+        | 'claim_payouts_mpesa'
+        | 'claim_payouts_garage';
+    }
+  | { kind: 'wallet'; userId: string }
+  | { kind: 'invoice'; invoiceId: number }
+  | { kind: 'underwriter' | 'claims'; underwriterId: string }
+  | { kind: 'loan' | 'lender' | 'fees'; ownerId: string };
+
+/** The unique code of an account: `wallet:<userId>`, `invoice:42`, `mpesa_paybill`… */
+export function accountCode(account: AccountRef): string {
+  switch (account.kind) {
+    case 'wallet':
+      return `wallet:${account.userId}`;
+    case 'invoice':
+      return `invoice:${account.invoiceId}`;
+    case 'underwriter':
+    case 'claims':
+      return `${account.kind}:${account.underwriterId}`;
+    case 'loan':
+    case 'lender':
+    case 'fees':
+      return `${account.kind}:${account.ownerId}`;
+    default:
+      return account.kind;
+  }
+}
+
+export const MPESA_PAYBILL: AccountRef = { kind: 'mpesa_paybill' };
+export const PREMIUM_BILLED: AccountRef = { kind: 'premium_billed' };
+export const REFUNDS_PAID: AccountRef = { kind: 'refunds_paid' };
+export const walletAccount = (userId: string): AccountRef => ({ kind: 'wallet', userId });
+export const invoiceAccount = (invoiceId: number): AccountRef => ({ kind: 'invoice', invoiceId });
+export const underwriterAccount = (underwriterId: string): AccountRef => ({
+  kind: 'underwriter',
+  underwriterId,
+});
+
+/** What a transaction records (its `kind`). */
+export const LEDGER_TRANSACTION_KINDS = [
+  'invoice_billed',
+  'mpesa_receipt',
+  'wallet_topup',
+  'wallet_payment',
+  'premium_due',
+  'refund',
+  'claim_payout',
+  /** The loan engine's (premium financing, school fees): next. */
+  'loan_disbursement',
+  'instalment',
+  'fee',
+] as const;
+export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
+
+export interface LedgerEntry {
+  account: AccountRef;
+  /** Integer cents: positive debits, negative credits. */
+  amount: number;
+}
+
+/** A transaction to post: applied once per `key` (posting the same key again changes nothing). */
+export interface Posting {
+  key: string;
+  kind: LedgerTransactionKind;
+  /** One line a client or an accountant reads on a statement. */
+  description: string;
+  /** Whose transaction it is (statements); null for the portal's own. */
+  userId: string | null;
+  /** A reference a person can match: an M-Pesa receipt, an invoice reference. */
+  reference?: string | null;
+  paymentId?: number | null;
+  invoiceId?: number | null;
+  entries: LedgerEntry[];
+}
+
+/** Why a posting is not a valid double-entry transaction; null when it is. */
+export function postingProblem(posting: Pick<Posting, 'key' | 'entries'>): string | null {
+  if (!posting.key) return 'a posting needs an idempotency key';
+  if (posting.entries.length < 2) return 'a transaction needs two or more entries';
+  let sum = 0;
+  for (const entry of posting.entries) {
+    if (!Number.isSafeInteger(entry.amount)) return 'amounts are integer cents';
+    if (entry.amount === 0) return 'an entry of zero moves nothing';
+    sum += entry.amount;
+  }
+  return sum === 0 ? null : `entries sum to ${sum}, not zero`;
+}
+
+/** Throws unless the posting is balanced (the database refuses it too, at commit). */
+export function assertBalanced(posting: Pick<Posting, 'key' | 'entries'>): void {
+  const problem = postingProblem(posting);
+  if (problem) throw new RangeError(`unbalanced ledger posting ${posting.key}: ${problem}`);
+}
+
+/** Entries without the zero ones (a receipt wholly for an invoice has no wallet part). */
+const nonZero = (entries: LedgerEntry[]) => entries.filter((entry) => entry.amount !== 0);
+
+/** The balance a client reads on a wallet: its credits less its debits (the entries' sum, negated). */
+export const walletBalanceOf = (entrySum: number): number => (entrySum === 0 ? 0 : -entrySum);
+
+/** What an invoice still owes from its receivable's entry sum (billed less paid), never below 0. */
+export const invoiceOwedOf = (entrySum: number): number => Math.max(0, entrySum);
+
+// ---------------------------------------------------------------- the posting rules
+
+/** The invoice is billed: its receivable is debited with the premium, held as premium billed. */
+export function invoiceBilledPosting(input: {
+  invoiceId: number;
+  invoiceRef: string;
+  userId: string;
+  amount: number;
+}): Posting {
+  return {
+    key: `invoice-billed:${input.invoiceId}`,
+    kind: 'invoice_billed',
+    description: `Invoice ${input.invoiceRef}`,
+    userId: input.userId,
+    reference: input.invoiceRef,
+    invoiceId: input.invoiceId,
+    entries: [
+      { account: invoiceAccount(input.invoiceId), amount: input.amount },
+      { account: PREMIUM_BILLED, amount: -input.amount },
+    ],
+  };
+}
+
+/**
+ * Money M-Pesa confirmed for one of our payments (posted once per payment). For an invoice payment,
+ * what the invoice still owes (at most the amount) goes to the invoice and the rest — a payment above
+ * the balance, or for an invoice already paid — to the client's wallet; a top-up goes wholly to the
+ * wallet.
+ */
+export function mpesaReceiptPosting(input: {
+  paymentId: number;
+  userId: string;
+  amount: number;
+  receipt: string | null;
+  /** The invoice paid, with what it still owes; absent for a wallet top-up. */
+  invoice?: { id: number; ref: string; owed: number } | null;
+}): { posting: Posting; allocated: number; toWallet: number } {
+  const allocated = input.invoice ? Math.max(0, Math.min(input.amount, input.invoice.owed)) : 0;
+  const toWallet = input.amount - allocated;
+  const receipt = input.receipt ? ` (receipt ${input.receipt})` : '';
+  const description = input.invoice
+    ? toWallet > 0
+      ? `M-Pesa payment for invoice ${input.invoice.ref}${receipt}; the rest credited to your wallet`
+      : `M-Pesa payment for invoice ${input.invoice.ref}${receipt}`
+    : `Wallet top-up by M-Pesa${receipt}`;
+  const posting: Posting = {
+    key: `mpesa-receipt:${input.paymentId}`,
+    kind: input.invoice ? 'mpesa_receipt' : 'wallet_topup',
+    description,
+    userId: input.userId,
+    reference: input.receipt,
+    paymentId: input.paymentId,
+    invoiceId: input.invoice?.id ?? null,
+    entries: nonZero([
+      { account: MPESA_PAYBILL, amount: input.amount },
+      ...(input.invoice ? [{ account: invoiceAccount(input.invoice.id), amount: -allocated }] : []),
+      { account: walletAccount(input.userId), amount: -toWallet },
+    ]),
+  };
+  assertBalanced(posting);
+  return { posting, allocated, toWallet };
+}
+
+/** Why a wallet payment or refund cannot be made; the message is the client's. */
+export type WalletRefusal =
+  | { code: 'WALLET_AMOUNT_INVALID'; message: string }
+  | { code: 'WALLET_INSUFFICIENT'; message: string }
+  | { code: 'WALLET_ABOVE_BALANCE_DUE'; message: string }
+  | { code: 'INVOICE_PAID'; message: string };
+
+export const WALLET_MESSAGES = {
+  amountInvalid: 'Enter an amount in whole shillings, more than 0.',
+  insufficient: (balance: string) => `Your wallet has ${balance}: enter that much or less.`,
+  aboveDue: (due: string) => `This invoice needs ${due}: enter that much or less.`,
+  invoicePaid: 'This invoice is already paid.',
+} as const;
+
+const kes = (cents: number) => {
+  const whole = Math.floor(cents / 100);
+  const rest = cents % 100;
+  const grouped = whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return rest === 0 ? `KES ${grouped}` : `KES ${grouped}.${rest.toString().padStart(2, '0')}`;
+};
+
+/**
+ * Paying (part of) an invoice from the wallet: refused for an amount that is not whole shillings
+ * above 0, above the wallet's balance, or above what the invoice still owes.
+ */
+export function walletPaymentPosting(input: {
+  key: string;
+  userId: string;
+  amount: number;
+  walletBalance: number;
+  invoice: { id: number; ref: string; owed: number };
+}): { ok: true; posting: Posting } | { ok: false; refusal: WalletRefusal } {
+  const { amount } = input;
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount % 100 !== 0)
+    return { ok: false, refusal: { code: 'WALLET_AMOUNT_INVALID', message: WALLET_MESSAGES.amountInvalid } };
+  if (input.invoice.owed <= 0)
+    return { ok: false, refusal: { code: 'INVOICE_PAID', message: WALLET_MESSAGES.invoicePaid } };
+  if (amount > input.walletBalance)
+    return {
+      ok: false,
+      refusal: {
+        code: 'WALLET_INSUFFICIENT',
+        message: WALLET_MESSAGES.insufficient(kes(input.walletBalance)),
+      },
+    };
+  if (amount > input.invoice.owed)
+    return {
+      ok: false,
+      refusal: {
+        code: 'WALLET_ABOVE_BALANCE_DUE',
+        message: WALLET_MESSAGES.aboveDue(kes(input.invoice.owed)),
+      },
+    };
+  const posting: Posting = {
+    key: input.key,
+    kind: 'wallet_payment',
+    description: `Paid from your wallet towards invoice ${input.invoice.ref}`,
+    userId: input.userId,
+    reference: input.invoice.ref,
+    invoiceId: input.invoice.id,
+    entries: [
+      { account: walletAccount(input.userId), amount },
+      { account: invoiceAccount(input.invoice.id), amount: -amount },
+    ],
+  };
+  assertBalanced(posting);
+  return { ok: true, posting };
+}
+
+/** A fully paid invoice: its premium becomes payable to the underwriter as the policy is issued. */
+export function premiumDuePosting(input: {
+  invoiceId: number;
+  invoiceRef: string;
+  userId: string;
+  underwriterId: string;
+  amount: number;
+}): Posting {
+  return {
+    key: `premium-due:${input.invoiceId}`,
+    kind: 'premium_due',
+    description: `Premium of invoice ${input.invoiceRef} payable to the insurer`,
+    userId: input.userId,
+    reference: input.invoiceRef,
+    invoiceId: input.invoiceId,
+    entries: [
+      { account: PREMIUM_BILLED, amount: input.amount },
+      { account: underwriterAccount(input.underwriterId), amount: -input.amount },
+    ],
+  };
+}
+
+/** Wallet credit paid back to the client (staff's refund of an unallocated receipt). */
+export function refundPosting(input: {
+  key: string;
+  userId: string;
+  amount: number;
+  walletBalance: number;
+  reference?: string | null;
+  description: string;
+}): { ok: true; posting: Posting } | { ok: false; refusal: WalletRefusal } {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+    return { ok: false, refusal: { code: 'WALLET_AMOUNT_INVALID', message: WALLET_MESSAGES.amountInvalid } };
+  if (input.amount > input.walletBalance)
+    return {
+      ok: false,
+      refusal: {
+        code: 'WALLET_INSUFFICIENT',
+        message: WALLET_MESSAGES.insufficient(kes(input.walletBalance)),
+      },
+    };
+  const posting: Posting = {
+    key: input.key,
+    kind: 'refund',
+    description: input.description,
+    userId: input.userId,
+    reference: input.reference ?? null,
+    entries: [
+      { account: walletAccount(input.userId), amount: input.amount },
+      { account: REFUNDS_PAID, amount: -input.amount },
+    ],
+  };
+  assertBalanced(posting);
+  return { ok: true, posting };
+}
+
+/** A claim paid (by M-Pesa B2C or to a garage) for the policy's underwriter. */
+export function claimPayoutPosting(input: {
+  settlementId: number;
+  userId: string;
+  underwriterId: string;
+  amount: number;
+  method: 'mpesa' | 'garage';
+  claimRef: string;
+  reference: string | null;
+}): Posting {
+  return {
+    key: `claim-payout:${input.settlementId}`,
+    kind: 'claim_payout',
+    description:
+      input.method === 'mpesa'
+        ? `Claim ${input.claimRef} paid to your M-Pesa`
+        : `Claim ${input.claimRef} paid to the garage`,
+    userId: input.userId,
+    reference: input.reference,
+    entries: [
+      { account: { kind: 'claims', underwriterId: input.underwriterId }, amount: input.amount },
+      {
+        account: { kind: input.method === 'mpesa' ? 'claim_payouts_mpesa' : 'claim_payouts_garage' },
+        amount: -input.amount,
+      },
+    ],
+  };
+}
+
+// ---------------------------------------------------------------- an in-memory book (the model)
+
+/**
+ * The ledger in memory, with the database's guarantees: a posting is applied once per key, must be
+ * balanced, and may not leave a wallet below zero or an invoice paid beyond its bill. Used by the
+ * property test to drive the same posting rules as the service.
+ */
+export class LedgerBook {
+  private readonly sums = new Map<string, number>();
+  private readonly credits = new Map<string, number>();
+  readonly postings = new Map<string, Posting>();
+
+  /** Applies a posting once; answers false for a key already posted (nothing changes). */
+  post(posting: Posting): boolean {
+    if (this.postings.has(posting.key)) return false;
+    assertBalanced(posting);
+    const next = new Map<string, number>();
+    for (const entry of posting.entries) {
+      const code = accountCode(entry.account);
+      next.set(code, (next.get(code) ?? this.sum(entry.account)) + entry.amount);
+    }
+    for (const entry of posting.entries) {
+      const code = accountCode(entry.account);
+      const after = next.get(code)!;
+      if (entry.account.kind === 'wallet' && after > 0)
+        throw new RangeError(`posting ${posting.key} would overdraw ${code}`);
+      if (entry.account.kind === 'invoice' && after < 0)
+        throw new RangeError(`posting ${posting.key} would pay ${code} beyond its bill`);
+    }
+    for (const [code, sum] of next) this.sums.set(code, sum);
+    for (const entry of posting.entries) {
+      if (entry.amount < 0) {
+        const code = accountCode(entry.account);
+        this.credits.set(code, (this.credits.get(code) ?? 0) - entry.amount);
+      }
+    }
+    this.postings.set(posting.key, posting);
+    return true;
+  }
+
+  /** The sum of an account's entries. */
+  sum(account: AccountRef): number {
+    return this.sums.get(accountCode(account)) ?? 0;
+  }
+
+  /** What has been credited to an account (an invoice's paid amount). */
+  credited(account: AccountRef): number {
+    return this.credits.get(accountCode(account)) ?? 0;
+  }
+
+  walletBalance(userId: string): number {
+    return walletBalanceOf(this.sum(walletAccount(userId)));
+  }
+
+  invoiceOwed(invoiceId: number): number {
+    return invoiceOwedOf(this.sum(invoiceAccount(invoiceId)));
+  }
+
+  invoicePaid(invoiceId: number): number {
+    return this.credited(invoiceAccount(invoiceId));
+  }
+
+  /** The sum over every account: always 0 when every transaction is balanced. */
+  total(): number {
+    let total = 0;
+    for (const sum of this.sums.values()) total += sum;
+    return total;
+  }
+}
