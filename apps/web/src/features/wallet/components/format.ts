@@ -15,21 +15,3 @@ export function formatBalance(amount: number): string {
   if (amount < 0) return t('wallet.accounts.inCredit', { amount: formatKesExact(-amount) });
   return t('wallet.accounts.zero');
 }
-
-/** An ISO timestamp as Kenyans read it: '3 March 2026, 14:05'. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Africa/Nairobi',
-  }).format(date);
-}
-
-/** Today in Kenya as YYYY-MM-DD. */
-export const kenyaToday = (now = new Date()) =>
-  new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);

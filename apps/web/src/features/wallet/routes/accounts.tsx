@@ -9,9 +9,9 @@ import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { buttonSecondary, fieldErrorClass, inputClass, labelClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
-import { formatIsoDate } from '../../../lib/dates';
+import { formatIsoDate, formatKenyaDateTime, kenyaTodayIsoDate } from '../../../lib/dates';
 import { type StatementLine, statementQueryOptions } from '../api/wallet';
-import { formatBalance, formatDateTime, formatKesExact, kenyaToday } from '../components/format';
+import { formatBalance, formatKesExact } from '../components/format';
 import { t } from '../i18n';
 
 /**
@@ -20,7 +20,7 @@ import { t } from '../i18n';
  * same statement as PDF or CSV. Invoices are one link away (Accounts › Invoices).
  */
 export default function AccountsRoute() {
-  const [range, setRange] = useState(() => defaultStatementRange(kenyaToday()));
+  const [range, setRange] = useState(() => defaultStatementRange(kenyaTodayIsoDate()));
   const [draft, setDraft] = useState(range);
   const [rangeError, setRangeError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -139,7 +139,11 @@ export default function AccountsRoute() {
         rowKey={(line) => String(line.id)}
         emptyText={t('wallet.accounts.empty')}
         columns={[
-          { key: 'date', header: t('wallet.accounts.date'), cell: (line) => formatDateTime(line.occurredAt) },
+          {
+            key: 'date',
+            header: t('wallet.accounts.date'),
+            cell: (line) => formatKenyaDateTime(line.occurredAt),
+          },
           { key: 'account', header: t('wallet.accounts.account'), cell: (line) => line.account },
           { key: 'description', header: t('wallet.accounts.description'), cell: (line) => line.description },
           {

@@ -10,10 +10,11 @@ import { ScreenHeading } from '../../../components/screen-heading';
 import { TextField } from '../../../components/text-field';
 import { buttonSecondary } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
+import { formatKenyaDateTime } from '../../../lib/dates';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import { walletQueryOptions } from '../../../lib/wallet';
 import { getTopUpStatus, topUpWallet, type WalletMovement, walletMovementsQueryOptions } from '../api/wallet';
-import { formatDateTime, formatKesExact } from '../components/format';
+import { formatKesExact } from '../components/format';
 import { t } from '../i18n';
 
 interface TopUpValues {
@@ -76,7 +77,7 @@ export default function TopUpOptionsRoute() {
             {
               key: 'date',
               header: t('wallet.movements.date'),
-              cell: (row) => formatDateTime(row.occurredAt),
+              cell: (row) => formatKenyaDateTime(row.occurredAt),
             },
             { key: 'description', header: t('wallet.movements.description'), cell: (row) => row.description },
             {
