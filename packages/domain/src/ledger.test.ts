@@ -521,13 +521,15 @@ class Model {
       loan.status = 'PENDING';
     if (loan.status !== 'ACTIVE') return;
     if (target === 'settle' && owed > 0) {
-      const { amount, waivedFee } = earlySettlement({
+      // The rule as it stood before this payment: a payment that covered it settles the loan.
+      const before = earlySettlement({
         instalments: loan.schedule.instalments,
-        paidTotal: loan.paid,
-        outstanding: owed,
+        paidTotal: loan.paid - allocated,
+        outstanding: owed + allocated,
         today: this.today,
       });
-      if (amount === 0 && waivedFee > 0)
+      const waivedFee = Math.min(before.waivedFee, owed);
+      if (allocated >= before.amount && waivedFee > 0)
         this.book.post(
           loanFeeWaiverPosting({
             key: `loan-waiver:${loan.ref.id}`,

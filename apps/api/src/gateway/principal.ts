@@ -40,6 +40,7 @@ export async function findTokenPrincipal(
     sessionId: claims.sid,
     intermediaryId: caller.role === 'intermediary' ? caller.intermediaryId : null,
     underwriterId: caller.role === 'underwriter' ? caller.underwriterId : null,
+    lenderId: caller.role === 'lender' ? caller.lenderId : null,
   };
 }
 
