@@ -15,6 +15,7 @@ import {
   quotations,
   users,
 } from '../src/db/schema';
+import { ClockNotSettableError, createClock } from '../src/lib/clock';
 import { accountSums } from '../src/modules/ledger/service';
 import { runArrearsProcess, runLoanJobs, sendInstalmentReminders } from '../src/modules/loan/jobs';
 import { SAMPLE_IPF_BANDS, SAMPLE_LENDER } from '../src/modules/loan/seed-data';
@@ -729,6 +730,35 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       } finally {
         ctx.app.services.clock.reset();
       }
+    });
+
+    it('never cancels without the notice: a job that did not run sends it first, then waits its days', async () => {
+      const made = await activeLoan(4);
+      try {
+        // 30 days past the second instalment, nothing was sent (the jobs did not run).
+        advanceTo(made.loan.instalments[1].dueDate);
+        ctx.app.services.clock.advance(30 * DAY);
+        await runArrearsProcess(context());
+        let loan = await getLoan(made.headers, made.loan.loanRef);
+        expect(loan.status).toBe('ACTIVE');
+        expect(loan.events.map((event: { kind: string }) => event.kind)).toContain('notice');
+        ctx.app.services.clock.advance(6 * DAY);
+        await runArrearsProcess(context());
+        expect((await getLoan(made.headers, made.loan.loanRef)).status).toBe('ACTIVE');
+        ctx.app.services.clock.advance(DAY);
+        await runArrearsProcess(context());
+        loan = await getLoan(made.headers, made.loan.loanRef);
+        expect(loan.status).toBe('CANCELLED');
+      } finally {
+        ctx.app.services.clock.reset();
+      }
+    });
+
+    it('the clock moves only outside production', () => {
+      const clock = createClock({ settable: false });
+      expect(() => clock.advance(DAY)).toThrow(ClockNotSettableError);
+      expect(() => clock.reset()).toThrow(ClockNotSettableError);
+      expect(clock.offsetMs()).toBe(0);
     });
 
     it('paying the arrears stops the process', async () => {

@@ -1,6 +1,7 @@
 import { arrearsStage, daysFrom, formatKes, instalmentStates, plusDays } from '@bima/domain';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { lenders, loans } from '../../db/schema';
+import { lenders, loanEvents, loans } from '../../db/schema';
+import { kenyaToday } from '../../lib/dates';
 import { notify } from '../notification/service';
 import { loanProductOf } from './products';
 import {
@@ -67,7 +68,8 @@ export async function sendInstalmentReminders(context: LoanContext, options: { d
       const stage = Math.min(...reached);
       const message = `Instalment ${instalment.number} of ${formatKes(instalment.outstanding)} is due ${whenDue(daysLeft)} (${readableDate(instalment.dueDate)}). Pay it by M-Pesa or from your wallet on the loan's page.`;
       const claimed = await context.db.transaction(async (tx) => {
-        if (!(await recordEvent(tx, loan, `reminder_${stage}`, instalment.number, message))) return false;
+        const at = context.services.clock.now();
+        if (!(await recordEvent(tx, loan, `reminder_${stage}`, instalment.number, message, at))) return false;
         await notify(tx, {
           userId: loan.userId,
           kind: 'instalment_reminder',
@@ -124,21 +126,27 @@ export async function runArrearsProcess(context: LoanContext) {
         counts.overdue += 1;
       continue;
     }
-    if (state.stage === 'notice') {
-      const message = `Notice: ${arrears} of loan ${loan.loanRef} is overdue since ${readableDate(dueDate)}. Unless it is paid before ${readableDate(cancelFrom)}, the lender will ask the insurer to cancel the policy it financed.`;
-      if (
-        await tellOnce(
-          context,
-          loan,
-          'notice',
-          number,
-          `Loan ${loan.loanRef}: notice before cancellation`,
-          message,
-        )
-      )
-        counts.notices += 1;
+    // The notice comes before any cancellation and gives its full LOAN_NOTICE_DAYS, even when it goes
+    // late (the job did not run for a while): the cancellation waits for it.
+    const [notice] = await context.db
+      .select({ createdAt: loanEvents.createdAt })
+      .from(loanEvents)
+      .where(
+        and(
+          eq(loanEvents.loanId, loan.id),
+          eq(loanEvents.kind, 'notice'),
+          eq(loanEvents.instalmentNumber, number),
+        ),
+      );
+    if (!notice) {
+      const lastDay = [plusDays(cancelFrom, -1), plusDays(today, config.LOAN_NOTICE_DAYS - 1)].sort().at(-1)!;
+      const message = `Notice: ${arrears} of loan ${loan.loanRef} is overdue since ${readableDate(dueDate)}. Unless it is paid by ${readableDate(lastDay)}, the lender will ask the insurer to cancel the policy it financed.`;
+      const title = `Loan ${loan.loanRef}: notice before cancellation`;
+      if (await tellOnce(context, loan, 'notice', number, title, message)) counts.notices += 1;
       continue;
     }
+    if (state.stage === 'notice') continue;
+    if (plusDays(kenyaToday(notice.createdAt), config.LOAN_NOTICE_DAYS) > today) continue;
     if (await cancelLoan(context, loan.id, number)) counts.cancelled += 1;
   }
   if (counts.overdue + counts.notices + counts.cancelled > 0)
@@ -156,7 +164,7 @@ async function tellOnce(
   message: string,
 ) {
   return context.db.transaction(async (tx) => {
-    if (!(await recordEvent(tx, loan, kind, instalment, message))) return false;
+    if (!(await recordEvent(tx, loan, kind, instalment, message, context.services.clock.now()))) return false;
     await notify(tx, {
       userId: loan.userId,
       kind: 'loan_arrears',
@@ -198,12 +206,14 @@ async function cancelLoan(context: LoanContext, loanId: number, instalment: numb
     });
     if (state.stage !== 'cancel') return false;
     const [lender] = await tx.select().from(lenders).where(eq(lenders.id, loan.lenderId));
+    const at = context.services.clock.now();
     await recordEvent(
       tx,
       loan,
       'cancellation_requested',
       instalment,
       `${lender!.name} asked the insurer to cancel the financed policy: ${formatKes(state.arrears)} was still overdue ${state.daysLate} days after instalment ${instalment} fell due.`,
+      at,
     );
     const outcome = await loanProductOf(loan.product).cancelForDefault(tx, context, loan, lender!);
     await tx
@@ -215,7 +225,7 @@ async function cancelLoan(context: LoanContext, loanId: number, instalment: numb
         refundAmount: outcome.refund,
       })
       .where(eq(loans.id, loan.id));
-    await recordEvent(tx, loan, 'cancelled', instalment, outcome.message);
+    await recordEvent(tx, loan, 'cancelled', instalment, outcome.message, at);
     await notify(tx, {
       userId: loan.userId,
       kind: 'loan_arrears',

@@ -232,17 +232,21 @@ export async function createApplication(
 
 // ---------------------------------------------------------------- reading a loan
 
-/** Records an event once per (loan, kind, instalment); answers whether it was recorded now. */
+/**
+ * Records an event once per (loan, kind, instalment); answers whether it was recorded now. The jobs
+ * date theirs by the business clock (`at`), which the arrears process reads back.
+ */
 export async function recordEvent(
   tx: Database | Tx,
   loan: Pick<LoanRow, 'id'>,
   kind: string,
   instalmentNumber: number,
   message: string,
+  at?: Date,
 ): Promise<boolean> {
   const inserted = await tx
     .insert(loanEvents)
-    .values({ loanId: loan.id, kind, instalmentNumber, message })
+    .values({ loanId: loan.id, kind, instalmentNumber, message, ...(at ? { createdAt: at } : {}) })
     .onConflictDoNothing()
     .returning({ id: loanEvents.id });
   return inserted.length > 0;
