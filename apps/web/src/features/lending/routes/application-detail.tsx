@@ -107,6 +107,7 @@ export default function ApplicationDetailRoute() {
           <Card id="lending-schedule" title={t('lending.detail.schedule')} className="mt-6">
             <DataTable
               caption={t('lending.detail.schedule')}
+              isScrollFocusable
               hideCaption
               rows={data.instalments}
               rowKey={(row) => String(row.number)}

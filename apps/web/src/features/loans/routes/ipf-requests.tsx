@@ -238,6 +238,7 @@ function OfferForm({
       <Card id="ipf-schedule" title={t('loans.offer.scheduleTitle')} className="lg:col-span-2">
         <DataTable
           caption={t('loans.offer.scheduleCaption', { months: option.months })}
+          isScrollFocusable
           hideCaption
           rows={option.instalments}
           rowKey={(row) => String(row.number)}

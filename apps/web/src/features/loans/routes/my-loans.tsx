@@ -286,6 +286,7 @@ function LoanDetail({ loanRef }: { loanRef: string }) {
           <Card id="loan-schedule" title={t('loans.detail.scheduleTitle')} className="mt-6">
             <DataTable
               caption={t('loans.detail.scheduleCaption')}
+              isScrollFocusable
               hideCaption
               rows={data.instalments}
               rowKey={(row) => String(row.number)}
