@@ -1,5 +1,5 @@
 import { findPricingBand, loanSchedule } from '@bima/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/passwords';
 import {
@@ -613,7 +613,8 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       db()
         .select()
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+        .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
+        .orderBy(asc(notifications.id));
 
     it('reminds before an instalment once per stage, however often or wherever the job runs', async () => {
       const made = await activeLoan(4);
