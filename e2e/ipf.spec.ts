@@ -162,6 +162,9 @@ test.describe('premium financing: pay over time, the lender, instalments, arrear
     await expect(schedule.getByRole('row').nth(6)).toContainText(kes(14_555));
     await expect(page.getByText('the fees of instalments not yet due are waived')).toBeVisible();
     await expectNoSeriousViolations(page, 'pay over time');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSeriousViolations(page, 'pay over time on a phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: 'Apply for premium financing' }).click();
     await expect(page.getByText('Confirm that you accept the schedule and its total cost.')).toBeVisible();
@@ -197,6 +200,9 @@ test.describe('premium financing: pay over time, the lender, instalments, arrear
     await lender.getByRole('link', { name: loanRef }).click();
     await expect(lender.getByRole('heading', { level: 1, name: `Application ${loanRef}` })).toBeVisible();
     await expectNoSeriousViolations(lender, 'lender application');
+    await lender.setViewportSize({ width: 390, height: 844 });
+    await expectNoSeriousViolations(lender, 'lender application on a phone');
+    await lender.setViewportSize({ width: 1280, height: 900 });
     await lender.getByRole('button', { name: 'Approve and pay the invoice' }).click();
     const lenderSummary = lender.getByRole('region', { name: 'Summary' });
     await expect(lenderSummary).toContainText('StatusActive');
