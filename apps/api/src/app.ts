@@ -29,6 +29,7 @@ import { claimFileOwner } from './modules/claim/files-owner';
 import { claimPayoutPlugin } from './modules/claim/plugin';
 import { filesPlugin } from './modules/files/plugin';
 import { createFileStorage } from './modules/files/storage';
+import { loanJobsPlugin } from './modules/loan/plugin';
 import { paymentPlugin } from './modules/payment/plugin';
 import { documentsPlugin } from './modules/policy/documents-plugin';
 import { renewalReminderPlugin } from './modules/renewal/plugin';
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chatSocketPlugin, { db: database.db, services, config });
   await app.register(claimPayoutPlugin, { db: database.db, services, config });
   await app.register(renewalReminderPlugin, { db: database.db, services, config });
+  await app.register(loanJobsPlugin, { db: database.db, services, config });
   await app.register(filesPlugin, {
     db: database.db,
     services,

@@ -146,6 +146,26 @@ const baseConfigSchema = z.object({
     }),
   /** How often policies nearing their end are looked for (renewal reminders). */
   RENEWAL_REMINDER_INTERVAL_MS: z.coerce.number().int().min(200).default(3_600_000),
+  /** Premium financing: the smallest invoice (KES) a lender finances. */
+  IPF_MIN_PREMIUM: z.coerce.number().int().min(1).max(100_000_000).default(25_000),
+  /** Loans: how many days before an instalment is due the reminders go (comma-separated). */
+  LOAN_REMINDER_DAYS: z
+    .string()
+    .default('7,1')
+    .transform((value, context) => {
+      const days = value.split(',').map((part) => Number(part.trim()));
+      if (days.some((day) => !Number.isInteger(day) || day < 0 || day > 60)) {
+        context.addIssue({ code: 'custom', message: 'a comma-separated list of days between 0 and 60' });
+        return z.NEVER;
+      }
+      return [...new Set(days)].sort((a, b) => b - a);
+    }),
+  /** Loans: days after a missed instalment's due date before the notice (the grace period). */
+  LOAN_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  /** Loans: days the notice gives before the lender asks the insurer to cancel the policy. */
+  LOAN_NOTICE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  /** How often the loan jobs (reminders, the arrears process) run. */
+  LOAN_JOB_INTERVAL_MS: z.coerce.number().int().min(200).default(3_600_000),
   /** How long a quotation's price is offered; after that it is priced again. */
   QUOTATION_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SUPPORT_PHONE: z.string().min(3).default('+254 709 123 000'),

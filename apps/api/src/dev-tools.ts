@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { listOutbox } from './mail/mailer';
+import { runLoanJobs } from './modules/loan/jobs';
 import type { Services } from './services';
 
 function escapeHtml(text: string): string {
@@ -56,6 +57,41 @@ ${items || '<p>No e-mail yet.</p>'}`,
 
   const simulator = options.services.mpesa.simulator;
   if (simulator) registerSimulatorPhone(app, simulator, options.config);
+  registerClock(app, options);
+}
+
+/**
+ * `/dev/clock`: the business clock (services.clock) that loans' due dates and jobs read. GET answers
+ * it; POST `{days}` moves it on by whole days (or `{reset: true}` back to the system's time) and runs
+ * the loan jobs at once, so a person or a Playwright journey can see a month pass. Never in
+ * production (the clock refuses to move there, and this page is not served).
+ */
+function registerClock(
+  app: FastifyInstance,
+  options: { db: Database; services: Services; config: Config },
+): void {
+  const { clock } = options.services;
+  const describe = () => ({
+    now: clock.now().toISOString(),
+    today: clock.today(),
+    offsetMs: clock.offsetMs(),
+  });
+  app.get('/dev/clock', async () => describe());
+  app.post('/dev/clock', async (request, reply) => {
+    const body = (request.body ?? {}) as { days?: unknown; reset?: unknown };
+    if (body.reset === true) clock.reset();
+    else if (Number.isInteger(body.days) && Math.abs(body.days as number) <= 800)
+      clock.advance((body.days as number) * 86_400_000);
+    else
+      return reply.status(400).send({ status: false, err_msg: 'Send {days: whole days} or {reset: true}.' });
+    const jobs = await runLoanJobs({
+      db: options.db,
+      services: options.services,
+      config: options.config,
+      log: app.log,
+    });
+    return { ...describe(), jobs };
+  });
 }
 
 type Simulator = NonNullable<Services['mpesa']['simulator']>;

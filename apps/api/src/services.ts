@@ -5,6 +5,7 @@ import { RateLimiter } from './auth/rate-limiter';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { appSecrets, intermediaries, sessions, users } from './db/schema';
+import { type Clock, createClock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createChatBus } from './modules/chat/bus';
 import { ChatHub } from './modules/chat/hub';
@@ -48,6 +49,8 @@ export interface Services {
   };
   /** The chat sockets of this instance and the fan-out to the others (modules/chat). */
   chat: ChatHub;
+  /** The business clock (loans' due dates and jobs); movable outside production only. */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -58,6 +61,7 @@ export interface SessionCaller {
   intermediaryId: number | null;
   intermediaryStatus: string | null;
   underwriterId: string | null;
+  lenderId: number | null;
 }
 
 const SIMULATOR_CREDENTIALS = {
@@ -161,6 +165,7 @@ export async function createServices(options: {
       },
     },
     chat,
+    clock: createClock({ settable: config.NODE_ENV !== 'production' }),
     close: async () => {
       await chat.close();
       await mailer.stop();
@@ -175,6 +180,7 @@ export async function createServices(options: {
           intermediaryId: users.intermediaryId,
           intermediaryStatus: intermediaries.status,
           underwriterId: users.underwriterId,
+          lenderId: users.lenderId,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

@@ -15,6 +15,7 @@ export const SAMPLE = {
   brokerB: 'broker@tana-brokers.example',
   agent: 'agent@njoroge-agency.example',
   underwriter: 'underwriter.jubilee@bimaportal.co.ke',
+  lender: 'lender@mavuno-finance.example',
 } as const;
 
 /** Firms of the sample data, by systemRef. */

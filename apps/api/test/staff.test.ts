@@ -57,9 +57,13 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'intermediary/request/getRequest': ['intermediary', 'admin'],
   'intermediary/request/listRequests': ['intermediary', 'admin'],
   'intermediary/request/startReview': ['intermediary', 'admin'],
+  'lender/application/listApplications': ['lender'],
+  'lender/application/getApplication': ['lender'],
+  'lender/application/approveApplication': ['lender'],
+  'lender/application/declineApplication': ['lender'],
   'payments/unallocatedReceipt/listUnallocatedReceipts': ['admin'],
   'payments/unallocatedReceipt/resolveReceipt': ['admin'],
-  'staff/account/getProfile': ['intermediary', 'underwriter', 'admin'],
+  'staff/account/getProfile': ['intermediary', 'underwriter', 'admin', 'lender'],
 };
 
 /** Inputs that change nothing when allowed: an unknown id (404) or an invalid body (400). */
@@ -89,6 +93,9 @@ const HARMLESS_INPUT: Record<string, unknown> = {
   'intermediary/request/getRequest': { id: UNKNOWN_ID },
   'chat/conversation/startWithClient': { requestId: UNKNOWN_ID },
   'intermediary/request/startReview': { id: UNKNOWN_ID },
+  'lender/application/getApplication': { loanRef: 'LN-NONE' },
+  'lender/application/approveApplication': { loanRef: 'LN-NONE' },
+  'lender/application/declineApplication': { loanRef: 'LN-NONE', reason: 'Role table probe' },
   'intermediary/recommendation/priceProducts': { requestId: UNKNOWN_ID, productSystemRefs: ['APA-MP-PLUS'] },
   'intermediary/recommendation/sendRecommendation': {
     requestId: UNKNOWN_ID,
@@ -103,7 +110,7 @@ const pathOf = (action: { service: string; resource: string; action: string }) =
 describe('staff roles and sign-in', () => {
   let ctx: Ctx;
   const personas: Record<
-    'anonymous' | 'client' | 'intermediaryA' | 'intermediaryB' | 'underwriter' | 'admin',
+    'anonymous' | 'client' | 'intermediaryA' | 'intermediaryB' | 'underwriter' | 'admin' | 'lender',
     Headers
   > = {
     anonymous: {},
@@ -112,6 +119,7 @@ describe('staff roles and sign-in', () => {
     intermediaryB: {},
     underwriter: {},
     admin: {},
+    lender: {},
   };
   const roleOf = {
     anonymous: null,
@@ -120,6 +128,7 @@ describe('staff roles and sign-in', () => {
     intermediaryB: 'intermediary',
     underwriter: 'underwriter',
     admin: 'admin',
+    lender: 'lender',
   } as const;
 
   beforeAll(async () => {
@@ -129,6 +138,7 @@ describe('staff roles and sign-in', () => {
     personas.intermediaryB = (await signInAs(ctx, SAMPLE.brokerB)).headers;
     personas.underwriter = (await signInAs(ctx, SAMPLE.underwriter)).headers;
     personas.admin = (await signInAs(ctx, SAMPLE.admin)).headers;
+    personas.lender = (await signInAs(ctx, SAMPLE.lender)).headers;
   });
   afterAll(() => ctx.app.close());
 
@@ -138,6 +148,7 @@ describe('staff roles and sign-in', () => {
       [SAMPLE.brokerA, SAMPLE_STAFF_PASSWORD, 'intermediary'],
       [SAMPLE.agent, SAMPLE_STAFF_PASSWORD, 'intermediary'],
       [SAMPLE.underwriter, SAMPLE_STAFF_PASSWORD, 'underwriter'],
+      [SAMPLE.lender, SAMPLE_STAFF_PASSWORD, 'lender'],
       [await registerUser(ctx), PASSWORD, 'client'],
     ];
     for (const [email, password, role] of cases) {
@@ -190,7 +201,7 @@ describe('staff roles and sign-in', () => {
     expect(clientActions.length).toBeGreaterThan(10);
     for (const action of clientActions) {
       const path = pathOf(action);
-      for (const persona of ['intermediaryA', 'underwriter', 'admin'] as const) {
+      for (const persona of ['intermediaryA', 'underwriter', 'admin', 'lender'] as const) {
         const { status, body } = await send(ctx, path, {}, personas[persona]);
         expect(status, `${path} as ${persona}`).toBe(403);
         expect(body.err_msg).toBe(STAFF_MESSAGES.forbidden);

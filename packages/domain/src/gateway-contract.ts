@@ -6,13 +6,19 @@
  */
 export type AuthLevel = 'public' | 'signedIn' | 'client' | 'staff';
 
-/** A user's role: a client buys cover; staff work for an intermediary firm, an insurer or the portal. */
-export const USER_ROLES = ['client', 'intermediary', 'underwriter', 'admin'] as const;
+/**
+ * A user's role: a client buys cover; staff work for an intermediary firm, an insurer, the portal
+ * or a lender (premium financing).
+ */
+export const USER_ROLES = ['client', 'intermediary', 'underwriter', 'admin', 'lender'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** The roles that work in the back office (`/staff`). */
-export const STAFF_ROLES = ['intermediary', 'underwriter', 'admin'] as const;
+export const STAFF_ROLES = ['intermediary', 'underwriter', 'admin', 'lender'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The staff roles an admin invites today (lenders' users are set up with their lender). */
+export const INVITABLE_STAFF_ROLES = ['intermediary', 'underwriter', 'admin'] as const;
 
 export function isUserRole(value: unknown): value is UserRole {
   return typeof value === 'string' && (USER_ROLES as readonly string[]).includes(value);

@@ -10,6 +10,7 @@ export * from './gateway';
 export * from './identifiers';
 export * from './intermediaries';
 export * from './ledger';
+export * from './loans';
 export * from './money';
 export * from './notifications';
 export * from './password-strength';

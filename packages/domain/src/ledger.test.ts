@@ -2,14 +2,34 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   assertBalanced,
+  feesAccount,
   invoiceBilledPosting,
   LedgerBook,
+  type LoanRef,
+  lenderAccount,
+  loanDisbursementPosting,
+  loanFeePosting,
+  loanFeeWaiverPosting,
+  loanMpesaReceiptPosting,
+  loanReturnPosting,
+  loanWalletPaymentPosting,
   mpesaReceiptPosting,
   postingProblem,
   premiumDuePosting,
+  premiumRefundToLenderPosting,
+  refundAppliedToLoanPosting,
   refundPosting,
+  underwriterAccount,
   walletPaymentPosting,
 } from './ledger';
+import {
+  earlySettlement,
+  instalmentStates,
+  type LoanSchedule,
+  loanSchedule,
+  plusDays,
+  unearnedPremium,
+} from './loans';
 
 describe('ledger postings', () => {
   it('refuses a posting that does not balance, has one entry, a zero or a fraction of a cent', () => {
@@ -106,7 +126,14 @@ type Op =
   | { op: 'failure'; payment: number }
   | { op: 'replay'; payment: number }
   | { op: 'walletPay'; user: number; invoice: number; shillings: number }
-  | { op: 'refund'; user: number; shillings: number };
+  | { op: 'refund'; user: number; shillings: number }
+  | { op: 'loanApply'; user: number; invoice: number; months: number }
+  | { op: 'loanPrompt'; loan: number; target: 'next' | 'settle' }
+  | { op: 'loanWallet'; loan: number; target: 'next' | 'settle' }
+  | { op: 'loanApprove'; loan: number }
+  | { op: 'loanDecline'; loan: number }
+  | { op: 'loanDefault'; loan: number }
+  | { op: 'tick'; days: number };
 
 const USERS = ['u-amina', 'u-baraka', 'u-chebet'];
 const MAX_PER_PROMPT = 250_000 * 100;
@@ -146,6 +173,41 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
       shillings: fc.integer({ min: 0, max: 50_000 }),
     }),
   },
+  // The loan engine: apply to finance an invoice, pay its first instalment, instalments or settle
+  // (M-Pesa or wallet), the lender approves (pays the invoice) or declines, a default cancels the
+  // policy with the unearned premium refunded to the lender; time passes.
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('loanApply' as const),
+      user: fc.nat(2),
+      invoice: pick,
+      months: fc.integer({ min: 4, max: 10 }),
+    }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      op: fc.constant('loanPrompt' as const),
+      loan: pick,
+      target: fc.constantFrom('next' as const, 'settle' as const),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('loanWallet' as const),
+      loan: pick,
+      target: fc.constantFrom('next' as const, 'settle' as const),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('loanApprove' as const), loan: pick }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('loanDecline' as const), loan: pick }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('loanDefault' as const), loan: pick }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('tick' as const), days: fc.integer({ min: 0, max: 45 }) }),
+  },
 );
 
 interface ModelInvoice {
@@ -158,9 +220,22 @@ interface ModelPayment {
   id: number;
   userId: string;
   invoiceId: number | null;
+  loanId?: number;
+  target?: 'next' | 'settle';
   amount: number;
   status: 'pending' | 'success' | 'failed';
 }
+interface ModelLoan {
+  ref: LoanRef;
+  invoiceId: number;
+  schedule: LoanSchedule;
+  status: 'AWAITING_DEPOSIT' | 'PENDING' | 'DECLINED' | 'WITHDRAWN' | 'ACTIVE' | 'SETTLED' | 'CANCELLED';
+  /** What clients paid towards it (instalment credits), for the instalments' states. */
+  paid: number;
+}
+
+const LENDER = 1;
+const OPEN = ['AWAITING_DEPOSIT', 'PENDING', 'ACTIVE'];
 
 /**
  * The service's decisions over the same posting rules, in memory: an invoice billed when made; a
@@ -173,8 +248,10 @@ class Model {
   readonly book = new LedgerBook();
   readonly invoices: ModelInvoice[] = [];
   readonly payments: ModelPayment[] = [];
+  readonly loans: ModelLoan[] = [];
   private refunds = 0;
   private walletPayments = 0;
+  private today = '2026-03-01';
 
   apply(op: Op) {
     switch (op.op) {
@@ -274,11 +351,210 @@ class Model {
         if (decided.ok) this.book.post(decided.posting);
         return;
       }
+      case 'tick':
+        this.today = plusDays(this.today, op.days);
+        return;
+      case 'loanApply': {
+        // applyIpf: the client's own unpaid invoice, nothing paid on it, no open application.
+        const mine = this.invoices.filter((candidate) => candidate.userId === USERS[op.user]);
+        const invoice = mine[op.invoice % Math.max(1, mine.length)];
+        if (!invoice || invoice.status === 'PAID' || this.book.invoicePaid(invoice.id) > 0) return;
+        if (this.loans.some((loan) => loan.invoiceId === invoice.id && OPEN.includes(loan.status))) return;
+        if (invoice.amount < 1_000 * 100) return;
+        const id = this.loans.length + 1;
+        this.loans.push({
+          ref: { id, ref: `LN-${id}`, userId: invoice.userId, lenderId: LENDER },
+          invoiceId: invoice.id,
+          schedule: loanSchedule({
+            principal: invoice.amount,
+            band: {
+              minPrincipal: 0,
+              maxPrincipal: null,
+              months: op.months,
+              facilityFee: null,
+              monthlyRatePpm: 16_700,
+            },
+            startDate: this.today,
+          }),
+          status: 'AWAITING_DEPOSIT',
+          paid: 0,
+        });
+        return;
+      }
+      case 'loanPrompt': {
+        const loan = this.loans[op.loan % Math.max(1, this.loans.length)];
+        if (!loan) return;
+        const amount = this.dueOn(loan, op.target);
+        if (amount <= 0 || amount > MAX_PER_PROMPT) return;
+        this.payments.push({
+          id: this.payments.length + 1,
+          userId: loan.ref.userId,
+          invoiceId: null,
+          loanId: loan.ref.id,
+          target: op.target,
+          amount,
+          status: 'pending',
+        });
+        return;
+      }
+      case 'loanWallet': {
+        const loan = this.loans[op.loan % Math.max(1, this.loans.length)];
+        if (!loan) return;
+        this.walletPayments += 1;
+        const amount = this.dueOn(loan, op.target);
+        const decided = loanWalletPaymentPosting({
+          key: `loan-wallet:${this.walletPayments}`,
+          loan: loan.ref,
+          amount,
+          walletBalance: this.book.walletBalance(loan.ref.userId),
+          isDeposit: loan.status === 'AWAITING_DEPOSIT',
+        });
+        if (!decided.ok) return;
+        this.book.post(decided.posting);
+        this.afterLoanPayment(loan, amount, op.target);
+        return;
+      }
+      case 'loanApprove': {
+        const loan = this.loans[op.loan % Math.max(1, this.loans.length)];
+        if (loan?.status !== 'PENDING') return;
+        const invoice = this.invoices[loan.invoiceId - 1]!;
+        const owed = invoice.status === 'PAID' ? 0 : this.book.invoiceOwed(invoice.id);
+        if (owed !== loan.schedule.principal) {
+          // Paid another way meanwhile: the application is withdrawn, its first instalment returned.
+          this.returnDeposit(loan, 'WITHDRAWN');
+          return;
+        }
+        this.book.post(
+          loanDisbursementPosting({
+            loan: loan.ref,
+            lenderName: 'Lender',
+            invoice: { id: invoice.id, ref: `INV-${invoice.id}` },
+            amount: owed,
+          }),
+        );
+        this.book.post(loanFeePosting({ loan: loan.ref, amount: loan.schedule.fee }));
+        this.complete(invoice);
+        loan.status = 'ACTIVE';
+        return;
+      }
+      case 'loanDecline': {
+        const loan = this.loans[op.loan % Math.max(1, this.loans.length)];
+        if (loan?.status !== 'PENDING' && loan?.status !== 'AWAITING_DEPOSIT') return;
+        this.returnDeposit(loan, 'DECLINED');
+        return;
+      }
+      case 'loanDefault': {
+        const loan = this.loans[op.loan % Math.max(1, this.loans.length)];
+        if (loan?.status !== 'ACTIVE') return;
+        const owed = this.book.loanOwed(loan.ref.id, loan.ref.userId);
+        const { waivedFee } = earlySettlement({
+          instalments: loan.schedule.instalments,
+          paidTotal: loan.paid,
+          outstanding: owed,
+          today: this.today,
+        });
+        if (waivedFee > 0)
+          this.book.post(
+            loanFeeWaiverPosting({
+              key: `loan-waiver:${loan.ref.id}`,
+              loan: loan.ref,
+              amount: waivedFee,
+              why: 'cancelled',
+            }),
+          );
+        const start = loan.schedule.instalments[0]!.dueDate;
+        const refund = unearnedPremium({
+          premium: loan.schedule.principal,
+          startDate: start,
+          endDate: plusDays(start, 364),
+          cancelDate: this.today,
+        });
+        if (refund.amount > 0) {
+          this.book.post(
+            premiumRefundToLenderPosting({
+              policyId: loan.invoiceId,
+              policyNumber: `POL-${loan.invoiceId}`,
+              loan: loan.ref,
+              lenderName: 'Lender',
+              underwriterId: 'apa',
+              amount: refund.amount,
+            }),
+          );
+          this.book.post(
+            refundAppliedToLoanPosting({
+              loan: loan.ref,
+              lenderName: 'Lender',
+              amount: refund.amount,
+              owed: this.book.loanOwed(loan.ref.id, loan.ref.userId),
+            }).posting,
+          );
+        }
+        loan.status = 'CANCELLED';
+        return;
+      }
     }
+  }
+
+  /** What the loan service asks for: the first instalment, the next amount due, or the early settlement. */
+  private dueOn(loan: ModelLoan, target: 'next' | 'settle'): number {
+    const owed = this.book.loanOwed(loan.ref.id, loan.ref.userId);
+    if (loan.status === 'AWAITING_DEPOSIT') return loan.schedule.instalments[0]!.amount + owed;
+    if (loan.status !== 'ACTIVE') return 0;
+    if (target === 'settle')
+      return earlySettlement({
+        instalments: loan.schedule.instalments,
+        paidTotal: loan.paid,
+        outstanding: owed,
+        today: this.today,
+      }).amount;
+    const next = instalmentStates(loan.schedule.instalments, loan.paid, this.today).find(
+      (instalment) => instalment.outstanding > 0,
+    );
+    return Math.min(owed, next?.outstanding ?? 0);
+  }
+
+  /** After money reached a loan: the first instalment moves it to the lender; paying it off settles it. */
+  private afterLoanPayment(loan: ModelLoan, allocated: number, target: 'next' | 'settle') {
+    loan.paid += allocated;
+    const owed = this.book.loanOwed(loan.ref.id, loan.ref.userId);
+    if (loan.status === 'AWAITING_DEPOSIT' && -owed >= loan.schedule.instalments[0]!.amount)
+      loan.status = 'PENDING';
+    if (loan.status !== 'ACTIVE') return;
+    if (target === 'settle' && owed > 0) {
+      // The rule as it stood before this payment: a payment that covered it settles the loan.
+      const before = earlySettlement({
+        instalments: loan.schedule.instalments,
+        paidTotal: loan.paid - allocated,
+        outstanding: owed + allocated,
+        today: this.today,
+      });
+      const waivedFee = Math.min(before.waivedFee, owed);
+      if (allocated >= before.amount && waivedFee > 0)
+        this.book.post(
+          loanFeeWaiverPosting({
+            key: `loan-waiver:${loan.ref.id}`,
+            loan: loan.ref,
+            amount: waivedFee,
+            why: 'settled early',
+          }),
+        );
+    }
+    if (this.book.loanOwed(loan.ref.id, loan.ref.userId) === 0) loan.status = 'SETTLED';
+  }
+
+  private returnDeposit(loan: ModelLoan, status: 'DECLINED' | 'WITHDRAWN') {
+    const held = -this.book.loanOwed(loan.ref.id, loan.ref.userId);
+    if (held > 0)
+      this.book.post(loanReturnPosting({ loan: loan.ref, amount: held, why: status.toLowerCase() }));
+    loan.status = status;
   }
 
   /** settlePayment's success branch. */
   private settle(payment: ModelPayment) {
+    if (payment.loanId !== undefined) {
+      this.settleLoanPayment(payment);
+      return;
+    }
     const wasSuccess = payment.status === 'success';
     const invoice = payment.invoiceId === null ? null : this.invoices[payment.invoiceId - 1]!;
     const owed = !invoice || invoice.status === 'PAID' ? 0 : this.book.invoiceOwed(invoice.id);
@@ -298,6 +574,28 @@ class Model {
     this.book.post(posting);
     if (invoice && invoice.status === 'UNPAID' && allocated > 0 && owed - allocated <= 0)
       this.complete(invoice);
+  }
+
+  /** settlePayment for a loan's payment: what the loan needs now goes to it, the rest to the wallet. */
+  private settleLoanPayment(payment: ModelPayment) {
+    const loan = this.loans[payment.loanId! - 1]!;
+    const wasSuccess = payment.status === 'success';
+    const due = wasSuccess ? 0 : Math.max(0, this.dueOn(loan, payment.target!));
+    const { posting, allocated } = loanMpesaReceiptPosting({
+      paymentId: payment.id,
+      loan: loan.ref,
+      amount: payment.amount,
+      receipt: `R${payment.id}`,
+      due,
+      isDeposit: loan.status === 'AWAITING_DEPOSIT',
+    });
+    if (wasSuccess) {
+      expect(this.book.post(posting)).toBe(false);
+      return;
+    }
+    payment.status = 'success';
+    this.book.post(posting);
+    if (allocated > 0) this.afterLoanPayment(loan, allocated, payment.target!);
   }
 
   private complete(invoice: ModelInvoice) {
@@ -335,6 +633,27 @@ class Model {
       // PAID exactly when nothing is owed (whatever paid it).
       expect(invoice.status === 'PAID').toBe(this.book.invoiceOwed(invoice.id) === 0);
     }
+    for (const loan of this.loans) {
+      const owed = this.book.loanOwed(loan.ref.id, loan.ref.userId);
+      const deposit = loan.schedule.instalments[0]!.amount;
+      const label = `${loan.ref.ref} ${loan.status}`;
+      if (loan.status === 'AWAITING_DEPOSIT') expect(-owed, label).toBeLessThan(deposit);
+      if (loan.status === 'PENDING') expect(-owed, label).toBe(deposit);
+      if (loan.status === 'DECLINED' || loan.status === 'WITHDRAWN' || loan.status === 'SETTLED')
+        expect(owed, label).toBe(0);
+      if (loan.status === 'ACTIVE') {
+        expect(owed, label).toBeGreaterThan(0);
+        expect(owed, label).toBeLessThanOrEqual(loan.schedule.totalRepayable - deposit);
+        // A loan pays its invoice: ACTIVE means the invoice is paid.
+        expect(this.invoices[loan.invoiceId - 1]!.status).toBe('PAID');
+      }
+      if (loan.status === 'CANCELLED') expect(owed, label).toBeGreaterThanOrEqual(0);
+    }
+    // The lender's refunds pass straight to its loans; fees are never negative; an insurer never
+    // refunds more than it was due.
+    expect(this.book.sum(lenderAccount(LENDER))).toBe(0);
+    expect(this.book.sum(feesAccount(LENDER))).toBeLessThanOrEqual(0);
+    expect(this.book.sum(underwriterAccount('apa'))).toBeLessThanOrEqual(0);
     // Money is never created: what M-Pesa brought equals what sits in wallets, invoices, premiums and refunds.
     const paybill = this.book.sum({ kind: 'mpesa_paybill' });
     const successful = this.payments.filter((payment) => payment.status === 'success');
@@ -343,9 +662,9 @@ class Model {
 }
 
 describe('ledger property: random sequences of money movements', () => {
-  it('keeps every transaction balanced, no wallet below 0, no invoice paid beyond its total, and replays inert (1,000 sequences)', () => {
+  it('keeps every transaction balanced, no wallet below 0, no invoice paid beyond its total, loans consistent, and replays inert (1,000 sequences)', () => {
     fc.assert(
-      fc.property(fc.array(opArbitrary, { minLength: 1, maxLength: 40, size: 'medium' }), (ops) => {
+      fc.property(fc.array(opArbitrary, { minLength: 1, maxLength: 60, size: 'medium' }), (ops) => {
         const model = new Model();
         for (const op of [{ op: 'bill', user: 0, shillings: 60_000 } as Op, ...ops]) {
           model.apply(op);
@@ -354,5 +673,5 @@ describe('ledger property: random sequences of money movements', () => {
       }),
       { numRuns: 1_000 },
     );
-  });
+  }, 60_000);
 });

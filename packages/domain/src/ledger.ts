@@ -28,9 +28,11 @@ export const LEDGER_ACCOUNT_KINDS = [
   'claim_payouts_mpesa',
   /** Claim payouts made to garages. */
   'claim_payouts_garage',
-  /** Room for premium financing and fees (the loan engine): a client's loan, a lender, fee income. */
+  /** A client's loan (the loan engine): what the client owes the lender on it (negative: paid ahead). */
   'loan',
+  /** A lender's account with the portal: money passing to the lender (refunds of unearned premium). */
   'lender',
+  /** A lender's fee income on its loans. */
   'fees',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
@@ -48,7 +50,8 @@ export type AccountRef =
   | { kind: 'wallet'; userId: string }
   | { kind: 'invoice'; invoiceId: number }
   | { kind: 'underwriter' | 'claims'; underwriterId: string }
-  | { kind: 'loan' | 'lender' | 'fees'; ownerId: string };
+  | { kind: 'loan'; loanId: number; userId: string }
+  | { kind: 'lender' | 'fees'; lenderId: number };
 
 /** The unique code of an account: `wallet:<userId>`, `invoice:42`, `mpesa_paybill`… */
 export function accountCode(account: AccountRef): string {
@@ -61,9 +64,10 @@ export function accountCode(account: AccountRef): string {
     case 'claims':
       return `${account.kind}:${account.underwriterId}`;
     case 'loan':
+      return `loan:${account.loanId}`;
     case 'lender':
     case 'fees':
-      return `${account.kind}:${account.ownerId}`;
+      return `${account.kind}:${account.lenderId}`;
     default:
       return account.kind;
   }
@@ -78,6 +82,9 @@ export const underwriterAccount = (underwriterId: string): AccountRef => ({
   kind: 'underwriter',
   underwriterId,
 });
+export const loanAccount = (loanId: number, userId: string): AccountRef => ({ kind: 'loan', loanId, userId });
+export const lenderAccount = (lenderId: number): AccountRef => ({ kind: 'lender', lenderId });
+export const feesAccount = (lenderId: number): AccountRef => ({ kind: 'fees', lenderId });
 
 /** What a transaction records (its `kind`). */
 export const LEDGER_TRANSACTION_KINDS = [
@@ -88,10 +95,14 @@ export const LEDGER_TRANSACTION_KINDS = [
   'premium_due',
   'refund',
   'claim_payout',
-  /** The loan engine's (premium financing, school fees): next. */
+  /** The loan engine's (premium financing, school fees). */
   'loan_disbursement',
   'instalment',
   'fee',
+  /** Money of a loan given back: a declined application's first instalment, a refund set against it. */
+  'loan_refund',
+  /** Unearned premium an insurer refunds on a cancelled policy (to the lender, for a financed one). */
+  'premium_refund',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
@@ -361,6 +372,242 @@ export function claimPayoutPosting(input: {
   };
 }
 
+// ---------------------------------------------------------------- the loan engine's rules
+
+/** A loan as the posting rules need it. */
+export interface LoanRef {
+  id: number;
+  ref: string;
+  userId: string;
+  lenderId: number;
+}
+
+/** What a loan's account says is still owed (its entries' sum; negative means paid ahead). */
+export const loanOwedOf = (entrySum: number): number => entrySum;
+
+/** Why a payment towards a loan cannot be made; the message is the client's. */
+export type LoanPaymentRefusal =
+  | { code: 'LOAN_AMOUNT_INVALID'; message: string }
+  | { code: 'WALLET_INSUFFICIENT'; message: string }
+  | { code: 'LOAN_NOTHING_DUE'; message: string };
+
+export const LOAN_PAYMENT_MESSAGES = {
+  amountInvalid: 'The amount to pay is whole shillings, more than 0.',
+  nothingDue: 'Nothing is due on this loan.',
+  insufficient: (balance: string) => `Your wallet has ${balance}: top it up or pay by M-Pesa.`,
+} as const;
+
+const loanPaymentDescription = (loan: LoanRef, isDeposit: boolean, how: string) =>
+  isDeposit
+    ? `First instalment of loan ${loan.ref} (paid up front) ${how}`
+    : `Instalment of loan ${loan.ref} ${how}`;
+
+/**
+ * Money M-Pesa confirmed for a loan payment (posted once per payment): what the loan still needs
+ * (`due`, at most the amount) goes to the loan, anything more to the client's wallet.
+ */
+export function loanMpesaReceiptPosting(input: {
+  paymentId: number;
+  loan: LoanRef;
+  amount: number;
+  receipt: string | null;
+  due: number;
+  isDeposit: boolean;
+}): { posting: Posting; allocated: number; toWallet: number } {
+  const allocated = Math.max(0, Math.min(input.amount, input.due));
+  const toWallet = input.amount - allocated;
+  const receipt = input.receipt ? ` (receipt ${input.receipt})` : '';
+  const posting: Posting = {
+    key: `mpesa-receipt:${input.paymentId}`,
+    kind: 'instalment',
+    description: `${loanPaymentDescription(input.loan, input.isDeposit, `by M-Pesa${receipt}`)}${
+      toWallet > 0 ? '; the rest credited to your wallet' : ''
+    }`,
+    userId: input.loan.userId,
+    reference: input.receipt,
+    paymentId: input.paymentId,
+    entries: nonZero([
+      { account: MPESA_PAYBILL, amount: input.amount },
+      { account: loanAccount(input.loan.id, input.loan.userId), amount: -allocated },
+      { account: walletAccount(input.loan.userId), amount: -toWallet },
+    ]),
+  };
+  assertBalanced(posting);
+  return { posting, allocated, toWallet };
+}
+
+/**
+ * Paying a loan from the wallet: refused for an amount that is not whole shillings above 0, when
+ * nothing is due, or above the wallet's balance. The amount is what is due (the caller decides it).
+ */
+export function loanWalletPaymentPosting(input: {
+  key: string;
+  loan: LoanRef;
+  amount: number;
+  walletBalance: number;
+  isDeposit: boolean;
+}): { ok: true; posting: Posting } | { ok: false; refusal: LoanPaymentRefusal } {
+  const { amount } = input;
+  if (amount === 0)
+    return { ok: false, refusal: { code: 'LOAN_NOTHING_DUE', message: LOAN_PAYMENT_MESSAGES.nothingDue } };
+  if (!Number.isSafeInteger(amount) || amount < 0 || amount % 100 !== 0)
+    return {
+      ok: false,
+      refusal: { code: 'LOAN_AMOUNT_INVALID', message: LOAN_PAYMENT_MESSAGES.amountInvalid },
+    };
+  if (amount > input.walletBalance)
+    return {
+      ok: false,
+      refusal: {
+        code: 'WALLET_INSUFFICIENT',
+        message: LOAN_PAYMENT_MESSAGES.insufficient(kes(input.walletBalance)),
+      },
+    };
+  const posting: Posting = {
+    key: input.key,
+    kind: 'instalment',
+    description: loanPaymentDescription(input.loan, input.isDeposit, 'from your wallet'),
+    userId: input.loan.userId,
+    reference: input.loan.ref,
+    entries: [
+      { account: walletAccount(input.loan.userId), amount },
+      { account: loanAccount(input.loan.id, input.loan.userId), amount: -amount },
+    ],
+  };
+  assertBalanced(posting);
+  return { ok: true, posting };
+}
+
+/**
+ * The lender pays the invoice on the client's behalf: the invoice is credited with what it owes and
+ * the client owes that on the loan.
+ */
+export function loanDisbursementPosting(input: {
+  loan: LoanRef;
+  lenderName: string;
+  invoice: { id: number; ref: string };
+  amount: number;
+}): Posting {
+  return {
+    key: `loan-disbursement:${input.loan.id}`,
+    kind: 'loan_disbursement',
+    description: `${input.lenderName} paid invoice ${input.invoice.ref} (loan ${input.loan.ref})`,
+    userId: input.loan.userId,
+    reference: input.loan.ref,
+    invoiceId: input.invoice.id,
+    entries: [
+      { account: loanAccount(input.loan.id, input.loan.userId), amount: input.amount },
+      { account: invoiceAccount(input.invoice.id), amount: -input.amount },
+    ],
+  };
+}
+
+/** The loan's fee, charged when the lender pays: owed by the client, earned by the lender. */
+export function loanFeePosting(input: { loan: LoanRef; amount: number }): Posting {
+  return {
+    key: `loan-fee:${input.loan.id}`,
+    kind: 'fee',
+    description: `Facility fee of loan ${input.loan.ref}`,
+    userId: input.loan.userId,
+    reference: input.loan.ref,
+    entries: [
+      { account: loanAccount(input.loan.id, input.loan.userId), amount: input.amount },
+      { account: feesAccount(input.loan.lenderId), amount: -input.amount },
+    ],
+  };
+}
+
+/** Fees waived by the early-settlement rule (settled early, or the loan ended by cancellation). */
+export function loanFeeWaiverPosting(input: {
+  key: string;
+  loan: LoanRef;
+  amount: number;
+  why: string;
+}): Posting {
+  return {
+    key: input.key,
+    kind: 'fee',
+    description: `Fees of loan ${input.loan.ref} waived: ${input.why}`,
+    userId: input.loan.userId,
+    reference: input.loan.ref,
+    entries: [
+      { account: feesAccount(input.loan.lenderId), amount: input.amount },
+      { account: loanAccount(input.loan.id, input.loan.userId), amount: -input.amount },
+    ],
+  };
+}
+
+/** What an application that never became a loan had received goes back to the client's wallet. */
+export function loanReturnPosting(input: { loan: LoanRef; amount: number; why: string }): Posting {
+  return {
+    key: `loan-return:${input.loan.id}`,
+    kind: 'loan_refund',
+    description: `First instalment of loan ${input.loan.ref} returned to your wallet: ${input.why}`,
+    userId: input.loan.userId,
+    reference: input.loan.ref,
+    entries: [
+      { account: loanAccount(input.loan.id, input.loan.userId), amount: input.amount },
+      { account: walletAccount(input.loan.userId), amount: -input.amount },
+    ],
+  };
+}
+
+/**
+ * A financed policy cancelled: the insurer refunds its unearned premium to the lender (what the
+ * portal owes the insurer goes down by it, and the lender is owed it).
+ */
+export function premiumRefundToLenderPosting(input: {
+  policyId: number;
+  policyNumber: string;
+  loan: LoanRef;
+  lenderName: string;
+  underwriterId: string;
+  amount: number;
+}): Posting {
+  return {
+    key: `premium-refund:${input.policyId}`,
+    kind: 'premium_refund',
+    description: `Unearned premium of cancelled policy ${input.policyNumber} refunded to ${input.lenderName}`,
+    userId: input.loan.userId,
+    reference: input.policyNumber,
+    entries: [
+      { account: underwriterAccount(input.underwriterId), amount: input.amount },
+      { account: lenderAccount(input.loan.lenderId), amount: -input.amount },
+    ],
+  };
+}
+
+/**
+ * The lender sets the refunded premium against the loan: up to what the loan still owes; anything
+ * more is the client's and goes to the wallet. Answers the parts.
+ */
+export function refundAppliedToLoanPosting(input: {
+  loan: LoanRef;
+  lenderName: string;
+  amount: number;
+  owed: number;
+}): { posting: Posting; applied: number; toWallet: number } {
+  const applied = Math.max(0, Math.min(input.amount, input.owed));
+  const toWallet = input.amount - applied;
+  const posting: Posting = {
+    key: `loan-refund-applied:${input.loan.id}`,
+    kind: 'loan_refund',
+    description:
+      toWallet > 0
+        ? `${input.lenderName} set the refunded premium against loan ${input.loan.ref}; the rest credited to your wallet`
+        : `${input.lenderName} set the refunded premium against loan ${input.loan.ref}`,
+    userId: input.loan.userId,
+    reference: input.loan.ref,
+    entries: nonZero([
+      { account: lenderAccount(input.loan.lenderId), amount: input.amount },
+      { account: loanAccount(input.loan.id, input.loan.userId), amount: -applied },
+      { account: walletAccount(input.loan.userId), amount: -toWallet },
+    ]),
+  };
+  assertBalanced(posting);
+  return { posting, applied, toWallet };
+}
+
 // ---------------------------------------------------------------- an in-memory book (the model)
 
 /**
@@ -421,6 +668,11 @@ export class LedgerBook {
 
   invoicePaid(invoiceId: number): number {
     return this.credited(invoiceAccount(invoiceId));
+  }
+
+  /** What a loan still owes (negative: paid ahead of the lender paying). */
+  loanOwed(loanId: number, userId: string): number {
+    return loanOwedOf(this.sum(loanAccount(loanId, userId)));
   }
 
   /** The sum over every account: always 0 when every transaction is balanced. */

@@ -13,6 +13,10 @@ export const NOTIFICATION_KINDS = [
   'documents_requested',
   'chat_message',
   'renewal_due',
+  'loan_update',
+  'instalment_reminder',
+  'loan_arrears',
+  'loan_application',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -29,6 +33,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   documents_requested: 'Documents requested for a claim',
   chat_message: 'Chat message while you were away',
   renewal_due: 'Renewal due',
+  loan_update: 'Premium financing: your application and loan',
+  instalment_reminder: 'Instalment due soon',
+  loan_arrears: 'Missed instalment, notices and cancellation',
+  loan_application: 'New premium financing application (lenders)',
 };
 
 const notificationKindSchema = z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification kind.' });
@@ -75,6 +83,9 @@ export const CLIENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'documents_requested',
   'chat_message',
   'renewal_due',
+  'loan_update',
+  'instalment_reminder',
+  'loan_arrears',
 ];
 
 /** The kinds staff can receive. */
@@ -85,4 +96,6 @@ export const STAFF_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'claim_status_changed',
   'documents_requested',
   'chat_message',
+  'loan_application',
+  'loan_arrears',
 ];

@@ -7,7 +7,7 @@ import {
   newPasswordSchema,
   personNameSchema,
 } from './account';
-import { STAFF_ROLES } from './gateway-contract';
+import { INVITABLE_STAFF_ROLES, STAFF_ROLES } from './gateway-contract';
 import { pageInputSchema } from './intermediaries';
 
 /** Statuses of a user account: a sign-up waiting for its code, an invited staff member, in use, disabled. */
@@ -43,7 +43,7 @@ export const inviteStaffSchema = z
     email: emailSchema,
     firstName: personNameSchema(ACCOUNT_MESSAGES.firstNameRequired, ACCOUNT_MESSAGES.firstNameLetters),
     lastName: personNameSchema(ACCOUNT_MESSAGES.lastNameRequired, ACCOUNT_MESSAGES.lastNameLetters),
-    role: z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired }),
+    role: z.enum(INVITABLE_STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired }),
     intermediaryId: z.coerce
       .number({ error: STAFF_MESSAGES.intermediaryRequired })
       .int(STAFF_MESSAGES.intermediaryRequired)

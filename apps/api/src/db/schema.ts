@@ -234,12 +234,18 @@ export const users = pgTable(
     status: text('status').notNull().default('PENDING'),
     intermediaryId: integer('intermediary_id').references(() => intermediaries.id),
     underwriterId: text('underwriter_id').references(() => underwriters.id),
+    /** The lender of a 'lender' user (premium financing). */
+    lenderId: integer('lender_id').references(() => lenders.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (table) => [
-    check('users_role_check', sql`${table.role} in ('client', 'intermediary', 'underwriter', 'admin')`),
+    check(
+      'users_role_check',
+      sql`${table.role} in ('client', 'intermediary', 'underwriter', 'admin', 'lender')`,
+    ),
+    check('users_lender_role_check', sql`(${table.role} = 'lender') = (${table.lenderId} is not null)`),
     check(
       'users_intermediary_role_check',
       sql`(${table.role} = 'intermediary') = (${table.intermediaryId} is not null)`,
@@ -421,8 +427,14 @@ export const payments = pgTable(
     paymentSystemRef: text('payment_system_ref').notNull().unique(),
     /** The invoice paid; null for a wallet top-up. */
     invoiceId: integer('invoice_id').references(() => invoices.id),
-    /** What the money is for: 'invoice' (towards `invoiceId`) or 'wallet_topup' (to the client's wallet). */
+    /**
+     * What the money is for: 'invoice' (towards `invoiceId`), 'wallet_topup' (to the client's wallet)
+     * or 'loan' (towards `loanId`: its first instalment, the next one, or settling it — `loanTarget`).
+     */
     purpose: text('purpose').notNull().default('invoice'),
+    loanId: integer('loan_id').references(() => loans.id),
+    /** 'next' or 'settle' for a loan payment. */
+    loanTarget: text('loan_target'),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -453,8 +465,9 @@ export const payments = pgTable(
     index('payments_user_purpose_idx').on(table.userId, table.purpose, table.status),
     check(
       'payments_purpose_check',
-      sql`(${table.purpose} = 'invoice' and ${table.invoiceId} is not null) or (${table.purpose} = 'wallet_topup' and ${table.invoiceId} is null)`,
+      sql`(${table.purpose} = 'invoice' and ${table.invoiceId} is not null and ${table.loanId} is null) or (${table.purpose} = 'wallet_topup' and ${table.invoiceId} is null and ${table.loanId} is null) or (${table.purpose} = 'loan' and ${table.invoiceId} is null and ${table.loanId} is not null)`,
     ),
+    index('payments_loan_idx').on(table.loanId, table.status),
   ],
 );
 
@@ -508,6 +521,12 @@ export const policies = pgTable('policies', {
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   /** The intermediary firm whose recommendation was bought (from the quotation); null for direct business. */
   intermediaryId: integer('intermediary_id').references(() => intermediaries.id),
+  /** The loan whose lender paid the premium (premium financing); null when the client paid. */
+  financedByLoanId: integer('financed_by_loan_id').references(() => loans.id),
+  /** Cancelled before its end (a financed policy whose instalments were missed): when, from which day, why. */
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  cancelledOn: text('cancelled_on'),
+  cancellationReason: text('cancellation_reason'),
 });
 
 /**
@@ -1122,5 +1141,187 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_transaction_idx').on(table.transactionId),
     index('ledger_entries_account_idx').on(table.accountId, table.transactionId),
     check('ledger_entries_amount_check', sql`${table.amount} <> 0`),
+  ],
+);
+
+/**
+ * A lender (premium financing, later school fees): a bank or credit firm that pays invoices for
+ * clients and is repaid monthly. Its users are `users` with role 'lender'.
+ */
+export const lenders = pgTable(
+  'lenders',
+  {
+    id: serial('id').primaryKey(),
+    systemRef: text('system_ref').notNull().unique(),
+    name: text('name').notNull(),
+    /** ACTIVE | SUSPENDED: only an ACTIVE lender takes applications. */
+    status: text('status').notNull().default('ACTIVE'),
+    primaryEmail: text('primary_email').notNull(),
+    /** Seeded sample data, not a real lender. */
+    isSample: boolean('is_sample').notNull().default(false),
+    /**
+     * Automatic approval: an application whose principal is at most this (cents) is approved as soon
+     * as its first instalment is paid; null (the default) leaves every application to the lender.
+     */
+    autoApproveMaxPrincipal: bigint('auto_approve_max_principal', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('lenders_status_check', sql`${table.status} in ('ACTIVE', 'SUSPENDED')`)],
+);
+
+/**
+ * A lender's pricing table for one loan product, in force from `effectiveFrom` (a Kenyan date) until
+ * a later table of the same lender and product takes over; never changed once used (a new price is a
+ * new table), so every loan keeps the table it was priced on.
+ */
+export const loanPricingTables = pgTable(
+  'loan_pricing_tables',
+  {
+    id: serial('id').primaryKey(),
+    lenderId: integer('lender_id')
+      .notNull()
+      .references(() => lenders.id),
+    /** 'ipf' | 'school_fees' */
+    product: text('product').notNull(),
+    name: text('name').notNull(),
+    effectiveFrom: text('effective_from').notNull(),
+    isSample: boolean('is_sample').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('loan_pricing_tables_effective_unique').on(table.lenderId, table.product, table.effectiveFrom),
+    check('loan_pricing_tables_product_check', sql`${table.product} in ('ipf', 'school_fees')`),
+  ],
+);
+
+/** One band of a pricing table: a principal range (cents) and a term, priced by a fee or a monthly rate. */
+export const loanPricingBands = pgTable(
+  'loan_pricing_bands',
+  {
+    id: serial('id').primaryKey(),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => loanPricingTables.id),
+    minPrincipal: bigint('min_principal', { mode: 'number' }).notNull(),
+    /** Null: no upper bound. */
+    maxPrincipal: bigint('max_principal', { mode: 'number' }),
+    months: integer('months').notNull(),
+    /** A facility fee for the term, whole shillings in cents… */
+    facilityFee: bigint('facility_fee', { mode: 'number' }),
+    /** …or a monthly rate in parts per million of the principal. */
+    monthlyRatePpm: integer('monthly_rate_ppm'),
+  },
+  (table) => [
+    unique('loan_pricing_bands_unique').on(table.tableId, table.minPrincipal, table.months),
+    check('loan_pricing_bands_months_check', sql`${table.months} between 4 and 10`),
+    check(
+      'loan_pricing_bands_price_check',
+      sql`(${table.facilityFee} is null) <> (${table.monthlyRatePpm} is null) and coalesce(${table.facilityFee}, 0) >= 0 and coalesce(${table.monthlyRatePpm}, 0) >= 0`,
+    ),
+    check(
+      'loan_pricing_bands_range_check',
+      sql`${table.minPrincipal} >= 0 and (${table.maxPrincipal} is null or ${table.maxPrincipal} >= ${table.minPrincipal})`,
+    ),
+  ],
+);
+
+/**
+ * A loan application and, once the lender pays, the loan (see `@bima/domain` loans.ts for the
+ * statuses). What it costs is fixed when applied (the band's price on that day); what has been paid
+ * and is owed is in the ledger (`loan:<id>`), never here.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    id: serial('id').primaryKey(),
+    loanRef: text('loan_ref').notNull().unique(),
+    /** 'ipf' | 'school_fees' */
+    product: text('product').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    lenderId: integer('lender_id')
+      .notNull()
+      .references(() => lenders.id),
+    /** The invoice financed (IPF). */
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    pricingTableId: integer('pricing_table_id')
+      .notNull()
+      .references(() => loanPricingTables.id),
+    principal: bigint('principal', { mode: 'number' }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    months: integer('months').notNull(),
+    totalRepayable: bigint('total_repayable', { mode: 'number' }).notNull(),
+    feeRateBps: integer('fee_rate_bps').notNull(),
+    annualRateBps: integer('annual_rate_bps').notNull(),
+    status: text('status').notNull().default('AWAITING_DEPOSIT'),
+    /** The first instalment's due date (the day of the application); the others follow monthly. */
+    startDate: text('start_date').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+    depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    autoApproved: boolean('auto_approved').notNull().default(false),
+    declineReason: text('decline_reason'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancellationReason: text('cancellation_reason'),
+    /** The unearned premium the insurer refunded to the lender on cancellation (cents). */
+    refundAmount: bigint('refund_amount', { mode: 'number' }),
+  },
+  (table) => [
+    check(
+      'loans_status_check',
+      sql`${table.status} in ('AWAITING_DEPOSIT', 'PENDING', 'DECLINED', 'WITHDRAWN', 'ACTIVE', 'SETTLED', 'CANCELLED')`,
+    ),
+    check('loans_product_check', sql`${table.product} in ('ipf', 'school_fees')`),
+    check('loans_months_check', sql`${table.months} between 4 and 10`),
+    // One open application or loan per invoice at a time.
+    uniqueIndex('loans_open_invoice_unique')
+      .on(table.invoiceId)
+      .where(sql`${table.status} in ('AWAITING_DEPOSIT', 'PENDING', 'ACTIVE')`),
+    index('loans_lender_status_idx').on(table.lenderId, table.status, table.id),
+    index('loans_user_idx').on(table.userId, table.id),
+  ],
+);
+
+/** A loan's schedule as accepted: each instalment's due date and amount (cents). */
+export const loanInstalments = pgTable(
+  'loan_instalments',
+  {
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    number: integer('number').notNull(),
+    dueDate: text('due_date').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    principal: bigint('principal', { mode: 'number' }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.loanId, table.number] })],
+);
+
+/**
+ * What happened to a loan, for the client's and the lender's timeline. Reminders and each step of
+ * the arrears process are recorded once per (loan, kind, instalment) — the unique key is what makes
+ * the jobs safe to run again or on several instances.
+ */
+export const loanEvents = pgTable(
+  'loan_events',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    kind: text('kind').notNull(),
+    /** The instalment it is about; 0 when none. */
+    instalmentNumber: integer('instalment_number').notNull().default(0),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('loan_events_once').on(table.loanId, table.kind, table.instalmentNumber),
+    index('loan_events_loan_idx').on(table.loanId, table.id),
   ],
 );

@@ -3,6 +3,7 @@ import { ADVERTISEMENT_SEED } from '../modules/advertisement/seed-data';
 import { CATALOGUE_SEED } from '../modules/catalogue/seed-data';
 import { seedCommissionRates } from '../modules/commission/service';
 import { seedIntermediaries } from '../modules/intermediary/seed';
+import { seedSampleLenders } from '../modules/loan/seed';
 import { seedSampleMarket } from '../modules/product/seed';
 import { seedSampleStaff } from '../modules/staff/seed';
 import type { Database } from './client';
@@ -40,5 +41,6 @@ export async function seedSampleData(
   await seedSampleMarket(db);
   await seedIntermediaries(db);
   await seedCommissionRates(db);
+  await seedSampleLenders(db);
   if (options.sampleStaff) await seedSampleStaff(db);
 }

@@ -40,6 +40,8 @@ export async function findTokenPrincipal(
     sessionId: claims.sid,
     intermediaryId: caller.role === 'intermediary' ? caller.intermediaryId : null,
     underwriterId: caller.role === 'underwriter' ? caller.underwriterId : null,
+    // Only a lender carries its lender (absent for every other role).
+    ...(caller.role === 'lender' ? { lenderId: caller.lenderId } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ export interface Principal {
   intermediaryId: number | null;
   /** The insurer of an 'underwriter' user; null for every other role. */
   underwriterId: string | null;
+  /** The lender of a 'lender' user; null (or absent) for every other role. */
+  lenderId?: number | null;
 }
 
 /**

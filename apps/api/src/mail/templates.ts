@@ -103,6 +103,7 @@ const STAFF_ROLE_NAMES: Record<string, string> = {
   intermediary: 'intermediary',
   underwriter: 'underwriter',
   admin: 'administrator',
+  lender: 'lender',
 };
 
 /**

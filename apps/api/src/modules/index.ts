@@ -9,6 +9,8 @@ import { clientActions } from './client/actions';
 import { commissionActions } from './commission/actions';
 import { helpRequestActions } from './help-request/actions';
 import { intermediaryActions } from './intermediary/actions';
+import { ipfActions } from './ipf/actions';
+import { loanActions } from './loan/actions';
 import { mailQueueActions } from './mail-queue/actions';
 import { notificationActions } from './notification/actions';
 import { platformActions } from './platform/actions';
@@ -42,4 +44,6 @@ export const allActions: ActionDefinition[] = [
   ...mailQueueActions,
   ...claimActions,
   ...walletActions,
+  ...ipfActions,
+  ...loanActions,
 ];

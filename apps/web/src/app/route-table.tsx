@@ -183,6 +183,14 @@ export const routeTable: RouteObject[] = [
         path: paths.portalAccounts.path,
         lazy: lazyScreen(() => import('../features/wallet/routes/accounts')),
       },
+      {
+        path: paths.portalIpfRequests.path,
+        lazy: lazyScreen(() => import('../features/loans/routes/ipf-requests')),
+      },
+      {
+        path: paths.portalMyLoans.path,
+        lazy: lazyScreen(() => import('../features/loans/routes/my-loans')),
+      },
       { path: paths.portalChats.path, lazy: lazyScreen(portalChats) },
       { path: paths.portalChat.path, lazy: lazyScreen(portalChats) },
       // Every other portal screen is not built yet and says so.

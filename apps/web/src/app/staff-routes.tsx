@@ -69,6 +69,14 @@ export const staffChildRoutes: RouteObject[] = [
     path: staffPaths.claims.path,
     element: lazyElement(() => import('../features/claims/routes/desk-queue')),
   },
+  {
+    path: staffPaths.loanApplications.path,
+    element: lazyElement(() => import('../features/lending/routes/applications')),
+  },
+  {
+    path: staffPaths.loanApplication.path,
+    element: lazyElement(() => import('../features/lending/routes/application-detail')),
+  },
   { path: staffPaths.claim.path, element: lazyElement(() => import('../features/claims/routes/desk-claim')) },
   { path: '*', element: lazyElement(() => import('../features/staff/routes/not-available')) },
 ];

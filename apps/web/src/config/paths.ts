@@ -72,7 +72,20 @@ export const paths = {
   },
   /** Accounts › Invoices shares the invoice screen (spec-2). */
   portalAccountInvoices: { path: 'accounts/invoices', getHref: () => `${PORTAL}/accounts/invoices` },
-  portalIpfRequests: { path: 'ipf-requests', getHref: () => `${PORTAL}/ipf-requests` },
+  /** IPF Requests: the applications; with `?invoice=<ref>`, "Pay over time" for that invoice. */
+  portalIpfRequests: {
+    path: 'ipf-requests',
+    getHref: (invoiceSystemRef?: string) =>
+      invoiceSystemRef
+        ? `${PORTAL}/ipf-requests?invoice=${encodeURIComponent(invoiceSystemRef)}`
+        : `${PORTAL}/ipf-requests`,
+  },
+  /** The client's loans; `?loan=<ref>` opens one (its schedule, payments, settlement). */
+  portalMyLoans: {
+    path: 'my-loans',
+    getHref: (loanRef?: string) =>
+      loanRef ? `${PORTAL}/my-loans?loan=${encodeURIComponent(loanRef)}` : `${PORTAL}/my-loans`,
+  },
   portalPolicies: { path: 'products', getHref: () => `${PORTAL}/products` },
   portalPolicy: {
     path: 'products/:id',

@@ -42,6 +42,12 @@ export const staffPaths = {
     getHref: (id: number | string) => `${STAFF}/chats/${encodeURIComponent(String(id))}`,
   },
   notifications: { path: 'notifications', getHref: () => `${STAFF}/notifications` },
+  /** A lender's premium financing applications and loans (built in `features/lending`). */
+  loanApplications: { path: 'loan-applications', getHref: () => `${STAFF}/loan-applications` },
+  loanApplication: {
+    path: 'loan-applications/:ref',
+    getHref: (ref: string) => `${STAFF}/loan-applications/${encodeURIComponent(ref)}`,
+  },
   mailQueue: { path: 'mail-queue', getHref: () => `${STAFF}/mail-queue` },
   /** The claims desk (built in `features/claims`, mounted in `app/staff-routes.tsx`). */
   claims: { path: 'claims', getHref: () => `${STAFF}/claims` },

@@ -16,7 +16,7 @@ export interface AuthUser {
 }
 
 /** Who a user is (`users.role`): staff are every role but client. */
-export type UserRole = 'client' | 'intermediary' | 'underwriter' | 'admin';
+export type UserRole = 'client' | 'intermediary' | 'underwriter' | 'admin' | 'lender';
 export type StaffRole = Exclude<UserRole, 'client'>;
 
 export interface AuthState {
@@ -77,7 +77,7 @@ export function storeSession(session: SessionTokens): void {
   });
 }
 
-const USER_ROLES: readonly string[] = ['client', 'intermediary', 'underwriter', 'admin'];
+const USER_ROLES: readonly string[] = ['client', 'intermediary', 'underwriter', 'admin', 'lender'];
 
 /** A role from the wire, or null when it is none of ours. */
 export function toUserRole(value: unknown): UserRole | null {
@@ -90,9 +90,9 @@ export function getRole(state: Pick<AuthState, 'role' | 'authData' | 'isAuthenti
   return state.role ?? toUserRole(state.authData?.role);
 }
 
-/** Staff (intermediary, underwriter, admin) work in the staff area, not the client portal. */
+/** Staff (intermediary, underwriter, admin, lender) work in the staff area, not the client portal. */
 export function isStaffRole(role: UserRole | null | undefined): role is StaffRole {
-  return role === 'intermediary' || role === 'underwriter' || role === 'admin';
+  return role === 'intermediary' || role === 'underwriter' || role === 'admin' || role === 'lender';
 }
 
 /** The client's full name for the header, or '' when signed out. */

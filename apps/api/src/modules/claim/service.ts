@@ -164,6 +164,7 @@ export async function reportClaim(context: ClaimContext, principal: Principal, i
       id: policies.id,
       startDate: policies.startDate,
       endDate: policies.endDate,
+      cancelledOn: policies.cancelledOn,
       intermediaryId: policies.intermediaryId,
       productId: quotations.productId,
       vehicleValue: quotations.vehicleValue,
@@ -179,9 +180,12 @@ export async function reportClaim(context: ClaimContext, principal: Principal, i
       errors: [{ field: 'policyNumber', message: M.policyNotFound }],
     });
   const today = kenyaToday();
-  if (policy.startDate > today || policy.endDate < today) throw new AppError('conflict', M.policyNotActive);
+  // A cancelled policy (premium financing in default) covers up to its cancellation day.
+  const coverEnd =
+    policy.cancelledOn && policy.cancelledOn < policy.endDate ? policy.cancelledOn : policy.endDate;
+  if (policy.startDate > today || coverEnd < today) throw new AppError('conflict', M.policyNotActive);
   if (input.incidentDate < policy.startDate) throw fieldError('incidentDate', M.dateBeforeCover);
-  if (input.incidentDate > policy.endDate) throw fieldError('incidentDate', M.dateAfterCover);
+  if (input.incidentDate > coverEnd) throw fieldError('incidentDate', M.dateAfterCover);
 
   const excessCode = EXCESS_BY_TYPE[input.type];
   let excess = 0;

@@ -26,6 +26,9 @@ function ownerColumns(account: AccountRef) {
     case 'underwriter':
     case 'claims':
       return { underwriterId: account.underwriterId };
+    case 'loan':
+      // The client whose loan it is: statements find the client's loans by it.
+      return { userId: account.userId };
     default:
       return {};
   }

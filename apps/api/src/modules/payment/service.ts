@@ -33,6 +33,7 @@ import { policyIssuedEmail } from '../../mail/templates';
 import { DarajaError, describeResultCode, type StkCallback } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
 import { lockWallet, moneyOfInvoice, post } from '../ledger/service';
+import { settleLoanReceipt } from '../loan/payments';
 import { notify, wantsEmail } from '../notification/service';
 import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
@@ -232,7 +233,7 @@ export async function requestWalletTopUp(
 }
 
 /** Sends the STK push of a payment row just made; a refused push fails the payment at once. */
-async function sendPrompt(
+export async function sendPrompt(
   context: PaymentContext,
   payment: PaymentRow,
   prompt: { accountReference: string; description: string },
@@ -434,6 +435,16 @@ export async function settlePayment(
 
     const settledAt = new Date();
     const receipt = answer.receiptNumber ?? payment.receiptNumber;
+    if (payment.purpose === 'loan') {
+      // A loan's payment: the loan engine puts it towards the loan (the rest to the wallet).
+      issuedInvoiceId = await settleLoanReceipt(tx, context, payment, {
+        receipt,
+        resultDesc: answer.resultDesc,
+        source,
+        settledAt,
+      });
+      return 'settled';
+    }
     let invoice: InvoiceRow | null = null;
     if (payment.invoiceId !== null) {
       const [locked] = await tx

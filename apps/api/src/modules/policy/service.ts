@@ -10,6 +10,8 @@ import {
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
+  lenders,
+  loans,
   payments,
   policies,
   quotations,
@@ -162,11 +164,19 @@ const pageOf = (paging: ListPage | undefined) =>
     ? { limit: paging.pageSize ?? 20, offset: ((paging.page ?? 1) - 1) * (paging.pageSize ?? 20) }
     : null;
 
+/** The loan that paid a financed policy's premium (premium financing). */
+export interface PolicyFinancing {
+  loanRef: string;
+  lenderName: string;
+  status: string;
+}
+
 export function presentPolicy(
   policy: PolicyRow,
   quotation: QuotationRow,
   paid: PolicyPayment[] = [],
   intermediary: { id: number; intermediaryNames: string } | null = null,
+  financing: PolicyFinancing | null = null,
 ) {
   const client = quotation.clientDetails as {
     names?: { firstName?: string; lastName?: string };
@@ -181,7 +191,13 @@ export function presentPolicy(
     certificateNumber: policy.certificateNumber,
     receiptNumber: policy.receiptNumber,
     issuedAt: policy.issuedAt.toISOString(),
-    status: policy.endDate < kenyaToday() ? 'EXPIRED' : 'ACTIVE',
+    status: policy.cancelledOn ? 'CANCELLED' : policy.endDate < kenyaToday() ? 'EXPIRED' : 'ACTIVE',
+    /** Premium financing: the loan and lender that paid the premium; null when the client paid. */
+    financing,
+    /** Set when the policy was cancelled before its end: from which day, and why. */
+    cancellation: policy.cancelledOn
+      ? { cancelledOn: policy.cancelledOn, reason: policy.cancellationReason ?? '' }
+      : null,
     insured: {
       names: client.names ?? {},
       email: client.email ?? null,
@@ -292,10 +308,13 @@ function policyQuery(db: Database) {
       policy: policies,
       quotation: quotations,
       intermediary: { id: intermediaries.id, intermediaryNames: intermediaries.intermediaryNames },
+      financing: { loanRef: loans.loanRef, lenderName: lenders.name, status: loans.status },
     })
     .from(policies)
     .innerJoin(quotations, eq(quotations.id, policies.quotationId))
-    .leftJoin(intermediaries, eq(intermediaries.id, policies.intermediaryId));
+    .leftJoin(intermediaries, eq(intermediaries.id, policies.intermediaryId))
+    .leftJoin(loans, eq(loans.id, policies.financedByLoanId))
+    .leftJoin(lenders, eq(lenders.id, loans.lenderId));
 }
 
 async function presentPolicies(
@@ -304,6 +323,7 @@ async function presentPolicies(
     policy: PolicyRow;
     quotation: QuotationRow;
     intermediary: { id: number; intermediaryNames: string } | null;
+    financing: { loanRef: string | null; lenderName: string | null; status: string | null } | null;
   }>,
 ) {
   const paid = await paymentsOfInvoices(
@@ -311,7 +331,19 @@ async function presentPolicies(
     rows.map((row) => row.policy.invoiceId),
   );
   return rows.map((row) =>
-    presentPolicy(row.policy, row.quotation, paid.get(row.policy.invoiceId) ?? [], row.intermediary),
+    presentPolicy(
+      row.policy,
+      row.quotation,
+      paid.get(row.policy.invoiceId) ?? [],
+      row.intermediary,
+      row.financing?.loanRef
+        ? {
+            loanRef: row.financing.loanRef,
+            lenderName: row.financing.lenderName ?? '',
+            status: row.financing.status ?? '',
+          }
+        : null,
+    ),
   );
 }
 

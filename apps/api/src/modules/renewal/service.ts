@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { policies, policyReminders, quotations, users } from '../../db/schema';
@@ -65,7 +65,15 @@ export async function sendRenewalReminders(
     .from(policies)
     .innerJoin(quotations, eq(quotations.id, policies.quotationId))
     .innerJoin(users, eq(users.id, policies.userId))
-    .where(and(gte(policies.endDate, today), lte(policies.endDate, horizon), ne(users.status, 'DISABLED')))
+    .where(
+      and(
+        gte(policies.endDate, today),
+        lte(policies.endDate, horizon),
+        ne(users.status, 'DISABLED'),
+        // A cancelled policy has nothing to renew.
+        isNull(policies.cancelledAt),
+      ),
+    )
     .orderBy(asc(policies.endDate), asc(policies.id));
 
   let sent = 0;

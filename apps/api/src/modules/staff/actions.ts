@@ -31,7 +31,7 @@ export const staffActions = [
     resource: 'account',
     action: 'getProfile',
     auth: 'staff',
-    roles: ['intermediary', 'underwriter', 'admin'],
+    roles: ['intermediary', 'underwriter', 'admin', 'lender'],
     description: `The signed-in staff member: ${STAFF_USER}.`,
     input: z.object({}),
     handler: ({ db, principal }) => getStaffProfile(db, principal!),

@@ -15,6 +15,8 @@ export interface SampleStaff {
   intermediarySystemRef?: string;
   /** The insurer's id (underwriter users). */
   underwriterId?: string;
+  /** The lender's systemRef (lender users). */
+  lenderSystemRef?: string;
 }
 
 export const SAMPLE_STAFF: SampleStaff[] = [
@@ -53,5 +55,12 @@ export const SAMPLE_STAFF: SampleStaff[] = [
     lastName: 'Wambui',
     role: 'underwriter',
     underwriterId: 'apa',
+  },
+  {
+    email: 'lender@mavuno-finance.example',
+    firstName: 'Otieno',
+    lastName: 'Were',
+    role: 'lender',
+    lenderSystemRef: 'LND-SAMPLE-0001',
   },
 ];

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import type { Database } from '../../db/client';
-import { intermediaries, users } from '../../db/schema';
+import { intermediaries, lenders, users } from '../../db/schema';
 import { SAMPLE_STAFF, SAMPLE_STAFF_PASSWORD } from './seed-data';
 
 /** One hash for every sample account, made once per process (argon2 is slow on purpose). */
@@ -31,10 +31,14 @@ export async function seedSampleStaff(db: Database): Promise<void> {
     .select({ id: intermediaries.id, systemRef: intermediaries.systemRef })
     .from(intermediaries);
   const firmId = new Map(firms.map((firm) => [firm.systemRef, firm.id]));
+  const lenderRows = await db.select({ id: lenders.id, systemRef: lenders.systemRef }).from(lenders);
+  const lenderId = new Map(lenderRows.map((lender) => [lender.systemRef, lender.id]));
   const rows = missing.flatMap((staff) => {
     const intermediaryId = staff.intermediarySystemRef ? firmId.get(staff.intermediarySystemRef) : null;
     // A sample firm removed from the database leaves its sample user out rather than failing the seed.
     if (staff.intermediarySystemRef && intermediaryId === undefined) return [];
+    const lender = staff.lenderSystemRef ? lenderId.get(staff.lenderSystemRef) : null;
+    if (staff.lenderSystemRef && lender === undefined) return [];
     return [
       {
         email: staff.email,
@@ -46,6 +50,7 @@ export async function seedSampleStaff(db: Database): Promise<void> {
         passwordChangedAt: new Date(),
         intermediaryId: intermediaryId ?? null,
         underwriterId: staff.underwriterId ?? null,
+        lenderId: lender ?? null,
       },
     ];
   });

@@ -9,7 +9,7 @@ import { and, count, desc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-o
 import { hashPassword } from '../../auth/passwords';
 import { AUTH_RATE_RULES } from '../../auth/rate-limiter';
 import type { Database } from '../../db/client';
-import { intermediaries, sessions, underwriters, users, verifications } from '../../db/schema';
+import { intermediaries, lenders, sessions, underwriters, users, verifications } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { containsPattern, pageWindow } from '../../lib/search';
@@ -31,6 +31,7 @@ const staffColumns = {
   intermediaryNames: intermediaries.intermediaryNames,
   intermediaryStatus: intermediaries.status,
   underwriterName: underwriters.name,
+  lenderName: lenders.name,
 };
 
 function staffQuery(db: Database) {
@@ -38,7 +39,8 @@ function staffQuery(db: Database) {
     .select(staffColumns)
     .from(users)
     .leftJoin(intermediaries, eq(intermediaries.id, users.intermediaryId))
-    .leftJoin(underwriters, eq(underwriters.id, users.underwriterId));
+    .leftJoin(underwriters, eq(underwriters.id, users.underwriterId))
+    .leftJoin(lenders, eq(lenders.id, users.lenderId));
 }
 
 type StaffRow = Awaited<ReturnType<typeof staffQuery>>[number];
@@ -61,6 +63,8 @@ function presentStaff(row: StaffRow) {
           }
         : null,
     underwriter: user.underwriterId !== null ? { id: user.underwriterId, name: row.underwriterName } : null,
+    /** The lender of a lender user (premium financing). */
+    lender: user.lenderId !== null ? { id: user.lenderId, name: row.lenderName } : null,
     createdAt: user.createdAt.toISOString(),
     disabledAt: user.disabledAt?.toISOString() ?? null,
   };

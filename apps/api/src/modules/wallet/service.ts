@@ -154,10 +154,10 @@ export async function payInvoiceFromWallet(
   return { invoice, walletBalance: kesOf(await walletBalance(db, userId)) };
 }
 
-/** The client's accounts a statement covers: the wallet and every invoice (loans join here next). */
+/** The client's accounts a statement covers: the wallet, every invoice and every loan. */
 export function clientAccountsCondition(userId: string) {
   return sql`(
-    (${ledgerAccounts.kind} = 'wallet' and ${ledgerAccounts.userId} = ${userId})
+    (${ledgerAccounts.kind} in ('wallet', 'loan') and ${ledgerAccounts.userId} = ${userId})
     or (${ledgerAccounts.kind} = 'invoice' and exists (
       select 1 from ${invoices} where ${invoices.id} = ${ledgerAccounts.invoiceId} and ${invoices.userId} = ${userId}
     ))

@@ -8,6 +8,7 @@ import {
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
+  loans,
   payments,
   users,
 } from '../../db/schema';
@@ -25,7 +26,7 @@ const nextDay = (date: string) => {
 export interface StatementLine {
   id: number;
   occurredAt: string;
-  /** Wallet, or Invoice INV-… (the account of the client's the money moved on). */
+  /** Wallet, Invoice INV-… or Loan LN-… (the account of the client's the money moved on). */
   account: string;
   kind: string;
   reference: string | null;
@@ -86,6 +87,7 @@ export async function getStatement(
       amount: ledgerEntries.amount,
       accountKind: sql<string>`${ledgerAccounts.kind}`.as('account_kind'),
       invoiceRef: invoices.invoiceSystemRef,
+      loanRef: loans.loanRef,
       kind: ledgerTransactions.kind,
       description: ledgerTransactions.description,
       reference: sql<string | null>`coalesce(${payments.receiptNumber}, ${ledgerTransactions.reference})`.as(
@@ -101,6 +103,7 @@ export async function getStatement(
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .leftJoin(invoices, eq(invoices.id, ledgerAccounts.invoiceId))
+    .leftJoin(loans, sql`${ledgerAccounts.kind} = 'loan' and ${ledgerAccounts.code} = 'loan:' || ${loans.id}`)
     .leftJoin(payments, eq(payments.id, ledgerTransactions.paymentId))
     .where(and(mine, inRange))
     .as('lines');
@@ -114,7 +117,12 @@ export async function getStatement(
     return {
       id: row.id,
       occurredAt: new Date(row.occurredAt).toISOString(),
-      account: row.accountKind === 'wallet' ? 'Wallet' : `Invoice ${row.invoiceRef ?? ''}`.trim(),
+      account:
+        row.accountKind === 'wallet'
+          ? 'Wallet'
+          : row.accountKind === 'loan'
+            ? `Loan ${row.loanRef ?? ''}`.trim()
+            : `Invoice ${row.invoiceRef ?? ''}`.trim(),
       kind: row.kind,
       reference: row.reference,
       description: row.description,

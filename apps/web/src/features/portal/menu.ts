@@ -27,7 +27,7 @@ export const PORTAL_MENU: readonly PortalMenuEntry[] = [
   entry('cart', paths.portalCart.getHref()),
   entry('accounts', paths.portalAccounts.getHref(), true),
   entry('invoice', paths.portalInvoice.getHref(), true),
-  entry('ipfRequests', paths.portalIpfRequests.getHref()),
+  entry('ipfRequests', paths.portalIpfRequests.getHref(), true),
   entry('policies', paths.portalPolicies.getHref(), true),
   entry('claims', paths.portalClaims.getHref(), true),
   entry('quotations', paths.portalQuotations.getHref(), true),

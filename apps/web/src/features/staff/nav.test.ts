@@ -6,6 +6,7 @@ describe('the staff navigation', () => {
   it.each<[StaffRole, string[]]>([
     ['intermediary', ['dashboard', 'requests', 'chats', 'commissionStatement', 'claims', 'notifications']],
     ['underwriter', ['dashboard', 'products', 'policies', 'claims', 'notifications']],
+    ['lender', ['dashboard', 'loanApplications', 'notifications']],
     [
       'admin',
       [
@@ -52,6 +53,9 @@ describe('the staff navigation', () => {
     ['intermediary', '/staff/mail-queue', false],
     ['underwriter', '/staff/notifications', true],
     ['intermediary', '/staff/nowhere', true],
+    ['lender', '/staff/loan-applications/LN-1', true],
+    ['lender', '/staff/claims', false],
+    ['admin', '/staff/loan-applications', false],
   ])('%s may open %s: %s', (role, path, allowed) => {
     expect(canOpen(role, path)).toBe(allowed);
   });

@@ -17,11 +17,14 @@ const entry = (id: string, href: string, roles: readonly StaffRole[]): StaffNavE
   roles,
 });
 
-const EVERY_ROLE: readonly StaffRole[] = ['intermediary', 'underwriter', 'admin'];
+const EVERY_ROLE: readonly StaffRole[] = ['intermediary', 'underwriter', 'admin', 'lender'];
+/** The roles of the marketplace's own work (claims): not lenders. */
+const MARKET_ROLES: readonly StaffRole[] = ['intermediary', 'underwriter', 'admin'];
 
 /**
  * The staff area by role (the API's `roles` of each action): intermediaries work their firm's
- * requests; underwriters their insurer's products; admins everything.
+ * requests; underwriters their insurer's products; lenders their premium financing applications;
+ * admins everything else.
  */
 export const STAFF_NAV: readonly StaffNavEntry[] = [
   entry('dashboard', staffPaths.dashboard.getHref(), EVERY_ROLE),
@@ -30,7 +33,8 @@ export const STAFF_NAV: readonly StaffNavEntry[] = [
   entry('products', staffPaths.products.getHref(), ['underwriter', 'admin']),
   entry('commissionStatement', staffPaths.commissionStatement.getHref(), ['intermediary']),
   entry('policies', staffPaths.policies.getHref(), ['underwriter', 'admin']),
-  entry('claims', staffPaths.claims.getHref(), EVERY_ROLE),
+  entry('claims', staffPaths.claims.getHref(), MARKET_ROLES),
+  entry('loanApplications', staffPaths.loanApplications.getHref(), ['lender']),
   entry('intermediaries', staffPaths.intermediaries.getHref(), ['admin']),
   entry('commission', staffPaths.commission.getHref(), ['admin']),
   entry('staff', staffPaths.staff.getHref(), ['admin']),

@@ -8,7 +8,11 @@ export interface ClientPolicy {
   policyNumber: string;
   certificateNumber: string;
   receiptNumber: string | null;
-  status: 'ACTIVE' | 'EXPIRED';
+  status: 'ACTIVE' | 'EXPIRED' | 'CANCELLED';
+  /** Premium financing: the loan and lender that paid the premium; null when the client paid. */
+  financing?: { loanRef: string; lenderName: string; status: string } | null;
+  /** Cancelled before its end (financed, instalments missed): from which day and why. */
+  cancellation?: { cancelledOn: string; reason: string } | null;
   productName: string;
   underwriter: string;
   /** The intermediary firm whose recommendation was bought; null for direct business. */

@@ -9,6 +9,7 @@ const statusTones: Record<string, StatusTone> = {
   UNPAID: 'warning',
   PARTLY_PAID: 'info',
   EXPIRED: 'neutral',
+  CANCELLED: 'danger',
 };
 
 /** A policy's, quotation's or invoice's status (ACTIVE, PAID, UNPAID, PARTLY_PAID, EXPIRED) in words. */

@@ -8,6 +8,7 @@ import { buttonPrimary, buttonSecondary, linkButton } from '../../../components/
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
 import { invoiceQueryOptions } from '../../../lib/invoices';
+import { ipfOfferQueryOptions } from '../../../lib/ipf';
 import { policiesQueryOptions } from '../api/records';
 import { PayFromWallet } from '../components/pay-from-wallet';
 import { BreakdownTable, RecordStatusBadge } from '../components/records';
@@ -30,6 +31,11 @@ export default function InvoiceDetailRoute() {
     ? policies.data?.find((policy) => policy.policyNumber === data.policyNumber)?.id
     : undefined;
   const money = data ? invoiceMoney(data) : null;
+  // "Pay over time" shows when premium financing can take this invoice (or has it already).
+  const offer = useQuery({
+    ...ipfOfferQueryOptions(invoiceSystemRef),
+    enabled: data?.status === 'UNPAID',
+  });
 
   return (
     <div>
@@ -89,6 +95,35 @@ export default function InvoiceDetailRoute() {
             ) : null}
           </Card>
           {data.status === 'UNPAID' ? <PayFromWallet invoice={data} /> : null}
+          {data.status === 'UNPAID' && (offer.data?.eligible || offer.data?.openLoanRef) ? (
+            <Card id="invoice-pay-over-time" title={t('portal.invoice.payOverTimeTitle')}>
+              {offer.data.openLoanRef ? (
+                <>
+                  <p className="text-slate-700">{t('portal.invoice.payOverTimeOpen')}</p>
+                  <Link
+                    to={paths.portalMyLoans.getHref(offer.data.openLoanRef)}
+                    className={`${buttonSecondary} mt-4`}
+                  >
+                    {t('portal.invoice.seeLoan', { ref: offer.data.openLoanRef })}
+                  </Link>
+                </>
+              ) : (
+                <>
+                  <p className="text-slate-700">
+                    {t('portal.invoice.payOverTimeHint', {
+                      from: formatKes(offer.data.options[0]?.instalments[1]?.amount ?? 0),
+                    })}
+                  </p>
+                  <Link
+                    to={paths.portalIpfRequests.getHref(data.invoiceSystemRef)}
+                    className={`${buttonSecondary} mt-4`}
+                  >
+                    {t('portal.invoice.payOverTime')}
+                  </Link>
+                </>
+              )}
+            </Card>
+          ) : null}
           <Card id="invoice-breakdown" title={t('portal.breakdown.title')}>
             <BreakdownTable rows={breakdownRows(data.breakdown)} />
           </Card>

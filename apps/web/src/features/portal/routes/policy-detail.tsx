@@ -32,6 +32,22 @@ function PolicyDetail({ id }: { id: number }) {
         onRetry={() => void policy.refetch()}
         errorText={t('portal.policy.notFound')}
       />
+      {data?.cancellation ? (
+        <p role="status" className="mt-4 rounded-xl border-l-4 border-red-700 bg-red-50 p-4 text-red-950">
+          {t('portal.policy.cancelled', {
+            date: formatIsoDate(data.cancellation.cancelledOn),
+            reason: data.cancellation.reason,
+          })}
+          {data.financing ? (
+            <>
+              {' '}
+              <Link to={paths.portalMyLoans.getHref(data.financing.loanRef)} className={linkButton}>
+                {t('portal.policy.seeLoan', { ref: data.financing.loanRef })}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {data ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <Card id="policy-details" title={t('portal.policy.details')}>
@@ -45,6 +61,24 @@ function PolicyDetail({ id }: { id: number }) {
                 { label: t('portal.fields.underwriter'), value: data.underwriter },
                 ...(data.intermediary
                   ? [{ label: t('portal.fields.intermediary'), value: data.intermediary.intermediaryNames }]
+                  : []),
+                ...(data.financing
+                  ? [
+                      {
+                        label: t('portal.fields.financedBy'),
+                        value: (
+                          <Link
+                            to={paths.portalMyLoans.getHref(data.financing.loanRef)}
+                            className={linkButton}
+                          >
+                            {t('portal.policy.financedValue', {
+                              lender: data.financing.lenderName,
+                              ref: data.financing.loanRef,
+                            })}
+                          </Link>
+                        ),
+                      },
+                    ]
                   : []),
                 { label: t('portal.fields.coverType'), value: data.coverType },
                 ...(data.vehicleValue === null

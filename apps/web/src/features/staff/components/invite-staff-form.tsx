@@ -1,4 +1,4 @@
-import { STAFF_ROLES } from '@bima/domain/gateway-contract';
+import { INVITABLE_STAFF_ROLES } from '@bima/domain/gateway-contract';
 import { type InviteStaffInput, inviteStaffSchema } from '@bima/domain/staff';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -102,7 +102,7 @@ export function InviteStaffForm() {
         <SelectField
           label={t('staff.staffUsers.role')}
           placeholder={t('staff.staffUsers.rolePlaceholder')}
-          options={STAFF_ROLES.map((value) => ({ value, label: t(`staff.roles.${value}`) }))}
+          options={INVITABLE_STAFF_ROLES.map((value) => ({ value, label: t(`staff.roles.${value}`) }))}
           registration={field('role')}
           error={errorOf('role')}
         />

@@ -38,14 +38,30 @@ function useProductCount(isEnabled: boolean) {
 /** The counts each role acts on: new requests; firms waiting for approval; money to refund; products. */
 function useCounts(role: StaffRole): Count[] {
   const isAdmin = role === 'admin';
-  const seesRequests = role !== 'underwriter';
+  const seesRequests = role === 'intermediary' || role === 'admin';
+  const seesProducts = role === 'underwriter' || role === 'admin';
+  const isLender = role === 'lender';
+  const applications = useQuery({
+    queryKey: ['staff', 'loanApplicationCount'],
+    queryFn: ({ signal }) =>
+      callStaffAction<Page<unknown>>(
+        {
+          service: 'lender',
+          resource: 'application',
+          action: 'listApplications',
+          data: { page: 1, pageSize: 1, status: 'PENDING' },
+        },
+        signal,
+      ),
+    enabled: isLender,
+  });
   const requests = useQuery({ ...requestsQueryOptions({ page: 1 }), enabled: seesRequests });
   const pendingFirms = useQuery({
     ...intermediariesQueryOptions({ page: 1, status: 'PENDING', pageSize: 1 }),
     enabled: isAdmin,
   });
   const openReceipts = useQuery({ ...receiptsQueryOptions({ page: 1, status: 'OPEN' }), enabled: isAdmin });
-  const products = useProductCount(role !== 'intermediary');
+  const products = useProductCount(seesProducts);
   const counts: Count[] = [];
   if (seesRequests) {
     counts.push({
@@ -71,7 +87,15 @@ function useCounts(role: StaffRole): Count[] {
       },
     );
   }
-  if (role !== 'intermediary') {
+  if (isLender) {
+    counts.push({
+      id: 'loanApplications',
+      label: t('staff.dashboard.loanApplications'),
+      value: applications.data?.total,
+      href: staffPaths.loanApplications.getHref(),
+    });
+  }
+  if (seesProducts) {
     counts.push({
       id: 'products',
       label: t('staff.dashboard.products'),

@@ -1,0 +1,48 @@
+import type { Database } from '../../db/client';
+import { ipfLoanProduct } from '../ipf/product';
+import type { LenderRow, LoanCoreContext, LoanRow, Tx } from './service';
+
+/**
+ * What the loan engine asks of a loan product (premium financing today, school fees next): how the
+ * lender's money is paid out, what happens when the lender gives up on a loan in arrears, and how a
+ * loan's purpose reads. Eligibility and pricing tables are the product's own (its module and its
+ * rows in `loan_pricing_tables`).
+ */
+export interface LoanProductAdapter {
+  /**
+   * The lender pays (IPF: the invoice, then the policy is issued, financed). `ok: false` when it can
+   * no longer be paid out (the application is then withdrawn and its first instalment returned).
+   */
+  disburse(
+    tx: Tx,
+    context: LoanCoreContext,
+    loan: LoanRow,
+    lender: LenderRow,
+  ): Promise<
+    | { ok: true; issuedInvoiceId: number | null; what: string; outcome: string }
+    | { ok: false; reason: string }
+  >;
+  /**
+   * The arrears process ran out: what the lender's security does (IPF: the insurer cancels the policy
+   * and refunds the unearned premium to the lender, set against the loan). Answers the client's
+   * sentence and the amount refunded to the lender (cents).
+   */
+  cancelForDefault(
+    tx: Tx,
+    context: LoanCoreContext,
+    loan: LoanRow,
+    lender: LenderRow,
+  ): Promise<{ message: string; refund: number; reason: string }>;
+  /** What each loan pays for, merged into its view. */
+  describe(db: Database, loans: LoanRow[]): Promise<Map<number, Record<string, unknown>>>;
+}
+
+/** The adapter of a product (looked up when called, so modules may import each other freely). */
+export function loanProductOf(product: string): LoanProductAdapter {
+  switch (product) {
+    case 'ipf':
+      return ipfLoanProduct;
+    default:
+      throw new Error(`unknown loan product ${product}`);
+  }
+}
