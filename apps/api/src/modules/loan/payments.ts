@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { formatKes, loanMpesaReceiptPosting, loanWalletPaymentPosting } from '@bima/domain';
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { loans, payments } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { makeRef } from '../../lib/refs';
 import { isPosted, lockWallet, post, walletBalance } from '../ledger/service';
 import { notify } from '../notification/service';
-import { STK_PROMPT_LIFETIME_MS, sendPolicyDocuments, sendPrompt } from '../payment/service';
+import { refuseWhilePromptLive, sendPolicyDocuments, sendPrompt } from '../payment/service';
 import {
   afterLoanMoney,
   amountDue,
@@ -44,22 +44,11 @@ export async function requestLoanMpesaPayment(
     const instalments = (await instalmentsOf(tx, [loan.id])).get(loan.id)!;
     const due = amountDue(loan, instalments, money, input.target, services.clock.today());
     if (due <= 0) throw nothingDue();
-    const [live] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.loanId, loan.id),
-          eq(payments.status, 'pending'),
-          gt(payments.createdAt, new Date(Date.now() - STK_PROMPT_LIFETIME_MS)),
-        ),
-      )
-      .limit(1);
-    if (live) {
-      throw new AppError('conflict', 'A payment for this loan is waiting for confirmation on your phone.', {
-        code: 'PAYMENT_PENDING',
-      });
-    }
+    await refuseWhilePromptLive(
+      tx,
+      eq(payments.loanId, loan.id),
+      'A payment for this loan is waiting for confirmation on your phone.',
+    );
     const [inserted] = await tx
       .insert(payments)
       .values({

@@ -57,6 +57,26 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  * unknown, stays pending for the reconciler and a new one may be sent.
  */
 export const STK_PROMPT_LIFETIME_MS = 90_000;
+/**
+ * Refuses a new STK prompt (409 PAYMENT_PENDING, with `message`) while one of the same kind — the
+ * payments `scope` selects: an invoice's, a client's top-ups, a loan's — may still be answered on
+ * the phone.
+ */
+export async function refuseWhilePromptLive(tx: Tx, scope: SQL | undefined, message: string): Promise<void> {
+  const [live] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        scope,
+        eq(payments.status, 'pending'),
+        gt(payments.createdAt, new Date(Date.now() - STK_PROMPT_LIFETIME_MS)),
+      ),
+    )
+    .limit(1);
+  if (live) throw new AppError('conflict', message, { code: 'PAYMENT_PENDING' });
+}
+
 /** A poll asks Daraja itself once a push is this old without an answer… */
 const QUERY_AFTER_MS = 8_000;
 /** …and not more often than this per payment while M-Pesa answers. */
@@ -138,26 +158,11 @@ export async function requestInvoicePayment(
         .where(eq(quotations.id, invoice.quotationId));
       if (quotation && isQuotationExpired(quotation)) throw quotationExpiredError(quotation);
     }
-    const [live] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.invoiceId, invoice.id),
-          eq(payments.status, 'pending'),
-          gt(payments.createdAt, new Date(Date.now() - STK_PROMPT_LIFETIME_MS)),
-        ),
-      )
-      .limit(1);
-    if (live) {
-      throw new AppError(
-        'conflict',
-        'A payment for this invoice is waiting for confirmation on your phone.',
-        {
-          code: 'PAYMENT_PENDING',
-        },
-      );
-    }
+    await refuseWhilePromptLive(
+      tx,
+      eq(payments.invoiceId, invoice.id),
+      'A payment for this invoice is waiting for confirmation on your phone.',
+    );
     const [inserted] = await tx
       .insert(payments)
       .values({ paymentSystemRef: makeRef('PAY', 10), invoiceId: invoice.id, userId, phone, amount })
@@ -199,23 +204,11 @@ export async function requestWalletTopUp(
   }
   const payment = await db.transaction(async (tx) => {
     await lockWallet(tx, userId);
-    const [live] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.userId, userId),
-          eq(payments.purpose, 'wallet_topup'),
-          eq(payments.status, 'pending'),
-          gt(payments.createdAt, new Date(Date.now() - STK_PROMPT_LIFETIME_MS)),
-        ),
-      )
-      .limit(1);
-    if (live) {
-      throw new AppError('conflict', 'A top-up is waiting for confirmation on your phone.', {
-        code: 'PAYMENT_PENDING',
-      });
-    }
+    await refuseWhilePromptLive(
+      tx,
+      and(eq(payments.userId, userId), eq(payments.purpose, 'wallet_topup')),
+      'A top-up is waiting for confirmation on your phone.',
+    );
     const [inserted] = await tx
       .insert(payments)
       .values({
