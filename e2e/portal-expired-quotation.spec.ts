@@ -23,8 +23,11 @@ test.describe('client portal: an expired quotation is priced again', () => {
       if (action === 'requoteQuotation') requotes.push(JSON.stringify(body.data));
       if (action === 'listQuotations') {
         const response = await route.fetch();
-        const reply = (await response.json()) as { result: { data: Array<Record<string, unknown>> } };
-        for (const item of reply.result.data) Object.assign(item, { isExpired: true, expiresAt: EXPIRED_ON });
+        const reply = (await response.json()) as {
+          result: { data: { items: Array<Record<string, unknown>> } };
+        };
+        for (const item of reply.result.data.items)
+          Object.assign(item, { isExpired: true, expiresAt: EXPIRED_ON });
         return route.fulfill({ response, json: reply });
       }
       if (action === 'invoicePaymentRequest') {

@@ -318,6 +318,7 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
       total: 1,
       page: 1,
       pageSize: 5,
+      totalPages: 1,
     });
     const stranger = await signedIn(ctx);
     expect(
@@ -327,6 +328,7 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
       total: 0,
       page: 1,
       pageSize: 10,
+      totalPages: 1,
     });
     expect((await call(ctx, 'client', 'wallet', 'listUnallocatedReceipts', {})).statusCode).toBe(403);
 
@@ -589,7 +591,7 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
     expect(await db().select().from(payments).where(eq(payments.invoiceId, row!.id))).toHaveLength(0);
   });
 
-  it('lists invoices and policies as arrays, a page at a time when asked', async () => {
+  it('lists quotations, invoices and policies whole as arrays, or one page at a time when asked', async () => {
     const headers = await signedIn(ctx);
     const a = await invoiceFor(headers);
     const b = await invoiceFor(headers);
@@ -601,13 +603,25 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
     const second = (
       await call(ctx, 'client', 'invoice', 'listInvoices', { page: 2, pageSize: 1 }, headers)
     ).json().result.data;
-    expect(second.map((item: { invoiceSystemRef: string }) => item.invoiceSystemRef)).toEqual([
+    expect(second).toMatchObject({ total: 2, page: 2, pageSize: 1, totalPages: 2 });
+    expect(second.items.map((item: { invoiceSystemRef: string }) => item.invoiceSystemRef)).toEqual([
       a.invoiceSystemRef,
     ]);
+    const quotationPage = (
+      await call(ctx, 'client', 'quotation', 'listQuotations', { page: 1 }, headers)
+    ).json().result.data;
+    expect(quotationPage).toMatchObject({ total: 2, page: 1, pageSize: 10, totalPages: 1 });
+    expect(
+      quotationPage.items.map(
+        (item: { invoice: { invoiceSystemRef: string } }) => item.invoice.invoiceSystemRef,
+      ),
+    ).toEqual([b.invoiceSystemRef, a.invoiceSystemRef]);
     expect(
       (await call(ctx, 'client', 'policy', 'listPolicies', { page: 1, pageSize: 5 }, headers)).json().result
         .data,
-    ).toEqual([]);
+    ).toEqual({ items: [], total: 0, page: 1, pageSize: 5, totalPages: 1 });
+    const tooBig = await call(ctx, 'client', 'policy', 'listPolicies', { page: 1, pageSize: 101 }, headers);
+    expect(tooBig.statusCode).toBe(400);
   });
 
   describe('concurrency (meaningful on PostgreSQL)', () => {

@@ -119,9 +119,10 @@ export const purchaseActions = [
     resource: 'quotation',
     action: 'listQuotations',
     auth: 'client',
-    description: 'The client’s quotations, newest first.',
-    input: z.object({}).passthrough(),
-    handler: ({ db, principal }) => listQuotations(db, principal!.userId),
+    description:
+      'The client’s quotations, newest first: the whole list as an array, or with {page, pageSize (1–100, 10)} one page {items, total, page, pageSize, totalPages}.',
+    input: pagingSchema,
+    handler: ({ db, principal, input }) => listQuotations(db, principal!.userId, input),
   }),
   defineAction({
     service: 'underwriting',
@@ -156,10 +157,16 @@ export const purchaseActions = [
     action: 'listInvoices',
     auth: 'client',
     description:
-      'The client’s invoices, newest first (an array; optional {page, pageSize}), each with amountPaid, balance, amountDueNow, maxPerPrompt (KES), quotationExpiresAt and isQuotationExpired.',
-    input: pagingSchema,
+      'The client’s invoices (optionally only {status: UNPAID | PAID}), newest first (the whole list as an array, or with {page, pageSize (1–100, 10)} one page {items, total, page, pageSize, totalPages}), each with amountPaid, balance, amountDueNow, maxPerPrompt (KES), quotationExpiresAt and isQuotationExpired.',
+    input: pagingSchema.extend({
+      status: z.enum(['UNPAID', 'PAID'], { error: 'Unknown invoice status.' }).optional(),
+    }),
     handler: ({ db, config, principal, input }) =>
-      listInvoices(db, principal!.userId, { maxPerPrompt: config.MPESA_MAX_AMOUNT, paging: input }),
+      listInvoices(db, principal!.userId, {
+        maxPerPrompt: config.MPESA_MAX_AMOUNT,
+        paging: input,
+        status: input.status,
+      }),
   }),
   defineAction({
     service: 'client',
@@ -199,7 +206,7 @@ export const purchaseActions = [
     action: 'listPolicies',
     auth: 'client',
     description:
-      'The client’s policies, newest first (an array; optional {page, pageSize}), each with its M-Pesa payments.',
+      'The client’s policies, newest first (the whole list as an array, or with {page, pageSize (1–100, 10)} one page {items, total, page, pageSize, totalPages}), each with its M-Pesa payments.',
     input: pagingSchema,
     handler: ({ db, principal, input }) => listPolicies(db, principal!.userId, input),
   }),

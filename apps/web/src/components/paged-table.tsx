@@ -8,6 +8,8 @@ export interface ListPage<Row> {
   total: number;
   page: number;
   pageSize: number;
+  /** How many pages there are (at least one). */
+  totalPages?: number;
 }
 
 /** What PagedTable needs of a TanStack query of a list page. */

@@ -1,5 +1,6 @@
 // The client's invoices, read by the payment page and the portal (whole shillings).
 import { queryOptions } from '@tanstack/react-query';
+import type { ListPage } from '../components/paged-table';
 import { callGateway, unwrapData } from './api-client';
 
 export type InvoiceStatus = 'UNPAID' | 'PAID';
@@ -18,6 +19,8 @@ export interface ClientInvoice {
   startDate: string;
   breakdown: Record<string, unknown> | null;
   policyNumber: string | null;
+  /** The policy's id (its page in the portal), once issued. */
+  policyId?: number | null;
   /** Paid so far; an invoice above M-Pesa's per-payment limit is paid in several prompts. */
   amountPaid?: number;
   balance?: number;
@@ -39,11 +42,14 @@ export async function getInvoice(invoiceSystemRef: string, signal?: AbortSignal)
   );
 }
 
-/** `client / invoice / listInvoices`: the client's invoices, newest first. */
-export async function listInvoices(signal?: AbortSignal): Promise<ClientInvoice[]> {
+/** `client / invoice / listInvoices`, one page of the client's invoices (newest first; optionally only UNPAID or PAID ones). */
+export async function listInvoicePage(
+  query: { page: number; pageSize: number; status?: InvoiceStatus },
+  signal?: AbortSignal,
+): Promise<ListPage<ClientInvoice>> {
   return unwrapData(
-    await callGateway<ClientInvoice[]>(
-      { service: 'client', resource: 'invoice', action: 'listInvoices', data: {} },
+    await callGateway<ListPage<ClientInvoice>>(
+      { service: 'client', resource: 'invoice', action: 'listInvoices', data: query },
       { secure: true, silent: true, signal },
     ),
   );

@@ -1,4 +1,5 @@
 // The client's quotations, read and paid by the purchase screens and the portal (whole shillings).
+import type { ListPage } from '../components/paged-table';
 import { callGateway, unwrapData } from './api-client';
 
 export interface CompletedQuotation {
@@ -42,6 +43,8 @@ export interface ClientQuotation {
   isExpired?: boolean;
   invoice: { invoiceSystemRef: string; status: string; amount: number } | null;
   policyNumber: string | null;
+  /** The policy's id (its page in the portal), once issued. */
+  policyId?: number | null;
   vehicle: Record<string, unknown> | null;
   breakdown: Record<string, unknown> | null;
   /** 'new' (the client's own) or 'recommendation' (an intermediary's: accepted on its review first). */
@@ -64,11 +67,14 @@ export async function getQuotationDetails(systemQuotationRef: string, signal?: A
   );
 }
 
-/** `client / quotation / listQuotations`: the client's quotations, newest first. */
-export async function listQuotations(signal?: AbortSignal): Promise<ClientQuotation[]> {
+/** `client / quotation / listQuotations`, one page of the client's quotations (newest first). */
+export async function listQuotationPage(
+  query: { page: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<ListPage<ClientQuotation>> {
   return unwrapData(
-    await callGateway<ClientQuotation[]>(
-      { service: 'client', resource: 'quotation', action: 'listQuotations', data: {} },
+    await callGateway<ListPage<ClientQuotation>>(
+      { service: 'client', resource: 'quotation', action: 'listQuotations', data: query },
       { secure: true, silent: true, signal },
     ),
   );

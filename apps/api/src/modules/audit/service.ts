@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import type { Principal } from '../../gateway/registry';
-import { pageWindow } from '../../lib/search';
+import { pageInfo, pageWindow } from '../../lib/search';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -62,8 +62,6 @@ export async function listAuditLog(
       entityId: entry.entityId,
       details: entry.details,
     })),
-    total: Number(counted?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
+    ...pageInfo(Number(counted?.total ?? 0), query),
   };
 }

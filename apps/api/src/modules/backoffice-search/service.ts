@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
-import { pageWindow } from '../../lib/search';
+import { pageInfo, pageWindow } from '../../lib/search';
 import { recordAudit } from '../audit/service';
 import { lockWallet, post } from '../ledger/service';
 import { toKes } from '../product/present';
@@ -104,9 +104,7 @@ export async function searchPolicies(db: Database, principal: Principal, input: 
       endDate: row.endDate,
       issuedAt: row.issuedAt.toISOString(),
     })),
-    total: Number(counted?.total ?? 0),
-    page: input.page,
-    pageSize: input.pageSize,
+    ...pageInfo(Number(counted?.total ?? 0), input),
   };
 }
 

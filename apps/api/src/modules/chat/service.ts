@@ -32,6 +32,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
+import { pageInfo } from '../../lib/search';
 import { signFileLink } from '../files/links';
 import { notify } from '../notification/service';
 
@@ -363,10 +364,8 @@ export async function listConversations(
     .where(where);
   return {
     items: rows.map((row) => presentConversation(row, scope)),
-    total: Number(totals?.total ?? 0),
     totalUnread: Number(totals?.unread ?? 0),
-    page: input.page,
-    pageSize: input.pageSize,
+    ...pageInfo(Number(totals?.total ?? 0), input),
   };
 }
 

@@ -38,7 +38,7 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { kenyaToday } from '../../lib/dates';
 import { makeRef } from '../../lib/refs';
-import { containsPattern, pageWindow } from '../../lib/search';
+import { containsPattern, pageInfo, pageWindow } from '../../lib/search';
 import {
   type B2cResult,
   DarajaError,
@@ -293,9 +293,7 @@ export async function listClaims(
           ? null
           : { name: `${clientFirstName} ${clientLastName}`, email: clientEmail },
     })),
-    total: total?.total ?? 0,
-    page: input.page,
-    pageSize: input.pageSize,
+    ...pageInfo(total?.total ?? 0, input),
   };
 }
 

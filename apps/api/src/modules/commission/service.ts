@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { commissionRates, commissions, intermediaries, policies, quotations } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
-import { pageWindow } from '../../lib/search';
+import { pageInfo, pageWindow } from '../../lib/search';
 import { recordAudit } from '../audit/service';
 import { COMMISSION_DISCLAIMER, COMMISSION_SEED } from './seed-data';
 
@@ -146,9 +146,7 @@ export async function getStatement(
       commissionCents,
       commission: commissionCents / 100,
     },
-    total: Number(totals?.count ?? 0),
-    page: input.page,
-    pageSize: input.pageSize,
+    ...pageInfo(Number(totals?.count ?? 0), input),
     firmId: firmId ?? null,
   };
 }

@@ -23,7 +23,7 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { kenyaToday } from '../../lib/dates';
 import { makeRef } from '../../lib/refs';
-import { pageWindow } from '../../lib/search';
+import { pageInfo, pageWindow } from '../../lib/search';
 import {
   type HelpRequestSummary,
   helpRequestCodeEmail,
@@ -352,9 +352,7 @@ export async function listInbox(
     .offset(offset)) as InboxRow[];
   return {
     items: rows.map(presentInboxItem),
-    total: await countWhere(where),
-    page: query.page,
-    pageSize: query.pageSize,
+    ...pageInfo(await countWhere(where), query),
     newCount: await countWhere(and(scope, sql`${status} = 'PENDING'`)),
   };
 }

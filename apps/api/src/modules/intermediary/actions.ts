@@ -27,7 +27,7 @@ export const intermediaryActions = [
     resource: 'quotation',
     action: 'listIntermediaries',
     auth: 'public',
-    description: `ACTIVE intermediaries by name: [${LIST_ITEM}]. Optional {search} (name, e-mail or phone digits; case-insensitive, trimmed); with {page, pageSize} the answer is {items, total, page, pageSize}.`,
+    description: `ACTIVE intermediaries by name: [${LIST_ITEM}]. Optional {search} (name, e-mail or phone digits; case-insensitive, trimmed); with {page, pageSize (20)} the answer is one page {items, total, page, pageSize, totalPages}.`,
     input: listIntermediariesSchema,
     handler: ({ db, input }) => listActiveIntermediaries(db, input),
   }),

@@ -12,7 +12,7 @@ import { intermediaries, sessions, users } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { makeRef } from '../../lib/refs';
-import { containsPattern, pageWindow } from '../../lib/search';
+import { containsPattern, pageInfo, pageOrWhole, pageWindow } from '../../lib/search';
 import { recordAudit } from '../audit/service';
 
 type IntermediaryRow = typeof intermediaries.$inferSelect;
@@ -81,26 +81,24 @@ export async function listActiveIntermediaries(
   query: { search?: string; page?: number; pageSize?: number },
 ) {
   const where = and(eq(intermediaries.status, 'ACTIVE'), searchCondition(query.search));
-  const paged = query.page !== undefined || query.pageSize !== undefined;
-  if (!paged) {
-    const rows = await db
-      .select()
-      .from(intermediaries)
-      .where(where)
-      .orderBy(asc(intermediaries.intermediaryNames), asc(intermediaries.id));
-    return rows.map(presentListItem);
-  }
-  const paging = { page: query.page ?? 1, pageSize: query.pageSize ?? 20 };
-  const [counted] = await db.select({ total: count() }).from(intermediaries).where(where);
-  const { limit, offset } = pageWindow(paging);
-  const rows = await db
-    .select()
-    .from(intermediaries)
-    .where(where)
-    .orderBy(asc(intermediaries.intermediaryNames), asc(intermediaries.id))
-    .limit(limit)
-    .offset(offset);
-  return { items: rows.map(presentListItem), total: Number(counted?.total ?? 0), ...paging };
+  return pageOrWhole(
+    query,
+    {
+      rows: (window) => {
+        const rows = db
+          .select()
+          .from(intermediaries)
+          .where(where)
+          .orderBy(asc(intermediaries.intermediaryNames), asc(intermediaries.id))
+          .$dynamic();
+        return window ? rows.limit(window.limit).offset(window.offset) : rows;
+      },
+      count: async () =>
+        (await db.select({ total: count() }).from(intermediaries).where(where))[0]?.total ?? 0,
+      present: (rows) => rows.map(presentListItem),
+    },
+    20,
+  );
 }
 
 /** Every ACTIVE firm, for the help form. */
@@ -156,9 +154,7 @@ export async function listIntermediariesForAdmin(
   );
   return {
     items: rows.map((row) => presentForAdmin(row, userCounts.get(row.id) ?? 0)),
-    total: Number(counted?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
+    ...pageInfo(Number(counted?.total ?? 0), query),
   };
 }
 

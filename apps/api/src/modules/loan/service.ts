@@ -37,6 +37,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { makeRef } from '../../lib/refs';
+import { pageInfo } from '../../lib/search';
 import type { Services } from '../../services';
 import { post } from '../ledger/service';
 import { notify } from '../notification/service';
@@ -505,10 +506,7 @@ async function describeLoans(context: LoanContext, rows: LoanRow[]) {
 
 const pageOf = <T>(items: T[], total: number, paging: { page: number; pageSize: number }) => ({
   items,
-  total,
-  page: paging.page,
-  pageSize: paging.pageSize,
-  totalPages: Math.max(1, Math.ceil(total / paging.pageSize)),
+  ...pageInfo(total, paging),
 });
 
 /** A page of loans matching `where`, newest first (stable: by id). */

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { mailQueue } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
-import { pageWindow } from '../../lib/search';
+import { pageInfo, pageWindow } from '../../lib/search';
 import { FAILING_AFTER_ATTEMPTS } from '../../mail/queue';
 import type { Services } from '../../services';
 import { recordAudit } from '../audit/service';
@@ -50,10 +50,8 @@ export async function listMailQueue(db: Database, query: ListMailQueueInput) {
     .offset(offset);
   return {
     items: rows.map(present),
-    total: Number(counted?.total ?? 0),
     failing: Number(failing?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
+    ...pageInfo(Number(counted?.total ?? 0), query),
   };
 }
 

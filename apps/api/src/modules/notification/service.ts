@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notificationPreferences, notifications, users } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
-import { pageWindow } from '../../lib/search';
+import { pageInfo, pageWindow } from '../../lib/search';
 import { enqueueMail } from '../../mail/queue';
 import { type EmailMessage, notificationEmail } from '../../mail/templates';
 
@@ -109,10 +109,8 @@ export async function listNotifications(
     .offset(offset);
   return {
     items: rows.map(present),
-    total: Number(counted?.total ?? 0),
     unread: await countUnread(db, userId),
-    page: query.page,
-    pageSize: query.pageSize,
+    ...pageInfo(Number(counted?.total ?? 0), query),
   };
 }
 

@@ -29,6 +29,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { makeRef } from '../../lib/refs';
+import { pageInfo } from '../../lib/search';
 import { policyIssuedEmail } from '../../mail/templates';
 import { DarajaError, describeResultCode, type StkCallback } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
@@ -872,8 +873,6 @@ async function pageOfUnallocatedReceipts(
         ? { ...presentUnallocatedReceipt(row), clientEmail: row.clientEmail, phone: row.phone }
         : presentUnallocatedReceipt(row),
     ),
-    total: Number(counted?.total ?? 0),
-    page: paging.page,
-    pageSize: paging.pageSize,
+    ...pageInfo(Number(counted?.total ?? 0), paging),
   };
 }

@@ -1,5 +1,5 @@
 import { commissionAmount } from '@bima/domain';
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   commissionRates,
@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../gateway/errors';
 import { coverDatesAtPayment, kenyaToday } from '../../lib/dates';
 import { makeDigits } from '../../lib/refs';
+import { type OptionalPaging, pageOrWhole } from '../../lib/search';
 import { type InvoiceMoney, invoiceMoney } from '../ledger/service';
 import { notify } from '../notification/service';
 import { invoiceBalance } from '../payment/balance';
@@ -155,14 +156,7 @@ export interface PolicyPayment {
 }
 
 /** Paging for the client's lists: both or neither; lists stay plain arrays for the web app. */
-export interface ListPage {
-  page?: number;
-  pageSize?: number;
-}
-const pageOf = (paging: ListPage | undefined) =>
-  paging?.page !== undefined || paging?.pageSize !== undefined
-    ? { limit: paging.pageSize ?? 20, offset: ((paging.page ?? 1) - 1) * (paging.pageSize ?? 20) }
-    : null;
+export type ListPage = OptionalPaging;
 
 /** The loan that paid a financed policy's premium (premium financing). */
 export interface PolicyFinancing {
@@ -347,10 +341,16 @@ async function presentPolicies(
   );
 }
 
-export async function listPolicies(db: Database, userId: string, paging?: ListPage) {
-  const query = policyQuery(db).where(eq(policies.userId, userId)).orderBy(desc(policies.id)).$dynamic();
-  const page = pageOf(paging);
-  return presentPolicies(db, await (page ? query.limit(page.limit).offset(page.offset) : query));
+export function listPolicies(db: Database, userId: string, paging?: ListPage) {
+  const mine = eq(policies.userId, userId);
+  return pageOrWhole(paging, {
+    rows: (window) => {
+      const query = policyQuery(db).where(mine).orderBy(desc(policies.id)).$dynamic();
+      return window ? query.limit(window.limit).offset(window.offset) : query;
+    },
+    count: async () => (await db.select({ total: count() }).from(policies).where(mine))[0]?.total ?? 0,
+    present: (rows) => presentPolicies(db, rows),
+  });
 }
 
 /** One of the client's own policies, by id or policy number; anyone else's is 'not found'. */
@@ -371,11 +371,17 @@ type InvoiceRow = {
   invoice: typeof invoices.$inferSelect;
   quotation: QuotationRow;
   policyNumber: string | null;
+  policyId: number | null;
 };
 
 function invoiceQuery(db: Database) {
   return db
-    .select({ invoice: invoices, quotation: quotations, policyNumber: policies.policyNumber })
+    .select({
+      invoice: invoices,
+      quotation: quotations,
+      policyNumber: policies.policyNumber,
+      policyId: policies.id,
+    })
     .from(invoices)
     .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
     .leftJoin(policies, eq(policies.invoiceId, invoices.id));
@@ -393,15 +399,20 @@ async function presentInvoices(db: Database, rows: InvoiceRow[], maxPerPrompt: n
 export async function listInvoices(
   db: Database,
   userId: string,
-  options: { maxPerPrompt: number; paging?: ListPage },
+  options: { maxPerPrompt: number; paging?: ListPage; status?: string },
 ) {
-  const query = invoiceQuery(db).where(eq(invoices.userId, userId)).orderBy(desc(invoices.id)).$dynamic();
-  const page = pageOf(options.paging);
-  return presentInvoices(
-    db,
-    await (page ? query.limit(page.limit).offset(page.offset) : query),
-    options.maxPerPrompt,
+  const mine = and(
+    eq(invoices.userId, userId),
+    options.status ? eq(invoices.status, options.status) : undefined,
   );
+  return pageOrWhole(options.paging, {
+    rows: (window) => {
+      const query = invoiceQuery(db).where(mine).orderBy(desc(invoices.id)).$dynamic();
+      return window ? query.limit(window.limit).offset(window.offset) : query;
+    },
+    count: async () => (await db.select({ total: count() }).from(invoices).where(mine))[0]?.total ?? 0,
+    present: (rows) => presentInvoices(db, rows, options.maxPerPrompt),
+  });
 }
 
 export async function getInvoice(
@@ -440,6 +451,8 @@ function presentInvoice(row: InvoiceRow, money: InvoiceMoney, maxPerPrompt: numb
     startDate: row.quotation.startDate,
     breakdown: row.quotation.breakdown,
     policyNumber: row.policyNumber,
+    /** The policy's id (its page in the portal), once issued. */
+    policyId: row.policyId,
     quotationExpiresAt: row.quotation.expiresAt.toISOString(),
     isQuotationExpired: !isPaid && paid === 0 && isQuotationExpired(row.quotation),
   };

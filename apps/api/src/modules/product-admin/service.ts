@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { pageInfo } from '../../lib/search';
 import {
   type ProductSnapshot,
   ratingOf,
@@ -114,9 +115,7 @@ export async function listProducts(
       active: product.active,
       updatedAt: product.updatedAt.toISOString(),
     })),
-    total: Number(counted?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
+    ...pageInfo(Number(counted?.total ?? 0), query),
   };
 }
 
@@ -388,9 +387,7 @@ export async function listProductVersions(
     .offset((query.page - 1) * query.pageSize);
   return {
     items: rows.map(presentVersionHead),
-    total: Number(counted?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
+    ...pageInfo(Number(counted?.total ?? 0), query),
   };
 }
 

@@ -7,12 +7,13 @@ import {
   RECOMMENDATION_MESSAGES,
   vehicleIdentitySchema,
 } from '@bima/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invoices, ledgerTransactions, policies, quotations, recommendations } from '../../db/schema';
 import { AppError, fromZodError } from '../../gateway/errors';
 import { coverEndDate, formatKenyaDate, kenyaToday } from '../../lib/dates';
 import { makeRef } from '../../lib/refs';
+import { type OptionalPaging, pageOrWhole } from '../../lib/search';
 import { getClientDetails } from '../client/service';
 import { moneyOfInvoice, post } from '../ledger/service';
 import { presentQuote, toCents, toKes } from '../product/present';
@@ -26,6 +27,7 @@ export function presentQuotation(
   row: QuotationRow,
   invoice?: { invoiceSystemRef: string; status: string; amount: number; hasPayments?: boolean } | null,
   policyNumber?: string | null,
+  policyId?: number | null,
 ) {
   return {
     id: row.id,
@@ -56,6 +58,8 @@ export function presentQuotation(
       ? { invoiceSystemRef: invoice.invoiceSystemRef, status: invoice.status, amount: toKes(invoice.amount) }
       : null,
     policyNumber: policyNumber ?? null,
+    /** The policy's id (its page in the portal), once issued. */
+    policyId: policyId ?? null,
   };
 }
 
@@ -324,6 +328,7 @@ export function quotationQuery(db: Database) {
       // Money towards the invoice, by M-Pesa or from the wallet, is in the ledger.
       hasPayments: sql<boolean>`exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.invoiceId} = ${invoices.id} and ${ledgerTransactions.kind} in ('mpesa_receipt', 'wallet_payment'))`,
       policyNumber: policies.policyNumber,
+      policyId: policies.id,
     })
     .from(quotations)
     .leftJoin(invoices, eq(invoices.quotationId, quotations.id))
@@ -337,13 +342,21 @@ export function presentQuotationRow(
     row.quotation,
     row.invoice ? { ...row.invoice, hasPayments: Boolean(row.hasPayments) } : null,
     row.policyNumber,
+    row.policyId,
   );
 }
 
 /** The signed-in client's quotations, newest first, with their invoice and policy. */
-export async function listQuotations(db: Database, userId: string) {
-  const rows = await quotationQuery(db).where(eq(quotations.userId, userId)).orderBy(desc(quotations.id));
-  return rows.map(presentQuotationRow);
+export function listQuotations(db: Database, userId: string, paging?: OptionalPaging) {
+  const mine = eq(quotations.userId, userId);
+  return pageOrWhole(paging, {
+    rows: (window) => {
+      const query = quotationQuery(db).where(mine).orderBy(desc(quotations.id)).$dynamic();
+      return window ? query.limit(window.limit).offset(window.offset) : query;
+    },
+    count: async () => (await db.select({ total: count() }).from(quotations).where(mine))[0]?.total ?? 0,
+    present: (rows) => rows.map(presentQuotationRow),
+  });
 }
 
 export async function getQuotation(db: Database, userId: string, systemQuotationRef: string) {

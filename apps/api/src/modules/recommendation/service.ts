@@ -24,7 +24,7 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { coverEndDate, kenyaToday } from '../../lib/dates';
 import { makeRef } from '../../lib/refs';
-import { pageWindow } from '../../lib/search';
+import { pageInfo, pageWindow } from '../../lib/search';
 import { recommendationEmail } from '../../mail/templates';
 import type { Services } from '../../services';
 import { recordAudit } from '../audit/service';
@@ -434,9 +434,7 @@ export async function listClientRecommendations(
           accepted: head.recommendation.acceptedQuotationId === quotation.id,
         })),
     })),
-    total: Number(counted?.total ?? 0),
-    page: paging.page,
-    pageSize: paging.pageSize,
+    ...pageInfo(Number(counted?.total ?? 0), paging),
   };
 }
 

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { intermediaries, lenders, sessions, underwriters, users, verifications } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
-import { containsPattern, pageWindow } from '../../lib/search';
+import { containsPattern, pageInfo, pageWindow } from '../../lib/search';
 import { staffInvitationEmail } from '../../mail/templates';
 import { recordAudit } from '../audit/service';
 import {
@@ -298,9 +298,7 @@ export async function listStaff(
     .offset(offset);
   return {
     items: rows.map(presentStaff),
-    total: Number(counted?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
+    ...pageInfo(Number(counted?.total ?? 0), query),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   quotations,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { pageInfo } from '../../lib/search';
 import { findAccount, isPosted, lockWallet, moneyOfInvoice, post, walletBalance } from '../ledger/service';
 import { completeInvoice, type PaymentContext, sendPolicyDocuments } from '../payment/service';
 import { getInvoice } from '../policy/service';
@@ -38,7 +39,7 @@ export async function listWalletTransactions(
   const { db } = context;
   const accountId = await findAccount(db, walletAccount(userId));
   if (accountId === null) {
-    return { balance: 0, items: [], total: 0, page: paging.page, pageSize: paging.pageSize, totalPages: 1 };
+    return { balance: 0, items: [], ...pageInfo(0, paging) };
   }
   const [counted] = await db
     .select({ total: count() })
@@ -84,10 +85,7 @@ export async function listWalletTransactions(
       amount: kesOf(-Number(row.amount)),
       balanceAfter: kesOf(Number(row.balanceAfter)),
     })),
-    total,
-    page: paging.page,
-    pageSize: paging.pageSize,
-    totalPages: Math.max(1, Math.ceil(total / paging.pageSize)),
+    ...pageInfo(total, paging),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { kenyaToday } from '../../lib/dates';
+import { pageInfo } from '../../lib/search';
 import { clientAccountsCondition, kesOf } from './service';
 
 /** Midnight in Kenya (UTC+3) at the start of a YYYY-MM-DD date, as an instant. */
@@ -139,10 +140,7 @@ export async function getStatement(
     totalDebits: kesOf(period.debits),
     totalCredits: kesOf(period.credits),
     items,
-    total: period.lines,
-    page,
-    pageSize,
-    totalPages: Math.max(1, Math.ceil(period.lines / pageSize)),
+    ...pageInfo(period.lines, { page, pageSize }),
   };
 }
 export type Statement = Awaited<ReturnType<typeof getStatement>>;

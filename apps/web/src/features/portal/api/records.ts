@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ListPage } from '../../../components/paged-table';
 import { callGateway, unwrapData } from '../../../lib/api-client';
-import { listInvoices } from '../../../lib/invoices';
-import { listQuotations } from '../../../lib/quotations';
+import { type InvoiceStatus, listInvoicePage } from '../../../lib/invoices';
+import { listQuotationPage } from '../../../lib/quotations';
 
 export interface ClientPolicy {
   id: number;
@@ -44,16 +45,21 @@ export interface ClientPolicyWithDocuments extends ClientPolicy {
 // Document links last 10 minutes: fresh ones on opening, and again well before they expire.
 const LINK_REFRESH_MS = 5 * 60_000;
 
-export const policiesQueryOptions = () =>
+/** How many records a page of the portal's lists shows. */
+export const PORTAL_PAGE_SIZE = 10;
+
+/** `client / policy / listPolicies`, one page (pages count from 1). */
+export const policiesQueryOptions = (page: number, pageSize = PORTAL_PAGE_SIZE) =>
   queryOptions({
-    queryKey: ['client', 'policies'],
+    queryKey: ['client', 'policies', 'page', page, pageSize],
     queryFn: async ({ signal }) =>
       unwrapData(
-        await callGateway<ClientPolicy[]>(
-          { service: 'client', resource: 'policy', action: 'listPolicies', data: {} },
+        await callGateway<ListPage<ClientPolicy>>(
+          { service: 'client', resource: 'policy', action: 'listPolicies', data: { page, pageSize } },
           { secure: true, silent: true, signal },
         ),
       ),
+    placeholderData: keepPreviousData,
   });
 
 export const policyByIdQueryOptions = (id: number) =>
@@ -71,16 +77,27 @@ export const policyByIdQueryOptions = (id: number) =>
     refetchInterval: LINK_REFRESH_MS,
   });
 
-export const quotationsQueryOptions = () =>
+/** `client / quotation / listQuotations`, one page (pages count from 1). */
+export const quotationsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ['client', 'quotations'],
-    queryFn: ({ signal }) => listQuotations(signal),
+    queryKey: ['client', 'quotations', 'page', page],
+    queryFn: ({ signal }) => listQuotationPage({ page, pageSize: PORTAL_PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
   });
 
-export const invoicesQueryOptions = () =>
+/** `client / invoice / listInvoices`, one page (pages count from 1), optionally only UNPAID or PAID ones. */
+export const invoicesQueryOptions = (
+  page: number,
+  options: { pageSize?: number; status?: InvoiceStatus } = {},
+) =>
   queryOptions({
-    queryKey: ['client', 'invoices'],
-    queryFn: ({ signal }) => listInvoices(signal),
+    queryKey: ['client', 'invoices', 'page', page, options],
+    queryFn: ({ signal }) =>
+      listInvoicePage(
+        { page, pageSize: options.pageSize ?? PORTAL_PAGE_SIZE, status: options.status },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
   });
 
 /** Money M-Pesa took that no invoice was waiting for, credited to the client (whole shillings). */

@@ -13,15 +13,16 @@ import { flattenMenu } from '../menu';
 
 /** Counts of the client's policies and unpaid invoices; nothing while loading or on error. */
 function Counts() {
-  const policies = useQuery(policiesQueryOptions());
-  const invoices = useQuery(invoicesQueryOptions());
+  // One row of each list is enough: the counts are the lists' totals.
+  const policies = useQuery(policiesQueryOptions(1, 1));
+  const invoices = useQuery(invoicesQueryOptions(1, { pageSize: 1, status: 'UNPAID' }));
   if (!policies.data || !invoices.data) return null;
-  const unpaid = invoices.data.filter((invoice) => invoice.status === 'UNPAID').length;
+  const unpaid = invoices.data.total;
   const counts = [
     {
       id: 'policies',
       label: t('portal.dashboard.policiesCount'),
-      value: policies.data.length,
+      value: policies.data.total,
       href: paths.portalPolicies.getHref(),
     },
     {

@@ -9,7 +9,6 @@ import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
 import { invoiceQueryOptions } from '../../../lib/invoices';
 import { ipfOfferQueryOptions } from '../../../lib/ipf';
-import { policiesQueryOptions } from '../api/records';
 import { PayFromWallet } from '../components/pay-from-wallet';
 import { BreakdownTable, RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
@@ -25,11 +24,8 @@ import {
 export default function InvoiceDetailRoute() {
   const { invoiceSystemRef = '' } = useParams();
   const invoice = useQuery(invoiceQueryOptions(invoiceSystemRef));
-  const policies = useQuery({ ...policiesQueryOptions(), enabled: Boolean(invoice.data?.policyNumber) });
   const data = invoice.data;
-  const policyId = data?.policyNumber
-    ? policies.data?.find((policy) => policy.policyNumber === data.policyNumber)?.id
-    : undefined;
+  const policyId = data?.policyId ?? undefined;
   const money = data ? invoiceMoney(data) : null;
   // "Pay over time" shows when premium financing can take this invoice (or has it already).
   const offer = useQuery({

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ListPages } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { buttonPrimary, cardClass, linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { invoicesQueryOptions } from '../api/records';
 import { RecordStatusBadge } from '../components/records';
@@ -16,7 +18,9 @@ import { formatKes, formatTimestamp, invoiceMoney, invoicePaymentStatus } from '
  * opening its detail; below them, money received without an invoice.
  */
 export default function InvoicesRoute() {
-  const invoices = useQuery(invoicesQueryOptions());
+  const [page, setPage] = usePageParam();
+  const invoices = useQuery(invoicesQueryOptions(page));
+  const list = invoices.data;
   return (
     <div>
       <ScreenHeading level={1}>{t('portal.invoices.title')}</ScreenHeading>
@@ -26,12 +30,12 @@ export default function InvoicesRoute() {
         isError={invoices.isError}
         onRetry={() => void invoices.refetch()}
       />
-      {invoices.data?.length === 0 ? (
+      {list?.total === 0 ? (
         <p className={`${cardClass} mt-6 text-slate-800`}>{t('portal.invoices.empty')}</p>
       ) : null}
-      {invoices.data && invoices.data.length > 0 ? (
+      {list && list.items.length > 0 ? (
         <ul className="mt-6 grid gap-4 lg:grid-cols-2">
-          {invoices.data.map((invoice) => {
+          {list.items.map((invoice) => {
             const ref = invoice.invoiceSystemRef;
             const { amountPaid, balance } = invoiceMoney(invoice);
             return (
@@ -76,6 +80,12 @@ export default function InvoicesRoute() {
           })}
         </ul>
       ) : null}
+      <ListPages
+        list={list}
+        onPageChange={setPage}
+        isDisabled={invoices.isPlaceholderData}
+        label={t('portal.invoices.pages')}
+      />
       <UnallocatedReceipts />
     </div>
   );

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ListPages } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { cardClass, linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { policiesQueryOptions } from '../api/records';
 import { RecordStatusBadge } from '../components/records';
@@ -12,7 +14,9 @@ import { formatKes, formatPeriod, registrationOf } from '../utils/records';
 
 /** My Policies (user products list): the client's policies, each opening its detail. */
 export default function PoliciesRoute() {
-  const policies = useQuery(policiesQueryOptions());
+  const [page, setPage] = usePageParam();
+  const policies = useQuery(policiesQueryOptions(page));
+  const list = policies.data;
   return (
     <div>
       <ScreenHeading level={1}>{t('portal.policies.title')}</ScreenHeading>
@@ -22,7 +26,7 @@ export default function PoliciesRoute() {
         isError={policies.isError}
         onRetry={() => void policies.refetch()}
       />
-      {policies.data?.length === 0 ? (
+      {list?.total === 0 ? (
         <div className={`${cardClass} mt-6`}>
           <p className="text-slate-800">{t('portal.policies.empty')}</p>
           <Link to={paths.motorBasicDetails.getHref()} className={`${linkButton} mt-3 inline-block`}>
@@ -30,9 +34,9 @@ export default function PoliciesRoute() {
           </Link>
         </div>
       ) : null}
-      {policies.data && policies.data.length > 0 ? (
+      {list && list.items.length > 0 ? (
         <ul className="mt-6 grid gap-4 lg:grid-cols-2">
-          {policies.data.map((policy) => (
+          {list.items.map((policy) => (
             <li key={policy.id}>
               <article aria-labelledby={`policy-${policy.id}`} className={`${cardClass} h-full`}>
                 <div className="flex flex-wrap items-start justify-between gap-2">
@@ -65,6 +69,12 @@ export default function PoliciesRoute() {
           ))}
         </ul>
       ) : null}
+      <ListPages
+        list={list}
+        onPageChange={setPage}
+        isDisabled={policies.isPlaceholderData}
+        label={t('portal.policies.pages')}
+      />
     </div>
   );
 }

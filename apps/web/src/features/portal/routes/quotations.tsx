@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ListPages } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { buttonPrimary, cardClass, linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
-import { policiesQueryOptions, quotationsQueryOptions } from '../api/records';
+import { quotationsQueryOptions } from '../api/records';
 import { RecommendationsList } from '../components/recommendations-list';
 import { RecordStatusBadge } from '../components/records';
 import { usePayQuotation } from '../hooks';
@@ -17,11 +19,10 @@ import { formatKes, formatPeriod, quotationExpiryText, registrationOf } from '..
  * Get a new price, which prices it again with today's rates and pays the new one).
  */
 export default function QuotationsRoute() {
-  const quotations = useQuery(quotationsQueryOptions());
-  // The policy links need the policies' ids; the list is small.
-  const policies = useQuery(policiesQueryOptions());
+  const [page, setPage] = usePageParam();
+  const quotations = useQuery(quotationsQueryOptions(page));
+  const list = quotations.data;
   const { pay, requote, preparing } = usePayQuotation();
-  const policyIds = new Map(policies.data?.map((policy) => [policy.policyNumber, policy.id]));
 
   return (
     <div>
@@ -34,15 +35,15 @@ export default function QuotationsRoute() {
         isError={quotations.isError}
         onRetry={() => void quotations.refetch()}
       />
-      {quotations.data?.length === 0 ? (
+      {list?.total === 0 ? (
         <p className={`${cardClass} mt-6 text-slate-800`}>{t('portal.quotations.empty')}</p>
       ) : null}
-      {quotations.data && quotations.data.length > 0 ? (
+      {list && list.items.length > 0 ? (
         <ul className="mt-6 grid gap-4 lg:grid-cols-2">
-          {quotations.data.map((quotation) => {
+          {list.items.map((quotation) => {
             const ref = quotation.systemQuotationRef;
             const isPaid = quotation.invoice?.status === 'PAID' || Boolean(quotation.policyNumber);
-            const policyId = quotation.policyNumber ? policyIds.get(quotation.policyNumber) : undefined;
+            const policyId = quotation.policyId ?? undefined;
             const expiry = isPaid ? null : quotationExpiryText(quotation);
             // An intermediary's quotation is bought by accepting it on its review, not with Pay.
             const reviewId =
@@ -127,6 +128,12 @@ export default function QuotationsRoute() {
           })}
         </ul>
       ) : null}
+      <ListPages
+        list={list}
+        onPageChange={setPage}
+        isDisabled={quotations.isPlaceholderData}
+        label={t('portal.quotations.pages')}
+      />
     </div>
   );
 }
