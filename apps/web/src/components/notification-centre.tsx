@@ -11,7 +11,7 @@ import {
 } from '../lib/notification-centre';
 import { Button } from './button';
 import { t } from './notifications-i18n';
-import { Pagination } from './pagination';
+import { Pagination, pageCountOf } from './pagination';
 import { QueryStatus } from './query-status';
 import { ScreenHeading } from './screen-heading';
 import { StatusBadge } from './status-badge';
@@ -83,7 +83,7 @@ export function NotificationCentre() {
   const markOne = useMutation({ mutationFn: markNotificationRead, onSettled: refresh });
   const markAll = useMutation({ mutationFn: markAllNotificationsRead, onSettled: refresh });
   const data = list.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.pageSize))) : 1;
+  const pageCount = data ? pageCountOf(data) : 1;
 
   const choose = (value: boolean) => {
     setUnreadOnly(value);

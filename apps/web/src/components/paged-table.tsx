@@ -1,5 +1,5 @@
 import { DataTable, type DataTableProps } from './data-table';
-import { Pagination } from './pagination';
+import { ListPages } from './pagination';
 import { QueryStatus } from './query-status';
 
 /** One page of a list as the API answers it. */
@@ -31,10 +31,6 @@ export interface PagedTableProps<Row> extends Omit<DataTableProps<Row>, 'rows'> 
   before?: React.ReactNode;
 }
 
-/** How many pages a list has (at least one). */
-export const pageCount = (page: Pick<ListPage<unknown>, 'total' | 'pageSize'>) =>
-  Math.max(1, Math.ceil(page.total / Math.max(1, page.pageSize)));
-
 /**
  * A paginated list in a card: the loading and error states (with Try again) until the first page
  * arrives, then the table, and the pages when there is more than one; while another page loads the
@@ -58,16 +54,13 @@ export function PagedTable<Row>({
     <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       {before}
       <DataTable<Row> {...table} rows={data.items} />
-      {data.total > data.pageSize ? (
-        <Pagination
-          page={page}
-          pageCount={pageCount(data)}
-          onPageChange={onPageChange}
-          isDisabled={query.isPlaceholderData}
-          label={pagesLabel}
-          className="mt-4"
-        />
-      ) : null}
+      <ListPages
+        list={{ ...data, page }}
+        onPageChange={onPageChange}
+        isDisabled={query.isPlaceholderData}
+        label={pagesLabel}
+        className="mt-4"
+      />
     </div>
   );
 }

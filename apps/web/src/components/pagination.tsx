@@ -2,6 +2,11 @@ import { useEffect } from 'react';
 import { Button } from './button';
 import { t } from './i18n';
 
+/** How many pages a list as the API answers it ({total, pageSize}) has: at least one. */
+export function pageCountOf(list: { total: number; pageSize: number }): number {
+  return Math.max(1, Math.ceil(list.total / Math.max(1, list.pageSize)));
+}
+
 /** How many numbered pages the pagination offers at once, the current one among them. */
 export const PAGE_WINDOW = 5;
 
@@ -115,7 +120,7 @@ export function ListPages({
   label: string;
   className?: string;
 }) {
-  const pageCount = list ? Math.max(1, Math.ceil(list.total / Math.max(1, list.pageSize))) : 1;
+  const pageCount = list ? pageCountOf(list) : 1;
   const isPastTheEnd = list !== undefined && !isDisabled && list.page > pageCount;
   useEffect(() => {
     if (isPastTheEnd) onPageChange(pageCount);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/card';
 import { DataTable } from '../../../components/data-table';
-import { Pagination } from '../../../components/pagination';
+import { Pagination, pageCountOf } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { StatusBadge } from '../../../components/status-badge';
 import { linkButton } from '../../../components/ui';
@@ -91,7 +91,7 @@ export function VersionsPanel({
           className="mt-4"
           label={t(v('pagination'))}
           page={page}
-          pageCount={Math.ceil(versions.data.total / VERSIONS_PAGE_SIZE)}
+          pageCount={pageCountOf(versions.data)}
           isDisabled={versions.isFetching}
           onPageChange={setPage}
         />

@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Pagination } from '../../../components/pagination';
+import { Pagination, pageCountOf } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { formatKenyaDateTime } from '../../../lib/dates';
-import { CONVERSATION_PAGE_SIZE, type ConversationPage } from '../api/chat';
+import type { ConversationPage } from '../api/chat';
 import { t } from '../i18n';
 
 interface ConversationListProps {
@@ -24,7 +24,7 @@ export function ConversationList({
   hrefOf,
   empty,
 }: ConversationListProps) {
-  const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / CONVERSATION_PAGE_SIZE)) : 1;
+  const pageCount = list.data ? pageCountOf(list.data) : 1;
   return (
     <section aria-labelledby="chat-conversations-heading">
       <h2 id="chat-conversations-heading" className="text-lg font-semibold text-slate-900">

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
 
 /** The head of a recommendation the client received (`clientQuotationRequest`, `getQuotationDetails`). */
@@ -45,10 +45,13 @@ export interface RecommendationPage {
 
 const KEY = ['client', 'recommendations'] as const;
 
-/** `underwriting / quotation / clientQuotationRequest`: the recommendations the client received. */
-export const recommendationsQueryOptions = () =>
+/** How many recommendations a page shows. */
+export const RECOMMENDATIONS_PAGE_SIZE = 6;
+
+/** `underwriting / quotation / clientQuotationRequest`: one page of the recommendations the client received. */
+export const recommendationsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...KEY, 'list'],
+    queryKey: [...KEY, 'list', page],
     queryFn: async ({ signal }) =>
       unwrapData(
         await callGateway<RecommendationPage>(
@@ -56,11 +59,12 @@ export const recommendationsQueryOptions = () =>
             service: 'underwriting',
             resource: 'quotation',
             action: 'clientQuotationRequest',
-            data: { page: 1, pageSize: 50 },
+            data: { page, pageSize: RECOMMENDATIONS_PAGE_SIZE },
           },
           { secure: true, silent: true, signal },
         ),
       ),
+    placeholderData: keepPreviousData,
   });
 
 /** `underwriting / quotation / getQuotationDetails {id}`: one recommendation in full. */

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ListPages } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { StatusBadge } from '../../../components/status-badge';
 import { cardClass, linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { formatKenyaDateTime } from '../../../lib/dates';
 import { recommendationsQueryOptions } from '../api/recommendations';
@@ -13,9 +15,10 @@ const TONES = { SENT: 'info', ACCEPTED: 'success', REJECTED: 'danger' } as const
 
 /** "Recommendations from your intermediaries" (clientQuotationRequest), each linking to its review. */
 export function RecommendationsList() {
-  const query = useQuery(recommendationsQueryOptions());
+  const [page, setPage] = usePageParam('recommendations');
+  const query = useQuery(recommendationsQueryOptions(page));
   const items = query.data?.items ?? [];
-  if (query.isSuccess && items.length === 0) return null;
+  if (query.isSuccess && query.data.total === 0) return null;
   return (
     <section aria-labelledby="recommendations-title" className="mt-6">
       <h2 id="recommendations-title" className="text-xl font-bold text-slate-900">
@@ -67,6 +70,13 @@ export function RecommendationsList() {
           })}
         </ul>
       ) : null}
+      <ListPages
+        list={query.data}
+        onPageChange={setPage}
+        isDisabled={query.isPlaceholderData}
+        label={t('portal.recommendations.pages')}
+        className="mt-4"
+      />
     </section>
   );
 }

@@ -16,9 +16,4 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/** How many pages a list has (at least one). */
-export function pageCountOf(page: Pick<Page<unknown>, 'total' | 'pageSize'>): number {
-  return Math.max(1, Math.ceil(page.total / Math.max(1, page.pageSize)));
-}
-
 export const STAFF_PAGE_SIZE = 20;
