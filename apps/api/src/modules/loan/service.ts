@@ -312,7 +312,8 @@ export async function instalmentsOf(
 /**
  * What a payment towards the loan would be now: the rest of the first instalment while the
  * application waits for it; for an ACTIVE loan the next instalment's unpaid part (`next`) or the
- * early settlement (`settle`); nothing otherwise.
+ * early settlement (`settle`); for a CANCELLED loan the balance the refund did not cover (either
+ * target); nothing otherwise.
  */
 export function amountDue(
   loan: Pick<LoanRow, 'status'>,
@@ -322,6 +323,8 @@ export function amountDue(
   today: string,
 ): number {
   if (loan.status === 'AWAITING_DEPOSIT') return Math.max(0, instalments[0]!.amount + money.owed);
+  // A cancelled loan whose security (the refund) did not cover it: what is left is owed at once.
+  if (loan.status === 'CANCELLED') return Math.max(0, money.owed);
   if (loan.status !== 'ACTIVE' || money.owed <= 0) return 0;
   if (target === 'settle')
     return earlySettlement({ instalments, paidTotal: money.paid, outstanding: money.owed, today }).amount;

@@ -236,16 +236,21 @@ function LoanDetail({ loanRef }: { loanRef: string }) {
               ) : null}
             </Card>
             <div className="space-y-6">
-              {data.amountDueNow > 0 && (data.status === 'AWAITING_DEPOSIT' || data.status === 'ACTIVE') ? (
+              {data.amountDueNow > 0 &&
+              (data.status === 'AWAITING_DEPOSIT' ||
+                data.status === 'ACTIVE' ||
+                data.status === 'CANCELLED') ? (
                 <Card id="loan-pay" title={t('loans.detail.payTitle')}>
                   <p className="mb-4 text-slate-800">
                     {data.status === 'AWAITING_DEPOSIT'
                       ? t('loans.detail.payFirst', { amount: formatKesExact(data.amountDueNow) })
-                      : t('loans.detail.payNext', {
-                          amount: formatKesExact(data.amountDueNow),
-                          number: data.nextInstalment?.number ?? '',
-                          date: data.nextInstalment ? formatIsoDate(data.nextInstalment.dueDate) : '',
-                        })}
+                      : data.status === 'CANCELLED'
+                        ? t('loans.detail.payCancelled', { amount: formatKesExact(data.amountDueNow) })
+                        : t('loans.detail.payNext', {
+                            amount: formatKesExact(data.amountDueNow),
+                            number: data.nextInstalment?.number ?? '',
+                            date: data.nextInstalment ? formatIsoDate(data.nextInstalment.dueDate) : '',
+                          })}
                   </p>
                   <PayLoan
                     loanRef={data.loanRef}
