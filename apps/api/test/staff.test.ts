@@ -20,6 +20,7 @@ type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
  */
 const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'admin/mailQueue/listMailQueue': ['admin'],
+  'admin/lender/listLenders': ['admin'],
   'admin/mailQueue/retryMail': ['admin'],
   'claims/desk/listClaims': ['admin', 'intermediary', 'underwriter'],
   'claims/desk/getClaim': ['admin', 'intermediary', 'underwriter'],
@@ -420,6 +421,50 @@ describe('admin invitations', () => {
     expect(signUp.status).toBe(409);
   });
 
+  it('invites a lender user for a lender: signed in, it works that lender’s applications', async () => {
+    const admin = (await signInAs(ctx, SAMPLE.admin)).headers;
+    const listed = await send(ctx, 'admin/lender/listLenders', { page: 1, pageSize: 10 }, admin);
+    expect(listed.status).toBe(200);
+    const sample = (listed.body.result.data.items as Array<{ id: number; name: string }>).find((lender) =>
+      lender.name.startsWith('Mavuno Premium Finance'),
+    );
+    expect(sample).toBeDefined();
+    expect(listed.body.result.data).toMatchObject({ page: 1, pageSize: 10, totalPages: 1 });
+    const email = uniqueEmail('lender');
+    expect(
+      (
+        await invite({
+          email,
+          firstName: 'Atieno',
+          lastName: 'Odhiambo',
+          role: 'lender',
+          lenderId: sample!.id,
+        })
+      ).status,
+    ).toBe(200);
+    const { ref, code } = await invitationOf(email);
+    const accepted = await send(ctx, 'user/registration/acceptInvitation', {
+      invitationRef: ref,
+      code,
+      password: PASSWORD,
+    });
+    expect(accepted.body.result.data.role).toBe('lender');
+    const headers = { accesstoken: accepted.body.result.data.accessToken };
+    const profile = await send(ctx, 'staff/account/getProfile', {}, headers);
+    expect(profile.body.result.data).toMatchObject({
+      role: 'lender',
+      lender: { id: sample!.id, name: sample!.name },
+      intermediary: null,
+      underwriter: null,
+    });
+    const queue = await send(ctx, 'lender/application/listApplications', { page: 1, pageSize: 5 }, headers);
+    expect(queue.status).toBe(200);
+    // Only admins see the lenders.
+    expect((await send(ctx, 'admin/lender/listLenders', { page: 1, pageSize: 10 }, headers)).status).toBe(
+      403,
+    );
+  });
+
   it('checks the invitation with clear messages', async () => {
     const fieldErrors = async (data: Record<string, unknown>) => {
       const { status, body } = await invite(data);
@@ -460,6 +505,15 @@ describe('admin invitations', () => {
     });
     expect(await fieldErrors({ ...person, role: 'underwriter', underwriterId: 'nobody' })).toEqual({
       underwriterId: STAFF_MESSAGES.underwriterNotFound,
+    });
+    expect(await fieldErrors({ ...person, role: 'lender' })).toEqual({
+      lenderId: STAFF_MESSAGES.lenderRequired,
+    });
+    expect(await fieldErrors({ ...person, role: 'admin', lenderId: 1 })).toEqual({
+      lenderId: STAFF_MESSAGES.lenderOnlyForRole,
+    });
+    expect(await fieldErrors({ ...person, role: 'lender', lenderId: UNKNOWN_ID })).toEqual({
+      lenderId: STAFF_MESSAGES.lenderNotFound,
     });
 
     const accept = await send(ctx, 'user/registration/acceptInvitation', {});

@@ -18,7 +18,7 @@ export const STAFF_ROLES = ['intermediary', 'underwriter', 'admin', 'lender'] as
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The staff roles an admin invites today (lenders' users are set up with their lender). */
-export const INVITABLE_STAFF_ROLES = ['intermediary', 'underwriter', 'admin'] as const;
+export const INVITABLE_STAFF_ROLES = ['intermediary', 'underwriter', 'lender', 'admin'] as const;
 
 export function isUserRole(value: unknown): value is UserRole {
   return typeof value === 'string' && (USER_ROLES as readonly string[]).includes(value);

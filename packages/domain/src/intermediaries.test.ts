@@ -120,6 +120,12 @@ describe('inviteStaffSchema and basis points', () => {
     ).toBe(true);
     expect(inviteStaffSchema.safeParse({ ...person, role: 'admin' }).success).toBe(true);
     expect(inviteStaffSchema.safeParse({ ...person, role: 'admin', intermediaryId: 3 }).success).toBe(false);
+    expect(inviteStaffSchema.safeParse({ ...person, role: 'lender', lenderId: 1 }).success).toBe(true);
+    expect(inviteStaffSchema.safeParse({ ...person, role: 'lender' }).success).toBe(false);
+    expect(
+      inviteStaffSchema.safeParse({ ...person, role: 'underwriter', underwriterId: 'apa', lenderId: 1 })
+        .success,
+    ).toBe(false);
   });
 
   it.each([

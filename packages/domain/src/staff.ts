@@ -16,11 +16,14 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const STAFF_MESSAGES = {
   forbidden: 'You are not allowed to do this.',
-  roleRequired: 'Choose the role: intermediary, underwriter or admin.',
+  roleRequired: 'Choose the role: intermediary, underwriter, lender or admin.',
   intermediaryRequired: 'Choose the intermediary firm this user works for.',
   underwriterRequired: 'Choose the insurer this user works for.',
   intermediaryOnlyForRole: 'Only an intermediary user belongs to an intermediary firm.',
   underwriterOnlyForRole: 'Only an underwriter user belongs to an insurer.',
+  lenderRequired: 'Choose the lender this user works for.',
+  lenderOnlyForRole: 'Only a lender user belongs to a lender.',
+  lenderNotFound: 'Lender not found.',
   intermediaryNotFound: 'Intermediary not found.',
   underwriterNotFound: 'Underwriter not found.',
   emailTaken: 'An account with this e-mail already exists.',
@@ -36,7 +39,7 @@ export const STAFF_MESSAGES = {
 
 /**
  * `admin / staff / inviteStaff`: an intermediary user names its firm, an underwriter user its
- * insurer, an admin neither.
+ * insurer, a lender user its lender (premium financing), an admin none.
  */
 export const inviteStaffSchema = z
   .object({
@@ -51,6 +54,12 @@ export const inviteStaffSchema = z
       .max(2_147_483_647, STAFF_MESSAGES.intermediaryNotFound)
       .optional(),
     underwriterId: z.string().trim().min(1, STAFF_MESSAGES.underwriterRequired).max(100).optional(),
+    lenderId: z.coerce
+      .number({ error: STAFF_MESSAGES.lenderRequired })
+      .int(STAFF_MESSAGES.lenderRequired)
+      .positive(STAFF_MESSAGES.lenderRequired)
+      .max(2_147_483_647, STAFF_MESSAGES.lenderNotFound)
+      .optional(),
   })
   .superRefine((invite, context) => {
     const issue = (path: string, message: string) =>
@@ -63,6 +72,10 @@ export const inviteStaffSchema = z
       issue('underwriterId', STAFF_MESSAGES.underwriterRequired);
     if (invite.role !== 'underwriter' && invite.underwriterId !== undefined)
       issue('underwriterId', STAFF_MESSAGES.underwriterOnlyForRole);
+    if (invite.role === 'lender' && invite.lenderId === undefined)
+      issue('lenderId', STAFF_MESSAGES.lenderRequired);
+    if (invite.role !== 'lender' && invite.lenderId !== undefined)
+      issue('lenderId', STAFF_MESSAGES.lenderOnlyForRole);
   });
 export type InviteStaffInput = z.infer<typeof inviteStaffSchema>;
 

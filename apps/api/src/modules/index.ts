@@ -11,6 +11,7 @@ import { helpRequestActions } from './help-request/actions';
 import { intermediaryActions } from './intermediary/actions';
 import { ipfActions } from './ipf/actions';
 import { loanActions } from './loan/actions';
+import { lenderAdminActions } from './loan/lenders';
 import { mailQueueActions } from './mail-queue/actions';
 import { notificationActions } from './notification/actions';
 import { platformActions } from './platform/actions';
@@ -46,4 +47,5 @@ export const allActions: ActionDefinition[] = [
   ...walletActions,
   ...ipfActions,
   ...loanActions,
+  ...lenderAdminActions,
 ];

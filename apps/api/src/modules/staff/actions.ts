@@ -11,7 +11,7 @@ import {
 } from './service';
 
 const STAFF_USER =
-  '{id, email, names:{firstName, lastName}, role, status (INVITED|ACTIVE|DISABLED), intermediary:{id, intermediaryNames, status}|null, underwriter:{id, name}|null, createdAt, disabledAt}';
+  '{id, email, names:{firstName, lastName}, role, status (INVITED|ACTIVE|DISABLED), intermediary:{id, intermediaryNames, status}|null, underwriter:{id, name}|null, lender:{id, name}|null, createdAt, disabledAt}';
 
 /** Staff accounts: invitations, the admins' list, disabling, and the staff member's own profile. */
 export const staffActions = [
@@ -42,7 +42,7 @@ export const staffActions = [
     action: 'inviteStaff',
     auth: 'staff',
     roles: ['admin'],
-    description: `Invites a staff member: {email, firstName, lastName, role: intermediary|underwriter|admin, intermediaryId (intermediary only), underwriterId (underwriter only)} → ${STAFF_USER}. E-mails a code and the invitation reference (valid INVITATION_TTL_HOURS) for user/registration/acceptInvitation; inviting a still-invited address again resends; 409 USER_EXIST for any other account.`,
+    description: `Invites a staff member: {email, firstName, lastName, role: intermediary|underwriter|lender|admin, intermediaryId (intermediary only), underwriterId (underwriter only), lenderId (lender only)} → ${STAFF_USER}. E-mails a code and the invitation reference (valid INVITATION_TTL_HOURS) for user/registration/acceptInvitation; inviting a still-invited address again resends; 409 USER_EXIST for any other account.`,
     input: inviteStaffSchema,
     handler: (context) => inviteStaff(context, context.principal!, context.input),
   }),

@@ -115,6 +115,18 @@ async function findOrganisation(db: Database, input: InviteStaffInput): Promise<
     }
     return insurer.name;
   }
+  if (input.role === 'lender') {
+    const [lender] = await db
+      .select({ name: lenders.name })
+      .from(lenders)
+      .where(eq(lenders.id, input.lenderId!));
+    if (!lender) {
+      throw new AppError('invalid', STAFF_MESSAGES.lenderNotFound, {
+        errors: [{ field: 'lenderId', message: STAFF_MESSAGES.lenderNotFound }],
+      });
+    }
+    return lender.name;
+  }
   return null;
 }
 
@@ -153,6 +165,7 @@ export async function inviteStaff(context: AccountContext, actor: Principal, inp
     role: input.role,
     intermediaryId: input.role === 'intermediary' ? input.intermediaryId! : null,
     underwriterId: input.role === 'underwriter' ? input.underwriterId! : null,
+    lenderId: input.role === 'lender' ? input.lenderId! : null,
   };
   const { userId, invitationRef } = await db.transaction(async (tx) => {
     let userId: string;
@@ -180,6 +193,7 @@ export async function inviteStaff(context: AccountContext, actor: Principal, inp
         role: input.role,
         intermediaryId: fields.intermediaryId,
         underwriterId: fields.underwriterId,
+        lenderId: fields.lenderId,
         reinvited: Boolean(existing),
       },
     });

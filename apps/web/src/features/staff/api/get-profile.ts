@@ -11,6 +11,8 @@ export interface StaffUser {
   status: 'INVITED' | 'ACTIVE' | 'DISABLED' | 'PENDING';
   intermediary: { id: number; intermediaryNames: string; status: string } | null;
   underwriter: { id: string; name: string } | null;
+  /** A lender user's lender (premium financing). */
+  lender?: { id: number; name: string } | null;
   createdAt: string;
   disabledAt: string | null;
 }

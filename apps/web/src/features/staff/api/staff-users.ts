@@ -39,6 +39,18 @@ export const insurersQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
+/** The lenders a lender user may be invited to work for (admins only; few, so one page of 100). */
+export const lendersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['staff', 'lenders'],
+    queryFn: ({ signal }) =>
+      callStaffAction<Page<{ id: number; name: string; status: string; isSample: boolean }>>(
+        { service: 'admin', resource: 'lender', action: 'listLenders', data: { page: 1, pageSize: 100 } },
+        signal,
+      ),
+    staleTime: 5 * 60_000,
+  });
+
 export function useInviteStaff() {
   const queryClient = useQueryClient();
   return useMutation({

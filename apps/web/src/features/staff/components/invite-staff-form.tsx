@@ -10,7 +10,7 @@ import { TextField } from '../../../components/text-field';
 import { notify } from '../../../lib/notifications';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import { intermediariesQueryOptions } from '../api/intermediaries';
-import { insurersQueryOptions, useInviteStaff } from '../api/staff-users';
+import { insurersQueryOptions, lendersQueryOptions, useInviteStaff } from '../api/staff-users';
 import { t } from '../i18n';
 import { errorMessage, fieldError } from '../utils/errors';
 
@@ -21,11 +21,13 @@ interface InviteFormValues {
   role: string;
   intermediaryId: string;
   underwriterId: string;
+  lenderId: string;
 }
 
 /**
  * The form's values checked by the API's own schema: only the organisation of the chosen role is
- * sent (an intermediary's firm, an underwriter's insurer), an empty choice is no choice.
+ * sent (an intermediary's firm, an underwriter's insurer, a lender user's lender), an empty choice
+ * is no choice.
  */
 const inviteFormSchema = z.preprocess((raw) => {
   const values = raw as InviteFormValues;
@@ -37,17 +39,26 @@ const inviteFormSchema = z.preprocess((raw) => {
     intermediaryId:
       values.role === 'intermediary' && values.intermediaryId ? values.intermediaryId : undefined,
     underwriterId: values.role === 'underwriter' && values.underwriterId ? values.underwriterId : undefined,
+    lenderId: values.role === 'lender' && values.lenderId ? values.lenderId : undefined,
   };
 }, inviteStaffSchema) as unknown as z.ZodType<InviteStaffInput, InviteFormValues>;
 
-const FIELDS = ['email', 'firstName', 'lastName', 'role', 'intermediaryId', 'underwriterId'] as const;
+const FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'role',
+  'intermediaryId',
+  'underwriterId',
+  'lenderId',
+] as const;
 
-/** Admin: invites a staff member (e-mail, names, role and the firm or insurer the role needs). */
+/** Admin: invites a staff member (e-mail, names, role and the firm, insurer or lender the role needs). */
 export function InviteStaffForm() {
   const invite = useInviteStaff();
   const { form, field, errorOf, isSubmitDisabled } = useSpecForm<InviteFormValues, InviteStaffInput>(
     inviteFormSchema,
-    { email: '', firstName: '', lastName: '', role: '', intermediaryId: '', underwriterId: '' },
+    { email: '', firstName: '', lastName: '', role: '', intermediaryId: '', underwriterId: '', lenderId: '' },
   );
   const role = form.watch('role');
   const firms = useQuery({
@@ -55,6 +66,7 @@ export function InviteStaffForm() {
     enabled: role === 'intermediary',
   });
   const insurers = useQuery({ ...insurersQueryOptions(), enabled: role === 'underwriter' });
+  const lenders = useQuery({ ...lendersQueryOptions(), enabled: role === 'lender' });
 
   const onSubmit = async (input: InviteStaffInput) => {
     try {
@@ -131,6 +143,21 @@ export function InviteStaffForm() {
             options={(insurers.data ?? []).map((insurer) => ({ value: insurer.id, label: insurer.name }))}
             registration={field('underwriterId')}
             error={errorOf('underwriterId')}
+          />
+        ) : null}
+        {role === 'lender' ? (
+          <SelectField
+            label={t('staff.staffUsers.lender')}
+            placeholder={
+              lenders.isPending
+                ? t('staff.staffUsers.optionsLoading')
+                : t('staff.staffUsers.lenderPlaceholder')
+            }
+            options={(lenders.data?.items ?? [])
+              .filter((lender) => lender.status === 'ACTIVE')
+              .map((lender) => ({ value: String(lender.id), label: lender.name }))}
+            registration={field('lenderId')}
+            error={errorOf('lenderId')}
           />
         ) : null}
         <div className="sm:col-span-2">

@@ -17,6 +17,7 @@ function StaffIdentity() {
   const organisation = profile.data
     ? (profile.data.intermediary?.intermediaryNames ??
       profile.data.underwriter?.name ??
+      profile.data.lender?.name ??
       t('staff.layout.bimaPortal'))
     : null;
   return (

@@ -73,7 +73,10 @@ export default function StaffUsersRoute() {
             key: 'org',
             header: t('staff.staffUsers.worksFor'),
             cell: (user) =>
-              user.intermediary?.intermediaryNames ?? user.underwriter?.name ?? t('staff.layout.bimaPortal'),
+              user.intermediary?.intermediaryNames ??
+              user.underwriter?.name ??
+              user.lender?.name ??
+              t('staff.layout.bimaPortal'),
           },
           {
             key: 'status',
