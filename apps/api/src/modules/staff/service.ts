@@ -89,45 +89,42 @@ export function invitationUrl(baseUrl: string, invitationRef: string): string {
   return `${baseUrl.replace(/\/$/, '')}/staff/accept-invitation?ref=${encodeURIComponent(invitationRef)}`;
 }
 
-/** The firm or insurer an invitation names, which must exist: its name for the e-mail. */
+/** The firm, insurer or lender an invitation names, which must exist: its name for the e-mail. */
 async function findOrganisation(db: Database, input: InviteStaffInput): Promise<string | null> {
-  if (input.role === 'intermediary') {
-    const [firm] = await db
-      .select({ name: intermediaries.intermediaryNames })
-      .from(intermediaries)
-      .where(eq(intermediaries.id, input.intermediaryId!));
-    if (!firm) {
-      throw new AppError('invalid', STAFF_MESSAGES.intermediaryNotFound, {
-        errors: [{ field: 'intermediaryId', message: STAFF_MESSAGES.intermediaryNotFound }],
-      });
-    }
-    return firm.name;
+  const lookup =
+    input.role === 'intermediary'
+      ? {
+          field: 'intermediaryId',
+          message: STAFF_MESSAGES.intermediaryNotFound,
+          rows: db
+            .select({ name: intermediaries.intermediaryNames })
+            .from(intermediaries)
+            .where(eq(intermediaries.id, input.intermediaryId!)),
+        }
+      : input.role === 'underwriter'
+        ? {
+            field: 'underwriterId',
+            message: STAFF_MESSAGES.underwriterNotFound,
+            rows: db
+              .select({ name: underwriters.name })
+              .from(underwriters)
+              .where(eq(underwriters.id, input.underwriterId!)),
+          }
+        : input.role === 'lender'
+          ? {
+              field: 'lenderId',
+              message: STAFF_MESSAGES.lenderNotFound,
+              rows: db.select({ name: lenders.name }).from(lenders).where(eq(lenders.id, input.lenderId!)),
+            }
+          : null;
+  if (!lookup) return null;
+  const [organisation] = await lookup.rows;
+  if (!organisation) {
+    throw new AppError('invalid', lookup.message, {
+      errors: [{ field: lookup.field, message: lookup.message }],
+    });
   }
-  if (input.role === 'underwriter') {
-    const [insurer] = await db
-      .select({ name: underwriters.name })
-      .from(underwriters)
-      .where(eq(underwriters.id, input.underwriterId!));
-    if (!insurer) {
-      throw new AppError('invalid', STAFF_MESSAGES.underwriterNotFound, {
-        errors: [{ field: 'underwriterId', message: STAFF_MESSAGES.underwriterNotFound }],
-      });
-    }
-    return insurer.name;
-  }
-  if (input.role === 'lender') {
-    const [lender] = await db
-      .select({ name: lenders.name })
-      .from(lenders)
-      .where(eq(lenders.id, input.lenderId!));
-    if (!lender) {
-      throw new AppError('invalid', STAFF_MESSAGES.lenderNotFound, {
-        errors: [{ field: 'lenderId', message: STAFF_MESSAGES.lenderNotFound }],
-      });
-    }
-    return lender.name;
-  }
-  return null;
+  return organisation.name;
 }
 
 /** Ends the open invitations of a user (a new one replaces them, or the user is disabled). */
