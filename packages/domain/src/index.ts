@@ -9,6 +9,7 @@ export * from './cover-dates';
 export * from './gateway';
 export * from './identifiers';
 export * from './intermediaries';
+export * from './cart';
 export * from './ledger';
 export * from './loans';
 export * from './money';
