@@ -243,7 +243,10 @@ export async function payCart(context: PaymentContext, userId: string, phone: st
   return { ...sent, cartInvoiceRef: cartRef };
 }
 
-/** The client's latest cart invoice when it has exactly these members in this order, else a new one. */
+/**
+ * The client's latest cart invoice when the members it still owes on are exactly these, in this order
+ * (its next part), else a new one.
+ */
 async function cartInvoiceFor(tx: Tx, userId: string, memberIds: number[]) {
   const [latest] = await tx
     .select()
@@ -252,12 +255,21 @@ async function cartInvoiceFor(tx: Tx, userId: string, memberIds: number[]) {
     .orderBy(desc(cartInvoices.id))
     .limit(1);
   if (latest) {
-    const members = await tx
-      .select({ invoiceId: cartInvoiceMembers.invoiceId })
+    const rows = await tx
+      .select({ invoice: invoices })
       .from(cartInvoiceMembers)
+      .innerJoin(invoices, eq(invoices.id, cartInvoiceMembers.invoiceId))
       .where(eq(cartInvoiceMembers.cartInvoiceId, latest.id))
       .orderBy(asc(cartInvoiceMembers.position));
-    if (members.length === memberIds.length && members.every((m, i) => m.invoiceId === memberIds[i])) {
+    const money = await invoiceMoney(
+      tx,
+      rows.map((row) => row.invoice),
+    );
+    // Its members still owing (those paid by its earlier parts are done): the same ones, in the same order.
+    const owing = rows.filter(
+      (row) => row.invoice.status !== 'PAID' && (money.get(row.invoice.id)?.owed ?? row.invoice.amount) > 0,
+    );
+    if (owing.length === memberIds.length && owing.every((row, i) => row.invoice.id === memberIds[i])) {
       return latest;
     }
   }
