@@ -152,10 +152,14 @@ export default function CartRoute() {
             <p className="mt-2 text-2xl font-bold text-slate-900 tabular-nums" data-testid="cart-total">
               {kes(list.totalAmount)}
             </p>
-            <p className="mt-1 text-slate-700">{t('cart.totalOf', { count: list.payableCount })}</p>
+            <p className="mt-1 text-slate-700">
+              {t(list.payableCount === 1 ? 'cart.totalOfOne' : 'cart.totalOf', { count: list.payableCount })}
+            </p>
             {list.expiredCount > 0 ? (
               <p className="mt-2 font-semibold text-amber-950">
-                {t('cart.expiredBlocks', { count: list.expiredCount })}
+                {t(list.expiredCount === 1 ? 'cart.expiredBlocksOne' : 'cart.expiredBlocks', {
+                  count: list.expiredCount,
+                })}
               </p>
             ) : null}
             {list.totalAmount > list.amountDueNow ? (
