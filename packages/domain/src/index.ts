@@ -1,6 +1,7 @@
 export * from './account';
 export * from './advertisement';
 export * from './backoffice-search';
+export * from './cart';
 export * from './catalogue';
 export * from './chat';
 export * from './claims';
@@ -9,7 +10,6 @@ export * from './cover-dates';
 export * from './gateway';
 export * from './identifiers';
 export * from './intermediaries';
-export * from './cart';
 export * from './ledger';
 export * from './loans';
 export * from './money';
