@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  invoices,
   ledgerTransactions,
   notifications,
   payments,
+  policies,
   quotations,
   unallocatedReceipts,
   users,
@@ -288,4 +290,33 @@ describe('cart: unpaid quotations paid as one invoice', () => {
     expect(told.filter((row) => row.kind === 'payment_received').length).toBeGreaterThanOrEqual(2);
     expect(told.filter((row) => row.kind === 'policy_issued')).toHaveLength(2);
   }, 120_000);
+
+  it('keeps the receipt of a payment the STK query confirmed first on the policy it completed (08)', async () => {
+    const { headers } = await client();
+    const only = await quote(headers, 1_500_000);
+    await act('addItem', { systemQuotationRef: only.systemQuotationRef }, headers);
+    const started = await act('pay', { phone: '254712345608' }, headers);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const paymentRef = started.body.result.data.paymentRef;
+    const row = await waitUntil(
+      () => paymentRow(ctx, paymentRef),
+      (payment) => payment.status === 'success' && payment.receiptNumber !== null,
+      40_000,
+    );
+    expect(row.receiptNumber).not.toBeNull();
+    const policy = await waitUntil(
+      async () => {
+        const [found] = await db()
+          .select({ receiptNumber: policies.receiptNumber })
+          .from(policies)
+          .innerJoin(invoices, eq(invoices.id, policies.invoiceId))
+          .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
+          .where(eq(quotations.systemQuotationRef, only.systemQuotationRef));
+        return found;
+      },
+      (found) => Boolean(found?.receiptNumber),
+      10_000,
+    );
+    expect(policy?.receiptNumber).toBe(row.receiptNumber);
+  }, 60_000);
 });

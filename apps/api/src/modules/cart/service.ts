@@ -1,11 +1,12 @@
 import { CART_MESSAGES, cartReceiptPostings, formatKes, RECOMMENDATION_MESSAGES } from '@bima/domain';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   cartInvoiceMembers,
   cartInvoices,
   cartItems,
   invoices,
+  ledgerTransactions,
   payments,
   policies,
   quotations,
@@ -434,4 +435,34 @@ export async function cartInvoiceSummary(db: Database, cartInvoiceId: number, ma
     amountDueNow: toKes(Math.min(owed, maxPerPrompt * 100)),
     members: members.map(({ owed: _owed, ...member }) => member),
   };
+}
+
+/**
+ * The receipt of a cart payment the STK query confirmed, brought by the later callback: kept on the
+ * policy of each member invoice this payment completed (its last money in the ledger came from it).
+ */
+export async function recordCartReceipt(tx: Tx, payment: PaymentRow, receiptNumber: string): Promise<void> {
+  const paid = await tx
+    .selectDistinct({ invoiceId: ledgerTransactions.invoiceId })
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.paymentId, payment.id), eq(ledgerTransactions.kind, 'mpesa_receipt')));
+  for (const { invoiceId } of paid) {
+    if (invoiceId === null) continue;
+    const [last] = await tx
+      .select({ paymentId: ledgerTransactions.paymentId })
+      .from(ledgerTransactions)
+      .where(
+        and(
+          eq(ledgerTransactions.invoiceId, invoiceId),
+          inArray(ledgerTransactions.kind, ['mpesa_receipt', 'wallet_payment']),
+        ),
+      )
+      .orderBy(desc(ledgerTransactions.occurredAt), desc(ledgerTransactions.id))
+      .limit(1);
+    if (last?.paymentId !== payment.id) continue;
+    await tx
+      .update(policies)
+      .set({ receiptNumber })
+      .where(and(eq(policies.invoiceId, invoiceId), isNull(policies.receiptNumber)));
+  }
 }

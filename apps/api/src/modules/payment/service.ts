@@ -33,7 +33,7 @@ import { pageInfo } from '../../lib/search';
 import { policyIssuedEmail } from '../../mail/templates';
 import { DarajaError, describeResultCode, type StkCallback } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
-import { cartInvoiceSummary, settleCartReceipt } from '../cart/service';
+import { cartInvoiceSummary, recordCartReceipt, settleCartReceipt } from '../cart/service';
 import { lockWallet, moneyOfInvoice, post } from '../ledger/service';
 import { settleLoanReceipt } from '../loan/payments';
 import { notify, wantsEmail } from '../notification/service';
@@ -615,6 +615,10 @@ async function recordReceipt(tx: Tx, payment: PaymentRow, receiptNumber: string)
     .where(
       and(eq(unallocatedReceipts.paymentId, payment.id), isNull(unallocatedReceipts.mpesaReceiptNumber)),
     );
+  if (payment.purpose === 'cart') {
+    await recordCartReceipt(tx, payment, receiptNumber);
+    return;
+  }
   if (payment.invoiceId === null) return;
   const completing = await completingPayment(tx, payment.invoiceId);
   if (completing?.id !== payment.id) return;
