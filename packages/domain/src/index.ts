@@ -1,6 +1,7 @@
 export * from './account';
 export * from './advertisement';
 export * from './backoffice-search';
+export * from './cart';
 export * from './catalogue';
 export * from './chat';
 export * from './claims';

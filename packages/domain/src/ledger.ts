@@ -682,3 +682,59 @@ export class LedgerBook {
     return total;
   }
 }
+
+/**
+ * An M-Pesa receipt for a cart invoice: put towards its member invoices in order (each member at
+ * most what it still owes), one posting per member paid (each names its invoice, as an invoice's
+ * receipt does) and the rest to the client's wallet. Keys are per payment and member: replaying
+ * the same receipt posts nothing new.
+ */
+export function cartReceiptPostings(input: {
+  paymentId: number;
+  userId: string;
+  amount: number;
+  receipt: string | null;
+  cartRef: string;
+  members: Array<{ id: number; ref: string; owed: number }>;
+}): { postings: Posting[]; allocations: Array<{ invoiceId: number; amount: number }>; toWallet: number } {
+  const receipt = input.receipt ? ` (receipt ${input.receipt})` : '';
+  let left = input.amount;
+  const postings: Posting[] = [];
+  const allocations: Array<{ invoiceId: number; amount: number }> = [];
+  for (const member of input.members) {
+    const share = Math.max(0, Math.min(left, member.owed));
+    if (share <= 0) continue;
+    left -= share;
+    allocations.push({ invoiceId: member.id, amount: share });
+    postings.push({
+      key: `mpesa-receipt:${input.paymentId}:invoice:${member.id}`,
+      kind: 'mpesa_receipt',
+      description: `M-Pesa payment for invoice ${member.ref} (cart ${input.cartRef})${receipt}`,
+      userId: input.userId,
+      reference: input.receipt,
+      paymentId: input.paymentId,
+      invoiceId: member.id,
+      entries: [
+        { account: MPESA_PAYBILL, amount: share },
+        { account: invoiceAccount(member.id), amount: -share },
+      ],
+    });
+  }
+  if (left > 0) {
+    postings.push({
+      key: `mpesa-receipt:${input.paymentId}:wallet`,
+      kind: 'mpesa_receipt',
+      description: `M-Pesa payment for cart ${input.cartRef}${receipt}: more than its balance, credited to your wallet`,
+      userId: input.userId,
+      reference: input.receipt,
+      paymentId: input.paymentId,
+      invoiceId: null,
+      entries: [
+        { account: MPESA_PAYBILL, amount: left },
+        { account: walletAccount(input.userId), amount: -left },
+      ],
+    });
+  }
+  for (const posting of postings) assertBalanced(posting);
+  return { postings, allocations, toWallet: left };
+}

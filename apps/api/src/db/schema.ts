@@ -412,6 +412,52 @@ export const invoices = pgTable('invoices', {
   paidAt: timestamp('paid_at', { withTimezone: true }),
 });
 
+/** A client's cart: saved, unpaid quotations to pay together (one row per quotation, once). */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    quotationId: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('cart_items_once').on(table.userId, table.quotationId),
+    index('cart_items_user_idx').on(table.userId, table.addedAt, table.id),
+  ],
+);
+
+/**
+ * A combined invoice: the cart's member invoices (each its quotation's own invoice) paid as one, in
+ * `position` order. Its balance is the sum of its members' balances (derived from the ledger).
+ */
+export const cartInvoices = pgTable('cart_invoices', {
+  id: serial('id').primaryKey(),
+  cartInvoiceRef: text('cart_invoice_ref').notNull().unique(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartInvoiceMembers = pgTable(
+  'cart_invoice_members',
+  {
+    cartInvoiceId: integer('cart_invoice_id')
+      .notNull()
+      .references(() => cartInvoices.id),
+    position: integer('position').notNull(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+  },
+  (table) => [primaryKey({ columns: [table.cartInvoiceId, table.position] })],
+);
+
 /**
  * An M-Pesa payment attempt (one STK push) for an invoice, or for part of it when the invoice is
  * above M-Pesa's per-transaction limit, or to top up the client's wallet (`purpose`). The money it
@@ -433,6 +479,8 @@ export const payments = pgTable(
      */
     purpose: text('purpose').notNull().default('invoice'),
     loanId: integer('loan_id').references(() => loans.id),
+    /** The cart invoice paid (purpose 'cart'): its member invoices are paid in order. */
+    cartInvoiceId: integer('cart_invoice_id').references(() => cartInvoices.id),
     /** 'next' or 'settle' for a loan payment. */
     loanTarget: text('loan_target'),
     userId: uuid('user_id')
@@ -465,7 +513,7 @@ export const payments = pgTable(
     index('payments_user_purpose_idx').on(table.userId, table.purpose, table.status),
     check(
       'payments_purpose_check',
-      sql`(${table.purpose} = 'invoice' and ${table.invoiceId} is not null and ${table.loanId} is null) or (${table.purpose} = 'wallet_topup' and ${table.invoiceId} is null and ${table.loanId} is null) or (${table.purpose} = 'loan' and ${table.invoiceId} is null and ${table.loanId} is not null)`,
+      sql`(${table.purpose} = 'invoice' and ${table.invoiceId} is not null and ${table.loanId} is null) or (${table.purpose} = 'wallet_topup' and ${table.invoiceId} is null and ${table.loanId} is null) or (${table.purpose} = 'loan' and ${table.invoiceId} is null and ${table.loanId} is not null) or (${table.purpose} = 'cart' and ${table.invoiceId} is null and ${table.loanId} is null and ${table.cartInvoiceId} is not null)`,
     ),
     index('payments_loan_idx').on(table.loanId, table.status),
   ],

@@ -2,6 +2,7 @@ import type { ActionDefinition } from '../gateway/registry';
 import { advertisementActions } from './advertisement/actions';
 import { auditActions } from './audit/actions';
 import { backofficeSearchActions } from './backoffice-search/actions';
+import { cartActions } from './cart/actions';
 import { catalogueActions } from './catalogue/actions';
 import { chatActions } from './chat/actions';
 import { claimActions } from './claim/actions';
@@ -45,6 +46,7 @@ export const allActions: ActionDefinition[] = [
   ...mailQueueActions,
   ...claimActions,
   ...walletActions,
+  ...cartActions,
   ...ipfActions,
   ...loanActions,
   ...lenderAdminActions,

@@ -188,6 +188,10 @@ export const routeTable: RouteObject[] = [
         lazy: lazyScreen(() => import('../features/loans/routes/ipf-requests')),
       },
       {
+        path: paths.portalCart.path,
+        lazy: lazyScreen(() => import('../features/cart/routes/cart')),
+      },
+      {
         path: paths.portalMyLoans.path,
         lazy: lazyScreen(() => import('../features/loans/routes/my-loans')),
       },

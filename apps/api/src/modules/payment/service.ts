@@ -33,6 +33,7 @@ import { pageInfo } from '../../lib/search';
 import { policyIssuedEmail } from '../../mail/templates';
 import { DarajaError, describeResultCode, type StkCallback } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
+import { cartInvoiceSummary, recordCartReceipt, settleCartReceipt } from '../cart/service';
 import { lockWallet, moneyOfInvoice, post } from '../ledger/service';
 import { settleLoanReceipt } from '../loan/payments';
 import { notify, wantsEmail } from '../notification/service';
@@ -299,6 +300,12 @@ export async function getPaymentStatus(context: PaymentContext, userId: string, 
     await reconcilePayment(context, payment);
     payment = (await find())!;
   }
+  if (payment.purpose === 'cart' && payment.cartInvoiceId !== null) {
+    return {
+      ...presentStatus(payment, null, null),
+      cart: await cartInvoiceSummary(db, payment.cartInvoiceId, context.services.mpesa.maxAmount),
+    };
+  }
   if (payment.invoiceId === null) return presentStatus(payment, null, null);
   const [row] = await db
     .select({ invoice: invoices, policyNumber: policies.policyNumber })
@@ -367,6 +374,7 @@ export async function settlePayment(
   const { db, log } = context;
   const afterCommit: Array<() => void> = [];
   let issuedInvoiceId: number | null = null;
+  let cartIssuedInvoiceIds: number[] = [];
   const result = await db.transaction(async (tx): Promise<SettleResult> => {
     const [payment] = await tx
       .select()
@@ -437,6 +445,17 @@ export async function settlePayment(
         source,
         settledAt,
       });
+      return 'settled';
+    }
+    if (payment.purpose === 'cart') {
+      // A cart's payment: its member invoices are paid in order, each policy issued once its share is paid.
+      cartIssuedInvoiceIds = await settleCartReceipt(
+        tx,
+        context,
+        payment,
+        { receipt, resultDesc: answer.resultDesc, source, settledAt },
+        afterCommit,
+      );
       return 'settled';
     }
     let invoice: InvoiceRow | null = null;
@@ -535,6 +554,7 @@ export async function settlePayment(
     log.warn({ checkoutRequestId: answer.checkoutRequestId }, 'M-Pesa answer does not match the payment');
   for (const alert of afterCommit) alert();
   if (issuedInvoiceId !== null) await sendPolicyDocuments(context, issuedInvoiceId);
+  for (const invoiceId of cartIssuedInvoiceIds) await sendPolicyDocuments(context, invoiceId);
   return result;
 }
 
@@ -595,6 +615,10 @@ async function recordReceipt(tx: Tx, payment: PaymentRow, receiptNumber: string)
     .where(
       and(eq(unallocatedReceipts.paymentId, payment.id), isNull(unallocatedReceipts.mpesaReceiptNumber)),
     );
+  if (payment.purpose === 'cart') {
+    await recordCartReceipt(tx, payment, receiptNumber);
+    return;
+  }
   if (payment.invoiceId === null) return;
   const completing = await completingPayment(tx, payment.invoiceId);
   if (completing?.id !== payment.id) return;

@@ -1,12 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListPages } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
-import { buttonPrimary, cardClass, linkButton } from '../../../components/ui';
+import { buttonPrimary, buttonSecondary, cardClass, linkButton } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { addToCart, cartQueryKey } from '../../../lib/cart';
 import { quotationsQueryOptions } from '../api/records';
 import { RecommendationsList } from '../components/recommendations-list';
 import { RecordStatusBadge } from '../components/records';
@@ -23,6 +26,15 @@ export default function QuotationsRoute() {
   const quotations = useQuery(quotationsQueryOptions(page));
   const list = quotations.data;
   const { pay, requote, preparing } = usePayQuotation();
+  const queryClient = useQueryClient();
+  const [inCart, setInCart] = useState<ReadonlySet<string>>(new Set());
+  const add = useMutation({
+    mutationFn: addToCart,
+    onSuccess: (_answer, ref) => {
+      setInCart((refs) => new Set(refs).add(ref));
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    },
+  });
 
   return (
     <div>
@@ -111,16 +123,46 @@ export default function QuotationsRoute() {
                       </div>
                     ) : null}
                     {isPaid || expiry || reviewId !== null ? null : (
-                      <button
-                        type="button"
-                        onClick={() => void pay(quotation)}
-                        disabled={preparing !== null}
-                        aria-label={t('portal.quotations.payLabel', { ref })}
-                        className={buttonPrimary}
-                      >
-                        {preparing === ref ? t('portal.quotations.preparing') : t('portal.quotations.pay')}
-                      </button>
+                      <div className="flex flex-wrap items-center gap-3">
+                        <button
+                          type="button"
+                          onClick={() => void pay(quotation)}
+                          disabled={preparing !== null}
+                          aria-label={t('portal.quotations.payLabel', { ref })}
+                          className={buttonPrimary}
+                        >
+                          {preparing === ref ? t('portal.quotations.preparing') : t('portal.quotations.pay')}
+                        </button>
+                        {inCart.has(ref) ? (
+                          <span className="font-semibold text-emerald-900">
+                            {t('portal.quotations.inCart')}{' '}
+                            <Link to={paths.portalCart.getHref()} className={linkButton}>
+                              {t('portal.quotations.viewCart')}
+                            </Link>
+                          </span>
+                        ) : (
+                          <button
+                            type="button"
+                            onClick={() => add.mutate(ref)}
+                            disabled={add.isPending}
+                            aria-label={t('portal.quotations.addToCartLabel', { ref })}
+                            className={buttonSecondary}
+                          >
+                            {add.isPending && add.variables === ref
+                              ? t('portal.quotations.adding')
+                              : t('portal.quotations.addToCart')}
+                          </button>
+                        )}
+                      </div>
                     )}
+                    {add.isError && add.variables === ref ? (
+                      <p role="alert" className="mt-2 font-medium text-red-800">
+                        {t('portal.quotations.addError', {
+                          ref,
+                          reason: add.error instanceof ApiError ? (add.error.err_msg ?? '') : '',
+                        })}
+                      </p>
+                    ) : null}
                   </div>
                 </article>
               </li>
