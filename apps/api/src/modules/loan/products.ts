@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { ipfLoanProduct } from '../ipf/product';
+import { schoolFeeLoanProduct } from '../school/loan-product';
 import type { LenderRow, LoanCoreContext, LoanRow, Tx } from './service';
 
 /**
@@ -42,6 +43,8 @@ export function loanProductOf(product: string): LoanProductAdapter {
   switch (product) {
     case 'ipf':
       return ipfLoanProduct;
+    case 'school_fees':
+      return schoolFeeLoanProduct;
     default:
       throw new Error(`unknown loan product ${product}`);
   }

@@ -40,6 +40,7 @@ import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
+import { settleSchoolFeeReceipt } from '../school/payments';
 import { invoiceBalance } from './balance';
 
 export interface PaymentContext {
@@ -432,6 +433,16 @@ export async function settlePayment(
     if (payment.purpose === 'loan') {
       // A loan's payment: the loan engine puts it towards the loan (the rest to the wallet).
       issuedInvoiceId = await settleLoanReceipt(tx, context, payment, {
+        receipt,
+        resultDesc: answer.resultDesc,
+        source,
+        settledAt,
+      });
+      return 'settled';
+    }
+    if (payment.purpose === 'school_fee') {
+      // A school fee payment: the school fees module puts it towards the school's invoice.
+      await settleSchoolFeeReceipt(tx, context, payment, {
         receipt,
         resultDesc: answer.resultDesc,
         source,
