@@ -311,6 +311,10 @@ function MpesaPayCard({ invoice }: { invoice: SchoolInvoice }) {
   useEffect(() => {
     if (outcome === 'success') void queryClient.invalidateQueries({ queryKey: ['client'], exact: false });
   }, [outcome, queryClient]);
+  useEffect(() => {
+    // The balance changed (a wallet payment): suggest what is left, unless a prompt is being followed.
+    if (paymentRef === null) form.setValue('amount', String(suggested));
+  }, [suggested, paymentRef, form]);
   const onSubmit = async (values: { amount: string; phone: string }) => {
     let failed = false;
     if (!wholeShillings(values.amount)) {

@@ -38,7 +38,7 @@ export default function SchoolsRoute() {
       <p className="mt-2 max-w-3xl text-slate-700">{t('school.schools.intro')}</p>
       <SchoolLinks />
       <form
-        aria-label={t('school.schools.search')}
+        aria-label={t('school.schools.searchForm')}
         className="mt-6 flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
           event.preventDefault();
