@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ledgerAccounts,
   ledgerEntries,
-  ledgerTransactions,
   lenders,
   mailQueue,
   notifications,
@@ -11,6 +10,7 @@ import {
   users,
 } from '../src/db/schema';
 import { accountSums } from '../src/modules/ledger/service';
+import { runLoanJobs } from '../src/modules/loan/jobs';
 import { settlePayment } from '../src/modules/payment/service';
 import { loginUser, registerUser } from './accounts-helpers';
 import { buildTestApp } from './helpers';
@@ -21,6 +21,7 @@ type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 type Headers = Record<string, string>;
 
 const LENDER = 'lender@mavuno-finance.example';
+const DAY = 86_400_000;
 /** Sample students (README): school, admission number, name, invoice. */
 const ACHIENG = {
   schoolRef: 'SCH-S002',
@@ -57,6 +58,8 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
         RATE_LIMIT_MAX: '100000',
         // Parts: M-Pesa takes at most KES 20,000 a prompt here.
         MPESA_MAX_AMOUNT: '20000',
+        LOAN_GRACE_DAYS: '7',
+        LOAN_NOTICE_DAYS: '7',
       },
     });
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });
@@ -396,5 +399,32 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
     expect(loans.items.map((item: { loanRef: string }) => item.loanRef)).toEqual([loan.loanRef]);
     const after = await ok('client/school/getLoanOffer', { invoiceRef: CHEGE.invoiceRef }, headers);
     expect(after).toMatchObject({ eligible: false, reasonCode: 'INVOICE_PAID' });
+
+    // The second instalment is missed: grace, notice, then the lender calls the loan in — nothing is
+    // cancelled (the school fees stay paid), the whole balance stays owed, and the parent is told.
+    const clock = ctx.app.services.clock;
+    try {
+      clock.advance(40 * DAY);
+      await runLoanJobs(context());
+      clock.advance(8 * DAY);
+      await runLoanJobs(context());
+      const called = await ok('client/loan/getLoan', { loanRef: loan.loanRef }, headers);
+      expect(called.status).toBe('CANCELLED');
+      expect(called.outstanding).toBeGreaterThan(20_000);
+      expect(called.amountDueNow).toBe(called.outstanding);
+      expect(called.refundToLender).toBe(0);
+      const messages = called.events.map((event: { message: string }) => event.message).join(' ');
+      expect(messages).toContain('the lender will call the loan in');
+      expect(messages).toContain('has called in school fee loan');
+      expect(messages).not.toContain('insurer');
+      expect((await invoiceOf(headers, CHEGE.invoiceRef)).status).toBe('PAID');
+      const told = await db()
+        .select()
+        .from(notifications)
+        .where(eq(notifications.link, `/newportal/my-loans?loan=${loan.loanRef}`));
+      expect(told.some((row) => row.title === `Loan ${loan.loanRef}: loan called in`)).toBe(true);
+    } finally {
+      clock.reset();
+    }
   }, 90_000);
 });

@@ -13,6 +13,13 @@ import { afterSchoolFeeMoney, schoolInvoiceOwed } from './service';
  * stays owed to the lender (payable at once from the loan's page) and the parent is told so.
  */
 export const schoolFeeLoanProduct: LoanProductAdapter = {
+  arrearsWords: {
+    consequence:
+      'the lender will call the loan in: the whole balance will be owed at once (the school fees stay paid)',
+    requested: 'called the school fee loan in',
+    title: 'loan called in',
+  },
+
   async disburse(tx, context, loan, lender) {
     const [row] = await tx
       .select({ invoice: schoolFeeInvoices, school: schools })
