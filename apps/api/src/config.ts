@@ -148,6 +148,8 @@ const baseConfigSchema = z.object({
   RENEWAL_REMINDER_INTERVAL_MS: z.coerce.number().int().min(200).default(3_600_000),
   /** Premium financing: the smallest invoice (KES) a lender finances. */
   IPF_MIN_PREMIUM: z.coerce.number().int().min(1).max(100_000_000).default(25_000),
+  /** School fee loans: the smallest invoice balance (KES) a lender pays. */
+  SCHOOL_LOAN_MIN_BALANCE: z.coerce.number().int().min(1).max(100_000_000).default(5_000),
   /** Loans: how many days before an instalment is due the reminders go (comma-separated). */
   LOAN_REMINDER_DAYS: z
     .string()

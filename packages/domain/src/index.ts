@@ -20,6 +20,7 @@ export * from './product-admin';
 export * from './purchase';
 export * from './quotation';
 export * from './recommendations';
+export * from './school';
 export * from './staff';
 export * from './support';
 export * from './wallet';

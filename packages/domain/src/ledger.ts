@@ -34,6 +34,12 @@ export const LEDGER_ACCOUNT_KINDS = [
   'lender',
   /** A lender's fee income on its loans. */
   'fees',
+  /** A school fee invoice's receivable (school fees): issued by the school, credited by what pays it. */
+  'school_invoice',
+  /** School fees billed and not yet paid (the other side of a school fee invoice's receivable). */
+  'school_fees_billed',
+  /** What the portal owes a school: credited with every payment of its invoices. */
+  'school',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -51,7 +57,10 @@ export type AccountRef =
   | { kind: 'invoice'; invoiceId: number }
   | { kind: 'underwriter' | 'claims'; underwriterId: string }
   | { kind: 'loan'; loanId: number; userId: string }
-  | { kind: 'lender' | 'fees'; lenderId: number };
+  | { kind: 'lender' | 'fees'; lenderId: number }
+  | { kind: 'school_invoice'; schoolInvoiceId: number }
+  | { kind: 'school_fees_billed' }
+  | { kind: 'school'; schoolId: number };
 
 /** The unique code of an account: `wallet:<userId>`, `invoice:42`, `mpesa_paybill`… */
 export function accountCode(account: AccountRef): string {
@@ -68,6 +77,10 @@ export function accountCode(account: AccountRef): string {
     case 'lender':
     case 'fees':
       return `${account.kind}:${account.lenderId}`;
+    case 'school_invoice':
+      return `school_invoice:${account.schoolInvoiceId}`;
+    case 'school':
+      return `school:${account.schoolId}`;
     default:
       return account.kind;
   }

@@ -483,6 +483,8 @@ export const payments = pgTable(
     cartInvoiceId: integer('cart_invoice_id').references(() => cartInvoices.id),
     /** 'next' or 'settle' for a loan payment. */
     loanTarget: text('loan_target'),
+    /** The school fee invoice paid (purpose 'school_fee'). */
+    schoolInvoiceId: integer('school_invoice_id').references(() => schoolFeeInvoices.id),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -513,7 +515,7 @@ export const payments = pgTable(
     index('payments_user_purpose_idx').on(table.userId, table.purpose, table.status),
     check(
       'payments_purpose_check',
-      sql`(${table.purpose} = 'invoice' and ${table.invoiceId} is not null and ${table.loanId} is null) or (${table.purpose} = 'wallet_topup' and ${table.invoiceId} is null and ${table.loanId} is null) or (${table.purpose} = 'loan' and ${table.invoiceId} is null and ${table.loanId} is not null) or (${table.purpose} = 'cart' and ${table.invoiceId} is null and ${table.loanId} is null and ${table.cartInvoiceId} is not null)`,
+      sql`(${table.purpose} = 'invoice' and ${table.invoiceId} is not null and ${table.loanId} is null) or (${table.purpose} = 'wallet_topup' and ${table.invoiceId} is null and ${table.loanId} is null) or (${table.purpose} = 'loan' and ${table.invoiceId} is null and ${table.loanId} is not null) or (${table.purpose} = 'cart' and ${table.invoiceId} is null and ${table.loanId} is null and ${table.cartInvoiceId} is not null) or (${table.purpose} = 'school_fee' and ${table.invoiceId} is null and ${table.loanId} is null and ${table.schoolInvoiceId} is not null)`,
     ),
     index('payments_loan_idx').on(table.loanId, table.status),
   ],
@@ -1139,7 +1141,7 @@ export const ledgerAccounts = pgTable(
     index('ledger_accounts_user_idx').on(table.userId),
     check(
       'ledger_accounts_kind_check',
-      sql`${table.kind} in ('mpesa_paybill', 'wallet', 'invoice', 'premium_billed', 'underwriter', 'claims', 'refunds_paid', 'claim_payouts_mpesa', 'claim_payouts_garage', 'loan', 'lender', 'fees')`,
+      sql`${table.kind} in ('mpesa_paybill', 'wallet', 'invoice', 'premium_billed', 'underwriter', 'claims', 'refunds_paid', 'claim_payouts_mpesa', 'claim_payouts_garage', 'loan', 'lender', 'fees', 'school_invoice', 'school_fees_billed', 'school')`,
     ),
   ],
 );
@@ -1262,7 +1264,7 @@ export const loanPricingBands = pgTable(
   },
   (table) => [
     unique('loan_pricing_bands_unique').on(table.tableId, table.minPrincipal, table.months),
-    check('loan_pricing_bands_months_check', sql`${table.months} between 4 and 10`),
+    check('loan_pricing_bands_months_check', sql`${table.months} between 2 and 10`),
     check(
       'loan_pricing_bands_price_check',
       sql`(${table.facilityFee} is null) <> (${table.monthlyRatePpm} is null) and coalesce(${table.facilityFee}, 0) >= 0 and coalesce(${table.monthlyRatePpm}, 0) >= 0`,
@@ -1324,7 +1326,7 @@ export const loans = pgTable(
       sql`${table.status} in ('AWAITING_DEPOSIT', 'PENDING', 'DECLINED', 'WITHDRAWN', 'ACTIVE', 'SETTLED', 'CANCELLED')`,
     ),
     check('loans_product_check', sql`${table.product} in ('ipf', 'school_fees')`),
-    check('loans_months_check', sql`${table.months} between 4 and 10`),
+    check('loans_months_check', sql`${table.months} between 2 and 10`),
     // One open application or loan per invoice at a time.
     uniqueIndex('loans_open_invoice_unique')
       .on(table.invoiceId)
@@ -1373,3 +1375,97 @@ export const loanEvents = pgTable(
     index('loan_events_loan_idx').on(table.loanId, table.id),
   ],
 );
+
+// ---------------------------------------------------------------- school fees
+
+/** A partner school (the directory of school/schools); sample rows are marked `isSample`. */
+export const schools = pgTable(
+  'schools',
+  {
+    id: serial('id').primaryKey(),
+    schoolRef: text('school_ref').notNull().unique(),
+    name: text('name').notNull(),
+    county: text('county').notNull(),
+    town: text('town').notNull(),
+    /** 'pre_primary' | 'primary' | 'junior' | 'secondary' | 'college' */
+    level: text('level').notNull(),
+    /** The school's own fees paybill and how it names accounts, for parents who pay it directly. */
+    paybill: text('paybill'),
+    accountFormat: text('account_format'),
+    isSample: boolean('is_sample').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('schools_name_idx').on(table.name, table.id)],
+);
+
+/** A school's student as the school has it: the admission number is the school's own. */
+export const schoolStudents = pgTable(
+  'school_students',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    admissionNumber: text('admission_number').notNull(),
+    studentName: text('student_name').notNull(),
+    /** 'Grade 5', 'Form 3'… */
+    grade: text('grade'),
+  },
+  (table) => [unique('school_students_admission_unique').on(table.schoolId, table.admissionNumber)],
+);
+
+/** A parent's link to a child at a school (two parents may link the same child). */
+export const schoolChildren = pgTable(
+  'school_children',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => schoolStudents.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('school_children_unique').on(table.userId, table.studentId)],
+);
+
+/**
+ * A fee invoice the school issued to a student for a term. What it owes is in the ledger
+ * (`school_invoice:<id>`); `paidAt` marks the day its balance reached 0.
+ */
+export const schoolFeeInvoices = pgTable(
+  'school_fee_invoices',
+  {
+    id: serial('id').primaryKey(),
+    invoiceRef: text('invoice_ref').notNull().unique(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => schoolStudents.id),
+    admissionNumber: text('admission_number').notNull(),
+    studentName: text('student_name').notNull(),
+    /** 'Term 1 2027' */
+    term: text('term').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    dueDate: text('due_date').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('school_fee_invoices_student_idx').on(table.studentId, table.dueDate),
+    check('school_fee_invoices_amount_check', sql`${table.amount} > 0 and ${table.amount} % 100 = 0`),
+  ],
+);
+
+/** The school fee invoice a school fee loan pays (product 'school_fees'), one loan row each. */
+export const schoolFeeLoans = pgTable('school_fee_loans', {
+  loanId: integer('loan_id')
+    .primaryKey()
+    .references(() => loans.id),
+  schoolInvoiceId: integer('school_invoice_id')
+    .notNull()
+    .references(() => schoolFeeInvoices.id),
+});

@@ -5,6 +5,7 @@ import { seedCommissionRates } from '../modules/commission/service';
 import { seedIntermediaries } from '../modules/intermediary/seed';
 import { seedSampleLenders } from '../modules/loan/seed';
 import { seedSampleMarket } from '../modules/product/seed';
+import { seedSampleSchools } from '../modules/school/seed';
 import { seedSampleStaff } from '../modules/staff/seed';
 import type { Database } from './client';
 import { advertisements, catalogueProducts } from './schema';
@@ -42,5 +43,6 @@ export async function seedSampleData(
   await seedIntermediaries(db);
   await seedCommissionRates(db);
   await seedSampleLenders(db);
+  await seedSampleSchools(db);
   if (options.sampleStaff) await seedSampleStaff(db);
 }

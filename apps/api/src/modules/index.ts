@@ -20,6 +20,7 @@ import { productActions } from './product/actions';
 import { productAdminActions } from './product-admin/actions';
 import { purchaseActions } from './purchase-actions';
 import { recommendationActions } from './recommendation/actions';
+import { schoolActions } from './school/actions';
 import { staffActions } from './staff/actions';
 import { userActions } from './user/actions';
 import { walletActions } from './wallet/actions';
@@ -50,4 +51,5 @@ export const allActions: ActionDefinition[] = [
   ...ipfActions,
   ...loanActions,
   ...lenderAdminActions,
+  ...schoolActions,
 ];

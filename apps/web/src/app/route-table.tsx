@@ -195,6 +195,18 @@ export const routeTable: RouteObject[] = [
         path: paths.portalMyLoans.path,
         lazy: lazyScreen(() => import('../features/loans/routes/my-loans')),
       },
+      {
+        path: paths.portalSchoolSchools.path,
+        lazy: lazyScreen(() => import('../features/school/routes/schools')),
+      },
+      {
+        path: paths.portalSchoolInvoice.path,
+        lazy: lazyScreen(() => import('../features/school/routes/invoice')),
+      },
+      {
+        path: paths.portalSchoolLoans.path,
+        lazy: lazyScreen(() => import('../features/school/routes/loans')),
+      },
       { path: paths.portalChats.path, lazy: lazyScreen(portalChats) },
       { path: paths.portalChat.path, lazy: lazyScreen(portalChats) },
       // Every other portal screen is not built yet and says so.

@@ -86,6 +86,22 @@ export const paths = {
     getHref: (loanRef?: string) =>
       loanRef ? `${PORTAL}/my-loans?loan=${encodeURIComponent(loanRef)}` : `${PORTAL}/my-loans`,
   },
+  /** School fees (issue 11): the directory and the parent's children; invoices (`?invoice=<ref>`: one); loans (`?invoice=<ref>`: the offer). */
+  portalSchoolSchools: { path: 'school/schools', getHref: () => `${PORTAL}/school/schools` },
+  portalSchoolInvoice: {
+    path: 'school/invoice',
+    getHref: (invoiceRef?: string) =>
+      invoiceRef
+        ? `${PORTAL}/school/invoice?invoice=${encodeURIComponent(invoiceRef)}`
+        : `${PORTAL}/school/invoice`,
+  },
+  portalSchoolLoans: {
+    path: 'school/loans',
+    getHref: (invoiceRef?: string) =>
+      invoiceRef
+        ? `${PORTAL}/school/loans?invoice=${encodeURIComponent(invoiceRef)}`
+        : `${PORTAL}/school/loans`,
+  },
   portalPolicies: { path: 'products', getHref: () => `${PORTAL}/products` },
   portalPolicy: {
     path: 'products/:id',

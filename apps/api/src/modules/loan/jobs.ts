@@ -140,7 +140,7 @@ export async function runArrearsProcess(context: LoanContext) {
       );
     if (!notice) {
       const lastDay = [plusDays(cancelFrom, -1), plusDays(today, config.LOAN_NOTICE_DAYS - 1)].sort().at(-1)!;
-      const message = `Notice: ${arrears} of loan ${loan.loanRef} is overdue since ${readableDate(dueDate)}. Unless it is paid by ${readableDate(lastDay)}, the lender will ask the insurer to cancel the policy it financed.`;
+      const message = `Notice: ${arrears} of loan ${loan.loanRef} is overdue since ${readableDate(dueDate)}. Unless it is paid by ${readableDate(lastDay)}, ${arrearsWordsOf(loan.product).consequence}.`;
       const title = `Loan ${loan.loanRef}: notice before cancellation`;
       if (await tellOnce(context, loan, 'notice', number, title, message)) counts.notices += 1;
       continue;
@@ -212,7 +212,7 @@ async function cancelLoan(context: LoanContext, loanId: number, instalment: numb
       loan,
       'cancellation_requested',
       instalment,
-      `${lender!.name} asked the insurer to cancel the financed policy: ${formatKes(state.arrears)} was still overdue ${state.daysLate} days after instalment ${instalment} fell due.`,
+      `${lender!.name} ${arrearsWordsOf(loan.product).requested}: ${formatKes(state.arrears)} was still overdue ${state.daysLate} days after instalment ${instalment} fell due.`,
       at,
     );
     const outcome = await loanProductOf(loan.product).cancelForDefault(tx, context, loan, lender!);
@@ -229,7 +229,7 @@ async function cancelLoan(context: LoanContext, loanId: number, instalment: numb
     await notify(tx, {
       userId: loan.userId,
       kind: 'loan_arrears',
-      title: `Loan ${loan.loanRef}: policy cancelled`,
+      title: `Loan ${loan.loanRef}: ${arrearsWordsOf(loan.product).title}`,
       body: outcome.message,
       link: loanLink(loan),
       email: { baseUrl: context.services.publicBaseUrl },
@@ -259,4 +259,15 @@ export async function runLoanJobs(context: LoanContext) {
   const results: Record<string, unknown> = {};
   for (const job of LOAN_JOBS) results[job.name] = await job.run(context);
   return results;
+}
+
+/** The product's words for the end of the arrears process (IPF's by default). */
+function arrearsWordsOf(product: string) {
+  return (
+    loanProductOf(product).arrearsWords ?? {
+      consequence: 'the lender will ask the insurer to cancel the policy it financed',
+      requested: 'asked the insurer to cancel the financed policy',
+      title: 'policy cancelled',
+    }
+  );
 }

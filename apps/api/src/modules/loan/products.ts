@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { ipfLoanProduct } from '../ipf/product';
+import { schoolFeeLoanProduct } from '../school/loan-product';
 import type { LenderRow, LoanCoreContext, LoanRow, Tx } from './service';
 
 /**
@@ -33,6 +34,11 @@ export interface LoanProductAdapter {
     loan: LoanRow,
     lender: LenderRow,
   ): Promise<{ message: string; refund: number; reason: string }>;
+  /**
+   * The arrears process's words for what the lender does when it gives up (default, IPF: the
+   * insurer cancels the policy): the notice's consequence, the request recorded, the final title.
+   */
+  arrearsWords?: { consequence: string; requested: string; title: string };
   /** What each loan pays for, merged into its view. */
   describe(db: Database, loans: LoanRow[]): Promise<Map<number, Record<string, unknown>>>;
 }
@@ -42,6 +48,8 @@ export function loanProductOf(product: string): LoanProductAdapter {
   switch (product) {
     case 'ipf':
       return ipfLoanProduct;
+    case 'school_fees':
+      return schoolFeeLoanProduct;
     default:
       throw new Error(`unknown loan product ${product}`);
   }

@@ -166,9 +166,15 @@ export function presentSchedule(schedule: ReturnType<typeof loanSchedule>, lende
 }
 
 /** Every term a lender offers for `principal` on `today`, cheapest lender per term. */
-export async function offersFor(db: Database | Tx, product: LoanProduct, principal: number, today: string) {
+export async function offersFor(
+  db: Database | Tx,
+  product: LoanProduct,
+  principal: number,
+  today: string,
+  monthOptions: readonly number[] = LOAN_MONTH_OPTIONS,
+) {
   const pricing = await currentPricing(db, product, today);
-  return LOAN_MONTH_OPTIONS.flatMap((months) => {
+  return monthOptions.flatMap((months) => {
     const offer = bestOffer(pricing, principal, months, today);
     return offer ? [presentSchedule(offer.schedule, offer.pricing.lender)] : [];
   });

@@ -41,6 +41,7 @@ import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
+import { settleSchoolFeeReceipt } from '../school/payments';
 import { invoiceBalance } from './balance';
 
 export interface PaymentContext {
@@ -456,6 +457,16 @@ export async function settlePayment(
         { receipt, resultDesc: answer.resultDesc, source, settledAt },
         afterCommit,
       );
+      return 'settled';
+    }
+    if (payment.purpose === 'school_fee') {
+      // A school fee payment: the school fees module puts it towards the school's invoice.
+      await settleSchoolFeeReceipt(tx, context, payment, {
+        receipt,
+        resultDesc: answer.resultDesc,
+        source,
+        settledAt,
+      });
       return 'settled';
     }
     let invoice: InvoiceRow | null = null;

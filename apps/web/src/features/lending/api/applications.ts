@@ -19,6 +19,8 @@ export interface Application {
   productName?: string;
   insurer?: string;
   vehicle?: string | null;
+  /** A school fee loan: what it pays for. */
+  schoolFees?: { school: string; town: string; studentName: string; admissionNumber: string; term: string };
   policy?: { id: number; policyNumber: string; status: string } | null;
   principal: number;
   fee: number;

@@ -179,9 +179,23 @@ function Summary({ data }: { data: Application }) {
         },
         { label: t('lending.fields.invoice'), value: data.invoiceSystemRef ?? t('lending.na') },
         { label: t('lending.fields.product'), value: data.productName ?? t('lending.na') },
-        { label: t('lending.fields.insurer'), value: data.insurer ?? t('lending.na') },
-        { label: t('lending.fields.vehicle'), value: data.vehicle ?? t('lending.na') },
-        { label: t('lending.fields.policy'), value: data.policy?.policyNumber ?? t('lending.na') },
+        ...(data.schoolFees
+          ? [
+              {
+                label: t('lending.fields.school'),
+                value: `${data.schoolFees.school}, ${data.schoolFees.town}`,
+              },
+              {
+                label: t('lending.fields.student'),
+                value: `${data.schoolFees.studentName} (${data.schoolFees.admissionNumber})`,
+              },
+              { label: t('lending.fields.term'), value: data.schoolFees.term },
+            ]
+          : [
+              { label: t('lending.fields.insurer'), value: data.insurer ?? t('lending.na') },
+              { label: t('lending.fields.vehicle'), value: data.vehicle ?? t('lending.na') },
+              { label: t('lending.fields.policy'), value: data.policy?.policyNumber ?? t('lending.na') },
+            ]),
         { label: t('lending.fields.principal'), value: formatKesExact(data.principal) },
         { label: t('lending.fields.fee'), value: formatKesExact(data.fee) },
         { label: t('lending.fields.totalRepayable'), value: formatKesExact(data.totalRepayable) },

@@ -22,6 +22,14 @@ export interface Loan {
   productName?: string;
   insurer?: string;
   vehicle?: string | null;
+  /** A school fee loan's invoice (product 'school_fees'). */
+  schoolFees?: {
+    invoiceRef: string;
+    term: string;
+    studentName: string;
+    admissionNumber: string;
+    school: string;
+  };
   policy?: { id: number; policyNumber: string; status: string; cancelledOn: string | null } | null;
   principal: number;
   fee: number;

@@ -177,7 +177,11 @@ function LoanDetail({ loanRef }: { loanRef: string }) {
                     label: t('loans.fields.invoice'),
                     value: data.invoiceSystemRef ? (
                       <Link
-                        to={paths.portalInvoiceDetail.getHref(data.invoiceSystemRef)}
+                        to={
+                          data.schoolFees
+                            ? paths.portalSchoolInvoice.getHref(data.invoiceSystemRef)
+                            : paths.portalInvoiceDetail.getHref(data.invoiceSystemRef)
+                        }
                         className={linkButton}
                       >
                         {data.invoiceSystemRef}
@@ -187,9 +191,19 @@ function LoanDetail({ loanRef }: { loanRef: string }) {
                     ),
                   },
                   { label: t('loans.fields.product'), value: data.productName ?? t('loans.na') },
+                  ...(data.schoolFees
+                    ? [
+                        {
+                          label: t('loans.fields.student'),
+                          value: `${data.schoolFees.studentName} (${data.schoolFees.admissionNumber}), ${data.schoolFees.school}`,
+                        },
+                      ]
+                    : []),
                   {
                     label: t('loans.fields.policy'),
-                    value: data.policy ? (
+                    value: data.schoolFees ? (
+                      t('loans.detail.schoolNoPolicy')
+                    ) : data.policy ? (
                       <Link to={paths.portalPolicy.getHref(data.policy.id)} className={linkButton}>
                         {t('loans.detail.policyValue', {
                           number: data.policy.policyNumber,

@@ -107,6 +107,15 @@ export default function DashboardRoute() {
             </li>
           );
         })}
+        <li>
+          <Link
+            to={paths.portalSchoolSchools.getHref()}
+            className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
+          >
+            <span className="font-semibold text-slate-900">{t('portal.dashboard.schoolFees')}</span>
+            <span className="mt-1 text-sm text-slate-700">{t('portal.dashboard.schoolFeesDescription')}</span>
+          </Link>
+        </li>
       </ul>
     </div>
   );

@@ -1,0 +1,67 @@
+import { formatKes, schoolMpesaReceiptPosting } from '@bima/domain';
+import { eq } from 'drizzle-orm';
+import { payments, schoolFeeInvoices, schools } from '../../db/schema';
+import { post } from '../ledger/service';
+import type { LoanCoreContext, Tx } from '../loan/service';
+import { notify } from '../notification/service';
+import { afterSchoolFeeMoney, schoolInvoiceLink, schoolInvoiceOwed } from './service';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Money M-Pesa confirmed for a school fee payment, inside settlePayment's transaction (the payment
+ * row locked, so a replayed callback finds it final and changes nothing): the invoice is locked,
+ * what it still owes goes to it — and so to the school's account — and anything more (it was paid
+ * another way meanwhile) to the parent's wallet (a wallet credit the parent is told of), posted once per payment; the parent is told.
+ */
+export async function settleSchoolFeeReceipt(
+  tx: Tx,
+  context: Pick<LoanCoreContext, 'services'>,
+  payment: PaymentRow,
+  answer: { receipt: string | null; resultDesc: string; source: 'callback' | 'query'; settledAt: Date },
+): Promise<void> {
+  const [row] = await tx
+    .select({ invoice: schoolFeeInvoices, school: schools })
+    .from(schoolFeeInvoices)
+    .innerJoin(schools, eq(schools.id, schoolFeeInvoices.schoolId))
+    .where(eq(schoolFeeInvoices.id, payment.schoolInvoiceId!))
+    .for('update', { of: schoolFeeInvoices });
+  if (!row)
+    throw new Error(`school fee invoice ${payment.schoolInvoiceId} of payment ${payment.id} is missing`);
+  const { invoice, school } = row;
+  const owed = (await schoolInvoiceOwed(tx, [invoice.id])).get(invoice.id) ?? 0;
+  const { posting, allocated, toWallet } = schoolMpesaReceiptPosting({
+    paymentId: payment.id,
+    userId: payment.userId,
+    amount: payment.amount,
+    receipt: answer.receipt,
+    invoice: { id: invoice.id, ref: invoice.invoiceRef, schoolId: school.id, schoolName: school.name },
+    owed,
+  });
+  await tx
+    .update(payments)
+    .set({
+      status: 'success',
+      resultCode: '0',
+      resultDesc: answer.resultDesc,
+      receiptNumber: answer.receipt,
+      settledBy: answer.source,
+      allocatedAmount: allocated,
+      settledAt: answer.settledAt,
+    })
+    .where(eq(payments.id, payment.id));
+  await post(tx, posting, { occurredAt: answer.settledAt });
+  const receipt = answer.receipt ? ` (receipt ${answer.receipt})` : '';
+  await notify(tx, {
+    userId: payment.userId,
+    kind: 'payment_received',
+    title: `Payment of ${formatKes(payment.amount)} received`,
+    body:
+      toWallet > 0
+        ? `We received ${formatKes(payment.amount)} by M-Pesa${receipt} for school fee invoice ${invoice.invoiceRef}; ${formatKes(toWallet)} more than it needed is in your wallet.`
+        : `We received ${formatKes(payment.amount)} by M-Pesa${receipt} for school fee invoice ${invoice.invoiceRef} (${school.name}).`,
+    link: schoolInvoiceLink(invoice.invoiceRef),
+    email: { baseUrl: context.services.publicBaseUrl },
+  });
+  if (allocated > 0) await afterSchoolFeeMoney(tx, context, invoice, school, payment.userId);
+}

@@ -1,0 +1,7 @@
+import { addResources, t } from '../../lib/i18n';
+import texts from '../../locales/en.school.json';
+
+// School fees' texts load with its lazy chunks, not in the entry chunk.
+addResources(texts);
+
+export { t };
