@@ -324,6 +324,17 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
     expect(mails.some((mail) => mail.subject.includes('School fees paid'))).toBe(true);
     const rows = await db().select().from(payments).where(eq(payments.userId, userId));
     expect(rows.filter((row) => row.purpose === 'school_fee')).toHaveLength(2);
+    // The parent's statement (Accounts) shows the fee invoice billed and every payment towards it.
+    const statement = await ok('client/account/getStatement', { page: 1, pageSize: 50 }, headers);
+    const fees = statement.items.filter(
+      (line: { account: string }) => line.account === `School fees ${ACHIENG.invoiceRef}`,
+    );
+    expect(fees.map((line: { debit: number; credit: number }) => [line.debit, line.credit])).toEqual([
+      [48_000, 0],
+      [0, 8_000],
+      [0, 20_000],
+      [0, 20_000],
+    ]);
   }, 90_000);
 
   it('prices a school fee loan over 2 or 3 instalments; the lender approves and pays the school', async () => {

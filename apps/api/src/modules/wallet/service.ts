@@ -8,6 +8,8 @@ import {
   ledgerTransactions,
   payments,
   quotations,
+  schoolChildren,
+  schoolFeeInvoices,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { pageInfo } from '../../lib/search';
@@ -152,12 +154,20 @@ export async function payInvoiceFromWallet(
   return { invoice, walletBalance: kesOf(await walletBalance(db, userId)) };
 }
 
-/** The client's accounts a statement covers: the wallet, every invoice and every loan. */
+/**
+ * The client's accounts a statement covers: the wallet, every invoice and every loan, and the school
+ * fee invoices of the children the client linked (a child's fee account, which both parents may see).
+ */
 export function clientAccountsCondition(userId: string) {
   return sql`(
     (${ledgerAccounts.kind} in ('wallet', 'loan') and ${ledgerAccounts.userId} = ${userId})
     or (${ledgerAccounts.kind} = 'invoice' and exists (
       select 1 from ${invoices} where ${invoices.id} = ${ledgerAccounts.invoiceId} and ${invoices.userId} = ${userId}
+    ))
+    or (${ledgerAccounts.kind} = 'school_invoice' and exists (
+      select 1 from ${schoolFeeInvoices}
+      join ${schoolChildren} on ${schoolChildren.studentId} = ${schoolFeeInvoices.studentId}
+      where ${ledgerAccounts.code} = 'school_invoice:' || ${schoolFeeInvoices.id} and ${schoolChildren.userId} = ${userId}
     ))
   )`;
 }

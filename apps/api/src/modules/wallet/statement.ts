@@ -10,6 +10,7 @@ import {
   ledgerTransactions,
   loans,
   payments,
+  schoolFeeInvoices,
   users,
 } from '../../db/schema';
 import { kenyaToday } from '../../lib/dates';
@@ -89,6 +90,7 @@ export async function getStatement(
       accountKind: sql<string>`${ledgerAccounts.kind}`.as('account_kind'),
       invoiceRef: invoices.invoiceSystemRef,
       loanRef: loans.loanRef,
+      schoolInvoiceRef: schoolFeeInvoices.invoiceRef,
       kind: ledgerTransactions.kind,
       description: ledgerTransactions.description,
       reference: sql<string | null>`coalesce(${payments.receiptNumber}, ${ledgerTransactions.reference})`.as(
@@ -105,6 +107,10 @@ export async function getStatement(
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .leftJoin(invoices, eq(invoices.id, ledgerAccounts.invoiceId))
     .leftJoin(loans, sql`${ledgerAccounts.kind} = 'loan' and ${ledgerAccounts.code} = 'loan:' || ${loans.id}`)
+    .leftJoin(
+      schoolFeeInvoices,
+      sql`${ledgerAccounts.kind} = 'school_invoice' and ${ledgerAccounts.code} = 'school_invoice:' || ${schoolFeeInvoices.id}`,
+    )
     .leftJoin(payments, eq(payments.id, ledgerTransactions.paymentId))
     .where(and(mine, inRange))
     .as('lines');
@@ -123,7 +129,9 @@ export async function getStatement(
           ? 'Wallet'
           : row.accountKind === 'loan'
             ? `Loan ${row.loanRef ?? ''}`.trim()
-            : `Invoice ${row.invoiceRef ?? ''}`.trim(),
+            : row.accountKind === 'school_invoice'
+              ? `School fees ${row.schoolInvoiceRef ?? ''}`.trim()
+              : `Invoice ${row.invoiceRef ?? ''}`.trim(),
       kind: row.kind,
       reference: row.reference,
       description: row.description,
