@@ -21,6 +21,8 @@ type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'admin/mailQueue/listMailQueue': ['admin'],
   'admin/lender/listLenders': ['admin'],
+  'lender/pricing/listTables': ['lender'],
+  'lender/pricing/publishTable': ['lender'],
   'admin/mailQueue/retryMail': ['admin'],
   'claims/desk/listClaims': ['admin', 'intermediary', 'underwriter'],
   'claims/desk/getClaim': ['admin', 'intermediary', 'underwriter'],

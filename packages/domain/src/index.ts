@@ -11,6 +11,7 @@ export * from './gateway';
 export * from './identifiers';
 export * from './intermediaries';
 export * from './ledger';
+export * from './loan-pricing';
 export * from './loans';
 export * from './money';
 export * from './notifications';

@@ -13,6 +13,7 @@ import { intermediaryActions } from './intermediary/actions';
 import { ipfActions } from './ipf/actions';
 import { loanActions } from './loan/actions';
 import { lenderAdminActions } from './loan/lenders';
+import { pricingActions } from './loan/pricing';
 import { mailQueueActions } from './mail-queue/actions';
 import { notificationActions } from './notification/actions';
 import { platformActions } from './platform/actions';
@@ -51,5 +52,6 @@ export const allActions: ActionDefinition[] = [
   ...ipfActions,
   ...loanActions,
   ...lenderAdminActions,
+  ...pricingActions,
   ...schoolActions,
 ];
