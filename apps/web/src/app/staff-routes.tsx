@@ -74,6 +74,10 @@ export const staffChildRoutes: RouteObject[] = [
     element: lazyElement(() => import('../features/lending/routes/applications')),
   },
   {
+    path: staffPaths.loanPricing.path,
+    element: lazyElement(() => import('../features/lending/routes/pricing')),
+  },
+  {
     path: staffPaths.loanApplication.path,
     element: lazyElement(() => import('../features/lending/routes/application-detail')),
   },

@@ -44,6 +44,8 @@ export const staffPaths = {
   notifications: { path: 'notifications', getHref: () => `${STAFF}/notifications` },
   /** A lender's premium financing applications and loans (built in `features/lending`). */
   loanApplications: { path: 'loan-applications', getHref: () => `${STAFF}/loan-applications` },
+  /** A lender's pricing tables (built in `features/lending`). */
+  loanPricing: { path: 'loan-pricing', getHref: () => `${STAFF}/loan-pricing` },
   loanApplication: {
     path: 'loan-applications/:ref',
     getHref: (ref: string) => `${STAFF}/loan-applications/${encodeURIComponent(ref)}`,

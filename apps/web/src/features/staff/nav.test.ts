@@ -6,7 +6,7 @@ describe('the staff navigation', () => {
   it.each<[StaffRole, string[]]>([
     ['intermediary', ['dashboard', 'requests', 'chats', 'commissionStatement', 'claims', 'notifications']],
     ['underwriter', ['dashboard', 'products', 'policies', 'claims', 'notifications']],
-    ['lender', ['dashboard', 'loanApplications', 'notifications']],
+    ['lender', ['dashboard', 'loanApplications', 'loanPricing', 'notifications']],
     [
       'admin',
       [
@@ -54,6 +54,7 @@ describe('the staff navigation', () => {
     ['underwriter', '/staff/notifications', true],
     ['intermediary', '/staff/nowhere', true],
     ['lender', '/staff/loan-applications/LN-1', true],
+    ['lender', '/staff/loan-pricing', true],
     ['lender', '/staff/claims', false],
     ['admin', '/staff/loan-applications', false],
   ])('%s may open %s: %s', (role, path, allowed) => {

@@ -35,6 +35,7 @@ export const STAFF_NAV: readonly StaffNavEntry[] = [
   entry('policies', staffPaths.policies.getHref(), ['underwriter', 'admin']),
   entry('claims', staffPaths.claims.getHref(), MARKET_ROLES),
   entry('loanApplications', staffPaths.loanApplications.getHref(), ['lender']),
+  entry('loanPricing', staffPaths.loanPricing.getHref(), ['lender']),
   entry('intermediaries', staffPaths.intermediaries.getHref(), ['admin']),
   entry('commission', staffPaths.commission.getHref(), ['admin']),
   entry('staff', staffPaths.staff.getHref(), ['admin']),
