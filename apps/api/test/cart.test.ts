@@ -8,42 +8,30 @@ import {
   policies,
   quotations,
   unallocatedReceipts,
-  users,
 } from '../src/db/schema';
-import { loginUser, registerUser } from './accounts-helpers';
-import { buildTestApp } from './helpers';
-import { createQuotation, invoiceFor, pay, paymentRow, waitUntil } from './purchase-helpers';
-import { send } from './staff-helpers';
-
-type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
-type Headers = Record<string, string>;
-
-const PAYS = '254712345678';
-const rowsOf = async <T = unknown>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
+import { buildListeningTestApp, rowsOf, type TestContext } from './helpers';
+import {
+  createQuotation,
+  invoiceFor,
+  MPESA_TEST_ENV,
+  newSignedInClient,
+  PAYS,
+  pay,
+  paymentRow,
+  waitSucceeded,
+  waitUntil,
+} from './purchase-helpers';
+import { type Headers, send } from './staff-helpers';
 
 describe('cart: unpaid quotations paid as one invoice', () => {
-  let ctx: Ctx;
+  let ctx: TestContext;
   const db = () => ctx.database.db;
   beforeAll(async () => {
-    ctx = await buildTestApp({
-      env: {
-        AUTH_RATE_LIMIT_SCALE: '100',
-        MPESA_SIMULATOR_DELAY_MS: '40',
-        MPESA_SIMULATOR_LATE_MS: '400',
-        RECONCILE_INTERVAL_MS: '200',
-        RATE_LIMIT_MAX: '100000',
-      },
-    });
-    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    ctx = await buildListeningTestApp(MPESA_TEST_ENV);
   }, 120_000);
   afterAll(() => ctx.app.close());
 
-  async function client(): Promise<{ headers: Headers; userId: string }> {
-    const email = await registerUser(ctx);
-    const session = await loginUser(ctx, email);
-    const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-    return { headers: { accesstoken: session.accessToken }, userId: user!.id };
-  }
+  const client = () => newSignedInClient(ctx);
   const act = (action: string, data: unknown, headers: Headers) =>
     send(ctx, `client/cart/${action}`, data, headers);
   const list = async (headers: Headers, page = 1, pageSize = 10) => {
@@ -60,15 +48,7 @@ describe('cart: unpaid quotations paid as one invoice', () => {
       .update(quotations)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(quotations.systemQuotationRef, systemQuotationRef));
-  async function settled(paymentRef: string) {
-    const row = await waitUntil(
-      () => paymentRow(ctx, paymentRef),
-      (payment) => payment.status !== 'pending',
-      15_000,
-    );
-    expect(row.status).toBe('success');
-    return row;
-  }
+  const settled = (paymentRef: string) => waitSucceeded(ctx, paymentRef, 15_000);
   async function status(headers: Headers, paymentRef: string) {
     const answer = await send(
       ctx,

@@ -67,3 +67,16 @@ export function envelope(service: string, resource: string, action: string, data
     data,
   };
 }
+
+/** What `buildTestApp` answers: the app, its database and its configuration. */
+export type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** The rows of a raw query (both drivers answer `{rows}`). */
+export const rowsOf = async <T = unknown>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
+
+/** The app listening on a free loopback port, as the M-Pesa simulator calls it back over HTTP. */
+export async function buildListeningTestApp(env: Record<string, string>) {
+  const ctx = await buildTestApp({ env });
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  return ctx;
+}

@@ -20,37 +20,33 @@ import { accountSums } from '../src/modules/ledger/service';
 import { runArrearsProcess, runLoanJobs, sendInstalmentReminders } from '../src/modules/loan/jobs';
 import { SAMPLE_IPF_BANDS, SAMPLE_LENDER } from '../src/modules/loan/seed-data';
 import { call, loginUser, registerUser, uniqueEmail } from './accounts-helpers';
-import { buildTestApp } from './helpers';
-import { invoiceFor, paymentRow, waitUntil } from './purchase-helpers';
-import { send, signInAs } from './staff-helpers';
+import { buildListeningTestApp, buildTestApp, type TestContext } from './helpers';
+import {
+  invoiceFor,
+  MPESA_TEST_ENV,
+  newSignedInClient,
+  PAYS,
+  waitSucceeded,
+  waitUntil,
+} from './purchase-helpers';
+import { type Headers, send, signInAs } from './staff-helpers';
 
-type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
-type Headers = Record<string, string>;
-
-const PAYS = '254712345678';
 const LENDER = 'lender@mavuno-finance.example';
 const DAY = 86_400_000;
 
 describe('premium financing (IPF): pricing, applications, the lender, instalments, arrears', () => {
-  let ctx: Ctx;
+  let ctx: TestContext;
   let lender: Headers;
   const db = () => ctx.database.db;
   const context = () => ({ db: db(), services: ctx.app.services, log: ctx.app.log, config: ctx.config });
 
   beforeAll(async () => {
-    ctx = await buildTestApp({
-      env: {
-        AUTH_RATE_LIMIT_SCALE: '100',
-        MPESA_SIMULATOR_DELAY_MS: '40',
-        MPESA_SIMULATOR_LATE_MS: '400',
-        RECONCILE_INTERVAL_MS: '200',
-        RATE_LIMIT_MAX: '100000',
-        LOAN_GRACE_DAYS: '7',
-        LOAN_NOTICE_DAYS: '7',
-        LOAN_REMINDER_DAYS: '7,1',
-      },
+    ctx = await buildListeningTestApp({
+      ...MPESA_TEST_ENV,
+      LOAN_GRACE_DAYS: '7',
+      LOAN_NOTICE_DAYS: '7',
+      LOAN_REMINDER_DAYS: '7,1',
     });
-    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     lender = (await signInAs(ctx, LENDER)).headers;
   }, 120_000);
   afterAll(async () => {
@@ -58,12 +54,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
     await ctx.app.close();
   });
 
-  async function client(): Promise<{ headers: Headers; userId: string }> {
-    const email = await registerUser(ctx);
-    const session = await loginUser(ctx, email);
-    const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-    return { headers: { accesstoken: session.accessToken }, userId: user!.id };
-  }
+  const client = () => newSignedInClient(ctx);
 
   const act = (path: string, data: unknown, headers: Headers) => send(ctx, path, data, headers);
   const ok = async (path: string, data: unknown, headers: Headers) => {
@@ -72,15 +63,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
     return answer.body.result.data;
   };
 
-  async function waitPaid(paymentRef: string) {
-    const row = await waitUntil(
-      () => paymentRow(ctx, paymentRef),
-      (payment) => payment.status !== 'pending',
-      15_000,
-    );
-    expect(row.status).toBe('success');
-    return row;
-  }
+  const waitPaid = (paymentRef: string) => waitSucceeded(ctx, paymentRef, 15_000);
 
   /** A client with an invoice, and an application for it over `months`. */
   async function application(months = 6) {

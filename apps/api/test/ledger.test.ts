@@ -9,49 +9,31 @@ import {
   payments,
   policies,
   unallocatedReceipts,
-  users,
 } from '../src/db/schema';
 import { backfillLedger } from '../src/modules/ledger/backfill';
 import { accountSums, post, walletBalance } from '../src/modules/ledger/service';
-import { call, loginUser, registerUser } from './accounts-helpers';
 import { accidentClaim, approveThroughDesk, deskHeaders, policyFor } from './claims-helpers';
-import { buildTestApp } from './helpers';
-import { invoiceFor, pay, paymentRow, waitUntil } from './purchase-helpers';
-import { SAMPLE, send, signInAs } from './staff-helpers';
-
-type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
-type Headers = Record<string, string>;
-
-const PAYS = '254712345678';
-
-/** The rows of a raw query (both drivers answer `{rows}`). */
-const rowsOf = async <T = unknown>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
+import { buildListeningTestApp, rowsOf, type TestContext } from './helpers';
+import {
+  invoiceFor,
+  MPESA_TEST_ENV,
+  newSignedInClient,
+  PAYS,
+  pay,
+  waitSucceeded,
+  waitUntil,
+} from './purchase-helpers';
+import { type Headers, SAMPLE, send, signInAs } from './staff-helpers';
 
 describe('ledger: double entry, idempotency, wallet, statement', () => {
-  let ctx: Ctx;
+  let ctx: TestContext;
   const db = () => ctx.database.db;
   beforeAll(async () => {
-    ctx = await buildTestApp({
-      env: {
-        AUTH_RATE_LIMIT_SCALE: '100',
-        MPESA_SIMULATOR_DELAY_MS: '40',
-        MPESA_SIMULATOR_LATE_MS: '400',
-        MPESA_SIMULATOR_B2C_DELAY_MS: '40',
-        RECONCILE_INTERVAL_MS: '200',
-        RATE_LIMIT_MAX: '100000',
-      },
-    });
-    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    ctx = await buildListeningTestApp({ ...MPESA_TEST_ENV, MPESA_SIMULATOR_B2C_DELAY_MS: '40' });
   });
   afterAll(() => ctx.app.close());
 
-  /** A new client, signed in, with their user id. */
-  async function client(): Promise<{ headers: Headers; userId: string }> {
-    const email = await registerUser(ctx);
-    const session = await loginUser(ctx, email);
-    const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-    return { headers: { accesstoken: session.accessToken }, userId: user!.id };
-  }
+  const client = () => newSignedInClient(ctx);
 
   const act = (path: string, data: unknown, headers: Headers) => send(ctx, path, data, headers);
 
@@ -65,15 +47,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
     expect(`${error!.message} ${error!.cause?.message ?? ''}`).toMatch(reason);
   }
 
-  async function waitPaid(paymentRef: string) {
-    const row = await waitUntil(
-      () => paymentRow(ctx, paymentRef),
-      (payment) => payment.status !== 'pending',
-      10_000,
-    );
-    expect(row.status).toBe('success');
-    return row;
-  }
+  const waitPaid = (paymentRef: string) => waitSucceeded(ctx, paymentRef, 10_000);
 
   /** Tops the wallet up through the simulator and waits for the money. */
   async function topUp(headers: Headers, amount: number) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { payments } from '../src/db/schema';
+import { payments, users } from '../src/db/schema';
 import { call, loginUser, registerUser } from './accounts-helpers';
 import type { buildTestApp } from './helpers';
 
@@ -117,4 +117,40 @@ export async function waitUntil<T>(
     if (done(value) || Date.now() - started > timeoutMs) return value;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * The environment of the tests that pay by M-Pesa (cart, wallet, loans, school fees): the simulator
+ * answers at once (and late once), the reconciler runs often, and the rate limits stay out of the way.
+ */
+export const MPESA_TEST_ENV = {
+  AUTH_RATE_LIMIT_SCALE: '100',
+  MPESA_SIMULATOR_DELAY_MS: '40',
+  MPESA_SIMULATOR_LATE_MS: '400',
+  RECONCILE_INTERVAL_MS: '200',
+  RATE_LIMIT_MAX: '100000',
+};
+
+/** The phone the tests pay from. */
+export const PAYS = '254712345678';
+
+/** A new client, signed in, with their user id. */
+export async function newSignedInClient(
+  ctx: Ctx,
+): Promise<{ headers: Record<string, string>; userId: string }> {
+  const email = await registerUser(ctx);
+  const session = await loginUser(ctx, email);
+  const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { headers: { accesstoken: session.accessToken }, userId: user!.id };
+}
+
+/** Waits until M-Pesa has answered a payment (within `timeoutMs`) and expects it a success. */
+export async function waitSucceeded(ctx: Ctx, paymentSystemRef: string, timeoutMs: number) {
+  const row = await waitUntil(
+    () => paymentRow(ctx, paymentSystemRef),
+    (payment) => payment.status !== 'pending',
+    timeoutMs,
+  );
+  expect(row.status).toBe('success');
+  return row;
 }

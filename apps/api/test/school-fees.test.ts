@@ -1,24 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ledgerAccounts,
-  ledgerEntries,
-  lenders,
-  mailQueue,
-  notifications,
-  payments,
-  users,
-} from '../src/db/schema';
+import { ledgerAccounts, ledgerEntries, lenders, mailQueue, notifications, payments } from '../src/db/schema';
 import { accountSums } from '../src/modules/ledger/service';
 import { runLoanJobs } from '../src/modules/loan/jobs';
 import { settlePayment } from '../src/modules/payment/service';
-import { loginUser, registerUser } from './accounts-helpers';
-import { buildTestApp } from './helpers';
-import { paymentRow, waitUntil } from './purchase-helpers';
-import { send, signInAs } from './staff-helpers';
-
-type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
-type Headers = Record<string, string>;
+import { buildListeningTestApp, type TestContext } from './helpers';
+import { MPESA_TEST_ENV, newSignedInClient, waitSucceeded, waitUntil } from './purchase-helpers';
+import { type Headers, send, signInAs } from './staff-helpers';
 
 const LENDER = 'lender@mavuno-finance.example';
 const DAY = 86_400_000;
@@ -43,53 +31,33 @@ const CHEGE = {
 };
 
 describe('school fees: directory, children, invoices, M-Pesa and wallet payments, loans', () => {
-  let ctx: Ctx;
+  let ctx: TestContext;
   let lender: Headers;
   const db = () => ctx.database.db;
   const context = () => ({ db: db(), services: ctx.app.services, log: ctx.app.log, config: ctx.config });
 
   beforeAll(async () => {
-    ctx = await buildTestApp({
-      env: {
-        AUTH_RATE_LIMIT_SCALE: '100',
-        MPESA_SIMULATOR_DELAY_MS: '40',
-        MPESA_SIMULATOR_LATE_MS: '400',
-        RECONCILE_INTERVAL_MS: '200',
-        RATE_LIMIT_MAX: '100000',
-        // Parts: M-Pesa takes at most KES 20,000 a prompt here.
-        MPESA_MAX_AMOUNT: '20000',
-        LOAN_GRACE_DAYS: '7',
-        LOAN_NOTICE_DAYS: '7',
-      },
+    ctx = await buildListeningTestApp({
+      ...MPESA_TEST_ENV,
+      // Parts: M-Pesa takes at most KES 20,000 a prompt here.
+      MPESA_MAX_AMOUNT: '20000',
+      LOAN_GRACE_DAYS: '7',
+      LOAN_NOTICE_DAYS: '7',
     });
-    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     lender = (await signInAs(ctx, LENDER)).headers;
   }, 120_000);
   afterAll(async () => {
     await ctx.app.close();
   });
 
-  async function parent(): Promise<{ headers: Headers; userId: string }> {
-    const email = await registerUser(ctx);
-    const session = await loginUser(ctx, email);
-    const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-    return { headers: { accesstoken: session.accessToken }, userId: user!.id };
-  }
+  const parent = () => newSignedInClient(ctx);
   const act = (path: string, data: unknown, headers: Headers) => send(ctx, path, data, headers);
   const ok = async (path: string, data: unknown, headers: Headers) => {
     const answer = await act(path, data, headers);
     expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
     return answer.body.result.data;
   };
-  async function waitPaid(paymentRef: string) {
-    const row = await waitUntil(
-      () => paymentRow(ctx, paymentRef),
-      (payment) => payment.status !== 'pending',
-      20_000,
-    );
-    expect(row.status).toBe('success');
-    return row;
-  }
+  const waitPaid = (paymentRef: string) => waitSucceeded(ctx, paymentRef, 20_000);
   const link = (headers: Headers, child: typeof ACHIENG) =>
     ok(
       'client/school/linkChild',

@@ -16,9 +16,9 @@ import {
 import { AppError } from '../../gateway/errors';
 import { makeRef } from '../../lib/refs';
 import { pageInfo } from '../../lib/search';
-import { invoiceMoney, lockWallet, post } from '../ledger/service';
-import { notify } from '../notification/service';
+import { invoiceMoney, lockWallet } from '../ledger/service';
 import { completeInvoice, type PaymentContext, refuseWhilePromptLive, sendPrompt } from '../payment/service';
+import { type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
 import { toKes } from '../product/present';
 import { invoiceQuotation, isQuotationExpired, quotationExpiredError } from '../quotation/service';
 
@@ -294,7 +294,7 @@ export async function settleCartReceipt(
   tx: Tx,
   context: PaymentContext,
   payment: PaymentRow,
-  answer: { receipt: string | null; resultDesc: string; source: 'callback' | 'query'; settledAt: Date },
+  answer: MpesaAnswer,
   afterCommit: Array<() => void>,
 ): Promise<number[]> {
   const [cart] = await tx.select().from(cartInvoices).where(eq(cartInvoices.id, payment.cartInvoiceId!));
@@ -325,26 +325,11 @@ export async function settleCartReceipt(
     })),
   });
   const allocated = allocations.reduce((sum, share) => sum + share.amount, 0);
-  await tx
-    .update(payments)
-    .set({
-      status: 'success',
-      resultCode: '0',
-      resultDesc: answer.resultDesc,
-      receiptNumber: answer.receipt,
-      settledBy: answer.source,
-      allocatedAmount: allocated,
-      settledAt: answer.settledAt,
-    })
-    .where(eq(payments.id, payment.id));
-  for (const posting of postings) await post(tx, posting, { occurredAt: answer.settledAt });
-  await notify(tx, {
-    userId: payment.userId,
-    kind: 'payment_received',
-    title: `Payment of ${formatKes(payment.amount)} received`,
+  await markPaymentSucceeded(tx, context, payment, answer, {
+    allocated,
+    postings,
     body: `We received ${formatKes(payment.amount)} by M-Pesa${answer.receipt ? ` (receipt ${answer.receipt})` : ''} for your cart (${cart.cartInvoiceRef}).`,
     link: '/newportal/cart',
-    email: { baseUrl: context.services.publicBaseUrl },
   });
   if (toWallet > 0) {
     const reason =

@@ -5,8 +5,8 @@ import { loans, payments } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { makeRef } from '../../lib/refs';
 import { isPosted, lockWallet, post, walletBalance } from '../ledger/service';
-import { notify } from '../notification/service';
 import { refuseWhilePromptLive, sendPolicyDocuments, sendPrompt } from '../payment/service';
+import { type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
 import {
   afterLoanMoney,
   amountDue,
@@ -80,7 +80,7 @@ export async function settleLoanReceipt(
   tx: Tx,
   context: LoanCoreContext,
   payment: PaymentRow,
-  answer: { receipt: string | null; resultDesc: string; source: 'callback' | 'query'; settledAt: Date },
+  answer: MpesaAnswer,
 ): Promise<number | null> {
   const [loan] = await tx.select().from(loans).where(eq(loans.id, payment.loanId!)).for('update');
   if (!loan) throw new Error(`loan ${payment.loanId} of payment ${payment.id} is missing`);
@@ -97,30 +97,15 @@ export async function settleLoanReceipt(
     due,
     isDeposit,
   });
-  await tx
-    .update(payments)
-    .set({
-      status: 'success',
-      resultCode: '0',
-      resultDesc: answer.resultDesc,
-      receiptNumber: answer.receipt,
-      settledBy: answer.source,
-      allocatedAmount: allocated,
-      settledAt: answer.settledAt,
-    })
-    .where(eq(payments.id, payment.id));
-  await post(tx, posting, { occurredAt: answer.settledAt });
   const receipt = answer.receipt ? ` (receipt ${answer.receipt})` : '';
-  await notify(tx, {
-    userId: payment.userId,
-    kind: 'payment_received',
-    title: `Payment of ${formatKes(payment.amount)} received`,
+  await markPaymentSucceeded(tx, context, payment, answer, {
+    allocated,
+    postings: [posting],
     body:
       allocated > 0
         ? `We received ${formatKes(payment.amount)} by M-Pesa${receipt} for loan ${loan.loanRef}${toWallet > 0 ? `; ${formatKes(toWallet)} more than it needed is in your wallet` : ''}.`
         : `We received ${formatKes(payment.amount)} by M-Pesa${receipt}; loan ${loan.loanRef} needed nothing more, so it is in your wallet.`,
     link: loanLink(loan),
-    email: { baseUrl: context.services.publicBaseUrl },
   });
   if (allocated === 0) return null;
   return (await afterLoanMoney(tx, context, loan, target, allocated)).issuedInvoiceId;

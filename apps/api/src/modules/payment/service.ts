@@ -36,13 +36,14 @@ import type { Services } from '../../services';
 import { cartInvoiceSummary, recordCartReceipt, settleCartReceipt } from '../cart/service';
 import { lockWallet, moneyOfInvoice, post } from '../ledger/service';
 import { settleLoanReceipt } from '../loan/payments';
-import { notify, wantsEmail } from '../notification/service';
+import { wantsEmail } from '../notification/service';
 import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
 import { settleSchoolFeeReceipt } from '../school/payments';
 import { invoiceBalance } from './balance';
+import { markPaymentSucceeded } from './settle';
 
 export interface PaymentContext {
   db: Database;
@@ -488,32 +489,23 @@ export async function settlePayment(
       receipt,
       invoice: invoice ? { id: invoice.id, ref: invoice.invoiceSystemRef, owed } : null,
     });
-    await tx
-      .update(payments)
-      .set({
-        status: 'success',
-        resultCode: '0',
-        resultDesc: answer.resultDesc,
-        receiptNumber: receipt,
-        settledBy: source,
-        allocatedAmount: invoice ? allocated : null,
-        settledAt,
-      })
-      .where(eq(payments.id, payment.id));
     // The money, once per payment, in the same transaction as its success.
-    await post(tx, posting, { occurredAt: settledAt });
-    await notify(tx, {
-      userId: payment.userId,
-      kind: 'payment_received',
-      title: `Payment of ${formatKes(payment.amount)} received`,
-      body: invoice
-        ? `We received ${formatKes(payment.amount)} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''} for invoice ${invoice.invoiceSystemRef}.`
-        : `We received ${formatKes(payment.amount)} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''}: it is in your wallet.`,
-      link: invoice
-        ? `/newportal/invoice/${encodeURIComponent(invoice.invoiceSystemRef)}`
-        : '/newportal/top-up-options',
-      email: { baseUrl: context.services.publicBaseUrl },
-    });
+    await markPaymentSucceeded(
+      tx,
+      context,
+      payment,
+      { receipt, resultDesc: answer.resultDesc, source, settledAt },
+      {
+        allocated: invoice ? allocated : null,
+        postings: [posting],
+        body: invoice
+          ? `We received ${formatKes(payment.amount)} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''} for invoice ${invoice.invoiceSystemRef}.`
+          : `We received ${formatKes(payment.amount)} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''}: it is in your wallet.`,
+        link: invoice
+          ? `/newportal/invoice/${encodeURIComponent(invoice.invoiceSystemRef)}`
+          : '/newportal/top-up-options',
+      },
+    );
     if (payment.status === 'failed') {
       afterCommit.push(() =>
         log.warn(

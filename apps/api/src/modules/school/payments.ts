@@ -1,9 +1,8 @@
 import { formatKes, schoolMpesaReceiptPosting } from '@bima/domain';
 import { eq } from 'drizzle-orm';
-import { payments, schoolFeeInvoices, schools } from '../../db/schema';
-import { post } from '../ledger/service';
+import { type payments, schoolFeeInvoices, schools } from '../../db/schema';
 import type { LoanCoreContext, Tx } from '../loan/service';
-import { notify } from '../notification/service';
+import { type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
 import { afterSchoolFeeMoney, schoolInvoiceLink, schoolInvoiceOwed } from './service';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -18,7 +17,7 @@ export async function settleSchoolFeeReceipt(
   tx: Tx,
   context: Pick<LoanCoreContext, 'services'>,
   payment: PaymentRow,
-  answer: { receipt: string | null; resultDesc: string; source: 'callback' | 'query'; settledAt: Date },
+  answer: MpesaAnswer,
 ): Promise<void> {
   const [row] = await tx
     .select({ invoice: schoolFeeInvoices, school: schools })
@@ -38,30 +37,15 @@ export async function settleSchoolFeeReceipt(
     invoice: { id: invoice.id, ref: invoice.invoiceRef, schoolId: school.id, schoolName: school.name },
     owed,
   });
-  await tx
-    .update(payments)
-    .set({
-      status: 'success',
-      resultCode: '0',
-      resultDesc: answer.resultDesc,
-      receiptNumber: answer.receipt,
-      settledBy: answer.source,
-      allocatedAmount: allocated,
-      settledAt: answer.settledAt,
-    })
-    .where(eq(payments.id, payment.id));
-  await post(tx, posting, { occurredAt: answer.settledAt });
   const receipt = answer.receipt ? ` (receipt ${answer.receipt})` : '';
-  await notify(tx, {
-    userId: payment.userId,
-    kind: 'payment_received',
-    title: `Payment of ${formatKes(payment.amount)} received`,
+  await markPaymentSucceeded(tx, context, payment, answer, {
+    allocated,
+    postings: [posting],
     body:
       toWallet > 0
         ? `We received ${formatKes(payment.amount)} by M-Pesa${receipt} for school fee invoice ${invoice.invoiceRef}; ${formatKes(toWallet)} more than it needed is in your wallet.`
         : `We received ${formatKes(payment.amount)} by M-Pesa${receipt} for school fee invoice ${invoice.invoiceRef} (${school.name}).`,
     link: schoolInvoiceLink(invoice.invoiceRef),
-    email: { baseUrl: context.services.publicBaseUrl },
   });
   if (allocated > 0) await afterSchoolFeeMoney(tx, context, invoice, school, payment.userId);
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
+import type { LoanOfferBase } from '../../../lib/loan-offer';
 
 export interface School {
   schoolRef: string;
@@ -54,31 +55,13 @@ export interface SchoolInvoice {
   }>;
 }
 
-export interface SchoolLoanOption {
-  months: number;
-  lender: { id: number; name: string };
-  principal: number;
-  fee: number;
-  totalRepayable: number;
-  feeRatePercent: number;
-  annualRatePercent: number;
-  firstInstalment: number;
-  instalments: Array<{ number: number; dueDate: string; amount: number; principal: number; fee: number }>;
-}
-
-export interface SchoolLoanOffer {
+export interface SchoolLoanOffer extends LoanOfferBase {
   invoiceRef: string;
   schoolName: string;
   studentName: string;
   term: string;
   balance: number;
   minBalance: number;
-  eligible: boolean;
-  reason: string | null;
-  reasonCode: string | null;
-  openLoanRef: string | null;
-  earlySettlementRule: string;
-  options: SchoolLoanOption[];
 }
 
 export interface SchoolLoan {

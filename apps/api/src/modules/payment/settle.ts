@@ -1,0 +1,54 @@
+import { formatKes, type Posting } from '@bima/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { payments } from '../../db/schema';
+import type { Services } from '../../services';
+import { post } from '../ledger/service';
+import { notify } from '../notification/service';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type PaymentRow = typeof payments.$inferSelect;
+
+/** What M-Pesa confirmed for a payment: its receipt, result, which path told us, and when. */
+export interface MpesaAnswer {
+  receipt: string | null;
+  resultDesc: string;
+  source: 'callback' | 'query';
+  settledAt: Date;
+}
+
+/**
+ * The step every M-Pesa settlement shares (invoice, top-up, loan, cart, school fees), inside
+ * settlePayment's transaction with the payment locked: the payment marked a success with its receipt
+ * and what went towards its purpose, its money posted (once per key) and the client told it arrived —
+ * the notification's body and link are the caller's.
+ */
+export async function markPaymentSucceeded(
+  tx: Tx,
+  context: { services: Pick<Services, 'publicBaseUrl'> },
+  payment: PaymentRow,
+  answer: MpesaAnswer,
+  settlement: { allocated: number | null; postings: Posting[]; body: string; link: string },
+): Promise<void> {
+  await tx
+    .update(payments)
+    .set({
+      status: 'success',
+      resultCode: '0',
+      resultDesc: answer.resultDesc,
+      receiptNumber: answer.receipt,
+      settledBy: answer.source,
+      allocatedAmount: settlement.allocated,
+      settledAt: answer.settledAt,
+    })
+    .where(eq(payments.id, payment.id));
+  for (const posting of settlement.postings) await post(tx, posting, { occurredAt: answer.settledAt });
+  await notify(tx, {
+    userId: payment.userId,
+    kind: 'payment_received',
+    title: `Payment of ${formatKes(payment.amount)} received`,
+    body: settlement.body,
+    link: settlement.link,
+    email: { baseUrl: context.services.publicBaseUrl },
+  });
+}
