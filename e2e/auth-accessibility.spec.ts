@@ -71,8 +71,8 @@ for (const size of [
       await expect(page.getByText('Phone number is required')).toBeVisible();
       await expectNoSeriousViolations(page);
 
-      await page.goto('/newportal/cart');
-      await expect(page.getByRole('heading', { name: 'Cart: not available yet' })).toBeVisible();
+      await page.goto('/newportal/assessment');
+      await expect(page.getByRole('heading', { name: 'Assessment: not available yet' })).toBeVisible();
       await expectNoSeriousViolations(page);
     });
   });

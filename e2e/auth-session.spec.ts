@@ -116,9 +116,9 @@ test.describe('accounts: sessions and KYC', () => {
     }
     await expect(menu.getByText('Profile', { exact: true })).toBeVisible();
 
-    await menu.getByRole('link', { name: /^Cart/ }).click();
-    await expect(page).toHaveURL(/\/newportal\/cart$/);
-    await expect(page.getByRole('heading', { name: 'Cart: not available yet' })).toBeVisible();
+    await menu.getByRole('link', { name: /^Assessment/ }).click();
+    await expect(page).toHaveURL(/\/newportal\/assessment$/);
+    await expect(page.getByRole('heading', { name: 'Assessment: not available yet' })).toBeVisible();
     await menu.getByRole('link', { name: 'Claims', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Claims' })).toBeVisible();
 
