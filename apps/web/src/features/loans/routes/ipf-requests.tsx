@@ -10,7 +10,7 @@ import { type IpfOffer, ipfOfferQueryOptions } from '../../../lib/ipf';
 import type { LoanOption } from '../../../lib/loan-offer';
 import { applyForIpf, ipfRequestsQueryOptions, type Loan } from '../api/loans';
 import { formatDateTime, formatKesExact, formatPercent } from '../components/format';
-import { LoanStatusBadge } from '../components/loan-status';
+import { loanColumns } from '../components/loan-columns';
 import { t } from '../i18n';
 
 /**
@@ -48,22 +48,13 @@ function Applications() {
         rowKey={(loan) => loan.loanRef}
         emptyText={t('loans.requests.empty')}
         columns={[
-          {
-            key: 'ref',
-            header: t('loans.fields.reference'),
-            isRowHeader: true,
-            cell: (loan) => (
-              <Link to={paths.portalMyLoans.getHref(loan.loanRef)} className={linkButton}>
-                {loan.loanRef}
-              </Link>
-            ),
-          },
+          loanColumns.ref,
           {
             key: 'invoice',
             header: t('loans.fields.invoice'),
             cell: (loan) => loan.invoiceSystemRef ?? t('loans.na'),
           },
-          { key: 'lender', header: t('loans.fields.lender'), cell: (loan) => loan.lender.name },
+          loanColumns.lender,
           {
             key: 'principal',
             header: t('loans.fields.financed'),
@@ -76,11 +67,7 @@ function Applications() {
             header: t('loans.fields.months'),
             cell: (loan) => t('loans.monthsValue', { months: loan.months }),
           },
-          {
-            key: 'status',
-            header: t('loans.fields.status'),
-            cell: (loan) => <LoanStatusBadge status={loan.status} />,
-          },
+          loanColumns.status,
           {
             key: 'applied',
             header: t('loans.fields.appliedAt'),

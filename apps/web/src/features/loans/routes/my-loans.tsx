@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatIsoDate } from '../../../lib/dates';
 import { type Loan, loanQueryOptions, myLoansQueryOptions, withdrawApplication } from '../api/loans';
 import { formatDateTime, formatKesExact, formatPercent } from '../components/format';
+import { loanColumns } from '../components/loan-columns';
 import { InstalmentBadge, LoanStatusBadge } from '../components/loan-status';
 import { PayLoan } from '../components/pay-loan';
 import { t } from '../i18n';
@@ -48,22 +49,13 @@ function LoanList() {
         rowKey={(loan) => loan.loanRef}
         emptyText={t('loans.mine.empty')}
         columns={[
-          {
-            key: 'ref',
-            header: t('loans.fields.reference'),
-            isRowHeader: true,
-            cell: (loan) => (
-              <Link to={paths.portalMyLoans.getHref(loan.loanRef)} className={linkButton}>
-                {loan.loanRef}
-              </Link>
-            ),
-          },
+          loanColumns.ref,
           {
             key: 'policy',
             header: t('loans.fields.policy'),
             cell: (loan) => loan.policy?.policyNumber ?? t('loans.na'),
           },
-          { key: 'lender', header: t('loans.fields.lender'), cell: (loan) => loan.lender.name },
+          loanColumns.lender,
           {
             key: 'outstanding',
             header: t('loans.fields.outstanding'),
@@ -82,11 +74,7 @@ function LoanList() {
                   })
                 : t('loans.na'),
           },
-          {
-            key: 'status',
-            header: t('loans.fields.status'),
-            cell: (loan) => <LoanStatusBadge status={loan.status} />,
-          },
+          loanColumns.status,
         ]}
       />
     </div>
