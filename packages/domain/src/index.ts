@@ -5,6 +5,8 @@ export * from './cart';
 export * from './catalogue';
 export * from './chat';
 export * from './claims';
+export * from './class-routes';
+export * from './classes';
 export * from './constants';
 export * from './cover-dates';
 export * from './gateway';

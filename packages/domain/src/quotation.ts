@@ -118,4 +118,9 @@ export const COVER_TYPE_LABELS: Record<CoverType, string> = {
   comprehensive: 'Comprehensive',
   'third-party-fire-theft': 'Third Party, Fire and Theft',
   'third-party': 'Third Party Only',
+  'comprehensive-commercial': 'Comprehensive Commercial Cover',
+  'third-party-commercial': 'Third Party Commercial Only',
+  'fire-domestic': 'Fire Domestic (building and contents)',
+  burglary: 'Burglary and theft',
+  'aviation-hull-liability': 'Aircraft hull and liability',
 };

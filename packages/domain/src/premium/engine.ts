@@ -1,17 +1,21 @@
 import type { FieldError } from '../gateway';
 import { formatKes } from '../money';
 import { applyRate, fixedAmount, PPM } from './rounding';
-import type {
-  BasicRating,
-  BenefitConfig,
-  BenefitLine,
-  ChargeLine,
-  ExcessLine,
-  PremiumInput,
-  PremiumResult,
-  RateBand,
-  RatingConfiguration,
-  ShortPeriodStep,
+import {
+  type BasicDetail,
+  type BasicRating,
+  type BenefitConfig,
+  type BenefitLine,
+  type ChargeLine,
+  type ExcessLine,
+  type PremiumInput,
+  type PremiumResult,
+  type QuantityMinimum,
+  type RateBand,
+  type RatingConfiguration,
+  type RatingRisk,
+  type ShortPeriodStep,
+  THIRD_PARTY_COVER_TYPES,
 } from './types';
 
 export const VEHICLE_VALUE_REQUIRED_FOR_COMPREHENSIVE =
@@ -44,9 +48,74 @@ export function findPeriodShare(scale: readonly ShortPeriodStep[], periodDays: n
   return steps.find((step) => periodDays <= step.maxDays)?.sharePpm ?? PPM;
 }
 
-/** The annual basic premium: rate × value with the minimum premium, or the fixed premium. */
-export function calculateAnnualBasicPremium(basic: BasicRating, vehicleValue: number): number {
+/** Motor private's risk: its vehicle's value, nothing else. */
+export const vehicleRisk = (vehicleValue: number): RatingRisk => ({
+  values: { vehicle: vehicleValue },
+  options: {},
+  quantities: {},
+});
+
+/** The minimum of a quantity's band: the band with the highest `fromQuantity` not above it. */
+export function findQuantityMinimum(
+  minimums: readonly QuantityMinimum[],
+  quantity: string,
+  units: number,
+): number {
+  const bands = minimums
+    .filter((band) => band.quantity === quantity)
+    .sort((a, b) => a.fromQuantity - b.fromQuantity);
+  return bands.filter((band) => band.fromQuantity <= units).at(-1)?.amount ?? 0;
+}
+
+/**
+ * A rated basic premium: each group's sum insured at its band rate, then the loadings of the chosen
+ * options one after the other; never below the product's minimum nor the loaded minimum of a
+ * quantity's band; then the amounts per unit. Every step is monotone, so more sum insured never
+ * lowers the premium.
+ */
+export function calculateRatedBasic(
+  basic: Extract<BasicRating, { kind: 'rated' }>,
+  risk: RatingRisk,
+): { premium: number; detail: BasicDetail } {
+  const groups = basic.groups.map((group) => {
+    const sumInsured = risk.values[group.group] ?? 0;
+    return {
+      group: group.group,
+      sumInsured,
+      ratePpm: findBandRate(group.bands, sumInsured),
+      premium: calculateBandedPremium(group.bands, sumInsured),
+    };
+  });
+  const loadings = basic.loadings.filter((loading) => risk.options[loading.factor] === loading.option);
+  const load = (amount: number) =>
+    loadings.reduce((sum, loading) => applyRate(sum, loading.multiplierPpm), amount);
+  const rated = load(groups.reduce((sum, line) => sum + line.premium, 0));
+  const quantities = [...new Set(basic.minimums.map((band) => band.quantity))];
+  const bandMinimum = load(
+    Math.max(
+      0,
+      ...quantities.map((quantity) =>
+        findQuantityMinimum(basic.minimums, quantity, risk.quantities[quantity] ?? 0),
+      ),
+    ),
+  );
+  const minimum = Math.max(bandMinimum, fixedAmount(basic.minimumPremium));
+  const perUnit = basic.perUnit.map((charge) => {
+    const units = risk.quantities[charge.quantity] ?? 0;
+    return { quantity: charge.quantity, units, amount: fixedAmount(charge.amount * units) };
+  });
+  const premium = Math.max(rated, minimum) + perUnit.reduce((sum, line) => sum + line.amount, 0);
+  return { premium, detail: { groups, loadings, minimumApplied: minimum > rated ? minimum : null, perUnit } };
+}
+
+/** The annual basic premium: rate × value with the minimum premium, the fixed premium, or rated on the risk. */
+export function calculateAnnualBasicPremium(
+  basic: BasicRating,
+  vehicleValue: number,
+  risk: RatingRisk = vehicleRisk(vehicleValue),
+): number {
   if (basic.kind === 'fixed') return fixedAmount(basic.premium);
+  if (basic.kind === 'rated') return calculateRatedBasic(basic, risk).premium;
   return Math.max(calculateBandedPremium(basic.bands, vehicleValue), fixedAmount(basic.minimumPremium));
 }
 
@@ -74,7 +143,7 @@ function validate(input: PremiumInput): FieldError[] {
   const errors: FieldError[] = [];
   if (!Number.isSafeInteger(vehicleValue) || vehicleValue < 0) {
     errors.push({ field: 'risk.value', message: 'Vehicle value must be a whole, positive amount.' });
-  } else if (rating.coverType !== 'third-party' && vehicleValue <= 0) {
+  } else if (!THIRD_PARTY_COVER_TYPES.includes(rating.coverType) && vehicleValue <= 0) {
     errors.push({ field: 'risk.value', message: VEHICLE_VALUE_REQUIRED_FOR_COMPREHENSIVE });
   }
   if (!rating.supportedPeriods.includes(periodDays)) {
@@ -164,7 +233,11 @@ export function calculatePremium(input: PremiumInput): PremiumResult {
   const share = findPeriodShare(rating.shortPeriodScale, periodDays);
   const forPeriod = (annual: number) => applyRate(annual, share);
 
-  const basicPremium = forPeriod(calculateAnnualBasicPremium(rating.basic, vehicleValue));
+  const risk = input.risk ?? vehicleRisk(vehicleValue);
+  const rated = rating.basic.kind === 'rated' ? calculateRatedBasic(rating.basic, risk) : null;
+  const basicPremium = forPeriod(
+    rated ? rated.premium : calculateAnnualBasicPremium(rating.basic, vehicleValue),
+  );
   const benefits: BenefitLine[] = quotedBenefits(rating, input).map((benefit) => {
     const limit = chosenLimit(benefit, input);
     return {
@@ -199,6 +272,7 @@ export function calculatePremium(input: PremiumInput): PremiumResult {
       periodDays,
       periodSharePpm: share,
       basicPremium,
+      ...(rated ? { basicDetail: rated.detail } : {}),
       benefits,
       subtotal,
       charges,

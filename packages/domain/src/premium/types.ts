@@ -1,7 +1,24 @@
 import { z } from 'zod';
 import type { FieldError } from '../gateway';
 
-export const COVER_TYPES = ['comprehensive', 'third-party-fire-theft', 'third-party'] as const;
+/**
+ * Every cover type sold: motor private's three, motor commercial's two, and one for each of fire
+ * domestic, theft (burglary) and aviation. A class definition (`classes/`) names its own.
+ */
+export const COVER_TYPES = [
+  'comprehensive',
+  'third-party-fire-theft',
+  'third-party',
+  'comprehensive-commercial',
+  'third-party-commercial',
+  'fire-domestic',
+  'burglary',
+  'aviation-hull-liability',
+] as const;
+/** Motor private's cover types, in the order the cover-type screen offers them (spec-1). */
+export const MOTOR_PRIVATE_COVER_TYPES = ['comprehensive', 'third-party-fire-theft', 'third-party'] as const;
+/** Covers with no own damage: priced without the vehicle's value. */
+export const THIRD_PARTY_COVER_TYPES: readonly string[] = ['third-party', 'third-party-commercial'];
 export const coverTypeSchema = z.enum(COVER_TYPES, { error: 'Invalid cover type' });
 export type CoverType = z.infer<typeof coverTypeSchema>;
 
@@ -12,9 +29,49 @@ const ppm = z.number().int().min(0).max(1_000_000);
 export const rateBandSchema = z.object({ fromValue: cents, ratePpm: ppm });
 export type RateBand = z.infer<typeof rateBandSchema>;
 
+/** A multiplier applied when a rating factor has an option (primary use PSV × 1.6); ppm, 1,000,000 = × 1. */
+export const loadingSchema = z.object({
+  factor: z.string().min(1),
+  option: z.string().min(1),
+  multiplierPpm: z.number().int().min(0).max(10_000_000),
+});
+export type Loading = z.infer<typeof loadingSchema>;
+
+/** A minimum premium by a counted quantity's band (tonnage in kg from 8,000 up: KES 15,000). */
+export const quantityMinimumSchema = z.object({
+  quantity: z.string().min(1),
+  fromQuantity: z.number().int().min(0),
+  amount: cents,
+});
+export type QuantityMinimum = z.infer<typeof quantityMinimumSchema>;
+
+/** An amount per unit of a quantity (passenger liability per seat), added to the basic premium. */
+export const perUnitChargeSchema = z.object({ quantity: z.string().min(1), amount: cents });
+export type PerUnitCharge = z.infer<typeof perUnitChargeSchema>;
+
+/** The rate bands of one group of sums insured (the building, the contents, the hull). */
+export const groupRatingSchema = z.object({
+  group: z.string().min(1),
+  bands: z.array(rateBandSchema).min(1),
+});
+export type GroupRating = z.infer<typeof groupRatingSchema>;
+
 export const basicRatingSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('percentage'), bands: z.array(rateBandSchema).min(1), minimumPremium: cents }),
   z.object({ kind: z.literal('fixed'), premium: cents }),
+  /**
+   * Rated on the risk's facts: each group's sum insured at its band rate, loaded by the chosen
+   * options, never below the minimums (the product's, and the loaded one of a quantity's band),
+   * plus amounts per unit.
+   */
+  z.object({
+    kind: z.literal('rated'),
+    groups: z.array(groupRatingSchema),
+    minimumPremium: cents,
+    loadings: z.array(loadingSchema),
+    minimums: z.array(quantityMinimumSchema),
+    perUnit: z.array(perUnitChargeSchema),
+  }),
 ]);
 export type BasicRating = z.infer<typeof basicRatingSchema>;
 
@@ -93,10 +150,22 @@ export interface ExcessInput {
   amount: number;
 }
 
+/**
+ * The facts of a risk the rating reads, as a class definition derives them from what the client
+ * entered: sums insured by group (cents), options of rating factors, counted quantities.
+ */
+export interface RatingRisk {
+  values: Readonly<Record<string, number>>;
+  options: Readonly<Record<string, string>>;
+  quantities: Readonly<Record<string, number>>;
+}
+
 export interface PremiumInput {
   rating: RatingConfiguration;
-  /** The risk: the vehicle's value in cents (0 for third-party). */
+  /** The risk's total sum insured in cents (a vehicle's value; 0 for third-party). */
   vehicleValue: number;
+  /** The risk's rating facts; motor private's is its vehicle's value alone (the default). */
+  risk?: RatingRisk;
   periodDays: number;
   selectedBenefits: readonly SelectedBenefitInput[];
   excesses: readonly ExcessInput[];
@@ -123,6 +192,15 @@ export interface ExcessLine {
   amount: number;
 }
 
+/** How a rated basic premium was reached: each group's line, the loadings, the minimum, per-unit lines. */
+export interface BasicDetail {
+  groups: Array<{ group: string; sumInsured: number; ratePpm: number; premium: number }>;
+  loadings: Loading[];
+  /** The minimum that applied, when it did (cents). */
+  minimumApplied: number | null;
+  perUnit: Array<{ quantity: string; units: number; amount: number }>;
+}
+
 /** An itemised quote; every amount is integer cents and a whole number of shillings. */
 export interface PremiumBreakdown {
   coverType: CoverType;
@@ -131,6 +209,8 @@ export interface PremiumBreakdown {
   /** Share of the annual premium charged for the period, in ppm (1,000,000 = a full year). */
   periodSharePpm: number;
   basicPremium: number;
+  /** Present for products rated on the risk's facts ('rated'). */
+  basicDetail?: BasicDetail;
   benefits: BenefitLine[];
   subtotal: number;
   charges: ChargeLine[];

@@ -1,5 +1,5 @@
 import {
-  COVER_TYPES,
+  MOTOR_PRIVATE_COVER_TYPES,
   type CoverType,
   MIN_VEHICLE_VALUE_KES,
   QUOTATION_MESSAGES,
@@ -93,7 +93,7 @@ function CoverOptions({ selected }: { selected: CoverType | '' }) {
         {t('motor.coverType.optionsLegend')}
       </legend>
       <div className="mt-3 grid gap-3 md:grid-cols-3">
-        {COVER_TYPES.map((coverType) => (
+        {MOTOR_PRIVATE_COVER_TYPES.map((coverType) => (
           <label
             key={coverType}
             className="flex cursor-pointer gap-3 rounded-xl border-2 border-slate-300 bg-white p-4 hover:border-emerald-700 has-[:checked]:border-emerald-800 has-[:checked]:bg-emerald-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-emerald-800"
