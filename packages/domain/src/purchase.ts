@@ -151,7 +151,8 @@ export const createQuotationSchema = z.object({
   ),
   additionalBenefits: z.array(selectedBenefitSchema).max(50).default([]),
   excesses: z.array(chosenExcessSchema).max(20).default([]),
-  vehicleDetails: z.record(z.string(), z.unknown(), { error: 'Vehicle details are required.' }),
+  /** The vehicle (motor classes); other classes send none. */
+  vehicleDetails: z.record(z.string(), z.unknown(), { error: 'Vehicle details are required.' }).default({}),
 });
 export type CreateQuotationInput = z.infer<typeof createQuotationSchema>;
 

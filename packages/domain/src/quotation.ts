@@ -39,6 +39,8 @@ export const fetchRecommendationsSchema = z
     coverType: z
       .union([z.literal(''), z.enum(COVER_TYPES)], { error: QUOTATION_MESSAGES.invalidCoverType })
       .default(''),
+    /** The risk of a class other than motor private, checked against the class's definition. */
+    risk: z.record(z.string(), z.unknown()).optional(),
   })
   .superRefine((input, context) => {
     if (input.coverType === 'comprehensive' && input.riskValue <= 0) {
@@ -88,7 +90,11 @@ export const premiumCalcSchema = z.object({
     .trim()
     .min(1, QUOTATION_MESSAGES.selectProduct),
   risk: z.object(
-    { value: wholeShillings(QUOTATION_MESSAGES.vehicleValueRequired) },
+    {
+      value: wholeShillings(QUOTATION_MESSAGES.vehicleValueRequired),
+      /** The risk of a class other than motor private (its definition's schema). */
+      details: z.record(z.string(), z.unknown()).optional(),
+    },
     { error: QUOTATION_MESSAGES.vehicleValueRequired },
   ),
   additionalBenefits: z.array(selectedBenefitSchema).max(50).default([]),

@@ -112,7 +112,10 @@ export const productVersions = pgTable(
   (table) => [unique('product_versions_product_version_unique').on(table.productId, table.version)],
 );
 
-/** Value bands of a percentage-rated product: the rate applies from `fromValue` (cents) up. */
+/**
+ * Value bands of a product: the rate applies from `fromValue` (cents) up, for one group of sums
+ * insured (`vehicle` for motor; `building`, `contents`, `highValue`, `hull` for rated classes).
+ */
 export const productRateBands = pgTable(
   'product_rate_bands',
   {
@@ -120,10 +123,38 @@ export const productRateBands = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => insuranceProducts.id, { onDelete: 'cascade' }),
+    riskGroup: text('risk_group').notNull().default('vehicle'),
     fromValue: bigint('from_value', { mode: 'number' }).notNull(),
     ratePpm: integer('rate_ppm').notNull(),
   },
-  (table) => [unique().on(table.productId, table.fromValue)],
+  (table) => [
+    unique('product_rate_bands_group_from_unique').on(table.productId, table.riskGroup, table.fromValue),
+  ],
+);
+
+/**
+ * The rating factors of a product rated on its risk's facts (rate basis 'rated'): `loading` — a
+ * multiplier (ppm) when `factor` has `option`; `minimum` — a minimum premium (cents) for the band of
+ * quantity `factor` from `fromQuantity` up; `perUnit` — an amount (cents) per unit of `factor`.
+ */
+export const productRatingFactors = pgTable(
+  'product_rating_factors',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => insuranceProducts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    factor: text('factor').notNull(),
+    option: text('option'),
+    fromQuantity: bigint('from_quantity', { mode: 'number' }),
+    value: bigint('value', { mode: 'number' }).notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [
+    index('product_rating_factors_product_idx').on(table.productId),
+    check('product_rating_factors_kind_check', sql`${table.kind} in ('loading', 'minimum', 'perUnit')`),
+  ],
 );
 
 /** A benefit of a product: embedded/inbuilt (core) or optional, its limits and how it is priced. */
@@ -368,8 +399,13 @@ export const quotations = pgTable('quotations', {
   productVersion: integer('product_version').notNull(),
   productName: text('product_name').notNull(),
   underwriterName: text('underwriter_name').notNull(),
+  /** The insurance class (`07` motor private, `08` motor commercial, `03` fire domestic, …). */
+  classCode: text('class_code').notNull().default('07'),
   coverType: text('cover_type').notNull(),
+  /** The vehicle's value, or for other classes the risk's total sum insured (cents). */
   vehicleValue: bigint('vehicle_value', { mode: 'number' }).notNull(),
+  /** The class's risk as the client entered it (its definition's schema); empty for motor private. */
+  riskDetails: jsonb('risk_details').$type<Record<string, unknown>>().notNull().default({}),
   periodDays: integer('period_days').notNull(),
   startDate: text('start_date').notNull(),
   endDate: text('end_date').notNull(),

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { formatKes } from '../money';
-import type { RatingRisk } from '../premium/types';
+import type { CoverType, RatingRisk } from '../premium/types';
 import {
   AIRCRAFT_TYPE_LABELS,
   AIRCRAFT_USE_LABELS,
@@ -34,7 +34,7 @@ export interface ClassDefinition<Risk = unknown> {
   /** `insurance_products.class_code`. */
   insuranceClass: string;
   name: string;
-  coverTypes: readonly string[];
+  coverTypes: readonly CoverType[];
   /** The risk as the client enters it (whole shillings); absent for motor private (vehicle value only). */
   riskSchema: z.ZodType<Risk> | null;
   /** The vehicle details it needs before a quotation (motor classes), or null. */

@@ -17,6 +17,9 @@ function render(title: string, build: (doc: Doc) => void): Promise<Buffer> {
   return done;
 }
 
+/** Motor private and motor commercial: their schedule describes the vehicle and carries a certificate. */
+const MOTOR_CLASSES = new Set(['07', '08']);
+
 const kes = (amount: number | null) => (amount === null ? 'N/A' : `KES ${formatNumber(amount)}`);
 const text = (value: unknown) =>
   value === null || value === undefined || value === '' ? 'N/A' : String(value);
@@ -61,16 +64,23 @@ function breakdownRows(policy: PolicyView): Array<[string, string]> {
 export function renderPolicySchedule(policy: PolicyView): Promise<Buffer> {
   const vehicle = policy.vehicle as Record<string, unknown>;
   const names = policy.insured.names as { firstName?: string; lastName?: string };
+  const isMotor = MOTOR_CLASSES.has(policy.classCode);
   return render(`Policy schedule ${policy.policyNumber}`, (doc) => {
     header(
       doc,
-      'Motor Insurance Policy Schedule',
-      `Policy ${policy.policyNumber} · Certificate ${policy.certificateNumber}`,
+      isMotor ? 'Motor Insurance Policy Schedule' : `${policy.className} Policy Schedule`,
+      isMotor
+        ? `Policy ${policy.policyNumber} · Certificate ${policy.certificateNumber}`
+        : `Policy ${policy.policyNumber}`,
     );
+    const kyc = policy.insured.kyc;
     rows(doc, 'The insured', [
-      ['Name', `${text(names.firstName)} ${names.lastName ?? ''}`.trim()],
-      ['E-mail', text(policy.insured.email)],
-      ['KRA PIN', text(policy.insured.kraPin)],
+      ['Name', kyc?.fullName ?? `${text(names.firstName)} ${names.lastName ?? ''}`.trim()],
+      ...(kyc
+        ? [['ID number', kyc.idNumber] as [string, string], ['Address', kyc.address] as [string, string]]
+        : []),
+      ['E-mail', text(kyc?.email ?? policy.insured.email)],
+      ['KRA PIN', text(kyc?.kraPin ?? policy.insured.kraPin)],
     ]);
     rows(doc, 'Cover', [
       ['Product', policy.productName],
@@ -86,15 +96,21 @@ export function renderPolicySchedule(policy: PolicyView): Promise<Buffer> {
             ] as [string, string],
           ]
         : []),
-      ['Sum insured (vehicle value)', kes(policy.vehicleValue)],
+      [
+        isMotor ? 'Sum insured (vehicle value)' : 'Total sum insured',
+        kes(isMotor ? policy.vehicleValue : policy.sumInsured),
+      ],
     ]);
-    rows(doc, 'Vehicle', [
-      ['Registration', text(vehicle.registrationNumber)],
-      ['Make and model', `${text(vehicle.make)} ${text(vehicle.model)}`],
-      ['Chassis number', text(vehicle.chassisNumber)],
-      ['Engine number', text(vehicle.engineNumber)],
-      ['Year of manufacture', text(vehicle.yearOfManufacture)],
-    ]);
+    if (policy.riskLines.length > 0) rows(doc, 'The risk', policy.riskLines);
+    if (isMotor) {
+      rows(doc, 'Vehicle', [
+        ['Registration', text(vehicle.registrationNumber)],
+        ['Make and model', `${text(vehicle.make)} ${text(vehicle.model)}`],
+        ['Chassis number', text(vehicle.chassisNumber)],
+        ['Engine number', text(vehicle.engineNumber)],
+        ['Year of manufacture', text(vehicle.yearOfManufacture)],
+      ]);
+    }
     rows(doc, 'Premium', breakdownRows(policy));
     rows(doc, 'Payment', paymentRows(policy));
     doc

@@ -1,4 +1,4 @@
-import { commissionAmount } from '@bima/domain';
+import { type ClassKyc, classDefinitionOf, commissionAmount, THIRD_PARTY_COVER_TYPES } from '@bima/domain';
 import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -176,6 +176,7 @@ export function presentPolicy(
     names?: { firstName?: string; lastName?: string };
     email?: string;
     kraPin?: string;
+    kyc?: ClassKyc;
   };
   // The payment that completed the invoice: the last one put towards it.
   const completing = paid.at(-1) ?? null;
@@ -196,6 +197,8 @@ export function presentPolicy(
       names: client.names ?? {},
       email: client.email ?? null,
       kraPin: client.kraPin ?? null,
+      /** The KYC given in the flow of a class other than motor private (full name, ID number…). */
+      kyc: client.kyc ?? null,
     },
     productName: quotation.productName,
     productSystemRef: quotation.productSystemRef,
@@ -204,8 +207,16 @@ export function presentPolicy(
     intermediary: intermediary
       ? { id: intermediary.id, intermediaryNames: intermediary.intermediaryNames }
       : null,
+    /** The insurance class, its name, and what the schedule prints about the risk. */
+    classCode: quotation.classCode,
+    className: classDefinitionOf(quotation.classCode)?.name ?? 'Motor Private',
+    riskDetails: quotation.riskDetails,
+    riskLines: riskLinesOf(quotation.classCode, quotation.riskDetails),
     coverType: quotation.coverType,
-    vehicleValue: quotation.coverType === 'third-party' ? null : toKes(quotation.vehicleValue),
+    vehicleValue: THIRD_PARTY_COVER_TYPES.includes(quotation.coverType)
+      ? null
+      : toKes(quotation.vehicleValue),
+    sumInsured: toKes(quotation.vehicleValue),
     vehicle: quotation.vehicle,
     period: quotation.periodDays,
     startDate: policy.startDate,
@@ -222,6 +233,14 @@ export function presentPolicy(
   };
 }
 export type PolicyView = ReturnType<typeof presentPolicy>;
+
+/** The risk's lines as its class's definition prints them; none for motor private (its vehicle says it). */
+function riskLinesOf(classCode: string, details: Record<string, unknown>): Array<[string, string]> {
+  const definition = classDefinitionOf(classCode);
+  if (!definition?.riskSchema) return [];
+  const parsed = definition.riskSchema.safeParse(details);
+  return parsed.success ? definition.scheduleLines(parsed.data) : [];
+}
 
 /**
  * What paid each invoice, oldest first: its successful M-Pesa payments (the part each put towards it)

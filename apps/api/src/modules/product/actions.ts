@@ -1,29 +1,49 @@
-import { COVER_TYPES, fetchRecommendationsSchema, premiumCalcSchema, productRefSchema } from '@bima/domain';
+import {
+  classDefinitionOf,
+  fetchRecommendationsSchema,
+  MOTOR_PRIVATE_COVER_TYPES,
+  premiumCalcSchema,
+  productRefSchema,
+  type RatingRisk,
+  vehicleRisk,
+} from '@bima/domain';
 import { AppError } from '../../gateway/errors';
 import { defineAction } from '../../gateway/registry';
 import { presentProduct, presentQuote, presentQuotedSummary, toCents } from './present';
-import { coversRisk, defaultPeriod, type LoadedProduct, loadProducts, priceProduct } from './service';
+import {
+  checkRiskCoverType,
+  coversRisk,
+  defaultPeriod,
+  type LoadedProduct,
+  loadProducts,
+  parseClassRisk,
+  priceProduct,
+} from './service';
 
-const quoteMemo = new WeakMap<LoadedProduct[], Map<number, ReturnType<typeof presentQuotedSummary>[]>>();
+const quoteMemo = new WeakMap<LoadedProduct[], Map<string, ReturnType<typeof presentQuotedSummary>[]>>();
 
 /**
- * Prices every product that covers the value for its longest period. Quotes are a pure function of
- * the products (cached for a few seconds) and the value, so the same value is priced once per load.
+ * Prices every product that covers the risk for its longest period. Quotes are a pure function of
+ * the products (cached for a few seconds) and the risk, so the same risk is priced once per load.
+ * `sumInsured` is the vehicle's value (motor) or the risk's total sum insured, in cents.
  */
-function quoteAll(products: LoadedProduct[], vehicleValue: number) {
+function quoteAll(products: LoadedProduct[], sumInsured: number, risk: RatingRisk) {
   let memo = quoteMemo.get(products);
   if (!memo) {
     memo = new Map();
     quoteMemo.set(products, memo);
   }
-  const known = memo.get(vehicleValue);
+  const key = JSON.stringify([sumInsured, risk]);
+  const known = memo.get(key);
   if (known) return known;
   const quotes = products
-    .filter((loaded) => coversRisk(loaded.product, vehicleValue))
+    .filter((loaded) => coversRisk(loaded.product, sumInsured))
     .map((loaded) => {
-      const value = loaded.product.coverType === 'third-party' ? 0 : vehicleValue;
+      const isThirdParty = loaded.product.coverType === 'third-party';
+      const value = isThirdParty ? 0 : sumInsured;
       const quote = priceProduct(loaded, {
         vehicleValue: value,
+        risk: isThirdParty ? vehicleRisk(0) : risk,
         periodDays: defaultPeriod(loaded.rating),
         selectedBenefits: [],
         excesses: [],
@@ -31,7 +51,7 @@ function quoteAll(products: LoadedProduct[], vehicleValue: number) {
       return presentQuotedSummary(loaded, quote);
     });
   if (memo.size >= 512) memo.clear();
-  memo.set(vehicleValue, quotes);
+  memo.set(key, quotes);
   return quotes;
 }
 
@@ -42,17 +62,29 @@ export const productActions = [
     action: 'fetchInsuranceClassReccomendations',
     auth: 'public',
     description:
-      'Every active product of an insurance class that covers the risk, each priced for it (an empty coverType means all cover types). riskValue in whole shillings.',
+      "Every active product of an insurance class that covers the risk, each priced for it (an empty coverType means all the class's cover types). Motor private: riskValue in whole shillings. Other classes: `risk`, checked against the class's definition (motor commercial '08', fire domestic '03', theft '05', aviation '04').",
     input: fetchRecommendationsSchema,
     handler: async ({ db, input }) => {
+      const classRisk = parseClassRisk(input.insuranceClass, input.risk, 'risk');
+      if (classRisk) {
+        const named = classRisk.details.coverType;
+        const definition = classDefinitionOf(input.insuranceClass)!;
+        const coverTypes = input.coverType
+          ? [input.coverType]
+          : typeof named === 'string'
+            ? definition.coverTypes.filter((coverType) => coverType === named)
+            : definition.coverTypes;
+        const products = await loadProducts(db, { classCode: input.insuranceClass, coverTypes });
+        return quoteAll(products, classRisk.sumInsured, classRisk.rating);
+      }
       const vehicleValue = toCents(input.riskValue);
       const coverTypes = input.coverType
         ? [input.coverType]
         : vehicleValue > 0
-          ? COVER_TYPES
+          ? MOTOR_PRIVATE_COVER_TYPES
           : (['third-party'] as const);
       const products = await loadProducts(db, { classCode: input.insuranceClass, coverTypes });
-      return quoteAll(products, vehicleValue);
+      return quoteAll(products, vehicleValue, vehicleRisk(vehicleValue));
     },
   }),
   defineAction({
@@ -80,12 +112,15 @@ export const productActions = [
     handler: async ({ db, input }) => {
       const [loaded] = await loadProducts(db, { productSystemRef: input.productSystemRef });
       if (!loaded) throw new AppError('not_found', 'This product is no longer available.');
-      const vehicleValue = loaded.product.coverType === 'third-party' ? 0 : toCents(input.risk.value);
+      const classRisk = parseClassRisk(loaded.product.classCode, input.risk.details, 'risk.details');
+      if (classRisk) checkRiskCoverType(loaded, classRisk, 'risk.details');
+      const vehicleValue =
+        loaded.product.coverType === 'third-party' ? 0 : (classRisk?.sumInsured ?? toCents(input.risk.value));
       if (vehicleValue > 0 && !coversRisk(loaded.product, vehicleValue)) {
         throw new AppError('invalid', `${loaded.product.name} does not cover a vehicle of this value.`, {
           errors: [
             {
-              field: 'risk.value',
+              field: classRisk ? 'risk.details' : 'risk.value',
               message: `${loaded.product.name} does not cover a vehicle of this value.`,
             },
           ],
@@ -93,6 +128,7 @@ export const productActions = [
       }
       const quote = priceProduct(loaded, {
         vehicleValue,
+        ...(classRisk ? { risk: classRisk.rating } : {}),
         periodDays: input.coverDetails.period,
         selectedBenefits: input.additionalBenefits.map((benefit) => ({
           benefitSystemRef: benefit.benefitSystemRef,

@@ -1,4 +1,10 @@
-import type { BenefitConfig, BenefitPricing, CoverType, RatingConfiguration } from '@bima/domain';
+import type {
+  BasicRating,
+  BenefitConfig,
+  BenefitPricing,
+  CoverType,
+  RatingConfiguration,
+} from '@bima/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -7,6 +13,7 @@ import {
   productCharges,
   productExcesses,
   productRateBands,
+  productRatingFactors,
   productVersions,
 } from '../../db/schema';
 
@@ -17,13 +24,16 @@ type ProductRow = typeof insuranceProducts.$inferSelect;
 type BenefitRow = typeof productBenefits.$inferSelect;
 type ExcessRow = typeof productExcesses.$inferSelect;
 type ChargeRow = typeof productCharges.$inferSelect;
+type FactorRow = typeof productRatingFactors.$inferSelect;
 type RowKeys = 'id' | 'productId' | 'sortOrder';
 
 export type SnapshotProduct = Omit<ProductRow, 'id' | 'version' | 'updatedAt'>;
-export type SnapshotBand = { fromValue: number; ratePpm: number };
+/** A rate band; versions kept before insurance classes have no group: theirs is 'vehicle'. */
+export type SnapshotBand = { riskGroup?: string; fromValue: number; ratePpm: number };
 export type SnapshotBenefit = Omit<BenefitRow, RowKeys>;
 export type SnapshotExcess = Omit<ExcessRow, RowKeys>;
 export type SnapshotCharge = Omit<ChargeRow, RowKeys>;
+export type SnapshotFactor = Omit<FactorRow, RowKeys>;
 
 /**
  * A product's whole configuration as its rows hold it (cents, ppm), in display order: what a
@@ -35,6 +45,8 @@ export interface ProductSnapshot {
   benefits: SnapshotBenefit[];
   excesses: SnapshotExcess[];
   charges: SnapshotCharge[];
+  /** Rating factors of a 'rated' product; absent from versions kept before insurance classes. */
+  factors?: SnapshotFactor[];
 }
 
 function toPricing(row: SnapshotBenefit): BenefitPricing {
@@ -66,6 +78,40 @@ function toBenefitConfig(row: SnapshotBenefit): BenefitConfig {
   };
 }
 
+/** The basic rating of a product's rows: fixed, percentage of the vehicle's value, or rated on the risk. */
+function basicRatingOf(
+  product: Pick<SnapshotProduct, 'rateBasis' | 'fixedPremium' | 'minimumPremium'>,
+  bands: readonly SnapshotBand[],
+  factors: readonly SnapshotFactor[],
+): BasicRating {
+  const toBand = (band: SnapshotBand) => ({ fromValue: band.fromValue, ratePpm: band.ratePpm });
+  if (product.rateBasis === 'fixed') return { kind: 'fixed', premium: product.fixedPremium ?? 0 };
+  if (product.rateBasis !== 'rated') {
+    return { kind: 'percentage', minimumPremium: product.minimumPremium, bands: bands.map(toBand) };
+  }
+  const groups = [...new Set(bands.map((band) => band.riskGroup ?? 'vehicle'))];
+  const of = (kind: string) => factors.filter((factor) => factor.kind === kind);
+  return {
+    kind: 'rated',
+    minimumPremium: product.minimumPremium,
+    groups: groups.map((group) => ({
+      group,
+      bands: bands.filter((band) => (band.riskGroup ?? 'vehicle') === group).map(toBand),
+    })),
+    loadings: of('loading').map((factor) => ({
+      factor: factor.factor,
+      option: factor.option ?? '',
+      multiplierPpm: factor.value,
+    })),
+    minimums: of('minimum').map((factor) => ({
+      quantity: factor.factor,
+      fromQuantity: factor.fromQuantity ?? 0,
+      amount: factor.value,
+    })),
+    perUnit: of('perUnit').map((factor) => ({ quantity: factor.factor, amount: factor.value })),
+  };
+}
+
 /** The premium engine's view of a product's rows (live rows or a version's snapshot). */
 export function ratingOf(parts: {
   product: Pick<
@@ -76,18 +122,12 @@ export function ratingOf(parts: {
   benefits: readonly SnapshotBenefit[];
   excesses: readonly SnapshotExcess[];
   charges: readonly SnapshotCharge[];
+  factors?: readonly SnapshotFactor[];
 }): RatingConfiguration {
   const { product } = parts;
   return {
     coverType: product.coverType as CoverType,
-    basic:
-      product.rateBasis === 'fixed'
-        ? { kind: 'fixed', premium: product.fixedPremium ?? 0 }
-        : {
-            kind: 'percentage',
-            minimumPremium: product.minimumPremium,
-            bands: parts.bands.map((band) => ({ fromValue: band.fromValue, ratePpm: band.ratePpm })),
-          },
+    basic: basicRatingOf(product, parts.bands, parts.factors ?? []),
     shortPeriodScale: product.shortPeriodScale,
     supportedPeriods: product.supportedPeriods,
     benefits: parts.benefits.map(toBenefitConfig),
@@ -119,12 +159,16 @@ const withoutRowKeys = <T extends { id: number; productId: number; sortOrder: nu
 export async function readProductSnapshot(db: Executor, productId: number): Promise<ProductSnapshot | null> {
   const [row] = await db.select().from(insuranceProducts).where(eq(insuranceProducts.id, productId));
   if (!row) return null;
-  const [bands, benefits, excesses, charges] = await Promise.all([
+  const [bands, benefits, excesses, charges, factors] = await Promise.all([
     db
-      .select({ fromValue: productRateBands.fromValue, ratePpm: productRateBands.ratePpm })
+      .select({
+        riskGroup: productRateBands.riskGroup,
+        fromValue: productRateBands.fromValue,
+        ratePpm: productRateBands.ratePpm,
+      })
       .from(productRateBands)
       .where(eq(productRateBands.productId, productId))
-      .orderBy(asc(productRateBands.fromValue)),
+      .orderBy(asc(productRateBands.riskGroup), asc(productRateBands.fromValue)),
     db
       .select()
       .from(productBenefits)
@@ -140,6 +184,11 @@ export async function readProductSnapshot(db: Executor, productId: number): Prom
       .from(productCharges)
       .where(eq(productCharges.productId, productId))
       .orderBy(asc(productCharges.sortOrder), asc(productCharges.id)),
+    db
+      .select()
+      .from(productRatingFactors)
+      .where(eq(productRatingFactors.productId, productId))
+      .orderBy(asc(productRatingFactors.sortOrder), asc(productRatingFactors.id)),
   ]);
   const { id: _id, version: _version, updatedAt: _updatedAt, ...product } = row;
   return {
@@ -148,6 +197,7 @@ export async function readProductSnapshot(db: Executor, productId: number): Prom
     benefits: benefits.map(withoutRowKeys),
     excesses: excesses.map(withoutRowKeys),
     charges: charges.map(withoutRowKeys),
+    factors: factors.map(withoutRowKeys),
   };
 }
 
@@ -169,6 +219,7 @@ export async function writeProductRows(
   await tx.delete(productBenefits).where(eq(productBenefits.productId, productId));
   await tx.delete(productExcesses).where(eq(productExcesses.productId, productId));
   await tx.delete(productCharges).where(eq(productCharges.productId, productId));
+  await tx.delete(productRatingFactors).where(eq(productRatingFactors.productId, productId));
   if (snapshot.bands.length > 0) {
     await tx.insert(productRateBands).values(snapshot.bands.map((band) => ({ productId, ...band })));
   }
@@ -176,6 +227,8 @@ export async function writeProductRows(
   if (snapshot.benefits.length > 0) await tx.insert(productBenefits).values(ordered(snapshot.benefits));
   if (snapshot.excesses.length > 0) await tx.insert(productExcesses).values(ordered(snapshot.excesses));
   if (snapshot.charges.length > 0) await tx.insert(productCharges).values(ordered(snapshot.charges));
+  const factors = snapshot.factors ?? [];
+  if (factors.length > 0) await tx.insert(productRatingFactors).values(ordered(factors));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type BenefitConfig, findBandRate, PPM, type PremiumBreakdown } from '@bima/domain';
+import { type BasicDetail, type BenefitConfig, findBandRate, PPM, type PremiumBreakdown } from '@bima/domain';
 import type { LoadedProduct } from './service';
 
 /** The API speaks whole shillings; the database and the engine hold cents. */
@@ -30,16 +30,30 @@ function staticParts(loaded: LoadedProduct) {
   return parts;
 }
 
-/** The rate that applies to a vehicle value: the band's percentage, or the fixed premium. */
-function presentRate(loaded: LoadedProduct, vehicleValue: number) {
+/**
+ * The rate that applies to a risk: the band's percentage of the vehicle's value, the fixed premium,
+ * or for a product rated on the risk's facts each group's rate (from the quote's detail when priced).
+ */
+function presentRate(loaded: LoadedProduct, vehicleValue: number, detail?: BasicDetail) {
   const { basic } = loaded.rating;
-  return basic.kind === 'fixed'
-    ? { rateType: 'fixed' as const, value: toKes(basic.premium) }
-    : {
-        rateType: 'percentage' as const,
-        value: findBandRate(basic.bands, vehicleValue) / PPM,
-        minimumPremium: toKes(basic.minimumPremium),
-      };
+  if (basic.kind === 'fixed') return { rateType: 'fixed' as const, value: toKes(basic.premium) };
+  if (basic.kind === 'rated') {
+    return {
+      rateType: 'rated' as const,
+      groups: basic.groups.map((group) => ({
+        group: group.group,
+        rate:
+          (detail?.groups.find((line) => line.group === group.group)?.ratePpm ??
+            findBandRate(group.bands, 0)) / PPM,
+      })),
+      minimumPremium: toKes(basic.minimumPremium),
+    };
+  }
+  return {
+    rateType: 'percentage' as const,
+    value: findBandRate(basic.bands, vehicleValue) / PPM,
+    minimumPremium: toKes(basic.minimumPremium),
+  };
 }
 
 /**
@@ -54,7 +68,7 @@ export function presentQuotedSummary(loaded: LoadedProduct, quote: PremiumBreakd
     basePremium: toKes(quote.basicPremium),
     premium: toKes(quote.total),
     quotePeriod: quote.periodDays,
-    basePremiumRate: presentRate(loaded, quote.vehicleValue),
+    basePremiumRate: presentRate(loaded, quote.vehicleValue, quote.basicDetail),
     underwriter: tail.underwriter,
     intermediary: tail.intermediary,
     productTnc: tail.productTnc,
@@ -138,6 +152,7 @@ export function presentQuote(loaded: LoadedProduct, quote: PremiumBreakdown) {
     period: quote.periodDays,
     periodShare: quote.periodSharePpm / PPM,
     basicPremium: toKes(quote.basicPremium),
+    ...(quote.basicDetail ? { basicDetail: presentBasicDetail(quote.basicDetail) } : {}),
     benefits: quote.benefits.map((line) => ({
       benefitSystemRef: line.benefitSystemRef,
       name: line.name,
@@ -156,5 +171,28 @@ export function presentQuote(loaded: LoadedProduct, quote: PremiumBreakdown) {
     excesses: quote.excesses.map((line) => ({ id: line.id, name: line.name, amount: toKes(line.amount) })),
     total: toKes(quote.total),
     currency: 'KES' as const,
+  };
+}
+
+/** How a rated basic premium was reached, in whole shillings and plain rates. */
+function presentBasicDetail(detail: BasicDetail) {
+  return {
+    groups: detail.groups.map((line) => ({
+      group: line.group,
+      sumInsured: toKes(line.sumInsured),
+      rate: line.ratePpm / PPM,
+      premium: toKes(line.premium),
+    })),
+    loadings: detail.loadings.map((loading) => ({
+      factor: loading.factor,
+      option: loading.option,
+      multiplier: loading.multiplierPpm / PPM,
+    })),
+    minimumApplied: detail.minimumApplied === null ? null : toKes(detail.minimumApplied),
+    perUnit: detail.perUnit.map((line) => ({
+      quantity: line.quantity,
+      units: line.units,
+      amount: toKes(line.amount),
+    })),
   };
 }

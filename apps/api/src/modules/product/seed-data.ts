@@ -3,7 +3,7 @@
  * SAMPLE DATA for trying the portal — realistic Kenyan rates (see shared/domain/kenya-motor.md), not
  * any underwriter's actual tariff. Amounts are cents; rates are parts per million.
  */
-import type { BenefitPricing, CoverType } from '@bima/domain';
+import type { BenefitPricing, CoverType, Loading, PerUnitCharge, QuantityMinimum } from '@bima/domain';
 
 const KES = (shillings: number) => shillings * 100;
 const percent = (value: number) => Math.round(value * 10_000);
@@ -38,7 +38,7 @@ export const UNDERWRITER_SEED: SeedUnderwriter[] = [
   },
 ];
 
-interface SeedBenefit {
+export interface SeedBenefit {
   key: string;
   name: string;
   description: string;
@@ -49,6 +49,8 @@ interface SeedBenefit {
 
 export interface SeedProduct {
   productSystemRef: string;
+  /** The insurance class; motor private ('07') when absent. */
+  classCode?: string;
   underwriterId: string;
   coverType: CoverType;
   name: string;
@@ -57,7 +59,16 @@ export interface SeedProduct {
   intermediary: string;
   rating:
     | { basis: 'percentage'; bands: Array<[number, number]>; minimumPremium: number }
-    | { basis: 'fixed'; premium: number };
+    | { basis: 'fixed'; premium: number }
+    | {
+        basis: 'rated';
+        /** Rate bands per group of sums insured: [fromValue, ratePpm]. */
+        groups: Record<string, ReadonlyArray<readonly [number, number]>>;
+        minimumPremium: number;
+        loadings: Loading[];
+        minimums: QuantityMinimum[];
+        perUnit: PerUnitCharge[];
+      };
   minimumValue: number;
   maximumValue: number | null;
   supportedPeriods: number[];

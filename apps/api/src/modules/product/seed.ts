@@ -6,10 +6,12 @@ import {
   productCharges,
   productExcesses,
   productRateBands,
+  productRatingFactors,
   underwriters,
 } from '../../db/schema';
+import { CLASS_PRODUCT_SEED } from './class-markets';
 import { readProductSnapshot, recordProductVersion } from './configuration';
-import { CHARGE_SEED, EXCESS_SEED, PRODUCT_SEED, UNDERWRITER_SEED } from './seed-data';
+import { CHARGE_SEED, EXCESS_SEED, PRODUCT_SEED, type SeedProduct, UNDERWRITER_SEED } from './seed-data';
 
 export const MOTOR_PRIVATE_CLASS_CODE = '07';
 
@@ -26,25 +28,26 @@ export async function seedSampleMarket(db: Database): Promise<void> {
       )
       .onConflictDoNothing();
 
+    const seeds = [...PRODUCT_SEED, ...CLASS_PRODUCT_SEED];
     const existing = await tx
       .select({ ref: insuranceProducts.productSystemRef })
       .from(insuranceProducts)
       .where(
         inArray(
           insuranceProducts.productSystemRef,
-          PRODUCT_SEED.map((product) => product.productSystemRef),
+          seeds.map((product) => product.productSystemRef),
         ),
       );
     const present = new Set(existing.map((row) => row.ref));
 
-    for (const [index, product] of PRODUCT_SEED.entries()) {
+    for (const [index, product] of seeds.entries()) {
       if (present.has(product.productSystemRef)) continue;
       const [row] = await tx
         .insert(insuranceProducts)
         .values({
           productSystemRef: product.productSystemRef,
           underwriterId: product.underwriterId,
-          classCode: MOTOR_PRIVATE_CLASS_CODE,
+          classCode: product.classCode ?? MOTOR_PRIVATE_CLASS_CODE,
           coverType: product.coverType,
           name: product.name,
           description: product.description,
@@ -54,7 +57,7 @@ export async function seedSampleMarket(db: Database): Promise<void> {
           intermediary: product.intermediary,
           rateBasis: product.rating.basis,
           fixedPremium: product.rating.basis === 'fixed' ? product.rating.premium : null,
-          minimumPremium: product.rating.basis === 'percentage' ? product.rating.minimumPremium : 0,
+          minimumPremium: product.rating.basis === 'fixed' ? 0 : product.rating.minimumPremium,
           minimumValue: product.minimumValue,
           maximumValue: product.maximumValue,
           supportedPeriods: product.supportedPeriods,
@@ -69,6 +72,7 @@ export async function seedSampleMarket(db: Database): Promise<void> {
           .insert(productRateBands)
           .values(product.rating.bands.map(([fromValue, ratePpm]) => ({ productId, fromValue, ratePpm })));
       }
+      if (product.rating.basis === 'rated') await insertRatedRows(tx, productId, product.rating);
       await tx.insert(productBenefits).values(
         product.benefits.map((benefit, order) => ({
           productId,
@@ -115,4 +119,46 @@ export async function seedSampleMarket(db: Database): Promise<void> {
       );
     }
   });
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A rated product's group bands and rating factors (loadings, quantity minimums, amounts per unit). */
+async function insertRatedRows(
+  tx: Tx,
+  productId: number,
+  rating: Extract<SeedProduct['rating'], { basis: 'rated' }>,
+): Promise<void> {
+  const bands = Object.entries(rating.groups).flatMap(([riskGroup, groupBands]) =>
+    groupBands.map(([fromValue, ratePpm]) => ({ productId, riskGroup, fromValue, ratePpm })),
+  );
+  if (bands.length > 0) await tx.insert(productRateBands).values(bands);
+  const factors = [
+    ...rating.loadings.map((loading) => ({
+      kind: 'loading',
+      factor: loading.factor,
+      option: loading.option,
+      fromQuantity: null,
+      value: loading.multiplierPpm,
+    })),
+    ...rating.minimums.map((minimum) => ({
+      kind: 'minimum',
+      factor: minimum.quantity,
+      option: null,
+      fromQuantity: minimum.fromQuantity,
+      value: minimum.amount,
+    })),
+    ...rating.perUnit.map((charge) => ({
+      kind: 'perUnit',
+      factor: charge.quantity,
+      option: null,
+      fromQuantity: null,
+      value: charge.amount,
+    })),
+  ];
+  if (factors.length > 0) {
+    await tx
+      .insert(productRatingFactors)
+      .values(factors.map((factor, order) => ({ productId, ...factor, sortOrder: order + 1 })));
+  }
 }

@@ -1,10 +1,14 @@
 import {
   type CoverType,
   calculatePremium,
+  classDefinitionOf,
   type ExcessInput,
   type PremiumBreakdown,
   type RatingConfiguration,
+  type RatingRisk,
   type SelectedBenefitInput,
+  sumInsuredOf,
+  THIRD_PARTY_COVER_TYPES,
 } from '@bima/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -14,9 +18,10 @@ import {
   productCharges,
   productExcesses,
   productRateBands,
+  productRatingFactors,
   underwriters,
 } from '../../db/schema';
-import { AppError } from '../../gateway/errors';
+import { AppError, fromZodError } from '../../gateway/errors';
 import { ratingOf } from './configuration';
 
 type ProductRow = typeof insuranceProducts.$inferSelect;
@@ -89,8 +94,12 @@ async function queryProducts(
   if (rows.length === 0) return [];
 
   const ids = rows.map((row) => row.product.id);
-  const [bands, benefits, excesses, charges] = await Promise.all([
-    db.select().from(productRateBands).where(inArray(productRateBands.productId, ids)),
+  const [bands, benefits, excesses, charges, factors] = await Promise.all([
+    db
+      .select()
+      .from(productRateBands)
+      .where(inArray(productRateBands.productId, ids))
+      .orderBy(asc(productRateBands.riskGroup), asc(productRateBands.fromValue)),
     db
       .select()
       .from(productBenefits)
@@ -106,6 +115,11 @@ async function queryProducts(
       .from(productCharges)
       .where(inArray(productCharges.productId, ids))
       .orderBy(asc(productCharges.sortOrder)),
+    db
+      .select()
+      .from(productRatingFactors)
+      .where(inArray(productRatingFactors.productId, ids))
+      .orderBy(asc(productRatingFactors.sortOrder), asc(productRatingFactors.id)),
   ]);
 
   return rows.map(({ product, underwriter }) => {
@@ -118,14 +132,15 @@ async function queryProducts(
       benefits: productBenefitRows,
       excesses: own(excesses),
       charges: own(charges),
+      factors: own(factors),
     });
     return { product, underwriter, benefits: productBenefitRows, rating };
   });
 }
 
-/** Whether a product accepts a vehicle of this value (third-party products accept any). */
+/** Whether a product accepts a risk of this value (third-party products accept any vehicle). */
 export function coversRisk(product: ProductRow, vehicleValue: number): boolean {
-  if (product.coverType === 'third-party') return true;
+  if (THIRD_PARTY_COVER_TYPES.includes(product.coverType)) return true;
   if (vehicleValue < product.minimumValue) return false;
   return product.maximumValue === null || vehicleValue <= product.maximumValue;
 }
@@ -137,6 +152,8 @@ export function defaultPeriod(rating: RatingConfiguration): number {
 
 export interface PriceRequest {
   vehicleValue: number;
+  /** The risk's rating facts (classes other than motor private). */
+  risk?: RatingRisk;
   periodDays: number;
   selectedBenefits: readonly SelectedBenefitInput[];
   excesses: readonly ExcessInput[];
@@ -151,4 +168,34 @@ export function priceProduct(loaded: LoadedProduct, request: PriceRequest): Prem
     });
   }
   return result.quote;
+}
+
+/** A class risk checked against its definition: what was entered, its rating facts and sum insured. */
+export interface ClassRisk {
+  details: Record<string, unknown>;
+  rating: RatingRisk;
+  /** The total sum insured in cents (0 for third-party motor commercial). */
+  sumInsured: number;
+}
+
+/**
+ * Checks a risk against its class's definition (field errors under `field`): null for motor
+ * private, whose risk is its vehicle's value alone.
+ */
+export function parseClassRisk(classCode: string, details: unknown, field: string): ClassRisk | null {
+  const definition = classDefinitionOf(classCode);
+  if (!definition?.riskSchema) return null;
+  const parsed = definition.riskSchema.safeParse(details ?? {});
+  if (!parsed.success) throw fromZodError(parsed.error, field);
+  const rating = definition.ratingRisk(parsed.data);
+  return { details: parsed.data as Record<string, unknown>, rating, sumInsured: sumInsuredOf(rating) };
+}
+
+/** A class risk that names a cover type (motor commercial) must be the product's. */
+export function checkRiskCoverType(loaded: LoadedProduct, risk: ClassRisk, field: string): void {
+  const named = risk.details.coverType;
+  if (typeof named === 'string' && named !== loaded.product.coverType) {
+    const message = `${loaded.product.name} does not offer this cover type.`;
+    throw new AppError('invalid', message, { errors: [{ field: `${field}.coverType`, message }] });
+  }
 }

@@ -1,10 +1,13 @@
 import {
   type CreateQuotationInput,
   checkCoverStartDate,
+  classDefinitionOf,
+  classKycSchema,
   fullVehicleSchema,
   invoiceBilledPosting,
   normaliseRegistration,
   RECOMMENDATION_MESSAGES,
+  THIRD_PARTY_COVER_TYPES,
   vehicleIdentitySchema,
 } from '@bima/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
@@ -17,7 +20,15 @@ import { type OptionalPaging, pageOrWhole } from '../../lib/search';
 import { getClientDetails } from '../client/service';
 import { moneyOfInvoice, post } from '../ledger/service';
 import { presentQuote, toCents, toKes } from '../product/present';
-import { coversRisk, type LoadedProduct, loadProducts, priceProduct } from '../product/service';
+import {
+  type ClassRisk,
+  checkRiskCoverType,
+  coversRisk,
+  type LoadedProduct,
+  loadProducts,
+  parseClassRisk,
+  priceProduct,
+} from '../product/service';
 
 type QuotationRow = typeof quotations.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -37,8 +48,14 @@ export function presentQuotation(
     productVersion: row.productVersion,
     productName: row.productName,
     underwriter: row.underwriterName,
+    /** The insurance class ('07' motor private, '08' motor commercial, '03' fire domestic, …). */
+    classCode: row.classCode,
     coverType: row.coverType,
-    vehicleValue: row.coverType === 'third-party' ? null : toKes(row.vehicleValue),
+    vehicleValue: THIRD_PARTY_COVER_TYPES.includes(row.coverType) ? null : toKes(row.vehicleValue),
+    /** The risk's total sum insured (the vehicle's value for motor), whole shillings. */
+    sumInsured: toKes(row.vehicleValue),
+    /** The class's risk as entered (empty for motor private). */
+    riskDetails: row.riskDetails,
     period: row.periodDays,
     startDate: row.startDate,
     endDate: row.endDate,
@@ -91,17 +108,24 @@ export interface QuotationChoices {
  * product must cover the vehicle's value (cents; 0 for third-party), then the engine prices the
  * period, benefit limits and excesses — out of bounds is a 400, never clamped.
  */
-export function priceChoices(loaded: LoadedProduct, vehicleValue: number, choices: QuotationChoices) {
+export function priceChoices(
+  loaded: LoadedProduct,
+  vehicleValue: number,
+  choices: QuotationChoices,
+  classRisk: ClassRisk | null = null,
+) {
   if (
     loaded.product.coverType !== 'third-party' &&
     vehicleValue > 0 &&
     !coversRisk(loaded.product, vehicleValue)
   ) {
-    const message = `${loaded.product.name} does not cover a vehicle of this value.`;
+    const what = classRisk ? 'a risk of this sum insured' : 'a vehicle of this value';
+    const message = `${loaded.product.name} does not cover ${what}.`;
     throw new AppError('invalid', message, { errors: [{ field: choices.valueField, message }] });
   }
   return priceProduct(loaded, {
     vehicleValue,
+    ...(classRisk ? { risk: classRisk.rating } : {}),
     periodDays: choices.coverPeriod,
     selectedBenefits: choices.additionalBenefits.map((benefit) => ({
       benefitSystemRef: benefit.benefitSystemRef,
@@ -123,17 +147,16 @@ export async function createQuotation(
 ) {
   const [loaded] = await loadProducts(db, { productSystemRef: input.productSystemRef });
   if (!loaded) throw new AppError('not_found', 'This product is no longer available.');
+  const classCode = loaded.product.classCode;
+  const risk = input.risks[0]!;
+  // Classes other than motor private carry their risk, checked against the class's definition.
+  const classRisk = parseClassRisk(classCode, risk.details, 'risks.0.details');
+  if (classRisk) checkRiskCoverType(loaded, classRisk, 'risks.0.details');
   const isThirdParty = loaded.product.coverType === 'third-party';
 
   const today = kenyaToday();
-  const vehicleCheck = (isThirdParty ? vehicleIdentitySchema : fullVehicleSchema(today)).safeParse(
-    input.vehicleDetails,
-  );
-  if (!vehicleCheck.success) throw fromZodError(vehicleCheck.error, 'vehicleDetails');
-  const vehicle = {
-    ...vehicleCheck.data,
-    registrationNumber: normaliseRegistration(vehicleCheck.data.registrationNumber),
-  };
+  const vehicle = checkVehicle(classCode, isThirdParty, input.vehicleDetails, today);
+  const kyc = classRisk ? checkClassKyc(input.clientDetails.kyc) : null;
 
   const startDate = input.coverDetails.startDate;
   const startDateProblem = checkCoverStartDate({ startDate, today });
@@ -142,14 +165,18 @@ export async function createQuotation(
       errors: [{ field: 'coverDetails.startDate', message: startDateProblem }],
     });
   }
-  const risk = input.risks[0]!;
-  const vehicleValue = isThirdParty ? 0 : toCents(risk.value ?? 0);
-  const quote = priceChoices(loaded, vehicleValue, {
-    coverPeriod: input.coverPeriod,
-    additionalBenefits: input.additionalBenefits,
-    excesses: input.excesses,
-    valueField: 'risks.0.value',
-  });
+  const vehicleValue = isThirdParty ? 0 : (classRisk?.sumInsured ?? toCents(risk.value ?? 0));
+  const quote = priceChoices(
+    loaded,
+    vehicleValue,
+    {
+      coverPeriod: input.coverPeriod,
+      additionalBenefits: input.additionalBenefits,
+      excesses: input.excesses,
+      valueField: classRisk ? 'risks.0.details' : 'risks.0.value',
+    },
+    classRisk,
+  );
 
   const client = await getClientDetails(db, userId);
   const [row] = await db
@@ -162,8 +189,10 @@ export async function createQuotation(
       productVersion: loaded.product.version,
       productName: loaded.product.name,
       underwriterName: loaded.underwriter.name,
+      classCode,
       coverType: loaded.product.coverType,
       vehicleValue,
+      riskDetails: classRisk?.details ?? {},
       periodDays: input.coverPeriod,
       startDate,
       endDate: coverEndDate(startDate, input.coverPeriod),
@@ -183,10 +212,30 @@ export async function createQuotation(
         phone: client.phone,
         address: client.address,
         clientType: client.clientType,
+        ...(kyc ? { kyc } : {}),
       },
     })
     .returning();
   return presentQuotation(row!);
+}
+
+/** The vehicle a motor quotation needs: its class's form (commercial), or motor private's by cover. */
+function checkVehicle(classCode: string, isThirdParty: boolean, details: unknown, today: string) {
+  const definition = classDefinitionOf(classCode);
+  if (definition?.riskSchema && !definition.vehicleSchema) return {};
+  const schema =
+    definition?.vehicleSchema ?? (isThirdParty ? vehicleIdentitySchema : fullVehicleSchema(today));
+  const checked = schema.safeParse(details);
+  if (!checked.success) throw fromZodError(checked.error, 'vehicleDetails');
+  const vehicle = checked.data as Record<string, unknown> & { registrationNumber: string };
+  return { ...vehicle, registrationNumber: normaliseRegistration(vehicle.registrationNumber) };
+}
+
+/** The KYC the other classes' flows ask for (spec-2 "Commercial kycDetails"), every field required. */
+function checkClassKyc(kyc: unknown) {
+  const checked = classKycSchema.safeParse(kyc ?? {});
+  if (!checked.success) throw fromZodError(checked.error, 'clientDetails.kyc');
+  return checked.data;
 }
 
 async function findOwnQuotation(db: Database, userId: string, systemQuotationRef: string) {
