@@ -18,6 +18,13 @@ export interface ClientPolicy {
   underwriter: string;
   /** The intermediary firm whose recommendation was bought; null for direct business. */
   intermediary?: { id: number; intermediaryNames: string } | null;
+  /** The insurance class ('07' motor private, '08' motor commercial, '03' fire domestic, …) and its name. */
+  classCode?: string;
+  className?: string;
+  /** What the schedule prints about the risk of a class other than motor private: label and value. */
+  riskLines?: Array<[string, string]>;
+  /** The risk's total sum insured (the vehicle's value for motor), whole shillings. */
+  sumInsured?: number;
   coverType: string;
   vehicleValue: number | null;
   vehicle: Record<string, unknown> | null;

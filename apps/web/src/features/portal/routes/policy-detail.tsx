@@ -1,3 +1,4 @@
+import { COVER_TYPE_LABELS } from '@bima/domain/quotation';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Card } from '../../../components/card';
@@ -13,12 +14,16 @@ import { t } from '../i18n';
 import { breakdownRows, formatKes, formatTimestamp, vehicleText } from '../utils/records';
 import PoliciesRoute from './policies';
 
+const MOTOR_CLASS_CODES = ['07', '08'];
+
 function PolicyDetail({ id }: { id: number }) {
   // Fresh document links each time the page opens (they last 10 minutes).
   const policy = useQuery(policyByIdQueryOptions(id));
   const data = policy.data;
   const names = data?.insured.names;
   const insured = [names?.firstName, names?.lastName].filter(Boolean).join(' ');
+  // Motor classes describe their vehicle; the others their risk's own lines.
+  const isMotor = !data?.classCode || MOTOR_CLASS_CODES.includes(data.classCode);
   return (
     <div>
       <ScreenHeading level={1}>
@@ -80,10 +85,19 @@ function PolicyDetail({ id }: { id: number }) {
                       },
                     ]
                   : []),
-                { label: t('portal.fields.coverType'), value: data.coverType },
-                ...(data.vehicleValue === null
-                  ? []
-                  : [{ label: t('portal.fields.vehicleValue'), value: formatKes(data.vehicleValue) }]),
+                ...(data.className
+                  ? [{ label: t('portal.fields.insuranceClass'), value: data.className }]
+                  : []),
+                {
+                  label: t('portal.fields.coverType'),
+                  value:
+                    COVER_TYPE_LABELS[data.coverType as keyof typeof COVER_TYPE_LABELS] ?? data.coverType,
+                },
+                ...(isMotor
+                  ? data.vehicleValue === null
+                    ? []
+                    : [{ label: t('portal.fields.vehicleValue'), value: formatKes(data.vehicleValue) }]
+                  : [{ label: t('portal.fields.sumInsured'), value: formatKes(data.sumInsured ?? 0) }]),
                 { label: t('portal.fields.coverPeriod'), value: t('portal.days', { days: data.period }) },
                 { label: t('portal.fields.startDate'), value: formatIsoDate(data.startDate) },
                 { label: t('portal.fields.endDate'), value: formatIsoDate(data.endDate) },
@@ -112,30 +126,36 @@ function PolicyDetail({ id }: { id: number }) {
               </ul>
               <p className="mt-3 text-sm text-slate-700">{t('portal.policy.documentsHint')}</p>
             </Card>
-            <Card id="policy-vehicle" title={t('portal.policy.vehicle')}>
-              <SummaryList
-                rows={[
-                  {
-                    label: t('portal.fields.registration'),
-                    value: vehicleText(data.vehicle, 'registrationNumber'),
-                  },
-                  { label: t('portal.fields.make'), value: vehicleText(data.vehicle, 'make') },
-                  { label: t('portal.fields.model'), value: vehicleText(data.vehicle, 'model') },
-                  {
-                    label: t('portal.fields.chassisNumber'),
-                    value: vehicleText(data.vehicle, 'chassisNumber'),
-                  },
-                  {
-                    label: t('portal.fields.engineNumber'),
-                    value: vehicleText(data.vehicle, 'engineNumber'),
-                  },
-                  {
-                    label: t('portal.fields.yearOfManufacture'),
-                    value: vehicleText(data.vehicle, 'yearOfManufacture'),
-                  },
-                ]}
-              />
-            </Card>
+            {isMotor ? (
+              <Card id="policy-vehicle" title={t('portal.policy.vehicle')}>
+                <SummaryList
+                  rows={[
+                    {
+                      label: t('portal.fields.registration'),
+                      value: vehicleText(data.vehicle, 'registrationNumber'),
+                    },
+                    { label: t('portal.fields.make'), value: vehicleText(data.vehicle, 'make') },
+                    { label: t('portal.fields.model'), value: vehicleText(data.vehicle, 'model') },
+                    {
+                      label: t('portal.fields.chassisNumber'),
+                      value: vehicleText(data.vehicle, 'chassisNumber'),
+                    },
+                    {
+                      label: t('portal.fields.engineNumber'),
+                      value: vehicleText(data.vehicle, 'engineNumber'),
+                    },
+                    {
+                      label: t('portal.fields.yearOfManufacture'),
+                      value: vehicleText(data.vehicle, 'yearOfManufacture'),
+                    },
+                  ]}
+                />
+              </Card>
+            ) : (
+              <Card id="policy-risk" title={t('portal.policy.risk')}>
+                <SummaryList rows={(data.riskLines ?? []).map(([label, value]) => ({ label, value }))} />
+              </Card>
+            )}
             <Card id="policy-breakdown" title={t('portal.breakdown.title')}>
               <BreakdownTable rows={breakdownRows(data.breakdown)} />
             </Card>
