@@ -92,6 +92,11 @@ export const routeTable: RouteObject[] = [
       },
     ],
   },
+  // Motor commercial (spec-2): the seven-step wizard; another productId/classCode is not found.
+  {
+    path: paths.motorCommercial.path,
+    lazy: lazyScreen(() => import('../features/motor-commercial/routes/motor-commercial')),
+  },
   {
     path: paths.motorHelp.path,
     lazy: lazyScreen(() => import('../features/help/routes/help-motor')),

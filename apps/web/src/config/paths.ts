@@ -52,6 +52,11 @@ export const paths = {
   recommendationLink: { path: '/review/:id', getHref: (id: number | string) => `/review/${id}` },
   recommendationDetailsLink: { path: '/details/:qid/:id' },
   recommendationSummaryLink: { path: '/summary/:id' },
+  /** The motor commercial wizard (spec-2): its seven steps share this one address. */
+  motorCommercial: {
+    path: '/motor-commercial/MC101/MotorCommercial',
+    getHref: () => '/motor-commercial/MC101/MotorCommercial',
+  },
   termsAndPrivacy: { path: '/terms-and-privacy', getHref: () => '/terms-and-privacy' },
   auth: {
     path: '/insurance/auth',

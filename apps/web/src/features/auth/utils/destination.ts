@@ -20,6 +20,8 @@ export function getPostLoginDestination(
 ): string {
   if (isStaffRole(role)) return paths.staff.getHref();
   if (purchaseType === 'new') return paths.motorCoverDetails.getHref();
+  // The motor commercial wizard keeps its step: sign-in returns to it.
+  if (purchaseType === 'motor-commercial') return paths.motorCommercial.getHref();
   if (purchaseType === 'recommendation') {
     return isSafeReturnPath(returnPath) ? returnPath : paths.portalQuotations.getHref();
   }

@@ -1,4 +1,5 @@
 import type { CatalogueProduct, CategoryValue } from '@bima/domain/catalogue-rules';
+import { classFlowHref, classRouteOf } from '@bima/domain/class-routes';
 import { CATEGORY_SELECT_DELAY_MS } from '@bima/domain/constants';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
@@ -50,10 +51,12 @@ export function ProductSelection() {
   };
 
   const selectProduct = (product: CatalogueProduct) => {
-    if (!product.available) return;
+    // Each product opens its own flow (a coming-soon product its page); an unknown route name
+    // falls back to the motor wizard when the product is on sale.
+    const route = classRouteOf(product.routeName);
+    if (!route && !product.available) return;
     productStore.setState({ selectedProduct: product, insuranceClass: product.classCode });
-    // Every available product goes to the motor wizard until the other classes get their own flows.
-    navigate(paths.motorBasicDetails.getHref());
+    navigate(route ? classFlowHref(route) : paths.motorBasicDetails.getHref());
   };
 
   let content: React.ReactNode;

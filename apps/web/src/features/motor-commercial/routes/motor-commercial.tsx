@@ -1,0 +1,95 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { Breadcrumb } from '../../../components/breadcrumb';
+import { ErrorBoundary } from '../../../components/error-boundary';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notifications';
+import { usePersistedStore } from '../../../lib/persisted-store';
+import { authStore } from '../../../stores/auth';
+import { CoverTypeStep } from '../components/cover-type-step';
+import { KycStep } from '../components/kyc-step';
+import { PaymentStep } from '../components/payment-step';
+import { QuoteStep } from '../components/quote-step';
+import { StepIndicator } from '../components/step-indicator';
+import { SummaryStep } from '../components/summary-step';
+import { ValuationStep } from '../components/valuation-step';
+import { VehicleStep } from '../components/vehicle-step';
+import { t } from '../i18n';
+import {
+  COMMERCIAL_STEPS,
+  commercialFlowStore,
+  needsSignIn,
+  reachableStep,
+  useCommercialFlow,
+} from '../stores/commercial-flow';
+
+const STEP_VIEWS = [CoverTypeStep, ValuationStep, QuoteStep, VehicleStep, KycStep, SummaryStep, PaymentStep];
+
+/**
+ * The motor commercial wizard (spec-2 "Motor commercial wizard") at /motor-commercial/MC101/MotorCommercial:
+ * seven steps on one address, the flow kept per tab so a reload or the trip through sign-in comes back
+ * to the same step. From the vehicle details on, the client must be signed in.
+ */
+export default function MotorCommercialRoute() {
+  const navigate = useNavigate();
+  const flow = useCommercialFlow();
+  const isAuthenticated = usePersistedStore(authStore, (state) => state.isAuthenticated);
+  const purchaseType = usePersistedStore(authStore, (state) => state.purchaseType);
+  const reachable = reachableStep(flow);
+  const shown = Math.min(reachable, COMMERCIAL_STEPS.length);
+  const mustSignIn = needsSignIn(shown) && !isAuthenticated;
+
+  // A stale step (its earlier answers missing) is corrected in the store too.
+  useEffect(() => {
+    if (reachable !== flow.step) commercialFlowStore.setState({ step: reachable });
+  }, [reachable, flow.step]);
+
+  useEffect(() => {
+    if (mustSignIn) {
+      authStore.setState({ purchaseType: 'motor-commercial' });
+      notify({ type: 'info', title: t('motorCommercial.signInNotice'), duration: 5_000 });
+      navigate(paths.auth.getHref(), { replace: true });
+      return;
+    }
+    // Back from sign-in: the next sign-in goes to the portal as usual.
+    if (isAuthenticated && purchaseType === 'motor-commercial') authStore.setState({ purchaseType: '' });
+  }, [mustSignIn, isAuthenticated, purchaseType, navigate]);
+
+  const steps = COMMERCIAL_STEPS.map((key) => ({
+    key,
+    title: t(`motorCommercial.steps.${key}.title`),
+    description: t(`motorCommercial.steps.${key}.description`),
+  }));
+  const current = steps[shown - 1];
+  const StepView = STEP_VIEWS[shown - 1] ?? CoverTypeStep;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:py-8">
+      <header className="space-y-4">
+        <Breadcrumb
+          items={[
+            { label: t('motorCommercial.breadcrumbHome'), href: paths.home.getHref() },
+            { label: t('motorCommercial.title') },
+            { label: current?.title ?? '' },
+          ]}
+        />
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">
+            {t('motorCommercial.title')}
+          </h1>
+          {flow.selectedProduct && shown > 3 ? (
+            <p className="mt-1 font-semibold text-emerald-900">
+              {t('motorCommercial.selectedPlan', { name: flow.selectedProduct.productName })}
+            </p>
+          ) : null}
+        </div>
+        <StepIndicator steps={steps} currentStep={shown} label={t('motorCommercial.progressLabel')} />
+      </header>
+      {mustSignIn ? null : (
+        <ErrorBoundary>
+          <StepView key={shown} />
+        </ErrorBoundary>
+      )}
+    </div>
+  );
+}

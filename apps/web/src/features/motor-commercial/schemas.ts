@@ -1,0 +1,116 @@
+import {
+  type ClassKyc,
+  type CommercialCoverType,
+  type CommercialRisk,
+  type CommercialVehicle,
+  classKycSchema,
+  commercialRiskSchema,
+  commercialVehicleSchema,
+} from '@bima/domain/classes/risks';
+import { type ZodType, z } from 'zod';
+
+/**
+ * The wizard's forms hold text (what the inputs give); the domain schemas check them with the same
+ * rules and messages as the server. A blank number is "missing", not 0, so it gets the required message.
+ */
+const blankToUndefined = (value: string) => (value.trim() === '' ? undefined : value.trim());
+
+/** A form schema: the form's text values mapped to the domain's shape, then checked by it. */
+function formSchema<TInput, TOutput>(toDomain: (input: TInput) => unknown, domain: ZodType<TOutput>) {
+  return z.custom<TInput>().transform(toDomain).pipe(domain) as unknown as ZodType<TOutput, TInput>;
+}
+
+export interface ValuationFormInput {
+  coverType: CommercialCoverType;
+  vehicleValue: string;
+  vehicleType: string;
+  tonnageCapacity: string;
+  usageDetails: { primaryUse: string; goodsCarried: string; routes: string };
+}
+
+/** The valuation step: the risk as the server rates it (third-party cover asks no value: 0). */
+export const valuationFormSchema = formSchema<ValuationFormInput, CommercialRisk>(
+  (input) => ({
+    coverType: input.coverType,
+    vehicleValue:
+      input.coverType === 'third-party-commercial' ? 0 : (blankToUndefined(input.vehicleValue) ?? 0),
+    vehicleType: input.vehicleType || undefined,
+    tonnageCapacity: blankToUndefined(input.tonnageCapacity),
+    usageDetails: {
+      primaryUse: input.usageDetails.primaryUse || undefined,
+      goodsCarried: input.usageDetails.goodsCarried,
+      routes: input.usageDetails.routes,
+    },
+  }),
+  commercialRiskSchema,
+);
+
+/** The value the Get Quotation button waits for: a number above 0 (spec-2). */
+export function hasPositiveValue(text: string): boolean {
+  const value = Number(text);
+  return text.trim() !== '' && Number.isFinite(value) && value > 0;
+}
+
+export interface VehicleFormInput {
+  make: string;
+  model: string;
+  registrationNumber: string;
+  chassisNumber: string;
+  engineNumber: string;
+  engineCapacity: string;
+  bodyType: string;
+  fuelType: string;
+  purpose: string;
+  modifications: string;
+}
+
+export const vehicleFormSchema = formSchema<VehicleFormInput, CommercialVehicle>(
+  (input) => ({
+    ...input,
+    engineCapacity: blankToUndefined(input.engineCapacity ?? ''),
+    fuelType: input.fuelType || undefined,
+    modifications: input.modifications || undefined,
+  }),
+  commercialVehicleSchema,
+);
+
+export function vehicleFormValues(vehicle: CommercialVehicle | null): VehicleFormInput {
+  return {
+    make: vehicle?.make ?? '',
+    model: vehicle?.model ?? '',
+    registrationNumber: vehicle?.registrationNumber ?? '',
+    chassisNumber: vehicle?.chassisNumber ?? '',
+    engineNumber: vehicle?.engineNumber ?? '',
+    engineCapacity: vehicle ? String(vehicle.engineCapacity) : '',
+    bodyType: vehicle?.bodyType ?? '',
+    fuelType: vehicle?.fuelType ?? '',
+    purpose: vehicle?.purpose ?? '',
+    modifications: vehicle?.modifications ?? '',
+  };
+}
+
+export type KycFormInput = Record<keyof ClassKyc, string>;
+export const kycFormSchema = classKycSchema as unknown as ZodType<ClassKyc, KycFormInput>;
+
+/** The client's profile as the KYC form's starting values (KRA PIN 'N/A' means none given yet). */
+export function kycFormValues(
+  saved: ClassKyc | null,
+  profile: {
+    email?: string;
+    names?: { firstName?: string; lastName?: string };
+    kraPin?: string;
+    phone?: string | null;
+    address?: string | null;
+  } | null,
+): KycFormInput {
+  if (saved) return { ...saved };
+  const names = [profile?.names?.firstName, profile?.names?.lastName].filter(Boolean).join(' ');
+  return {
+    fullName: names,
+    idNumber: '',
+    kraPin: profile?.kraPin && profile.kraPin !== 'N/A' ? profile.kraPin : '',
+    phoneNumber: profile?.phone ?? '',
+    email: profile?.email ?? '',
+    address: profile?.address ?? '',
+  };
+}
