@@ -8,7 +8,7 @@ describe('getPostLoginDestination', () => {
     ['recommendation', '/newportal/quotations'],
     ['', '/newportal'],
     ['motor-private', '/newportal'],
-    ['motor-commercial', '/newportal'],
+    ['motor-commercial', '/motor-commercial/MC101/MotorCommercial'],
     ['other', '/newportal'],
   ])("a client's purchase type '%s' leads to %s", (purchaseType, destination) => {
     expect(getPostLoginDestination(purchaseType, 'client')).toBe(destination);

@@ -1,0 +1,147 @@
+import {
+  CLASS_MESSAGES,
+  COMMERCIAL_KYC_MESSAGES,
+  COMMERCIAL_VEHICLE_MESSAGES,
+} from '@bima/domain/classes/risks';
+import { describe, expect, it } from 'vitest';
+import {
+  hasPositiveValue,
+  kycFormSchema,
+  kycFormValues,
+  type ValuationFormInput,
+  valuationFormSchema,
+  vehicleFormSchema,
+  vehicleFormValues,
+} from './schemas';
+
+const valuation = (patch: Partial<ValuationFormInput> = {}): ValuationFormInput => ({
+  coverType: 'comprehensive-commercial',
+  vehicleValue: '2500000',
+  vehicleType: 'lorry',
+  tonnageCapacity: '10',
+  usageDetails: { primaryUse: 'general-cartage', goodsCarried: 'Cement', routes: 'Nairobi–Mombasa' },
+  ...patch,
+});
+
+const messagesOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
+
+describe('the valuation form', () => {
+  it('gives the risk in numbers', () => {
+    const result = valuationFormSchema.safeParse(valuation());
+    expect(result.success && result.data).toMatchObject({ vehicleValue: 2_500_000, tonnageCapacity: 10 });
+  });
+
+  it('asks no value for third-party cover', () => {
+    const result = valuationFormSchema.safeParse(
+      valuation({ coverType: 'third-party-commercial', vehicleValue: '' }),
+    );
+    expect(result.success && result.data.vehicleValue).toBe(0);
+  });
+
+  it('names each missing answer with the spec messages', () => {
+    const result = valuationFormSchema.safeParse(
+      valuation({
+        vehicleType: '',
+        tonnageCapacity: '',
+        usageDetails: { primaryUse: '', goodsCarried: ' ', routes: '' },
+      }),
+    );
+    expect(messagesOf(result)).toEqual(
+      expect.arrayContaining([
+        CLASS_MESSAGES.vehicleTypeRequired,
+        CLASS_MESSAGES.tonnageRequired,
+        CLASS_MESSAGES.primaryUseRequired,
+        CLASS_MESSAGES.goodsCarriedRequired,
+        CLASS_MESSAGES.routesRequired,
+      ]),
+    );
+    expect(messagesOf(valuationFormSchema.safeParse(valuation({ vehicleValue: '0' })))).toEqual([
+      CLASS_MESSAGES.vehicleValuePositive,
+    ]);
+    expect(messagesOf(valuationFormSchema.safeParse(valuation({ tonnageCapacity: '61' })))).toEqual([
+      CLASS_MESSAGES.tonnageRange,
+    ]);
+  });
+
+  it.each([
+    ['', false],
+    ['0', false],
+    ['-5', false],
+    ['abc', false],
+    ['1', true],
+    ['2500000', true],
+  ])('Get Quotation waits for a value above 0: %j → %s', (text, ready) => {
+    expect(hasPositiveValue(text)).toBe(ready);
+  });
+});
+
+describe('the vehicle form', () => {
+  it('requires every field, the engine capacity as a number', () => {
+    const messages = messagesOf(vehicleFormSchema.safeParse(vehicleFormValues(null)));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        COMMERCIAL_VEHICLE_MESSAGES.make,
+        COMMERCIAL_VEHICLE_MESSAGES.model,
+        COMMERCIAL_VEHICLE_MESSAGES.registrationNumber,
+        COMMERCIAL_VEHICLE_MESSAGES.chassisNumber,
+        COMMERCIAL_VEHICLE_MESSAGES.engineNumber,
+        COMMERCIAL_VEHICLE_MESSAGES.engineCapacity,
+        COMMERCIAL_VEHICLE_MESSAGES.bodyType,
+        COMMERCIAL_VEHICLE_MESSAGES.fuelType,
+        COMMERCIAL_VEHICLE_MESSAGES.purpose,
+        COMMERCIAL_VEHICLE_MESSAGES.modifications,
+      ]),
+    );
+  });
+
+  it('round-trips a saved vehicle', () => {
+    const vehicle = {
+      make: 'Isuzu',
+      model: 'FVZ',
+      registrationNumber: 'KCX 456T',
+      chassisNumber: 'JALFVZ34SK7000123',
+      engineNumber: '6HK1-123456',
+      engineCapacity: 7790,
+      bodyType: 'Flatbed',
+      fuelType: 'Diesel' as const,
+      purpose: 'General cartage',
+      modifications: 'no' as const,
+    };
+    const result = vehicleFormSchema.safeParse(vehicleFormValues(vehicle));
+    expect(result.success && result.data).toEqual(vehicle);
+  });
+});
+
+describe('the KYC form', () => {
+  it('is filled in from the profile, leaving a KRA PIN of N/A blank', () => {
+    expect(
+      kycFormValues(null, {
+        email: 'w@example.co.ke',
+        names: { firstName: 'Wanjiru', lastName: 'Kamau' },
+        kraPin: 'N/A',
+        phone: '0712345678',
+        address: null,
+      }),
+    ).toEqual({
+      fullName: 'Wanjiru Kamau',
+      idNumber: '',
+      kraPin: '',
+      phoneNumber: '0712345678',
+      email: 'w@example.co.ke',
+      address: '',
+    });
+  });
+
+  it('requires every field with the spec messages', () => {
+    const messages = messagesOf(kycFormSchema.safeParse(kycFormValues(null, null)));
+    expect(messages).toEqual([
+      COMMERCIAL_KYC_MESSAGES.fullName,
+      COMMERCIAL_KYC_MESSAGES.idNumber,
+      COMMERCIAL_KYC_MESSAGES.kraPin,
+      COMMERCIAL_KYC_MESSAGES.phoneNumber,
+      COMMERCIAL_KYC_MESSAGES.email,
+      COMMERCIAL_KYC_MESSAGES.address,
+    ]);
+  });
+});
