@@ -224,6 +224,7 @@ test.describe('motor commercial wizard', () => {
   }) => {
     const client = await createClient(request);
     await openWizard(page);
+    await expectNoSeriousViolations(page, 'cover type (desktop)');
     await chooseCover(page, 'Comprehensive Commercial Cover');
 
     // No comprehensive plan insures a vehicle worth KES 100,000 (every minimum is higher).
@@ -244,6 +245,7 @@ test.describe('motor commercial wizard', () => {
       name: 'Standard Commercial',
     });
     await expect(standard).toContainText(kes(LORRY_PREMIUM));
+    await expectNoSeriousViolations(page, 'quotations (desktop)');
 
     // Third-party cover asks no value and quotes its own plans.
     for (let step = 0; step < 2; step += 1) await page.getByRole('button', { name: 'Back' }).click();

@@ -39,6 +39,12 @@ export default function MotorCommercialRoute() {
   const shown = Math.min(reachable, COMMERCIAL_STEPS.length);
   const mustSignIn = needsSignIn(shown) && !isAuthenticated;
 
+  // Each step starts at the top of the page, as a new screen would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per step shown
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'auto' });
+  }, [shown]);
+
   // A stale step (its earlier answers missing) is corrected in the store too.
   useEffect(() => {
     if (reachable !== flow.step) commercialFlowStore.setState({ step: reachable });
