@@ -149,6 +149,11 @@ describe('insurance classes: every available product quotes and sells from its r
       field: 'risk.vehicleValue',
       message: 'Vehicle value must be greater than 0',
     });
+    const otherCover = await quotes('08', { ...lorry, coverType: 'third-party-fire-theft' });
+    expect(otherCover.json().errors).toContainEqual({
+      field: 'risk.coverType',
+      message: 'Invalid cover type',
+    });
     const badRegistration = await quotes('04', { ...cessna, registration: 'N123AB' });
     expect(badRegistration.statusCode).toBe(400);
     expect(badRegistration.json().errors).toContainEqual({
