@@ -149,6 +149,11 @@ describe('insurance classes: every available product quotes and sells from its r
       field: 'risk.vehicleValue',
       message: 'Vehicle value must be greater than 0',
     });
+    const otherCover = await quotes('08', { ...lorry, coverType: 'third-party-fire-theft' });
+    expect(otherCover.json().errors).toContainEqual({
+      field: 'risk.coverType',
+      message: 'Invalid cover type',
+    });
     const badRegistration = await quotes('04', { ...cessna, registration: 'N123AB' });
     expect(badRegistration.statusCode).toBe(400);
     expect(badRegistration.json().errors).toContainEqual({
@@ -240,6 +245,7 @@ describe('insurance classes: every available product quotes and sells from its r
     const quotation = created.json().result.data;
     expect(quotation).toMatchObject({ classCode: '08', premium: withLevies(157_500), sumInsured: 2_500_000 });
     expect(quotation.vehicle.registrationNumber).toBe('KCX456T');
+    expect(quotation.riskReference).toEqual({ label: 'Registration', value: 'KCX456T' });
     const policy = await buyAndIssue(headers, quotation.systemQuotationRef);
     expect(policy).toMatchObject({
       classCode: '08',
@@ -271,6 +277,7 @@ describe('insurance classes: every available product quotes and sells from its r
     expect(quotation).toMatchObject({ classCode: '03', coverType: 'fire-domestic', sumInsured: 6_000_000 });
     const policy = await buyAndIssue(headers, quotation.systemQuotationRef);
     expect(policy.riskLines).toContainEqual(['Location', 'Kileleshwa, Nairobi County']);
+    expect(policy.riskReference).toEqual({ label: 'Location', value: 'Kileleshwa, Nairobi' });
     const schedule = await ctx.app.inject({ method: 'GET', url: policy.documents.schedule });
     expect(schedule.statusCode).toBe(200);
     expect(schedule.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -284,7 +291,7 @@ describe('insurance classes: every available product quotes and sells from its r
     await waitSucceeded(ctx, started.json().result.data.paymentRef, 15_000);
     const listed = await waitUntil(
       async () => (await call(ctx, 'client', 'policy', 'listPolicies', {}, headers)).json().result.data,
-      (list: unknown[]) => list.length > 0,
+      (list: Array<{ policyNumber: string }>) => list.length > 0,
       15_000,
     );
     const policy = await call(
@@ -292,7 +299,7 @@ describe('insurance classes: every available product quotes and sells from its r
       'client',
       'policy',
       'getPolicy',
-      { policyNumber: listed[0].policyNumber },
+      { policyNumber: listed[0]!.policyNumber },
       headers,
     );
     expect(policy.statusCode, policy.body).toBe(200);

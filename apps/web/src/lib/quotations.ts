@@ -30,6 +30,8 @@ export interface ClientQuotation {
   productName: string;
   underwriter: string;
   coverType: string;
+  /** What is insured in one line (a plate, a home's location, an aircraft's registration). */
+  riskReference?: { label: string; value: string };
   vehicleValue: number | null;
   period: number;
   startDate: string;

@@ -41,8 +41,9 @@ export interface ClassDefinition<Risk = unknown> {
   vehicleSchema: z.ZodType<unknown> | null;
   /** The rating facts of a risk: sums insured in cents, factor options, quantities. */
   ratingRisk(risk: Risk): RatingRisk;
-  /** The risk's reference on the quotation (a plate, an aircraft registration, an address). */
+  /** The risk's reference on the quotation (a plate, an aircraft registration, an address), and its label. */
   riskRef(risk: Risk, vehicle: Record<string, unknown> | null): string;
+  riskLabel: string;
   /** What the policy schedule prints about the risk, as label and value. */
   scheduleLines(risk: Risk): Array<[string, string]>;
 }
@@ -63,6 +64,7 @@ export const motorCommercialClass: ClassDefinition<CommercialRisk> = {
     options: { primaryUse: risk.usageDetails.primaryUse, vehicleType: risk.vehicleType },
     quantities: { tonnageKg: Math.round(risk.tonnageCapacity * 1000) },
   }),
+  riskLabel: 'Registration',
   riskRef: (_risk, vehicle) => String(vehicle?.registrationNumber ?? 'COMMERCIAL'),
   scheduleLines: (risk) => [
     ['Vehicle type', COMMERCIAL_VEHICLE_TYPE_LABELS[risk.vehicleType]],
@@ -84,6 +86,7 @@ export const fireDomesticClass: ClassDefinition<FireDomesticRisk> = {
     options: { construction: risk.construction, occupancy: risk.occupancy },
     quantities: {},
   }),
+  riskLabel: 'Location',
   riskRef: (risk) => `${risk.location.town}, ${risk.location.county}`.slice(0, 120),
   scheduleLines: (risk) => [
     ['Building sum insured', formatKes(KES(risk.buildingValue))],
@@ -113,6 +116,7 @@ export const theftClass: ClassDefinition<TheftRisk> = {
     },
     quantities: {},
   }),
+  riskLabel: 'Premises',
   riskRef: (risk) => PREMISES_LABELS[risk.premisesType],
   scheduleLines: (risk) => [
     ['Premises', PREMISES_LABELS[risk.premisesType]],
@@ -153,6 +157,7 @@ export const aviationClass: ClassDefinition<AviationRisk> = {
     },
     quantities: { seats: risk.seats },
   }),
+  riskLabel: 'Aircraft registration',
   riskRef: (risk) => risk.registration,
   scheduleLines: (risk) => [
     ['Aircraft', AIRCRAFT_TYPE_LABELS[risk.aircraftType]],
@@ -172,6 +177,7 @@ export const motorPrivateClass: ClassDefinition<{ vehicleValue: number }> = {
   riskSchema: null,
   vehicleSchema: null,
   ratingRisk: (risk) => ({ values: { vehicle: risk.vehicleValue }, options: {}, quantities: {} }),
+  riskLabel: 'Registration',
   riskRef: (_risk, vehicle) => String(vehicle?.registrationNumber ?? ''),
   scheduleLines: () => [],
 };
@@ -189,4 +195,26 @@ export function classDefinitionOf(insuranceClass: string): ClassDefinition<unkno
   return CLASS_DEFINITIONS.find((definition) => definition.insuranceClass === insuranceClass) as
     | ClassDefinition<unknown>
     | undefined;
+}
+
+/**
+ * What a quotation or policy insures, in one line for lists: its label and reference (a motor
+ * vehicle's plate; a home's location; an aircraft's registration). Unknown or unreadable risks fall
+ * back to the vehicle's plate.
+ */
+export function riskReferenceOf(
+  insuranceClass: string,
+  details: unknown,
+  vehicle: Record<string, unknown> | null,
+): { label: string; value: string } {
+  const definition = classDefinitionOf(insuranceClass) ?? motorPrivateClass;
+  const parsed = definition.riskSchema ? definition.riskSchema.safeParse(details) : null;
+  if (parsed && !parsed.success) return { label: definition.riskLabel, value: 'N/A' };
+  const plate = vehicle?.registrationNumber;
+  const value = parsed
+    ? definition.riskRef(parsed.data, vehicle)
+    : typeof plate === 'string' && plate
+      ? plate
+      : 'N/A';
+  return { label: definition.riskLabel, value };
 }

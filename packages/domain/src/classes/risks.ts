@@ -20,6 +20,7 @@ const optionalShillings = (message: string) =>
 export const CLASS_MESSAGES = {
   vehicleValuePositive: 'Vehicle value must be greater than 0',
   coverTypeRequired: 'Please select a cover type.',
+  invalidCoverType: 'Invalid cover type',
   planRequired: 'Please select a plan.',
   noQuotations: 'No quotations available for the selected criteria. Please try again with different values.',
   vehicleTypeRequired: 'Vehicle type is required.',
@@ -89,7 +90,13 @@ export const COMMERCIAL_USE_LABELS: Record<CommercialUse, string> = {
 /** The valuation step: value (0 for third-party), vehicle type, tonnage and how it is used. */
 export const commercialRiskSchema = z
   .object({
-    coverType: z.enum(COMMERCIAL_COVER_TYPES, { error: CLASS_MESSAGES.coverTypeRequired }),
+    // spec-2 §8: a cover type other than the two is 'Invalid cover type'; none chosen asks for one.
+    coverType: z.enum(COMMERCIAL_COVER_TYPES, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === ''
+          ? CLASS_MESSAGES.coverTypeRequired
+          : CLASS_MESSAGES.invalidCoverType,
+    }),
     vehicleValue: optionalShillings(CLASS_MESSAGES.vehicleValuePositive),
     vehicleType: z.enum(COMMERCIAL_VEHICLE_TYPES, { error: CLASS_MESSAGES.vehicleTypeRequired }),
     tonnageCapacity: z.coerce

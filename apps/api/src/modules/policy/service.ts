@@ -1,4 +1,10 @@
-import { type ClassKyc, classDefinitionOf, commissionAmount, THIRD_PARTY_COVER_TYPES } from '@bima/domain';
+import {
+  type ClassKyc,
+  classDefinitionOf,
+  commissionAmount,
+  riskReferenceOf,
+  THIRD_PARTY_COVER_TYPES,
+} from '@bima/domain';
 import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -212,6 +218,8 @@ export function presentPolicy(
     className: classDefinitionOf(quotation.classCode)?.name ?? 'Motor Private',
     riskDetails: quotation.riskDetails,
     riskLines: riskLinesOf(quotation.classCode, quotation.riskDetails),
+    /** What is insured in one line: {label, value} (a plate, a home's location, an aircraft). */
+    riskReference: riskReferenceOf(quotation.classCode, quotation.riskDetails, quotation.vehicle),
     coverType: quotation.coverType,
     vehicleValue: THIRD_PARTY_COVER_TYPES.includes(quotation.coverType)
       ? null

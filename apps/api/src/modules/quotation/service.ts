@@ -7,6 +7,7 @@ import {
   invoiceBilledPosting,
   normaliseRegistration,
   RECOMMENDATION_MESSAGES,
+  riskReferenceOf,
   THIRD_PARTY_COVER_TYPES,
   vehicleIdentitySchema,
 } from '@bima/domain';
@@ -56,6 +57,8 @@ export function presentQuotation(
     sumInsured: toKes(row.vehicleValue),
     /** The class's risk as entered (empty for motor private). */
     riskDetails: row.riskDetails,
+    /** What is insured in one line: {label, value} (a plate, a home's location, an aircraft). */
+    riskReference: riskReferenceOf(row.classCode, row.riskDetails, row.vehicle),
     period: row.periodDays,
     startDate: row.startDate,
     endDate: row.endDate,

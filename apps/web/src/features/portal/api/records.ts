@@ -25,6 +25,8 @@ export interface ClientPolicy {
   riskLines?: Array<[string, string]>;
   /** The risk's total sum insured (the vehicle's value for motor), whole shillings. */
   sumInsured?: number;
+  /** What is insured in one line (a plate, a home's location, an aircraft's registration). */
+  riskReference?: { label: string; value: string };
   coverType: string;
   vehicleValue: number | null;
   vehicle: Record<string, unknown> | null;

@@ -1,3 +1,4 @@
+import { COVER_TYPE_LABELS } from '@bima/domain/quotation';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ListPages } from '../../../components/pagination';
@@ -48,8 +49,16 @@ export default function PoliciesRoute() {
                 <SummaryList
                   rows={[
                     { label: t('portal.fields.product'), value: policy.productName },
-                    { label: t('portal.fields.registration'), value: registrationOf(policy.vehicle) },
-                    { label: t('portal.fields.coverType'), value: policy.coverType },
+                    {
+                      label: policy.riskReference?.label ?? t('portal.fields.registration'),
+                      value: policy.riskReference?.value ?? registrationOf(policy.vehicle),
+                    },
+                    {
+                      label: t('portal.fields.coverType'),
+                      value:
+                        COVER_TYPE_LABELS[policy.coverType as keyof typeof COVER_TYPE_LABELS] ??
+                        policy.coverType,
+                    },
                     {
                       label: t('portal.fields.period'),
                       value: formatPeriod(policy.startDate, policy.endDate),

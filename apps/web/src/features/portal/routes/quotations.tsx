@@ -1,3 +1,4 @@
+import { COVER_TYPE_LABELS } from '@bima/domain/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -74,8 +75,16 @@ export default function QuotationsRoute() {
                   <SummaryList
                     rows={[
                       { label: t('portal.fields.product'), value: quotation.productName },
-                      { label: t('portal.fields.registration'), value: registrationOf(quotation.vehicle) },
-                      { label: t('portal.fields.coverType'), value: quotation.coverType },
+                      {
+                        label: quotation.riskReference?.label ?? t('portal.fields.registration'),
+                        value: quotation.riskReference?.value ?? registrationOf(quotation.vehicle),
+                      },
+                      {
+                        label: t('portal.fields.coverType'),
+                        value:
+                          COVER_TYPE_LABELS[quotation.coverType as keyof typeof COVER_TYPE_LABELS] ??
+                          quotation.coverType,
+                      },
                       {
                         label: t('portal.fields.period'),
                         value: formatPeriod(quotation.startDate, quotation.endDate),

@@ -22,7 +22,7 @@ import { invoiceQueryOptions } from '../../../lib/invoices';
 import { notify } from '../../../lib/notifications';
 import { completeQuotation, getQuotationDetails, requoteQuotation } from '../../../lib/quotations';
 import { clientDetailsQueryOptions } from '../api/client';
-import { getPaymentStatus, requestInvoicePayment } from '../api/payment';
+import { getPaymentStatus, requestInvoicePayment } from '../../../lib/payments';
 import { type PurchaseContext, useOptionalPurchaseContext } from '../hooks';
 import { t } from '../i18n';
 import {
@@ -46,7 +46,7 @@ import {
   mpesaDigitsFromKyc,
   toMpesaPhoneNumber,
   validityNotification,
-} from '../utils/mpesa';
+} from '../../../lib/mpesa';
 import {
   abortableSleep,
   canPay,
@@ -55,7 +55,7 @@ import {
   paymentReducer,
   pollPaymentStatus,
   secondsUntil,
-} from '../utils/payment-status';
+} from '../../../lib/payment-status';
 import { capitaliseFirst, formatDays, formatKes, type SummaryRow } from '../utils/summary';
 
 const FAILED_TOAST_MS = 6_000;

@@ -1,5 +1,5 @@
-import { callGateway, unwrapData } from '../../../lib/api-client';
-import type { PaymentStatusReply } from '../utils/payment-status';
+import { callGateway, unwrapData } from './api-client';
+import type { PaymentStatusReply } from './payment-status';
 
 export interface PaymentStart {
   paymentRef: string;
