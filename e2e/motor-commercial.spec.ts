@@ -194,6 +194,12 @@ test.describe('motor commercial wizard', () => {
     await expect(page.getByText('Payment Successful! Your policy is being processed.')).toBeVisible(
       PAYMENT_TIMEOUT,
     );
+    await expect(page.getByRole('button', { name: /^Payment Complete/ })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+    // A reload keeps the paid step: no second payment is offered.
+    await page.reload();
+    await expect(page.getByText('Payment Successful! Your policy is being processed.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Make Payment/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
     for (const done of [
       'Cover Type',

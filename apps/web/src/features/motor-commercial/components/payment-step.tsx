@@ -1,5 +1,5 @@
 import { COMMERCIAL_COVER_LABELS } from '@bima/domain/classes/risks';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -18,13 +18,6 @@ import {
 import { formatShillings } from '../utils/format';
 import { StepActions } from './step-actions';
 
-const STATUS_TEXT = {
-  pending: 'motorCommercial.payment.pending',
-  processing: 'motorCommercial.payment.pending',
-  success: 'motorCommercial.payment.success',
-  failed: 'motorCommercial.payment.failed',
-} as const;
-
 /**
  * Step 7: the order summary and the M-Pesa checkout (the real Daraja flow through the shared
  * checkout). After success Back is disabled and Go to Dashboard ends the flow.
@@ -33,6 +26,9 @@ export function PaymentStep() {
   const navigate = useNavigate();
   const flow = useCommercialFlow();
   const { invoice, selectedProduct: product, paymentStatus } = flow;
+  // Paid on this visit, the checkout stays to show its 'Payment Complete'; paid before (a reload),
+  // the success is said here and no checkout is offered again.
+  const [isPaidHere, setPaidHere] = useState(false);
   // Entering the page (a reload mid-payment) starts from pending: the checkout starts afresh too.
   useEffect(() => {
     if (commercialFlowStore.getState().paymentStatus === 'processing')
@@ -68,28 +64,17 @@ export function PaymentStep() {
           />
         </Card>
         <div className="space-y-4">
-          <p
-            role={paymentStatus === 'failed' ? 'alert' : 'status'}
-            className={`rounded-xl p-4 font-semibold ${
-              isPaid
-                ? 'bg-emerald-50 text-emerald-950'
-                : paymentStatus === 'failed'
-                  ? 'bg-red-50 text-red-950'
-                  : 'bg-slate-50 text-slate-900'
-            }`}
-          >
-            {t(STATUS_TEXT[paymentStatus])}
-            {isPaid && flow.policyNumber ? (
-              <span className="mt-1 block font-normal">
-                {t('motorCommercial.payment.policyNumber', { policyNumber: flow.policyNumber })}
-              </span>
-            ) : null}
-          </p>
-          {isPaid ? (
-            <Button onClick={goToDashboard} className="w-full sm:w-auto">
-              {t('motorCommercial.payment.goToDashboard')}
-            </Button>
-          ) : (
+          {isPaid && !isPaidHere ? (
+            <p role="status" className="rounded-xl bg-emerald-50 p-4 font-semibold text-emerald-950">
+              {t('motorCommercial.payment.success')}
+              {flow.policyNumber ? (
+                <span className="mt-1 block font-normal">
+                  {t('motorCommercial.payment.policyNumber', { policyNumber: flow.policyNumber })}
+                </span>
+              ) : null}
+            </p>
+          ) : null}
+          {isPaid && !isPaidHere ? null : (
             <MpesaCheckout
               amount={invoice.amount}
               defaultPhone={flow.kycDetails?.phoneNumber}
@@ -98,19 +83,26 @@ export function PaymentStep() {
                 processing: t('motorCommercial.payment.processing'),
                 done: t('motorCommercial.payment.done'),
               }}
-              start={async (phoneNumber) => {
-                updateFlow(() => setPaymentStatus('processing'));
-                try {
-                  return await requestInvoicePayment(invoice.invoiceSystemRef, phoneNumber);
-                } catch (error) {
-                  updateFlow(() => setPaymentStatus('failed'));
-                  throw error;
-                }
+              messages={{
+                pending: t('motorCommercial.payment.pending'),
+                success: t('motorCommercial.payment.success'),
               }}
-              onSuccess={(reply) => updateFlow(() => setPaymentStatus('success', reply.policyNumber ?? null))}
+              start={(phoneNumber) => {
+                updateFlow(() => setPaymentStatus('processing'));
+                return requestInvoicePayment(invoice.invoiceSystemRef, phoneNumber);
+              }}
+              onSuccess={(reply) => {
+                setPaidHere(true);
+                updateFlow(() => setPaymentStatus('success', reply.policyNumber ?? null));
+              }}
               onFailed={() => updateFlow(() => setPaymentStatus('failed'))}
             />
           )}
+          {isPaid ? (
+            <Button onClick={goToDashboard} className="w-full sm:w-auto">
+              {t('motorCommercial.payment.goToDashboard')}
+            </Button>
+          ) : null}
         </div>
       </div>
       <StepActions isBusy={paymentStatus === 'processing'} />
