@@ -37,6 +37,8 @@ export interface MpesaCheckoutProps {
   onSuccess: (reply: PaymentStatusReply) => void;
   /** The payment failed, timed out or could not start (the form allows another try). */
   onFailed?: (message: string) => void;
+  /** A part was paid (M-Pesa's per-prompt limit) and a balance is left: the form asks for the next part. */
+  onPartPaid?: (balance: number) => void;
   labels?: Partial<MpesaCheckoutLabels>;
   /** A phone to start from (the client's KYC phone), in any usual form. */
   defaultPhone?: string | null;
@@ -69,6 +71,7 @@ export function MpesaCheckout({
   amount,
   onSuccess,
   onFailed,
+  onPartPaid,
   labels,
   defaultPhone,
   messages,
@@ -133,6 +136,7 @@ export function MpesaCheckout({
             pay: text.pay,
           }),
         });
+        onPartPaid?.(balance);
         return;
       }
       dispatch({ type: 'succeeded' });

@@ -96,6 +96,8 @@ export function PaymentStep() {
                 updateFlow(() => setPaymentStatus('success', reply.policyNumber ?? null));
               }}
               onFailed={() => updateFlow(() => setPaymentStatus('failed'))}
+              // A part paid: the wizard is ready for the next prompt, as after a failure.
+              onPartPaid={() => updateFlow(() => setPaymentStatus('pending'))}
             />
           )}
           {isPaid ? (

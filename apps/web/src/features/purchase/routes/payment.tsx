@@ -19,10 +19,27 @@ import { buttonPrimary, buttonSecondary, cardClass, inputClass, linkButton } fro
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { invoiceQueryOptions } from '../../../lib/invoices';
+import {
+  checkMpesaNumber,
+  keepPhoneCharacters,
+  MPESA_INPUT_MAX_LENGTH,
+  mpesaDigitsFromKyc,
+  toMpesaPhoneNumber,
+  validityNotification,
+} from '../../../lib/mpesa';
 import { notify } from '../../../lib/notifications';
+import {
+  abortableSleep,
+  canPay,
+  formatCountdown,
+  type PaymentStatusReply,
+  paymentReducer,
+  pollPaymentStatus,
+  secondsUntil,
+} from '../../../lib/payment-status';
+import { getPaymentStatus, requestInvoicePayment } from '../../../lib/payments';
 import { completeQuotation, getQuotationDetails, requoteQuotation } from '../../../lib/quotations';
 import { clientDetailsQueryOptions } from '../api/client';
-import { getPaymentStatus, requestInvoicePayment } from '../../../lib/payments';
 import { type PurchaseContext, useOptionalPurchaseContext } from '../hooks';
 import { t } from '../i18n';
 import {
@@ -39,23 +56,6 @@ import {
   moneyRows,
   paymentSuccessOf,
 } from '../utils/invoice-due';
-import {
-  checkMpesaNumber,
-  keepPhoneCharacters,
-  MPESA_INPUT_MAX_LENGTH,
-  mpesaDigitsFromKyc,
-  toMpesaPhoneNumber,
-  validityNotification,
-} from '../../../lib/mpesa';
-import {
-  abortableSleep,
-  canPay,
-  formatCountdown,
-  type PaymentStatusReply,
-  paymentReducer,
-  pollPaymentStatus,
-  secondsUntil,
-} from '../../../lib/payment-status';
 import { capitaliseFirst, formatDays, formatKes, type SummaryRow } from '../utils/summary';
 
 const FAILED_TOAST_MS = 6_000;

@@ -1,6 +1,6 @@
 import { formatKenyaShortDate } from '../../../lib/dates';
-import { t } from '../i18n';
 import type { PaymentStatusReply } from '../../../lib/payment-status';
+import { t } from '../i18n';
 import { formatKes, type SummaryRow } from './summary';
 
 /** An invoice's money as the payment page shows it, whole shillings. */
