@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../src/auth/tokens';
 import { MIGRATIONS_FOLDER } from '../src/db/client';
 import { auditLog, insuranceProducts, invoices, productVersions, quotations, users } from '../src/db/schema';
+import { CLASS_PRODUCT_SEED } from '../src/modules/product/class-markets';
 import { readProductSnapshot } from '../src/modules/product/configuration';
+import { PRODUCT_SEED } from '../src/modules/product/seed-data';
 import { call } from './accounts-helpers';
 import { buildTestApp, TEST_JWT_SECRET } from './helpers';
 import {
@@ -32,8 +34,14 @@ type Product = {
   configuration: ProductConfiguration;
 };
 
-const ALL_PRODUCTS = 9;
-const APA_PRODUCTS = ['APA-MP-PLUS', 'APA-MP-TPFT'];
+const SEEDED = [...PRODUCT_SEED, ...CLASS_PRODUCT_SEED];
+const ALL_PRODUCTS = SEEDED.length;
+const refsOf = (underwriterId: string) =>
+  SEEDED.filter((product) => product.underwriterId === underwriterId)
+    .map((product) => product.productSystemRef)
+    .sort();
+const APA_PRODUCTS = refsOf('apa');
+const COMMERCIAL_PRODUCTS = CLASS_PRODUCT_SEED.filter((product) => product.classCode === '08').length;
 
 describe('backoffice / product', () => {
   let ctx: Ctx;
@@ -103,8 +111,17 @@ describe('backoffice / product', () => {
     await db.execute(sql.raw(backfill!));
     const backfilled = await db.select().from(productVersions).orderBy(asc(productVersions.productId));
     expect(backfilled.map((row) => row.version)).toEqual(seeded.map(() => 1));
-    for (const row of backfilled) {
-      expect(row.snapshot).toEqual(await readProductSnapshot(db, row.productId));
+    // The backfill ran when every product was motor private: its snapshots have no risk groups
+    // (read as 'vehicle') and no rating factors, which is what the server reads for those products.
+    const motorPrivate = backfilled.filter(
+      (row) => (row.snapshot as { product: { classCode: string } }).product.classCode === '07',
+    );
+    expect(motorPrivate).toHaveLength(PRODUCT_SEED.length);
+    for (const row of motorPrivate) {
+      const { factors, bands, ...server } = (await readProductSnapshot(db, row.productId))!;
+      expect(factors).toEqual([]);
+      expect(bands.every((band) => band.riskGroup === 'vehicle')).toBe(true);
+      expect(row.snapshot).toEqual({ ...server, bands: bands.map(({ riskGroup: _group, ...band }) => band) });
     }
   });
 
@@ -129,26 +146,30 @@ describe('backoffice / product', () => {
       const paged = (await backoffice('listProducts', { page: 2, pageSize: 4 }, admin)).json().result.data;
       expect(paged).toMatchObject({ total: ALL_PRODUCTS, page: 2, pageSize: 4 });
       expect(paged.items).toHaveLength(4);
-      const searched = (await backoffice('listProducts', { search: 'third party' }, admin)).json().result
-        .data;
+      const searched = (
+        await backoffice('listProducts', { search: 'third party', classCode: '07' }, admin)
+      ).json().result.data;
       expect(searched.total).toBe(5);
-      const byRef = (await backoffice('listProducts', { search: 'tpo' }, admin)).json().result.data;
+      const byRef = (await backoffice('listProducts', { search: 'tpo', classCode: '07' }, admin)).json()
+        .result.data;
       expect(byRef.items.map((item: { productSystemRef: string }) => item.productSystemRef).sort()).toEqual([
         'CIC-MP-TPO',
         'ICEA-MP-TPO',
         'JUB-MP-TPO',
       ]);
       expect((await backoffice('listProducts', { search: '%' }, admin)).json().result.data.total).toBe(0);
-      expect((await backoffice('listProducts', { classCode: '08' }, admin)).json().result.data.total).toBe(0);
+      expect((await backoffice('listProducts', { classCode: '08' }, admin)).json().result.data.total).toBe(
+        COMMERCIAL_PRODUCTS,
+      );
+      expect((await backoffice('listProducts', { classCode: '99' }, admin)).json().result.data.total).toBe(0);
     });
 
     it("an underwriter's staff see only its products: nothing of APA leaks through any action", async () => {
       const listed = (await backoffice('listProducts', { pageSize: 100 }, jubilee)).json().result.data;
-      expect(listed.items.map((item: { productSystemRef: string }) => item.productSystemRef).sort()).toEqual([
-        'JUB-MP-ELITE',
-        'JUB-MP-TPO',
-      ]);
-      expect(listed.total).toBe(2);
+      expect(listed.items.map((item: { productSystemRef: string }) => item.productSystemRef).sort()).toEqual(
+        refsOf('jubilee'),
+      );
+      expect(listed.total).toBe(refsOf('jubilee').length);
       expect((await backoffice('listProducts', { search: 'APA' }, jubilee)).json().result.data.total).toBe(0);
       expect((await getProduct('JUB-MP-ELITE', jubilee)).underwriter.id).toBe('jubilee');
 
@@ -962,6 +983,111 @@ describe('backoffice / product', () => {
       );
       expect(on.statusCode, on.body).toBe(200);
       expect((await grid()).map((p) => p.productSystemRef)).toContain('APA-MP-PLUS');
+    });
+  });
+
+  describe('products rated on their risk (insurance classes)', () => {
+    const lorry = {
+      coverType: 'comprehensive-commercial',
+      vehicleValue: 4_000_000,
+      vehicleType: 'lorry',
+      tonnageCapacity: 10,
+      usageDetails: { primaryUse: 'general-cartage', goodsCarried: 'Cement', routes: 'Nairobi to Nakuru' },
+    };
+    const standardCommercial = async () => {
+      const quotes = await call(ctx, 'underwriting', 'product', 'fetchInsuranceClassReccomendations', {
+        insuranceClass: '08',
+        risk: lorry,
+      });
+      return quotes
+        .json()
+        .result.data.find(
+          (product: { productSystemRef: string }) => product.productSystemRef === 'JUB-MC-STD',
+        );
+    };
+
+    it('answers the bands per group, loadings, minimums by tonnage and amounts per unit', async () => {
+      const commercial = await getProduct('JUB-MC-STD', jubilee);
+      expect(commercial.configuration).toMatchObject({
+        rateBasis: 'rated',
+        fixedPremium: null,
+        bands: [
+          { group: 'vehicle', fromValue: 0, rate: 0.045 },
+          { group: 'vehicle', fromValue: 5_000_000, rate: 0.04 },
+        ],
+        loadings: expect.arrayContaining([
+          { factor: 'primaryUse', option: 'general-cartage', multiplier: 1.4 },
+        ]),
+        minimums: expect.arrayContaining([{ quantity: 'tonnageKg', fromQuantity: 8_000, amount: 50_000 }]),
+        perUnit: [],
+      });
+      const aviation = await getProduct('JUB-AV-HULL');
+      expect(aviation.configuration.perUnit).toEqual([{ quantity: 'seats', amount: 20_000 }]);
+    });
+
+    it('refuses a loading twice, a minimum that falls with more tonnage, and a multiplier out of range', async () => {
+      const commercial = await getProduct('JUB-MC-STD', jubilee);
+      const c = commercial.configuration as ProductConfiguration;
+      const attempt = (configuration: Partial<ProductConfiguration>) =>
+        backoffice(
+          'updateProduct',
+          {
+            productSystemRef: 'JUB-MC-STD',
+            expectedVersion: commercial.version,
+            configuration: { ...c, ...configuration },
+          },
+          jubilee,
+        );
+      const twice = await attempt({ loadings: [...(c.loadings ?? []), c.loadings![0]!] });
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json().errors).toContainEqual({
+        field: `configuration.loadings.${c.loadings!.length}.option`,
+        message: M.loadingTwice,
+      });
+      const falling = await attempt({
+        minimums: [
+          { quantity: 'tonnageKg', fromQuantity: 0, amount: 30_000 },
+          { quantity: 'tonnageKg', fromQuantity: 3_000, amount: 20_000 },
+        ],
+      });
+      expect(falling.json().errors).toContainEqual({
+        field: 'configuration.minimums.1.fromQuantity',
+        message: M.minimumOrder,
+      });
+      const huge = await attempt({ loadings: [{ factor: 'primaryUse', option: 'psv', multiplier: 11 }] });
+      expect(huge.json().errors).toContainEqual({
+        field: 'configuration.loadings.0.multiplier',
+        message: M.multiplierRange,
+      });
+      expect((await getProduct('JUB-MC-STD')).version).toBe(commercial.version);
+    });
+
+    it('a new general-cartage loading prices new quotes, versioned and audited; an old quotation keeps its price', async () => {
+      const before = await standardCommercial();
+      expect(before.premium).toBe(252_000 + 504 + 630 + 40);
+      const commercial = await getProduct('JUB-MC-STD', jubilee);
+      const c = commercial.configuration as ProductConfiguration;
+      const loadings = (c.loadings ?? []).map((loading) =>
+        loading.option === 'general-cartage' ? { ...loading, multiplier: 1.5 } : loading,
+      );
+      const saved = await backoffice(
+        'updateProduct',
+        {
+          productSystemRef: 'JUB-MC-STD',
+          expectedVersion: commercial.version,
+          configuration: { ...c, loadings },
+        },
+        jubilee,
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().result.data.version).toBe(commercial.version + 1);
+      const versions = (
+        await backoffice('listProductVersions', { productSystemRef: 'JUB-MC-STD' }, jubilee)
+      ).json().result.data;
+      expect(versions.items[0].changeSummary).toBe('Changed rating factors.');
+      // 4.5 % of 4,000,000 × 1.5.
+      const after = await standardCommercial();
+      expect(after.premium).toBe(270_000 + 540 + 675 + 40);
     });
   });
 });

@@ -16,7 +16,19 @@ export const PRODUCT_ADMIN_MESSAGES = {
   amountTooLarge: 'This amount is too large.',
   rateRange: 'A rate must be between 0 and 1 (0 % to 100 %).',
   ratePrecision: 'Give the rate to at most four decimal places of a percent (e.g. 0.045 for 4.5 %).',
-  rateBasis: 'Choose how the product is rated: percentage or fixed.',
+  rateBasis: 'Choose how the product is rated: percentage, fixed or rated on the risk.',
+  ratedNeedsRates: 'A product rated on its risk needs rate bands, a minimum premium or minimums by quantity.',
+  ratedHasNoFixedPremium: 'A product rated on its risk has no fixed premium: leave it empty.',
+  groupName: 'A risk group is a name of letters (vehicle, building, contents, highValue, hull).',
+  factorName: 'A rating factor or quantity is a name of letters (e.g. primaryUse, tonnageKg, seats).',
+  optionName: 'An option uses letters, digits and hyphens (e.g. general-cartage).',
+  multiplierRange: 'A loading is a multiplier above 0 and at most 10 (e.g. 1.4), to six decimal places.',
+  loadingTwice: 'This factor and option already have a loading.',
+  minimumOrder:
+    'Minimums must not fall as the quantity grows: start this band higher, with at least the minimum before it.',
+  perUnitTwice: 'This quantity already has an amount per unit.',
+  loadingsOnlyRated:
+    'Only a product rated on its risk has loadings, minimums by quantity and amounts per unit.',
   fixedPremiumRequired: 'A fixed-rated product needs a fixed premium above KES 0.',
   fixedHasNoBands: 'A fixed-rated product has no rate bands: remove them or rate it by percentage.',
   fixedHasNoMinimum: 'A fixed-rated product has no minimum premium: set it to 0.',
@@ -84,7 +96,42 @@ const text = (max: number) => z.string().trim().max(max, `At most ${max} charact
 const requiredText = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
 
-export const adminRateBandSchema = z.object({ fromValue: shillings, rate });
+const name = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^[A-Za-z]{1,40}$/, message);
+
+/** A rate band: `group` is the group of sums insured it rates (motor: 'vehicle'). */
+export const adminRateBandSchema = z.object({
+  group: name(M.groupName).optional(),
+  fromValue: shillings,
+  rate,
+});
+
+/** A loading: `multiplier` (1.4 = +40 %) applies when `factor` has `option`. */
+export const adminLoadingSchema = z.object({
+  factor: name(M.factorName),
+  option: z
+    .string({ error: M.optionName })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,40}$/, M.optionName),
+  multiplier: z
+    .number({ error: M.multiplierRange })
+    .gt(0, M.multiplierRange)
+    .max(10, M.multiplierRange)
+    .refine(isWholePpm, M.multiplierRange),
+});
+
+/** A minimum premium (whole shillings) for a quantity from `fromQuantity` up (tonnage in kg). */
+export const adminQuantityMinimumSchema = z.object({
+  quantity: name(M.factorName),
+  fromQuantity: z.number({ error: M.wholeShillings }).int(M.wholeShillings).min(0, M.negativeAmount),
+  amount: shillings,
+});
+
+/** An amount (whole shillings) per unit of a quantity (per seat). */
+export const adminPerUnitSchema = z.object({ quantity: name(M.factorName), amount: shillings });
 export const adminShortPeriodStepSchema = z.object({ maxDays: periodDays, share: rate });
 
 export const adminBenefitPricingSchema = z.discriminatedUnion(
@@ -145,7 +192,13 @@ type Issue = { path: (string | number)[]; message: string };
 export function findConfigurationIssues(configuration: ProductConfigurationShape): Issue[] {
   const issues: Issue[] = [];
   const add = (path: (string | number)[], message: string) => issues.push({ path, message });
-  const c = configuration;
+  const c = {
+    ...configuration,
+    loadings: configuration.loadings ?? [],
+    minimums: configuration.minimums ?? [],
+    perUnit: configuration.perUnit ?? [],
+  };
+  const groupOf = (band: { group?: string }) => band.group ?? 'vehicle';
 
   if (c.maximumValue !== null && c.maximumValue < c.minimumValue)
     add(['maximumValue'], M.maximumBelowMinimum);
@@ -154,6 +207,18 @@ export function findConfigurationIssues(configuration: ProductConfigurationShape
     if (c.fixedPremium === null || c.fixedPremium <= 0) add(['fixedPremium'], M.fixedPremiumRequired);
     if (c.bands.length > 0) add(['bands'], M.fixedHasNoBands);
     if (c.minimumPremium !== 0) add(['minimumPremium'], M.fixedHasNoMinimum);
+  } else if (c.rateBasis === 'rated') {
+    if (c.fixedPremium !== null) add(['fixedPremium'], M.ratedHasNoFixedPremium);
+    if (c.bands.length === 0 && c.minimumPremium === 0 && c.minimums.length === 0)
+      add(['bands'], M.ratedNeedsRates);
+    // Each group's bands go up in value, as a percentage product's do.
+    c.bands.forEach((band, index) => {
+      const previous = c.bands
+        .slice(0, index)
+        .filter((other) => groupOf(other) === groupOf(band))
+        .at(-1);
+      if (previous && band.fromValue <= previous.fromValue) add(['bands', index, 'fromValue'], M.bandOrder);
+    });
   } else {
     if (c.fixedPremium !== null) add(['fixedPremium'], M.percentageHasNoFixedPremium);
     if (c.bands.length === 0) add(['bands'], M.bandsRequired);
@@ -166,6 +231,31 @@ export function findConfigurationIssues(configuration: ProductConfigurationShape
         add(['bands', index, 'fromValue'], M.bandAboveMaximum);
     });
   }
+  if (c.rateBasis !== 'rated') {
+    if (c.loadings.length > 0) add(['loadings'], M.loadingsOnlyRated);
+    if (c.minimums.length > 0) add(['minimums'], M.loadingsOnlyRated);
+    if (c.perUnit.length > 0) add(['perUnit'], M.loadingsOnlyRated);
+  }
+  const loadingKeys = new Set<string>();
+  c.loadings.forEach((loading, index) => {
+    const key = `${loading.factor}\u0000${loading.option}`;
+    if (loadingKeys.has(key)) add(['loadings', index, 'option'], M.loadingTwice);
+    loadingKeys.add(key);
+  });
+  // More of a quantity never has a lower minimum: bands ascend in quantity and never fall in amount.
+  c.minimums.forEach((minimum, index) => {
+    const previous = c.minimums
+      .slice(0, index)
+      .filter((other) => other.quantity === minimum.quantity)
+      .at(-1);
+    if (previous && (minimum.fromQuantity <= previous.fromQuantity || minimum.amount < previous.amount))
+      add(['minimums', index, 'fromQuantity'], M.minimumOrder);
+  });
+  const perUnitKeys = new Set<string>();
+  c.perUnit.forEach((charge, index) => {
+    if (perUnitKeys.has(charge.quantity)) add(['perUnit', index, 'quantity'], M.perUnitTwice);
+    perUnitKeys.add(charge.quantity);
+  });
 
   c.supportedPeriods.forEach((period, index) => {
     if (c.supportedPeriods.indexOf(period) !== index) add(['supportedPeriods', index], M.periodTwice);
@@ -219,13 +309,18 @@ const configurationShape = z.object({
   description: text(500),
   overview: text(2_000),
   intermediary: requiredText(120, M.intermediaryRequired),
-  rateBasis: z.enum(['percentage', 'fixed'], { error: M.rateBasis }),
+  /** 'percentage' of the vehicle's value, 'fixed', or 'rated' on the risk's facts (other classes). */
+  rateBasis: z.enum(['percentage', 'fixed', 'rated'], { error: M.rateBasis }),
   /** Whole shillings a year; only for a fixed-rated product (null otherwise). */
   fixedPremium: shillings.nullable(),
   /** Whole shillings a year; only for a percentage-rated product (0 otherwise). */
   minimumPremium: shillings,
   /** Percentage-rated only, ascending: each rate applies from its `fromValue` up to the next band. */
   bands: z.array(adminRateBandSchema).max(50),
+  /** Rated products only: loadings by factor option, minimums by quantity band, amounts per unit. */
+  loadings: z.array(adminLoadingSchema).max(60).optional(),
+  minimums: z.array(adminQuantityMinimumSchema).max(30).optional(),
+  perUnit: z.array(adminPerUnitSchema).max(10).optional(),
   /** The vehicle values the product accepts, whole shillings (maximum null: third-party, no limit). */
   minimumValue: shillings,
   maximumValue: shillings.nullable(),

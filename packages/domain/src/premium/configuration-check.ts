@@ -2,7 +2,19 @@ import type { FieldError } from '../gateway';
 import { formatKes } from '../money';
 import { calculateAnnualBasicPremium, calculatePremium } from './engine';
 import { PPM } from './rounding';
-import type { RatingConfiguration, SelectedBenefitInput } from './types';
+import {
+  type BasicRating,
+  type RatingConfiguration,
+  type RatingRisk,
+  type SelectedBenefitInput,
+  THIRD_PARTY_COVER_TYPES,
+} from './types';
+
+/** A rated product's sample risk: the whole value in its first group, no options, the smallest quantities. */
+function sampleRatedRisk(basic: Extract<BasicRating, { kind: 'rated' }>, value: number): RatingRisk {
+  const first = basic.groups[0]?.group;
+  return { values: first ? { [first]: value } : {}, options: {}, quantities: {} };
+}
 
 export interface PricingCheckInput {
   rating: RatingConfiguration;
@@ -16,7 +28,7 @@ export interface PricingCheckInput {
  * maximum vehicle values (whole shillings), or no value for third-party cover, which ignores it.
  */
 export function sampleVehicleValues(input: Omit<PricingCheckInput, 'rating'>, coverType: string): number[] {
-  if (coverType === 'third-party') return [0];
+  if (THIRD_PARTY_COVER_TYPES.includes(coverType)) return [0];
   const { minimumValue, maximumValue } = input;
   if (maximumValue === null) return [minimumValue];
   const middle = Math.round((minimumValue + maximumValue) / 200) * 100;
@@ -58,7 +70,7 @@ export function checkConfigurationPrices(input: PricingCheckInput): FieldError[]
   const add = (field: string, message: string) => {
     if (!errors.some((error) => error.field === field)) errors.push({ field, message });
   };
-  if (rating.coverType !== 'third-party' && input.maximumValue === null) {
+  if (!THIRD_PARTY_COVER_TYPES.includes(rating.coverType) && input.maximumValue === null) {
     add('maximumValue', 'Give the largest vehicle value this product covers.');
   }
 
@@ -72,12 +84,15 @@ export function checkConfigurationPrices(input: PricingCheckInput): FieldError[]
   const excesses = rating.excesses.map((excess) => ({ id: excess.id, amount: excess.defaultAmount }));
 
   for (const value of sampleVehicleValues(input, rating.coverType)) {
-    const valueText = rating.coverType === 'third-party' ? 'third-party cover' : `a ${formatKes(value)} car`;
+    const valueText = THIRD_PARTY_COVER_TYPES.includes(rating.coverType)
+      ? 'third-party cover'
+      : `a ${formatKes(value)} ${rating.basic.kind === 'rated' ? 'risk' : 'car'}`;
     for (const periodDays of rating.supportedPeriods) {
       for (const selectedBenefits of selections) {
         const result = calculatePremium({
           rating,
           vehicleValue: value,
+          ...(rating.basic.kind === 'rated' ? { risk: sampleRatedRisk(rating.basic, value) } : {}),
           periodDays,
           selectedBenefits,
           excesses: selectedBenefits.length > 0 ? excesses : [],

@@ -4,6 +4,7 @@ import type {
   SnapshotBenefit,
   SnapshotCharge,
   SnapshotExcess,
+  SnapshotFactor,
 } from '../product/configuration';
 import { toCents, toKes } from '../product/present';
 
@@ -18,10 +19,16 @@ export function presentConfiguration(snapshot: ProductSnapshot): ProductConfigur
     description: product.description,
     overview: product.overview,
     intermediary: product.intermediary,
-    rateBasis: product.rateBasis === 'fixed' ? 'fixed' : 'percentage',
+    rateBasis:
+      product.rateBasis === 'fixed' || product.rateBasis === 'rated' ? product.rateBasis : 'percentage',
     fixedPremium: product.rateBasis === 'fixed' ? toKes(product.fixedPremium ?? 0) : null,
     minimumPremium: toKes(product.minimumPremium),
-    bands: snapshot.bands.map((band) => ({ fromValue: toKes(band.fromValue), rate: toRate(band.ratePpm) })),
+    bands: snapshot.bands.map((band) => ({
+      ...(product.rateBasis === 'rated' ? { group: band.riskGroup ?? 'vehicle' } : {}),
+      fromValue: toKes(band.fromValue),
+      rate: toRate(band.ratePpm),
+    })),
+    ...(product.rateBasis === 'rated' ? presentFactors(snapshot.factors ?? []) : {}),
     minimumValue: toKes(product.minimumValue),
     maximumValue: product.maximumValue === null ? null : toKes(product.maximumValue),
     supportedPeriods: [...product.supportedPeriods],
@@ -57,6 +64,52 @@ export function presentConfiguration(snapshot: ProductSnapshot): ProductConfigur
       value: charge.chargeType === 'Fixed' ? toKes(charge.value) : toRate(charge.value),
     })),
   };
+}
+
+/** A rated product's factors as the back office edits them: multipliers as decimals, amounts in shillings. */
+function presentFactors(factors: readonly SnapshotFactor[]) {
+  const of = (kind: string) => factors.filter((factor) => factor.kind === kind);
+  return {
+    loadings: of('loading').map((factor) => ({
+      factor: factor.factor,
+      option: factor.option ?? '',
+      multiplier: toRate(factor.value),
+    })),
+    minimums: of('minimum').map((factor) => ({
+      quantity: factor.factor,
+      fromQuantity: factor.fromQuantity ?? 0,
+      amount: toKes(factor.value),
+    })),
+    perUnit: of('perUnit').map((factor) => ({ quantity: factor.factor, amount: toKes(factor.value) })),
+  };
+}
+
+/** The rows of a rated configuration's factors (none for other rate bases). */
+function toFactorRows(c: ProductConfiguration): SnapshotFactor[] {
+  if (c.rateBasis !== 'rated') return [];
+  return [
+    ...(c.loadings ?? []).map((loading) => ({
+      kind: 'loading',
+      factor: loading.factor,
+      option: loading.option,
+      fromQuantity: null,
+      value: toPpm(loading.multiplier),
+    })),
+    ...(c.minimums ?? []).map((minimum) => ({
+      kind: 'minimum',
+      factor: minimum.quantity,
+      option: null,
+      fromQuantity: minimum.fromQuantity,
+      value: toCents(minimum.amount),
+    })),
+    ...(c.perUnit ?? []).map((charge) => ({
+      kind: 'perUnit',
+      factor: charge.quantity,
+      option: null,
+      fromQuantity: null,
+      value: toCents(charge.amount),
+    })),
+  ];
 }
 
 function presentPricing(benefit: SnapshotBenefit): ProductConfiguration['benefits'][number]['pricing'] {
@@ -174,7 +227,12 @@ export function applyConfiguration(
         sharePpm: toPpm(step.share),
       })),
     },
-    bands: c.bands.map((band) => ({ fromValue: toCents(band.fromValue), ratePpm: toPpm(band.rate) })),
+    bands: c.bands.map((band) => ({
+      riskGroup: c.rateBasis === 'rated' ? (band.group ?? 'vehicle') : 'vehicle',
+      fromValue: toCents(band.fromValue),
+      ratePpm: toPpm(band.rate),
+    })),
+    factors: toFactorRows(c),
     benefits: c.benefits.map((benefit) =>
       toBenefitRow(
         benefit,
@@ -204,7 +262,12 @@ const SECTIONS: Array<{ label: string; pick: (snapshot: ProductSnapshot) => unkn
     label: 'basic rating',
     pick: ({ product }) => [product.rateBasis, product.fixedPremium, product.minimumPremium],
   },
-  { label: 'rate bands', pick: (snapshot) => snapshot.bands },
+  {
+    label: 'rate bands',
+    // Versions kept before insurance classes have bands without a group: theirs is 'vehicle'.
+    pick: (snapshot) => snapshot.bands.map((band) => ({ ...band, riskGroup: band.riskGroup ?? 'vehicle' })),
+  },
+  { label: 'rating factors', pick: (snapshot) => snapshot.factors ?? [] },
   { label: 'vehicle values', pick: ({ product }) => [product.minimumValue, product.maximumValue] },
   { label: 'cover periods', pick: ({ product }) => product.supportedPeriods },
   { label: 'short-period scale', pick: ({ product }) => product.shortPeriodScale },
