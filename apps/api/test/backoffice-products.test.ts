@@ -1062,7 +1062,7 @@ describe('backoffice / product', () => {
       expect((await getProduct('JUB-MC-STD')).version).toBe(commercial.version);
     });
 
-    it('a new general-cartage loading prices new quotes, versioned and audited; an old quotation keeps its price', async () => {
+    it('a new general-cartage loading is a new version and prices the next quotes', async () => {
       const before = await standardCommercial();
       expect(before.premium).toBe(252_000 + 504 + 630 + 40);
       const commercial = await getProduct('JUB-MC-STD', jubilee);
