@@ -93,6 +93,21 @@ export const routeTable: RouteObject[] = [
     ],
   },
   // Motor commercial (spec-2): the seven-step wizard; another productId/classCode is not found.
+  // Fire domestic, theft and aviation: one flow driven by the class definitions, each class's risk
+  // screen in a chunk of its own (spec-2 route table: /{route}/{productId}/{classCode}, as CLASS_ROUTES
+  // publishes them; another product id or class code falls through to the not-found page).
+  {
+    path: '/fire-domestic/FD101/FireDomestic',
+    lazy: lazyScreen(() => import('../features/class-cover/routes/fire-domestic')),
+  },
+  {
+    path: '/theft-insurance/TH101/TheftInsurance',
+    lazy: lazyScreen(() => import('../features/class-cover/routes/theft-insurance')),
+  },
+  {
+    path: '/aviation-insurance/AV101/AviationInsurance',
+    lazy: lazyScreen(() => import('../features/class-cover/routes/aviation-insurance')),
+  },
   {
     path: paths.motorCommercial.path,
     lazy: lazyScreen(() => import('../features/motor-commercial/routes/motor-commercial')),

@@ -198,11 +198,9 @@ export function MpesaCheckout({
           {t('components.checkout.phoneHint')}
         </p>
         <div className="mt-1 flex items-stretch">
-          <span
-            className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-400 bg-slate-100 px-3 font-semibold text-slate-800"
-            aria-label={t('components.checkout.countryCode')}
-          >
-            +254
+          <span className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-400 bg-slate-100 px-3 font-semibold text-slate-800">
+            <span aria-hidden="true">+254</span>
+            <span className="sr-only">{t('components.checkout.countryCode')}</span>
           </span>
           <input
             id={phoneId}

@@ -4,7 +4,14 @@ import { createPersistedStore } from '../lib/persisted-store';
  * Why a visitor is signing in: 'new' is set when they proceed to buy from a quotation (spec-1 §4),
  * 'recommendation' when they accept a recommended quotation; it decides where sign-in leads.
  */
-export type PurchaseType = '' | 'new' | 'recommendation' | 'motor-private' | 'motor-commercial' | 'other';
+export type PurchaseType =
+  | ''
+  | 'new'
+  | 'recommendation'
+  | 'motor-private'
+  | 'motor-commercial'
+  | 'class-cover'
+  | 'other';
 
 /** The signed-in user as `user / auth / login` returns it. */
 export interface AuthUser {

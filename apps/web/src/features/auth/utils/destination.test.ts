@@ -23,6 +23,17 @@ describe('getPostLoginDestination', () => {
     expect(getPostLoginDestination(purchaseType, role)).toBe(destination);
   });
 
+  it('brings a fire, theft or aviation purchase back to its flow, and only to a class flow', () => {
+    expect(getPostLoginDestination('class-cover', 'client', '/fire-domestic/FD101/FireDomestic')).toBe(
+      '/fire-domestic/FD101/FireDomestic',
+    );
+    expect(
+      getPostLoginDestination('class-cover', 'client', '/aviation-insurance/AV101/AviationInsurance'),
+    ).toBe('/aviation-insurance/AV101/AviationInsurance');
+    expect(getPostLoginDestination('class-cover', 'client', '/medical/MD101/Medical')).toBe('/newportal');
+    expect(getPostLoginDestination('class-cover', 'client', 'https://evil.example/')).toBe('/newportal');
+  });
+
   it('brings a recommendation back to its stored review, and only to a portal screen', () => {
     expect(getPostLoginDestination('recommendation', 'client', '/newportal/client-quotation-review/7')).toBe(
       '/newportal/client-quotation-review/7',

@@ -1,0 +1,7 @@
+import { addResources, t } from '../../lib/i18n';
+import texts from '../../locales/en.class-cover.json';
+
+// The class flows' texts are registered when their chunk loads, not in the landing page's entry.
+addResources(texts);
+
+export { t };
