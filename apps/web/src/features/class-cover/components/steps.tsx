@@ -28,6 +28,10 @@ import { t } from '../i18n';
 
 export const formatKes = (amount: number) => `KES ${Math.round(amount).toLocaleString('en-KE')}`;
 
+/** A loading as people read it: a security measure by its name, another option by its words. */
+const loadingLabel = (loading: { factor: string; option: string }) =>
+  loading.option === 'yes' ? t(`classCover.factors.${loading.factor}`) : loading.option.replace(/-/g, ' ');
+
 export interface StepProps {
   flow: ClassFlowState;
   dispatch: (event: ClassFlowEvent) => void;
@@ -205,7 +209,7 @@ export function BenefitsStep({ flow, dispatch }: StepProps) {
                   <p className="mt-2 text-sm text-slate-700">
                     {t('classCover.benefits.loadings', {
                       list: quote.data.basicDetail.loadings
-                        .map((loading) => `${loading.option} × ${loading.multiplier}`)
+                        .map((loading) => `${loadingLabel(loading)} × ${loading.multiplier}`)
                         .join(', '),
                     })}
                   </p>
