@@ -37,6 +37,8 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'claims/desk/closeClaim': ['admin', 'underwriter'],
   'admin/audit/listAuditLog': ['admin'],
   'admin/commission/listRates': ['admin'],
+  'admin/catalogue/listInterest': ['admin'],
+  'admin/catalogue/notifyInterest': ['admin'],
   'admin/commission/setRate': ['admin'],
   'admin/intermediary/approveIntermediary': ['admin'],
   'admin/intermediary/createIntermediary': ['admin'],

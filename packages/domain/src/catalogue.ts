@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './account';
 import {
   CATEGORY_COLOR_LABELS,
   CATEGORY_VALUES,
@@ -30,4 +31,26 @@ export const catalogueProductSchema: z.ZodType<CatalogueProduct> = z.object({
   comingSoon: z.boolean(),
   useIcon: z.boolean(),
   keyFeatures: z.array(keyFeatureSchema),
+});
+
+/** "Tell me when it's available" (a coming-soon product's page). */
+export const registerInterestSchema = z.object({
+  routeName: z
+    .string({ error: 'Choose a product.' })
+    .trim()
+    .regex(/^[a-z0-9-]{1,80}$/, 'Choose a product.'),
+  email: emailSchema,
+});
+export type RegisterInterestInput = z.infer<typeof registerInterestSchema>;
+
+export const listInterestSchema = z.object({
+  page: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+});
+
+export const notifyInterestSchema = z.object({
+  catalogueProductId: z
+    .number({ error: 'Choose a product.' })
+    .int('Choose a product.')
+    .min(1, 'Choose a product.'),
 });

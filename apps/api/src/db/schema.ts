@@ -36,6 +36,24 @@ export const catalogueProducts = pgTable('catalogue_products', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Who asked to be told when a coming-soon product goes live ("Tell me when it's available"): one
+ * row per product and e-mail (lower-case); `notified_at` is set when the admin tells them.
+ */
+export const productInterest = pgTable(
+  'product_interest',
+  {
+    id: serial('id').primaryKey(),
+    catalogueProductId: integer('catalogue_product_id')
+      .notNull()
+      .references(() => catalogueProducts.id),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (table) => [unique('product_interest_product_email_unique').on(table.catalogueProductId, table.email)],
+);
+
 /** Advertisements fetched by the web app on start (spec-1 §7.3). */
 export const advertisements = pgTable('advertisements', {
   id: serial('id').primaryKey(),

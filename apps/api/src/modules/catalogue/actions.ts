@@ -1,5 +1,7 @@
+import { listInterestSchema, notifyInterestSchema, registerInterestSchema } from '@bima/domain';
 import { z } from 'zod';
 import { defineAction } from '../../gateway/registry';
+import { listInterest, notifyInterest, registerInterest } from './interest';
 import { listCatalogueProducts } from './service';
 
 export const catalogueActions = [
@@ -11,5 +13,40 @@ export const catalogueActions = [
     description: 'Every product of the catalogue with its category, class code, colour and availability.',
     input: z.object({}).passthrough(),
     handler: ({ db }) => listCatalogueProducts(db),
+  }),
+  defineAction({
+    service: 'underwriting',
+    resource: 'catalogue',
+    action: 'registerInterest',
+    auth: 'public',
+    // A public write: the stricter per-address limit.
+    rateLimit: 'write',
+    description:
+      '"Tell me when it\'s available" for a coming-soon product: {routeName, email} → {registered, productName}. Once per product and e-mail (asking again answers the same); 404 for an unknown product, 409 NOT_COMING_SOON for one that is available or not offered.',
+    input: registerInterestSchema,
+    handler: ({ db, config, input }) => registerInterest(db, input, config.PUBLIC_BASE_URL),
+  }),
+  defineAction({
+    service: 'admin',
+    resource: 'catalogue',
+    action: 'listInterest',
+    auth: 'staff',
+    roles: ['admin'],
+    description:
+      'Each catalogue product with how many people wait to hear it is available and how many were told: {page, pageSize} → {items:[{id, name, routeName, available, comingSoon, waiting, notified}], total, page, pageSize, totalPages}.',
+    input: listInterestSchema,
+    handler: ({ db, input }) => listInterest(db, input),
+  }),
+  defineAction({
+    service: 'admin',
+    resource: 'catalogue',
+    action: 'notifyInterest',
+    auth: 'staff',
+    roles: ['admin'],
+    description:
+      'E-mails everyone waiting for a product that is now available, each once: {catalogueProductId} → {productName, notified, notifiedInAll}; 409 NOT_AVAILABLE while it is not available. Audited.',
+    input: notifyInterestSchema,
+    handler: ({ db, config, principal, input }) =>
+      notifyInterest(db, principal!, input.catalogueProductId, config.PUBLIC_BASE_URL),
   }),
 ];
