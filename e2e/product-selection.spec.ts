@@ -49,7 +49,7 @@ test.describe('product selection', () => {
         await expect(card.getByRole('button', { name: 'Get Quote' })).toBeEnabled();
       } else if (product.comingSoon) {
         await expect(card.getByText('Soon', { exact: true })).toBeVisible();
-        await expect(card.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+        await expect(card.getByRole('button', { name: 'Coming Soon' })).toBeEnabled();
       } else {
         await expect(card.getByText('N/A', { exact: true })).toBeVisible();
         await expect(card.getByRole('button', { name: 'Unavailable' })).toBeDisabled();

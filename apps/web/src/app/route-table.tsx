@@ -1,3 +1,4 @@
+import { CLASS_ROUTES, classFlowHref } from '@bima/domain/class-routes';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
@@ -93,6 +94,11 @@ export const routeTable: RouteObject[] = [
     ],
   },
   // Motor commercial (spec-2): the seven-step wizard; another productId/classCode is not found.
+  // Coming-soon products: their page with "Tell me when it's available" (spec-2 route table).
+  ...CLASS_ROUTES.filter((route) => route.flow === 'coming-soon').map((route) => ({
+    path: classFlowHref(route),
+    lazy: lazyScreen(() => import('../features/coming-soon/routes/coming-soon')),
+  })),
   // Fire domestic, theft and aviation: one flow driven by the class definitions, each class's risk
   // screen in a chunk of its own (spec-2 route table: /{route}/{productId}/{classCode}, as CLASS_ROUTES
   // publishes them; another product id or class code falls through to the not-found page).

@@ -66,6 +66,10 @@ export const staffChildRoutes: RouteObject[] = [
     element: lazyElement(() => import('../features/staff/routes/mail-queue')),
   },
   {
+    path: staffPaths.productInterest.path,
+    element: lazyElement(() => import('../features/staff/routes/product-interest')),
+  },
+  {
     path: staffPaths.claims.path,
     element: lazyElement(() => import('../features/claims/routes/desk-queue')),
   },

@@ -131,7 +131,8 @@ export function ProductCard({ product, onSelect }: ProductCardProps) {
         ) : null}
         <button
           type="button"
-          disabled={status !== 'available'}
+          // A coming-soon product opens its page (what it will cover, "Tell me when it's available").
+          disabled={status === 'unavailable'}
           onClick={() => onSelect(product)}
           className="mt-4 w-full rounded-lg bg-emerald-800 px-4 py-2.5 font-semibold text-white hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-600"
         >

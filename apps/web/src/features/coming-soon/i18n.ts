@@ -1,0 +1,7 @@
+import { addResources, t } from '../../lib/i18n';
+import texts from '../../locales/en.coming-soon.json';
+
+// The coming-soon page's texts are registered when its chunk loads, not in the landing page's entry.
+addResources(texts);
+
+export { t };
