@@ -277,3 +277,19 @@ export function notificationEmail(options: {
     ),
   };
 }
+
+/** "Tell me when it's available": a plain message with one link (the confirmation and the news). */
+export function productInterestEmail(options: {
+  to: string;
+  subject: string;
+  lines: string[];
+  link: { url: string; label: string };
+}): EmailMessage {
+  const { to, subject, lines, link } = options;
+  return {
+    to,
+    subject,
+    text: `${lines.join('\n\n')}\n\n${link.label}: ${link.url}\n`,
+    html: layout(subject, `${lines.map(paragraph).join('')}${button(link.url, link.label)}`),
+  };
+}

@@ -6,28 +6,8 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { pageInfo } from '../../lib/search';
 import { enqueueMail } from '../../mail/queue';
-import type { EmailMessage } from '../../mail/templates';
+import { productInterestEmail } from '../../mail/templates';
 import { recordAudit } from '../audit/service';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-function interestEmail(
-  to: string,
-  subject: string,
-  lines: string[],
-  link: { url: string; label: string } | null,
-): EmailMessage {
-  const paragraphs = lines.map((line) => `<p style="margin:0 0 12px">${escape(line)}</p>`).join('');
-  const button = link
-    ? `<p><a href="${escape(link.url)}" style="display:inline-block;background:#065f46;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escape(link.label)}</a></p>`
-    : '';
-  return {
-    to,
-    subject,
-    text: `${lines.join('\n\n')}${link ? `\n\n${link.label}: ${link.url}` : ''}\n`,
-    html: `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a"><p style="font-weight:bold;color:#065f46">Bima Portal</p><h1 style="font-size:20px">${escape(subject)}</h1>${paragraphs}${button}</body></html>`,
-  };
-}
 
 /**
  * Records that someone wants to hear when a coming-soon product goes live: once per product and
@@ -58,15 +38,15 @@ export async function registerInterest(db: Database, input: RegisterInterestInpu
     if (!made) return;
     await enqueueMail(
       tx,
-      interestEmail(
-        input.email,
-        `We will tell you when ${product.name} is available`,
-        [
+      productInterestEmail({
+        to: input.email,
+        subject: `We will tell you when ${product.name} is available`,
+        lines: [
           `Thank you for your interest in ${product.name} on Bima Portal.`,
           'We will send you one e-mail when you can get a quote and buy it online. Nothing else.',
         ],
-        { url: `${baseUrl.replace(/\/$/, '')}/`, label: 'See what you can buy today' },
-      ),
+        link: { url: `${baseUrl.replace(/\/$/, '')}/`, label: 'See what you can buy today' },
+      }),
     );
   });
   return { registered: true, productName: product.name };
@@ -134,15 +114,12 @@ export async function notifyInterest(
     for (const { email } of told) {
       await enqueueMail(
         tx,
-        interestEmail(
-          email,
-          `${product.name} is now available`,
-          [`${product.name} is now available on Bima Portal: get a quote and buy it online.`],
-          {
-            url,
-            label: `Get a ${product.name} quote`,
-          },
-        ),
+        productInterestEmail({
+          to: email,
+          subject: `${product.name} is now available`,
+          lines: [`${product.name} is now available on Bima Portal: get a quote and buy it online.`],
+          link: { url, label: `Get a ${product.name} quote` },
+        }),
       );
     }
     await recordAudit(tx, actor, {
