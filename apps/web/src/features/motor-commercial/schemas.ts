@@ -89,28 +89,4 @@ export function vehicleFormValues(vehicle: CommercialVehicle | null): VehicleFor
   };
 }
 
-export type KycFormInput = Record<keyof ClassKyc, string>;
-export const kycFormSchema = classKycSchema as unknown as ZodType<ClassKyc, KycFormInput>;
-
-/** The client's profile as the KYC form's starting values (KRA PIN 'N/A' means none given yet). */
-export function kycFormValues(
-  saved: ClassKyc | null,
-  profile: {
-    email?: string;
-    names?: { firstName?: string; lastName?: string };
-    kraPin?: string;
-    phone?: string | null;
-    address?: string | null;
-  } | null,
-): KycFormInput {
-  if (saved) return { ...saved };
-  const names = [profile?.names?.firstName, profile?.names?.lastName].filter(Boolean).join(' ');
-  return {
-    fullName: names,
-    idNumber: '',
-    kraPin: profile?.kraPin && profile.kraPin !== 'N/A' ? profile.kraPin : '',
-    phoneNumber: profile?.phone ?? '',
-    email: profile?.email ?? '',
-    address: profile?.address ?? '',
-  };
-}
+export { type KycFormInput, kycFormSchema, kycFormValues } from '../../lib/class-kyc';

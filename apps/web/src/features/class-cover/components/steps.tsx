@@ -1,4 +1,4 @@
-import { type ClassKyc, classKycSchema } from '@bima/domain/classes/risks';
+import type { ClassKyc } from '@bima/domain/classes/risks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { TextField } from '../../../components/text-field';
 import { cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { type KycFormInput, kycFormSchema, kycFormValues } from '../../../lib/class-kyc';
 import {
   classPremiumQueryOptions,
   classProductQueryOptions,
@@ -233,7 +234,6 @@ export function BenefitsStep({ flow, dispatch }: StepProps) {
   );
 }
 
-type KycInput = Record<keyof ClassKyc, string>;
 const KYC_FIELDS: ReadonlyArray<{ name: keyof ClassKyc; type?: string; autoComplete: string }> = [
   { name: 'fullName', autoComplete: 'name' },
   { name: 'idNumber', autoComplete: 'off' },
@@ -243,9 +243,9 @@ const KYC_FIELDS: ReadonlyArray<{ name: keyof ClassKyc; type?: string; autoCompl
   { name: 'address', autoComplete: 'street-address' },
 ];
 
-function DetailsForm({ defaults, dispatch }: { defaults: KycInput; dispatch: StepProps['dispatch'] }) {
-  const { form, field, errorOf, isSubmitDisabled } = useSpecForm<KycInput, ClassKyc>(
-    classKycSchema as never,
+function DetailsForm({ defaults, dispatch }: { defaults: KycFormInput; dispatch: StepProps['dispatch'] }) {
+  const { form, field, errorOf, isSubmitDisabled } = useSpecForm<KycFormInput, ClassKyc>(
+    kycFormSchema,
     defaults,
   );
   const errors = KYC_FIELDS.map(({ name }) => errorOf(name)).filter((message): message is string =>
@@ -291,15 +291,7 @@ export function DetailsStep({ flow, dispatch }: StepProps) {
       />
     );
   }
-  const p = profile.data;
-  const defaults: KycInput = flow.kyc ?? {
-    fullName: [p?.names?.firstName, p?.names?.lastName].filter(Boolean).join(' '),
-    idNumber: '',
-    kraPin: p?.kraPin && p.kraPin !== 'N/A' ? p.kraPin : '',
-    phoneNumber: p?.phone ? p.phone.replace(/^\+?254/, '0') : '',
-    email: p?.email ?? '',
-    address: p?.address ?? '',
-  };
+  const defaults = kycFormValues(flow.kyc, profile.data ?? null);
   return <DetailsForm defaults={defaults} dispatch={dispatch} />;
 }
 
