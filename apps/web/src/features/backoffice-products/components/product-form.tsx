@@ -192,6 +192,7 @@ function RatingSection({ form }: { form: Form }) {
         options={[
           { value: 'percentage', label: t(k('rateBases.percentage')) },
           { value: 'fixed', label: t(k('rateBases.fixed')) },
+          { value: 'rated', label: t(k('rateBases.rated')) },
         ]}
         registration={form.register('rateBasis')}
         error={errorOf(form, 'rateBasis')}
@@ -217,6 +218,21 @@ function RatingSection({ form }: { form: Form }) {
           <DataTable
             caption={t(k('bands.caption'))}
             columns={[
+              ...(rateBasis === 'rated'
+                ? [
+                    {
+                      key: 'group',
+                      header: t(k('bands.groupHeader')),
+                      cell: (index: number) => (
+                        <CellInput
+                          label={t(k('bands.group'), { number: index + 1 })}
+                          registration={form.register(`bands.${index}.group`)}
+                          error={errorOf(form, `bands.${index}.group`)}
+                        />
+                      ),
+                    },
+                  ]
+                : []),
               {
                 key: 'fromValue',
                 header: t(k('bands.fromValueHeader')),
@@ -256,12 +272,86 @@ function RatingSection({ form }: { form: Form }) {
             emptyText={PRODUCT_ADMIN_MESSAGES.bandsRequired}
           />
           {errorOf(form, 'bands') ? <p className={fieldErrorClass}>{errorOf(form, 'bands')}</p> : null}
-          <Button variant="small" className="mt-3" onClick={() => bands.append({ fromValue: '', rate: '' })}>
+          <Button
+            variant="small"
+            className="mt-3"
+            onClick={() =>
+              bands.append({ group: rateBasis === 'rated' ? 'vehicle' : undefined, fromValue: '', rate: '' })
+            }
+          >
             {t(k('bands.add'))}
           </Button>
         </div>
       )}
+      {rateBasis === 'rated' ? <RatedFactors form={form} /> : null}
     </FormSection>
+  );
+}
+
+type FactorList = 'loadings' | 'minimums' | 'perUnit';
+const FACTOR_COLUMNS: Record<FactorList, ReadonlyArray<{ key: string; numeric?: boolean }>> = {
+  loadings: [{ key: 'factor' }, { key: 'option' }, { key: 'multiplier', numeric: true }],
+  minimums: [{ key: 'quantity' }, { key: 'fromQuantity', numeric: true }, { key: 'amount', numeric: true }],
+  perUnit: [{ key: 'quantity' }, { key: 'amount', numeric: true }],
+};
+const EMPTY_ROW: Record<FactorList, Record<string, string>> = {
+  loadings: { factor: '', option: '', multiplier: '' },
+  minimums: { quantity: '', fromQuantity: '', amount: '' },
+  perUnit: { quantity: '', amount: '' },
+};
+
+/** A rated product's loadings, minimums by quantity band and amounts per unit, each a small table. */
+function RatedFactors({ form }: { form: Form }) {
+  const lists = {
+    loadings: useFieldArray({ control: form.control, name: 'loadings' }),
+    minimums: useFieldArray({ control: form.control, name: 'minimums' }),
+    perUnit: useFieldArray({ control: form.control, name: 'perUnit' }),
+  };
+  return (
+    <>
+      {(Object.keys(FACTOR_COLUMNS) as FactorList[]).map((list) => {
+        const rows = lists[list];
+        return (
+          <div key={list} className={span2}>
+            <p className="text-sm text-slate-700">{t(k(`${list}.hint`))}</p>
+            <DataTable
+              caption={t(k(`${list}.caption`))}
+              columns={[
+                ...FACTOR_COLUMNS[list].map((column) => ({
+                  key: column.key,
+                  header: t(k(`${list}.${column.key}Header`)),
+                  cell: (index: number) => (
+                    <CellInput
+                      label={t(k(`${list}.${column.key}`), { number: index + 1 })}
+                      inputMode={column.numeric ? 'decimal' : undefined}
+                      registration={form.register(`${list}.${index}.${column.key}` as never)}
+                      error={errorOf(form, `${list}.${index}.${column.key}`)}
+                    />
+                  ),
+                })),
+                {
+                  key: 'actions',
+                  header: <span className="sr-only">{t(k('bands.actions'))}</span>,
+                  align: 'right' as const,
+                  cell: (index: number) => (
+                    <Button variant="danger" onClick={() => rows.remove(index)}>
+                      {t(k(`${list}.remove`), { number: index + 1 })}
+                    </Button>
+                  ),
+                },
+              ]}
+              rows={rows.fields.map((_, index) => index)}
+              rowKey={(index) => rows.fields[index]?.id ?? String(index)}
+              emptyText={t(k(`${list}.empty`))}
+            />
+            {errorOf(form, list) ? <p className={fieldErrorClass}>{errorOf(form, list)}</p> : null}
+            <Button variant="small" className="mt-3" onClick={() => rows.append(EMPTY_ROW[list] as never)}>
+              {t(k(`${list}.add`))}
+            </Button>
+          </div>
+        );
+      })}
+    </>
   );
 }
 

@@ -146,6 +146,26 @@ describe('form mapping', () => {
     );
   });
 
+  it('round-trips a product rated on its risk: groups, loadings, minimums by tonnage, amounts per seat', () => {
+    const rated: ProductConfiguration = {
+      ...configuration,
+      rateBasis: 'rated',
+      fixedPremium: null,
+      bands: [
+        { group: 'building', fromValue: 0, rate: 0.0012 },
+        { group: 'contents', fromValue: 0, rate: 0.0045 },
+      ],
+      loadings: [{ factor: 'primaryUse', option: 'general-cartage', multiplier: 1.4 }],
+      minimums: [{ quantity: 'tonnageKg', fromQuantity: 8_000, amount: 50_000 }],
+      perUnit: [{ quantity: 'seats', amount: 20_000 }],
+    };
+    expect(toConfiguration(toFormValues(rated))).toEqual(rated);
+    // A percentage product sends none of them, and its bands no group.
+    const sent = toConfiguration(toFormValues(configuration)) as Record<string, unknown>;
+    expect(sent).not.toHaveProperty('loadings');
+    expect((sent.bands as Array<Record<string, unknown>>)[0]).not.toHaveProperty('group');
+  });
+
   it('sends only the chosen pricing kind its fields and leaves out a new benefit’s reference', () => {
     const values = toFormValues(configuration);
     const benefit = values.benefits[2]!;

@@ -7,8 +7,30 @@ import { isWholePpm, type ProductConfiguration } from '@bima/domain/product-admi
  */
 
 export interface BandInput {
+  /** The group of sums insured a rated product's band rates ('vehicle' for motor). */
+  group?: string;
   fromValue: string;
   rate: string;
+}
+
+/** A rated product's loading: the multiplier (1.4) when `factor` has `option`. */
+export interface LoadingInput {
+  factor: string;
+  option: string;
+  multiplier: string;
+}
+
+/** A rated product's minimum premium for a quantity's band (tonnage in kg from `fromQuantity`). */
+export interface MinimumInput {
+  quantity: string;
+  fromQuantity: string;
+  amount: string;
+}
+
+/** A rated product's amount per unit of a quantity (per seat). */
+export interface PerUnitInput {
+  quantity: string;
+  amount: string;
 }
 
 export interface StepInput {
@@ -53,6 +75,9 @@ export interface ProductFormValues {
   fixedPremium: string;
   minimumPremium: string;
   bands: BandInput[];
+  loadings: LoadingInput[];
+  minimums: MinimumInput[];
+  perUnit: PerUnitInput[];
   minimumValue: string;
   maximumValue: string;
   /** The ticked period checkboxes' values (days). */
@@ -111,7 +136,25 @@ export function toFormValues(configuration: ProductConfiguration): ProductFormVa
     rateBasis: c.rateBasis,
     fixedPremium: c.fixedPremium === null ? '' : amountText(c.fixedPremium),
     minimumPremium: amountText(c.minimumPremium),
-    bands: c.bands.map((band) => ({ fromValue: amountText(band.fromValue), rate: percentText(band.rate) })),
+    bands: c.bands.map((band) => ({
+      ...(c.rateBasis === 'rated' ? { group: band.group ?? 'vehicle' } : {}),
+      fromValue: amountText(band.fromValue),
+      rate: percentText(band.rate),
+    })),
+    loadings: (c.loadings ?? []).map((loading) => ({
+      factor: loading.factor,
+      option: loading.option,
+      multiplier: String(loading.multiplier),
+    })),
+    minimums: (c.minimums ?? []).map((minimum) => ({
+      quantity: minimum.quantity,
+      fromQuantity: String(minimum.fromQuantity),
+      amount: amountText(minimum.amount),
+    })),
+    perUnit: (c.perUnit ?? []).map((charge) => ({
+      quantity: charge.quantity,
+      amount: amountText(charge.amount),
+    })),
     minimumValue: amountText(c.minimumValue),
     maximumValue: c.maximumValue === null ? '' : amountText(c.maximumValue),
     supportedPeriods: c.supportedPeriods.map(String),
@@ -202,9 +245,29 @@ export function toConfiguration(values: ProductFormValues): unknown {
       values.rateBasis === 'fixed'
         ? []
         : values.bands.map((band) => ({
+            ...(values.rateBasis === 'rated' ? { group: (band.group ?? '').trim() || 'vehicle' } : {}),
             fromValue: parseNumber(band.fromValue),
             rate: parsePercent(band.rate),
           })),
+    // Only a product rated on its risk has loadings, minimums by quantity and amounts per unit.
+    ...(values.rateBasis === 'rated'
+      ? {
+          loadings: values.loadings.map((loading) => ({
+            factor: loading.factor.trim(),
+            option: loading.option.trim(),
+            multiplier: parseNumber(loading.multiplier),
+          })),
+          minimums: values.minimums.map((minimum) => ({
+            quantity: minimum.quantity.trim(),
+            fromQuantity: parseNumber(minimum.fromQuantity),
+            amount: parseNumber(minimum.amount),
+          })),
+          perUnit: values.perUnit.map((charge) => ({
+            quantity: charge.quantity.trim(),
+            amount: parseNumber(charge.amount),
+          })),
+        }
+      : {}),
     minimumValue: parseNumber(values.minimumValue),
     maximumValue: optionalAmount(values.maximumValue),
     supportedPeriods: (values.supportedPeriods ?? []).map(Number).sort((a, b) => a - b),
