@@ -113,7 +113,80 @@ async function openProducts(page: Page) {
   await expect(page.getByRole('link', { name: PRODUCT.name })).toBeVisible();
 }
 
+const LORRY = {
+  coverType: 'comprehensive-commercial',
+  vehicleValue: 4_000_000,
+  vehicleType: 'lorry',
+  tonnageCapacity: 10,
+  usageDetails: { primaryUse: 'general-cartage', goodsCarried: 'Cement', routes: 'Nairobi to Nakuru' },
+};
+const withLevies = (basic: number) => basic + Math.round(basic * 0.002) + Math.round(basic * 0.0025) + 40;
+
+/** The public quote of Standard Commercial for a KES 4,000,000, 10 t general-cartage lorry. */
+async function standardCommercialPremium(request: APIRequestContext) {
+  const quotes = await call<Array<{ productSystemRef: string; premium: number }>>(
+    request,
+    ['underwriting', 'product', 'fetchInsuranceClassReccomendations'],
+    { insuranceClass: '08', risk: LORRY },
+  );
+  return quotes.find((product) => product.productSystemRef === 'JUB-MC-STD')?.premium;
+}
+
+/** Puts Standard Commercial's general-cartage loading back to × 1.4. */
+async function restoreCartageLoading(request: APIRequestContext) {
+  const session = await staffSession(request);
+  const product = await call<
+    AdminProduct & { configuration: { loadings: Array<{ option: string; multiplier: number }> } }
+  >(
+    request,
+    ['backoffice', 'product', 'getProduct'],
+    { productSystemRef: 'JUB-MC-STD' },
+    session.accessToken,
+  );
+  const loadings = product.configuration.loadings.map((loading) =>
+    loading.option === 'general-cartage' ? { ...loading, multiplier: 1.4 } : loading,
+  );
+  if (JSON.stringify(loadings) === JSON.stringify(product.configuration.loadings)) return;
+  await call(
+    request,
+    ['backoffice', 'product', 'updateProduct'],
+    {
+      productSystemRef: 'JUB-MC-STD',
+      expectedVersion: product.version,
+      changeSummary: 'General cartage back to × 1.4 after the e2e journey.',
+      configuration: { ...product.configuration, loadings },
+    },
+    session.accessToken,
+  );
+}
+
 test.describe('product back office', () => {
+  test("the Jubilee underwriter changes Standard Commercial's general-cartage loading: the next quotes follow", async ({
+    page,
+    request,
+  }) => {
+    expect(await standardCommercialPremium(request)).toBe(withLevies(252_000));
+    try {
+      await signInThroughUi(page, UNDERWRITER, STAFF_PASSWORD);
+      await page.goto('/staff/products/JUB-MC-STD');
+      await expect(page.getByRole('heading', { level: 1, name: 'Standard Commercial' })).toBeVisible();
+      await expect(page.getByLabel('Band 1 group')).toHaveValue('vehicle');
+      await expect(page.getByLabel('Loading 1 option')).toHaveValue('general-cartage');
+      await expect(page.getByLabel('Minimum 3 from')).toHaveValue('8000');
+      await expectNoSeriousViolations(page, 'rated product editor');
+      await page.getByLabel('Loading 1 multiplier').fill('1.5');
+      await page.getByLabel('Change summary').fill('General cartage × 1.5.');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText(/^Saved as version \d+/)).toBeVisible();
+      await expect(page.getByLabel('Loading 1 multiplier')).toHaveValue('1.5');
+      // 4.5 % of 4,000,000 × 1.5; the minimums by tonnage were kept.
+      expect(await standardCommercialPremium(request)).toBe(withLevies(270_000));
+      await expect(page.getByLabel('Minimum 3 from')).toHaveValue('8000');
+    } finally {
+      await restoreCartageLoading(request);
+    }
+  });
+
   test('the Jubilee underwriter raises a rate: a new version; old quotations keep their price', async ({
     page,
     request,
@@ -126,7 +199,8 @@ test.describe('product back office', () => {
       await signInThroughUi(page, UNDERWRITER, STAFF_PASSWORD);
       await openProducts(page);
       const table = page.getByRole('table', { name: 'Products' });
-      await expect(table.getByRole('row')).toHaveCount(3); // the header and Jubilee's two products
+      // The header and Jubilee's five products: motor private (two), commercial, fire domestic, aviation.
+      await expect(table.getByRole('row')).toHaveCount(6);
       await expect(table).toContainText('Jubilee');
       await expect(table).not.toContainText('APA');
 
