@@ -62,14 +62,94 @@ export function ConfigurationView({ configuration: c }: { configuration: Product
         <DataTable
           caption={t(v('bandsCaption'))}
           columns={[
+            ...(c.rateBasis === 'rated'
+              ? [
+                  {
+                    key: 'group',
+                    header: t('backofficeProducts.editor.bands.groupHeader'),
+                    cell: (band: (typeof c.bands)[number]) => band.group ?? 'vehicle',
+                  },
+                ]
+              : []),
             { key: 'from', header: t(col('fromValue')), cell: (band) => formatKes(band.fromValue) },
             { key: 'rate', header: t(col('rate')), align: 'right', cell: (band) => formatPercent(band.rate) },
           ]}
           rows={c.bands}
-          rowKey={(band) => String(band.fromValue)}
+          rowKey={(band) => `${band.group ?? 'vehicle'}-${band.fromValue}`}
           emptyText={none}
         />
       </Card>
+      {c.rateBasis === 'rated' ? (
+        <Card>
+          <DataTable
+            caption={t('backofficeProducts.editor.loadings.caption')}
+            columns={[
+              {
+                key: 'factor',
+                header: t('backofficeProducts.editor.loadings.factorHeader'),
+                cell: (row) => row.factor,
+              },
+              {
+                key: 'option',
+                header: t('backofficeProducts.editor.loadings.optionHeader'),
+                cell: (row) => row.option,
+              },
+              {
+                key: 'multiplier',
+                header: t('backofficeProducts.editor.loadings.multiplierHeader'),
+                align: 'right',
+                cell: (row) => `× ${row.multiplier}`,
+              },
+            ]}
+            rows={c.loadings ?? []}
+            rowKey={(row) => `${row.factor}-${row.option}`}
+            emptyText={none}
+          />
+          <DataTable
+            caption={t('backofficeProducts.editor.minimums.caption')}
+            columns={[
+              {
+                key: 'quantity',
+                header: t('backofficeProducts.editor.minimums.quantityHeader'),
+                cell: (row) => row.quantity,
+              },
+              {
+                key: 'from',
+                header: t('backofficeProducts.editor.minimums.fromQuantityHeader'),
+                cell: (row) => row.fromQuantity,
+              },
+              {
+                key: 'amount',
+                header: t('backofficeProducts.editor.minimums.amountHeader'),
+                align: 'right',
+                cell: (row) => formatKes(row.amount),
+              },
+            ]}
+            rows={c.minimums ?? []}
+            rowKey={(row) => `${row.quantity}-${row.fromQuantity}`}
+            emptyText={none}
+          />
+          <DataTable
+            caption={t('backofficeProducts.editor.perUnit.caption')}
+            columns={[
+              {
+                key: 'quantity',
+                header: t('backofficeProducts.editor.perUnit.quantityHeader'),
+                cell: (row) => row.quantity,
+              },
+              {
+                key: 'amount',
+                header: t('backofficeProducts.editor.perUnit.amountHeader'),
+                align: 'right',
+                cell: (row) => formatKes(row.amount),
+              },
+            ]}
+            rows={c.perUnit ?? []}
+            rowKey={(row) => row.quantity}
+            emptyText={none}
+          />
+        </Card>
+      ) : null}
       <Card>
         <DataTable
           caption={t(v('scaleCaption'))}
