@@ -1025,7 +1025,7 @@ describe('backoffice / product', () => {
       expect(aviation.configuration.perUnit).toEqual([{ quantity: 'seats', amount: 20_000 }]);
     });
 
-    it('refuses a loading twice, a minimum that falls with more tonnage, and a multiplier out of range', async () => {
+    it("refuses a loading twice, a minimum that falls with more tonnage, a multiplier out of range, and names the class's risks never produce", async () => {
       const commercial = await getProduct('JUB-MC-STD', jubilee);
       const c = commercial.configuration as ProductConfiguration;
       const attempt = (configuration: Partial<ProductConfiguration>) =>
@@ -1054,6 +1054,36 @@ describe('backoffice / product', () => {
         field: 'configuration.minimums.1.fromQuantity',
         message: M.minimumOrder,
       });
+      const unknown = await attempt({
+        loadings: [
+          { factor: 'primaryUse', option: 'school-bus', multiplier: 1.2 },
+          { factor: 'colour', option: 'red', multiplier: 1.1 },
+        ],
+        minimums: [{ quantity: 'seats', fromQuantity: 0, amount: 20_000 }],
+        bands: [{ group: 'hull', fromValue: 0, rate: 0.045 }],
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().errors).toEqual(
+        expect.arrayContaining([
+          {
+            field: 'configuration.loadings.0.option',
+            message:
+              '"school-bus" is not an option of primaryUse (its options: own-goods, general-cartage, psv).',
+          },
+          {
+            field: 'configuration.loadings.1.factor',
+            message: 'Motor Commercial has no rating factor "colour" (it has: primaryUse, vehicleType).',
+          },
+          {
+            field: 'configuration.minimums.0.quantity',
+            message: 'Motor Commercial counts no quantity "seats" (it counts: tonnageKg).',
+          },
+          {
+            field: 'configuration.bands.0.group',
+            message: 'Motor Commercial has no sums insured "hull" (it has: vehicle).',
+          },
+        ]),
+      );
       const huge = await attempt({ loadings: [{ factor: 'primaryUse', option: 'psv', multiplier: 11 }] });
       expect(huge.json().errors).toContainEqual({
         field: 'configuration.loadings.0.multiplier',

@@ -3,20 +3,27 @@ import { formatKes } from '../money';
 import type { CoverType, RatingRisk } from '../premium/types';
 import {
   AIRCRAFT_TYPE_LABELS,
+  AIRCRAFT_TYPES,
   AIRCRAFT_USE_LABELS,
+  AIRCRAFT_USES,
   type AviationRisk,
   aviationRiskSchema,
   COMMERCIAL_COVER_TYPES,
   COMMERCIAL_USE_LABELS,
+  COMMERCIAL_USES,
   COMMERCIAL_VEHICLE_TYPE_LABELS,
+  COMMERCIAL_VEHICLE_TYPES,
   CONSTRUCTION_LABELS,
+  CONSTRUCTION_TYPES,
   type CommercialRisk,
   commercialRiskSchema,
   commercialVehicleSchema,
   type FireDomesticRisk,
   fireDomesticRiskSchema,
   OCCUPANCY_LABELS,
+  OCCUPANCY_TYPES,
   PREMISES_LABELS,
+  PREMISES_TYPES,
   SECURITY_LABELS,
   SECURITY_MEASURES,
   type TheftRisk,
@@ -46,6 +53,16 @@ export interface ClassDefinition<Risk = unknown> {
   riskLabel: string;
   /** What the policy schedule prints about the risk, as label and value. */
   scheduleLines(risk: Risk): Array<[string, string]>;
+  /**
+   * The rating vocabulary `ratingRisk` produces: groups of sums insured, factors with their options,
+   * counted quantities. A product's rows may only name these (the back office checks it), so a typed
+   * factor can never silently fail to match a risk.
+   */
+  rating: {
+    groups: readonly string[];
+    options: Readonly<Record<string, readonly string[]>>;
+    quantities: readonly string[];
+  };
 }
 
 const total = (values: Record<string, number>) =>
@@ -64,6 +81,11 @@ export const motorCommercialClass: ClassDefinition<CommercialRisk> = {
     options: { primaryUse: risk.usageDetails.primaryUse, vehicleType: risk.vehicleType },
     quantities: { tonnageKg: Math.round(risk.tonnageCapacity * 1000) },
   }),
+  rating: {
+    groups: ['vehicle'],
+    options: { primaryUse: COMMERCIAL_USES, vehicleType: COMMERCIAL_VEHICLE_TYPES },
+    quantities: ['tonnageKg'],
+  },
   riskLabel: 'Registration',
   riskRef: (_risk, vehicle) => String(vehicle?.registrationNumber ?? 'COMMERCIAL'),
   scheduleLines: (risk) => [
@@ -86,6 +108,11 @@ export const fireDomesticClass: ClassDefinition<FireDomesticRisk> = {
     options: { construction: risk.construction, occupancy: risk.occupancy },
     quantities: {},
   }),
+  rating: {
+    groups: ['building', 'contents'],
+    options: { construction: CONSTRUCTION_TYPES, occupancy: OCCUPANCY_TYPES },
+    quantities: [],
+  },
   riskLabel: 'Location',
   riskRef: (risk) => `${risk.location.town}, ${risk.location.county}`.slice(0, 120),
   scheduleLines: (risk) => [
@@ -116,6 +143,14 @@ export const theftClass: ClassDefinition<TheftRisk> = {
     },
     quantities: {},
   }),
+  rating: {
+    groups: ['contents', 'highValue'],
+    options: {
+      premisesType: PREMISES_TYPES,
+      ...Object.fromEntries(SECURITY_MEASURES.map((measure) => [measure, ['yes']])),
+    },
+    quantities: [],
+  },
   riskLabel: 'Premises',
   riskRef: (risk) => PREMISES_LABELS[risk.premisesType],
   scheduleLines: (risk) => [
@@ -135,6 +170,8 @@ export const theftClass: ClassDefinition<TheftRisk> = {
 };
 
 /** Pilot experience bands, as a rating factor's options. */
+export const PILOT_EXPERIENCE_BANDS = ['under-250', '250-999', '1000-2999', '3000-plus'] as const;
+
 export function pilotExperienceBand(hours: number): string {
   if (hours < 250) return 'under-250';
   if (hours < 1000) return '250-999';
@@ -157,6 +194,11 @@ export const aviationClass: ClassDefinition<AviationRisk> = {
     },
     quantities: { seats: risk.seats },
   }),
+  rating: {
+    groups: ['hull'],
+    options: { aircraftType: AIRCRAFT_TYPES, use: AIRCRAFT_USES, pilotExperience: PILOT_EXPERIENCE_BANDS },
+    quantities: ['seats'],
+  },
   riskLabel: 'Aircraft registration',
   riskRef: (risk) => risk.registration,
   scheduleLines: (risk) => [
@@ -177,6 +219,7 @@ export const motorPrivateClass: ClassDefinition<{ vehicleValue: number }> = {
   riskSchema: null,
   vehicleSchema: null,
   ratingRisk: (risk) => ({ values: { vehicle: risk.vehicleValue }, options: {}, quantities: {} }),
+  rating: { groups: ['vehicle'], options: {}, quantities: [] },
   riskLabel: 'Registration',
   riskRef: (_risk, vehicle) => String(vehicle?.registrationNumber ?? ''),
   scheduleLines: () => [],
@@ -217,4 +260,60 @@ export function riskReferenceOf(
       ? plate
       : 'N/A';
   return { label: definition.riskLabel, value };
+}
+
+/**
+ * Where a rated product's rows name something its class's risks never produce: field paths of the
+ * back-office configuration (`bands.2.group`, `loadings.0.option`…) with a message listing what the
+ * class has. Empty for a class without a definition (nothing to check against).
+ */
+export function checkRatingVocabulary(
+  insuranceClass: string,
+  rows: {
+    bands: ReadonlyArray<{ group?: string }>;
+    loadings?: ReadonlyArray<{ factor: string; option: string }>;
+    minimums?: ReadonlyArray<{ quantity: string }>;
+    perUnit?: ReadonlyArray<{ quantity: string }>;
+  },
+): Array<{ field: string; message: string }> {
+  const definition = classDefinitionOf(insuranceClass);
+  if (!definition) return [];
+  const { groups, options, quantities } = definition.rating;
+  const list = (items: readonly string[]) => (items.length > 0 ? items.join(', ') : 'none');
+  const errors: Array<{ field: string; message: string }> = [];
+  rows.bands.forEach((band, index) => {
+    const group = band.group ?? 'vehicle';
+    if (!groups.includes(group))
+      errors.push({
+        field: `bands.${index}.group`,
+        message: `${definition.name} has no sums insured "${group}" (it has: ${list(groups)}).`,
+      });
+  });
+  (rows.loadings ?? []).forEach((loading, index) => {
+    const known = options[loading.factor];
+    if (!known) {
+      errors.push({
+        field: `loadings.${index}.factor`,
+        message: `${definition.name} has no rating factor "${loading.factor}" (it has: ${list(Object.keys(options))}).`,
+      });
+    } else if (!known.includes(loading.option)) {
+      errors.push({
+        field: `loadings.${index}.option`,
+        message: `"${loading.option}" is not an option of ${loading.factor} (its options: ${list(known)}).`,
+      });
+    }
+  });
+  for (const [name, items] of [
+    ['minimums', rows.minimums ?? []],
+    ['perUnit', rows.perUnit ?? []],
+  ] as const) {
+    items.forEach((item, index) => {
+      if (!quantities.includes(item.quantity))
+        errors.push({
+          field: `${name}.${index}.quantity`,
+          message: `${definition.name} counts no quantity "${item.quantity}" (it counts: ${list(quantities)}).`,
+        });
+    });
+  }
+  return errors;
 }

@@ -326,6 +326,20 @@ describe('properties of each class rating (as motor: sum of lines, minimums, mon
       );
     });
 
+    it(`${testCase.name}: its risks produce only the groups, options and quantities its definition names`, () => {
+      fc.assert(
+        fc.property(testCase.risks as fc.Arbitrary<unknown>, (entered) => {
+          const facts = definition.ratingRisk(definition.riskSchema!.parse(entered));
+          const { groups, options, quantities } = definition.rating;
+          for (const group of Object.keys(facts.values)) expect(groups).toContain(group);
+          for (const [factor, option] of Object.entries(facts.options))
+            expect(options[factor]).toContain(option);
+          for (const quantity of Object.keys(facts.quantities)) expect(quantities).toContain(quantity);
+        }),
+        { numRuns: 100 },
+      );
+    });
+
     it(`${testCase.name}: more sum insured never lowers the premium`, () => {
       fc.assert(
         fc.property(

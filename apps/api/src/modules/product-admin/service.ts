@@ -1,6 +1,7 @@
 import {
   type AdminUpdateProductInput,
   checkConfigurationPrices,
+  checkRatingVocabulary,
   type FieldError,
   PRODUCT_ADMIN_MESSAGES,
 } from '@bima/domain';
@@ -258,6 +259,14 @@ async function saveNewVersion(db: Database, scope: ProductScope, input: AdminUpd
         : [],
     );
     if (refErrors.length > 0) refuse(refErrors);
+    // A rated product's rows may only name the groups, factors, options and quantities its class's risks have.
+    if (input.configuration.rateBasis === 'rated') {
+      const vocabulary = checkRatingVocabulary(product.classCode, input.configuration).map((error) => ({
+        ...error,
+        field: `configuration.${error.field}`,
+      }));
+      if (vocabulary.length > 0) refuse(vocabulary);
+    }
 
     const next = applyConfiguration(current, input.configuration, taken);
     const errors = pricingErrors(next);
