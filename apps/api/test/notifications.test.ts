@@ -278,10 +278,16 @@ describe('notifications: the centre, events and e-mail preferences', () => {
       kind: 'recommendation_received',
       link: `/newportal/client-quotation-review/${recommendationId}`,
     });
-    // Its e-mail is the recommendation itself, sent right after the commit.
-    expect(
-      (await mailsTo(ctx, clientEmail)).some((mail) => mail.subject.includes('sent you a recommendation')),
-    ).toBe(true);
+    // Its e-mail is the recommendation itself, sent by the mail queue right after the commit: wait
+    // for the queue to deliver it rather than race it.
+    const isRecommendation = (mail: { subject: string }) =>
+      mail.subject.includes('sent you a recommendation');
+    const delivered = await waitUntil(
+      () => mailsTo(ctx, clientEmail),
+      (mails) => mails.some(isRecommendation),
+      15_000,
+    );
+    expect(delivered.some(isRecommendation)).toBe(true);
 
     const rejected = await send(
       ctx,
