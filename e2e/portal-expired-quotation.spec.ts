@@ -51,8 +51,9 @@ test.describe('client portal: an expired quotation is priced again', () => {
     await quotation
       .getByRole('button', { name: `Get a new price for quotation ${systemQuotationRef}` })
       .click();
-    expect(requotes).toEqual([JSON.stringify({ systemQuotationRef })]);
     await expect(page).toHaveURL(/\/motor\/payment-confirmation\/payment\?invoice=INV/);
+    // The new invoice only exists once requoteQuotation answered, so the call has been seen here.
+    expect(requotes).toEqual([JSON.stringify({ systemQuotationRef })]);
     await expect(page.getByText(THIRD_PARTY.name)).toBeVisible();
 
     // Paying is refused as expired: the page says so and offers a new price instead of Pay Now.
