@@ -32,6 +32,7 @@ import { createFileStorage } from './modules/files/storage';
 import { loanJobsPlugin } from './modules/loan/plugin';
 import { paymentPlugin } from './modules/payment/plugin';
 import { documentsPlugin } from './modules/policy/documents-plugin';
+import { clearProductCache } from './modules/product/service';
 import { renewalReminderPlugin } from './modules/renewal/plugin';
 import { statementPlugin } from './modules/wallet/statement-plugin';
 import { createServices, type Services } from './services';
@@ -118,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const registry = new ActionRegistry();
   registry.register(...allActions, ...(options.extraActions ?? []));
-  const services = await createServices({ db: database.db, config, log: app.log, databaseUrl: database.url });
+  const services = await createServices({ database, config, log: app.log });
   app.decorate('services', services);
   app.addHook('onClose', () => services.close());
   app.addHook('onListen', async () => {
@@ -224,6 +225,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.NODE_ENV !== 'production' && isLoopbackHost(config.HOST))
     await app.register(devToolsPlugin, { db: database.db, services, config });
   await app.register(docsPlugin, { registry });
+  // Every instance forgets its cached products when any of them changes one in the back office.
+  services.bus.subscribe((event) => {
+    if (event.t === 'products') clearProductCache(database.db);
+  });
+  if (services.counters.kind === 'postgres') {
+    services.jobs.every({
+      name: 'rate-limit-sweep',
+      intervalMs: 10 * 60_000,
+      run: () => services.counters.sweep(),
+    });
+  }
+  // The plugins above declared their recurring jobs; the queue starts once they are all known.
+  app.addHook('onReady', () => services.jobs.start());
   registerWebApp(app, resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
 
   return app;

@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import { RateLimiter } from './auth/rate-limiter';
+import { type ClusterBus, createClusterBus } from './cluster/bus';
+import {
+  type CounterStore,
+  createMemoryCounters,
+  createPostgresCounters,
+  createRedisCounters,
+} from './cluster/counters';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, DatabaseHandle } from './db/client';
 import { appSecrets, intermediaries, sessions, users } from './db/schema';
+import { createJobQueue, type JobQueue } from './jobs/queue';
 import { type Clock, createClock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
-import { createChatBus } from './modules/chat/bus';
 import { ChatHub } from './modules/chat/hub';
 import { DarajaClient } from './mpesa/daraja-client';
 import { type DarajaSimulator, startDarajaSimulator } from './mpesa/simulator';
@@ -18,6 +26,14 @@ export interface Services {
   /** PUBLIC_BASE_URL without a trailing slash: the portal's address in e-mailed links. */
   publicBaseUrl: string;
   limiter: RateLimiter;
+  /** The counters behind every rate limit: this process, Redis or PostgreSQL (shared by instances). */
+  counters: CounterStore;
+  /** Events between the API instances (chat, product changes). */
+  bus: ClusterBus;
+  /** Background work on pg-boss: each recurring job once per cluster, retried, failures kept. */
+  jobs: JobQueue;
+  /** Throws unless Redis answers (readiness); a no-op without REDIS_URL. */
+  pingRedis(): Promise<void>;
   /** Signs access tokens and keys the hashes of one-time codes. */
   tokenSecret: string;
   /**
@@ -82,14 +98,20 @@ async function resolveSecret(db: Database, name: string, configured: string | un
   return row!.value;
 }
 
+/** Redis when configured, else PostgreSQL when the database is one, else this process. */
+function createCounters(database: DatabaseHandle, redis: Redis | null): CounterStore {
+  if (redis) return createRedisCounters(redis);
+  if (database.kind === 'postgres') return createPostgresCounters(database);
+  return createMemoryCounters();
+}
+
 export async function createServices(options: {
-  db: Database;
+  database: DatabaseHandle;
   config: Config;
   log: FastifyBaseLogger;
-  /** The PostgreSQL URL of `db` (chat fan-out by LISTEN/NOTIFY); absent on PGlite. */
-  databaseUrl?: string;
 }): Promise<Services> {
-  const { db, config, log } = options;
+  const { database, config, log } = options;
+  const db = database.db;
   const useSimulator = !config.MPESA_CONSUMER_KEY;
   const till = {
     transactionType: config.MPESA_TRANSACTION_TYPE,
@@ -129,9 +151,13 @@ export async function createServices(options: {
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
   });
   let origin = config.MPESA_CALLBACK_BASE_URL ?? `http://127.0.0.1:${config.PORT}`;
-  const chatBus = await createChatBus({ redisUrl: config.REDIS_URL, databaseUrl: options.databaseUrl, log });
+  const bus = await createClusterBus({ redisUrl: config.REDIS_URL, databaseUrl: database.url, log });
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
+  redis?.on('error', (error) => log.warn({ err: error }, 'Redis connection error'));
+  const counters = createCounters(database, redis);
+  const jobs = createJobQueue({ database, log });
   const tokenSecret = await resolveSecret(db, 'token', config.JWT_SECRET);
-  const chat = new ChatHub(db, chatBus, log, config.CHAT_HEARTBEAT_MS, tokenSecret);
+  const chat = new ChatHub(db, bus, log, config.CHAT_HEARTBEAT_MS, tokenSecret);
   const b2cCredential = useSimulator
     ? SIMULATOR_CREDENTIALS.b2cSecurityCredential
     : config.MPESA_B2C_SECURITY_CREDENTIAL;
@@ -141,7 +167,13 @@ export async function createServices(options: {
   return {
     mailer,
     publicBaseUrl: config.PUBLIC_BASE_URL.replace(/\/$/, ''),
-    limiter: new RateLimiter(config.AUTH_RATE_LIMIT_SCALE),
+    limiter: new RateLimiter(counters, config.AUTH_RATE_LIMIT_SCALE),
+    counters,
+    bus,
+    jobs,
+    pingRedis: async () => {
+      if (redis) await redis.ping();
+    },
     tokenSecret,
     mpesa: {
       client,
@@ -167,8 +199,11 @@ export async function createServices(options: {
     chat,
     clock: createClock({ settable: config.NODE_ENV !== 'production' }),
     close: async () => {
+      await jobs.stop();
       await chat.close();
       await mailer.stop();
+      await bus.close();
+      await redis?.quit().catch(() => undefined);
       await simulator?.close();
     },
     findSessionCaller: async (sessionId) => {

@@ -1,3 +1,4 @@
+import type { CounterStore } from '../cluster/counters';
 import { AppError } from '../gateway/errors';
 
 export interface RateRule {
@@ -17,35 +18,31 @@ export interface SlowDownRule {
   windowMs: number;
 }
 
-interface Window {
-  startedAt: number;
-  windowMs: number;
-  count: number;
-}
-
 /**
- * Fixed-window counters kept in memory (the portal is one process): enough to slow down guessing
- * of passwords and codes per IP and per account. `scale` multiplies every limit (tests).
+ * Fixed-window counters on the shared counter store (cluster/counters.ts: this process, Redis or
+ * PostgreSQL), enough to slow down guessing of passwords and codes per IP and per account across
+ * every instance. `scale` multiplies every limit (tests).
  *
- * Counting is synchronous, so concurrent requests cannot all pass a check before any of them is
- * counted; an attempt that turns out to succeed can be taken back with `refund` or `reset`.
+ * Each count is one atomic step in the store, so concurrent requests cannot all pass a check before
+ * any of them is counted; an attempt that turns out to succeed can be taken back with `refund` or
+ * `reset`.
  */
 export class RateLimiter {
-  readonly #windows = new Map<string, Window>();
+  readonly #counters: CounterStore;
   readonly #scale: number;
 
-  constructor(scale = 1) {
+  constructor(counters: CounterStore, scale = 1) {
+    this.#counters = counters;
     this.#scale = scale;
   }
 
   /** Counts an attempt under each key; throws 429 when any of them is over its limit. */
-  hit(rule: RateRule, keys: readonly string[], now = Date.now()): void {
+  async hit(rule: RateRule, keys: readonly string[]): Promise<void> {
     const limit = Math.max(1, Math.round(rule.limit * this.#scale));
     let retryAfterMs = 0;
     for (const key of keys) {
-      const window = this.#count(key, rule.windowMs, now);
-      if (window.count > limit)
-        retryAfterMs = Math.max(retryAfterMs, rule.windowMs - (now - window.startedAt));
+      const { count, ttlMs } = await this.#counters.hit(key, rule.windowMs);
+      if (count > limit) retryAfterMs = Math.max(retryAfterMs, ttlMs);
     }
     if (retryAfterMs > 0) {
       const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
@@ -57,41 +54,21 @@ export class RateLimiter {
   }
 
   /** Counts an attempt under `key` and answers how many milliseconds it should wait; never refuses. */
-  slowDown(rule: SlowDownRule, key: string, now = Date.now()): number {
+  async slowDown(rule: SlowDownRule, key: string): Promise<number> {
     const free = Math.max(1, Math.round(rule.freeAttempts * this.#scale));
-    const { count } = this.#count(key, rule.windowMs, now);
+    const { count } = await this.#counters.hit(key, rule.windowMs);
     if (count <= free) return 0;
     return Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** Math.min(30, count - free - 1));
   }
 
   /** Takes back one counted attempt under each key (it succeeded, so it was no guess). */
-  refund(keys: readonly string[]): void {
-    for (const key of keys) {
-      const window = this.#windows.get(key);
-      if (window && window.count > 0) window.count -= 1;
-    }
+  async refund(keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.#counters.decrement(key);
   }
 
   /** Forgets the keys' counts altogether. */
-  reset(keys: readonly string[]): void {
-    for (const key of keys) this.#windows.delete(key);
-  }
-
-  #count(key: string, windowMs: number, now: number): Window {
-    if (this.#windows.size > 50_000) this.#sweep(now);
-    const window = this.#windows.get(key);
-    if (!window || now - window.startedAt >= window.windowMs) {
-      const fresh = { startedAt: now, windowMs, count: 1 };
-      this.#windows.set(key, fresh);
-      return fresh;
-    }
-    window.count += 1;
-    return window;
-  }
-
-  #sweep(now: number): void {
-    for (const [key, window] of this.#windows)
-      if (now - window.startedAt >= window.windowMs) this.#windows.delete(key);
+  async reset(keys: readonly string[]): Promise<void> {
+    await this.#counters.delete(keys);
   }
 }
 

@@ -22,6 +22,13 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Answers when the database answers a query. */
   ping(): Promise<void>;
+  /**
+   * Plain SQL for the parts that bring their own (the job queue, metrics): with values one
+   * parameterised statement; without, text that may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Connections in use and callers waiting for one (PostgreSQL's pool); PGlite has one session. */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -57,6 +64,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    executeSql: (text, values) => pool.query(text, values),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
@@ -69,6 +78,24 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   const client = new PGlite(location);
   await client.waitReady;
+  // PGlite runs one statement (or transaction) at a time; the others queue inside it. Every call is
+  // counted on its way in and out, so the metrics can say how many are waiting.
+  let inFlight = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    inFlight += 1;
+    try {
+      return await work();
+    } finally {
+      inFlight -= 1;
+    }
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => counted(() => query(...args))) as typeof query;
+  client.exec = ((...args: Parameters<typeof exec>) => counted(() => exec(...args))) as typeof exec;
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    counted(() => transaction(...args))) as typeof transaction;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -77,6 +104,12 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
+    poolStats: () => ({ total: 1, idle: inFlight === 0 ? 1 : 0, waiting: Math.max(0, inFlight - 1) }),
     close: () => client.close(),
   };
 }

@@ -402,6 +402,16 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Rate-limit windows shared by every API instance on PostgreSQL when no Redis is configured
+ * (cluster/counters.ts); a job sweeps the ended ones.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+});
+
 /** A client's quotation: the priced product, risk, cover and vehicle, kept as they were quoted. */
 export const quotations = pgTable('quotations', {
   id: serial('id').primaryKey(),

@@ -1,6 +1,7 @@
 import { gatewayEnvelopeSchema, legacyEnvelopeSchema, STAFF_MESSAGES } from '@bima/domain';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fastifyRateLimitStore } from '../cluster/counters';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
@@ -34,6 +35,10 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
 
   // Before the body is read: per signed-in user, or per IP for anonymous calls (a flood ceiling).
   await app.register(rateLimit, {
+    // Several instances count together on Redis or PostgreSQL; the embedded default keeps the plugin's own.
+    ...(services.counters.kind === 'memory'
+      ? {}
+      : { store: fastifyRateLimitStore(services.counters, 'gateway') }),
     keyGenerator: (request) => gatewayRateLimitKey(request, services.tokenSecret),
     max: (_request, key) => gatewayRateLimitMax(config, key),
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
@@ -45,7 +50,7 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
   });
 
   // Once the action is known: anonymous calls to actions classed 'write' also count per IP.
-  const writeLimiter = new WriteLimiter({
+  const writeLimiter = new WriteLimiter(services.counters, {
     limit: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
   });
@@ -77,7 +82,7 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
 
   const run = async (request: FastifyRequest, definition: ActionDefinition, data: unknown) => {
     const principal = await authenticate(request, definition);
-    if (!principal && rateLimitClassOf(definition) === 'write') writeLimiter.hit(`ip:${request.ip}`);
+    if (!principal && rateLimitClassOf(definition) === 'write') await writeLimiter.hit(`ip:${request.ip}`);
     const parsed = definition.input.safeParse(data ?? {});
     if (!parsed.success) throw fromZodError(parsed.error);
     return definition.handler({

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { verifyAccessToken } from '../auth/tokens';
+import type { CounterStore } from '../cluster/counters';
 import type { Config } from '../config';
 import { AppError } from './errors';
 
@@ -19,31 +20,23 @@ export function gatewayRateLimitMax(config: Config, key: string): number {
   return key.startsWith('user:') ? config.RATE_LIMIT_MAX : config.RATE_LIMIT_PUBLIC_READ_MAX;
 }
 
-/** Fixed windows in memory (one process) for anonymous calls to actions classed 'write'. */
+/** Fixed windows on the shared counters for anonymous calls to actions classed 'write'. */
 export class WriteLimiter {
-  readonly #windows = new Map<string, { startedAt: number; count: number }>();
+  readonly #counters: CounterStore;
   readonly #limit: number;
   readonly #windowMs: number;
 
-  constructor(options: { limit: number; windowMs: number }) {
+  constructor(counters: CounterStore, options: { limit: number; windowMs: number }) {
+    this.#counters = counters;
     this.#limit = options.limit;
     this.#windowMs = options.windowMs;
   }
 
   /** Counts a call from `key`; throws 429 once the window's limit is passed. */
-  hit(key: string, now = Date.now()): void {
-    if (this.#windows.size > 50_000) {
-      for (const [known, window] of this.#windows)
-        if (now - window.startedAt >= this.#windowMs) this.#windows.delete(known);
-    }
-    const window = this.#windows.get(key);
-    if (!window || now - window.startedAt >= this.#windowMs) {
-      this.#windows.set(key, { startedAt: now, count: 1 });
-      return;
-    }
-    window.count += 1;
-    if (window.count <= this.#limit) return;
-    const seconds = Math.ceil((this.#windowMs - (now - window.startedAt)) / 1000);
+  async hit(key: string): Promise<void> {
+    const { count, ttlMs } = await this.#counters.hit(`write:${key}`, this.#windowMs);
+    if (count <= this.#limit) return;
+    const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
     throw new AppError('rate_limited', `Too many requests. Please try again in ${seconds} seconds.`);
   }
 }

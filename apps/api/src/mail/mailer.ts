@@ -30,8 +30,11 @@ export interface Mailer {
   deliver(ids: number[]): Promise<void>;
   /** Sends every due message now; resolves when the queue has nothing due left. */
   drain(): Promise<void>;
-  /** Starts the background worker: every `intervalMs`, and shortly after any message is queued. */
-  start(intervalMs: number): void;
+  /**
+   * Starts the worker of this instance: sends what is due now, then shortly after any message is
+   * queued here (the mail-queue job drains the rest once per cluster).
+   */
+  start(): void;
   /** Stops the worker and waits for the sending in progress. */
   stop(): Promise<void>;
 }
@@ -125,7 +128,6 @@ export function createMailer(options: {
     drain().catch((error: unknown) => log.error({ err: error }, 'mail worker failed'));
   };
 
-  let timer: NodeJS.Timeout | null = null;
   const kicks = new Set<NodeJS.Timeout>();
   const onEnqueued = () => {
     if (kicks.size > 0) return;
@@ -151,17 +153,14 @@ export function createMailer(options: {
       await deliverRows(await claimDue(db, { limit: ids.length, ids }));
     },
     drain,
-    start: (intervalMs) => {
+    start: () => {
       stopped = false;
       mailEnqueued.on('enqueued', onEnqueued);
       drainLogged();
-      timer = setInterval(drainLogged, intervalMs);
-      timer.unref();
     },
     stop: async () => {
       stopped = true;
       mailEnqueued.off('enqueued', onEnqueued);
-      if (timer) clearInterval(timer);
       for (const kick of kicks) clearTimeout(kick);
       kicks.clear();
       await running?.catch(() => undefined);

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ChatMarks, ChatServerFrame } from '@bima/domain';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ClusterBus, ClusterEvent } from '../../cluster/bus';
 import type { Database } from '../../db/client';
 import { chatPresence } from '../../db/schema';
-import type { ChatBus, ChatEvent } from './bus';
 import {
   type ChatScope,
   isInScope,
@@ -38,7 +38,7 @@ export class ChatHub {
 
   constructor(
     private readonly db: Database,
-    readonly bus: ChatBus,
+    readonly bus: ClusterBus,
     private readonly log: FastifyBaseLogger,
     heartbeatMs: number,
     /** Signs each reader's links to a message's files. */
@@ -55,7 +55,7 @@ export class ChatHub {
   }
 
   /** Tells every instance (this one too) about a stored message or moved marks. */
-  async publish(event: ChatEvent): Promise<void> {
+  async publish(event: ClusterEvent): Promise<void> {
     try {
       await this.bus.publish(event);
     } catch (error) {
@@ -87,8 +87,8 @@ export class ChatHub {
     return this.connections.size;
   }
 
-  private async deliver(event: ChatEvent): Promise<void> {
-    if (this.connections.size === 0) return;
+  private async deliver(event: ClusterEvent): Promise<void> {
+    if (this.connections.size === 0 || event.t === 'products') return;
     if (event.t === 'message') {
       const found = await loadMessage(this.db, event.id);
       if (!found) return;
@@ -137,6 +137,5 @@ export class ChatHub {
       .delete(chatPresence)
       .where(eq(chatPresence.instanceId, this.instanceId))
       .catch(() => undefined);
-    await this.bus.close();
   }
 }

@@ -84,7 +84,7 @@ export async function claimPayoutPlugin(
     return { ResultCode: 0, ResultDesc: 'Accepted' };
   });
 
-  // The payout reconciler, as the STK one: a plain function on a timer (a job can call it instead).
+  // The payout reconciler, as the STK one: a job once per cluster per interval.
   const reconcileContext: PayoutReconcileContext = {
     db,
     services,
@@ -92,25 +92,9 @@ export async function claimPayoutPlugin(
     queryAfterMs: config.PAYOUT_QUERY_AFTER_MS,
     unresolvedAfterMs: config.PAYOUT_UNRESOLVED_AFTER_MS,
   };
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const tick = () => {
-    if (busy) return;
-    busy = true;
-    running = reconcilePendingPayouts(reconcileContext)
-      .catch((error: unknown) => app.log.error({ err: error }, 'payout reconciler failed'))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  app.addHook('onReady', async () => {
-    tick();
-    timer = setInterval(tick, config.PAYOUT_RECONCILE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+  services.jobs.every({
+    name: 'payout-reconcile',
+    intervalMs: config.PAYOUT_RECONCILE_INTERVAL_MS,
+    run: () => reconcilePendingPayouts(reconcileContext),
   });
 }

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { fastifyRateLimitStore } from '../../cluster/counters';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { files } from '../../db/schema';
@@ -27,6 +28,9 @@ export async function filesPlugin(
   const { db, services, config, storage, owners } = options;
   // Uploads and downloads count like gateway calls: per signed-in user, else per IP.
   await app.register(rateLimit, {
+    ...(services.counters.kind === 'memory'
+      ? {}
+      : { store: fastifyRateLimitStore(services.counters, 'files') }),
     keyGenerator: (request) => gatewayRateLimitKey(request, services.tokenSecret),
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,

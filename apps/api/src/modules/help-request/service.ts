@@ -66,8 +66,8 @@ export async function getHelpEntities(db: Database, principal: Principal | null)
  */
 export async function requestHelpCode(context: AccountContext, email: string) {
   const { db, services, ip } = context;
-  services.limiter.hit(AUTH_RATE_RULES.signupPerIp, [`help-code:ip:${ip}`]);
-  services.limiter.hit(AUTH_RATE_RULES.signupPerEmail, [`help-code:email:${email}`]);
+  await services.limiter.hit(AUTH_RATE_RULES.signupPerIp, [`help-code:ip:${ip}`]);
+  await services.limiter.hit(AUTH_RATE_RULES.signupPerEmail, [`help-code:email:${email}`]);
   const [verification] = await db
     .insert(verifications)
     .values({ purpose: 'help_request', email })
@@ -109,7 +109,7 @@ async function useHelpCode(context: AccountContext, input: CreateHelpRequestInpu
     errors: [{ field: 'code', message: HELP_REQUEST_MESSAGES.verificationRequired }],
   });
   if (!input.verificationRef || !input.code) throw missing;
-  context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
+  await context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
   const [verification] = await context.db
     .select()
     .from(verifications)

@@ -6,9 +6,9 @@ import { runLoanJobs } from './jobs';
 import type { LoanContext } from './service';
 
 /**
- * The loan jobs (instalment reminders, the arrears process): run when the app is ready and every
- * LOAN_JOB_INTERVAL_MS after, one run at a time in this process; several instances are safe (see
- * jobs.ts). A timer for now — the jobs are plain functions a job queue can call instead.
+ * The loan jobs (instalment reminders, the arrears process): a job about every LOAN_JOB_INTERVAL_MS,
+ * once per cluster, retried with backoff when it fails; a second run at once would be safe too (see
+ * jobs.ts).
  */
 export async function loanJobsPlugin(
   app: FastifyInstance,
@@ -20,20 +20,9 @@ export async function loanJobsPlugin(
     log: app.log,
     config: options.config,
   };
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running
-      .then(() => runLoanJobs(context))
-      .catch((error: unknown) => app.log.error({ err: error }, 'loan jobs failed'));
-  };
-  app.addHook('onReady', async () => {
-    tick();
-    timer = setInterval(tick, options.config.LOAN_JOB_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+  options.services.jobs.every({
+    name: 'loan-jobs',
+    intervalMs: options.config.LOAN_JOB_INTERVAL_MS,
+    run: () => runLoanJobs(context),
   });
 }

@@ -56,13 +56,19 @@ export async function paymentPlugin(
     return { ResultCode: 0, ResultDesc: 'Accepted' };
   });
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = reconcilePendingPayments(context).catch((error: unknown) =>
-      app.log.error({ err: error }, 'reconciler failed'),
-    );
-  };
+  // Reconciliation waits for the start-up work below, whichever order the hooks run in.
+  let startedUp: () => void = () => undefined;
+  const startup = new Promise<void>((resolve) => {
+    startedUp = resolve;
+  });
+  services.jobs.every({
+    name: 'payment-reconcile',
+    intervalMs: config.RECONCILE_INTERVAL_MS,
+    run: async () => {
+      await startup;
+      await reconcilePendingPayments(context);
+    },
+  });
   app.addHook('onReady', async () => {
     // Money that moved before the ledger existed is posted first (idempotent), then issuance repaired.
     await backfillLedger(db, app.log).catch((error: unknown) =>
@@ -71,12 +77,6 @@ export async function paymentPlugin(
     await repairIssuance(context).catch((error: unknown) =>
       app.log.error({ err: error }, 'issuance repair failed'),
     );
-    tick();
-    timer = setInterval(tick, config.RECONCILE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+    startedUp();
   });
 }

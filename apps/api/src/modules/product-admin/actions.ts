@@ -18,6 +18,17 @@ import {
   updateProduct,
 } from './service';
 
+/**
+ * Tells every instance (this one has already forgotten its own) to drop its cached products, so the
+ * next quote anywhere prices from the rows just saved. A lost event is bounded by the cache's TTL.
+ */
+async function productsChanged<T>(context: ActionContext<unknown>, result: T): Promise<T> {
+  await context.services.bus
+    .publish({ t: 'products' })
+    .catch((error: unknown) => context.log.warn({ err: error }, 'could not announce a product change'));
+  return result;
+}
+
 function requireScope(context: ActionContext<unknown>): ProductScope {
   const scope = productScope(context);
   if (scope === 'forbidden') throw new AppError('forbidden', 'You are not allowed to do this.');
@@ -62,7 +73,8 @@ export const productAdminActions = [
     description:
       'Saves a new version: {productSystemRef, expectedVersion, changeSummary?, configuration} → the product as getProduct answers it. 400 with the field for a rule broken or a configuration the premium engine cannot price; 409 STALE_VERSION when expectedVersion is not the current version.',
     input: adminUpdateProductSchema,
-    handler: async (context) => updateProduct(context.db, requireScope(context), context.input),
+    handler: async (context) =>
+      productsChanged(context, await updateProduct(context.db, requireScope(context), context.input)),
   }),
   defineAction({
     service: 'backoffice',
@@ -73,7 +85,8 @@ export const productAdminActions = [
     description:
       'Takes a product off the quotes grid or puts it back, as a new version: {productSystemRef, expectedVersion, active, changeSummary?} → the product as getProduct answers it; 409 STALE_VERSION.',
     input: adminSetProductActiveSchema,
-    handler: async (context) => setProductActive(context.db, requireScope(context), context.input),
+    handler: async (context) =>
+      productsChanged(context, await setProductActive(context.db, requireScope(context), context.input)),
   }),
   defineAction({
     service: 'backoffice',

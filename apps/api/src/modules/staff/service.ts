@@ -236,7 +236,7 @@ export async function acceptInvitation(
   input: { invitationRef: string; code: string; password: string; loginDevice: Record<string, unknown> },
 ) {
   const { db } = context;
-  context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
+  await context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
   const [found] = await db
     .select({ verification: verifications, user: users, firmStatus: intermediaries.status })
     .from(verifications)

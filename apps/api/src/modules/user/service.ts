@@ -204,8 +204,8 @@ export async function createUser(
   input: { email: string; names: { firstName: string; lastName: string } },
 ): Promise<string> {
   const { db, services, ip } = context;
-  services.limiter.hit(AUTH_RATE_RULES.signupPerIp, [`signup:ip:${ip}`]);
-  services.limiter.hit(AUTH_RATE_RULES.signupPerEmail, [`signup:email:${input.email}`]);
+  await services.limiter.hit(AUTH_RATE_RULES.signupPerIp, [`signup:ip:${ip}`]);
+  await services.limiter.hit(AUTH_RATE_RULES.signupPerEmail, [`signup:email:${input.email}`]);
 
   const [existing] = await db.select().from(users).where(eq(users.email, input.email));
   // A staff account (even one still invited) is never turned into a client sign-up.
@@ -249,8 +249,8 @@ export async function resendRegistrationCode(context: AccountContext, registrati
       code: 'INVALID_REGISTRATION_STATUS',
     });
   }
-  context.services.limiter.hit(AUTH_RATE_RULES.resendBurst, [`resend:burst:${registrationId}`]);
-  context.services.limiter.hit(AUTH_RATE_RULES.resendPerVerification, [`resend:${registrationId}`]);
+  await context.services.limiter.hit(AUTH_RATE_RULES.resendBurst, [`resend:burst:${registrationId}`]);
+  await context.services.limiter.hit(AUTH_RATE_RULES.resendPerVerification, [`resend:${registrationId}`]);
   await issueCode(context, registrationId, 'registration', found.user);
 }
 
@@ -259,7 +259,7 @@ export async function validateRegistration(
   context: AccountContext,
   input: { registrationId: string; registrationCode: string },
 ): Promise<{ registrationId: string; email: string }> {
-  context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
+  await context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
   const found = await findVerification(context.db, input.registrationId, 'registration');
   if (!found?.user || found.verification.status !== 'PENDING') {
     throw new AppError('invalid', 'This sign-up is not waiting for a code.', {
@@ -400,16 +400,16 @@ export async function login(
   const ipKey = `login:ip:${ip}`;
   const accountAndIpKey = `login:account-ip:${input.username}:${ip}`;
   const accountKey = `login:account:${input.username}`;
-  // Counted before the check (synchronously), so a burst of concurrent guesses is counted too;
+  // Counted before the check (one atomic step in the store), so a burst of concurrent guesses is counted too;
   // a success takes its count back.
-  services.limiter.hit(AUTH_RATE_RULES.loginPerIp, [ipKey]);
+  await services.limiter.hit(AUTH_RATE_RULES.loginPerIp, [ipKey]);
   try {
-    services.limiter.hit(AUTH_RATE_RULES.loginPerAccountAndIp, [accountAndIpKey]);
+    await services.limiter.hit(AUTH_RATE_RULES.loginPerAccountAndIp, [accountAndIpKey]);
   } catch (error) {
-    services.limiter.refund([ipKey]);
+    await services.limiter.refund([ipKey]);
     throw error;
   }
-  const delayMs = services.limiter.slowDown(LOGIN_ACCOUNT_SLOW_DOWN, accountKey);
+  const delayMs = await services.limiter.slowDown(LOGIN_ACCOUNT_SLOW_DOWN, accountKey);
   if (delayMs > 0) await sleep(delayMs);
 
   const [row] = await db
@@ -423,8 +423,8 @@ export async function login(
   // The password is right, so saying why the account cannot sign in reveals nothing to a guesser.
   const refusal = signInRefusal(user, row?.firmStatus ?? null);
   if (refusal) throw new AppError('unauthenticated', refusal, { code: 2 });
-  services.limiter.refund([ipKey, accountKey]);
-  services.limiter.reset([accountAndIpKey]);
+  await services.limiter.refund([ipKey, accountKey]);
+  await services.limiter.reset([accountAndIpKey]);
   return openSession(context, user, input.loginDevice);
 }
 
@@ -501,8 +501,8 @@ export async function revokeSession(db: Database, sessionId: string, reason: str
  */
 export async function requestPasswordReset(context: AccountContext, username: string): Promise<string> {
   const { db, services, ip } = context;
-  services.limiter.hit(AUTH_RATE_RULES.resetPerIp, [`reset:ip:${ip}`]);
-  services.limiter.hit(AUTH_RATE_RULES.resetPerAccount, [`reset:account:${username}`]);
+  await services.limiter.hit(AUTH_RATE_RULES.resetPerIp, [`reset:ip:${ip}`]);
+  await services.limiter.hit(AUTH_RATE_RULES.resetPerAccount, [`reset:account:${username}`]);
   const [user] = await db.select().from(users).where(eq(users.email, username));
   const owner = user?.passwordHash ? user : null;
   const [reset] = await db
@@ -517,8 +517,12 @@ export async function resendResetCode(
   context: AccountContext,
   forgotPasswordSystemRef: string,
 ): Promise<void> {
-  context.services.limiter.hit(AUTH_RATE_RULES.resendBurst, [`resend:burst:${forgotPasswordSystemRef}`]);
-  context.services.limiter.hit(AUTH_RATE_RULES.resendPerVerification, [`resend:${forgotPasswordSystemRef}`]);
+  await context.services.limiter.hit(AUTH_RATE_RULES.resendBurst, [
+    `resend:burst:${forgotPasswordSystemRef}`,
+  ]);
+  await context.services.limiter.hit(AUTH_RATE_RULES.resendPerVerification, [
+    `resend:${forgotPasswordSystemRef}`,
+  ]);
   const found = await findVerification(context.db, forgotPasswordSystemRef, 'password_reset');
   if (found?.verification.status !== 'PENDING') return;
   // An unknown e-mail's reference gets a new decoy code, as a real one gets a new code.
@@ -529,7 +533,7 @@ export async function validatePasswordReset(
   context: AccountContext,
   input: { forgotPasswordSystemRef: string; code: string },
 ): Promise<{ forgotPasswordSystemRef: string }> {
-  context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
+  await context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
   const found = await findVerification(context.db, input.forgotPasswordSystemRef, 'password_reset');
   if (found?.verification.status !== 'PENDING') {
     throw new AppError('invalid', CODE_DEAD, { code: 'EMAIL_TOKEN_EXPIRED' });

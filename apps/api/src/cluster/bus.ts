@@ -1,29 +1,34 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
-import { createClient } from 'redis';
 
 /**
- * What one API instance tells the others: a message was stored, or a conversation's marks moved.
- * Only ids travel (PostgreSQL's NOTIFY payload is small); each instance reads the rows itself.
+ * What one API instance tells the others (and itself): a chat message was stored, a conversation's
+ * marks moved, the products changed in the back office. Only ids travel (PostgreSQL's NOTIFY payload
+ * is small); each instance reads the rows itself.
  */
-export type ChatEvent = { t: 'message'; id: number } | { t: 'marks'; conversationId: number };
+export type ClusterEvent =
+  | { t: 'message'; id: number }
+  | { t: 'marks'; conversationId: number }
+  | { t: 'products' };
 
-/** Publish / subscribe between the API instances that hold chat sockets. */
-export interface ChatBus {
+/** Publish / subscribe between the API instances. */
+export interface ClusterBus {
   readonly kind: 'local' | 'postgres' | 'redis';
-  publish(event: ChatEvent): Promise<void>;
-  subscribe(handler: (event: ChatEvent) => void): void;
+  publish(event: ClusterEvent): Promise<void>;
+  subscribe(handler: (event: ClusterEvent) => void): void;
   close(): Promise<void>;
 }
 
-const CHANNEL = 'bima_chat';
+const CHANNEL = 'bima_events';
 
-function parseEvent(payload: string): ChatEvent | null {
+function parseEvent(payload: string): ClusterEvent | null {
   try {
-    const event = JSON.parse(payload) as ChatEvent;
+    const event = JSON.parse(payload) as ClusterEvent;
     if (event.t === 'message' && Number.isSafeInteger(event.id)) return event;
     if (event.t === 'marks' && Number.isSafeInteger(event.conversationId)) return event;
+    if (event.t === 'products') return event;
   } catch {
     // not ours
   }
@@ -31,7 +36,7 @@ function parseEvent(payload: string): ChatEvent | null {
 }
 
 /** One process (the embedded database): events stay in memory. */
-export function createLocalBus(): ChatBus {
+export function createLocalBus(): ClusterBus {
   const emitter = new EventEmitter();
   return {
     kind: 'local',
@@ -49,8 +54,8 @@ export function createLocalBus(): ChatBus {
  * PostgreSQL LISTEN/NOTIFY on one dedicated connection, reconnected with backoff when it drops.
  * Every instance on the same database hears every event (its own too).
  */
-export async function createPostgresBus(url: string, log: FastifyBaseLogger): Promise<ChatBus> {
-  const handlers: ((event: ChatEvent) => void)[] = [];
+export async function createPostgresBus(url: string, log: FastifyBaseLogger): Promise<ClusterBus> {
+  const handlers: ((event: ClusterEvent) => void)[] = [];
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = 500;
@@ -62,7 +67,7 @@ export async function createPostgresBus(url: string, log: FastifyBaseLogger): Pr
       if (event) for (const handler of handlers) handler(event);
     });
     next.on('error', (error) => {
-      log.warn({ err: error }, 'chat LISTEN connection lost; reconnecting');
+      log.warn({ err: error }, 'event LISTEN connection lost; reconnecting');
       if (client === next) client = null;
       next.end().catch(() => undefined);
       scheduleReconnect();
@@ -79,7 +84,7 @@ export async function createPostgresBus(url: string, log: FastifyBaseLogger): Pr
     setTimeout(() => {
       if (closed || client) return;
       connect().catch((error: unknown) => {
-        log.warn({ err: error }, 'chat LISTEN reconnect failed');
+        log.warn({ err: error }, 'event LISTEN reconnect failed');
         scheduleReconnect();
       });
     }, wait).unref();
@@ -88,7 +93,7 @@ export async function createPostgresBus(url: string, log: FastifyBaseLogger): Pr
   await connect();
   // Publishing goes through a small pool so it never waits behind a reconnecting listener.
   const publisher = new pg.Pool({ connectionString: url, max: 2 });
-  publisher.on('error', (error) => log.warn({ err: error }, 'chat NOTIFY connection lost'));
+  publisher.on('error', (error) => log.warn({ err: error }, 'event NOTIFY connection lost'));
   return {
     kind: 'postgres',
     publish: async (event) => {
@@ -105,19 +110,20 @@ export async function createPostgresBus(url: string, log: FastifyBaseLogger): Pr
   };
 }
 
-/** Redis pub/sub (REDIS_URL): a publishing connection and a subscribed duplicate. */
-export async function createRedisBus(url: string, log: FastifyBaseLogger): Promise<ChatBus> {
-  const handlers: ((event: ChatEvent) => void)[] = [];
-  const publisher = createClient({ url });
-  publisher.on('error', (error) => log.warn({ err: error }, 'chat Redis connection error'));
+/** Redis pub/sub (REDIS_URL): a publishing connection and a subscribed duplicate (ioredis reconnects). */
+export async function createRedisBus(url: string, log: FastifyBaseLogger): Promise<ClusterBus> {
+  const handlers: ((event: ClusterEvent) => void)[] = [];
+  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  publisher.on('error', (error) => log.warn({ err: error }, 'event Redis connection error'));
   const subscriber = publisher.duplicate();
-  subscriber.on('error', (error) => log.warn({ err: error }, 'chat Redis subscriber error'));
-  await publisher.connect();
-  await subscriber.connect();
-  await subscriber.subscribe(CHANNEL, (payload) => {
-    const event = parseEvent(payload);
+  subscriber.on('error', (error) => log.warn({ err: error }, 'event Redis subscriber error'));
+  subscriber.on('message', (channel: string, payload: string) => {
+    const event = channel === CHANNEL ? parseEvent(payload) : null;
     if (event) for (const handler of handlers) handler(event);
   });
+  await publisher.connect();
+  await subscriber.connect();
+  await subscriber.subscribe(CHANNEL);
   return {
     kind: 'redis',
     publish: async (event) => {
@@ -134,11 +140,11 @@ export async function createRedisBus(url: string, log: FastifyBaseLogger): Promi
 }
 
 /** Redis when REDIS_URL is set, else LISTEN/NOTIFY on PostgreSQL, else in memory (PGlite). */
-export function createChatBus(options: {
+export function createClusterBus(options: {
   redisUrl?: string;
   databaseUrl?: string;
   log: FastifyBaseLogger;
-}): Promise<ChatBus> {
+}): Promise<ClusterBus> {
   if (options.redisUrl) return createRedisBus(options.redisUrl, options.log);
   if (options.databaseUrl) return createPostgresBus(options.databaseUrl, options.log);
   return Promise.resolve(createLocalBus());
