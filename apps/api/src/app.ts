@@ -35,6 +35,7 @@ import { documentsPlugin } from './modules/policy/documents-plugin';
 import { clearProductCache } from './modules/product/service';
 import { renewalReminderPlugin } from './modules/renewal/plugin';
 import { statementPlugin } from './modules/wallet/statement-plugin';
+import { registerMetrics } from './observability/plugin';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -191,15 +192,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(compress, { threshold: 1024 });
 
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok', database: database.kind };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check failed');
-      return reply.status(503).send({ status: 'unavailable' });
-    }
+  // Live: the process answers (a load balancer's or orchestrator's liveness probe); no I/O.
+  app.get('/healthz', async () => ({ status: 'ok', database: database.kind, node: process.versions.node }));
+  // Ready: the database, Redis (when configured) and the job queue answer; 503 names what does not.
+  app.get('/readyz', async (_request, reply) => {
+    const checks = {
+      database: () => database.ping(),
+      redis: () => services.pingRedis(),
+      jobs: () => services.jobs.ping(),
+    };
+    const results: Record<string, string> = {};
+    await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => {
+        try {
+          await withTimeout(check(), 2000);
+          results[name] = 'ok';
+        } catch (error) {
+          app.log.error({ err: error, check: name }, 'readiness check failed');
+          results[name] = 'unavailable';
+        }
+      }),
+    );
+    const ready = Object.values(results).every((result) => result === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks: results });
   });
+  registerMetrics(app, { database, services, token: config.METRICS_TOKEN });
 
   if (config.BENCH_ROUTE) {
     app.post('/v2/api/bench/bare', async () => ({ status: true, result: { data: {} } }));
@@ -241,6 +258,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerWebApp(app, resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
 
   return app;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<never>((_resolve, reject) => {
+      setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref();
+    }),
+  ]);
 }
 
 function clientErrorMessage(status: number): string {

@@ -61,6 +61,11 @@ const baseConfigSchema = z.object({
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   /** The portal's public address, for links in e-mails (invitations, help requests to intermediaries). */
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; without the
+   * setting it is not served at all.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Chats: fan-out through Redis pub/sub when set (else PostgreSQL LISTEN/NOTIFY, or in-process on PGlite). */
   REDIS_URL: z.string().url().optional(),
   /** Chats: how often the server pings each socket; a socket silent for two beats is closed. */

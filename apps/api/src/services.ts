@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { ChatHub } from './modules/chat/hub';
 import { DarajaClient } from './mpesa/daraja-client';
 import { type DarajaSimulator, startDarajaSimulator } from './mpesa/simulator';
+import { Metrics } from './observability/metrics';
 
 /** What the business modules share beyond the database: mail, rate limits and secrets. */
 export interface Services {
@@ -32,6 +33,8 @@ export interface Services {
   bus: ClusterBus;
   /** Background work on pg-boss: each recurring job once per cluster, retried, failures kept. */
   jobs: JobQueue;
+  /** This instance's Prometheus metrics (served at /metrics). */
+  metrics: Metrics;
   /** Throws unless Redis answers (readiness); a no-op without REDIS_URL. */
   pingRedis(): Promise<void>;
   /** Signs access tokens and keys the hashes of one-time codes. */
@@ -133,14 +136,18 @@ export async function createServices(options: {
         config.MPESA_SIMULATOR_PORT,
       )
     : null;
-  const client = new DarajaClient({
-    baseUrl: simulator?.baseUrl ?? config.MPESA_BASE_URL ?? 'https://sandbox.safaricom.co.ke',
-    consumerKey: config.MPESA_CONSUMER_KEY ?? SIMULATOR_CREDENTIALS.consumerKey,
-    consumerSecret: config.MPESA_CONSUMER_SECRET ?? SIMULATOR_CREDENTIALS.consumerSecret,
-    shortcode: config.MPESA_SHORTCODE,
-    passkey: config.MPESA_PASSKEY ?? SIMULATOR_CREDENTIALS.passkey,
-    ...till,
-  });
+  const metrics = new Metrics();
+  const client = new DarajaClient(
+    {
+      baseUrl: simulator?.baseUrl ?? config.MPESA_BASE_URL ?? 'https://sandbox.safaricom.co.ke',
+      consumerKey: config.MPESA_CONSUMER_KEY ?? SIMULATOR_CREDENTIALS.consumerKey,
+      consumerSecret: config.MPESA_CONSUMER_SECRET ?? SIMULATOR_CREDENTIALS.consumerSecret,
+      shortcode: config.MPESA_SHORTCODE,
+      passkey: config.MPESA_PASSKEY ?? SIMULATOR_CREDENTIALS.passkey,
+      ...till,
+    },
+    metrics.observedFetch(),
+  );
   const callbackSecret = await resolveSecret(db, 'mpesa-callback', config.MPESA_CALLBACK_SECRET);
   const mailer = createMailer({
     db,
@@ -171,6 +178,7 @@ export async function createServices(options: {
     counters,
     bus,
     jobs,
+    metrics,
     pingRedis: async () => {
       if (redis) await redis.ping();
     },

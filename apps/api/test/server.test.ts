@@ -30,6 +30,7 @@ describe('the server around the gateway', () => {
     expect(response.json()).toEqual({
       status: 'ok',
       database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      node: process.versions.node,
     });
   });
 
@@ -83,12 +84,17 @@ describe('the server around the gateway', () => {
 });
 
 describe('health check without a database', () => {
-  it('answers 503 when the database does not answer', async () => {
+  it('stays live, but is not ready (503, naming the database and the jobs) when the database does not answer', async () => {
     const ctx = await buildTestApp({ seed: false });
     await ctx.database.close();
     ctx.database.close = async () => {};
-    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    const response = await ctx.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: 'unavailable',
+      checks: { database: 'unavailable', redis: 'ok', jobs: 'unavailable' },
+    });
     await ctx.app.close();
   });
 });

@@ -106,6 +106,7 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     if (!definition) {
       throw new AppError('not_found', `Unknown action ${service.name}/${resource.name}/${action.name}.`);
     }
+    request.gatewayAction = `${definition.service}/${definition.resource}/${definition.action}`;
     return { status: true, result: { data: await run(request, definition, data) } };
   });
 
@@ -117,6 +118,7 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     const target = LEGACY_HOME_ACTIONS[`${resource}/${action}`];
     const definition = target && registry.find(target.service, target.resource, target.action, 'v1');
     if (!definition) throw new AppError('not_found', `Unknown action ${resource}/${action}.`);
+    request.gatewayAction = `${definition.service}/${definition.resource}/${definition.action}`;
     return { status: true, result: { result: await run(request, definition, data) } };
   });
 }

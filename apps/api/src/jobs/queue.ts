@@ -14,6 +14,8 @@ export interface RecurringJob {
   run(): Promise<unknown>;
   /** How long one run may take before another instance takes it over (an instance that died). */
   expireInSeconds?: number;
+  /** Retries of a failed run (5 by default, waiting 2 s, 4 s, 8 s… between them). */
+  retryLimit?: number;
 }
 
 export interface QueueDepth {
@@ -39,94 +41,134 @@ export interface JobQueue {
   readonly counts: Map<string, { completed: number; failed: number }>;
 }
 
-const RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true } as const;
-
 export function createJobQueue(options: { database: DatabaseHandle; log: FastifyBaseLogger }): JobQueue {
   const { database, log } = options;
-  const boss = new PgBoss({
-    ...(database.url
-      ? { connectionString: database.url, max: 4 }
-      : { db: { executeSql: database.executeSql } }),
-    schema: JOB_SCHEMA,
-    // No cron: recurring jobs are throttled sends (sub-minute intervals), see `every`.
-    schedule: false,
-    supervise: true,
-    maintenanceIntervalSeconds: 30,
-    archiveCompletedAfterSeconds: 3600,
-    deleteAfterDays: 7,
-  });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const makeBoss = () => {
+    const made = new PgBoss({
+      ...(database.url
+        ? { connectionString: database.url, max: 4 }
+        : { db: { executeSql: database.executeSql } }),
+      schema: JOB_SCHEMA,
+      // No cron: recurring jobs are throttled sends (sub-minute intervals), see `enqueue`.
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: 30,
+      archiveCompletedAfterSeconds: 3600,
+      deleteAfterDays: 7,
+    });
+    made.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    return made;
+  };
 
   const jobs = new Map<string, RecurringJob>();
   const workers = new Map<string, string>();
   const tickers: NodeJS.Timeout[] = [];
   const counts = new Map<string, { completed: number; failed: number }>();
-  let started = false;
+  /** Set once pg-boss has started; until then (a database that did not answer) a retry is pending. */
+  let boss: PgBoss | null = null;
+  let declared = false;
+  let stopping = false;
+  let retry: NodeJS.Timeout | null = null;
 
   /** One job per slot of the interval, whichever instance asks first; the local worker is woken. */
-  const enqueue = async (job: RecurringJob) => {
+  const enqueue = async (running: PgBoss, job: RecurringJob) => {
     const seconds = Math.max(1, Math.round(job.intervalMs / 1000));
-    const id = await boss.sendThrottled(job.name, {}, {}, seconds);
+    const id = await running.sendThrottled(job.name, {}, {}, seconds);
     const worker = workers.get(job.name);
-    if (id && worker) boss.notifyWorker(worker);
+    if (id && worker) running.notifyWorker(worker);
+  };
+
+  const startOnce = async () => {
+    const candidate = makeBoss();
+    try {
+      await candidate.start();
+      for (const job of jobs.values()) {
+        await candidate.createQueue(job.name, {
+          name: job.name,
+          retryLimit: job.retryLimit ?? 5,
+          retryDelay: 2,
+          retryBackoff: true,
+          expireInSeconds: job.expireInSeconds ?? 120,
+        });
+      }
+    } catch (error) {
+      await candidate.stop({ graceful: false, close: true }).catch(() => undefined);
+      throw error;
+    }
+    boss = candidate;
+    for (const job of jobs.values()) {
+      const polling = Math.min(2, Math.max(0.5, job.intervalMs / 1000));
+      const workerId = await candidate.work(job.name, { pollingIntervalSeconds: polling }, async () => {
+        const count = counts.get(job.name)!;
+        try {
+          await job.run();
+          count.completed += 1;
+        } catch (error) {
+          count.failed += 1;
+          log.error({ err: error, job: job.name }, 'job failed; it will be retried');
+          throw error;
+        }
+      });
+      workers.set(job.name, workerId);
+      const tick = () => {
+        enqueue(candidate, job).catch((error: unknown) =>
+          log.warn({ err: error, job: job.name }, 'could not queue job'),
+        );
+      };
+      tick();
+      // Only queues the job: the work itself runs where pg-boss hands it, once per slot.
+      const ticker = setInterval(tick, job.intervalMs);
+      ticker.unref();
+      tickers.push(ticker);
+    }
+  };
+
+  /** Starts, or keeps trying with backoff while the database does not answer (readiness says so). */
+  const startWithRetry = async (waitMs: number): Promise<void> => {
+    try {
+      await startOnce();
+    } catch (error) {
+      if (stopping) return;
+      log.error({ err: error, retryInMs: waitMs }, 'job queue could not start; retrying');
+      retry = setTimeout(() => {
+        retry = null;
+        void startWithRetry(Math.min(waitMs * 2, 60_000));
+      }, waitMs);
+      retry.unref();
+    }
   };
 
   return {
     counts,
     every: (job) => {
-      if (started) throw new Error(`job ${job.name} declared after the queue started`);
+      if (declared) throw new Error(`job ${job.name} declared after the queue started`);
       jobs.set(job.name, job);
       counts.set(job.name, { completed: 0, failed: 0 });
     },
     start: async () => {
-      started = true;
-      await boss.start();
-      for (const job of jobs.values()) {
-        await boss.createQueue(job.name, {
-          name: job.name,
-          ...RETRY,
-          expireInSeconds: job.expireInSeconds ?? 120,
-        });
-        const polling = Math.min(2, Math.max(0.5, job.intervalMs / 1000));
-        const workerId = await boss.work(job.name, { pollingIntervalSeconds: polling }, async () => {
-          const count = counts.get(job.name)!;
-          try {
-            await job.run();
-            count.completed += 1;
-          } catch (error) {
-            count.failed += 1;
-            log.error({ err: error, job: job.name }, 'job failed; it will be retried');
-            throw error;
-          }
-        });
-        workers.set(job.name, workerId);
-        const tick = () => {
-          enqueue(job).catch((error: unknown) =>
-            log.warn({ err: error, job: job.name }, 'could not queue job'),
-          );
-        };
-        tick();
-        // Only queues the job: the work itself runs where pg-boss hands it, once per slot.
-        const ticker = setInterval(tick, job.intervalMs);
-        ticker.unref();
-        tickers.push(ticker);
-      }
+      declared = true;
+      stopping = false;
+      await startWithRetry(1000);
     },
     stop: async () => {
-      for (const ticker of tickers) clearInterval(ticker);
-      if (!started) return;
-      started = false;
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: true });
+      stopping = true;
+      if (retry) clearTimeout(retry);
+      for (const ticker of tickers.splice(0)) clearInterval(ticker);
+      const running = boss;
+      boss = null;
+      await running?.stop({ graceful: true, wait: true, timeout: 10_000, close: true });
     },
     ping: async () => {
-      if (!started) throw new Error('the job queue is not running');
+      if (!boss) throw new Error('the job queue is not running');
       await database.executeSql(`select version from ${JOB_SCHEMA}.version`, []);
     },
     depths: async () => {
+      const running = boss;
+      if (!running) return [];
       const result: QueueDepth[] = [];
       for (const name of jobs.keys()) {
         const [queued, active, failed] = await Promise.all([
-          boss.getQueueSize(name, { before: 'active' }),
+          running.getQueueSize(name, { before: 'active' }),
           countState(database, name, 'active'),
           countState(database, name, 'failed'),
         ]);
@@ -135,11 +177,11 @@ export function createJobQueue(options: { database: DatabaseHandle; log: Fastify
       return result;
     },
     kick: async (name) => {
-      const job = jobs.get(name);
-      if (!job) throw new Error(`no job named ${name}`);
-      const id = await boss.send(name, {}, { singletonKey: `${name}:kick`, singletonSeconds: 1 });
+      const running = boss;
+      if (!running || !jobs.has(name)) throw new Error(`no running job named ${name}`);
+      const id = await running.send(name, {}, { singletonKey: `${name}:kick`, singletonSeconds: 1 });
       const worker = workers.get(name);
-      if (id && worker) boss.notifyWorker(worker);
+      if (id && worker) running.notifyWorker(worker);
     },
   };
 }

@@ -34,6 +34,7 @@ export async function paymentPlugin(
     const callback = parseStkCallback(request.body);
     if (!callback)
       return reply.status(400).send({ ResultCode: 1, ResultDesc: 'Rejected: not an STK callback' });
+    services.metrics.mpesaResults.inc({ operation: 'stk_callback', code: callback.resultCode.slice(0, 24) });
     // Answer Safaricom at once; the settlement is idempotent and runs right after.
     setImmediate(() => {
       handleStkCallback(context, callback)
