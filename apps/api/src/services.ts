@@ -18,7 +18,7 @@ import { type Clock, createClock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { ChatHub } from './modules/chat/hub';
 import { DarajaClient } from './mpesa/daraja-client';
-import { type DarajaSimulator, startDarajaSimulator } from './mpesa/simulator';
+import { type DarajaSimulator, SIMULATOR_CREDENTIALS, startDarajaSimulator } from './mpesa/simulator';
 import { Metrics } from './observability/metrics';
 
 /** What the business modules share beyond the database: mail, rate limits and secrets. */
@@ -82,13 +82,6 @@ export interface SessionCaller {
   underwriterId: string | null;
   lenderId: number | null;
 }
-
-const SIMULATOR_CREDENTIALS = {
-  consumerKey: 'simulator-key',
-  consumerSecret: 'simulator-secret',
-  passkey: 'simulator-passkey',
-  b2cSecurityCredential: 'simulator-b2c-credential',
-};
 
 /** The configured secret, or one the server made and stored on its first start. */
 async function resolveSecret(db: Database, name: string, configured: string | undefined): Promise<string> {

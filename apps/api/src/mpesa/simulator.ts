@@ -8,6 +8,14 @@ import { darajaPassword } from './daraja-client';
  * run and tested offline. The outcome is chosen by the last two digits of the phone number (see
  * `outcomeForPhone` and `payoutOutcomeForPhone`).
  */
+/** The credentials the simulator accepts (and the server uses when no Daraja keys are configured). */
+export const SIMULATOR_CREDENTIALS = {
+  consumerKey: 'simulator-key',
+  consumerSecret: 'simulator-secret',
+  passkey: 'simulator-passkey',
+  b2cSecurityCredential: 'simulator-b2c-credential',
+};
+
 export interface SimulatorOptions {
   consumerKey: string;
   consumerSecret: string;

@@ -1,0 +1,43 @@
+// `npm run cluster`: the portal as production runs it, on this machine: PostgreSQL, Redis, the
+// Daraja simulator, three API instances (CLUSTER_INSTANCES) and nginx in front with the WebSocket
+// upgrade. Everything lives in a throwaway folder and stops with Ctrl+C.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCluster } from './lib/cluster.mjs';
+import { ensureWebBuild, ROOT } from './lib/web-build.mjs';
+
+const deps = spawnSync('bash', ['scripts/system-deps.sh'], { cwd: ROOT, stdio: 'inherit' });
+if (deps.status !== 0) process.exit(deps.status ?? 1);
+ensureWebBuild();
+
+const dir = mkdtempSync(join(tmpdir(), 'bima-cluster-'));
+const instances = Number(process.env.CLUSTER_INSTANCES ?? 3);
+const metricsToken = process.env.METRICS_TOKEN ?? 'cluster-metrics-token-change-me';
+const cluster = await startCluster({ dir, instances, env: { METRICS_TOKEN: metricsToken } }).catch(
+  (error) => {
+    console.error(error.message);
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(1);
+  },
+);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping the cluster…');
+  await cluster.stop();
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
+console.log(`
+Bima Portal on ${cluster.url}  (nginx → ${instances} API instances)
+  readiness  ${cluster.url}/readyz
+  metrics    curl -H 'Authorization: Bearer ${metricsToken}' ${cluster.url}/metrics
+  staff      the sample staff accounts of the README
+Ctrl+C stops everything.`);

@@ -1,0 +1,281 @@
+// Several API instances on this machine, as production runs them: PostgreSQL, Redis, the Daraja
+// simulator (standing in for Safaricom), N identical instances and nginx in front. Used by
+// `npm run cluster` and `npm run soak`. Debian's packages; scripts/system-deps.sh installs them.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ROOT } from './web-build.mjs';
+
+const isRoot = process.getuid?.() === 0;
+
+/** A free loopback port. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `url` answers 200 (or the process died, or the time is up). */
+export async function waitHttp(url, { timeoutMs = 120_000, child } = {}) {
+  const started = Date.now();
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not answer in ${timeoutMs} ms`);
+    await sleep(250);
+  }
+}
+
+function postgresBin() {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(a) - Number(b)) : [];
+  const version = versions.at(-1);
+  if (!version) throw new Error('PostgreSQL is not installed (scripts/system-deps.sh installs it).');
+  return join(base, version, 'bin');
+}
+
+/** Runs a PostgreSQL tool as the postgres user when we are root (initdb refuses root). */
+function asOwner(command, args, options = {}) {
+  return isRoot
+    ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], options)
+    : spawnSync(command, args, options);
+}
+
+function must(result, what) {
+  if (result.status !== 0) throw new Error(`${what} failed: ${result.stderr?.toString() ?? ''}`);
+}
+
+/** Starts a throwaway PostgreSQL cluster in `dir` and answers its URL and a stop function. */
+export async function startPostgres(dir) {
+  const bin = postgresBin();
+  const port = await freePort();
+  mkdirSync(dir, { recursive: true });
+  if (isRoot) {
+    if (spawnSync('id', ['postgres']).status !== 0) spawnSync('useradd', ['-r', 'postgres']);
+    spawnSync('chown', ['-R', 'postgres:postgres', dir]);
+  }
+  const data = join(dir, 'data');
+  must(
+    asOwner(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']),
+    'initdb',
+  );
+  must(
+    asOwner(join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-h 127.0.0.1 -p ${port} -k ${dir} -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+      'start',
+    ]),
+    'pg_ctl start',
+  );
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => asOwner(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']),
+  };
+}
+
+/** Starts redis-server without persistence. */
+export async function startRedis() {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const ping = spawnSync('redis-cli', ['-p', String(port), 'ping']);
+    if (ping.stdout?.toString().includes('PONG')) break;
+    await sleep(100);
+  }
+  return { url: `redis://127.0.0.1:${port}`, child, stop: () => child.kill('SIGTERM') };
+}
+
+/** The nginx configuration: least-connections over the instances, WebSocket upgrade, X-Forwarded-For. */
+function nginxConfig({ dir, port, upstreams }) {
+  const temp = join(dir, 'tmp');
+  return `worker_processes 2;
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'error.log')} warn;
+daemon off;
+${isRoot ? 'user root;' : ''}
+events { worker_connections 8192; }
+http {
+  access_log off;
+  client_body_temp_path ${temp}/body;
+  proxy_temp_path ${temp}/proxy;
+  fastcgi_temp_path ${temp}/fastcgi;
+  uwsgi_temp_path ${temp}/uwsgi;
+  scgi_temp_path ${temp}/scgi;
+  client_max_body_size 12m;
+  upstream bima {
+    least_conn;
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=5s;`).join('\n')}
+    keepalive 64;
+  }
+  map $http_upgrade $connection_upgrade {
+    default upgrade;
+    '' '';
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://bima;
+      proxy_http_version 1.1;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_read_timeout 3600s;
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_tries 3;
+    }
+  }
+}
+`;
+}
+
+function nginxBinary() {
+  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate;
+  throw new Error('nginx is not installed (scripts/system-deps.sh installs it).');
+}
+
+/** Starts nginx in front of the instances' ports. */
+export async function startNginx(dir, upstreams) {
+  const port = await freePort();
+  mkdirSync(join(dir, 'tmp'), { recursive: true });
+  chmodSync(join(dir, 'tmp'), 0o777);
+  const config = join(dir, 'nginx.conf');
+  writeFileSync(config, nginxConfig({ dir, port, upstreams }));
+  const child = spawn(nginxBinary(), ['-c', config, '-p', dir, '-e', join(dir, 'error.log')], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return { url: `http://127.0.0.1:${port}`, child, stop: () => child.kill('SIGQUIT') };
+}
+
+/** The Daraja simulator as its own process, calling back through the load balancer. */
+export async function startSimulator({ callbackBaseUrl, answerDelayMs = 1000 }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/mpesa/simulator-server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      MPESA_SIMULATOR_PORT: String(port),
+      MPESA_SIMULATOR_DELAY_MS: String(answerDelayMs),
+      MPESA_SIMULATOR_LATE_MS: '5000',
+      MPESA_CALLBACK_BASE_URL: callbackBaseUrl,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1000) });
+      break;
+    } catch {
+      if (attempt > 200 || child.exitCode !== null) throw new Error('the Daraja simulator did not start');
+      await sleep(100);
+    }
+  }
+  return { url, child, stop: () => child.kill('SIGTERM') };
+}
+
+/** One API instance (`node scripts/start.mjs`: the server itself, so its pid is the server's). */
+export function startInstance({ port, env }) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { port, child, url: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * The whole cluster in `dir`: PostgreSQL, Redis, the simulator, `instances` API instances (the first
+ * migrates and seeds alone, then the others start) and nginx. Answers its parts and `stop()`.
+ */
+export async function startCluster({
+  dir,
+  instances = 3,
+  env = {},
+  log = console.log,
+  answerDelayMs = 1000,
+}) {
+  const stops = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) {
+      try {
+        await fn();
+      } catch {
+        // keep stopping the rest
+      }
+    }
+  };
+  try {
+    // The postgres user (PostgreSQL refuses to run as root) must reach its folder inside.
+    chmodSync(dir, 0o755);
+    const postgres = await startPostgres(join(dir, 'postgres'));
+    stops.push(postgres.stop);
+    log(`PostgreSQL   ${postgres.url}`);
+    const redis = await startRedis();
+    stops.push(redis.stop);
+    log(`Redis        ${redis.url}`);
+    const ports = await Promise.all(Array.from({ length: instances }, () => freePort()));
+    const nginx = await startNginx(join(dir, 'nginx'), ports);
+    stops.push(nginx.stop);
+    const simulator = await startSimulator({ callbackBaseUrl: nginx.url, answerDelayMs });
+    stops.push(simulator.stop);
+    log(`M-Pesa       ${simulator.url} (the Daraja simulator)`);
+    const instanceEnv = {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      TRUST_PROXY: '1',
+      PUBLIC_BASE_URL: nginx.url,
+      MPESA_BASE_URL: simulator.url,
+      MPESA_CONSUMER_KEY: 'simulator-key',
+      MPESA_CONSUMER_SECRET: 'simulator-secret',
+      MPESA_PASSKEY: 'simulator-passkey',
+      MPESA_B2C_SECURITY_CREDENTIAL: 'simulator-b2c-credential',
+      MPESA_CALLBACK_BASE_URL: nginx.url,
+      ...env,
+    };
+    const started = [];
+    const boot = async (port) => {
+      const instance = startInstance({ port, env: instanceEnv });
+      stops.push(() => instance.child.kill('SIGTERM'));
+      started.push(instance);
+      await waitHttp(`${instance.url}/readyz`, { child: instance.child });
+      log(`API          ${instance.url} (pid ${instance.child.pid})`);
+      return instance;
+    };
+    // The first instance migrates and seeds; the others find the database ready.
+    await boot(ports[0]);
+    await Promise.all(ports.slice(1).map(boot));
+    await waitHttp(`${nginx.url}/readyz`, { child: nginx.child });
+    return { url: nginx.url, databaseUrl: postgres.url, redisUrl: redis.url, instances: started, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
