@@ -684,6 +684,84 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
       expect(await policyMails(policy!.policyNumber)).toHaveLength(1);
     });
   });
+
+  describe('an instance that stopped between writing a payment and storing its CheckoutRequestID', () => {
+    /** The row the stopped instance left: pending, for the invoice's amount, no CheckoutRequestID. */
+    async function orphanPrompt(headers: Headers, ageMs = 0) {
+      const invoice = await invoiceFor(headers);
+      const [row] = await db()
+        .select()
+        .from(invoices)
+        .where(eq(invoices.invoiceSystemRef, invoice.invoiceSystemRef));
+      const [payment] = await db()
+        .insert(payments)
+        .values({
+          paymentSystemRef: `PAY-ORPHAN${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+          invoiceId: row!.id,
+          userId: row!.userId,
+          phone: '254712345678',
+          amount: row!.amount,
+          createdAt: new Date(Date.now() - ageMs),
+        })
+        .returning();
+      return { invoice, invoiceId: row!.id, payment: payment! };
+    }
+
+    it('credits the success callback M-Pesa sends for that prompt: the invoice is paid and its policy issued', async () => {
+      const headers = await signedIn(ctx);
+      const { invoice, invoiceId, payment } = await orphanPrompt(headers);
+      const answer = await postCallback(
+        successCallback('ws_CO_never_stored_1', {
+          amount: invoice.amount,
+          receipt: 'TKORPHAN01',
+          phone: 254712345678,
+        }),
+      );
+      expect(answer.statusCode).toBe(200);
+      const settled = await waitUntil(
+        () => db().select().from(payments).where(eq(payments.id, payment.id)),
+        (rows) => rows[0]?.status === 'success',
+      );
+      expect(settled[0]).toMatchObject({ status: 'success', receiptNumber: 'TKORPHAN01' });
+      const [paid] = await db().select().from(invoices).where(eq(invoices.id, invoiceId));
+      expect(paid!.status).toBe('PAID');
+      expect(await policyOf(invoiceId)).toBeDefined();
+    });
+
+    it('fails the unconfirmed prompt after 45 s, lets the client pay again at once, and still credits a late success', async () => {
+      const headers = await signedIn(ctx);
+      const { invoice, payment } = await orphanPrompt(headers, 46_000);
+      const failed = await waitUntil(
+        () => db().select().from(payments).where(eq(payments.id, payment.id)),
+        (rows) => rows[0]?.status === 'failed',
+      );
+      expect(failed[0]).toMatchObject({ status: 'failed', resultCode: 'PUSH_UNCONFIRMED' });
+      // Not refused as PAYMENT_PENDING: no phone is waiting on the unconfirmed prompt.
+      const again = await pay(ctx, headers, invoice.invoiceSystemRef, '254712345678');
+      expect(again.statusCode, again.body).toBe(200);
+      // The new prompt pays the invoice; M-Pesa's late success for the old one is credited, not lost.
+      await waitUntil(
+        async () =>
+          (
+            await db().select().from(invoices).where(eq(invoices.invoiceSystemRef, invoice.invoiceSystemRef))
+          )[0]!.status,
+        (status) => status === 'PAID',
+      );
+      await postCallback(
+        successCallback('ws_CO_never_stored_2', {
+          amount: invoice.amount,
+          receipt: 'TKORPHAN02',
+          phone: 254712345678,
+        }),
+      );
+      const credited = await waitUntil(
+        () =>
+          db().select().from(unallocatedReceipts).where(eq(unallocatedReceipts.mpesaReceiptNumber, 'TKORPHAN02')),
+        (rows) => rows.length > 0,
+      );
+      expect(credited).toHaveLength(1);
+    });
+  });
 });
 
 describe('a till number (CustomerBuyGoodsOnline, PartyB from MPESA_PARTY_B)', () => {

@@ -62,6 +62,15 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  */
 export const STK_PROMPT_LIFETIME_MS = 90_000;
 /**
+ * A payment row is written before its STK push is sent, and the push's CheckoutRequestID after
+ * M-Pesa accepts it. A pending row still without one after this long (the push times out well
+ * before: 15 s, twice with a token refresh) belongs to an instance that stopped in between: no
+ * phone is waiting on it that we know of. It no longer blocks a new prompt, and the reconciler
+ * marks it failed (PUSH_UNCONFIRMED); a success callback M-Pesa sends for it after all is still
+ * matched to it (`adoptOrphanPrompt`) and credited.
+ */
+export const ORPHAN_PROMPT_AFTER_MS = 45_000;
+/**
  * Refuses a new STK prompt (409 PAYMENT_PENDING, with `message`) while one of the same kind — the
  * payments `scope` selects: an invoice's, a client's top-ups, a loan's — may still be answered on
  * the phone.
@@ -75,6 +84,10 @@ export async function refuseWhilePromptLive(tx: Tx, scope: SQL | undefined, mess
         scope,
         eq(payments.status, 'pending'),
         gt(payments.createdAt, new Date(Date.now() - STK_PROMPT_LIFETIME_MS)),
+        or(
+          isNotNull(payments.checkoutRequestId),
+          gt(payments.createdAt, new Date(Date.now() - ORPHAN_PROMPT_AFTER_MS)),
+        ),
       ),
     )
     .limit(1);
@@ -640,7 +653,9 @@ export async function handleStkCallback(
   context: PaymentContext,
   callback: StkCallback,
 ): Promise<SettleResult> {
-  const result = await settlePayment(context, callback, 'callback');
+  let result = await settlePayment(context, callback, 'callback');
+  if (result === 'unknown' && (await adoptOrphanPrompt(context, callback)))
+    result = await settlePayment(context, callback, 'callback');
   if (result !== 'needs-verification') return result;
   const [payment] = await context.db
     .select()
@@ -779,7 +794,87 @@ export async function reconcilePayment(context: PaymentContext, payment: Payment
 }
 
 /** Every pending push old enough to have an answer and due for a query, checked with the STK query. */
+/**
+ * A success callback for a CheckoutRequestID we never stored: the instance that sent the push
+ * stopped before writing it down. The prompt is recognised as the one recent payment without a
+ * CheckoutRequestID for the same amount (and phone, unless M-Pesa masked it), still pending or
+ * failed as unconfirmed; it takes the CheckoutRequestID so the callback settles it as usual.
+ */
+export async function adoptOrphanPrompt(context: PaymentContext, callback: StkCallback): Promise<boolean> {
+  if (callback.resultCode !== '0' || callback.amount === null) return false;
+  const candidates = await context.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        isNull(payments.checkoutRequestId),
+        eq(payments.amount, Math.round(callback.amount * 100)),
+        gt(payments.createdAt, new Date(Date.now() - 24 * 3_600_000)),
+        or(
+          eq(payments.status, 'pending'),
+          and(eq(payments.status, 'failed'), eq(payments.resultCode, 'PUSH_UNCONFIRMED')),
+        ),
+      ),
+    );
+  const reported = callback.phoneNumber === null ? null : plainPhone(callback.phoneNumber);
+  const matching = candidates.filter(
+    (payment) => reported === null || plainPhone(payment.phone) === reported,
+  );
+  if (matching.length !== 1) {
+    if (matching.length > 1)
+      context.log.error(
+        {
+          checkoutRequestId: callback.checkoutRequestId,
+          candidates: matching.map((row) => row.paymentSystemRef),
+        },
+        'a success callback matches several unconfirmed prompts; left for staff',
+      );
+    return false;
+  }
+  const [payment] = matching;
+  const adopted = await context.db
+    .update(payments)
+    .set({
+      checkoutRequestId: callback.checkoutRequestId,
+      merchantRequestId: callback.merchantRequestId ?? null,
+    })
+    .where(and(eq(payments.id, payment!.id), isNull(payments.checkoutRequestId)))
+    .returning({ id: payments.id });
+  if (adopted.length > 0)
+    context.log.warn(
+      { payment: payment!.paymentSystemRef, checkoutRequestId: callback.checkoutRequestId },
+      'success callback matched to a prompt whose CheckoutRequestID was never stored',
+    );
+  return adopted.length > 0;
+}
+
+/** Pending rows whose push was never confirmed as sent (see ORPHAN_PROMPT_AFTER_MS): failed, so they settle. */
+async function failOrphanPrompts(context: PaymentContext): Promise<number> {
+  const orphans = await context.db
+    .update(payments)
+    .set({
+      status: 'failed',
+      resultCode: 'PUSH_UNCONFIRMED',
+      resultDesc:
+        'The payment prompt could not be confirmed as sent. Please try again; if M-Pesa charged you, the payment will be matched to this invoice.',
+      settledBy: 'query',
+      settledAt: new Date(),
+    })
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        isNull(payments.checkoutRequestId),
+        lt(payments.createdAt, new Date(Date.now() - ORPHAN_PROMPT_AFTER_MS)),
+      ),
+    )
+    .returning({ paymentSystemRef: payments.paymentSystemRef });
+  for (const orphan of orphans)
+    context.log.warn({ payment: orphan.paymentSystemRef }, 'payment prompt never confirmed as sent: failed');
+  return orphans.length;
+}
+
 export async function reconcilePendingPayments(context: PaymentContext): Promise<number> {
+  await failOrphanPrompts(context);
   const now = new Date();
   const pending = await context.db
     .select()
