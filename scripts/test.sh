@@ -24,6 +24,9 @@ npx vitest run --project api
 step "API tests on PostgreSQL"
 bash scripts/with-postgres.sh npx vitest run --project api
 
+step "Soak: 50 purchase journeys through nginx on 2 instances (PostgreSQL, Redis), one killed"
+node scripts/soak.mjs --journeys 50 --instances 2
+
 step "Build the web app"
 npm run --silent build
 
