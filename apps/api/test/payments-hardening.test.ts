@@ -756,7 +756,10 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
       );
       const credited = await waitUntil(
         () =>
-          db().select().from(unallocatedReceipts).where(eq(unallocatedReceipts.mpesaReceiptNumber, 'TKORPHAN02')),
+          db()
+            .select()
+            .from(unallocatedReceipts)
+            .where(eq(unallocatedReceipts.mpesaReceiptNumber, 'TKORPHAN02')),
         (rows) => rows.length > 0,
       );
       expect(credited).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -72,9 +72,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   let location = dataDir;
+  let lock: string | null = null;
   if (!dataDir.startsWith('memory://')) {
     location = resolve(join(dataDir, 'pglite'));
     mkdirSync(location, { recursive: true });
+    lock = claimFolder(location);
   }
   const client = new PGlite(location);
   await client.waitReady;
@@ -110,6 +112,39 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       return results[results.length - 1] ?? { rows: [] };
     },
     poolStats: () => ({ total: 1, idle: inFlight === 0 ? 1 : 0, waiting: Math.max(0, inFlight - 1) }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (lock) rmSync(lock, { force: true });
+    },
   };
+}
+
+/** The process holding an embedded database folder (`<folder>.pid`), if it is still running. */
+export function folderHolder(location: string): number | null {
+  const lock = `${location}.pid`;
+  if (!existsSync(lock)) return null;
+  const pid = Number(readFileSync(lock, 'utf8').trim());
+  if (!Number.isSafeInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * PGlite has no lock between processes: two servers (or a backup) on one folder would tear it. The
+ * folder is claimed with `<folder>.pid`; a live holder is refused, a stale one replaced.
+ */
+function claimFolder(location: string): string {
+  const holder = folderHolder(location);
+  if (holder !== null && holder !== process.pid) {
+    throw new Error(
+      `The embedded database ${location} is in use by process ${holder}. Stop it first, or set DATABASE_URL to share PostgreSQL between processes.`,
+    );
+  }
+  const lock = `${location}.pid`;
+  writeFileSync(lock, String(process.pid));
+  return lock;
 }
