@@ -106,7 +106,7 @@ export async function startRedis() {
     if (ping.stdout?.toString().includes('PONG')) break;
     await sleep(100);
   }
-  return { url: `redis://127.0.0.1:${port}`, child, stop: () => child.kill('SIGTERM') };
+  return { url: `redis://127.0.0.1:${port}`, child, stop: () => stopChild(child) };
 }
 
 /** The nginx configuration: least-connections over the instances, WebSocket upgrade, X-Forwarded-For. */
@@ -196,7 +196,20 @@ export async function startSimulator({ callbackBaseUrl, answerDelayMs = 1000 }) 
       await sleep(100);
     }
   }
-  return { url, child, stop: () => child.kill('SIGTERM') };
+  return { url, child, stop: () => stopChild(child) };
+}
+
+/** Stops a child with SIGTERM and waits for it to exit (SIGKILL after `graceMs`). */
+export function stopChild(child, graceMs = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }
 
 /** One API instance (`node scripts/start.mjs`: the server itself, so its pid is the server's). */
@@ -263,12 +276,13 @@ export async function startCluster({
     const started = [];
     const boot = async (port) => {
       const instance = startInstance({ port, env: instanceEnv });
-      stops.push(() => instance.child.kill('SIGTERM'));
       started.push(instance);
       await waitHttp(`${instance.url}/readyz`, { child: instance.child });
       log(`API          ${instance.url} (pid ${instance.child.pid})`);
       return instance;
     };
+    // The instances stop (and finish their jobs) before anything they use does.
+    stops.push(() => Promise.all(started.map((instance) => stopChild(instance.child))));
     // The first instance migrates and seeds; the others find the database ready.
     await boot(ports[0]);
     await Promise.all(ports.slice(1).map(boot));

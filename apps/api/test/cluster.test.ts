@@ -141,6 +141,54 @@ describe('recurring jobs on two instances of one database', () => {
   }, 30_000);
 });
 
+describe('failed jobs for staff', () => {
+  it('an admin sees each queue and the failed runs with their error, and sends one back to its queue; an underwriter may not', async () => {
+    const ctx = await buildTestApp();
+    try {
+      await ctx.app.ready();
+      const failing = createJobQueue({ database: ctx.database, log: silentLog });
+      failing.every({
+        name: 'test-broken',
+        intervalMs: 600_000,
+        retryLimit: 0,
+        run: async () => {
+          throw new Error('the SMTP server refused the login');
+        },
+      });
+      await failing.start();
+      for (let waited = 0; waited < 10_000; waited += 200) {
+        if (failing.counts.get('test-broken')!.failed > 0) break;
+        await sleep(200);
+      }
+      await failing.stop();
+      const admin = (await createStaffUser(ctx, null)).headers;
+      const listed = await call(ctx, 'admin', 'jobs', 'listJobs', { page: 1, pageSize: 10 }, admin);
+      expect(listed.statusCode, listed.body).toBe(200);
+      const data = listed.json().result.data;
+      expect(data.queues.map((queue: { name: string }) => queue.name)).toEqual(
+        expect.arrayContaining(['payment-reconcile', 'mail-queue', 'renewal-reminders', 'loan-jobs']),
+      );
+      expect(data.total).toBe(1);
+      expect(data.items[0]).toMatchObject({
+        name: 'test-broken',
+        attempts: 1,
+        error: 'the SMTP server refused the login',
+      });
+      const underwriter = (await createStaffUser(ctx, 'jubilee')).headers;
+      expect((await call(ctx, 'admin', 'jobs', 'listJobs', {}, underwriter)).statusCode).toBe(403);
+      const retried = await call(ctx, 'admin', 'jobs', 'retryJob', { id: data.items[0].id }, admin);
+      expect(retried.statusCode, retried.body).toBe(200);
+      const after = (await call(ctx, 'admin', 'jobs', 'listJobs', {}, admin)).json().result.data;
+      expect(after.total).toBe(0);
+      const again = await call(ctx, 'admin', 'jobs', 'retryJob', { id: data.items[0].id }, admin);
+      expect(again.statusCode).toBe(404);
+      expect((await call(ctx, 'admin', 'jobs', 'retryJob', { id: 'nope' }, admin)).statusCode).toBe(400);
+    } finally {
+      await ctx.app.close();
+    }
+  }, 30_000);
+});
+
 /** Counting is one atomic step: concurrent hits see distinct counts, windows end, refunds and resets work. */
 async function checkCounters(counters: CounterStore) {
   const key = `test:${uniqueEmail()}`;

@@ -74,6 +74,15 @@ export const retryMailSchema = z.object({
   id: z.number({ error: 'Choose a message.' }).int().positive(),
 });
 
+/** `admin / jobs / listJobs`: the background job queues and their failed runs, newest first. */
+export const listJobsSchema = pageInputSchema;
+export type ListJobsInput = z.infer<typeof listJobsSchema>;
+
+/** `admin / jobs / retryJob`: run a failed background job again. */
+export const retryJobSchema = z.object({
+  id: z.string({ error: 'Choose a job.' }).uuid('Choose a job.'),
+});
+
 /** The kinds a client can receive (their Profile lists these). */
 export const CLIENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'payment_received',

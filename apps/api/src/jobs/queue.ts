@@ -37,6 +37,8 @@ export interface JobQueue {
   depths(): Promise<QueueDepth[]>;
   /** Runs a recurring job now (e.g. after an event made it due), still once per cluster at a time. */
   kick(name: string): Promise<void>;
+  /** Puts a failed job back in its queue (staff's "Retry"); false when it is not failed. */
+  retry(id: string): Promise<boolean>;
   /** How many runs of each job this instance completed and failed since it started. */
   readonly counts: Map<string, { completed: number; failed: number }>;
 }
@@ -175,6 +177,20 @@ export function createJobQueue(options: { database: DatabaseHandle; log: Fastify
         result.push({ name, queued, active, failed });
       }
       return result;
+    },
+    retry: async (id) => {
+      const running = boss;
+      if (!running) throw new Error('the job queue is not running');
+      const { rows } = await database.executeSql(
+        `select name from ${JOB_SCHEMA}.job where id = $1 and state = 'failed'`,
+        [id],
+      );
+      const name = (rows[0] as { name: string } | undefined)?.name;
+      if (!name) return false;
+      await running.retry(name, id);
+      const worker = workers.get(name);
+      if (worker) running.notifyWorker(worker);
+      return true;
     },
     kick: async (name) => {
       const running = boss;

@@ -11,6 +11,7 @@ import { commissionActions } from './commission/actions';
 import { helpRequestActions } from './help-request/actions';
 import { intermediaryActions } from './intermediary/actions';
 import { ipfActions } from './ipf/actions';
+import { jobActions } from './jobs/actions';
 import { loanActions } from './loan/actions';
 import { lenderAdminActions } from './loan/lenders';
 import { pricingActions } from './loan/pricing';
@@ -46,6 +47,7 @@ export const allActions: ActionDefinition[] = [
   ...chatActions,
   ...notificationActions,
   ...mailQueueActions,
+  ...jobActions,
   ...claimActions,
   ...walletActions,
   ...cartActions,
