@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './purchase-fixtures';
 import { listPublicIntermediaries, STAFF, signInStaffThroughPage } from './staff-fixtures';
 
 // An ACTIVE sample firm with no staff accounts, so no other journey's session is revoked.
@@ -49,5 +50,28 @@ test.describe('staff area: an admin', () => {
     await row.getByRole('button', { name: `Approve ${FIRM}` }).click();
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
     expect((await listPublicIntermediaries(request)).map((firm) => firm.intermediaryNames)).toContain(FIRM);
+  });
+
+  test('opens Background jobs: every queue the servers share, with its waiting, running and failed jobs @phone', async ({
+    page,
+  }) => {
+    await signInStaffThroughPage(page, STAFF.admin);
+    const nav = page.getByRole('navigation', { name: 'Staff area' });
+    await nav.getByRole('link', { name: 'Background jobs', exact: true }).click();
+    await expect(page).toHaveURL(/\/staff\/jobs$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Background jobs' })).toBeVisible();
+    const queues = page.getByRole('table', { name: 'Queues' });
+    for (const job of [
+      'Settle M-Pesa payments',
+      'Send e-mail',
+      'Renewal reminders',
+      'Settle claim payouts',
+    ]) {
+      const row = queues.getByRole('row', { name: new RegExp(job) });
+      await expect(row).toBeVisible();
+      await expect(row.getByRole('cell')).toHaveCount(3);
+    }
+    await expect(page.getByRole('heading', { level: 2, name: 'Failed jobs' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'background jobs');
   });
 });

@@ -51,6 +51,8 @@ export const staffPaths = {
     getHref: (ref: string) => `${STAFF}/loan-applications/${encodeURIComponent(ref)}`,
   },
   mailQueue: { path: 'mail-queue', getHref: () => `${STAFF}/mail-queue` },
+  /** Admin: the background job queues and their failed jobs. */
+  jobs: { path: 'jobs', getHref: () => `${STAFF}/jobs` },
   /** Admin: interest in coming-soon products. */
   productInterest: { path: 'coming-soon', getHref: () => `${STAFF}/coming-soon` },
   /** The claims desk (built in `features/claims`, mounted in `app/staff-routes.tsx`). */

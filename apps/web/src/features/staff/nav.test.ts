@@ -22,6 +22,7 @@ describe('the staff navigation', () => {
         'moneyReceived',
         'audit',
         'mailQueue',
+        'jobs',
         'productInterest',
         'notifications',
       ],

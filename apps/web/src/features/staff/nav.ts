@@ -42,6 +42,7 @@ export const STAFF_NAV: readonly StaffNavEntry[] = [
   entry('moneyReceived', staffPaths.moneyReceived.getHref(), ['admin']),
   entry('audit', staffPaths.audit.getHref(), ['admin']),
   entry('mailQueue', staffPaths.mailQueue.getHref(), ['admin']),
+  entry('jobs', staffPaths.jobs.getHref(), ['admin']),
   entry('productInterest', staffPaths.productInterest.getHref(), ['admin']),
   entry('notifications', staffPaths.notifications.getHref(), EVERY_ROLE),
 ];
