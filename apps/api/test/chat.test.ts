@@ -448,13 +448,16 @@ describe('the chat socket', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('two API instances on one PostgreSQL database', () => {
-  it('fans a message sent on one instance out to a socket on the other (LISTEN/NOTIFY)', async () => {
+describe.runIf(process.env.TEST_DATABASE_URL)('three API instances on one PostgreSQL database', () => {
+  it('fans a message sent on one instance out to sockets on the two others (LISTEN/NOTIFY)', async () => {
     const url = ctx.database.url;
     expect(url).toBeTruthy();
     const secondDatabase = await openDatabase({ databaseUrl: url });
     const second = await buildApp({ config: ctx.config, database: secondDatabase });
     second.addHook('onClose', () => secondDatabase.close());
+    const thirdDatabase = await openDatabase({ databaseUrl: url });
+    const third = await buildApp({ config: ctx.config, database: thirdDatabase });
+    third.addHook('onClose', () => thirdDatabase.close());
     expect(second.services.chat.bus.kind).toBe('postgres');
     const client = await newClient();
     const broker = await signInAs(ctx, SAMPLE.brokerB);
@@ -462,8 +465,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API instances on one PostgreS
       .result.data;
     const onFirst = await openSocket(ctx.app, client.token);
     const onSecond = await openSocket(second, broker.headers.accesstoken!);
+    // The client's other device, connected to the third instance.
+    const onThird = await openSocket(third, client.token);
     try {
       onFirst.send({ type: 'send', conversationId: conversation.id, body: 'from instance one' });
+      await onThird.next('message', (frame) => frame.message.body === 'from instance one', 15_000);
       const arrived = await onSecond.next(
         'message',
         (frame) => frame.message.body === 'from instance one',
@@ -475,7 +481,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API instances on one PostgreS
     } finally {
       await onFirst.close();
       await onSecond.close();
+      await onThird.close();
       await second.close();
+      await third.close();
     }
   }, 60_000);
 });
