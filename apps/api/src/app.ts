@@ -55,6 +55,27 @@ export interface BuildAppOptions {
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const PERSONAL_OR_SECRET_KEYS = [
+  'password',
+  'phone',
+  'phoneNumber',
+  'email',
+  'kraPin',
+  'idNumber',
+  'accessToken',
+  'refreshToken',
+  // One-time codes by their field names (not `code`: errors carry theirs, e.g. PostgreSQL's 23505).
+  'registrationCode',
+  'resetCode',
+  'otp',
+];
+const REDACTED_LOG_PATHS = [
+  'req.headers.accesstoken',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  ...PERSONAL_OR_SECRET_KEYS,
+  ...PERSONAL_OR_SECRET_KEYS.map((key) => `*.${key}`),
+];
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 /** Path segments that are secrets: the M-Pesa callback's and the signed document links' tokens. */
 const SECRET_PATH_SEGMENTS = [
@@ -95,7 +116,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const logger = {
     level: config.LOG_LEVEL,
-    redact: ['req.headers.accesstoken', 'req.headers.authorization'],
+    // Secrets in headers, and personal data or secrets put in a log object by mistake (top level or
+    // one level down), are logged as [redacted].
+    redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
     ...options.logger,
     serializers: { ...options.logger?.serializers, req: serializeRequest },
   };

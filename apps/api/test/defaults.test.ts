@@ -325,3 +325,45 @@ describe('secrets in URLs stay out of the log', () => {
     }
   });
 });
+
+describe('personal data stays out of the log', () => {
+  it('logs phones, e-mails, passwords, codes and tokens put in a log object as [redacted]', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await openTestDatabase();
+    await database.migrate();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: TEST_JWT_SECRET,
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+    });
+    const app = await buildApp({ config, database, logger: { level: 'info', stream } });
+    try {
+      app.log.warn(
+        {
+          phone: '254712345678',
+          detail: { email: 'wanjiru@example.co.ke', password: 'Secret-2026!', registrationCode: '4821' },
+        },
+        'something about a client',
+      );
+      const logged = JSON.parse(lines.find((line) => line.includes('something about a client'))!);
+      expect(logged.phone).toBe('[redacted]');
+      expect(logged.detail).toEqual({
+        email: '[redacted]',
+        password: '[redacted]',
+        registrationCode: '[redacted]',
+      });
+      const all = lines.join('');
+      for (const secret of ['254712345678', 'wanjiru@example.co.ke', 'Secret-2026!', '4821'])
+        expect(all).not.toContain(secret);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
