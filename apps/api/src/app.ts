@@ -200,10 +200,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  if (config.BENCH_ROUTE) {
-    app.post('/v2/api/bench/bare', async () => ({ status: true, result: { data: {} } }));
-  }
-
   await app.register(gatewayPlugin, { registry, db: database.db, config, services });
   await app.register(paymentPlugin, { db: database.db, services, config });
   await app.register(mailWorkerPlugin, { services, config });
