@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_ERROR_CODES } from '@bima/domain';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
@@ -34,6 +33,7 @@ import { paymentPlugin } from './modules/payment/plugin';
 import { documentsPlugin } from './modules/policy/documents-plugin';
 import { renewalReminderPlugin } from './modules/renewal/plugin';
 import { statementPlugin } from './modules/wallet/statement-plugin';
+import { addSecurityHeaders } from './security-headers';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -166,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
 
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -1,6 +1,6 @@
 import { gatewayEnvelopeSchema, legacyEnvelopeSchema, STAFF_MESSAGES } from '@bima/domain';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
@@ -15,6 +15,7 @@ import {
   type Principal,
   rateLimitClassOf,
 } from './registry';
+import { SerializedResult } from './serialized';
 
 export interface GatewayOptions {
   registry: ActionRegistry;
@@ -27,6 +28,19 @@ export interface GatewayOptions {
 const LEGACY_HOME_ACTIONS: Record<string, { service: string; resource: string; action: string }> = {
   'advertisement/list': { service: 'platform', resource: 'advertisement', action: 'list' },
 };
+
+/**
+ * The success answer `{status: true, result: {[field]: result}}`; a result already serialized is
+ * written in as it is (the same bytes JSON.stringify would make of the whole answer).
+ */
+function answer(reply: FastifyReply, field: 'data' | 'result', result: unknown) {
+  if (result instanceof SerializedResult) {
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(`{"status":true,"result":{"${field}":${result.json}}}`);
+  }
+  return { status: true, result: { [field]: result } };
+}
 
 /** `POST /v2/api/v1`: one endpoint, the action named in the body. */
 export async function gatewayPlugin(app: FastifyInstance, options: GatewayOptions): Promise<void> {
@@ -92,7 +106,7 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     });
   };
 
-  app.post('/v2/api/v1', async (request) => {
+  app.post('/v2/api/v1', async (request, reply) => {
     guardInput(request.body);
     const envelope = gatewayEnvelopeSchema.safeParse(request.body);
     if (!envelope.success) throw fromZodError(envelope.error);
@@ -101,10 +115,10 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     if (!definition) {
       throw new AppError('not_found', `Unknown action ${service.name}/${resource.name}/${action.name}.`);
     }
-    return { status: true, result: { data: await run(request, definition, data) } };
+    return answer(reply, 'data', await run(request, definition, data));
   });
 
-  app.post('/v2/api/v1/home', async (request) => {
+  app.post('/v2/api/v1/home', async (request, reply) => {
     guardInput(request.body);
     const envelope = legacyEnvelopeSchema.safeParse(request.body);
     if (!envelope.success) throw fromZodError(envelope.error);
@@ -112,6 +126,6 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     const target = LEGACY_HOME_ACTIONS[`${resource}/${action}`];
     const definition = target && registry.find(target.service, target.resource, target.action, 'v1');
     if (!definition) throw new AppError('not_found', `Unknown action ${resource}/${action}.`);
-    return { status: true, result: { result: await run(request, definition, data) } };
+    return answer(reply, 'result', await run(request, definition, data));
   });
 }
