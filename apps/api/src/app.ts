@@ -33,6 +33,7 @@ import { paymentPlugin } from './modules/payment/plugin';
 import { documentsPlugin } from './modules/policy/documents-plugin';
 import { renewalReminderPlugin } from './modules/renewal/plugin';
 import { statementPlugin } from './modules/wallet/statement-plugin';
+import { addRequestLog } from './request-log';
 import { addSecurityHeaders } from './security-headers';
 import { createServices, type Services } from './services';
 
@@ -99,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const app = Fastify({
     logger,
+    // One line per request, and only for failures unless LOG_LEVEL=debug (request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Signed document links carry their claims in the path.
     routerOptions: { maxParamLength: 400 },
@@ -120,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registry.register(...allActions, ...(options.extraActions ?? []));
   const services = await createServices({ db: database.db, config, log: app.log, databaseUrl: database.url });
   app.decorate('services', services);
+  addRequestLog(app);
   app.addHook('onClose', () => services.close());
   app.addHook('onListen', async () => {
     const address = app.server.address();
