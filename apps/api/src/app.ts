@@ -11,6 +11,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import { type Config, isLoopbackHost, trustProxyOption } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -101,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger,
     // One line per request, and only for failures unless LOG_LEVEL=debug (request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Signed document links carry their claims in the path.
     routerOptions: { maxParamLength: 400 },

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DatabaseQueue } from './queue';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,6 +24,18 @@ export interface DatabaseHandle {
   /** Answers when the database answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The database calls waiting or running, by database (PGlite's queue; absent on PostgreSQL). */
+const queues = new WeakMap<Database, DatabaseQueue>();
+
+/**
+ * How many database calls are waiting or running on `db`: PGlite's queue, which the gateway sheds
+ * load on (DB_QUEUE_LIMIT); 0 on PostgreSQL, whose pool queues on its own and never blocks the
+ * event loop.
+ */
+export function pendingDatabaseCalls(db: Database): number {
+  return queues.get(db)?.depth ?? 0;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -69,7 +82,17 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   const client = new PGlite(location);
   await client.waitReady;
+  // Every call through one queue that lets the event loop turn between slices (db/queue.ts).
+  // PGlite runs one call at a time anyway (a top-level call waits for an open transaction).
+  const queue = new DatabaseQueue();
+  const { query, exec, transaction } = client;
+  client.query = ((...args: Parameters<typeof query>) =>
+    queue.run(() => query.apply(client, args))) as typeof query;
+  client.exec = (...args: Parameters<typeof exec>) => queue.run(() => exec.apply(client, args));
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    queue.run(() => transaction.apply(client, args))) as typeof transaction;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  queues.set(db, queue);
   return {
     db,
     kind: 'pglite',

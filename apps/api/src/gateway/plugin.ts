@@ -2,7 +2,7 @@ import { gatewayEnvelopeSchema, legacyEnvelopeSchema, STAFF_MESSAGES } from '@bi
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import { type Database, pendingDatabaseCalls } from '../db/client';
 import type { Services } from '../services';
 import { AppError, fromZodError } from './errors';
 import { findInputProblem } from './input-guard';
@@ -106,7 +106,27 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     });
   };
 
+  /**
+   * Sheds a call at once (503, Retry-After) while the database queue is deeper than DB_QUEUE_LIMIT
+   * (PGlite): its wait would be long, and the queue only grows. Calls already admitted finish.
+   */
+  let lastShedLog = 0;
+  const shedWhenBusy = (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = config.DB_QUEUE_LIMIT;
+    if (limit === 0) return;
+    const pending = pendingDatabaseCalls(db);
+    if (pending <= limit) return;
+    const now = Date.now();
+    if (now - lastShedLog > 10_000) {
+      lastShedLog = now;
+      request.log.warn({ pending, limit }, 'database queue full: shedding gateway calls with 503');
+    }
+    reply.header('retry-after', '1');
+    throw new AppError('unavailable', 'We are very busy right now. Please try again in a moment.');
+  };
+
   app.post('/v2/api/v1', async (request, reply) => {
+    shedWhenBusy(request, reply);
     guardInput(request.body);
     const envelope = gatewayEnvelopeSchema.safeParse(request.body);
     if (!envelope.success) throw fromZodError(envelope.error);
@@ -119,6 +139,7 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
   });
 
   app.post('/v2/api/v1/home', async (request, reply) => {
+    shedWhenBusy(request, reply);
     guardInput(request.body);
     const envelope = legacyEnvelopeSchema.safeParse(request.body);
     if (!envelope.success) throw fromZodError(envelope.error);
