@@ -74,7 +74,8 @@ function quoteOne(loaded: LoadedProduct, request: PriceRequest): SerializedResul
   const known = memo.get(key);
   if (known) return known;
   const serialized = new SerializedResult(presentQuote(loaded, priceProduct(loaded, request)));
-  if (memo.size >= 512) memo.clear();
+  // About 3 KB each, per loaded product: bounded so odd requests cannot grow it without end.
+  if (memo.size >= 128) memo.clear();
   memo.set(key, serialized);
   return serialized;
 }
