@@ -36,6 +36,6 @@ if (where.kind === 'postgres') {
   writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
 }
 const size = statSync(file).size;
-console.log(
+console.info(
   `Backup of the ${where.kind === 'postgres' ? 'PostgreSQL database' : `embedded database (${where.dir})`}: ${file} (${(size / 1024).toFixed(0)} KB)`,
 );

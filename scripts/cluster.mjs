@@ -27,7 +27,7 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  console.log('\nStopping the cluster…');
+  console.info('\nStopping the cluster…');
   await cluster.stop();
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);
@@ -35,7 +35,7 @@ const stop = async () => {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
-console.log(`
+console.info(`
 Bima Portal on ${cluster.url}  (nginx → ${instances} API instances)
   readiness  ${cluster.url}/readyz
   metrics    curl -H 'Authorization: Bearer ${metricsToken}' ${cluster.url}/metrics

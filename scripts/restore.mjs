@@ -36,7 +36,7 @@ if (where.kind === 'postgres') {
     refuseIfOpen(where.dir);
     const aside = `${where.dir}.before-restore-${stamp()}`;
     renameSync(where.dir, aside);
-    console.log(`The database that was there is kept in ${aside}`);
+    console.info(`The database that was there is kept in ${aside}`);
   }
   mkdirSync(dirname(where.dir), { recursive: true });
   const { PGlite } = await import('@electric-sql/pglite');
@@ -45,6 +45,6 @@ if (where.kind === 'postgres') {
   await database.query('select 1');
   await database.close();
 }
-console.log(
+console.info(
   `Restored ${resolve(file)} into the ${where.kind === 'postgres' ? 'PostgreSQL database' : `embedded database (${where.dir})`}.`,
 );

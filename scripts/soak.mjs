@@ -30,7 +30,7 @@ const deps = spawnSync('bash', ['scripts/system-deps.sh'], { cwd: ROOT, stdio: '
 if (deps.status !== 0) process.exit(deps.status ?? 1);
 
 const dir = mkdtempSync(join(tmpdir(), 'bima-soak-'));
-console.log(
+console.info(
   `Soak: ${JOURNEYS} purchase journeys, ${INSTANCES} API instances behind nginx${KILL ? ', one killed' : ''}`,
 );
 const cluster = await startCluster({
@@ -311,7 +311,7 @@ const killer = KILL
       while (events.paymentsRequested < Math.ceil(JOURNEYS / 2)) await sleep(50);
       killed = cluster.instances.at(-1);
       killed.child.kill('SIGKILL');
-      console.log(
+      console.info(
         `kill -9 ${killed.child.pid} (instance on :${killed.port}) after ${events.paymentsRequested} payment prompts`,
       );
     })()
@@ -323,7 +323,7 @@ const results = await Promise.allSettled(
 );
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
-if (KILL && !killed) console.log('(no instance was killed: too few payments were requested)');
+if (KILL && !killed) console.info('(no instance was killed: too few payments were requested)');
 await Promise.race([killer, sleep(10)]);
 
 const failed = results.filter((result) => result.status === 'rejected');
@@ -387,32 +387,32 @@ const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
-console.log(
+console.info(
   `\n${emails.length}/${JOURNEYS} journeys in ${seconds.toFixed(1)} s: ${(emails.length / seconds).toFixed(2)} journeys/s; ${retries} calls retried after an instance went away`,
 );
-console.log(
+console.info(
   `${policies} policies, ${successes} successful M-Pesa payments; ${promptsAgain} prompts asked for again after a minute\n`,
 );
-console.log('step'.padEnd(36), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'count'.padStart(7));
+console.info('step'.padEnd(36), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'count'.padStart(7));
 for (const [step, values] of timings)
-  console.log(
+  console.info(
     step.padEnd(36),
     percentile(values, 50).toFixed(0).padStart(9),
     percentile(values, 95).toFixed(0).padStart(9),
     String(values.length).padStart(7),
   );
-console.log('\npeak memory (RSS) per instance:');
+console.info('\npeak memory (RSS) per instance:');
 for (const instance of cluster.instances)
-  console.log(
+  console.info(
     `  :${instance.port} ${((peakRss.get(instance.child.pid) ?? 0) / 1048576).toFixed(0)} MB${instance === killed ? ' (killed)' : ''}`,
   );
-console.log('\nchecks:');
+console.info('\nchecks:');
 let ok = true;
 for (const [name, value] of Object.entries(checks)) {
-  console.log(`  ${value === 0 ? 'ok  ' : 'FAIL'} ${name}: ${value}`);
+  console.info(`  ${value === 0 ? 'ok  ' : 'FAIL'} ${name}: ${value}`);
   if (value !== 0) ok = false;
 }
 for (const failure of failed.slice(0, 5))
-  console.log(`  journey failed: ${failure.reason?.message ?? failure.reason}`);
+  console.info(`  journey failed: ${failure.reason?.message ?? failure.reason}`);
 await cleanUp();
 process.exit(ok ? 0 : 1);

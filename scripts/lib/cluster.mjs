@@ -230,7 +230,7 @@ export async function startCluster({
   dir,
   instances = 3,
   env = {},
-  log = console.log,
+  log = console.info,
   answerDelayMs = 1000,
 }) {
   const stops = [];

@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_ERROR_CODES } from '@bima/domain';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
@@ -12,6 +11,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import { type Config, isLoopbackHost, trustProxyOption } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -36,6 +36,8 @@ import { clearProductCache } from './modules/product/service';
 import { renewalReminderPlugin } from './modules/renewal/plugin';
 import { statementPlugin } from './modules/wallet/statement-plugin';
 import { registerMetrics } from './observability/plugin';
+import { addRequestLog } from './request-log';
+import { addSecurityHeaders } from './security-headers';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -124,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const app = Fastify({
     logger,
+    // One line per request, and only for failures unless LOG_LEVEL=debug (request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Signed document links carry their claims in the path.
     routerOptions: { maxParamLength: 400 },
@@ -145,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registry.register(...allActions, ...(options.extraActions ?? []));
   const services = await createServices({ database, config, log: app.log });
   app.decorate('services', services);
+  addRequestLog(app);
   app.addHook('onClose', () => services.close());
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -191,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
 
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -240,10 +245,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks: results });
   });
   registerMetrics(app, { database, services, token: config.METRICS_TOKEN });
-
-  if (config.BENCH_ROUTE) {
-    app.post('/v2/api/bench/bare', async () => ({ status: true, result: { data: {} } }));
-  }
 
   await app.register(gatewayPlugin, { registry, db: database.db, config, services });
   await app.register(paymentPlugin, { db: database.db, services, config });

@@ -178,8 +178,11 @@ const baseConfigSchema = z.object({
   SUPPORT_PHONE: z.string().min(3).default('+254 709 123 000'),
   SUPPORT_EMAIL: z.string().email().default('support@bimaportal.co.ke'),
   SUPPORT_ADDRESS: z.string().min(3).default('Bima House, 4th Floor, Upper Hill Road, Nairobi'),
-  /** Serves `POST /v2/api/bench/bare`, the bare JSON route `npm run bench` compares against. */
-  BENCH_ROUTE: booleanish.default(false),
+  /**
+   * PGlite only: gateway calls arriving while this many database calls are queued are answered
+   * 503 with Retry-After at once, so waits stay short under overload (0: never).
+   */
+  DB_QUEUE_LIMIT: z.coerce.number().int().min(0).default(500),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 /** In production, real money: Daraja credentials and the secrets must be set, not simulated or made up. */

@@ -367,3 +367,41 @@ describe('personal data stays out of the log', () => {
     }
   });
 });
+
+describe('the request log', () => {
+  it('writes one line for a failed request and none for a successful one at info', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await openTestDatabase();
+    await database.migrate();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: TEST_JWT_SECRET,
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+    });
+    const app = await buildApp({ config, database, logger: { level: 'info', stream } });
+    try {
+      const ok = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(ok.statusCode).toBe(200);
+      expect(lines.join('')).not.toContain('/healthz');
+      const missing = await app.inject({ method: 'GET', url: '/v2/api/no-such-route' });
+      expect(missing.statusCode).toBe(404);
+      const logged = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'request completed');
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({
+        level: 30,
+        req: { method: 'GET', url: '/v2/api/no-such-route' },
+        res: { statusCode: 404 },
+        responseTime: expect.any(Number),
+      });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

@@ -145,6 +145,35 @@ describe('underwriting / product', () => {
     });
   });
 
+  describe('answers kept serialized', () => {
+    it('answers the same JSON, headers and security headers from the kept answer as the first time', async () => {
+      const requests = [
+        ['fetchInsuranceClassReccomendations', { insuranceClass: '07', riskValue: 1_234_000, coverType: '' }],
+        [
+          'productPremiumCalc',
+          {
+            productSystemRef: 'APA-MP-PLUS',
+            risk: { value: 1_234_000 },
+            additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-PVT' }],
+            excesses: [],
+            coverDetails: { period: 365 },
+          },
+        ],
+      ] as const;
+      for (const [action, data] of requests) {
+        const first = await call(action, data);
+        const again = await call(action, data);
+        expect(first.statusCode).toBe(200);
+        expect(again.body).toBe(first.body);
+        expect(JSON.stringify(first.json())).toBe(first.body);
+        expect(first.json().status).toBe(true);
+        expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(again.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(again.headers['x-content-type-options']).toBe('nosniff');
+      }
+    });
+  });
+
   describe('productPremiumCalc', () => {
     const base = {
       productSystemRef: 'APA-MP-PLUS',

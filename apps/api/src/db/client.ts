@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DatabaseQueue } from './queue';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,6 +31,18 @@ export interface DatabaseHandle {
   /** Connections in use and callers waiting for one (PostgreSQL's pool); PGlite has one session. */
   poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+}
+
+/** The database calls waiting or running, by database (PGlite's queue; absent on PostgreSQL). */
+const queues = new WeakMap<Database, DatabaseQueue>();
+
+/**
+ * How many database calls are waiting or running on `db`: PGlite's queue, which the gateway sheds
+ * load on (DB_QUEUE_LIMIT); 0 on PostgreSQL, whose pool queues on its own and never blocks the
+ * event loop.
+ */
+export function pendingDatabaseCalls(db: Database): number {
+  return queues.get(db)?.depth ?? 0;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -80,25 +93,17 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   const client = new PGlite(location);
   await client.waitReady;
-  // PGlite runs one statement (or transaction) at a time; the others queue inside it. Every call is
-  // counted on its way in and out, so the metrics can say how many are waiting.
-  let inFlight = 0;
-  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
-    inFlight += 1;
-    try {
-      return await work();
-    } finally {
-      inFlight -= 1;
-    }
-  };
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = ((...args: Parameters<typeof query>) => counted(() => query(...args))) as typeof query;
-  client.exec = ((...args: Parameters<typeof exec>) => counted(() => exec(...args))) as typeof exec;
+  // Every call through one queue that lets the event loop turn between slices (db/queue.ts).
+  // PGlite runs one call at a time anyway (a top-level call waits for an open transaction).
+  const queue = new DatabaseQueue();
+  const { query, exec, transaction } = client;
+  client.query = ((...args: Parameters<typeof query>) =>
+    queue.run(() => query.apply(client, args))) as typeof query;
+  client.exec = (...args: Parameters<typeof exec>) => queue.run(() => exec.apply(client, args));
   client.transaction = ((...args: Parameters<typeof transaction>) =>
-    counted(() => transaction(...args))) as typeof transaction;
+    queue.run(() => transaction.apply(client, args))) as typeof transaction;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  queues.set(db, queue);
   return {
     db,
     kind: 'pglite',
@@ -111,7 +116,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       const results = await client.exec(text);
       return results[results.length - 1] ?? { rows: [] };
     },
-    poolStats: () => ({ total: 1, idle: inFlight === 0 ? 1 : 0, waiting: Math.max(0, inFlight - 1) }),
+    poolStats: () => ({ total: 1, idle: queue.depth === 0 ? 1 : 0, waiting: Math.max(0, queue.depth - 1) }),
     close: async () => {
       await client.close();
       if (lock) rmSync(lock, { force: true });

@@ -33,51 +33,73 @@ function fieldName(path: readonly (string | number)[]): string {
   return relative.map(String).join('.') || 'body';
 }
 
+interface Visit {
+  value: unknown;
+  /** The object or array holding this value (null for the body), its key or index in it. */
+  parent: Visit | null;
+  key: string | number | null;
+  depth: number;
+}
+
+/** A value's path from the body (built only when a problem is reported). */
+function pathOf(visit: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) path.push(at.key!);
+  return path.reverse();
+}
+
+function problemAt(visit: Visit, message: (field: string) => string): FieldError {
+  const field = fieldName(pathOf(visit));
+  return { field, message: message(field) };
+}
+
 /**
  * The first problem of a parsed JSON body, or null when it is within `INPUT_LIMITS`. Walks without
- * recursion, so no body can overflow the stack here.
+ * recursion, so no body can overflow the stack here; field names are worked out only for a problem.
  */
 export function findInputProblem(body: unknown): FieldError | null {
-  const stack: Array<{ value: unknown; path: (string | number)[]; key: string | null }> = [
-    { value: body, path: [], key: null },
-  ];
+  const stack: Visit[] = [{ value: body, parent: null, key: null, depth: 0 }];
   let seen = 0;
   while (stack.length > 0) {
-    const { value, path, key } = stack.pop()!;
+    const visit = stack.pop()!;
+    const { value, key } = visit;
     seen += 1;
     if (seen > INPUT_LIMITS.maxValues) return { field: 'body', message: 'The request has too many values.' };
-    const field = fieldName(path);
+    const idKey = typeof key === 'string' && ID_KEY.test(key);
     if (typeof value === 'string') {
-      if (value.length > INPUT_LIMITS.maxStringLength) return { field, message: `${field} is too long.` };
+      if (value.length > INPUT_LIMITS.maxStringLength)
+        return problemAt(visit, (field) => `${field} is too long.`);
       const problem = describeText(value);
-      if (problem) return { field, message: `${field} ${problem}` };
-      if (key && ID_KEY.test(key) && /^\d+$/.test(value.trim()) && Number(value) > INPUT_LIMITS.maxId)
-        return { field, message: `${field} is not a valid id.` };
+      if (problem) return problemAt(visit, (field) => `${field} ${problem}`);
+      if (idKey && /^\d+$/.test(value.trim()) && Number(value) > INPUT_LIMITS.maxId)
+        return problemAt(visit, (field) => `${field} is not a valid id.`);
       continue;
     }
     if (typeof value === 'number') {
       if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER)
-        return { field, message: `${field} is out of range.` };
-      if (key && ID_KEY.test(key) && Math.abs(value) > INPUT_LIMITS.maxId)
-        return { field, message: `${field} is not a valid id.` };
+        return problemAt(visit, (field) => `${field} is out of range.`);
+      if (idKey && Math.abs(value) > INPUT_LIMITS.maxId)
+        return problemAt(visit, (field) => `${field} is not a valid id.`);
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (path.length >= INPUT_LIMITS.maxDepth) return { field, message: `${field} is nested too deeply.` };
+    if (visit.depth >= INPUT_LIMITS.maxDepth)
+      return problemAt(visit, (field) => `${field} is nested too deeply.`);
+    const depth = visit.depth + 1;
     if (Array.isArray(value)) {
       if (value.length > INPUT_LIMITS.maxArrayLength)
-        return { field, message: `${field} has too many items.` };
-      value.forEach((item, index) => {
-        stack.push({ value: item, path: [...path, index], key: null });
-      });
+        return problemAt(visit, (field) => `${field} has too many items.`);
+      for (let index = 0; index < value.length; index += 1)
+        stack.push({ value: value[index], parent: visit, key: index, depth });
       continue;
     }
-    const entries = Object.entries(value);
-    if (entries.length > INPUT_LIMITS.maxKeys) return { field, message: `${field} has too many fields.` };
-    for (const [name, item] of entries) {
+    const names = Object.keys(value);
+    if (names.length > INPUT_LIMITS.maxKeys)
+      return problemAt(visit, (field) => `${field} has too many fields.`);
+    for (const name of names) {
       const problem = name.length > 200 ? 'is too long.' : describeText(name);
-      if (problem) return { field, message: `A field name in ${field} ${problem}` };
-      stack.push({ value: item, path: [...path, name], key: name });
+      if (problem) return problemAt(visit, (field) => `A field name in ${field} ${problem}`);
+      stack.push({ value: (value as Record<string, unknown>)[name], parent: visit, key: name, depth });
     }
   }
   return null;

@@ -1,9 +1,9 @@
 import { gatewayEnvelopeSchema, legacyEnvelopeSchema, STAFF_MESSAGES } from '@bima/domain';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifyRateLimitStore } from '../cluster/counters';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import { type Database, pendingDatabaseCalls } from '../db/client';
 import type { Services } from '../services';
 import { AppError, fromZodError } from './errors';
 import { findInputProblem } from './input-guard';
@@ -16,6 +16,7 @@ import {
   type Principal,
   rateLimitClassOf,
 } from './registry';
+import { SerializedResult } from './serialized';
 
 export interface GatewayOptions {
   registry: ActionRegistry;
@@ -28,6 +29,19 @@ export interface GatewayOptions {
 const LEGACY_HOME_ACTIONS: Record<string, { service: string; resource: string; action: string }> = {
   'advertisement/list': { service: 'platform', resource: 'advertisement', action: 'list' },
 };
+
+/**
+ * The success answer `{status: true, result: {[field]: result}}`; a result already serialized is
+ * written in as it is (the same bytes JSON.stringify would make of the whole answer).
+ */
+function answer(reply: FastifyReply, field: 'data' | 'result', result: unknown) {
+  if (result instanceof SerializedResult) {
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(`{"status":true,"result":{"${field}":${result.json}}}`);
+  }
+  return { status: true, result: { [field]: result } };
+}
 
 /** `POST /v2/api/v1`: one endpoint, the action named in the body. */
 export async function gatewayPlugin(app: FastifyInstance, options: GatewayOptions): Promise<void> {
@@ -97,7 +111,27 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     });
   };
 
-  app.post('/v2/api/v1', async (request) => {
+  /**
+   * Sheds a call at once (503, Retry-After) while the database queue is deeper than DB_QUEUE_LIMIT
+   * (PGlite): its wait would be long, and the queue only grows. Calls already admitted finish.
+   */
+  let lastShedLog = 0;
+  const shedWhenBusy = (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = config.DB_QUEUE_LIMIT;
+    if (limit === 0) return;
+    const pending = pendingDatabaseCalls(db);
+    if (pending <= limit) return;
+    const now = Date.now();
+    if (now - lastShedLog > 10_000) {
+      lastShedLog = now;
+      request.log.warn({ pending, limit }, 'database queue full: shedding gateway calls with 503');
+    }
+    reply.header('retry-after', '1');
+    throw new AppError('unavailable', 'We are very busy right now. Please try again in a moment.');
+  };
+
+  app.post('/v2/api/v1', async (request, reply) => {
+    shedWhenBusy(request, reply);
     guardInput(request.body);
     const envelope = gatewayEnvelopeSchema.safeParse(request.body);
     if (!envelope.success) throw fromZodError(envelope.error);
@@ -107,10 +141,11 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
       throw new AppError('not_found', `Unknown action ${service.name}/${resource.name}/${action.name}.`);
     }
     request.gatewayAction = `${definition.service}/${definition.resource}/${definition.action}`;
-    return { status: true, result: { data: await run(request, definition, data) } };
+    return answer(reply, 'data', await run(request, definition, data));
   });
 
-  app.post('/v2/api/v1/home', async (request) => {
+  app.post('/v2/api/v1/home', async (request, reply) => {
+    shedWhenBusy(request, reply);
     guardInput(request.body);
     const envelope = legacyEnvelopeSchema.safeParse(request.body);
     if (!envelope.success) throw fromZodError(envelope.error);
@@ -119,6 +154,6 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     const definition = target && registry.find(target.service, target.resource, target.action, 'v1');
     if (!definition) throw new AppError('not_found', `Unknown action ${resource}/${action}.`);
     request.gatewayAction = `${definition.service}/${definition.resource}/${definition.action}`;
-    return { status: true, result: { result: await run(request, definition, data) } };
+    return answer(reply, 'result', await run(request, definition, data));
   });
 }

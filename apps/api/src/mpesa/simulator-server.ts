@@ -20,7 +20,7 @@ const simulator = await startDarajaSimulator(
   },
   config.MPESA_SIMULATOR_PORT,
 );
-console.log(`Daraja simulator on ${simulator.baseUrl}`);
+console.info(`Daraja simulator on ${simulator.baseUrl}`);
 const stop = () => {
   simulator.close().finally(() => process.exit(0));
 };

@@ -9,6 +9,7 @@ import {
 } from '@bima/domain';
 import { AppError } from '../../gateway/errors';
 import { defineAction } from '../../gateway/registry';
+import { SerializedResult } from '../../gateway/serialized';
 import { presentProduct, presentQuote, presentQuotedSummary, toCents } from './present';
 import {
   checkRiskCoverType,
@@ -16,18 +17,21 @@ import {
   defaultPeriod,
   type LoadedProduct,
   loadProducts,
+  type PriceRequest,
   parseClassRisk,
   priceProduct,
 } from './service';
 
-const quoteMemo = new WeakMap<LoadedProduct[], Map<string, ReturnType<typeof presentQuotedSummary>[]>>();
+const quoteMemo = new WeakMap<LoadedProduct[], Map<string, SerializedResult>>();
+const premiumMemo = new WeakMap<LoadedProduct, Map<string, SerializedResult>>();
 
 /**
  * Prices every product that covers the risk for its longest period. Quotes are a pure function of
- * the products (cached for a few seconds) and the risk, so the same risk is priced once per load.
- * `sumInsured` is the vehicle's value (motor) or the risk's total sum insured, in cents.
+ * the products (cached for a few seconds) and the risk, so the same risk is priced, presented and
+ * serialized once per load. `sumInsured` is the vehicle's value (motor) or the risk's total sum
+ * insured, in cents.
  */
-function quoteAll(products: LoadedProduct[], sumInsured: number, risk: RatingRisk) {
+function quoteAll(products: LoadedProduct[], sumInsured: number, risk: RatingRisk): SerializedResult {
   let memo = quoteMemo.get(products);
   if (!memo) {
     memo = new Map();
@@ -50,9 +54,30 @@ function quoteAll(products: LoadedProduct[], sumInsured: number, risk: RatingRis
       });
       return presentQuotedSummary(loaded, quote);
     });
+  const serialized = new SerializedResult(quotes);
   if (memo.size >= 512) memo.clear();
-  memo.set(key, quotes);
-  return quotes;
+  memo.set(key, serialized);
+  return serialized;
+}
+
+/**
+ * One product priced for one request: as pure as `quoteAll`, so the same request for the same
+ * loaded product (kept for a few seconds) is priced and serialized once. Refusals are not kept.
+ */
+function quoteOne(loaded: LoadedProduct, request: PriceRequest): SerializedResult {
+  let memo = premiumMemo.get(loaded);
+  if (!memo) {
+    memo = new Map();
+    premiumMemo.set(loaded, memo);
+  }
+  const key = JSON.stringify(request);
+  const known = memo.get(key);
+  if (known) return known;
+  const serialized = new SerializedResult(presentQuote(loaded, priceProduct(loaded, request)));
+  // About 3 KB each, per loaded product: bounded so odd requests cannot grow it without end.
+  if (memo.size >= 128) memo.clear();
+  memo.set(key, serialized);
+  return serialized;
 }
 
 export const productActions = [
@@ -126,7 +151,7 @@ export const productActions = [
           ],
         });
       }
-      const quote = priceProduct(loaded, {
+      return quoteOne(loaded, {
         vehicleValue,
         ...(classRisk ? { risk: classRisk.rating } : {}),
         periodDays: input.coverDetails.period,
@@ -136,7 +161,6 @@ export const productActions = [
         })),
         excesses: input.excesses.map((excess) => ({ id: excess.id, amount: toCents(excess.amount) })),
       });
-      return presentQuote(loaded, quote);
     },
   }),
 ];
