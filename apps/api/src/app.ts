@@ -156,8 +156,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (address && typeof address === 'object') services.mpesa.setOrigin(`http://127.0.0.1:${address.port}`);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -83,26 +83,20 @@ describe('backups', () => {
         : { DATA_DIR: sourceDir };
       expect(runScript('backup.mjs', [file], source)).toContain(file);
 
-      if (serverUrl) {
-        const targetUrl = await createDatabase(targetName);
-        runScript('restore.mjs', [file], { DATABASE_URL: targetUrl });
-        const restored = await openDatabase({ databaseUrl: targetUrl });
-        try {
-          expect(await policyBook(restored)).toEqual(book);
-        } finally {
-          await restored.close();
-        }
-      } else {
-        const targetDir = join(folder, 'restored');
-        runScript('restore.mjs', [file], { DATA_DIR: targetDir });
-        // A second restore over it is refused unless forced: nothing is overwritten by accident.
-        expect(() => runScript('restore.mjs', [file], { DATA_DIR: targetDir })).toThrow();
-        const restored = await openDatabase({ dataDir: targetDir });
-        try {
-          expect(await policyBook(restored)).toEqual(book);
-        } finally {
-          await restored.close();
-        }
+      const targetDir = join(folder, 'restored');
+      const target: Record<string, string> = serverUrl
+        ? { DATABASE_URL: await createDatabase(targetName) }
+        : { DATA_DIR: targetDir };
+      runScript('restore.mjs', [file], target);
+      // On PGlite a second restore over it is refused unless forced: nothing is overwritten by accident.
+      if (!serverUrl) expect(() => runScript('restore.mjs', [file], target)).toThrow();
+      const restored = await openDatabase(
+        serverUrl ? { databaseUrl: target.DATABASE_URL } : { dataDir: targetDir },
+      );
+      try {
+        expect(await policyBook(restored)).toEqual(book);
+      } finally {
+        await restored.close();
       }
     } finally {
       if (serverUrl) {

@@ -1,13 +1,10 @@
-import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../src/app';
 import { signAccessToken } from '../src/auth/tokens';
-import { loadConfig } from '../src/config';
 import { defineAction } from '../src/gateway/registry';
 import { call, registerUser, uniqueEmail } from './accounts-helpers';
-import { buildTestApp, envelope, openTestDatabase, TEST_JWT_SECRET } from './helpers';
+import { buildLoggedApp, buildTestApp, envelope, TEST_JWT_SECRET } from './helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -288,23 +285,8 @@ describe('pages over 1 KB arrive whole when compressed', () => {
 
 describe('secrets in URLs stay out of the log', () => {
   it('logs the M-Pesa callback secret and signed document tokens as [redacted]', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const database = await openTestDatabase();
-    await database.migrate();
     const callbackSecret = 'callback-secret-that-must-not-be-logged-0123';
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      JWT_SECRET: TEST_JWT_SECRET,
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-      MPESA_CALLBACK_SECRET: callbackSecret,
-    });
-    const app = await buildApp({ config, database, logger: { level: 'info', stream } });
+    const { app, lines } = await buildLoggedApp({ env: { MPESA_CALLBACK_SECRET: callbackSecret } });
     try {
       const documentToken = 'eyJkb2N1bWVudCI6InNjaGVkdWxlIn0.document-token-not-to-be-logged';
       await app.inject({
@@ -321,28 +303,13 @@ describe('secrets in URLs stay out of the log', () => {
       expect(log).not.toContain('document-token-not-to-be-logged');
     } finally {
       await app.close();
-      await database.close();
     }
   });
 });
 
 describe('personal data stays out of the log', () => {
   it('logs phones, e-mails, passwords, codes and tokens put in a log object as [redacted]', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const database = await openTestDatabase();
-    await database.migrate();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      JWT_SECRET: TEST_JWT_SECRET,
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-    });
-    const app = await buildApp({ config, database, logger: { level: 'info', stream } });
+    const { app, lines } = await buildLoggedApp();
     try {
       app.log.warn(
         {
@@ -363,28 +330,13 @@ describe('personal data stays out of the log', () => {
         expect(all).not.toContain(secret);
     } finally {
       await app.close();
-      await database.close();
     }
   });
 });
 
 describe('the request log', () => {
   it('writes one line for a failed request and none for a successful one at info', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const database = await openTestDatabase();
-    await database.migrate();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      JWT_SECRET: TEST_JWT_SECRET,
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-    });
-    const app = await buildApp({ config, database, logger: { level: 'info', stream } });
+    const { app, lines } = await buildLoggedApp();
     try {
       const ok = await app.inject({ method: 'GET', url: '/healthz' });
       expect(ok.statusCode).toBe(200);
@@ -401,7 +353,6 @@ describe('the request log', () => {
       });
     } finally {
       await app.close();
-      await database.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
@@ -79,4 +80,37 @@ export async function buildListeningTestApp(env: Record<string, string>) {
   const ctx = await buildTestApp({ env });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   return ctx;
+}
+
+/**
+ * The whole app on a migrated test database (seeded when asked) with its log at info captured:
+ * `lines` are the JSON lines written; `app.close()` closes the database too.
+ */
+export async function buildLoggedApp(
+  options: { env?: Record<string, string>; seed?: boolean; extraActions?: ActionDefinition[] } = {},
+) {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const database = await openTestDatabase();
+  await database.migrate();
+  if (options.seed) await seedSampleData(database.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_JWT_SECRET,
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    extraActions: options.extraActions,
+    logger: { level: 'info', stream },
+  });
+  app.addHook('onClose', () => database.close());
+  return { app, database, config, lines };
 }

@@ -1,15 +1,11 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { seedSampleData } from '../src/db/seed';
 import { INPUT_LIMITS } from '../src/gateway/input-guard';
 import { defineAction } from '../src/gateway/registry';
 import { call, loginUser, registerUser, uniqueEmail } from './accounts-helpers';
-import { envelope, openTestDatabase, TEST_JWT_SECRET } from './helpers';
+import { buildLoggedApp, envelope } from './helpers';
 
 /** Test-only actions reaching PostgreSQL with what the guard would not let through. */
 const databaseProbes = [
@@ -38,30 +34,11 @@ type Harness = Awaited<ReturnType<typeof buildHarness>>;
 
 /** The whole app, seeded, with its info log captured. */
 async function buildHarness() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  const database = await openTestDatabase();
-  await database.migrate();
-  await seedSampleData(database.db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    JWT_SECRET: TEST_JWT_SECRET,
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    AUTH_RATE_LIMIT_SCALE: '1000',
-    RATE_LIMIT_MAX: '100000',
-  });
-  const app = await buildApp({
-    config,
-    database,
+  const { app, database, config, lines } = await buildLoggedApp({
+    seed: true,
     extraActions: databaseProbes,
-    logger: { level: 'info', stream },
+    env: { AUTH_RATE_LIMIT_SCALE: '1000', RATE_LIMIT_MAX: '100000' },
   });
-  app.addHook('onClose', () => database.close());
   return { app, database, config, log: () => lines.join('') };
 }
 

@@ -54,6 +54,13 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
       ? {}
       : { store: fastifyRateLimitStore(services.counters, 'gateway') }),
     keyGenerator: (request) => gatewayRateLimitKey(request, services.tokenSecret),
+    // The counts go out only with a refusal (429 with Retry-After): on every answer they would be
+    // three headers no client of ours reads, on slow mobile links.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     max: (_request, key) => gatewayRateLimitMax(config, key),
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
     errorResponseBuilder: (_request, context) =>

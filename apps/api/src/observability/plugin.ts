@@ -28,12 +28,13 @@ export function registerMetrics(
   const { database, services, token } = options;
   const { metrics } = services;
   app.decorateRequest('gatewayAction', null);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const action = request.gatewayAction ?? request.routeOptions.url ?? 'unmatched';
     metrics.requests.observe(
       { action, method: request.method, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   metrics.gauge('bima_payments', 'M-Pesa payment prompts by state', ['state'], async (gauge) => {
