@@ -150,6 +150,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const services = await createServices({ database, config, log: app.log });
   app.decorate('services', services);
   addRequestLog(app);
+  // Fastify runs onClose hooks last-added first, and callers add their database's close after this
+  // one: the work that still needs the database (running jobs, the mail worker's drain) stops in
+  // preClose, before any onClose hook, so no job is cut off by a database already closed (and chat
+  // presence rows are removed while it is open).
+  app.addHook('preClose', async () => {
+    await services.jobs.stop();
+    await services.mailer.stop();
+    await services.chat.close();
+  });
   app.addHook('onClose', () => services.close());
   app.addHook('onListen', async () => {
     const address = app.server.address();

@@ -141,6 +141,30 @@ describe('recurring jobs on two instances of one database', () => {
   }, 30_000);
 });
 
+describe('closing an instance', () => {
+  it('lets a running job finish on an open database before the database is closed', async () => {
+    const ctx = await buildTestApp({ seed: false });
+    let started = false;
+    let finished = false;
+    ctx.app.services.jobs.every({
+      name: 'test-slow',
+      intervalMs: 600_000,
+      run: async () => {
+        started = true;
+        await sleep(400);
+        await ctx.database.ping();
+        finished = true;
+      },
+    });
+    await ctx.app.ready();
+    for (let waited = 0; !started && waited < 10_000; waited += 50) await sleep(50);
+    expect(started).toBe(true);
+    // buildTestApp closes the database in an onClose hook added after the app's own.
+    await ctx.app.close();
+    expect(finished).toBe(true);
+  }, 30_000);
+});
+
 describe('failed jobs for staff', () => {
   it('an admin sees each queue and the failed runs with their error, and sends one back to its queue; an underwriter may not', async () => {
     const ctx = await buildTestApp();
