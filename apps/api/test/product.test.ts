@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preferredEncoding } from '../src/gateway/serialized';
 import { buildTestApp, envelope } from './helpers';
 
 describe('underwriting / product', () => {
@@ -168,9 +170,51 @@ describe('underwriting / product', () => {
         expect(JSON.stringify(first.json())).toBe(first.body);
         expect(first.json().status).toBe(true);
         expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
-        expect(again.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(again.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
         expect(again.headers['x-content-type-options']).toBe('nosniff');
       }
+    });
+
+    it('answers a browser in brotli or gzip, the same JSON, encoded once and kept', async () => {
+      const data = { insuranceClass: '07', riskValue: 1_777_000, coverType: '' };
+      const plain = await call('fetchInsuranceClassReccomendations', data);
+      const ask = (acceptEncoding: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/v2/api/v1',
+          headers: { 'accept-encoding': acceptEncoding },
+          payload: envelope('underwriting', 'product', 'fetchInsuranceClassReccomendations', data),
+        });
+      const br = await ask('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(br.rawPayload.length).toBeLessThan(plain.body.length / 3);
+      expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+      expect((await ask('gzip, deflate, br')).rawPayload.equals(br.rawPayload)).toBe(true);
+
+      const gzip = await ask('gzip;q=1, br;q=0');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      expect(gzip.headers['x-content-type-options']).toBe('nosniff');
+
+      const identity = await ask('identity');
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.body).toBe(plain.body);
+      expect(plain.headers.vary).toContain('accept-encoding');
+    });
+
+    it('reads accept-encoding as HTTP does: q-values, q=0 and the wildcard', () => {
+      expect(preferredEncoding(undefined)).toBe('identity');
+      expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+      expect(preferredEncoding('gzip, deflate')).toBe('gzip');
+      expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+      expect(preferredEncoding('BR ; Q=0.1')).toBe('br');
+      expect(preferredEncoding('*')).toBe('br');
+      expect(preferredEncoding('*;q=0, gzip')).toBe('gzip');
+      expect(preferredEncoding('deflate, identity')).toBe('identity');
+      expect(preferredEncoding('gzip;q=0')).toBe('identity');
+      expect(preferredEncoding(['deflate', 'gzip'])).toBe('gzip');
     });
   });
 

@@ -48,6 +48,20 @@ describe('the server around the gateway', () => {
     expect(traced.headers['x-request-id']).toBe('trace-12345678');
   });
 
+  it("gives the gateway's JSON answers the API security headers, not a page's", async () => {
+    for (const payload of [{}, { service: { name: 'platform', version: 'v1' } }]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/v2/api/v1', payload });
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const page = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it('caches hashed assets for a year and compresses them', async () => {
     const response = await ctx.app.inject({
       method: 'GET',

@@ -16,7 +16,7 @@ import {
   type Principal,
   rateLimitClassOf,
 } from './registry';
-import { SerializedResult } from './serialized';
+import { preferredEncoding, SerializedResult } from './serialized';
 
 export interface GatewayOptions {
   registry: ActionRegistry;
@@ -32,13 +32,14 @@ const LEGACY_HOME_ACTIONS: Record<string, { service: string; resource: string; a
 
 /**
  * The success answer `{status: true, result: {[field]: result}}`; a result already serialized is
- * written in as it is (the same bytes JSON.stringify would make of the whole answer).
+ * sent as its kept bytes (the same JSON, brotli- or gzip-encoded once when the caller accepts it).
  */
 function answer(reply: FastifyReply, field: 'data' | 'result', result: unknown) {
   if (result instanceof SerializedResult) {
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(`{"status":true,"result":{"${field}":${result.json}}}`);
+    const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(result.body(field, encoding));
   }
   return { status: true, result: { [field]: result } };
 }

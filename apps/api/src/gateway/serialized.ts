@@ -1,12 +1,87 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** The encodings a kept answer is stored in; anything else is left to the compression plugin. */
+export type AnswerEncoding = 'br' | 'gzip' | 'identity';
+
+const ENCODINGS = ['br', 'gzip'] as const;
+
 /**
- * An action's result whose JSON is already made: a handler that caches its answers (the quote grid)
- * returns one, and the gateway writes the text into its response as it is instead of serializing the
- * same objects again on every call. The text must be what `JSON.stringify` makes of the result.
+ * The best encoding `accept-encoding` allows among ours (brotli, then gzip), honouring `q=0` and
+ * `*`; identity when the header is missing or allows neither.
+ */
+export function preferredEncoding(header: string | string[] | undefined): AnswerEncoding {
+  if (!header) return 'identity';
+  const text = Array.isArray(header) ? header.join(',') : header;
+  // Browsers send one of a handful of values: each is read once.
+  let known = readHeaders.get(text);
+  if (!known) {
+    known = readAcceptEncoding(text);
+    if (readHeaders.size >= 64) readHeaders.clear();
+    readHeaders.set(text, known);
+  }
+  return known;
+}
+
+const readHeaders = new Map<string, AnswerEncoding>();
+
+function readAcceptEncoding(text: string): AnswerEncoding {
+  const weights = new Map<string, number>();
+  for (const part of text.split(',')) {
+    const [name = '', ...params] = part.split(';');
+    const coding = name.trim().toLowerCase();
+    if (!coding) continue;
+    let weight = 1;
+    for (const param of params) {
+      const [key, value] = param.split('=');
+      if (key?.trim().toLowerCase() === 'q') weight = Number(value);
+    }
+    weights.set(coding, Number.isFinite(weight) ? weight : 0);
+  }
+  const wildcard = weights.get('*');
+  for (const encoding of ENCODINGS) {
+    const weight = weights.get(encoding) ?? wildcard ?? 0;
+    if (weight > 0) return encoding;
+  }
+  return 'identity';
+}
+
+function encode(text: string, encoding: AnswerEncoding): Buffer {
+  if (encoding === 'br') {
+    return brotliCompressSync(text, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+      },
+    });
+  }
+  if (encoding === 'gzip') return gzipSync(text, { level: 9 });
+  return Buffer.from(text);
+}
+
+/**
+ * An action's result whose JSON is already made: a handler that caches its answers (the quote grid,
+ * a premium) returns one, and the gateway writes it as it is instead of serializing the same objects
+ * again on every call. The text must be what `JSON.stringify` makes of the result. The whole success
+ * answer is kept too, as bytes, once per envelope field and encoding: a repeated quote costs neither
+ * JSON.stringify nor a compression stream (a phone gets the ~1 KB brotli form of a 7 KB grid).
  */
 export class SerializedResult {
   readonly json: string;
+  readonly #bodies = new Map<string, Buffer>();
 
   constructor(value: unknown) {
     this.json = JSON.stringify(value);
+  }
+
+  /** `{"status":true,"result":{[field]: result}}` in `encoding`, made once and then reused. */
+  body(field: 'data' | 'result', encoding: AnswerEncoding): Buffer {
+    const key = `${field} ${encoding}`;
+    let body = this.#bodies.get(key);
+    if (!body) {
+      body = encode(`{"status":true,"result":{"${field}":${this.json}}}`, encoding);
+      this.#bodies.set(key, body);
+    }
+    return body;
   }
 }
