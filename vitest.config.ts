@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { linguiCatalogs } from './apps/web/build/lingui-catalogs';
 
 export default defineConfig({
   test: {
@@ -11,6 +12,8 @@ export default defineConfig({
         },
       },
       {
+        // The locale files compiled for Lingui, as in the build.
+        plugins: [linguiCatalogs()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

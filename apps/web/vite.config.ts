@@ -4,6 +4,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { linguiCatalogs } from './build/lingui-catalogs';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -61,7 +62,7 @@ function keepZodOutOfEntry(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorkerBuildId(), keepZodOutOfEntry()],
+  plugins: [linguiCatalogs(), react(), tailwindcss(), serviceWorkerBuildId(), keepZodOutOfEntry()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

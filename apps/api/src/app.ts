@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_ERROR_CODES } from '@bima/domain';
+import { languageOfHeader, translateText } from '@bima/domain/i18n';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -171,11 +172,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // Refusals in the caller's language (the portal sends its own; English when none of ours).
+    const language = languageOfHeader(request.headers['accept-language']);
+    const say = (text: string) => translateText(text, language);
     if (error instanceof AppError) {
       if (error.statusCode === 429) request.log.warn({ err: error }, 'rate limited');
-      return reply
-        .status(error.statusCode)
-        .send({ status: false, err_code: error.code, err_msg: error.message, errors: error.errors });
+      return reply.status(error.statusCode).send({
+        status: false,
+        err_code: error.code,
+        err_msg: say(error.message),
+        errors: error.errors.map((problem) => ({ ...problem, message: say(problem.message) })),
+      });
     }
     const refusal = databaseRefusal(error);
     if (refusal) {
@@ -184,8 +191,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.status(400).send({
         status: false,
         err_code: GATEWAY_ERROR_CODES.invalidInput,
-        err_msg: refusal,
-        errors: [{ field: 'data', message: refusal }],
+        err_msg: say(refusal),
+        errors: [{ field: 'data', message: say(refusal) }],
       });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -193,7 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.status(status).send({
         status: false,
         err_code: status === 413 ? GATEWAY_ERROR_CODES.payloadTooLarge : GATEWAY_ERROR_CODES.invalidInput,
-        err_msg: clientErrorMessage(status),
+        err_msg: say(clientErrorMessage(status)),
         errors: [],
       });
     }

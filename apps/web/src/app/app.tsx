@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { paths } from '../config/paths';
 import { loadAdvertisementsWhenIdle } from '../features/advertisements/api/get-advertisements';
 import { onAppEvent } from '../lib/events';
+import { useLanguage } from '../lib/i18n';
 import { createAppRouter } from './router';
 
 function createQueryClient() {
@@ -17,6 +18,9 @@ function createQueryClient() {
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
+  // Texts are read while rendering: a new language renders every screen again (the router, its
+  // location and the query cache are kept; a half-filled form on the screen starts again).
+  const language = useLanguage();
 
   useEffect(() => {
     const offUnauthorized = onAppEvent('unauthorized', () => {
@@ -34,7 +38,7 @@ export function App() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider key={language} router={router} />
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { domainText } from '../lib/domain-text';
 import { t } from './i18n';
 
 export interface ErrorItem {
@@ -23,7 +24,7 @@ export function ErrorSummary({ errors, className = '' }: { errors: ErrorItem[]; 
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {errors.map((error) => (
           <li key={error.message} id={error.id}>
-            {error.message}
+            {domainText(error.message)}
           </li>
         ))}
       </ul>

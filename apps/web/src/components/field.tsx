@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { domainText } from '../lib/domain-text';
 import { fieldErrorClass, labelClass } from './ui';
 
 export interface FieldProps {
@@ -46,7 +47,7 @@ export function Field({ id, label, hint, description, error, className, children
       {description ? <div id={`${id}-description`}>{description}</div> : null}
       {error ? (
         <p id={`${id}-error`} className={fieldErrorClass}>
-          {error}
+          {domainText(error)}
         </p>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { paths } from '../config/paths';
 import { ApiError } from '../lib/api-client';
+import { intlLocale } from '../lib/i18n';
 import {
   checkMpesaNumber,
   keepPhoneCharacters,
@@ -48,7 +49,7 @@ export interface MpesaCheckoutProps {
 
 type Banner = { tone: 'info' | 'error' | 'success'; text: ReactNode } | null;
 
-const formatKes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
+const formatKes = (amount: number) => `KES ${amount.toLocaleString(intlLocale())}`;
 
 /** The text of a refused start: the server's field messages, its message, or the default. */
 function startError(error: unknown): string {

@@ -4,11 +4,12 @@ import { paths } from '../config/paths';
 import { addResources, t } from '../lib/i18n';
 import { unreadCountQueryOptions } from '../lib/unread-notifications';
 import bellTexts from '../locales/en.notification-bell.json';
+import swahiliBellTexts from '../locales/sw.notification-bell.json';
 
 // Only the entry's code and this chunk's own: a shared module here would make the landing page
 // carry a list of preloads. Hence the bell's own texts and the staff path built from `paths.staff`
 // (staffPaths.notifications, which lives in the staff area's chunk).
-addResources(bellTexts);
+addResources(bellTexts, swahiliBellTexts);
 const STAFF_NOTIFICATIONS = `${paths.staff.getHref()}/notifications`;
 
 /**

@@ -4,7 +4,7 @@ import { authStore, type SessionTokens, toUserRole } from '../stores/auth';
 import { clearSignedInState } from '../stores/session';
 import { getErrorNotification, type ServerErrorLike } from './error-notification';
 import { emitAppEvent } from './events';
-import { t } from './i18n';
+import { currentLanguage, t } from './i18n';
 import { shouldRefreshToken } from './jwt';
 import { notify } from './notifications';
 
@@ -140,7 +140,12 @@ export function refreshAccessToken(): Promise<void> {
 }
 
 async function post<T>(path: string, body: unknown, options: CallOptions): Promise<T | false | undefined> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  // The server answers its refusals in the portal's language (not the browser's, which may differ).
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
   let token = options.anonymous ? null : authStore.getState().authToken;
   if (options.secure && !token) {
     emitAppEvent('token-not-found');

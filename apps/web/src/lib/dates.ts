@@ -1,8 +1,10 @@
+import { intlLocale } from './i18n';
+
 /** A date as the server writes it in messages, in Kenya time: '3 Mar 2026'; not a date → as given. */
 export function formatKenyaShortDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(intlLocale(), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -23,7 +25,7 @@ export function formatIsoDate(iso: string): string {
   if (!match) return iso;
   const [, year, month, day] = match;
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(intlLocale(), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -47,7 +49,7 @@ export function addDaysIsoDate(iso: string, days: number): string {
 export function formatKenyaDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(intlLocale(), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

@@ -1,10 +1,11 @@
 import type { WizardHeaderProps } from '../components/wizard-header';
 import { paths } from '../config/paths';
 import journeyTexts from '../locales/en.motor-journey.json';
+import swahiliJourneyTexts from '../locales/sw.motor-journey.json';
 import { addResources, t } from './i18n';
 
 // The journey's texts come with the first motor or purchase screen, not in the entry chunk.
-addResources(journeyTexts);
+addResources(journeyTexts, swahiliJourneyTexts);
 
 /**
  * The motor private journey's three steps (spec-1 §2.3), each owning one wrapper route under /motor:

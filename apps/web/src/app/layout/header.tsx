@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { t } from '../../lib/i18n';
+import { type Language, setLanguage, t, useLanguage } from '../../lib/i18n';
 import { usePersistedStore } from '../../lib/persisted-store';
 import { signOut } from '../../lib/session';
 import { authStore, getDisplayName, getRole, isStaffRole } from '../../stores/auth';
@@ -78,6 +78,36 @@ function AccountArea() {
   );
 }
 
+/** Each language named in itself. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', sw: 'Kiswahili' };
+
+/** One tap to the other language, named in that language; the choice is remembered on this device. */
+function LanguageSwitch() {
+  const language = useLanguage();
+  const other: Language = language === 'en' ? 'sw' : 'en';
+  const [isSwitching, setSwitching] = useState(false);
+  const onSwitch = async () => {
+    setSwitching(true);
+    try {
+      await setLanguage(other);
+    } finally {
+      setSwitching(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={onSwitch}
+      disabled={isSwitching}
+      lang={other}
+      title={t('nav.language')}
+      className="rounded-full px-2 py-1.5 text-sm font-semibold text-emerald-900 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 disabled:cursor-wait"
+    >
+      {LANGUAGE_NAMES[other]}
+    </button>
+  );
+}
+
 const navItems = [
   { to: paths.home.getHref(), label: 'nav.home', end: true },
   { to: paths.insurance.getHref(), label: 'nav.insurance', end: true },
@@ -98,6 +128,7 @@ export function Header({ onOpenHelp }: { onOpenHelp: () => void }) {
           <span>{t('app.name')}</span>
         </Link>
         <div className="order-2 flex items-center gap-2 md:order-3">
+          <LanguageSwitch />
           <button
             type="button"
             onClick={onOpenHelp}

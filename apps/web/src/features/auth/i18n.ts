@@ -1,7 +1,8 @@
 import { addResources, t } from '../../lib/i18n';
 import authTexts from '../../locales/en.auth.json';
+import swahiliAuthTexts from '../../locales/sw.auth.json';
 
 // The account screens' texts are registered when the first auth module loads, not in the entry chunk.
-addResources(authTexts);
+addResources(authTexts, swahiliAuthTexts);
 
 export { t };

@@ -1,5 +1,4 @@
 import {
-  CATEGORY_COLOR_LABELS,
   type CatalogueProduct,
   type CategoryColor,
   getProductStatus,
@@ -98,7 +97,7 @@ export function ProductCard({ product, onSelect }: ProductCardProps) {
         <span
           className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-semibold ${TAG_CLASSES[product.categoryColor]}`}
         >
-          {CATEGORY_COLOR_LABELS[product.categoryColor]}
+          {t(`catalogue.tags.${product.categoryColor}`)}
         </span>
         <StatusBadge product={product} />
       </div>

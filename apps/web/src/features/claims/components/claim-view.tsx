@@ -8,11 +8,12 @@ import { FileUpload } from '../../../components/file-upload';
 import { SummaryList } from '../../../components/summary-list';
 import { inputClass, labelClass, linkButton } from '../../../components/ui';
 import { formatIsoDate, formatKenyaDateTime } from '../../../lib/dates';
+import { domainText } from '../../../lib/domain-text';
 import { type ClaimDetails, type ClaimFile, type ClaimsSide, claimUploadUrl } from '../api/claims';
 import { t } from '../i18n';
 import { formatKes } from './format';
 
-const documentLabel = (type: string) => CLAIM_DOCUMENT_LABELS[type as ClaimDocumentType] ?? type;
+const documentLabel = (type: string) => domainText(CLAIM_DOCUMENT_LABELS[type as ClaimDocumentType] ?? type);
 
 /** The claim's facts and amounts. */
 export function ClaimSummary({ claim }: { claim: ClaimDetails }) {

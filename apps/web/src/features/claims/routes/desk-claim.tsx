@@ -14,6 +14,7 @@ import {
   linkButton,
 } from '../../../components/ui';
 import { staffPaths } from '../../../config/staff-paths';
+import { domainText } from '../../../lib/domain-text';
 import { assessorsQueryOptions, type ClaimDetails, claimQueryOptions, takeDeskStep } from '../api/claims';
 import { ClaimStatusBadge } from '../components/claim-status-badge';
 import { ClaimChecklist, ClaimFiles, ClaimSummary, ClaimTimeline } from '../components/claim-view';
@@ -144,7 +145,7 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
                         )
                       }
                     />
-                    {CLAIM_DOCUMENT_LABELS[type]}
+                    {domainText(CLAIM_DOCUMENT_LABELS[type])}
                   </label>
                 ))}
               </div>

@@ -18,6 +18,7 @@ import { buttonPrimary, fieldErrorClass, inputClass, labelClass, linkButton } fr
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { kenyaTodayIsoDate } from '../../../lib/dates';
+import { domainText } from '../../../lib/domain-text';
 import { activePoliciesQueryOptions, reportClaim } from '../api/claims';
 import { t } from '../i18n';
 
@@ -311,7 +312,7 @@ export default function ReportClaimRoute() {
             <Card title={t('claims.report.documentsTitle')}>
               <ul className="list-disc space-y-1 pl-5 text-slate-800">
                 {requiredClaimDocuments({ type, hasOtherParty: withOther }).map((doc) => (
-                  <li key={doc}>{CLAIM_DOCUMENT_LABELS[doc]}</li>
+                  <li key={doc}>{domainText(CLAIM_DOCUMENT_LABELS[doc])}</li>
                 ))}
               </ul>
             </Card>

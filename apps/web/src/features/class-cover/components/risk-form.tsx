@@ -3,6 +3,7 @@ import type { FieldValues } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { Button } from '../../../components/button';
 import { ErrorSummary } from '../../../components/error-summary';
+import { domainText } from '../../../lib/domain-text';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import { t } from '../i18n';
 
@@ -57,4 +58,4 @@ export function RiskFormFrame({
 
 /** Options of a select from a label table. */
 export const optionsOf = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
+  Object.entries(labels).map(([value, label]) => ({ value, label: domainText(label) }));

@@ -21,13 +21,14 @@ import {
   createClassQuotation,
 } from '../../../lib/class-quotes';
 import { kenyaTodayIsoDate } from '../../../lib/dates';
+import { intlLocale } from '../../../lib/i18n';
 import { requestInvoicePayment } from '../../../lib/payments';
 import { completeQuotation } from '../../../lib/quotations';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import type { ClassFlowEvent, ClassFlowState } from '../flow';
 import { t } from '../i18n';
 
-export const formatKes = (amount: number) => `KES ${Math.round(amount).toLocaleString('en-KE')}`;
+export const formatKes = (amount: number) => `KES ${Math.round(amount).toLocaleString(intlLocale())}`;
 
 /** A loading as people read it: a security measure by its name, another option by its words. */
 const loadingLabel = (loading: { factor: string; option: string }) =>

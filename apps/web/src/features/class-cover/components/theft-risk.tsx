@@ -8,6 +8,7 @@ import { useFieldArray } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import { domainText } from '../../../lib/domain-text';
 import { t } from '../i18n';
 import { optionsOf, RiskFormFrame, type RiskStepProps, useRiskForm } from './risk-form';
 
@@ -100,7 +101,7 @@ export default function TheftRisk({ initial, onSubmit }: RiskStepProps) {
               className="size-5 accent-emerald-800"
               {...form.register(`security.${measure}`)}
             />
-            {SECURITY_LABELS[measure]}
+            {domainText(SECURITY_LABELS[measure])}
           </label>
         ))}
       </fieldset>

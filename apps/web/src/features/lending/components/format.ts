@@ -1,5 +1,6 @@
 import { formatNumber } from '@bima/domain/money';
 import type { StatusTone } from '../../../components/status-badge';
+import { intlLocale } from '../../../lib/i18n';
 import type { ApplicationStatus } from '../api/applications';
 import { t } from '../i18n';
 
@@ -14,7 +15,7 @@ export function formatKesExact(amount: number): string {
 
 export function formatWhen(iso: string | null): string {
   if (!iso) return t('lending.na');
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(intlLocale(), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

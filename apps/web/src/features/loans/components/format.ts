@@ -1,4 +1,5 @@
 import { formatNumber } from '@bima/domain/money';
+import { intlLocale } from '../../../lib/i18n';
 import { t } from '../i18n';
 
 /** 'KES 1,234' or 'KES 1,234.50' (exact to the cent). */
@@ -18,7 +19,7 @@ export function formatDateTime(iso: string | null): string {
   if (!iso) return t('loans.na');
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(intlLocale(), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

@@ -6,6 +6,7 @@ import {
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { ScreenHeading } from '../../../components/screen-heading';
+import { domainText } from '../../../lib/domain-text';
 import { t } from '../i18n';
 import { advance, updateFlow, useCommercialFlow } from '../stores/commercial-flow';
 import { StepActions } from './step-actions';
@@ -46,7 +47,7 @@ export function CoverTypeStep() {
               />
               <span>
                 <span className="block font-semibold text-slate-900">
-                  {COMMERCIAL_COVER_LABELS[coverType]}
+                  {domainText(COMMERCIAL_COVER_LABELS[coverType])}
                 </span>
                 <span className="mt-1 block text-sm text-slate-700">
                   {t(`motorCommercial.coverType.descriptions.${coverType}`)}

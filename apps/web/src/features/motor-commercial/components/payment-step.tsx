@@ -7,6 +7,7 @@ import { MpesaCheckout } from '../../../components/mpesa-checkout';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { paths } from '../../../config/paths';
+import { domainText } from '../../../lib/domain-text';
 import { requestInvoicePayment } from '../../../lib/payments';
 import { t } from '../i18n';
 import {
@@ -52,7 +53,7 @@ export function PaymentStep() {
               { label: t('motorCommercial.summary.product'), value: product?.productName ?? '—' },
               {
                 label: t('motorCommercial.summary.coverType'),
-                value: flow.coverType ? COMMERCIAL_COVER_LABELS[flow.coverType] : '—',
+                value: flow.coverType ? domainText(COMMERCIAL_COVER_LABELS[flow.coverType]) : '—',
               },
               {
                 label: t('motorCommercial.vehicle.registrationNumber'),

@@ -9,6 +9,7 @@ import { Button } from '../../../components/button';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { cardClass } from '../../../components/ui';
+import { domainText } from '../../../lib/domain-text';
 import type { QuotedProductSummary } from '../../../lib/motor-types';
 import { commercialQuotesQueryOptions, planDetailsQueryOptions } from '../api/commercial';
 import { t } from '../i18n';
@@ -113,9 +114,9 @@ export function QuoteStep() {
         {risk ? (
           <p className="mt-1 text-slate-700">
             {t('motorCommercial.quote.intro', {
-              vehicle: COMMERCIAL_VEHICLE_TYPE_LABELS[risk.vehicleType].toLowerCase(),
+              vehicle: domainText(COMMERCIAL_VEHICLE_TYPE_LABELS[risk.vehicleType]).toLowerCase(),
               tonnes: risk.tonnageCapacity,
-              use: COMMERCIAL_USE_LABELS[risk.usageDetails.primaryUse].toLowerCase(),
+              use: domainText(COMMERCIAL_USE_LABELS[risk.usageDetails.primaryUse]).toLowerCase(),
             })}
           </p>
         ) : null}

@@ -11,6 +11,7 @@ import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { ApiError } from '../../../lib/api-client';
 import { kenyaTodayIsoDate } from '../../../lib/dates';
+import { domainText } from '../../../lib/domain-text';
 import { notify } from '../../../lib/notifications';
 import { completeQuotation } from '../../../lib/quotations';
 import { createCommercialQuotation } from '../api/commercial';
@@ -117,7 +118,7 @@ export function SummaryStep() {
             rows={[
               {
                 label: t('motorCommercial.summary.coverType'),
-                value: COMMERCIAL_COVER_LABELS[risk.coverType],
+                value: domainText(COMMERCIAL_COVER_LABELS[risk.coverType]),
               },
               {
                 label: t('motorCommercial.summary.vehicleValue'),
@@ -145,7 +146,7 @@ export function SummaryStep() {
             rows={[
               {
                 label: t('motorCommercial.summary.vehicleType'),
-                value: COMMERCIAL_VEHICLE_TYPE_LABELS[risk.vehicleType],
+                value: domainText(COMMERCIAL_VEHICLE_TYPE_LABELS[risk.vehicleType]),
               },
               {
                 label: t('motorCommercial.summary.tonnage'),
@@ -153,7 +154,7 @@ export function SummaryStep() {
               },
               {
                 label: t('motorCommercial.summary.primaryUse'),
-                value: COMMERCIAL_USE_LABELS[risk.usageDetails.primaryUse],
+                value: domainText(COMMERCIAL_USE_LABELS[risk.usageDetails.primaryUse]),
               },
               { label: t('motorCommercial.summary.goodsCarried'), value: risk.usageDetails.goodsCarried },
               { label: t('motorCommercial.summary.routes'), value: risk.usageDetails.routes },

@@ -12,17 +12,20 @@ import { ErrorSummary } from '../../../components/error-summary';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import { domainText } from '../../../lib/domain-text';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import { t } from '../i18n';
 import { hasPositiveValue, type ValuationFormInput, valuationFormSchema } from '../schemas';
 import { advance, updateFlow, useCommercialFlow } from '../stores/commercial-flow';
 import { StepActions } from './step-actions';
 
-const VEHICLE_TYPE_OPTIONS = COMMERCIAL_VEHICLE_TYPES.map((value) => ({
-  value,
-  label: COMMERCIAL_VEHICLE_TYPE_LABELS[value],
-}));
-const USE_OPTIONS = COMMERCIAL_USES.map((value) => ({ value, label: COMMERCIAL_USE_LABELS[value] }));
+const vehicleTypeOptions = () =>
+  COMMERCIAL_VEHICLE_TYPES.map((value) => ({
+    value,
+    label: domainText(COMMERCIAL_VEHICLE_TYPE_LABELS[value]),
+  }));
+const useOptions = () =>
+  COMMERCIAL_USES.map((value) => ({ value, label: domainText(COMMERCIAL_USE_LABELS[value]) }));
 
 /**
  * Step 2: the estimated market value (not asked for third-party cover), the vehicle type, its
@@ -92,7 +95,7 @@ export function ValuationStep() {
           <SelectField
             label={t('motorCommercial.valuation.vehicleType')}
             placeholder={t('motorCommercial.valuation.vehicleTypePlaceholder')}
-            options={VEHICLE_TYPE_OPTIONS}
+            options={vehicleTypeOptions()}
             registration={field('vehicleType')}
             error={errorOf('vehicleType')}
           />
@@ -114,7 +117,7 @@ export function ValuationStep() {
             <SelectField
               label={t('motorCommercial.valuation.primaryUse')}
               placeholder={t('motorCommercial.valuation.primaryUsePlaceholder')}
-              options={USE_OPTIONS}
+              options={useOptions()}
               registration={field('usageDetails.primaryUse')}
               error={errorOf('usageDetails.primaryUse')}
             />

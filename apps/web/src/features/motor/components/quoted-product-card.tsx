@@ -1,6 +1,7 @@
 import { formatCoverPeriod } from '@bima/domain';
 import { useId } from 'react';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
+import { domainText } from '../../../lib/domain-text';
 import type { QuotedProductSummary } from '../../../lib/motor-types';
 import { t } from '../i18n';
 import { formatKesAmount } from '../utils/format';
@@ -50,7 +51,7 @@ export function QuotedProductCard({
         </p>
         {product.quotePeriod ? (
           <p className="text-sm text-slate-700">
-            {t('motor.quotes.perPeriod', { period: formatCoverPeriod(product.quotePeriod) })}
+            {t('motor.quotes.perPeriod', { period: domainText(formatCoverPeriod(product.quotePeriod)) })}
           </p>
         ) : null}
       </div>

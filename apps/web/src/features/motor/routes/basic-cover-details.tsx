@@ -7,6 +7,7 @@ import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, buttonSecondary, cardClass, inputClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate, todayIsoDate } from '../../../lib/dates';
+import { domainText } from '../../../lib/domain-text';
 import type { MotorProduct } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -49,7 +50,7 @@ function CoverDetailsFormView({ product }: { product: MotorProduct }) {
       type: 'success',
       title: t('motor.coverDetails.submitted'),
       message: t('motor.coverDetails.submittedText', {
-        period: formatCoverPeriod(Number(values.coverPeriod)),
+        period: domainText(formatCoverPeriod(Number(values.coverPeriod))),
         date: formatIsoDate(values.startDate),
       }),
     });
@@ -83,7 +84,7 @@ function CoverDetailsFormView({ product }: { product: MotorProduct }) {
             <option value="">{t('motor.coverDetails.periodPlaceholder')}</option>
             {supportedPeriods.map((days) => (
               <option key={days} value={String(days)}>
-                {formatCoverPeriod(days)}
+                {domainText(formatCoverPeriod(days))}
               </option>
             ))}
           </select>

@@ -6,6 +6,7 @@ import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
+import { domainText } from '../../../lib/domain-text';
 import type { MotorProduct, PremiumCalcRequest, PremiumQuote } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
 import { buildPremiumCalcRequest, getChangedCoreLimits } from '../../../lib/premium-request';
@@ -180,7 +181,7 @@ function QuotationView({ product, state }: { product: MotorProduct; state: Motor
           [string, string]
         >)),
     [t('motor.quotation.coverType'), t(`motor.coverTypes.${quote.coverType}`)],
-    [t('motor.quotation.period'), formatCoverPeriod(quote.period)],
+    [t('motor.quotation.period'), domainText(formatCoverPeriod(quote.period))],
     [t('motor.quotation.startDate'), formatIsoDate(state.coverDetails.startDate)],
   ];
 

@@ -8,6 +8,7 @@ import { SummaryList } from '../../../components/summary-list';
 import { cardClass, linkButton } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
+import { domainText } from '../../../lib/domain-text';
 import { policiesQueryOptions } from '../api/records';
 import { RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
@@ -55,9 +56,10 @@ export default function PoliciesRoute() {
                     },
                     {
                       label: t('portal.fields.coverType'),
-                      value:
+                      value: domainText(
                         COVER_TYPE_LABELS[policy.coverType as keyof typeof COVER_TYPE_LABELS] ??
-                        policy.coverType,
+                          policy.coverType,
+                      ),
                     },
                     {
                       label: t('portal.fields.period'),

@@ -8,6 +8,7 @@ import { SummaryList } from '../../../components/summary-list';
 import { buttonSecondary, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
+import { domainText } from '../../../lib/domain-text';
 import { policyByIdQueryOptions } from '../api/records';
 import { BreakdownTable, RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
@@ -90,8 +91,9 @@ function PolicyDetail({ id }: { id: number }) {
                   : []),
                 {
                   label: t('portal.fields.coverType'),
-                  value:
+                  value: domainText(
                     COVER_TYPE_LABELS[data.coverType as keyof typeof COVER_TYPE_LABELS] ?? data.coverType,
+                  ),
                 },
                 ...(isMotor
                   ? data.vehicleValue === null

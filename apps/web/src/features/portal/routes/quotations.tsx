@@ -11,6 +11,7 @@ import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { addToCart, cartQueryKey } from '../../../lib/cart';
+import { domainText } from '../../../lib/domain-text';
 import { quotationsQueryOptions } from '../api/records';
 import { RecommendationsList } from '../components/recommendations-list';
 import { RecordStatusBadge } from '../components/records';
@@ -81,9 +82,10 @@ export default function QuotationsRoute() {
                       },
                       {
                         label: t('portal.fields.coverType'),
-                        value:
+                        value: domainText(
                           COVER_TYPE_LABELS[quotation.coverType as keyof typeof COVER_TYPE_LABELS] ??
-                          quotation.coverType,
+                            quotation.coverType,
+                        ),
                       },
                       {
                         label: t('portal.fields.period'),

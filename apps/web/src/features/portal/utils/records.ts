@@ -1,5 +1,6 @@
 import { formatNumber } from '@bima/domain/money';
 import { formatIsoDate, formatKenyaShortDate } from '../../../lib/dates';
+import { intlLocale } from '../../../lib/i18n';
 import { t } from '../i18n';
 
 /** 'KES 1,234' for whole shillings. */
@@ -17,7 +18,7 @@ export function formatTimestamp(iso: string | null | undefined): string {
   if (!iso) return t('portal.na');
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(intlLocale(), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

@@ -8,6 +8,8 @@ import { SummaryList } from '../../../components/summary-list';
 import { buttonPrimary, buttonSecondary, cardClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
+import { domainText } from '../../../lib/domain-text';
+import { intlLocale } from '../../../lib/i18n';
 import { policyQueryOptions, supportContactsQueryOptions } from '../api/policy';
 import { type PurchaseContext, useOptionalPurchaseContext } from '../hooks';
 import { t } from '../i18n';
@@ -43,7 +45,7 @@ function Clock() {
     <p className="text-sm text-slate-700">
       {t('purchase.confirmation.clock')}:{' '}
       <time dateTime={now.toISOString()} className="font-semibold text-slate-900 tabular-nums">
-        {now.toLocaleTimeString('en-KE', { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
+        {now.toLocaleTimeString(intlLocale(), { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
       </time>
     </p>
   );
@@ -156,7 +158,10 @@ export default function ConfirmationRoute() {
     ...(coverType === 'third-party' || shown.vehicleValue === null
       ? []
       : [{ label: t('purchase.fields.vehicleValue'), value: formatKes(shown.vehicleValue) }]),
-    { label: t('purchase.fields.coverType'), value: COVER_TYPE_LABELS[coverType] ?? shown.coverType },
+    {
+      label: t('purchase.fields.coverType'),
+      value: domainText(COVER_TYPE_LABELS[coverType] ?? shown.coverType),
+    },
     { label: t('purchase.fields.period'), value: formatDays(shown.period) },
     { label: t('purchase.fields.startDate'), value: formatIsoDate(shown.startDate) },
     ...(paid.receiptNumber

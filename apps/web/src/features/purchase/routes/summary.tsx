@@ -9,6 +9,7 @@ import { buttonPrimary, buttonSecondary } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { todayIsoDate } from '../../../lib/dates';
+import { domainText } from '../../../lib/domain-text';
 import { notify } from '../../../lib/notifications';
 import { completeQuotation } from '../../../lib/quotations';
 import { clientDetailsQueryOptions, needsKyc } from '../api/client';
@@ -39,7 +40,7 @@ export default function SummaryRoute() {
   const isThirdParty = product.coverType === 'third-party';
 
   const insuranceRows = buildInsuranceRows({
-    coverTypeLabel: COVER_TYPE_LABELS[product.coverType],
+    coverTypeLabel: domainText(COVER_TYPE_LABELS[product.coverType]),
     isThirdParty,
     vehicleValue: flow.vehicleValue,
     productName: product.productName,

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
+import { intlLocale } from '../../../lib/i18n';
 import type { LoanOfferBase } from '../../../lib/loan-offer';
 
 export interface School {
@@ -175,4 +176,4 @@ export const getPaymentStatus = async (paymentSystemRef: string, signal?: AbortS
 
 /** KES with cents when there are some. */
 export const formatKes = (kes: number) =>
-  `KES ${kes.toLocaleString('en-KE', { minimumFractionDigits: Number.isInteger(kes) ? 0 : 2, maximumFractionDigits: 2 })}`;
+  `KES ${kes.toLocaleString(intlLocale(), { minimumFractionDigits: Number.isInteger(kes) ? 0 : 2, maximumFractionDigits: 2 })}`;
