@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { paths } from '../config/paths';
@@ -7,16 +6,7 @@ import { onAppEvent } from '../lib/events';
 import { useLanguage } from '../lib/i18n';
 import { createAppRouter } from './router';
 
-function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false },
-    },
-  });
-}
-
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   // Texts are read while rendering: a new language renders every screen again (the router, its
   // location and the query cache are kept; a half-filled form on the screen starts again).
@@ -37,8 +27,7 @@ export function App() {
   }, [router]);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider key={language} router={router} />
-    </QueryClientProvider>
+    // The query cache comes with the screens after the landing page (lib/query-client.tsx).
+    <RouterProvider key={language} router={router} />
   );
 }

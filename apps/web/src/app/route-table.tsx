@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { loadLazy } from '../lib/lazy';
+import { QueryProvider } from '../lib/query-client';
 
 /**
  * Every route but the landing page's, in a chunk of its own: the router patches them in on the first
@@ -28,7 +29,7 @@ const recommendationReview = () => import('../features/portal/routes/recommendat
 const recommendationLink = () => import('../features/portal/routes/recommendation-link');
 const portalChats = () => import('../features/chat/routes/portal-chats');
 
-export const routeTable: RouteObject[] = [
+const screens: RouteObject[] = [
   { path: paths.aboutUs.path, lazy: lazyScreen(() => import('../features/info/routes/about-us')) },
   {
     path: paths.contactUs.path,
@@ -244,3 +245,6 @@ export const routeTable: RouteObject[] = [
   { path: paths.staff.path, lazy: lazyScreen(() => import('./staff-area')) },
   { path: '*', lazy: lazyScreen(() => import('./routes/not-found')) },
 ];
+
+/** Every screen inside the shared query cache (which loads with this chunk, not the landing page). */
+export const routeTable: RouteObject[] = [{ element: <QueryProvider />, children: screens }];

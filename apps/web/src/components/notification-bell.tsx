@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { addResources, t } from '../lib/i18n';
+import { QueryProvider } from '../lib/query-client';
 import { unreadCountQueryOptions } from '../lib/unread-notifications';
 import bellTexts from '../locales/en.notification-bell.json';
 import swahiliBellTexts from '../locales/sw.notification-bell.json';
@@ -17,6 +18,14 @@ const STAFF_NOTIFICATIONS = `${paths.staff.getHref()}/notifications`;
  * count, asked on focus and every minute. Loaded lazily, only when signed in.
  */
 export default function NotificationBell({ isStaff }: { isStaff: boolean }) {
+  return (
+    <QueryProvider>
+      <Bell isStaff={isStaff} />
+    </QueryProvider>
+  );
+}
+
+function Bell({ isStaff }: { isStaff: boolean }) {
   const to = isStaff ? STAFF_NOTIFICATIONS : paths.portalNotifications.getHref();
   const unread = useQuery(unreadCountQueryOptions());
   const count = unread.data?.unread ?? 0;

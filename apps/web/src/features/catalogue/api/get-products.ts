@@ -1,6 +1,6 @@
 import type { CatalogueProduct } from '@bima/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
+import { createResource, useResource } from '../../../lib/resource';
 
 /** `underwriting / catalogue / listProducts`: the whole catalogue, in catalogue order. */
 export async function getProducts({ signal }: { signal?: AbortSignal } = {}): Promise<CatalogueProduct[]> {
@@ -11,13 +11,8 @@ export async function getProducts({ signal }: { signal?: AbortSignal } = {}): Pr
   return unwrapData(reply);
 }
 
-export const getProductsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['catalogue', 'products'],
-    queryFn: ({ signal }) => getProducts({ signal }),
-    staleTime: 5 * 60_000,
-  });
+const products = createResource(getProducts, { staleMs: 5 * 60_000 });
 
-export function useProducts() {
-  return useQuery(getProductsQueryOptions());
-}
+/** The catalogue, fetched once for the landing page's components (kept five minutes). */
+export const useProducts = () => useResource(products);
+export const resetProducts = products.reset;

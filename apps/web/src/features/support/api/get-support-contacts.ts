@@ -1,6 +1,6 @@
 import type { SupportContacts } from '@bima/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
+import { createResource, useResource } from '../../../lib/resource';
 
 /** `platform / support / getSupportContacts`: phone, e-mail and address from configuration. */
 export async function getSupportContacts({
@@ -15,13 +15,8 @@ export async function getSupportContacts({
   return unwrapData(reply);
 }
 
-export const getSupportContactsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['support', 'contacts'],
-    queryFn: ({ signal }) => getSupportContacts({ signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+const contacts = createResource(getSupportContacts);
 
-export function useSupportContacts() {
-  return useQuery(getSupportContactsQueryOptions());
-}
+/** The support contacts (configuration: fetched once per page load). */
+export const useSupportContacts = () => useResource(contacts);
+export const resetSupportContacts = contacts.reset;
