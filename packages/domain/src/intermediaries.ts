@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, codeSchema, emailSchema, personNameSchema } from './account';
 import { addCalendarDays, isCalendarDate } from './cover-dates';
-import { KENYAN_PHONE_PATTERN, KRA_PIN_PATTERN } from './identifiers';
+import {
+  isChassisNumber,
+  KENYAN_PHONE_PATTERN,
+  KRA_PIN_PATTERN,
+  normaliseChassisNumber,
+} from './identifiers';
 import { REGISTRATION_PATTERN } from './purchase';
 
 /** Brokers place business for the client; agents sell for one insurer or several (Insurance Act). */
@@ -224,8 +229,8 @@ export function createHelpRequestSchema(options: { today: () => string }) {
       .object({
         value: vehicleValueSchema,
         chassisNumber: required(m.chassisRequired)
-          .transform((chassis) => chassis.toUpperCase())
-          .pipe(z.string().min(17, m.chassisLength).max(30, m.chassisLength)),
+          .transform(normaliseChassisNumber)
+          .pipe(z.string().refine(isChassisNumber, m.chassisLength)),
         regNo: required(m.registrationRequired)
           .transform((plate) => plate.toUpperCase().replace(/\s+/g, ' '))
           .pipe(z.string().regex(REGISTRATION_PATTERN, m.registrationInvalid)),

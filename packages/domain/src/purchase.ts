@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COVER_DATE_MESSAGES, isCalendarDate } from './cover-dates';
+import { isChassisNumber, normaliseChassisNumber } from './identifiers';
 import { chosenExcessSchema, selectedBenefitSchema } from './quotation';
 
 /** Messages of spec-2 §5 for the vehicle form, word for word where the spec gives them. */
@@ -36,6 +37,8 @@ export const REGISTRATION_PATTERN = /^[A-Z]{3}\s?\d{3}[A-Z]$/;
 export const FUEL_TYPES = ['Petrol', 'Diesel', 'Electric', 'Hybrid'] as const;
 export const USE_PURPOSES = ['private', 'commercial'] as const;
 const LETTERS = /^[A-Za-z\s]+$/;
+/** Body types as dealers write them: letters, with digits and a few signs where they belong ("SUV 4x4", "Double-cab"). */
+const BODY_TYPE = /^[A-Za-z][A-Za-z0-9\s\-/]*$/;
 
 /** Plates are stored without the space (KCR442X) and shown with it (KCR 442X). */
 export function normaliseRegistration(plate: string): string {
@@ -52,9 +55,9 @@ export const vehicleIdentitySchema = z.object({
   registrationNumber: required(VEHICLE_MESSAGES.registrationRequired)
     .transform((plate) => plate.toUpperCase())
     .pipe(z.string().regex(REGISTRATION_PATTERN, VEHICLE_MESSAGES.registrationInvalid)),
-  chassisNumber: required(VEHICLE_MESSAGES.chassisRequired).pipe(
-    z.string().min(17, VEHICLE_MESSAGES.chassisLength).max(30),
-  ),
+  chassisNumber: required(VEHICLE_MESSAGES.chassisRequired)
+    .transform(normaliseChassisNumber)
+    .pipe(z.string().refine(isChassisNumber, VEHICLE_MESSAGES.chassisLength)),
 });
 
 /** Every field of the vehicle form, for covers other than third-party; `today` is YYYY-MM-DD. */
@@ -70,7 +73,7 @@ export function fullVehicleSchema(today: string) {
         .max(20_000, VEHICLE_MESSAGES.engineCapacityPositive),
       fuelType: z.enum(FUEL_TYPES, { error: VEHICLE_MESSAGES.fuelTypeRequired }),
       bodyType: required(VEHICLE_MESSAGES.bodyTypeRequired).pipe(
-        z.string().regex(LETTERS, VEHICLE_MESSAGES.bodyTypeLetters),
+        z.string().regex(BODY_TYPE, VEHICLE_MESSAGES.bodyTypeLetters),
       ),
       usePurpose: z.enum(USE_PURPOSES, { error: VEHICLE_MESSAGES.usePurposeRequired }),
       colour: required(VEHICLE_MESSAGES.colourRequired).pipe(

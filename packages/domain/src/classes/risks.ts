@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isChassisNumber, normaliseChassisNumber } from '../identifiers';
 import { FUEL_TYPES, REGISTRATION_PATTERN } from '../purchase';
 
 /**
@@ -144,9 +145,9 @@ export const commercialVehicleSchema = z.object({
   registrationNumber: required(COMMERCIAL_VEHICLE_MESSAGES.registrationNumber)
     .transform((plate) => plate.toUpperCase())
     .pipe(z.string().regex(REGISTRATION_PATTERN, COMMERCIAL_VEHICLE_MESSAGES.registrationInvalid)),
-  chassisNumber: required(COMMERCIAL_VEHICLE_MESSAGES.chassisNumber).pipe(
-    z.string().min(17, COMMERCIAL_VEHICLE_MESSAGES.chassisLength).max(30),
-  ),
+  chassisNumber: required(COMMERCIAL_VEHICLE_MESSAGES.chassisNumber)
+    .transform(normaliseChassisNumber)
+    .pipe(z.string().refine(isChassisNumber, COMMERCIAL_VEHICLE_MESSAGES.chassisLength)),
   engineNumber: required(COMMERCIAL_VEHICLE_MESSAGES.engineNumber),
   engineCapacity: z.coerce
     .number({ error: COMMERCIAL_VEHICLE_MESSAGES.engineCapacity })

@@ -79,7 +79,8 @@ describe('vehicle form schema', () => {
     [{ registrationNumber: 'KDA 12B' }, 'registrationNumber', VEHICLE_MESSAGES.registrationInvalid],
     [{ chassisNumber: 'SHORT' }, 'chassisNumber', VEHICLE_MESSAGES.chassisLength],
     [{ engineCapacity: '0' }, 'engineCapacity', VEHICLE_MESSAGES.engineCapacityPositive],
-    [{ bodyType: 'SUV 4' }, 'bodyType', VEHICLE_MESSAGES.bodyTypeLetters],
+    // Digits are allowed where dealers write them ("SUV 4x4", issue 14); signs are not.
+    [{ bodyType: 'SUV!' }, 'bodyType', VEHICLE_MESSAGES.bodyTypeLetters],
     [{ colour: 'Red!' }, 'colour', VEHICLE_MESSAGES.colourLetters],
     [{ yearOfManufacture: '1899' }, 'yearOfManufacture', yearRangeMessage(2026)],
     [{ yearOfManufacture: '2027' }, 'yearOfManufacture', yearRangeMessage(2026)],
