@@ -65,6 +65,7 @@ test.describe('motor private screens: accessibility', () => {
     await page.getByRole('button', { name: 'Buy Now' }).click();
     await expect(page.getByLabel('Cover period')).toBeVisible();
     await expectNoSeriousViolations(page, 'cover details');
+    await page.getByLabel('Cover period').selectOption('');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Cover period is required.')).toBeVisible();
     await expectNoSeriousViolations(page, 'cover details: errors');

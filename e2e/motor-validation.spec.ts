@@ -96,6 +96,11 @@ test.describe('motor private: validation and errors', () => {
   }) => {
     await reachCoverDetails(page);
     await expect(page.getByLabel('Start date')).toHaveAttribute('min', isoDateFromToday(0));
+    // Preselected (issue 14): a year, starting today; emptied, both are required.
+    await expect(page.getByLabel('Cover period').locator('option:checked')).toHaveText('12 Months');
+    await expect(page.getByLabel('Start date')).toHaveValue(isoDateFromToday(0));
+    await page.getByLabel('Cover period').selectOption('');
+    await page.getByLabel('Start date').fill('');
     await page.getByRole('button', { name: 'Continue' }).click();
     const errors = page.getByRole('alert').filter({ hasText: ERRORS_TITLE });
     await expect(errors).toContainText('Cover period is required.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCoverDetailsSchema, vehicleValueFormSchema } from './schemas';
+import { createCoverDetailsSchema, defaultCoverPeriod, vehicleValueFormSchema } from './schemas';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues[0]?.message;
@@ -39,5 +39,14 @@ describe('createCoverDetailsSchema', () => {
     expect(firstMessage(schema.safeParse({ coverPeriod: '365', startDate: '2026-03-09' }))).toBe(
       'Start date cannot be before today.',
     );
+  });
+});
+
+describe('defaultCoverPeriod', () => {
+  it('preselects a year when the product offers it, else its longest period', () => {
+    expect(defaultCoverPeriod([30, 180, 365])).toBe('365');
+    expect(defaultCoverPeriod([360, 30])).toBe('360');
+    expect(defaultCoverPeriod([1, 30, 180])).toBe('180');
+    expect(defaultCoverPeriod([])).toBe('');
   });
 });

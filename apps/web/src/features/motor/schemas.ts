@@ -48,3 +48,10 @@ export function createCoverDetailsSchema({
   });
 }
 export type CoverDetailsForm = z.output<ReturnType<typeof createCoverDetailsSchema>>;
+
+/** The cover period preselected: a year (365 or 360 days) when the product offers it, else its longest. */
+export function defaultCoverPeriod(periods: readonly number[]): string {
+  const year = periods.find((days) => days === 365) ?? periods.find((days) => days === 360);
+  const chosen = year ?? (periods.length ? Math.max(...periods) : undefined);
+  return chosen === undefined ? '' : String(chosen);
+}

@@ -14,7 +14,7 @@ import { zodResolver } from '../../../lib/zod-resolver';
 import { motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
 import { useFlowGuard } from '../hooks';
 import { t } from '../i18n';
-import { type CoverDetailsForm, createCoverDetailsSchema } from '../schemas';
+import { type CoverDetailsForm, createCoverDetailsSchema, defaultCoverPeriod } from '../schemas';
 import { setCoverDetails } from '../stores/flow-reducers';
 
 const REQUIREMENTS = ['coverType', 'product'] as const;
@@ -41,7 +41,11 @@ function CoverDetailsFormView({ product }: { product: MotorProduct }) {
     formState: { errors },
   } = useForm<CoverDetailsForm, unknown, CoverDetailsForm>({
     resolver: zodResolver(schema),
-    defaultValues: coverDetails,
+    // A year from today unless the client chose otherwise: what most buy, and less to type on a phone.
+    defaultValues: {
+      coverPeriod: coverDetails.coverPeriod || defaultCoverPeriod(supportedPeriods),
+      startDate: coverDetails.startDate || today,
+    },
   });
 
   const onSubmit = (values: CoverDetailsForm) => {

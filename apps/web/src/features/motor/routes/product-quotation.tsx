@@ -21,7 +21,7 @@ import {
   selectProduct,
   toggleComparison,
 } from '../stores/flow-reducers';
-import { filterByUnderwriter, listUnderwriters, toComparisonItem } from '../utils/comparison';
+import { filterByUnderwriter, listUnderwriters, sortByPremium, toComparisonItem } from '../utils/comparison';
 
 const REQUIREMENTS = ['coverType'] as const;
 
@@ -111,7 +111,9 @@ export default function ProductQuotationRoute() {
   if (!isAllowed) return null;
 
   const underwriters = listUnderwriters(quotedProducts);
-  const shown = filterByUnderwriter(quotedProducts, underwriters.includes(underwriter) ? underwriter : 'all');
+  const shown = sortByPremium(
+    filterByUnderwriter(quotedProducts, underwriters.includes(underwriter) ? underwriter : 'all'),
+  );
   const comparedIds = new Set(compared.map((item) => item.id));
   const busyId = choose.isPending
     ? (choose.variables?.id ?? null)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleProduct } from '../../../lib/motor-test-fixtures';
-import { filterByUnderwriter, listUnderwriters, toComparisonItem } from './comparison';
+import { filterByUnderwriter, listUnderwriters, sortByPremium, toComparisonItem } from './comparison';
 
 const apa = { ...sampleProduct, id: 2, underwriter: [{ id: 'apa', name: 'APA Insurance' }] };
 const jubileeTwo = { ...sampleProduct, id: 3 };
@@ -22,5 +22,22 @@ describe('comparison helpers', () => {
     expect(listUnderwriters(products)).toEqual(['Jubilee Insurance', 'APA Insurance']);
     expect(filterByUnderwriter(products, 'APA Insurance').map((p) => p.id)).toEqual([2]);
     expect(filterByUnderwriter(products, 'all')).toHaveLength(3);
+  });
+});
+
+describe('sortByPremium', () => {
+  it('lists the cheapest first, ties by name, products without a price last', () => {
+    const quote = (productName: string, premium: number | null) => ({
+      ...sampleProduct,
+      productName,
+      premium,
+    });
+    const sorted = sortByPremium([
+      quote('Gamma', 30_000),
+      quote('Unpriced', null),
+      quote('Beta', 20_000),
+      quote('Alpha', 20_000),
+    ]);
+    expect(sorted.map((product) => product.productName)).toEqual(['Alpha', 'Beta', 'Gamma', 'Unpriced']);
   });
 });

@@ -18,7 +18,7 @@ import { usePurchaseContext } from '../hooks';
 import { t } from '../i18n';
 import { purchaseStore, setPurchaseErrors, usePurchase } from '../stores/purchase';
 import { buildCreateQuotationPayload } from '../utils/quotation-payload';
-import { buildInsuranceRows, buildVehicleRows } from '../utils/summary';
+import { buildClientRows, buildInsuranceRows, buildVehicleRows } from '../utils/summary';
 import { isVehicleComplete } from '../utils/vehicle-form';
 
 const TOAST_MS = 3_000;
@@ -130,6 +130,9 @@ export default function SummaryRoute() {
         </Card>
         <Card id="summary-vehicle" title={t('purchase.summary.vehicle')} headingLevel={3}>
           <SummaryList rows={vehicleRows} />
+        </Card>
+        <Card id="summary-client" title={t('purchase.summary.client')} headingLevel={3}>
+          <SummaryList rows={buildClientRows(client.data)} />
         </Card>
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

@@ -1,5 +1,6 @@
 import { formatNumber } from '@bima/domain/money';
 import { formatIsoDate } from '../../../lib/dates';
+import type { KycData } from '../../../stores/risk';
 import { t } from '../i18n';
 
 export interface SummaryRow {
@@ -99,5 +100,18 @@ export function buildVehicleRows(vehicle: VehicleLike | null): SummaryRow[] {
       label: t('purchase.vehicle.modifications'),
       value: yesNo(v.modifications, [String(v.modificationDetails ?? ''), modificationDate]),
     },
+  ];
+}
+
+/** Your Details of the summary (issue 14): who is insured, as the policy will name them. */
+export function buildClientRows(client: KycData | undefined): SummaryRow[] {
+  const name = client ? `${client.names.firstName} ${client.names.lastName}`.trim() : '';
+  const kraPin = client?.kraPin && client.kraPin !== 'N/A' ? client.kraPin : undefined;
+  return [
+    { label: t('purchase.client.name'), value: text(name) },
+    { label: t('purchase.client.kraPin'), value: text(kraPin) },
+    { label: t('purchase.client.phone'), value: text(client?.phone) },
+    { label: t('purchase.client.email'), value: text(client?.email) },
+    { label: t('purchase.client.address'), value: text(client?.address) },
   ];
 }

@@ -1,0 +1,68 @@
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { getQuotes, isoDateFromToday, kes, quoteCard, saveVehicleValue, startMotorPrivate } from './fixtures';
+import { createClient, fillFullVehicle, useSession } from './purchase-fixtures';
+
+const PHONE = { width: 390, height: 844 };
+
+/** A screenshot of what the phone shows, kept with the test's results. */
+async function keep(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+}
+
+test.describe('the phone experience (390×844)', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('quotes cheapest first, a year from today preselected, a Japanese frame number and "SUV 4x4" accepted, your own details on the summary', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    const client = await createClient(request, { withKyc: true });
+    await useSession(page, client.session);
+
+    await startMotorPrivate(page);
+    await saveVehicleValue(page, 1_500_000);
+    await getQuotes(page, 'Comprehensive');
+    const cards = page.getByRole('list', { name: 'Quoted products' }).getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    const premiums = (await cards.allTextContents()).map((card) => {
+      const match = /KES ([\d,]+)/.exec(card);
+      return Number(match?.[1]?.replace(/,/g, ''));
+    });
+    expect(premiums.length).toBeGreaterThan(2);
+    expect(premiums.every((premium) => Number.isFinite(premium))).toBe(true);
+    expect([...premiums].sort((a, b) => a - b)).toEqual(premiums);
+    await keep(page, testInfo, 'quotes-cheapest-first');
+
+    await quoteCard(page, 'Jubilee Motor Elite').getByRole('button', { name: 'Buy Now' }).click();
+    await expect(page.getByLabel('Cover period').locator('option:checked')).toHaveText('12 Months');
+    await expect(page.getByLabel('Start date')).toHaveValue(isoDateFromToday(0));
+    await keep(page, testInfo, 'cover-details-preselected');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/benefits$/);
+    await page.getByRole('button', { name: 'Save & View Quote' }).click();
+    await page.getByRole('button', { name: 'Proceed to Purchase' }).click();
+
+    // A Japanese import: a frame number, not a VIN; a body type with digits.
+    await fillFullVehicle(page);
+    await page.getByLabel('Chassis number').fill('nze161-3012345');
+    await page.getByLabel('Body type').fill('SUV 4x4');
+    await keep(page, testInfo, 'vehicle-frame-number');
+    await page.getByRole('button', { name: 'Submit Details' }).click();
+
+    // The summary names the client as the policy will, before any money moves.
+    await expect(page.getByRole('heading', { name: 'Application Summary' })).toBeVisible();
+    const vehicle = page.getByRole('region', { name: 'Vehicle Details' });
+    await expect(vehicle).toContainText('Chassis numberNZE161-3012345');
+    await expect(vehicle).toContainText('Body typeSUV 4x4');
+    const yours = page.getByRole('region', { name: 'Your Details' });
+    await expect(yours).toContainText('NameWanjiru Kamau');
+    await expect(yours).toContainText('KRA PINA123456789X');
+    await expect(yours).toContainText('Phone number0712345678');
+    await expect(yours).toContainText('Physical addressKenyatta Avenue, Nairobi');
+    await expect(yours).toContainText(`E-mail address${client.email}`);
+    await yours.scrollIntoViewIfNeeded();
+    await keep(page, testInfo, 'summary-your-details');
+    await expect(page.getByRole('region', { name: 'Insurance Details' })).toContainText(kes(1_500_000));
+  });
+});
