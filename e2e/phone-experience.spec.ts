@@ -1,5 +1,14 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { getQuotes, isoDateFromToday, kes, quoteCard, saveVehicleValue, startMotorPrivate } from './fixtures';
+import {
+  chooseCategory,
+  getQuotes,
+  isoDateFromToday,
+  kes,
+  productCard,
+  quoteCard,
+  saveVehicleValue,
+  startMotorPrivate,
+} from './fixtures';
 import { createClient, fillFullVehicle, useSession } from './purchase-fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -64,5 +73,34 @@ test.describe('the phone experience (390×844)', () => {
     await yours.scrollIntoViewIfNeeded();
     await keep(page, testInfo, 'summary-your-details');
     await expect(page.getByRole('region', { name: 'Insurance Details' })).toContainText(kes(1_500_000));
+  });
+
+  test('choosing a category shows its products, not the hero again; toasts stay clear of the header, two at most', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    await chooseCategory(page, 'Individual');
+    const heading = page.getByRole('heading', { name: 'Excellent Choice!' });
+    await expect(heading).toBeInViewport();
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeInViewport();
+    await keep(page, testInfo, 'category-products-in-view');
+
+    // Three toasts in a row (value saved, then twice more): two are shown, none over the header.
+    await productCard(page, 'Motor Private').getByRole('button', { name: 'Get Quote' }).click();
+    await page.getByRole('heading', { name: 'Choose your cover' }).waitFor();
+    for (const value of [900_000, 950_000, 1_000_000]) {
+      if (await page.getByRole('button', { name: 'Edit Value' }).isVisible()) {
+        await page.getByRole('button', { name: 'Edit Value' }).click();
+      }
+      await saveVehicleValue(page, value);
+    }
+    const toasts = page.getByRole('region', { name: 'Notifications' }).getByText('Vehicle Value Saved');
+    await expect(toasts).toHaveCount(2);
+    const header = await page.getByRole('banner').boundingBox();
+    for (const box of await Promise.all((await toasts.all()).map((toast) => toast.boundingBox()))) {
+      expect(box && header && box.y > header.y + header.height).toBe(true);
+    }
+    await keep(page, testInfo, 'toasts-clear-of-header');
   });
 });

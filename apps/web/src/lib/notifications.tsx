@@ -25,6 +25,9 @@ function emit() {
 }
 
 /** Shows a toast. Usable outside React (the gateway client raises them). */
+/** Toasts shown at once. */
+export const MAX_TOASTS = 2;
+
 export function notify(input: NotificationInput): number {
   const notification: Notification = {
     message: '',
@@ -32,7 +35,8 @@ export function notify(input: NotificationInput): number {
     ...input,
     id: nextId++,
   };
-  notifications = [...notifications, notification].slice(-5);
+  // At most two at once (issue 14): a third pushes the oldest out rather than covering the screen.
+  notifications = [...notifications, notification].slice(-MAX_TOASTS);
   emit();
   return notification.id;
 }
@@ -94,7 +98,8 @@ export function Notifications() {
   return (
     <section
       aria-label={t('notifications.region')}
-      className="pointer-events-none fixed inset-x-0 top-4 z-50 mx-auto flex w-full max-w-sm flex-col gap-2 px-4 sm:right-4 sm:left-auto sm:mx-0"
+      // Phones: along the bottom, clear of the header's buttons; wider screens: top right, below the header.
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 mx-auto flex w-full max-w-sm flex-col gap-2 px-4 sm:top-20 sm:right-4 sm:bottom-auto sm:left-auto sm:mx-0"
     >
       {items.map((notification) => (
         <Toast key={notification.id} notification={notification} />

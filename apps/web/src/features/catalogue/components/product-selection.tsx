@@ -30,8 +30,10 @@ export function ProductSelection() {
     if (navigationType === 'PUSH') sessionDataStore.setState({ step: 'category', category: null });
   }, [location.key]);
 
+  // Choosing a category shows its products where the categories were, not the hero above them.
+  const topRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (step === 'product') window.scrollTo({ top: 0, behavior: 'auto' });
+    if (step === 'product') topRef.current?.scrollIntoView({ block: 'start', behavior: 'auto' });
   }, [step]);
 
   useEffect(() => () => window.clearTimeout(timerRef.current), []);
@@ -75,7 +77,7 @@ export function ProductSelection() {
   } else content = <CategoryStep products={productsQuery.data} onSelect={selectCategory} />;
 
   return (
-    <>
+    <div ref={topRef} className="scroll-mt-24">
       {content}
       <DebugPanel
         state={{
@@ -86,6 +88,6 @@ export function ProductSelection() {
           navigationType,
         }}
       />
-    </>
+    </div>
   );
 }
