@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { categoryCard, chooseCategory } from './fixtures';
+import { categoryCard, chooseCategory, openMenu } from './fixtures';
 
 for (const size of [
   { name: 'desktop', width: 1280, height: 900 },
@@ -24,6 +24,7 @@ for (const size of [
 
     test('help modal has no serious or critical violations', async ({ page }) => {
       await page.goto('/');
+      await openMenu(page);
       await page.getByRole('button', { name: 'Help' }).click();
       await expect(page.getByRole('dialog', { name: 'Need Assistance?' })).toBeVisible();
       await expectNoSeriousViolations(page);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, latestCode, PASSWORD, toast, typeCode, uniqueEmail } from './fixtures';
+import { createAccount, latestCode, openMenu, PASSWORD, toast, typeCode, uniqueEmail } from './fixtures';
 
 test.describe('accounts: sign up, set a password (signed in at once), sign out and in', () => {
   test('a new client signs up with the e-mailed code, is signed in by setting a password, signs out and in @phone', async ({
@@ -62,6 +62,7 @@ test.describe('accounts: sign up, set a password (signed in at once), sign out a
     await expect(page).toHaveURL(/\/newportal$/);
     await expect(page.getByRole('heading', { name: 'Welcome, Achieng Otieno' })).toBeVisible();
     const header = page.getByRole('banner');
+    await openMenu(page);
     await expect(header.getByText('Achieng Otieno')).toBeVisible();
 
     await header.getByRole('button', { name: 'Sign Out' }).click();
@@ -76,6 +77,7 @@ test.describe('accounts: sign up, set a password (signed in at once), sign out a
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(toast(page, 'Login Successfull')).toBeVisible();
     await expect(page).toHaveURL(/\/newportal$/);
+    await openMenu(page);
     await expect(header.getByText('Achieng Otieno')).toBeVisible();
 
     await header.getByRole('button', { name: 'Sign Out' }).click();

@@ -141,6 +141,15 @@ export function isoDateFromToday(days: number): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
+/**
+ * On a phone the header's navigation, Help, language and account links are in its menu: opens it
+ * (nothing to do on a wide screen).
+ */
+export async function openMenu(page: Page, name: string | RegExp = 'Menu') {
+  const menu = page.getByRole('banner').getByRole('button', { name, exact: true });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+}
+
 /** A toast in the notifications region. */
 export function toast(page: Page, title: string) {
   return page.getByRole('region', { name: 'Notifications' }).getByText(title, { exact: true });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fetchSupportContacts } from './fixtures';
+import { fetchSupportContacts, openMenu } from './fixtures';
 
 test.describe('landing page', () => {
   test('shows the title, badge, breadcrumb and header navigation @phone', async ({ page }) => {
@@ -11,6 +11,7 @@ test.describe('landing page', () => {
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(breadcrumb.getByRole('link', { name: 'Home' })).toBeVisible();
     await expect(breadcrumb.getByText('Insurance')).toHaveAttribute('aria-current', 'page');
+    await openMenu(page);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     for (const name of ['Home', 'Insurance', 'About Us', 'Contact Us']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();

@@ -75,11 +75,33 @@ test.describe('the phone experience (390×844)', () => {
     await expect(page.getByRole('region', { name: 'Insurance Details' })).toContainText(kes(1_500_000));
   });
 
-  test('choosing a category shows its products, not the hero again; toasts stay clear of the header, two at most', async ({
+  test('the header is one row with a menu; choosing a category shows its products, not the hero; toasts stay clear of the header, two at most', async ({
     page,
   }, testInfo) => {
     await page.setViewportSize(PHONE);
     await page.goto('/');
+    // The header is one compact row: the logo, Sign In and Menu side by side.
+    const banner = page.getByRole('banner');
+    const row = await Promise.all(
+      [
+        banner.getByRole('link', { name: 'Bima Portal home' }),
+        banner.getByRole('link', { name: 'Sign In' }),
+        banner.getByRole('button', { name: 'Menu' }),
+      ].map((element) => element.boundingBox()),
+    );
+    const middles = row.map((box) => (box ? box.y + box.height / 2 : Number.NaN));
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(8);
+    expect((await banner.boundingBox())?.height).toBeLessThan(80);
+    await expect(banner.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+    await keep(page, testInfo, 'header-one-row');
+    await banner.getByRole('button', { name: 'Menu' }).click();
+    await expect(banner.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(banner.getByRole('link', { name: 'About Us' })).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Kiswahili' })).toBeVisible();
+    await keep(page, testInfo, 'header-menu-open');
+    await page.keyboard.press('Escape');
+    await expect(banner.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+
     await chooseCategory(page, 'Individual');
     const heading = page.getByRole('heading', { name: 'Excellent Choice!' });
     await expect(heading).toBeInViewport();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { isoDateFromToday } from './fixtures';
+import { isoDateFromToday, openMenu } from './fixtures';
 import { createClient, PASSWORD, PAYMENT_TIMEOUT, VEHICLE } from './purchase-fixtures';
 import { sw, swExactly, swStart } from './swahili';
 
@@ -21,6 +21,7 @@ test.describe('Kiswahili', () => {
     // The browser speaks English: English first, then one tap to Kiswahili, kept on reload.
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await openMenu(page);
     await page.getByRole('button', { name: 'Kiswahili' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -28,6 +29,7 @@ test.describe('Kiswahili', () => {
     );
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+    await openMenu(page, swExactly('Menu'));
     await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bima ya Kitaalamu, kwa Urahisi');
 
