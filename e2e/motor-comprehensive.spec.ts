@@ -100,8 +100,10 @@ test.describe('motor private: comprehensive quotation', () => {
     const firstInModal = dialog.getByRole('article', { name: first.productName });
     await expect(firstInModal).toContainText(kes(first.premium));
     await expect(firstInModal).toContainText(first.underwriter[0]?.name ?? '');
-    await firstInModal.getByText(/^Core benefits/).click();
+    // Core benefits with their limits and the excesses are open side by side (issue 14).
     await expect(firstInModal.getByText('Own Damage', { exact: true })).toBeVisible();
+    await expect(firstInModal.getByText(/^Limit KES [\d,]+$/).first()).toBeVisible();
+    await expect(firstInModal.getByText(/^Excesses \(\d+\)$/)).toBeVisible();
     await dialog
       .getByRole('article', { name: second.productName })
       .getByRole('button', { name: 'Remove' })

@@ -127,6 +127,15 @@ export interface ComparisonBenefit {
   id: string;
   name: string;
   description: string;
+  /** The limit it comes with, whole shillings (absent in comparisons kept before limits were shown). */
+  limit?: number;
+}
+
+/** An excess of a compared product: what the client pays of a claim, whole shillings. */
+export interface ComparisonExcess {
+  id: string;
+  name: string;
+  amount: number;
 }
 
 /** One product in the comparison modal (spec-1 §3 "Comparison item"). */
@@ -139,6 +148,8 @@ export interface ComparisonItem {
   underwriter: string;
   coreBenefits: ComparisonBenefit[];
   optionalBenefits: ComparisonBenefit[];
+  /** Absent in comparisons kept before excesses were shown. */
+  excesses?: ComparisonExcess[];
   coverType: CoverType;
 }
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Modal } from '../../../components/modal';
 import { buttonDanger, buttonPrimary, buttonSecondary, closeButton } from '../../../components/ui';
-import type { ComparisonBenefit, ComparisonItem } from '../../../lib/motor-types';
+import type { ComparisonBenefit, ComparisonExcess, ComparisonItem } from '../../../lib/motor-types';
 import { t } from '../i18n';
 import { formatKesAmount } from '../utils/format';
 
@@ -14,9 +14,17 @@ interface ComparisonModalProps {
   onBuy: (item: ComparisonItem) => void;
 }
 
-function BenefitSection({ title, benefits }: { title: string; benefits: ComparisonBenefit[] }) {
+function BenefitSection({
+  title,
+  benefits,
+  open = false,
+}: {
+  title: string;
+  benefits: ComparisonBenefit[];
+  open?: boolean;
+}) {
   return (
-    <details className="group rounded-lg border border-slate-200">
+    <details open={open} className="group rounded-lg border border-slate-200">
       <summary className="cursor-pointer rounded-lg px-3 py-2 font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-800">
         {title}
       </summary>
@@ -27,12 +35,40 @@ function BenefitSection({ title, benefits }: { title: string; benefits: Comparis
           {benefits.map((benefit) => (
             <li key={benefit.id} className="text-sm">
               <span className="font-semibold text-slate-900">{benefit.name}</span>
+              {benefit.limit ? (
+                <span className="block text-emerald-900">
+                  {t('motor.comparison.limit', { amount: formatKesAmount(benefit.limit) })}
+                </span>
+              ) : null}
               {benefit.description ? (
                 <span className="block text-slate-700">{benefit.description}</span>
               ) : null}
             </li>
           ))}
         </ul>
+      )}
+    </details>
+  );
+}
+
+/** What the client pays of a claim under each compared product, open beside the benefits. */
+function ExcessList({ excesses }: { excesses: ComparisonExcess[] }) {
+  return (
+    <details open className="rounded-lg border border-slate-200">
+      <summary className="cursor-pointer rounded-lg px-3 py-2 font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-800">
+        {t('motor.comparison.excesses', { count: excesses.length })}
+      </summary>
+      {excesses.length === 0 ? (
+        <p className="px-3 pb-3 text-sm text-slate-700">{t('motor.comparison.none')}</p>
+      ) : (
+        <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 px-3 pb-3 text-sm">
+          {excesses.map((excess) => (
+            <div key={excess.id} className="contents">
+              <dt className="text-slate-700">{excess.name}</dt>
+              <dd className="font-semibold text-slate-900">{formatKesAmount(excess.amount)}</dd>
+            </div>
+          ))}
+        </dl>
       )}
     </details>
   );
@@ -69,11 +105,13 @@ function ComparisonCard({
       <BenefitSection
         title={t('motor.comparison.coreBenefits', { count: item.coreBenefits.length })}
         benefits={item.coreBenefits}
+        open
       />
       <BenefitSection
         title={t('motor.comparison.optionalBenefits', { count: item.optionalBenefits.length })}
         benefits={item.optionalBenefits}
       />
+      <ExcessList excesses={item.excesses ?? []} />
       <div className="mt-auto flex flex-wrap gap-2">
         <button type="button" onClick={onBuy} disabled={isBusy} className={`${buttonPrimary} flex-1`}>
           {t('motor.quotes.buyNow')}

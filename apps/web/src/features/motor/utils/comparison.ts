@@ -8,6 +8,7 @@ export function toComparisonItem(product: MotorProduct): ComparisonItem {
     id: benefit._id,
     name: benefit.benefit_category_name,
     description: benefit.benefit_category_description,
+    limit: benefit.benefitLimit?.defaultLimit,
   });
   return {
     id: String(product.id),
@@ -18,6 +19,11 @@ export function toComparisonItem(product: MotorProduct): ComparisonItem {
     underwriter: product.underwriter[0]?.name ?? '',
     coreBenefits: core.map(toBenefit),
     optionalBenefits: optional.map(toBenefit),
+    excesses: (product.excesses ?? []).map((excess) => ({
+      id: excess.id,
+      name: excess.name,
+      amount: excess.defaultAmount ?? excess.amount,
+    })),
     coverType: product.coverType,
   };
 }
