@@ -49,6 +49,10 @@ test.describe('the phone experience (390×844)', () => {
     await keep(page, testInfo, 'cover-details-preselected');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/benefits$/);
+    // Each optional benefit says what it adds before it is added.
+    const optional = page.getByRole('region', { name: 'Optional benefits' });
+    await expect(optional.getByText(/^Adds KES [\d,]+ to the premium$/).first()).toBeVisible();
+    await keep(page, testInfo, 'optional-benefits-priced');
     await page.getByRole('button', { name: 'Save & View Quote' }).click();
     await page.getByRole('button', { name: 'Proceed to Purchase' }).click();
 

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorSummary } from '../../../components/error-summary';
@@ -41,6 +41,17 @@ const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve,
 function hasLimit(benefit: ProductBenefit) {
   const { minimum, maximum, defaultLimit } = benefit.benefitLimit;
   return defaultLimit > 0 || minimum > 0 || maximum > 0;
+}
+
+/** What an optional benefit adds to the premium, once priced (nothing shown when pricing failed). */
+function OptionalPrice({ price, isPending }: { price: number | undefined; isPending: boolean }) {
+  if (isPending) return <p className="mt-1 text-sm text-slate-700">{t('motor.benefits.pricing')}</p>;
+  if (price === undefined) return null;
+  return (
+    <p className="mt-1 text-sm font-semibold text-slate-900">
+      {t('motor.benefits.adds', { amount: formatKesAmount(price) })}
+    </p>
+  );
 }
 
 /** BenefitsPage (spec-1 §2.8): core limits, optional benefits and excesses, then the quote. */
@@ -86,6 +97,37 @@ export default function BenefitsRoute() {
     onError: (error) => {
       notifyQuotationError(error);
       setFieldErrors(getFieldMessages(error));
+    },
+  });
+
+  // Each optional benefit's price before it is added (issue 14): the product priced once with every
+  // optional benefit at its default limit; the itemised answer names each one's premium.
+  const prices = useQuery({
+    queryKey: [
+      'motor',
+      'optional-prices',
+      product?.productSystemRef,
+      flow.vehicleValue,
+      flow.coverDetails.coverPeriod,
+    ],
+    enabled: Boolean(isAllowed && product && !isThirdParty),
+    staleTime: 5 * 60_000,
+    retry: false,
+    queryFn: async () => {
+      if (!product) return new Map<string, number>();
+      const quote = await calculatePremium(
+        buildPremiumCalcRequest({
+          product,
+          vehicleValue: flow.vehicleValue,
+          selectedOptionalBenefits: splitBenefits(product).optional.map((benefit) =>
+            toSelectedBenefit(benefit),
+          ),
+          coreBenefitLimits: {},
+          excessAmounts: {},
+          coverPeriod: flow.coverDetails.coverPeriod,
+        }),
+      );
+      return new Map(quote.benefits.map((line) => [line.benefitSystemRef, line.premium]));
     },
   });
 
@@ -181,6 +223,10 @@ export default function BenefitsRoute() {
                             })}
                           </p>
                         ) : null}
+                        <OptionalPrice
+                          price={prices.data?.get(benefit.benefitSystemRef)}
+                          isPending={prices.isPending}
+                        />
                       </div>
                       {isAdded ? (
                         <span className="shrink-0 self-start rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 sm:self-center">
