@@ -43,6 +43,12 @@ test.describe('the phone experience (390×844)', () => {
     expect([...premiums].sort((a, b) => a - b)).toEqual(premiums);
     await keep(page, testInfo, 'quotes-cheapest-first');
 
+    // The details page gives the core benefits' limits, not only their names.
+    await quoteCard(page, 'Jubilee Motor Elite').getByRole('button', { name: 'Details' }).click();
+    const core = page.getByRole('region', { name: 'Core benefits' });
+    await expect(core.getByText(/^Limit: KES [\d,]+/).first()).toBeVisible();
+    await keep(page, testInfo, 'details-core-limits');
+    await page.goBack();
     await quoteCard(page, 'Jubilee Motor Elite').getByRole('button', { name: 'Buy Now' }).click();
     await expect(page.getByLabel('Cover period').locator('option:checked')).toHaveText('12 Months');
     await expect(page.getByLabel('Start date')).toHaveValue(isoDateFromToday(0));

@@ -26,7 +26,7 @@ import {
   setExcessAmount,
   storeQuotation,
 } from '../stores/flow-reducers';
-import { formatKesAmount } from '../utils/format';
+import { formatKesAmount, hasOwnLimit } from '../utils/format';
 
 const REQUIREMENTS = ['coverType', 'product', 'coverDetails'] as const;
 
@@ -37,11 +37,6 @@ type Editing =
   | null;
 
 const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
-
-function hasLimit(benefit: ProductBenefit) {
-  const { minimum, maximum, defaultLimit } = benefit.benefitLimit;
-  return defaultLimit > 0 || minimum > 0 || maximum > 0;
-}
 
 /** What an optional benefit adds to the premium, once priced (nothing shown when pricing failed). */
 function OptionalPrice({ price, isPending }: { price: number | undefined; isPending: boolean }) {
@@ -178,7 +173,7 @@ export default function BenefitsRoute() {
                     <p className="font-semibold text-slate-900">{benefit.benefit_category_name}</p>
                     <p className="text-sm text-slate-700">{benefit.benefit_category_description}</p>
                     <p className="mt-1 text-sm font-semibold text-emerald-900">
-                      {hasLimit(benefit)
+                      {hasOwnLimit(benefit.benefitLimit)
                         ? t('motor.benefits.limit', { limit: formatKesAmount(coreLimit(benefit)) })
                         : t('motor.benefits.included')}
                     </p>
@@ -216,7 +211,7 @@ export default function BenefitsRoute() {
                       <div className="min-w-0">
                         <p className="font-semibold text-slate-900">{benefit.benefit_category_name}</p>
                         <p className="text-sm text-slate-700">{benefit.benefit_category_description}</p>
-                        {hasLimit(benefit) ? (
+                        {hasOwnLimit(benefit.benefitLimit) ? (
                           <p className="mt-1 text-sm font-semibold text-emerald-900">
                             {t('motor.benefits.limit', {
                               limit: formatKesAmount(benefit.benefitLimit.defaultLimit),

@@ -7,7 +7,7 @@ import { splitBenefits } from '../../../lib/premium-request';
 import { useMotorFlow } from '../../../stores/motor-flow';
 import { ProductLogo } from '../components/product-logo';
 import { t } from '../i18n';
-import { formatBenefitLimit, formatRate } from '../utils/format';
+import { formatBenefitLimit, formatRate, hasOwnLimit } from '../utils/format';
 
 const DEFAULT_TERMS = '/documents/terms/default.html';
 
@@ -31,7 +31,7 @@ function BenefitList({
             <li key={benefit._id} className="py-3">
               <p className="font-semibold text-slate-900">{benefit.benefit_category_name}</p>
               <p className="text-sm text-slate-700">{benefit.benefit_category_description}</p>
-              {showLimits ? (
+              {showLimits && (benefit.benefitType === 'optional' || hasOwnLimit(benefit.benefitLimit)) ? (
                 <p className="mt-1 text-sm font-semibold text-emerald-900">
                   {t('motor.details.limit', { limit: formatBenefitLimit(benefit.benefitLimit) })}
                 </p>
@@ -96,7 +96,7 @@ export default function ViewDetailsRoute() {
         </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <BenefitList title={t('motor.details.coreBenefits')} benefits={core} showLimits={false} />
+        <BenefitList title={t('motor.details.coreBenefits')} benefits={core} showLimits />
         <BenefitList title={t('motor.details.optionalBenefits')} benefits={optional} showLimits />
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

@@ -29,3 +29,8 @@ export function formatBenefitLimit(limit: BenefitLimitConfig): string {
   }
   return t('motor.details.adjustable');
 }
+
+/** Whether a benefit has a limit of its own (an embedded one like own damage runs to the vehicle's value). */
+export function hasOwnLimit(limit: BenefitLimitConfig): boolean {
+  return limit.defaultLimit > 0 || limit.minimum > 0 || limit.maximum > 0;
+}
