@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import { fromZodError } from '../gateway/errors';
 import { defineAction } from '../gateway/registry';
+import { findCertificateOfPolicy } from './certificate/service';
 import {
   getPaymentStatus,
   listUnallocatedReceipts,
@@ -216,15 +217,26 @@ export const purchaseActions = [
     action: 'getPolicy',
     auth: 'client',
     description:
-      'One of the client’s policies by id or policy number, with links to its documents (valid 10 minutes).',
+      'One of the client’s policies by id or policy number, with its motor certificate {certificateNumber, type} | null and links to its documents (schedule, receipt, certificate | null; valid 10 minutes).',
     input: policyKeySchema,
     handler: async ({ db, principal, input, services }) => {
       const policy = await getPolicy(db, principal!.userId, input);
+      const certificate = await findCertificateOfPolicy(db, policy.id);
       return {
         ...policy,
+        /** The motor certificate of insurance (classes 07 and 08); null for other classes. */
+        certificate: certificate
+          ? {
+              certificateNumber: certificate.certificate.certificateNumber,
+              type: certificate.certificate.certificateType,
+            }
+          : null,
         documents: {
           schedule: signDocumentLink(services.tokenSecret, 'schedule', policy.id, principal!.userId),
           receipt: signDocumentLink(services.tokenSecret, 'receipt', policy.id, principal!.userId),
+          certificate: certificate
+            ? signDocumentLink(services.tokenSecret, 'certificate', policy.id, principal!.userId)
+            : null,
         },
       };
     },

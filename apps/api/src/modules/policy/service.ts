@@ -26,6 +26,7 @@ import { AppError } from '../../gateway/errors';
 import { coverDatesAtPayment, kenyaToday } from '../../lib/dates';
 import { makeDigits } from '../../lib/refs';
 import { type OptionalPaging, pageOrWhole } from '../../lib/search';
+import { issueCertificate } from '../certificate/service';
 import { type InvoiceMoney, invoiceMoney } from '../ledger/service';
 import { notify } from '../notification/service';
 import { invoiceBalance } from '../payment/balance';
@@ -85,6 +86,8 @@ export async function issuePolicy(
     .onConflictDoNothing({ target: policies.invoiceId })
     .returning({ id: policies.id, policyNumber: policies.policyNumber });
   const policy = inserted[0];
+  // Motor policies get their certificate of insurance in the same transaction.
+  if (policy) await issueCertificate(tx, policy.id);
   if (policy) {
     // In the app only: the e-mail of this kind is the schedule and receipt, sent after the commit.
     await notify(tx, {
