@@ -21,5 +21,5 @@ CREATE TABLE "motor_certificates" (
 	CONSTRAINT "motor_certificates_policy_id_unique" UNIQUE("policy_id")
 );
 --> statement-breakpoint
-ALTER TABLE "motor_certificates" ADD CONSTRAINT "motor_certificates_policy_id_policies_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."policies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "motor_certificates" ADD CONSTRAINT "motor_certificates_policy_id_policies_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."policies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "motor_certificates_registration_idx" ON "motor_certificates" USING btree ("registration_number");

@@ -21,6 +21,17 @@ import {
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 type Headers = Record<string, string>;
+/** What getPolicy answers, as far as these tests read it. */
+interface PolicyAnswer {
+  id: number;
+  policyNumber: string;
+  classCode: string;
+  underwriter: string;
+  startDate: string;
+  endDate: string;
+  certificate: { certificateNumber: string; type: string };
+  documents: { certificate: string };
+}
 
 const kyc = {
   fullName: 'Otieno Achieng Odhiambo',
@@ -60,9 +71,9 @@ const home = {
 describe('motor certificates: issued once per motor policy, checked by anyone', () => {
   let ctx: Ctx;
   let owner: { headers: Headers; userId: string };
-  let privatePolicy: Record<string, any>;
-  let commercialPolicy: Record<string, any>;
-  let firePolicy: Record<string, any>;
+  let privatePolicy: PolicyAnswer;
+  let commercialPolicy: PolicyAnswer;
+  let firePolicy: PolicyAnswer;
 
   const verify = (data: unknown, remoteAddress = '10.0.0.1') =>
     ctx.app.inject({

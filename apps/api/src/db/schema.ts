@@ -654,10 +654,11 @@ export const motorCertificates = pgTable(
     id: serial('id').primaryKey(),
     /** BIMA-C-2026-000123: the year of issue and that year's sequence (certificate_sequences). */
     certificateNumber: text('certificate_number').notNull().unique(),
+    // Policies are never deleted in service; a test that removes one (a simulated crash) takes its certificate with it.
     policyId: integer('policy_id')
       .notNull()
       .unique()
-      .references(() => policies.id),
+      .references(() => policies.id, { onDelete: 'cascade' }),
     /** A (PSV or hire), B (commercial) or C (private), by the vehicle's use. */
     certificateType: text('certificate_type').notNull(),
     /** Normalised, without the space (KCR442X). */
