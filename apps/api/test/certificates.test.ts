@@ -24,6 +24,7 @@ type Headers = Record<string, string>;
 /** What getPolicy answers, as far as these tests read it. */
 interface PolicyAnswer {
   id: number;
+  certificateNumber: string;
   policyNumber: string;
   classCode: string;
   underwriter: string;
@@ -166,6 +167,8 @@ describe('motor certificates: issued once per motor policy, checked by anyone', 
     expect(commercialPolicy.certificate.certificateNumber).not.toBe(
       privatePolicy.certificate.certificateNumber,
     );
+    // The policy page and schedule show the certificate's number.
+    expect(commercialPolicy.certificateNumber).toBe(commercialPolicy.certificate.certificateNumber);
     const row = await certificateOf(commercialPolicy.id);
     expect(row).toMatchObject({
       registrationNumber: 'KCX456T',

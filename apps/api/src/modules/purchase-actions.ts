@@ -8,7 +8,6 @@ import {
 import { z } from 'zod';
 import { fromZodError } from '../gateway/errors';
 import { defineAction } from '../gateway/registry';
-import { findCertificateOfPolicy } from './certificate/service';
 import {
   getPaymentStatus,
   listUnallocatedReceipts,
@@ -221,20 +220,12 @@ export const purchaseActions = [
     input: policyKeySchema,
     handler: async ({ db, principal, input, services }) => {
       const policy = await getPolicy(db, principal!.userId, input);
-      const certificate = await findCertificateOfPolicy(db, policy.id);
       return {
         ...policy,
-        /** The motor certificate of insurance (classes 07 and 08); null for other classes. */
-        certificate: certificate
-          ? {
-              certificateNumber: certificate.certificate.certificateNumber,
-              type: certificate.certificate.certificateType,
-            }
-          : null,
         documents: {
           schedule: signDocumentLink(services.tokenSecret, 'schedule', policy.id, principal!.userId),
           receipt: signDocumentLink(services.tokenSecret, 'receipt', policy.id, principal!.userId),
-          certificate: certificate
+          certificate: policy.certificate
             ? signDocumentLink(services.tokenSecret, 'certificate', policy.id, principal!.userId)
             : null,
         },

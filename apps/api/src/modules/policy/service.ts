@@ -18,6 +18,7 @@ import {
   ledgerTransactions,
   lenders,
   loans,
+  motorCertificates,
   payments,
   policies,
   quotations,
@@ -180,6 +181,7 @@ export function presentPolicy(
   paid: PolicyPayment[] = [],
   intermediary: { id: number; intermediaryNames: string } | null = null,
   financing: PolicyFinancing | null = null,
+  certificate: { certificateNumber: string; type: string } | null = null,
 ) {
   const client = quotation.clientDetails as {
     names?: { firstName?: string; lastName?: string };
@@ -192,7 +194,10 @@ export function presentPolicy(
   return {
     id: policy.id,
     policyNumber: policy.policyNumber,
-    certificateNumber: policy.certificateNumber,
+    /** The motor certificate's number (BIMA-C-…); policies without one keep their original reference. */
+    certificateNumber: certificate?.certificateNumber ?? policy.certificateNumber,
+    /** The motor certificate of insurance (classes 07 and 08); null for other classes. */
+    certificate,
     receiptNumber: policy.receiptNumber,
     issuedAt: policy.issuedAt.toISOString(),
     status: policy.cancelledOn ? 'CANCELLED' : policy.endDate < kenyaToday() ? 'EXPIRED' : 'ACTIVE',
@@ -333,12 +338,17 @@ function policyQuery(db: Database) {
       quotation: quotations,
       intermediary: { id: intermediaries.id, intermediaryNames: intermediaries.intermediaryNames },
       financing: { loanRef: loans.loanRef, lenderName: lenders.name, status: loans.status },
+      certificate: {
+        certificateNumber: motorCertificates.certificateNumber,
+        type: motorCertificates.certificateType,
+      },
     })
     .from(policies)
     .innerJoin(quotations, eq(quotations.id, policies.quotationId))
     .leftJoin(intermediaries, eq(intermediaries.id, policies.intermediaryId))
     .leftJoin(loans, eq(loans.id, policies.financedByLoanId))
-    .leftJoin(lenders, eq(lenders.id, loans.lenderId));
+    .leftJoin(lenders, eq(lenders.id, loans.lenderId))
+    .leftJoin(motorCertificates, eq(motorCertificates.policyId, policies.id));
 }
 
 async function presentPolicies(
@@ -348,6 +358,7 @@ async function presentPolicies(
     quotation: QuotationRow;
     intermediary: { id: number; intermediaryNames: string } | null;
     financing: { loanRef: string | null; lenderName: string | null; status: string | null } | null;
+    certificate: { certificateNumber: string | null; type: string | null } | null;
   }>,
 ) {
   const paid = await paymentsOfInvoices(
@@ -366,6 +377,9 @@ async function presentPolicies(
             lenderName: row.financing.lenderName ?? '',
             status: row.financing.status ?? '',
           }
+        : null,
+      row.certificate?.certificateNumber
+        ? { certificateNumber: row.certificate.certificateNumber, type: row.certificate.type ?? '' }
         : null,
     ),
   );
