@@ -138,3 +138,14 @@ test('a client downloads the certificate, and anyone checks it on /verify by num
   await expect(unknown).toContainText('No certificate issued through Bima Portal matches.');
   await expectNoSeriousViolations(page, 'verify: unknown');
 });
+
+test('the check speaks Kiswahili: headings, the answer and the field messages', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('bima.language', 'sw'));
+  await page.goto('/verify?certificate=BIMA-C-2020-999999');
+  await expect(page.getByRole('heading', { level: 1, name: 'Kagua cheti cha bima ya gari' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Matokeo: Haijulikani' })).toBeVisible({ timeout: 15_000 });
+  await page.goto('/verify?plate=12&date=2026-02-30');
+  await expect(page.getByText('Weka nambari ya usajili kama KAA 123A.')).toBeVisible();
+  await expect(page.getByText('Weka tarehe halisi.')).toBeVisible();
+  await expectNoSeriousViolations(page, 'verify in Kiswahili');
+});
