@@ -3,6 +3,7 @@ export * from './advertisement';
 export * from './backoffice-search';
 export * from './cart';
 export * from './catalogue';
+export * from './certificates';
 export * from './chat';
 export * from './claims';
 export * from './class-routes';

@@ -89,6 +89,8 @@ export const AUTH_RATE_RULES = {
   resetPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   resendPerVerification: { limit: 5, windowMs: 60 * MINUTE },
   resendBurst: { limit: 1, windowMs: 30_000 },
+  /** The public certificate check (modules/certificate): enough for an officer's shift, too few to sweep plates. */
+  certificateCheckPerIp: { limit: 30, windowMs: 10 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 /** Failed sign-ins of one account from anywhere: 5 free, then 125 ms doubling up to 2 s each. */

@@ -644,6 +644,44 @@ export const policies = pgTable('policies', {
 });
 
 /**
+ * The certificate of insurance of a motor policy (classes '07' and '08'), one per policy, as Kenya's
+ * digital certificates show it: what it says is copied at issue; whether it is cancelled is read
+ * from its policy.
+ */
+export const motorCertificates = pgTable(
+  'motor_certificates',
+  {
+    id: serial('id').primaryKey(),
+    /** BIMA-C-2026-000123: the year of issue and that year's sequence (certificate_sequences). */
+    certificateNumber: text('certificate_number').notNull().unique(),
+    // Policies are never deleted in service; a test that removes one (a simulated crash) takes its certificate with it.
+    policyId: integer('policy_id')
+      .notNull()
+      .unique()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    /** A (PSV or hire), B (commercial) or C (private), by the vehicle's use. */
+    certificateType: text('certificate_type').notNull(),
+    /** Normalised, without the space (KCR442X). */
+    registrationNumber: text('registration_number').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    chassisNumber: text('chassis_number').notNull(),
+    insuredName: text('insured_name').notNull(),
+    insurer: text('insurer').notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('motor_certificates_registration_idx').on(table.registrationNumber)],
+);
+
+/** The last certificate number given in each year: bumped by one upsert, so concurrent issues never share one. */
+export const certificateSequences = pgTable('certificate_sequences', {
+  year: integer('year').primaryKey(),
+  lastValue: integer('last_value').notNull(),
+});
+
+/**
  * A renewal reminder sent for a policy: one row per policy and stage (days before the end), so a
  * reminder goes once however many times — or on however many instances — the job runs.
  */

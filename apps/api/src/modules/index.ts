@@ -4,6 +4,7 @@ import { auditActions } from './audit/actions';
 import { backofficeSearchActions } from './backoffice-search/actions';
 import { cartActions } from './cart/actions';
 import { catalogueActions } from './catalogue/actions';
+import { certificateActions } from './certificate/actions';
 import { chatActions } from './chat/actions';
 import { claimActions } from './claim/actions';
 import { clientActions } from './client/actions';
@@ -56,4 +57,5 @@ export const allActions: ActionDefinition[] = [
   ...lenderAdminActions,
   ...pricingActions,
   ...schoolActions,
+  ...certificateActions,
 ];

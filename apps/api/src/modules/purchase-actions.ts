@@ -216,7 +216,7 @@ export const purchaseActions = [
     action: 'getPolicy',
     auth: 'client',
     description:
-      'One of the client’s policies by id or policy number, with links to its documents (valid 10 minutes).',
+      'One of the client’s policies by id or policy number, with its motor certificate {certificateNumber, type} | null and links to its documents (schedule, receipt, certificate | null; valid 10 minutes).',
     input: policyKeySchema,
     handler: async ({ db, principal, input, services }) => {
       const policy = await getPolicy(db, principal!.userId, input);
@@ -225,6 +225,9 @@ export const purchaseActions = [
         documents: {
           schedule: signDocumentLink(services.tokenSecret, 'schedule', policy.id, principal!.userId),
           receipt: signDocumentLink(services.tokenSecret, 'receipt', policy.id, principal!.userId),
+          certificate: policy.certificate
+            ? signDocumentLink(services.tokenSecret, 'certificate', policy.id, principal!.userId)
+            : null,
         },
       };
     },

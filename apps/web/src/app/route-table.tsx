@@ -131,6 +131,10 @@ const screens: RouteObject[] = [
     path: paths.termsAndPrivacy.path,
     lazy: lazyScreen(() => import('../features/legal/routes/terms-and-privacy')),
   },
+  {
+    path: paths.verifyCertificate.path,
+    lazy: lazyScreen(() => import('../features/verify/routes/verify')),
+  },
   { path: paths.auth.path, lazy: lazyScreen(() => import('../features/auth/routes/auth')) },
   { path: paths.authOtp.path, lazy: lazyScreen(() => import('../features/auth/routes/otp')) },
   {

@@ -58,6 +58,12 @@ export const paths = {
     getHref: () => '/motor-commercial/MC101/MotorCommercial',
   },
   termsAndPrivacy: { path: '/terms-and-privacy', getHref: () => '/terms-and-privacy' },
+  /** The public certificate check; the certificate's QR code opens it with `?certificate=<number>`. */
+  verifyCertificate: {
+    path: '/verify',
+    getHref: (certificateNumber?: string) =>
+      certificateNumber ? `/verify?certificate=${encodeURIComponent(certificateNumber)}` : '/verify',
+  },
   auth: {
     path: '/insurance/auth',
     getHref: (mode?: 'login' | 'signup' | 'password-reset') =>

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { parseStkCallback } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
+import { issueMissingCertificates } from '../certificate/service';
 import { backfillLedger } from '../ledger/backfill';
 import { handleStkCallback, type PaymentContext, reconcilePendingPayments, repairIssuance } from './service';
 
@@ -78,6 +79,10 @@ export async function paymentPlugin(
     await repairIssuance(context).catch((error: unknown) =>
       app.log.error({ err: error }, 'issuance repair failed'),
     );
+    // Motor policies issued before certificates existed get theirs (idempotent).
+    await issueMissingCertificates(db)
+      .then((issued) => issued > 0 && app.log.info({ issued }, 'motor certificates backfilled'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'certificate backfill failed'));
     startedUp();
   });
 }

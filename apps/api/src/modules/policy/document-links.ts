@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type DocumentKind = 'schedule' | 'receipt';
+export type DocumentKind = 'schedule' | 'receipt' | 'certificate';
 
 /**
  * Documents download from plain links (a browser cannot add the accessToken header to a link), so
@@ -31,7 +31,13 @@ export function verifyDocumentLink(
   if (given.length !== Buffer.byteLength(expected) || !timingSafeEqual(given, Buffer.from(expected)))
     return null;
   const [kind, policyId, userId, expires] = payload.split('.');
-  if ((kind !== 'schedule' && kind !== 'receipt') || !policyId || !userId || !expires) return null;
+  if (
+    (kind !== 'schedule' && kind !== 'receipt' && kind !== 'certificate') ||
+    !policyId ||
+    !userId ||
+    !expires
+  )
+    return null;
   if (Number(expires) * 1000 <= Date.now()) return null;
   return { kind, policyId: Number(policyId), userId };
 }

@@ -1,11 +1,15 @@
+import { CERTIFICATE_MESSAGES } from '@bima/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { AppError } from '../../gateway/errors';
 import type { Services } from '../../services';
+import { renderCertificate } from '../certificate/document';
+import { findCertificateOfPolicy } from '../certificate/service';
 import { verifyDocumentLink } from './document-links';
 import { renderPolicySchedule, renderReceipt } from './documents';
 import { getPolicy } from './service';
 
-/** `GET /v2/api/documents/:token`: a policy schedule or receipt as PDF, for its owner's signed link. */
+/** `GET /v2/api/documents/:token`: a policy schedule, receipt or motor certificate as PDF, for its owner's signed link. */
 export async function documentsPlugin(
   app: FastifyInstance,
   options: { db: Database; services: Services },
@@ -21,9 +25,22 @@ export async function documentsPlugin(
         errors: [],
       });
     }
+    // The owner's policy, or 404 (getPolicy filters by the link's user).
     const policy = await getPolicy(options.db, link.userId, { id: link.policyId });
-    const pdf = link.kind === 'schedule' ? await renderPolicySchedule(policy) : await renderReceipt(policy);
-    const name = `${link.kind === 'schedule' ? 'policy-schedule' : 'receipt'}-${policy.policyNumber.replace(/\//g, '-')}.pdf`;
+    let pdf: Buffer;
+    let name: string;
+    if (link.kind === 'certificate') {
+      const found = await findCertificateOfPolicy(options.db, policy.id);
+      if (!found) throw new AppError('not_found', CERTIFICATE_MESSAGES.notFound);
+      pdf = await renderCertificate(found.certificate, {
+        policyNumber: policy.policyNumber,
+        publicBaseUrl: options.services.publicBaseUrl,
+      });
+      name = `certificate-${found.certificate.certificateNumber}.pdf`;
+    } else {
+      pdf = link.kind === 'schedule' ? await renderPolicySchedule(policy) : await renderReceipt(policy);
+      name = `${link.kind === 'schedule' ? 'policy-schedule' : 'receipt'}-${policy.policyNumber.replace(/\//g, '-')}.pdf`;
+    }
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${name}"`)

@@ -2,9 +2,9 @@ import { COVER_TYPE_LABELS, type CoverType, formatCoverPeriod, formatNumber } fr
 import PDFDocument from 'pdfkit';
 import type { PolicyView } from './service';
 
-type Doc = InstanceType<typeof PDFDocument>;
+export type Doc = InstanceType<typeof PDFDocument>;
 
-function render(title: string, build: (doc: Doc) => void): Promise<Buffer> {
+export function render(title: string, build: (doc: Doc) => void): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: 'Bima Portal' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -24,13 +24,13 @@ const kes = (amount: number | null) => (amount === null ? 'N/A' : `KES ${formatN
 const text = (value: unknown) =>
   value === null || value === undefined || value === '' ? 'N/A' : String(value);
 
-function header(doc: Doc, title: string, reference: string) {
+export function header(doc: Doc, title: string, reference: string) {
   doc.fillColor('#065f46').fontSize(20).font('Helvetica-Bold').text('Bima Portal');
   doc.fillColor('#0f172a').fontSize(15).text(title);
   doc.font('Helvetica').fontSize(10).fillColor('#475569').text(reference).moveDown();
 }
 
-function rows(doc: Doc, heading: string, entries: Array<[string, string]>) {
+export function rows(doc: Doc, heading: string, entries: Array<[string, string]>) {
   doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(12).text(heading).moveDown(0.3);
   for (const [label, value] of entries) {
     const y = doc.y;

@@ -18,6 +18,7 @@ import {
   ledgerTransactions,
   lenders,
   loans,
+  motorCertificates,
   payments,
   policies,
   quotations,
@@ -26,6 +27,7 @@ import { AppError } from '../../gateway/errors';
 import { coverDatesAtPayment, kenyaToday } from '../../lib/dates';
 import { makeDigits } from '../../lib/refs';
 import { type OptionalPaging, pageOrWhole } from '../../lib/search';
+import { issueCertificate } from '../certificate/service';
 import { type InvoiceMoney, invoiceMoney } from '../ledger/service';
 import { notify } from '../notification/service';
 import { invoiceBalance } from '../payment/balance';
@@ -85,6 +87,8 @@ export async function issuePolicy(
     .onConflictDoNothing({ target: policies.invoiceId })
     .returning({ id: policies.id, policyNumber: policies.policyNumber });
   const policy = inserted[0];
+  // Motor policies get their certificate of insurance in the same transaction.
+  if (policy) await issueCertificate(tx, policy.id);
   if (policy) {
     // In the app only: the e-mail of this kind is the schedule and receipt, sent after the commit.
     await notify(tx, {
@@ -177,6 +181,7 @@ export function presentPolicy(
   paid: PolicyPayment[] = [],
   intermediary: { id: number; intermediaryNames: string } | null = null,
   financing: PolicyFinancing | null = null,
+  certificate: { certificateNumber: string; type: string } | null = null,
 ) {
   const client = quotation.clientDetails as {
     names?: { firstName?: string; lastName?: string };
@@ -189,7 +194,10 @@ export function presentPolicy(
   return {
     id: policy.id,
     policyNumber: policy.policyNumber,
-    certificateNumber: policy.certificateNumber,
+    /** The motor certificate's number (BIMA-C-…); policies without one keep their original reference. */
+    certificateNumber: certificate?.certificateNumber ?? policy.certificateNumber,
+    /** The motor certificate of insurance (classes 07 and 08); null for other classes. */
+    certificate,
     receiptNumber: policy.receiptNumber,
     issuedAt: policy.issuedAt.toISOString(),
     status: policy.cancelledOn ? 'CANCELLED' : policy.endDate < kenyaToday() ? 'EXPIRED' : 'ACTIVE',
@@ -330,12 +338,17 @@ function policyQuery(db: Database) {
       quotation: quotations,
       intermediary: { id: intermediaries.id, intermediaryNames: intermediaries.intermediaryNames },
       financing: { loanRef: loans.loanRef, lenderName: lenders.name, status: loans.status },
+      certificate: {
+        certificateNumber: motorCertificates.certificateNumber,
+        type: motorCertificates.certificateType,
+      },
     })
     .from(policies)
     .innerJoin(quotations, eq(quotations.id, policies.quotationId))
     .leftJoin(intermediaries, eq(intermediaries.id, policies.intermediaryId))
     .leftJoin(loans, eq(loans.id, policies.financedByLoanId))
-    .leftJoin(lenders, eq(lenders.id, loans.lenderId));
+    .leftJoin(lenders, eq(lenders.id, loans.lenderId))
+    .leftJoin(motorCertificates, eq(motorCertificates.policyId, policies.id));
 }
 
 async function presentPolicies(
@@ -345,6 +358,7 @@ async function presentPolicies(
     quotation: QuotationRow;
     intermediary: { id: number; intermediaryNames: string } | null;
     financing: { loanRef: string | null; lenderName: string | null; status: string | null } | null;
+    certificate: { certificateNumber: string | null; type: string | null } | null;
   }>,
 ) {
   const paid = await paymentsOfInvoices(
@@ -363,6 +377,9 @@ async function presentPolicies(
             lenderName: row.financing.lenderName ?? '',
             status: row.financing.status ?? '',
           }
+        : null,
+      row.certificate?.certificateNumber
+        ? { certificateNumber: row.certificate.certificateNumber, type: row.certificate.type ?? '' }
         : null,
     ),
   );

@@ -354,6 +354,7 @@ export async function requoteQuotation(
       clientDetails: {},
       coverPeriod: old.periodDays,
       quotationChannel: 'web',
+      // biome-ignore lint/complexity/useMathMinMax: ISO date strings, which Math.max would turn into NaN.
       coverDetails: { startDate: old.startDate < today ? today : old.startDate },
       additionalBenefits: old.selectedBenefits.map((benefit) => ({
         benefitSystemRef: benefit.benefitSystemRef,

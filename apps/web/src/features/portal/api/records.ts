@@ -48,7 +48,9 @@ export interface ClientPolicy {
 
 export interface ClientPolicyWithDocuments extends ClientPolicy {
   /** Signed download links, valid for 10 minutes. */
-  documents: { schedule: string; receipt: string };
+  documents: { schedule: string; receipt: string; certificate?: string | null };
+  /** The motor certificate of insurance (classes 07 and 08); null for other classes. */
+  certificate?: { certificateNumber: string; type: string } | null;
 }
 
 // Document links last 10 minutes: fresh ones on opening, and again well before they expire.

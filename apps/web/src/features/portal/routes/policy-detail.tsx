@@ -125,6 +125,13 @@ function PolicyDetail({ id }: { id: number }) {
                     {t('portal.policy.receipt')}
                   </a>
                 </li>
+                {data.documents.certificate && data.certificate ? (
+                  <li>
+                    <a href={data.documents.certificate} download className={linkButton}>
+                      {t('portal.policy.certificate', { number: data.certificate.certificateNumber })}
+                    </a>
+                  </li>
+                ) : null}
               </ul>
               <p className="mt-3 text-sm text-slate-700">{t('portal.policy.documentsHint')}</p>
             </Card>

@@ -1,0 +1,151 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import {
+  call,
+  createClient,
+  expectNoSeriousViolations,
+  payInvoiceThroughApi,
+  type Session,
+  useSession,
+} from './purchase-fixtures';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const kenyaToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+const pick = () => LETTERS[Math.floor(Math.random() * LETTERS.length)];
+/** A plate of this run's own, so other journeys' certificates never answer for it. */
+const plate = () => `KD${pick()} ${String(Math.floor(Math.random() * 900) + 100)}${pick()}`;
+
+/** Buys a third-party motor policy starting today through the API; answers the policy's id. */
+async function buyMotorPolicy(
+  request: Parameters<typeof call>[0],
+  session: Session,
+  registrationNumber: string,
+) {
+  const quotation = await call<{ systemQuotationRef: string }>(
+    request,
+    ['client', 'quotation', 'createQuotation'],
+    {
+      risks: [{ riskType: 'ASSET', value: 800_000, riskRef: registrationNumber, details: {} }],
+      bussinessType: 'DIRECT',
+      productSystemRef: 'JUB-MP-TPO',
+      clientDetails: {
+        email: session.user.email,
+        kraPin: 'A123456789X',
+        names: { fname: 'W', lname: 'K' },
+        kyc: {},
+      },
+      coverPeriod: 365,
+      quotationChannel: 'web',
+      coverDetails: { startDate: kenyaToday() },
+      additionalBenefits: [],
+      excesses: [],
+      vehicleDetails: {
+        make: 'Toyota',
+        model: 'Probox',
+        registrationNumber,
+        chassisNumber: 'JTEBU5JR5K5654321',
+      },
+    },
+    session.accessToken,
+  );
+  const invoice = await call<{ invoiceSystemRef: string }>(
+    request,
+    ['underwriting', 'quotation', 'completeQuotation'],
+    { systemQuotationRef: quotation.systemQuotationRef },
+    session.accessToken,
+  );
+  await payInvoiceThroughApi(request, session, invoice.invoiceSystemRef);
+  let policyId: number | null = null;
+  await expect
+    .poll(
+      async () => {
+        const answer = await call<{ policyId: number | null }>(
+          request,
+          ['client', 'invoice', 'getInvoice'],
+          { invoiceSystemRef: invoice.invoiceSystemRef },
+          session.accessToken,
+        );
+        policyId = answer.policyId;
+        return policyId;
+      },
+      { timeout: 20_000, intervals: [300] },
+    )
+    .not.toBeNull();
+  return policyId as unknown as number;
+}
+
+test('a client downloads the certificate, and anyone checks it on /verify by number and by plate and date', async ({
+  page,
+  request,
+}) => {
+  const client = await createClient(request);
+  const registration = plate();
+  const policyId = await buyMotorPolicy(request, client.session, registration);
+
+  await useSession(page, client.session);
+  await page.goto(`/newportal/products/${policyId}`);
+  const download = page.getByRole('link', { name: /Download certificate of insurance BIMA-C-/ });
+  await expect(download).toBeVisible({ timeout: 15_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  const pdf = await readFile((await file.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  // The QR code and the link beside it open the public check of this certificate.
+  const target = /(https?:\/\/[^\s)>]+)\/verify\?certificate=(BIMA-C-\d{4}-\d{6,})/.exec(
+    pdf.toString('latin1'),
+  );
+  expect(target).not.toBeNull();
+  const certificateNumber = target![2]!;
+  await expect(download).toHaveAccessibleName(`Download certificate of insurance ${certificateNumber}`);
+
+  // The QR code's link checks at once.
+  await page.goto(`/verify?certificate=${certificateNumber}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Check a motor certificate' })).toBeVisible();
+  const result = page.getByRole('region', { name: 'Result: Valid' });
+  await expect(result).toBeVisible({ timeout: 15_000 });
+  await expect(result).toContainText(certificateNumber);
+  await expect(result).toContainText(registration);
+  await expect(result).toContainText('Toyota Probox');
+  await expect(result).toContainText('Type C: private vehicle or motor cycle');
+  await expect(result).toContainText('W*** K***');
+  await expect(result).not.toContainText(client.session.user.email);
+  await expect(result).not.toContainText('A123456789X');
+  await expectNoSeriousViolations(page, 'verify: valid by number');
+
+  // By plate and date, typed as people do.
+  await page.getByLabel('Registration number', { exact: true }).fill(registration.toLowerCase());
+  await page.getByLabel('Date', { exact: true }).fill(kenyaToday());
+  await page.getByRole('button', { name: 'Check vehicle' }).click();
+  await expect(page).toHaveURL(/plate=/);
+  await expect(page.getByRole('region', { name: 'Result: Valid' })).toContainText(certificateNumber);
+
+  // A mistake is named on its field, before any call.
+  await page.getByLabel('Registration number', { exact: true }).fill('12');
+  await page.getByRole('button', { name: 'Check vehicle' }).click();
+  await expect(page.getByText('Enter a registration number like KAA 123A.')).toBeVisible();
+  await expect(page.getByLabel('Registration number', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expectNoSeriousViolations(page, 'verify: field error');
+
+  // An unknown number.
+  await page.getByRole('textbox', { name: 'Certificate number' }).fill('BIMA-C-2020-999999');
+  await page.getByRole('button', { name: 'Check certificate' }).click();
+  const unknown = page.getByRole('region', { name: 'Result: Unknown' });
+  await expect(unknown).toBeVisible();
+  await expect(unknown).toContainText('No certificate issued through Bima Portal matches.');
+  await expectNoSeriousViolations(page, 'verify: unknown');
+});
+
+test('the check speaks Kiswahili: headings, the answer and the field messages', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('bima.language', 'sw'));
+  await page.goto('/verify?certificate=BIMA-C-2020-999999');
+  await expect(page.getByRole('heading', { level: 1, name: 'Kagua cheti cha bima ya gari' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Matokeo: Haijulikani' })).toBeVisible({ timeout: 15_000 });
+  await page.goto('/verify?plate=12&date=2026-02-30');
+  await expect(page.getByText('Weka nambari ya usajili kama KAA 123A.')).toBeVisible();
+  await expect(page.getByText('Weka tarehe halisi.')).toBeVisible();
+  await expectNoSeriousViolations(page, 'verify in Kiswahili');
+});
