@@ -22,6 +22,7 @@ export * from './premium';
 export * from './product-admin';
 export * from './purchase';
 export * from './quotation';
+export * from './renewal';
 export * from './recommendations';
 export * from './school';
 export * from './staff';
