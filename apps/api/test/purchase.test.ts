@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, payments, policies } from '../src/db/schema';
+import { invoices, policies } from '../src/db/schema';
 import { repairIssuance } from '../src/modules/payment/service';
 import { call } from './accounts-helpers';
 import { buildTestApp } from './helpers';

@@ -17,6 +17,7 @@ export function coverEndDate(start: string, days: number): string {
  */
 export function coverDatesAtPayment(options: { quotedStartDate: string; periodDays: number; paidAt: Date }) {
   const paidDay = kenyaToday(options.paidAt);
+  // biome-ignore lint/complexity/useMathMinMax: the later of two ISO date strings, not numbers
   const startDate = options.quotedStartDate < paidDay ? paidDay : options.quotedStartDate;
   return { startDate, endDate: coverEndDate(startDate, options.periodDays) };
 }

@@ -357,6 +357,7 @@ export async function requoteQuotation(
       clientDetails: {},
       coverPeriod: old.periodDays,
       quotationChannel: 'web',
+      // biome-ignore lint/complexity/useMathMinMax: the later of two ISO date strings, not numbers
       coverDetails: { startDate: old.startDate < today ? today : old.startDate },
       additionalBenefits: old.selectedBenefits.map((benefit) => ({
         benefitSystemRef: benefit.benefitSystemRef,

@@ -1,9 +1,7 @@
 import {
-  type ClassKyc,
   type CommercialCoverType,
   type CommercialRisk,
   type CommercialVehicle,
-  classKycSchema,
   commercialRiskSchema,
   commercialVehicleSchema,
 } from '@bima/domain/classes/risks';
