@@ -109,7 +109,7 @@ export async function sendRenewalReminders(
         userId: policy.userId,
         kind: 'renewal_due',
         title: `Policy ${policy.policyNumber} ${whenItEnds(daysLeft)}`,
-        body: `Your ${policy.productName} cover${what} ends on ${readableDate(policy.endDate)}. Renew before then to stay covered: get this year's prices and pay by M-Pesa.`,
+        body: `Your ${policy.productName} cover${what} ends on ${readableDate(policy.endDate)}. Renew before then to stay covered: open the policy and tap Renew to see this year's price beside last year's, compare other underwriters and pay by M-Pesa. The new cover starts the day after.`,
         link: `/newportal/products/${policy.id}`,
         email: { baseUrl: services.publicBaseUrl },
       });
