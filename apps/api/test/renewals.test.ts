@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, policies } from '../src/db/schema';
+import { invoices, notifications, payments, policies } from '../src/db/schema';
 import { call } from './accounts-helpers';
 import { policyFor } from './claims-helpers';
 import { buildTestApp } from './helpers';
@@ -157,6 +157,26 @@ describe('renewing a motor private policy (issue 14)', () => {
     // Paid like any purchase: invoice, M-Pesa, policy.
     const invoiced = await completeQuotation(ctx, client, renewal.quotation.systemQuotationRef);
     expect(invoiced.statusCode, invoiced.body).toBe(200);
+
+    // While a prompt for the other renewal waits on a phone, this one is not prompted too.
+    const [otherInvoice] = await ctx.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.invoiceSystemRef, alternativeInvoice.json().result.data.invoiceSystemRef));
+    const [waiting] = await ctx.database.db
+      .insert(payments)
+      .values({
+        paymentSystemRef: `PAYTEST${Date.now()}`,
+        invoiceId: otherInvoice!.id,
+        userId: otherInvoice!.userId,
+        phone: PAYS,
+        amount: otherInvoice!.amount,
+      })
+      .returning();
+    const blocked = await pay(ctx, client, invoiced.json().result.data.invoiceSystemRef, PAYS);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().err_code).toBe('PAYMENT_PENDING');
+    await ctx.database.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, waiting!.id));
     const newNumber = await payAndWait(client, invoiced.json().result.data.invoiceSystemRef);
     const renewed = await send(ctx, 'client/policy/getPolicy', { policyNumber: newNumber }, client);
     expect(renewed.body.result.data).toMatchObject({

@@ -17,6 +17,8 @@ export const RENEWAL_MESSAGES = {
   expired:
     'This policy has expired, so it can no longer be renewed. Get a new quote for the vehicle instead.',
   alreadyRenewed: 'This policy has already been renewed for the next period.',
+  otherRenewalPending:
+    'A payment for another renewal of this policy is waiting for confirmation on your phone. Answer it or wait a moment.',
   notARenewal: 'This quotation does not renew that policy.',
   alternativeNotOffered: 'This product does not cover this vehicle and cover type.',
 } as const;

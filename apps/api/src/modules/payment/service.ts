@@ -41,7 +41,7 @@ import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
-import { refuseTakenRenewal } from '../renewal/guard';
+import { refuseRenewalPayment } from '../renewal/guard';
 import { settleSchoolFeeReceipt } from '../school/payments';
 import { invoiceBalance } from './balance';
 import { markPaymentSucceeded } from './settle';
@@ -179,8 +179,8 @@ export async function requestInvoicePayment(
         .from(quotations)
         .where(eq(quotations.id, invoice.quotationId));
       if (quotation && isQuotationExpired(quotation)) throw quotationExpiredError(quotation);
-      // A renewal whose policy another renewal has already bought is not paid twice.
-      if (quotation) await refuseTakenRenewal(tx, quotation);
+      // A renewal whose policy another renewal has already bought (or is buying) is not paid twice.
+      if (quotation) await refuseRenewalPayment(tx, quotation);
     }
     await refuseWhilePromptLive(
       tx,

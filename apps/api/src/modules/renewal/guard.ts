@@ -1,7 +1,7 @@
 import { RENEWAL_MESSAGES } from '@bima/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invoices, ledgerTransactions, policies, quotations } from '../../db/schema';
+import { invoices, ledgerTransactions, payments, policies, quotations } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -49,11 +49,47 @@ export async function isRenewalTaken(
   return Boolean(paying);
 }
 
-/** Refuses (409 ALREADY_RENEWED) to invoice or prompt a renewal quotation whose policy is renewed. */
+/** Refuses (409 ALREADY_RENEWED) to invoice a renewal quotation whose policy is renewed. */
 export async function refuseTakenRenewal(
   executor: Database | Tx,
   quotation: { id: number; renewalOfPolicyId: number | null },
 ): Promise<void> {
   if (quotation.renewalOfPolicyId === null) return;
   if (await isRenewalTaken(executor, quotation.renewalOfPolicyId, quotation.id)) throw alreadyRenewedError();
+}
+
+/**
+ * Before money is asked for a renewal (an M-Pesa prompt, a wallet payment), in the caller's
+ * transaction: locks the renewed policy's row, so payments towards two renewals of one policy are
+ * decided one after the other, then refuses with 409 ALREADY_RENEWED when the policy is renewed or
+ * money was paid towards another of its renewals, and with 409 PAYMENT_PENDING while a prompt for
+ * another of its renewals waits on a phone (until it is answered, either could be the one paid).
+ */
+export async function refuseRenewalPayment(
+  tx: Tx,
+  quotation: { id: number; renewalOfPolicyId: number | null },
+): Promise<void> {
+  if (quotation.renewalOfPolicyId === null) return;
+  await tx
+    .select({ id: policies.id })
+    .from(policies)
+    .where(eq(policies.id, quotation.renewalOfPolicyId))
+    .for('no key update');
+  if (await isRenewalTaken(tx, quotation.renewalOfPolicyId, quotation.id)) throw alreadyRenewedError();
+  const [waiting] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
+    .where(
+      and(
+        eq(quotations.renewalOfPolicyId, quotation.renewalOfPolicyId),
+        ne(quotations.id, quotation.id),
+        eq(payments.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  if (waiting) {
+    throw new AppError('conflict', RENEWAL_MESSAGES.otherRenewalPending, { code: 'PAYMENT_PENDING' });
+  }
 }
