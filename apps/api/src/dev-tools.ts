@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { listOutbox } from './mail/mailer';
 import { runLoanJobs } from './modules/loan/jobs';
+import { movePolicyEnd, sendRenewalReminders } from './modules/renewal/service';
 import type { Services } from './services';
 
 function escapeHtml(text: string): string {
@@ -58,6 +59,7 @@ ${items || '<p>No e-mail yet.</p>'}`,
   const simulator = options.services.mpesa.simulator;
   if (simulator) registerSimulatorPhone(app, simulator, options.config);
   registerClock(app, options);
+  registerPolicyDates(app, options);
 }
 
 /**
@@ -91,6 +93,37 @@ function registerClock(
       log: app.log,
     });
     return { ...describe(), jobs };
+  });
+}
+
+/**
+ * `POST /dev/policies/ends-in` `{policyNumber, days}`: moves a policy so that it ends `days` days from
+ * today (negative: ended that long ago) and runs the renewal reminders for today at once, so a person
+ * or a Playwright journey can reach a policy's renewal window (issue 14) or its expiry. Development
+ * only, on loopback, like every route here; the reminders are the job's own, each stage once.
+ */
+function registerPolicyDates(
+  app: FastifyInstance,
+  options: { db: Database; services: Services; config: Config },
+): void {
+  app.post('/dev/policies/ends-in', async (request, reply) => {
+    const body = (request.body ?? {}) as { policyNumber?: unknown; days?: unknown };
+    if (
+      typeof body.policyNumber !== 'string' ||
+      !Number.isInteger(body.days) ||
+      Math.abs(body.days as number) > 800
+    )
+      return reply.status(400).send({ status: false, err_msg: 'Send {policyNumber, days: whole days}.' });
+    const moved = await movePolicyEnd(options.db, {
+      policyNumber: body.policyNumber,
+      daysFromToday: body.days as number,
+    });
+    if (!moved) return reply.status(404).send({ status: false, err_msg: 'No such policy.' });
+    const reminders = await sendRenewalReminders(
+      { db: options.db, services: options.services, log: app.log },
+      { stages: options.config.RENEWAL_REMINDER_DAYS },
+    );
+    return { ...moved, reminders };
   });
 }
 

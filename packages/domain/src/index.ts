@@ -24,6 +24,7 @@ export * from './product-admin';
 export * from './purchase';
 export * from './quotation';
 export * from './recommendations';
+export * from './renewal';
 export * from './school';
 export * from './staff';
 export * from './support';

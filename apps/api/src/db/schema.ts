@@ -1,6 +1,7 @@
 import type { KeyFeature } from '@bima/domain';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -457,6 +458,8 @@ export const quotations = pgTable('quotations', {
   /** The recommendation that made it, and the intermediary firm that recommended it; null for the client's own. */
   recommendationId: integer('recommendation_id').references(() => recommendations.id),
   intermediaryId: integer('intermediary_id').references(() => intermediaries.id),
+  /** The policy this quotation renews (issue 14: the same vehicle priced again for the next period); null otherwise. */
+  renewalOfPolicyId: integer('renewal_of_policy_id').references((): AnyPgColumn => policies.id),
 });
 
 /** What a client owes for a completed quotation, in cents (whole shillings). */
@@ -641,6 +644,10 @@ export const policies = pgTable('policies', {
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   cancelledOn: text('cancelled_on'),
   cancellationReason: text('cancellation_reason'),
+  /** The policy this one renews (bought through a renewal quotation); unique, so a policy is renewed once. */
+  renewsPolicyId: integer('renews_policy_id')
+    .unique()
+    .references((): AnyPgColumn => policies.id),
 });
 
 /**

@@ -23,6 +23,7 @@ import { productActions } from './product/actions';
 import { productAdminActions } from './product-admin/actions';
 import { purchaseActions } from './purchase-actions';
 import { recommendationActions } from './recommendation/actions';
+import { renewalActions } from './renewal/actions';
 import { schoolActions } from './school/actions';
 import { staffActions } from './staff/actions';
 import { userActions } from './user/actions';
@@ -38,6 +39,7 @@ export const allActions: ActionDefinition[] = [
   ...userActions,
   ...clientActions,
   ...purchaseActions,
+  ...renewalActions,
   ...intermediaryActions,
   ...helpRequestActions,
   ...recommendationActions,

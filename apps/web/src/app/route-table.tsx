@@ -161,6 +161,10 @@ const screens: RouteObject[] = [
       { path: paths.portalPolicies.path, lazy: lazyScreen(policies) },
       { path: paths.portalPolicy.path, lazy: lazyScreen(policyDetail) },
       {
+        path: paths.portalPolicyRenewal.path,
+        lazy: lazyScreen(() => import('../features/portal/routes/renew-policy')),
+      },
+      {
         path: paths.portalQuotations.path,
         lazy: lazyScreen(() => import('../features/portal/routes/quotations')),
       },

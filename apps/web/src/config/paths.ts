@@ -118,6 +118,11 @@ export const paths = {
     path: 'products/:id',
     getHref: (id: number | string) => `${PORTAL}/products/${encodeURIComponent(String(id))}`,
   },
+  /** Renew a policy (issue 14): its vehicle and cover priced again for the next period. */
+  portalPolicyRenewal: {
+    path: 'products/:id/renew',
+    getHref: (id: number | string) => `${PORTAL}/products/${encodeURIComponent(String(id))}/renew`,
+  },
   portalClaims: { path: 'claims', getHref: () => `${PORTAL}/claims` },
   portalClaimNew: { path: 'claims/new', getHref: () => `${PORTAL}/claims/new` },
   portalClaim: {

@@ -41,6 +41,7 @@ import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
+import { refuseRenewalPayment } from '../renewal/guard';
 import { settleSchoolFeeReceipt } from '../school/payments';
 import { invoiceBalance } from './balance';
 import { markPaymentSucceeded } from './settle';
@@ -170,10 +171,16 @@ export async function requestInvoicePayment(
     }
     if (money.paid === 0) {
       const [quotation] = await tx
-        .select({ expiresAt: quotations.expiresAt })
+        .select({
+          id: quotations.id,
+          expiresAt: quotations.expiresAt,
+          renewalOfPolicyId: quotations.renewalOfPolicyId,
+        })
         .from(quotations)
         .where(eq(quotations.id, invoice.quotationId));
       if (quotation && isQuotationExpired(quotation)) throw quotationExpiredError(quotation);
+      // A renewal whose policy another renewal has already bought (or is buying) is not paid twice.
+      if (quotation) await refuseRenewalPayment(tx, quotation);
     }
     await refuseWhilePromptLive(
       tx,

@@ -1,7 +1,10 @@
 import {
+  addCalendarDays,
   type ClassKyc,
   classDefinitionOf,
   commissionAmount,
+  RENEWABLE_CLASS_CODE,
+  renewalWindow,
   riskReferenceOf,
   THIRD_PARTY_COVER_TYPES,
 } from '@bima/domain';
@@ -33,6 +36,7 @@ import { notify } from '../notification/service';
 import { invoiceBalance } from '../payment/balance';
 import { toCents, toKes } from '../product/present';
 import { isQuotationExpired } from '../quotation/service';
+import { isRenewalTaken } from '../renewal/guard';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -63,12 +67,20 @@ export async function issuePolicy(
       intermediaryId: quotations.intermediaryId,
       breakdown: quotations.breakdown,
       classCode: insuranceProducts.classCode,
+      renewalOfPolicyId: quotations.renewalOfPolicyId,
     })
     .from(quotations)
     .innerJoin(insuranceProducts, eq(insuranceProducts.id, quotations.productId))
     .where(eq(quotations.id, invoice.quotationId));
   if (!quotation) throw new Error(`quotation ${invoice.quotationId} of invoice ${invoice.id} is missing`);
   const numbers = makePolicyNumbers();
+  // A renewal links to the policy it renews, once: invoicing and prompting refuse a second renewal,
+  // so a taken link here means money arrived regardless — the cover is still issued, unlinked.
+  const renewsPolicyId =
+    quotation.renewalOfPolicyId !== null &&
+    !(await isRenewalTaken(tx, quotation.renewalOfPolicyId, invoice.quotationId))
+      ? quotation.renewalOfPolicyId
+      : null;
   const inserted = await tx
     .insert(policies)
     .values({
@@ -78,6 +90,7 @@ export async function issuePolicy(
       userId: invoice.userId,
       receiptNumber,
       intermediaryId: quotation.intermediaryId,
+      renewsPolicyId,
       ...coverDatesAtPayment({
         quotedStartDate: quotation.startDate,
         periodDays: quotation.periodDays,
@@ -403,7 +416,30 @@ export async function getPolicy(db: Database, userId: string, key: { id?: number
     key.id !== undefined ? eq(policies.id, key.id) : eq(policies.policyNumber, key.policyNumber ?? '');
   const rows = await policyQuery(db).where(and(condition, eq(policies.userId, userId)));
   if (rows.length === 0) throw new AppError('not_found', 'Policy not found.');
-  return (await presentPolicies(db, rows))[0]!;
+  const policy = (await presentPolicies(db, rows))[0]!;
+  return { ...policy, renewal: await renewalOfPolicy(db, rows[0]!.policy, rows[0]!.quotation) };
+}
+
+/**
+ * What the policy page says about renewing (issue 14): whether the policy can be renewed today
+ * (motor private, not cancelled; the window of `renewalWindow`), when the window opens, the day the
+ * new cover would start, and the policy that renewed it once bought.
+ */
+async function renewalOfPolicy(db: Database, policy: PolicyRow, quotation: QuotationRow) {
+  const [renewedBy] = await db
+    .select({ id: policies.id, policyNumber: policies.policyNumber, startDate: policies.startDate })
+    .from(policies)
+    .where(eq(policies.renewsPolicyId, policy.id));
+  const window = renewalWindow({ endDate: policy.endDate, today: kenyaToday() });
+  const isRenewable = quotation.classCode === RENEWABLE_CLASS_CODE && !policy.cancelledOn;
+  return {
+    isRenewable,
+    state: window.state,
+    opensOn: window.state === 'too-early' ? window.opensOn : null,
+    /** The day a renewal's cover starts: the day after this policy ends. */
+    startDate: addCalendarDays(policy.endDate, 1),
+    renewedBy: renewedBy ?? null,
+  };
 }
 
 export async function getPolicyByInvoice(db: Database, invoiceId: number) {

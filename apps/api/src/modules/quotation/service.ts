@@ -30,6 +30,7 @@ import {
   parseClassRisk,
   priceProduct,
 } from '../product/service';
+import { refuseTakenRenewal } from '../renewal/guard';
 
 type QuotationRow = typeof quotations.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -146,7 +147,7 @@ export async function createQuotation(
   db: Database,
   userId: string,
   input: CreateQuotationInput,
-  options: { validDays: number },
+  options: { validDays: number; renewalOfPolicyId?: number },
 ) {
   const [loaded] = await loadProducts(db, { productSystemRef: input.productSystemRef });
   if (!loaded) throw new AppError('not_found', 'This product is no longer available.');
@@ -208,6 +209,7 @@ export async function createQuotation(
       breakdown: presentQuote(loaded, quote),
       total: quote.total,
       vehicle,
+      renewalOfPolicyId: options.renewalOfPolicyId ?? null,
       clientDetails: {
         email: client.email,
         names: client.names,
@@ -272,6 +274,7 @@ export async function completeQuotation(db: Database, userId: string, systemQuot
  * transaction when given one.
  */
 export async function invoiceQuotation(executor: Database | Tx, quotation: QuotationRow) {
+  await refuseTakenRenewal(executor, quotation);
   if (isQuotationExpired(quotation) && !(await hasPaymentsTowards(executor, quotation.id))) {
     throw quotationExpiredError(quotation);
   }

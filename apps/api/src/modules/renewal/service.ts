@@ -1,10 +1,25 @@
-import { and, asc, eq, gte, isNull, lte, ne } from 'drizzle-orm';
+import {
+  addCalendarDays,
+  type CoverType,
+  type CreateQuotationInput,
+  type QuoteRenewalInput,
+  RENEWABLE_CLASS_CODE,
+  RENEWAL_MESSAGES,
+  renewalWindow,
+  THIRD_PARTY_COVER_TYPES,
+} from '@bima/domain';
+import { and, asc, desc, eq, gte, isNull, lte, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { policies, policyReminders, quotations, users } from '../../db/schema';
+import { invoices, policies, policyReminders, quotations, users } from '../../db/schema';
+import { AppError } from '../../gateway/errors';
 import { coverEndDate, kenyaToday } from '../../lib/dates';
 import type { Services } from '../../services';
 import { notify } from '../notification/service';
+import { toKes } from '../product/present';
+import { coversRisk, loadProducts } from '../product/service';
+import { createQuotation, getQuotation, isQuotationExpired, priceChoices } from '../quotation/service';
+import { alreadyRenewedError, isRenewalTaken } from './guard';
 
 export interface RenewalContext {
   db: Database;
@@ -94,7 +109,7 @@ export async function sendRenewalReminders(
         userId: policy.userId,
         kind: 'renewal_due',
         title: `Policy ${policy.policyNumber} ${whenItEnds(daysLeft)}`,
-        body: `Your ${policy.productName} cover${what} ends on ${readableDate(policy.endDate)}. Renew before then to stay covered: get this year's prices and pay by M-Pesa.`,
+        body: `Your ${policy.productName} cover${what} ends on ${readableDate(policy.endDate)}. Renew before then to stay covered: open the policy and tap Renew to see this year's price beside last year's, compare other underwriters and pay by M-Pesa. The new cover starts the day after.`,
         link: `/newportal/products/${policy.id}`,
         email: { baseUrl: services.publicBaseUrl },
       });
@@ -104,4 +119,225 @@ export async function sendRenewalReminders(
   }
   if (sent > 0) context.log.info({ sent, today }, 'renewal reminders sent');
   return sent;
+}
+
+/** One of the other underwriters' prices for the same vehicle value, cover type and period. */
+export interface RenewalAlternative {
+  productSystemRef: string;
+  productName: string;
+  underwriter: string;
+  premium: number;
+}
+
+/**
+ * The renewal of one of the client's motor private policies (issue 14): the same vehicle, cover
+ * type and period priced again on today's rows as a new quotation, starting the day after the policy
+ * ends, with the client's KYC as it stands — nothing to enter again. Without `productSystemRef` the
+ * policy's own product (its benefits and excesses kept when it still offers them); with one, the
+ * alternative chosen. Asking again answers the same open quotation, so double taps make one. Someone
+ * else's policy is 404; outside the window (from 30 days before the end until the end), a cancelled
+ * or already renewed policy is 409. Answers the quotation, last year's premium and the alternatives.
+ */
+export async function quoteRenewal(
+  db: Database,
+  userId: string,
+  input: QuoteRenewalInput,
+  options: { validDays: number; today?: string },
+) {
+  const [found] = await db
+    .select({ policy: policies, quotation: quotations })
+    .from(policies)
+    .innerJoin(quotations, eq(quotations.id, policies.quotationId))
+    .where(and(eq(policies.policyNumber, input.policyNumber), eq(policies.userId, userId)));
+  if (!found) throw new AppError('not_found', RENEWAL_MESSAGES.notFound);
+  const { policy, quotation: old } = found;
+  if (old.classCode !== RENEWABLE_CLASS_CODE) {
+    throw new AppError('conflict', RENEWAL_MESSAGES.notRenewable, { code: 'NOT_RENEWABLE' });
+  }
+  if (policy.cancelledOn) {
+    throw new AppError('conflict', RENEWAL_MESSAGES.cancelled, { code: 'NOT_RENEWABLE' });
+  }
+  const window = renewalWindow({ endDate: policy.endDate, today: options.today ?? kenyaToday() });
+  if (window.state === 'expired') {
+    throw new AppError('conflict', RENEWAL_MESSAGES.expired, { code: 'POLICY_EXPIRED' });
+  }
+  if (window.state === 'too-early') {
+    throw new AppError('conflict', RENEWAL_MESSAGES.tooEarly, { code: 'RENEWAL_NOT_OPEN' });
+  }
+  if (await isRenewalTaken(db, policy.id)) throw alreadyRenewedError();
+
+  const productSystemRef = input.productSystemRef ?? old.productSystemRef;
+  const alternatives = await priceAlternatives(db, old);
+  if (
+    productSystemRef !== old.productSystemRef &&
+    !alternatives.some((alternative) => alternative.productSystemRef === productSystemRef)
+  ) {
+    const message = RENEWAL_MESSAGES.alternativeNotOffered;
+    throw new AppError('invalid', message, { errors: [{ field: 'productSystemRef', message }] });
+  }
+
+  const open = await findOpenRenewal(db, userId, policy.id, productSystemRef, window.startDate);
+  const quotation = open
+    ? await getQuotation(db, userId, open.systemQuotationRef)
+    : await createRenewalQuotation(db, userId, {
+        old,
+        policyId: policy.id,
+        productSystemRef,
+        startDate: window.startDate,
+        validDays: options.validDays,
+      });
+  return {
+    quotation,
+    previous: {
+      policyId: policy.id,
+      policyNumber: policy.policyNumber,
+      productName: old.productName,
+      underwriter: old.underwriterName,
+      startDate: policy.startDate,
+      endDate: policy.endDate,
+      /** Last year's premium, whole shillings. */
+      premium: toKes(old.total),
+    },
+    alternatives: alternatives.filter((alternative) => alternative.productSystemRef !== productSystemRef),
+  };
+}
+
+/** A renewal quotation of the policy still to be paid: same product, same start, price not expired. */
+async function findOpenRenewal(
+  db: Database,
+  userId: string,
+  policyId: number,
+  productSystemRef: string,
+  startDate: string,
+) {
+  const rows = await db
+    .select({ quotation: quotations, invoiceStatus: invoices.status })
+    .from(quotations)
+    .leftJoin(invoices, eq(invoices.quotationId, quotations.id))
+    .where(
+      and(
+        eq(quotations.userId, userId),
+        eq(quotations.renewalOfPolicyId, policyId),
+        eq(quotations.productSystemRef, productSystemRef),
+        eq(quotations.startDate, startDate),
+        ne(quotations.status, 'EXPIRED'),
+      ),
+    )
+    .orderBy(desc(quotations.id));
+  return rows.find((row) => !isQuotationExpired(row.quotation) && row.invoiceStatus !== 'PAID')?.quotation;
+}
+
+type QuotationRow = typeof quotations.$inferSelect;
+
+/** The new quotation through the one quotation path (createQuotation prices it again and checks it). */
+async function createRenewalQuotation(
+  db: Database,
+  userId: string,
+  options: {
+    old: QuotationRow;
+    policyId: number;
+    productSystemRef: string;
+    startDate: string;
+    validDays: number;
+  },
+) {
+  const { old } = options;
+  const isSameProduct = options.productSystemRef === old.productSystemRef;
+  const base = {
+    risks: [
+      {
+        riskType: 'ASSET',
+        value: THIRD_PARTY_COVER_TYPES.includes(old.coverType) ? null : toKes(old.vehicleValue),
+        riskRef: String((old.vehicle as { registrationNumber?: unknown }).registrationNumber ?? 'N/A'),
+        details: {},
+      },
+    ],
+    bussinessType: 'DIRECT',
+    productSystemRef: options.productSystemRef,
+    clientDetails: {},
+    coverPeriod: old.periodDays,
+    quotationChannel: 'web',
+    coverDetails: { startDate: options.startDate },
+    additionalBenefits: [] as Array<{ benefitSystemRef: string; params?: { limit: number } }>,
+    excesses: [] as Array<{ id: string; amount: number }>,
+    vehicleDetails: old.vehicle,
+  } satisfies CreateQuotationInput;
+  const quotationOptions = { validDays: options.validDays, renewalOfPolicyId: options.policyId };
+  if (isSameProduct && (old.selectedBenefits.length > 0 || old.excesses.length > 0)) {
+    try {
+      return await createQuotation(
+        db,
+        userId,
+        {
+          ...base,
+          additionalBenefits: old.selectedBenefits.map((benefit) => ({
+            benefitSystemRef: benefit.benefitSystemRef,
+            ...(benefit.limit === undefined ? {} : { params: { limit: benefit.limit } }),
+          })),
+          excesses: old.excesses,
+        },
+        quotationOptions,
+      );
+    } catch (error) {
+      // A benefit or excess the product no longer offers: the cover alone, as an alternative is.
+      if (!(error instanceof AppError) || error.kind !== 'invalid') throw error;
+    }
+  }
+  return createQuotation(db, userId, base, quotationOptions);
+}
+
+/**
+ * Every active motor private product of the same cover type that covers the vehicle's value and
+ * offers the period, priced with the premium engine (the cover alone), cheapest first.
+ */
+async function priceAlternatives(db: Database, old: QuotationRow): Promise<RenewalAlternative[]> {
+  const products = await loadProducts(db, {
+    classCode: RENEWABLE_CLASS_CODE,
+    coverTypes: [old.coverType as CoverType],
+  });
+  const priced: RenewalAlternative[] = [];
+  for (const loaded of products) {
+    if (!loaded.rating.supportedPeriods.includes(old.periodDays)) continue;
+    if (!THIRD_PARTY_COVER_TYPES.includes(old.coverType) && !coversRisk(loaded.product, old.vehicleValue))
+      continue;
+    try {
+      const quote = priceChoices(loaded, old.vehicleValue, {
+        coverPeriod: old.periodDays,
+        additionalBenefits: [],
+        excesses: [],
+        valueField: 'risks.0.value',
+      });
+      priced.push({
+        productSystemRef: loaded.product.productSystemRef,
+        productName: loaded.product.name,
+        underwriter: loaded.underwriter.name,
+        premium: toKes(quote.total),
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return priced.sort((a, b) => a.premium - b.premium || a.productName.localeCompare(b.productName));
+}
+
+/**
+ * Development and tests only (`POST /dev/policies/ends-in`, never in production): moves a policy's
+ * cover so that it ends `daysFromToday` days from today (negative: it ended that long ago), keeping
+ * its length, so a journey can reach the renewal window or an expired policy without waiting a year.
+ * Answers the new dates, or null for an unknown policy number.
+ */
+export async function movePolicyEnd(
+  db: Database,
+  options: { policyNumber: string; daysFromToday: number; today?: string },
+) {
+  const [policy] = await db
+    .select({ id: policies.id, startDate: policies.startDate, endDate: policies.endDate })
+    .from(policies)
+    .where(eq(policies.policyNumber, options.policyNumber));
+  if (!policy) return null;
+  const endDate = addCalendarDays(options.today ?? kenyaToday(), options.daysFromToday);
+  const shift = daysBetween(policy.endDate, endDate);
+  const startDate = addCalendarDays(policy.startDate, shift);
+  await db.update(policies).set({ startDate, endDate }).where(eq(policies.id, policy.id));
+  return { id: policy.id, policyNumber: options.policyNumber, startDate, endDate };
 }

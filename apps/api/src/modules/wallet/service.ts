@@ -17,6 +17,7 @@ import { findAccount, isPosted, lockWallet, moneyOfInvoice, post, walletBalance 
 import { completeInvoice, type PaymentContext, sendPolicyDocuments } from '../payment/service';
 import { getInvoice } from '../policy/service';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
+import { refuseRenewalPayment } from '../renewal/guard';
 
 /** Cents as KES with their cents (statements and the wallet show exact amounts). */
 export const kesOf = (cents: number) => cents / 100;
@@ -122,10 +123,15 @@ export async function payInvoiceFromWallet(
     }
     if (money.paid === 0) {
       const [quotation] = await tx
-        .select({ expiresAt: quotations.expiresAt })
+        .select({
+          id: quotations.id,
+          expiresAt: quotations.expiresAt,
+          renewalOfPolicyId: quotations.renewalOfPolicyId,
+        })
         .from(quotations)
         .where(eq(quotations.id, invoice.quotationId));
       if (quotation && isQuotationExpired(quotation)) throw quotationExpiredError(quotation);
+      if (quotation) await refuseRenewalPayment(tx, quotation);
     }
     const balance = await lockWallet(tx, userId);
     const decided = walletPaymentPosting({

@@ -46,11 +46,24 @@ export interface ClientPolicy {
   issuedAt: string;
 }
 
+/** Where a policy stands for renewal (issue 14), as `getPolicy` answers it. */
+export interface PolicyRenewal {
+  /** Motor private and not cancelled: the portal can renew it. */
+  isRenewable: boolean;
+  /** 'too-early' (more than 30 days before the end), 'open' (until the end), 'expired'. */
+  state: 'too-early' | 'open' | 'expired';
+  opensOn: string | null;
+  /** The day a renewal's cover starts: the day after this policy ends. */
+  startDate: string;
+  renewedBy: { id: number; policyNumber: string; startDate: string } | null;
+}
+
 export interface ClientPolicyWithDocuments extends ClientPolicy {
   /** Signed download links, valid for 10 minutes. */
   documents: { schedule: string; receipt: string; certificate?: string | null };
   /** The motor certificate of insurance (classes 07 and 08); null for other classes. */
   certificate?: { certificateNumber: string; type: string } | null;
+  renewal?: PolicyRenewal;
 }
 
 // Document links last 10 minutes: fresh ones on opening, and again well before they expire.

@@ -1,21 +1,93 @@
 import { COVER_TYPE_LABELS } from '@bima/domain/quotation';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Card } from '../../../components/card';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
-import { buttonSecondary, linkButton } from '../../../components/ui';
+import { buttonPrimary, buttonSecondary, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
 import { domainText } from '../../../lib/domain-text';
-import { policyByIdQueryOptions } from '../api/records';
+import { startMotorQuoteWithValue } from '../../../lib/new-motor-quote';
+import { type ClientPolicyWithDocuments, type PolicyRenewal, policyByIdQueryOptions } from '../api/records';
 import { BreakdownTable, RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
 import { breakdownRows, formatKes, formatTimestamp, vehicleText } from '../utils/records';
 import PoliciesRoute from './policies';
 
 const MOTOR_CLASS_CODES = ['07', '08'];
+
+/**
+ * Renewal (issue 14): Renew from 30 days before the end until the end; the policy that renewed it
+ * once bought; after the end, that it expired and a new quote for the same value.
+ */
+function RenewalPanel({ policy, renewal }: { policy: ClientPolicyWithDocuments; renewal: PolicyRenewal }) {
+  const navigate = useNavigate();
+  if (renewal.renewedBy) {
+    return (
+      <p
+        role="status"
+        className="mt-4 rounded-xl border-l-4 border-emerald-700 bg-emerald-50 p-4 text-emerald-950"
+      >
+        {t('portal.renewal.renewedBy', {
+          policyNumber: renewal.renewedBy.policyNumber,
+          date: formatIsoDate(renewal.renewedBy.startDate),
+        })}{' '}
+        <Link to={paths.portalPolicy.getHref(renewal.renewedBy.id)} className={linkButton}>
+          {t('portal.renewal.seeNewPolicy', { policyNumber: renewal.renewedBy.policyNumber })}
+        </Link>
+      </p>
+    );
+  }
+  if (policy.cancellation) return null;
+  if (renewal.state === 'expired') {
+    const newQuote = () => {
+      startMotorQuoteWithValue(policy.vehicleValue);
+      navigate(paths.motorCoverType.getHref());
+    };
+    return (
+      <div
+        role="status"
+        className="mt-4 rounded-xl border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950"
+      >
+        <p className="font-semibold">
+          {t('portal.renewal.expired', { date: formatIsoDate(policy.endDate) })}
+        </p>
+        <p className="mt-1">{t('portal.renewal.expiredHint')}</p>
+        {renewal.isRenewable ? (
+          <a
+            href={paths.motorCoverType.getHref()}
+            className={`${buttonPrimary} mt-3`}
+            onClick={(event) => {
+              event.preventDefault();
+              newQuote();
+            }}
+          >
+            {t('portal.renewal.newQuote')}
+          </a>
+        ) : null}
+      </div>
+    );
+  }
+  if (!renewal.isRenewable) return null;
+  if (renewal.state === 'too-early') {
+    return (
+      <p className="mt-4 text-slate-800">
+        {t('portal.renewal.opensOn', { date: formatIsoDate(renewal.opensOn ?? policy.endDate) })}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-4 rounded-xl border-l-4 border-emerald-700 bg-emerald-50 p-4 text-emerald-950">
+      <p className="font-semibold">{t('portal.renewal.due', { date: formatIsoDate(policy.endDate) })}</p>
+      <p className="mt-1">{t('portal.renewal.dueHint', { date: formatIsoDate(renewal.startDate) })}</p>
+      <Link to={paths.portalPolicyRenewal.getHref(policy.id)} className={`${buttonPrimary} mt-3`}>
+        {t('portal.renewal.renew')}
+      </Link>
+    </div>
+  );
+}
 
 function PolicyDetail({ id }: { id: number }) {
   // Fresh document links each time the page opens (they last 10 minutes).
@@ -54,6 +126,7 @@ function PolicyDetail({ id }: { id: number }) {
           ) : null}
         </p>
       ) : null}
+      {data?.renewal ? <RenewalPanel policy={data} renewal={data.renewal} /> : null}
       {data ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <Card id="policy-details" title={t('portal.policy.details')}>
