@@ -5,6 +5,7 @@ import {
   getQuotes,
   isoDateFromToday,
   latestCode,
+  openMenu,
   PASSWORD,
   quoteCard,
   saveVehicleValue,
@@ -41,6 +42,7 @@ test.describe('accounts: signing in to buy', () => {
 
     await expect(toast(page, 'Login Successfull')).toBeVisible();
     await expect(page).toHaveURL(/\/motor\/cover-details$/);
+    await openMenu(page);
     await expect(page.getByRole('banner').getByText('Otieno Odhiambo')).toBeVisible();
     // Sign-in also fetched the KYC details into the risk store: a new client's KRA PIN is 'N/A'.
     const risk = await page.evaluate(() => sessionStorage.getItem('bima.risk'));
@@ -80,6 +82,7 @@ test.describe('accounts: signing in to buy', () => {
 
     await expect(toast(page, 'Account Created')).toBeVisible();
     await expect(page).toHaveURL(/\/motor\/cover-details$/);
+    await openMenu(page);
     await expect(page.getByRole('banner').getByText('Chebet Kiprono')).toBeVisible();
     const risk = await page.evaluate(() => sessionStorage.getItem('bima.risk'));
     expect(JSON.parse(risk ?? '{}').data?.kycData).toMatchObject({ email, kraPin: 'N/A' });

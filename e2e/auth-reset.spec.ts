@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, latestCode, mailTo, signInThroughUi, toast, typeCode } from './fixtures';
+import { createAccount, latestCode, mailTo, openMenu, signInThroughUi, toast, typeCode } from './fixtures';
 
 const NEW_PASSWORD = 'Nairobi-Rain-7';
 
@@ -43,6 +43,7 @@ test.describe('accounts: forgotten password', () => {
     await signInThroughUi(page, account.email, NEW_PASSWORD);
     await expect(toast(page, 'Login Successfull')).toBeVisible();
     await expect(page).toHaveURL(/\/newportal$/);
+    await openMenu(page);
     await expect(page.getByRole('banner').getByText('Njeri Mwangi')).toBeVisible();
   });
 

@@ -74,7 +74,8 @@ test.describe('purchase: validation messages', () => {
       ['Registration number', 'KDA 12B', 'Please enter a valid registration number (e.g., KAA 123A)'],
       ['Chassis number', 'JTEBU5JR5', 'Chassis number should be 17 characters long'],
       ['Engine capacity (cc)', '0', 'Engine capacity must be greater than 0'],
-      ['Body type', 'SUV 4x4', 'Body type should only contain letters'],
+      // Digits are fine where dealers write them ("SUV 4x4"); a body type must start with a letter.
+      ['Body type', '4x4', 'Body type should only contain letters'],
       ['Colour', 'Red!', 'Colour should only contain letters'],
       ['Year of manufacture', '1899', `Year must be between 1900 and ${year}`],
       ['Anti-theft device details', '', 'Anti-theft device details are required'],
