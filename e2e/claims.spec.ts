@@ -1,7 +1,14 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousViolations } from './axe';
-import { call, createClient, type Session, useSession } from './purchase-fixtures';
+import {
+  call,
+  createClient,
+  createInvoiceThroughApi,
+  FULL_VEHICLE,
+  type Session,
+  useSession,
+} from './purchase-fixtures';
 import { signInStaffThroughApi, signInStaffThroughPage } from './staff-fixtures';
 
 const APA_UNDERWRITER = 'underwriter.apa@bimaportal.co.ke';
@@ -11,48 +18,13 @@ const kenyaToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slic
 
 /** Through the API: an APA comprehensive policy (KES 1.5M, collision excess KES 25,000) starting today, paid. */
 async function buyPolicy(request: APIRequestContext, session: Session): Promise<string> {
-  const quotation = await call<{ systemQuotationRef: string }>(
-    request,
-    ['client', 'quotation', 'createQuotation'],
-    {
-      risks: [{ riskType: 'ASSET', value: 1_500_000, riskRef: 'KDA 123B', details: {} }],
-      bussinessType: 'DIRECT',
-      productSystemRef: 'APA-MP-PLUS',
-      clientDetails: {
-        email: session.user.email,
-        kraPin: 'A123456789X',
-        names: { fname: 'W', lname: 'K' },
-        kyc: {},
-      },
-      coverPeriod: 365,
-      quotationChannel: 'web',
-      coverDetails: { startDate: kenyaToday() },
-      additionalBenefits: [],
-      excesses: [],
-      vehicleDetails: {
-        make: 'Toyota',
-        model: 'Harrier',
-        registrationNumber: 'KDA 123B',
-        chassisNumber: 'JTEBU5JR5K5123456',
-        engineNumber: '2GR-1234567',
-        engineCapacity: 2500,
-        fuelType: 'Petrol',
-        bodyType: 'SUV',
-        usePurpose: 'private',
-        colour: 'Pearl White',
-        yearOfManufacture: 2019,
-        antiTheftDevice: 'no',
-        modifications: 'no',
-      },
-    },
-    session.accessToken,
-  );
-  const invoice = await call<{ invoiceSystemRef: string }>(
-    request,
-    ['underwriting', 'quotation', 'completeQuotation'],
-    { systemQuotationRef: quotation.systemQuotationRef },
-    session.accessToken,
-  );
+  const invoice = await createInvoiceThroughApi(request, session, {
+    productSystemRef: 'APA-MP-PLUS',
+    value: 1_500_000,
+    registrationNumber: 'KDA 123B',
+    startDate: kenyaToday(),
+    vehicle: FULL_VEHICLE,
+  });
   const started = await call<{ paymentRef: string }>(
     request,
     ['underwriting', 'accounting', 'invoicePaymentRequest'],

@@ -267,17 +267,52 @@ function kenyaDate(days: number) {
   return new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** A comprehensive cover's vehicle: every field the full form asks for. */
+export const FULL_VEHICLE = {
+  make: 'Toyota',
+  model: 'Harrier',
+  chassisNumber: 'JTEBU5JR5K5123456',
+  engineNumber: '2GR-1234567',
+  engineCapacity: 2500,
+  fuelType: 'Petrol',
+  bodyType: 'SUV',
+  usePurpose: 'private',
+  colour: 'Pearl White',
+  yearOfManufacture: 2019,
+  antiTheftDevice: 'no',
+  modifications: 'no',
+};
+
+export interface ApiQuotation {
+  productSystemRef?: string;
+  /** Whole shillings. */
+  value?: number;
+  registrationNumber?: string;
+  /** yyyy-mm-dd; tomorrow in Kenya unless given. */
+  startDate?: string;
+  /** The vehicle beyond its plate: third-party's four fields unless given. */
+  vehicle?: Record<string, unknown>;
+}
+
 /**
- * Through the API: a third-party quotation with its invoice, for `THIRD_PARTY`. Answers the refs.
+ * Through the API: a motor private quotation with its invoice — by default third-party cover for
+ * `THIRD_PARTY` on KDB 456C from tomorrow. Answers the refs.
  */
-export async function createInvoiceThroughApi(request: APIRequestContext, session: Session) {
+export async function createInvoiceThroughApi(
+  request: APIRequestContext,
+  session: Session,
+  options: ApiQuotation = {},
+) {
+  const registrationNumber = options.registrationNumber ?? 'KDB 456C';
   const quotation = await call<{ systemQuotationRef: string }>(
     request,
     ['client', 'quotation', 'createQuotation'],
     {
-      risks: [{ riskType: 'ASSET', value: 800_000, riskRef: 'KDB 456C', details: {} }],
+      risks: [
+        { riskType: 'ASSET', value: options.value ?? 800_000, riskRef: registrationNumber, details: {} },
+      ],
       bussinessType: 'DIRECT',
-      productSystemRef: THIRD_PARTY.ref,
+      productSystemRef: options.productSystemRef ?? THIRD_PARTY.ref,
       clientDetails: {
         email: session.user.email,
         kraPin: 'A123456789X',
@@ -286,14 +321,12 @@ export async function createInvoiceThroughApi(request: APIRequestContext, sessio
       },
       coverPeriod: 365,
       quotationChannel: 'web',
-      coverDetails: { startDate: kenyaDate(1) },
+      coverDetails: { startDate: options.startDate ?? kenyaDate(1) },
       additionalBenefits: [],
       excesses: [],
       vehicleDetails: {
-        make: 'Toyota',
-        model: 'Probox',
-        registrationNumber: 'KDB 456C',
-        chassisNumber: 'JTEBU5JR5K5654321',
+        ...(options.vehicle ?? { make: 'Toyota', model: 'Probox', chassisNumber: 'JTEBU5JR5K5654321' }),
+        registrationNumber,
       },
     },
     session.accessToken,

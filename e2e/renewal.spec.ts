@@ -3,7 +3,9 @@ import { toast } from './fixtures';
 import {
   call,
   createClient,
+  createInvoiceThroughApi,
   expectNoSeriousViolations,
+  FULL_VEHICLE,
   PAYMENT_TIMEOUT,
   payInvoiceThroughApi,
   payWith,
@@ -30,62 +32,24 @@ const dayAfter = (iso: string) => {
 
 const VALUE = 1_500_000;
 
-/** Through the API: a comprehensive Jubilee quotation for a KES 1.5M car, invoiced. */
-async function comprehensiveInvoice(request: APIRequestContext, session: Session) {
-  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
-  const quotation = await call<{ systemQuotationRef: string }>(
-    request,
-    ['client', 'quotation', 'createQuotation'],
-    {
-      risks: [{ riskType: 'ASSET', value: VALUE, riskRef: 'KDA 123B', details: {} }],
-      bussinessType: 'DIRECT',
-      productSystemRef: 'JUB-MP-ELITE',
-      clientDetails: {
-        email: session.user.email,
-        kraPin: 'A123456789X',
-        names: { fname: 'W', lname: 'K' },
-        kyc: {},
-      },
-      coverPeriod: 365,
-      quotationChannel: 'web',
-      coverDetails: { startDate: today },
-      additionalBenefits: [],
-      excesses: [],
-      vehicleDetails: {
-        make: 'Toyota',
-        model: 'Harrier',
-        registrationNumber: 'KDA 123B',
-        chassisNumber: 'JTEBU5JR5K5123456',
-        engineNumber: '2GR-1234567',
-        engineCapacity: 2500,
-        fuelType: 'Petrol',
-        bodyType: 'SUV',
-        usePurpose: 'private',
-        colour: 'Pearl White',
-        yearOfManufacture: 2019,
-        antiTheftDevice: 'yes',
-        antiTheftDetails: 'Tracker fitted by a licensed company',
-        modifications: 'no',
-      },
-    },
-    session.accessToken,
-  );
-  const invoice = await call<{ invoiceSystemRef: string }>(
-    request,
-    ['underwriting', 'quotation', 'completeQuotation'],
-    { systemQuotationRef: quotation.systemQuotationRef },
-    session.accessToken,
-  );
-  return invoice.invoiceSystemRef;
-}
-
 /**
  * A client with a paid motor private policy (comprehensive, through the API), moved by the dev tool
  * to end `days` days from today; the tool runs the renewal reminders at once.
  */
 async function policyEndingIn(request: APIRequestContext, days: number) {
   const client = await createClient(request, { withKyc: true });
-  const invoiceSystemRef = await comprehensiveInvoice(request, client.session);
+  // A comprehensive Jubilee quotation for a KES 1.5M car from today, invoiced.
+  const { invoiceSystemRef } = await createInvoiceThroughApi(request, client.session, {
+    productSystemRef: 'JUB-MP-ELITE',
+    value: VALUE,
+    registrationNumber: 'KDA 123B',
+    startDate: new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10),
+    vehicle: {
+      ...FULL_VEHICLE,
+      antiTheftDevice: 'yes',
+      antiTheftDetails: 'Tracker fitted by a licensed company',
+    },
+  });
   await payInvoiceThroughApi(request, client.session, invoiceSystemRef);
   const [policy] = await call<Array<{ policyNumber: string }>>(
     request,

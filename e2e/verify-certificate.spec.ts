@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import {
   call,
   createClient,
+  createInvoiceThroughApi,
   expectNoSeriousViolations,
   payInvoiceThroughApi,
   type Session,
@@ -23,39 +24,10 @@ async function buyMotorPolicy(
   session: Session,
   registrationNumber: string,
 ) {
-  const quotation = await call<{ systemQuotationRef: string }>(
-    request,
-    ['client', 'quotation', 'createQuotation'],
-    {
-      risks: [{ riskType: 'ASSET', value: 800_000, riskRef: registrationNumber, details: {} }],
-      bussinessType: 'DIRECT',
-      productSystemRef: 'JUB-MP-TPO',
-      clientDetails: {
-        email: session.user.email,
-        kraPin: 'A123456789X',
-        names: { fname: 'W', lname: 'K' },
-        kyc: {},
-      },
-      coverPeriod: 365,
-      quotationChannel: 'web',
-      coverDetails: { startDate: kenyaToday() },
-      additionalBenefits: [],
-      excesses: [],
-      vehicleDetails: {
-        make: 'Toyota',
-        model: 'Probox',
-        registrationNumber,
-        chassisNumber: 'JTEBU5JR5K5654321',
-      },
-    },
-    session.accessToken,
-  );
-  const invoice = await call<{ invoiceSystemRef: string }>(
-    request,
-    ['underwriting', 'quotation', 'completeQuotation'],
-    { systemQuotationRef: quotation.systemQuotationRef },
-    session.accessToken,
-  );
+  const invoice = await createInvoiceThroughApi(request, session, {
+    registrationNumber,
+    startDate: kenyaToday(),
+  });
   await payInvoiceThroughApi(request, session, invoice.invoiceSystemRef);
   let policyId: number | null = null;
   await expect

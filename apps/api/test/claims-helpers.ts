@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { call } from './accounts-helpers';
 import type { buildTestApp } from './helpers';
-import { invoiceFor, pay, waitUntil } from './purchase-helpers';
+import { invoiceFor, payForPolicy } from './purchase-helpers';
 import { type Headers, send, signInAs } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -12,26 +11,7 @@ export const APA_UNDERWRITER = 'underwriter.apa@bimaportal.co.ke';
 /** A policy bought and paid through the simulator (APA comprehensive, KES 1.5M, collision excess KES 25,000). */
 export async function policyFor(ctx: Ctx, headers: Headers): Promise<string> {
   const invoice = await invoiceFor(ctx, headers);
-  const started = await pay(ctx, headers, invoice.invoiceSystemRef, '254712345678');
-  expect(started.statusCode, started.body).toBe(200);
-  const { paymentRef } = started.json().result.data;
-  const status = await waitUntil(
-    async () =>
-      (
-        await call(
-          ctx,
-          'intergration',
-          'payment',
-          'paymentRequestDetails',
-          { paymentSystemRef: paymentRef },
-          headers,
-        )
-      ).json().result.data,
-    (data) => Boolean(data.policyNumber),
-    15_000,
-  );
-  expect(status.policyNumber, JSON.stringify(status)).toBeTruthy();
-  return status.policyNumber as string;
+  return payForPolicy(ctx, headers, invoice.invoiceSystemRef);
 }
 
 export const accidentClaim = (

@@ -119,6 +119,35 @@ export async function waitUntil<T>(
   }
 }
 
+/** Pays an invoice by M-Pesa through the simulator and waits for its policy's number. */
+export async function payForPolicy(
+  ctx: Ctx,
+  headers: Record<string, string>,
+  invoiceSystemRef: string,
+  phone = '254712345678',
+): Promise<string> {
+  const started = await pay(ctx, headers, invoiceSystemRef, phone);
+  expect(started.statusCode, started.body).toBe(200);
+  const { paymentRef } = started.json().result.data;
+  const status = await waitUntil(
+    async () =>
+      (
+        await call(
+          ctx,
+          'intergration',
+          'payment',
+          'paymentRequestDetails',
+          { paymentSystemRef: paymentRef },
+          headers,
+        )
+      ).json().result.data,
+    (data) => Boolean(data.policyNumber),
+    15_000,
+  );
+  expect(status.policyNumber, JSON.stringify(status)).toBeTruthy();
+  return status.policyNumber as string;
+}
+
 /**
  * The environment of the tests that pay by M-Pesa (cart, wallet, loans, school fees): the simulator
  * answers at once (and late once), the reconciler runs often, and the rate limits stay out of the way.

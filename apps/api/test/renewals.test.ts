@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, notifications, payments, policies } from '../src/db/schema';
-import { call } from './accounts-helpers';
 import { policyFor } from './claims-helpers';
 import { buildTestApp } from './helpers';
 import {
@@ -11,8 +10,8 @@ import {
   MPESA_TEST_ENV,
   PAYS,
   pay,
+  payForPolicy,
   plusDays,
-  waitUntil,
 } from './purchase-helpers';
 import { type Headers, send, signedInClient } from './staff-helpers';
 
@@ -62,28 +61,8 @@ describe('renewing a motor private policy (issue 14)', () => {
     return moved.json() as { id: number; policyNumber: string; startDate: string; endDate: string };
   }
 
-  async function payAndWait(headers: Headers, invoiceSystemRef: string) {
-    const started = await pay(ctx, headers, invoiceSystemRef, PAYS);
-    expect(started.statusCode, started.body).toBe(200);
-    const { paymentRef } = started.json().result.data;
-    const status = await waitUntil(
-      async () =>
-        (
-          await call(
-            ctx,
-            'intergration',
-            'payment',
-            'paymentRequestDetails',
-            { paymentSystemRef: paymentRef },
-            headers,
-          )
-        ).json().result.data,
-      (data) => Boolean(data.policyNumber),
-      15_000,
-    );
-    expect(status.policyNumber, JSON.stringify(status)).toBeTruthy();
-    return status.policyNumber as string;
-  }
+  const payAndWait = (headers: Headers, invoiceSystemRef: string) =>
+    payForPolicy(ctx, headers, invoiceSystemRef, PAYS);
 
   it('prices the same vehicle and cover again for the next period, beside last year’s premium and the alternatives; paid, the new policy starts the day after', async () => {
     const client = await signedInClient(ctx);
