@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { paths } from '../config/paths';
 import { ApiError } from '../lib/api-client';
+import { domainText } from '../lib/domain-text';
 import { intlLocale } from '../lib/i18n';
 import {
   checkMpesaNumber,
@@ -172,7 +173,11 @@ export function MpesaCheckout({
   const isBusy = phase.status === 'processing' || phase.status === 'waiting';
   const isDone = phase.status === 'success';
   const phoneMessage =
-    check.status === 'empty' ? (isTouched ? t('components.checkout.phoneRequired') : null) : check.message;
+    check.status === 'empty'
+      ? isTouched
+        ? t('components.checkout.phoneRequired')
+        : null
+      : check.message && domainText(check.message);
   const showPhoneError = phoneMessage !== null && (isTouched || check.status === 'invalid');
   const termsError = isTouched && !hasAcceptedTerms ? t('components.checkout.termsRequired') : null;
   const buttonText = isBusy ? text.processing : isDone ? text.done : text.pay;

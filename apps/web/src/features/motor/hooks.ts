@@ -2,6 +2,7 @@ import { QUOTATION_MESSAGES } from '@bima/domain';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { domainText } from '../../lib/domain-text';
 import { notify } from '../../lib/notifications';
 import { motorFlowStore, setFlowErrors, useMotorFlow } from '../../stores/motor-flow';
 import { t } from './i18n';
@@ -30,7 +31,7 @@ export function useFlowGuard(requirements: readonly FlowRequirement[]): boolean 
       notify({
         type: 'warning',
         title: t('motor.coverType.coverTypeToastTitle'),
-        message: QUOTATION_MESSAGES.coverTypeToast,
+        message: domainText(QUOTATION_MESSAGES.coverTypeToast),
       });
     }
     navigate(REDIRECTS[unmet.requirement](), { replace: true });

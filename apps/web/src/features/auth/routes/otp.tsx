@@ -3,6 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonPrimary, buttonSecondary, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
+import { domainText } from '../../../lib/domain-text';
 import { notify } from '../../../lib/notifications';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { authStore } from '../../../stores/auth';
@@ -59,7 +60,7 @@ export default function OtpRoute() {
     if (isVerifying) return;
     const code = codeSchema.safeParse(joinOtp(digits));
     if (!code.success) {
-      setError(ACCOUNT_MESSAGES.codeInvalid);
+      setError(domainText(ACCOUNT_MESSAGES.codeInvalid));
       return;
     }
     setError(undefined);

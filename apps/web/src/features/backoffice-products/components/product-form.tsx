@@ -19,6 +19,7 @@ import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
 import { fieldErrorClass, labelClass } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
+import { domainText } from '../../../lib/domain-text';
 import { notify } from '../../../lib/notifications';
 import { type AdminProduct, updateProduct } from '../api/products';
 import { t } from '../i18n';
@@ -89,7 +90,7 @@ export function ProductForm({ product, onSaved, onReload }: ProductFormProps) {
       onSaved(saved);
     } catch (error) {
       if (error instanceof ApiError && error.httpStatus === 409 && error.err_code === 'STALE_VERSION') {
-        setStaleMessage(error.err_msg || PRODUCT_ADMIN_MESSAGES.staleVersion);
+        setStaleMessage(error.err_msg || domainText(PRODUCT_ADMIN_MESSAGES.staleVersion));
         return;
       }
       if (error instanceof ApiError && error.httpStatus === 400 && error.errors.length > 0) {
@@ -269,7 +270,7 @@ function RatingSection({ form }: { form: Form }) {
             ]}
             rows={bands.fields.map((_, index) => index)}
             rowKey={(index) => bands.fields[index]?.id ?? String(index)}
-            emptyText={PRODUCT_ADMIN_MESSAGES.bandsRequired}
+            emptyText={domainText(PRODUCT_ADMIN_MESSAGES.bandsRequired)}
           />
           {errorOf(form, 'bands') ? <p className={fieldErrorClass}>{errorOf(form, 'bands')}</p> : null}
           <Button

@@ -19,6 +19,7 @@ import { formatFileSize } from '../../../components/file-size';
 import { FileUpload } from '../../../components/file-upload';
 import { fieldErrorClass, inputClass, labelClass } from '../../../components/ui';
 import { formatKenyaDateTime } from '../../../lib/dates';
+import { domainText } from '../../../lib/domain-text';
 import type { UploadedFile } from '../../../lib/upload';
 import { fetchAttachmentLink } from '../api/chat';
 import { t } from '../i18n';
@@ -174,7 +175,7 @@ export function ChatThread(props: ChatThreadProps) {
             ? CHAT_MESSAGES.tooManyFiles
             : null;
     if (problem) {
-      setError(problem);
+      setError(domainText(problem));
       return;
     }
     setError(null);

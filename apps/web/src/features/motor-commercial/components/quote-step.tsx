@@ -131,7 +131,7 @@ export function QuoteStep() {
       />
       {quotes.isSuccess && plans.length === 0 ? (
         <p role="status" className={`${cardClass} font-semibold text-slate-900`}>
-          {CLASS_MESSAGES.noQuotations}
+          {domainText(CLASS_MESSAGES.noQuotations)}
         </p>
       ) : null}
       {plans.length > 0 ? (

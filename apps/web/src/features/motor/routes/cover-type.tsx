@@ -14,6 +14,7 @@ import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, buttonSecondary, inputClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { domainText } from '../../../lib/domain-text';
 import { notify } from '../../../lib/notifications';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { motorFlowStore, setFlowErrors, useMotorFlow } from '../../../stores/motor-flow';
@@ -156,7 +157,7 @@ export default function CoverTypeRoute() {
       notify({
         type: 'error',
         title: t('motor.coverType.selectionRequired'),
-        message: QUOTATION_MESSAGES.classCodeRequired,
+        message: domainText(QUOTATION_MESSAGES.classCodeRequired),
       });
       return;
     }
@@ -215,7 +216,7 @@ export default function CoverTypeRoute() {
           </button>
           {isSaved && !coverType ? (
             <p id={hintId} className="text-sm font-semibold text-red-800">
-              {QUOTATION_MESSAGES.coverTypeRequired}
+              {domainText(QUOTATION_MESSAGES.coverTypeRequired)}
             </p>
           ) : null}
         </div>

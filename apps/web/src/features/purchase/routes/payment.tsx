@@ -18,6 +18,7 @@ import { SummaryList } from '../../../components/summary-list';
 import { buttonPrimary, buttonSecondary, cardClass, inputClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { domainText } from '../../../lib/domain-text';
 import { invoiceQueryOptions } from '../../../lib/invoices';
 import {
   checkMpesaNumber,
@@ -373,7 +374,7 @@ function PaymentPanel({ invoice, due, expiry, previousHref, summary = null }: Pa
   };
 
   const isBusy = phase.status === 'processing' || phase.status === 'waiting';
-  const message = phoneError ?? phone.check.message;
+  const message = phoneError ?? (phone.check.message ? domainText(phone.check.message) : phone.check.message);
   const messageId = `${phoneId}-error`;
   const hintId = `${phoneId}-hint`;
   const restAfterThisPrompt = Math.max(0, due.balance - due.amountDueNow);

@@ -10,6 +10,7 @@ import { SummaryList } from '../../../components/summary-list';
 import { buttonSecondary, fieldErrorClass, inputClass, labelClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate, formatKenyaDateTime, kenyaTodayIsoDate } from '../../../lib/dates';
+import { domainText } from '../../../lib/domain-text';
 import { type StatementLine, statementQueryOptions } from '../api/wallet';
 import { formatBalance, formatKesExact } from '../components/format';
 import { t } from '../i18n';
@@ -30,11 +31,11 @@ export default function AccountsRoute() {
   const onShow = (event: FormEvent) => {
     event.preventDefault();
     if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.from) || !/^\d{4}-\d{2}-\d{2}$/.test(draft.to)) {
-      setRangeError(WALLET_FORM_MESSAGES.dateInvalid);
+      setRangeError(domainText(WALLET_FORM_MESSAGES.dateInvalid));
       return;
     }
     if (draft.from > draft.to) {
-      setRangeError(WALLET_FORM_MESSAGES.rangeOrder);
+      setRangeError(domainText(WALLET_FORM_MESSAGES.rangeOrder));
       return;
     }
     setRangeError(null);
