@@ -41,6 +41,10 @@ test.describe('the phone experience (390×844)', () => {
     expect(premiums.length).toBeGreaterThan(2);
     expect(premiums.every((premium) => Number.isFinite(premium))).toBe(true);
     expect([...premiums].sort((a, b) => a - b)).toEqual(premiums);
+    // Underwriter logos are wordmarks: shown in their own shape and wide enough to read.
+    const logo = await cards.first().getByRole('img').first().boundingBox();
+    expect(logo?.width).toBeGreaterThanOrEqual(110);
+    expect((logo?.width ?? 0) / (logo?.height ?? 1)).toBeCloseTo(2.5, 1);
     await keep(page, testInfo, 'quotes-cheapest-first');
 
     // The details page gives the core benefits' limits, not only their names.

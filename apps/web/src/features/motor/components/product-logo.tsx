@@ -22,15 +22,18 @@ export function ProductLogo({
   const underwriter = product.underwriter[0];
   const src = product.productLogo || underwriter?.logo || DEFAULT_LOGO;
   const name = underwriter?.name ?? product.productName;
-  const box = size === 'lg' ? 'size-20' : 'size-14';
+  // The underwriters' logos are wordmarks (160×64): shown in their own shape, large enough to read,
+  // not squeezed into a square.
+  const [width, height] = size === 'lg' ? [160, 64] : [120, 48];
   return (
     <img
       src={src}
       alt={t('motor.quotes.logoAlt', { name })}
       onError={showDefaultLogo}
-      width={size === 'lg' ? 80 : 56}
-      height={size === 'lg' ? 80 : 56}
-      className={`${box} shrink-0 rounded-xl border border-slate-200 bg-white object-contain p-1`}
+      width={width}
+      height={height}
+      style={{ width, height }}
+      className="shrink-0 rounded-xl border border-slate-200 bg-white object-contain"
     />
   );
 }
