@@ -139,4 +139,30 @@ test.describe('the phone experience (390×844)', () => {
     }
     await keep(page, testInfo, 'toasts-clear-of-header');
   });
+
+  test('third-party cover is quoted without asking the vehicle value', async ({ page }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    await startMotorPrivate(page);
+    await page.getByRole('button', { name: /Continue without the vehicle value/ }).click();
+    await expect(page.getByText('Third-party cover needs no vehicle value.')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /^Third Party Only/ })).toBeChecked();
+    await keep(page, testInfo, 'third-party-no-value');
+    const quoteRequest = page.waitForRequest(
+      (req) => req.postData()?.includes('fetchInsuranceClassReccomendations') === true,
+    );
+    await page.getByRole('button', { name: 'Get Quote' }).click();
+    expect((await quoteRequest).postDataJSON().data).toMatchObject({
+      riskValue: 0,
+      coverType: 'third-party',
+    });
+    await page.getByRole('heading', { name: 'Compare quotations' }).waitFor();
+    await expect(
+      page.getByRole('list', { name: 'Quoted products' }).getByRole('article').first(),
+    ).toBeVisible();
+    // Choosing another cover asks for the value first.
+    await page.goBack();
+    // (The options give way to the value field at once, so a click, not a check that waits for the tick.)
+    await page.getByRole('radio', { name: /^Comprehensive/ }).click();
+    await expect(page.getByLabel('Vehicle value (KSH)')).toBeVisible();
+  });
 });

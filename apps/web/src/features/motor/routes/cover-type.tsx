@@ -22,7 +22,13 @@ import { productStore } from '../../../stores/product';
 import { getRecommendations } from '../api/get-recommendations';
 import { t } from '../i18n';
 import { type VehicleValueForm, type VehicleValueFormInput, vehicleValueFormSchema } from '../schemas';
-import { chooseCoverType, editVehicleValue, receiveQuotes, saveVehicleValue } from '../stores/flow-reducers';
+import {
+  chooseCoverType,
+  chooseThirdPartyWithoutValue,
+  editVehicleValue,
+  receiveQuotes,
+  saveVehicleValue,
+} from '../stores/flow-reducers';
 import { formatKesAmount } from '../utils/format';
 
 function VehicleValueEntry({ initialValue }: { initialValue: number }) {
@@ -71,9 +77,18 @@ function VehicleValueEntry({ initialValue }: { initialValue: number }) {
           {t('motor.coverType.valueHint')}
         </p>
       </div>
-      <button type="submit" className={buttonPrimary}>
-        {t('motor.coverType.saveValue')}
-      </button>
+      <div className="flex flex-col items-start gap-3">
+        <button type="submit" className={buttonPrimary}>
+          {t('motor.coverType.saveValue')}
+        </button>
+        <button
+          type="button"
+          className={linkButton}
+          onClick={() => motorFlowStore.setState(chooseThirdPartyWithoutValue())}
+        >
+          {t('motor.coverType.skipValue')}
+        </button>
+      </div>
     </form>
   );
 }
@@ -125,8 +140,9 @@ export default function CoverTypeRoute() {
   const navigate = useNavigate();
   const hintId = useId();
   const flow = useMotorFlow();
-  const isSaved = flow.isVehicleValueSaved && flow.enteredVehicleValue > 0;
   const coverType = flow.selectedCoverType;
+  // Third-party cover needs no vehicle value; the other covers ask for it first.
+  const isSaved = flow.isVehicleValueSaved && (flow.enteredVehicleValue > 0 || coverType === 'third-party');
 
   const quotes = useMutation({
     mutationFn: getRecommendations,
@@ -177,10 +193,16 @@ export default function CoverTypeRoute() {
           <>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               <p className="text-slate-800">
-                {t('motor.coverType.savedValue')}:{' '}
-                <strong className="text-lg text-slate-900">
-                  {formatKesAmount(flow.enteredVehicleValue)}
-                </strong>
+                {flow.enteredVehicleValue > 0 ? (
+                  <>
+                    {t('motor.coverType.savedValue')}:{' '}
+                    <strong className="text-lg text-slate-900">
+                      {formatKesAmount(flow.enteredVehicleValue)}
+                    </strong>
+                  </>
+                ) : (
+                  t('motor.coverType.noValueNeeded')
+                )}
               </p>
               <button
                 type="button"

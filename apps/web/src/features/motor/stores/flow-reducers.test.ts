@@ -5,6 +5,7 @@ import { type MotorFlowState, motorFlowDefaults } from '../../../stores/motor-fl
 import {
   addOptionalBenefit,
   chooseCoverType,
+  chooseThirdPartyWithoutValue,
   clearComparison,
   receiveQuotes,
   removeBenefit,
@@ -55,6 +56,20 @@ describe('vehicle value and cover type', () => {
     let state = apply(motorFlowDefaults, chooseCoverType(motorFlowDefaults, 'third-party'));
     state = apply(state, saveVehicleValue(state, 900_000));
     expect(state).toMatchObject({ vehicleValue: 0, enteredVehicleValue: 900_000 });
+  });
+});
+
+describe('third-party without a vehicle value (issue 14)', () => {
+  it('chooses third-party with the value at 0 and the options shown; another cover asks for the value again', () => {
+    const withValue = apply(motorFlowDefaults, saveVehicleValue(motorFlowDefaults, 900_000));
+    const state = apply(withValue, chooseThirdPartyWithoutValue());
+    expect(state).toMatchObject({
+      selectedCoverType: 'third-party',
+      enteredVehicleValue: 0,
+      vehicleValue: 0,
+      isVehicleValueSaved: true,
+    });
+    expect(apply(state, chooseCoverType(state, 'comprehensive')).vehicleValue).toBe(0);
   });
 });
 

@@ -22,6 +22,17 @@ export function saveVehicleValue(state: MotorFlowState, value: number): Patch {
   };
 }
 
+/** Third-party cover without a vehicle value (issue 14): third-party is priced on nothing else. */
+export function chooseThirdPartyWithoutValue(): Patch {
+  return {
+    selectedCoverType: 'third-party',
+    enteredVehicleValue: 0,
+    vehicleValue: 0,
+    isVehicleValueSaved: true,
+    ...staleQuote,
+  };
+}
+
 /** Edit Value hides the cover options again. */
 export function editVehicleValue(): Patch {
   return { isVehicleValueSaved: false };
