@@ -165,4 +165,24 @@ test.describe('the phone experience (390×844)', () => {
     await page.getByRole('radio', { name: /^Comprehensive/ }).click();
     await expect(page.getByLabel('Vehicle value (KSH)')).toBeVisible();
   });
+
+  test('the client portal has a menu on a phone and no "Soon" tiles', async ({ page, request }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    const client = await createClient(request, { withKyc: true });
+    await useSession(page, client.session);
+    await page.goto('/newportal');
+    await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByText('Soon', { exact: true }).filter({ visible: true }),
+    ).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Client portal' })).toBeHidden();
+    const menuButton = page.getByRole('button', { name: 'Portal menu' });
+    await menuButton.click();
+    const menu = page.getByRole('navigation', { name: 'Client portal' });
+    await expect(menu.getByRole('link', { name: 'Cart', exact: true })).toBeVisible();
+    await keep(page, testInfo, 'portal-menu-open');
+    await menu.getByRole('link', { name: 'My Policies' }).click();
+    await expect(page).toHaveURL(/\/newportal\/products$/);
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
 });

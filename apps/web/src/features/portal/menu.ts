@@ -24,7 +24,7 @@ const entry = (
  */
 export const PORTAL_MENU: readonly PortalMenuEntry[] = [
   entry('dashboard', paths.portal.getHref(), true),
-  entry('cart', paths.portalCart.getHref()),
+  entry('cart', paths.portalCart.getHref(), true),
   entry('accounts', paths.portalAccounts.getHref(), true),
   entry('invoice', paths.portalInvoice.getHref(), true),
   entry('ipfRequests', paths.portalIpfRequests.getHref(), true),

@@ -59,7 +59,10 @@ export default function DashboardRoute() {
   const user = usePersistedStore(authStore, (state) => state.authData);
   const kycData = usePersistedStore(riskStore, (state) => state.kycData);
   const name = getDisplayName(user);
-  const areas = flattenMenu().filter((item) => !item.children && item.href !== paths.portal.getHref());
+  // Only what exists (issue 14): the menu names every area of the spec; the dashboard no "Soon" tiles.
+  const areas = flattenMenu().filter(
+    (item) => !item.children && item.isAvailable && item.href !== paths.portal.getHref(),
+  );
   const needsKyc = kycData !== null && kycData.kraPin === 'N/A';
   // The side menu is hidden on phones: the Chats card carries the unread count there.
   const unreadChats = useChatUnreadCount();
