@@ -31,7 +31,7 @@ export interface Resource<T> {
  * Query the landing page needs, without its 30 KB in the landing page's JavaScript.
  */
 export function createResource<T>(
-  fetcher: (options: { signal?: AbortSignal }) => Promise<T>,
+  fetcher: () => Promise<T>,
   { staleMs = Number.POSITIVE_INFINITY, retries = 1 } = {},
 ): Resource<T> {
   let snapshot: Snapshot<T> = { data: undefined, error: undefined, fetchedAt: 0 };
@@ -47,7 +47,7 @@ export function createResource<T>(
       let lastError: unknown;
       for (let attempt = 0; attempt <= retries; attempt += 1) {
         try {
-          const data = await fetcher({});
+          const data = await fetcher();
           publish({ data, error: undefined, fetchedAt: Date.now() });
           return;
         } catch (error) {

@@ -11,7 +11,7 @@ export async function getProducts({ signal }: { signal?: AbortSignal } = {}): Pr
   return unwrapData(reply);
 }
 
-const products = createResource(getProducts, { staleMs: 5 * 60_000 });
+const products = createResource(() => getProducts(), { staleMs: 5 * 60_000 });
 
 /** The catalogue, fetched once for the landing page's components (kept five minutes). */
 export const useProducts = () => useResource(products);

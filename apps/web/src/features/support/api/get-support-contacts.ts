@@ -15,7 +15,7 @@ export async function getSupportContacts({
   return unwrapData(reply);
 }
 
-const contacts = createResource(getSupportContacts);
+const contacts = createResource(() => getSupportContacts());
 
 /** The support contacts (configuration: fetched once per page load). */
 export const useSupportContacts = () => useResource(contacts);
