@@ -50,3 +50,25 @@ export function encodePng(image: { width: number; height: number; data: Uint8Arr
   png.data = Buffer.from(image.data);
   return PNG.sync.write(png);
 }
+
+/** The text of every page, one line per text item, as pdf.js reads it. */
+export async function pdfTextContent(pdf: Buffer): Promise<string> {
+  const document = await getDocument({
+    data: new Uint8Array(pdf),
+    standardFontDataUrl: STANDARD_FONTS,
+    disableFontFace: true,
+    useSystemFonts: false,
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise;
+  try {
+    const lines: string[] = [];
+    for (let number = 1; number <= document.numPages; number += 1) {
+      const content = await (await document.getPage(number)).getTextContent();
+      for (const item of content.items) if ('str' in item && item.str.trim()) lines.push(item.str);
+    }
+    return lines.join('\n');
+  } finally {
+    await document.destroy();
+  }
+}
