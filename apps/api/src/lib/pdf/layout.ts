@@ -156,9 +156,12 @@ export class DocumentLayout {
     this.y = doc.y + 8;
   }
 
-  /** Makes room for `height` points, starting a new page (with a running title) when the page is full. */
-  ensureSpace(height: number) {
-    if (this.y + height <= CONTENT_BOTTOM) return;
+  /**
+   * Makes room for `height` points, starting a new page (with a running title) when the page is
+   * full; answers whether it did.
+   */
+  ensureSpace(height: number): boolean {
+    if (this.y + height <= CONTENT_BOTTOM) return false;
     const { doc } = this;
     doc.addPage();
     doc.font('Helvetica-Bold').fontSize(9).fillColor(COLOURS.muted);
@@ -168,6 +171,7 @@ export class DocumentLayout {
     doc.restore();
     this.y = y + 12;
     this.underHeader = true;
+    return true;
   }
 
   /** The footer of every page: the note, the brand and the page count. Called once, at the end. */

@@ -31,7 +31,7 @@ const TEXTS = {
     chassis: 'Chassis number',
     insured: 'Insured',
     name: 'Name',
-    check: 'Check',
+    check: 'Verify',
     scan: 'Scan to check this certificate, or open:',
     notApplicable: 'N/A',
     footer:
@@ -133,7 +133,7 @@ export function renderCertificate(
       layout.section(texts.insured, [[texts.name, certificate.insuredName]]);
       layout.block(texts.check, 128, (x, y) => {
         const { doc } = layout;
-        drawQrCode(doc, url, x - 8, y - 8, 128);
+        drawQrCode(doc, url, x - 8, y - 2, 128);
         doc
           .font('Helvetica')
           .fontSize(9.5)

@@ -256,7 +256,7 @@ export function renderReceipt(
       [texts.method, methodOf(policy, texts)],
       [texts.paidFrom, paidFrom],
       [texts.date, when(policy.paidAt, texts, language)],
-      [texts.mpesaReceipt, fromWallet ? texts.notApplicable : receiptOf(policy.receiptNumber, texts)],
+      ...(fromWallet ? [] : [[texts.mpesaReceipt, receiptOf(policy.receiptNumber, texts)] as Row]),
     ]);
     layout.section(texts.paidFor, [
       [texts.policy, policy.policyNumber],

@@ -326,7 +326,7 @@ export function statementPdf(
       title,
       language,
       createdAt: kenyaMidnight(statement.to),
-      runningTitle: title,
+      runningTitle: `${texts.title} · ${texts.period(dateInWords(statement.from, language), dateInWords(statement.to, language))}`,
       footerNote: texts.footer,
       pageLabel: texts.page,
       brandLine: texts.brandLine,
@@ -355,12 +355,14 @@ export function statementPdf(
         { x: left + 388, width: 52, align: 'right' as const },
         { x: left + 444, width: 55, align: 'right' as const },
       ];
+      const headings = [...texts.columns];
       const row = (cells: string[], options: { bold?: boolean; band?: boolean } = {}) => {
         doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
         const height = Math.max(
           ...cells.map((cell, index) => doc.heightOfString(cell || ' ', { width: columns[index]!.width })),
         );
-        layout.ensureSpace(height + 6);
+        // A new page repeats the columns' headings.
+        if (layout.ensureSpace(height + 6) && cells !== headings) row(headings, { bold: true, band: true });
         const y = layout.y;
         if (options.band)
           doc
@@ -380,7 +382,7 @@ export function statementPdf(
       };
       layout.ensureSpace(40);
       layout.y += 4;
-      row([...texts.columns], { bold: true, band: true });
+      row(headings, { bold: true, band: true });
       row(['', '', texts.opening, '', '', kesText(statement.openingBalance)]);
       for (const line of statement.items) {
         row([
