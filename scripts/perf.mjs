@@ -1,5 +1,6 @@
 // `npm run perf`: builds the portal, serves it on a throwaway database and measures the landing page:
 // Lighthouse (mobile preset, Debian Chromium) performance score and the page's JavaScript size (gzip).
+import './lib/require-node.mjs';
 import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
