@@ -23,14 +23,14 @@ process.on('exit', () => {
   for (const child of children) child.kill('SIGTERM');
 });
 
-const bare = spawn('node', ['scripts/lib/bare-fastify.mjs'], {
+const bare = spawn(process.execPath, ['scripts/lib/bare-fastify.mjs'], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(barePort) },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 children.push(bare);
 const server = spawn(
-  'node',
+  process.execPath,
   [...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean), 'scripts/e2e-server.mjs'],
   {
     cwd: ROOT,

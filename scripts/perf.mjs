@@ -14,7 +14,7 @@ const origin = `http://127.0.0.1:${port}`;
 
 ensureWebBuild({ force: true });
 
-const server = spawn('node', ['scripts/e2e-server.mjs'], {
+const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
