@@ -326,9 +326,9 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
-      setHeaders: (response, path) => {
+      setHeaders: (reply, path) => {
         const immutable = path.includes(`${join(distDir, 'assets')}/`);
-        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
