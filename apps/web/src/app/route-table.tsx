@@ -146,6 +146,15 @@ const screens: RouteObject[] = [
     lazy: lazyScreen(() => import('../features/auth/routes/reset-password')),
   },
   {
+    path: paths.passwordSetup.path,
+    lazy: lazyScreen(() => import('../features/auth/routes/password-setup')),
+  },
+  { path: paths.mainDashboard.path, lazy: lazyScreen(() => import('./routes/main-dashboard')) },
+  {
+    path: paths.radioTest.path,
+    lazy: lazyScreen(() => import('../features/style-guide/routes/radio-test')),
+  },
+  {
     path: paths.portal.path,
     lazy: lazyScreen(() => import('../features/portal/routes/portal-layout')),
     children: [
