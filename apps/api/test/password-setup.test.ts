@@ -129,6 +129,7 @@ describe('password setup from an e-mailed link (/password-setup?token=…)', () 
       userId: user!.id,
       email,
       next: '/review/1',
+      now: new Date(),
     });
     expect(url).toMatch(/\/password-setup\?token=[A-Za-z0-9_-]{43}&next=%2Freview%2F1$/);
     const token = url.match(TOKEN)![1]!;

@@ -4,9 +4,16 @@ import { createHash, randomBytes } from 'node:crypto';
  * An e-mailed password-setup link's secret: 32 random bytes (base64url, 43 characters) in the link,
  * only its SHA-256 in the database (a high-entropy secret needs no slow hash), with its expiry.
  */
-export function newSetupLink(ttlHours: number): { token: string; tokenHash: string; expiresAt: Date } {
+export function newSetupLink(
+  ttlHours: number,
+  now: Date,
+): { token: string; tokenHash: string; expiresAt: Date } {
   const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashSetupToken(token), expiresAt: new Date(Date.now() + ttlHours * 3_600_000) };
+  return {
+    token,
+    tokenHash: hashSetupToken(token),
+    expiresAt: new Date(now.getTime() + ttlHours * 3_600_000),
+  };
 }
 
 export function hashSetupToken(token: string): string {

@@ -42,7 +42,7 @@ function needsPassword(user: Link['user']): boolean {
   return user.role === 'client' ? user.status === 'PENDING' : user.status === 'INVITED';
 }
 
-function stateOf(link: Link | undefined, now = new Date()): PasswordSetupState {
+function stateOf(link: Link | undefined, now: Date): PasswordSetupState {
   if (!link || link.user.status === 'DISABLED') return 'invalid';
   if (link.verification.status === 'COMPLETED' || !needsPassword(link.user)) return 'used';
   if (link.verification.status !== 'PENDING') return 'expired';
@@ -64,10 +64,10 @@ function refusal(state: Exclude<PasswordSetupState, 'valid'>): AppError {
 export async function createAccountSetupLink(
   executor: Database | Tx,
   context: Pick<AccountContext, 'config'>,
-  options: { userId: string; email: string; next?: string },
+  options: { userId: string; email: string; next?: string; now: Date },
 ): Promise<string> {
   const { config } = context;
-  const link = newSetupLink(config.INVITATION_TTL_HOURS);
+  const link = newSetupLink(config.INVITATION_TTL_HOURS, options.now);
   await executor.insert(verifications).values({
     purpose: 'account_setup',
     userId: options.userId,
@@ -85,7 +85,7 @@ export async function createAccountSetupLink(
 export async function checkPasswordSetup(context: AccountContext, input: { token: string }) {
   await context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
   const link = await findLink(context.db, input.token);
-  const state = stateOf(link);
+  const state = stateOf(link, context.services.clock.now());
   if (!link || state === 'invalid') return { state };
   return {
     state,
@@ -107,7 +107,7 @@ export async function setUpPassword(
   const { db } = context;
   await context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
   const link = await findLink(db, input.token);
-  const state = stateOf(link);
+  const state = stateOf(link, context.services.clock.now());
   if (!link || state !== 'valid') throw refusal(state === 'valid' ? 'invalid' : state);
   const passwordHash = await hashPassword(input.password);
   const user = link.user;
@@ -154,7 +154,7 @@ export async function requestPasswordSetupLink(context: AccountContext, input: {
   const { db, config } = context;
   await context.services.limiter.hit(AUTH_RATE_RULES.resetPerIp, [`reset:ip:${context.ip}`]);
   const link = await findLink(db, input.token);
-  const state = stateOf(link);
+  const state = stateOf(link, context.services.clock.now());
   if (!link || state !== 'expired') return { sent: false, state };
   if (link.user.role !== 'client') {
     return { sent: await renewInvitation(context, link.user.id), state };
@@ -171,7 +171,11 @@ export async function requestPasswordSetupLink(context: AccountContext, input: {
           eq(verifications.status, 'PENDING'),
         ),
       );
-    return createAccountSetupLink(tx, context, { userId: user.id, email: user.email });
+    return createAccountSetupLink(tx, context, {
+      userId: user.id,
+      email: user.email,
+      now: context.services.clock.now(),
+    });
   });
   try {
     await context.services.mailer.send(

@@ -304,6 +304,7 @@ export async function sendRecommendation(
           userId: client.id,
           email: client.email,
           next: `/review/${recommendation!.id}`,
+          now: services.clock.now(),
         });
     // The e-mail is queued with the recommendation (unless the client switched it off) and sent below.
     const { mailId } = await notify(tx, {

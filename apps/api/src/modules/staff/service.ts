@@ -147,7 +147,7 @@ async function cancelInvitations(tx: Tx, userId: string) {
  * still only invited sends a new invitation (the old one dies); any other existing account is a 409.
  */
 export async function inviteStaff(context: AccountContext, actor: Principal, input: InviteStaffInput) {
-  const { db, config } = context;
+  const { db } = context;
   const organisation = await findOrganisation(db, input);
   const [existing] = await db.select().from(users).where(eq(users.email, input.email));
   if (existing && (existing.status !== 'INVITED' || existing.passwordHash || existing.role === 'client')) {
@@ -177,7 +177,7 @@ export async function inviteStaff(context: AccountContext, actor: Principal, inp
         .returning({ id: users.id });
       userId = created!.id;
     }
-    const invitation = await openInvitation(tx, config, userId, input.email);
+    const invitation = await openInvitation(tx, context, userId, input.email);
     await recordAudit(tx, actor, {
       action: 'admin/staff/inviteStaff',
       entityType: 'user',
@@ -209,8 +209,8 @@ export async function inviteStaff(context: AccountContext, actor: Principal, inp
  * Opens an invitation: the verification its e-mailed code is bound to (`invitationRef`) and the
  * secret of its `/password-setup` link, stored hashed, both living INVITATION_TTL_HOURS.
  */
-async function openInvitation(tx: Tx, config: AccountContext['config'], userId: string, email: string) {
-  const link = newSetupLink(config.INVITATION_TTL_HOURS);
+async function openInvitation(tx: Tx, context: AccountContext, userId: string, email: string) {
+  const link = newSetupLink(context.config.INVITATION_TTL_HOURS, context.services.clock.now());
   const [invitation] = await tx
     .insert(verifications)
     .values({
@@ -268,7 +268,7 @@ async function emailInvitation(
  * `/password-setup` page): the old one dies, the same e-mail goes out with a new code and link.
  */
 export async function renewInvitation(context: AccountContext, userId: string) {
-  const { db, config } = context;
+  const { db } = context;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (user?.status !== 'INVITED' || user.passwordHash || !isStaffRole(user.role)) return false;
   const role = user.role;
@@ -280,7 +280,7 @@ export async function renewInvitation(context: AccountContext, userId: string) {
   });
   const invitation = await db.transaction(async (tx) => {
     await cancelInvitations(tx, user.id);
-    return openInvitation(tx, config, user.id, user.email);
+    return openInvitation(tx, context, user.id, user.email);
   });
   await emailInvitation(context, {
     userId: user.id,
