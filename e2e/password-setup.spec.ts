@@ -51,7 +51,7 @@ test.describe('/password-setup: an invited person sets a password from the e-mai
     await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
     await choosePassword(page, PASSWORD, `${PASSWORD}x`);
     await expect(page.getByText('Passwords do not match')).toBeVisible();
-    await expect(page.getByText('Strong')).toBeVisible();
+    await expect(page.getByText('Password strength: Strong')).toBeVisible();
     await expectNoSeriousViolations(page, 'password setup with errors');
 
     await choosePassword(page, PASSWORD);

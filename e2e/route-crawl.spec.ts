@@ -167,6 +167,9 @@ test.describe('every route named in spec-1 and spec-2', () => {
 
   test('signed out, each public route opens a screen', async ({ page }) => {
     await crawl(page, PUBLIC_ROUTES);
+    // The check itself: an address nobody named shows the not-found page.
+    await page.goto('/no-such-screen');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 
   test('signed in as a client with a policy, each purchase and portal route opens a screen', async ({
