@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { mailTo, uniqueEmail } from './fixtures';
+import { latestCode, mailTo, uniqueEmail } from './fixtures';
 import { call } from './purchase-fixtures';
-import { listPublicIntermediaries, STAFF, signInStaffThroughApi } from './staff-fixtures';
+import { kenyaDate, listPublicIntermediaries, STAFF, signInStaffThroughApi } from './staff-fixtures';
 
 const PASSWORD = 'Karibu-Staff-2026!';
 
@@ -84,6 +84,64 @@ test.describe('/password-setup: an invited person sets a password from the e-mai
     await page.goto(fresh);
     await choosePassword(page, PASSWORD);
     await expect(page).toHaveURL(/\/staff$/);
+  });
+
+  test('a visitor a broker recommended sets the new account’s password from the e-mail and lands on the recommendation', async ({
+    page,
+    request,
+  }) => {
+    // A signed-out visitor asks Savannah for a quote, proving the e-mail with a code.
+    const email = uniqueEmail('visitor');
+    const { verificationRef } = await call<{ verificationRef: string }>(
+      request,
+      ['underwriting', 'quotation', 'requestHelpCode'],
+      { email },
+    );
+    const savannah = (await listPublicIntermediaries(request)).find(
+      (firm) => firm.intermediaryNames === 'Savannah Insurance Brokers',
+    );
+    const { requestSystemRef } = await call<{ requestSystemRef: string }>(
+      request,
+      ['underwriting', 'quotation', 'createHelpRequest'],
+      {
+        entityRefs: [savannah!.id],
+        expiry: kenyaDate(14),
+        status: 'PENDING',
+        remarks: 'Please quote comprehensive cover for my family car.',
+        clientDetails: { names: { firstName: 'Achieng', lastName: 'Otieno' }, email, kraPin: 'A123456789X' },
+        riskDetails: { value: 1_250_000, chassisNumber: 'JTEBU5JR5K5765432', regNo: 'KDC 321D' },
+        verificationRef,
+        code: await latestCode(request, email),
+      },
+    );
+    // The broker recommends a product: the visitor's account is made, without a password.
+    const broker = await signInStaffThroughApi(request, STAFF.savannahBroker);
+    const inbox = await call<{ items: Array<{ id: number; requestSystemRef: string }> }>(
+      request,
+      ['intermediary', 'request', 'listRequests'],
+      { page: 1, pageSize: 50 },
+      broker.accessToken,
+    );
+    const row = inbox.items.find((item) => item.requestSystemRef === requestSystemRef);
+    const { id } = await call<{ id: number }>(
+      request,
+      ['intermediary', 'recommendation', 'sendRecommendation'],
+      {
+        requestId: row!.id,
+        items: [{ productSystemRef: 'JUB-MP-ELITE', coverPeriod: 365, startDate: kenyaDate(1) }],
+        note: 'Jubilee Motor Elite gives you the widest cover for your family car.',
+      },
+      broker.accessToken,
+    );
+
+    const mail = (await mailTo(request, email)).find((item) => item.text.includes('/password-setup?token='));
+    const link = mail?.text.match(/(https?:\/\/\S+\/password-setup\?token=\S+)/)?.[1];
+    expect(link, 'the recommendation e-mail’s /password-setup link').toBeTruthy();
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await choosePassword(page, 'Karibu-Mteja-2026!');
+    await expect(page).toHaveURL(new RegExp(`/newportal/client-quotation-review/${id}$`));
   });
 
   test('a link without its token, or an unknown one, says what to do', async ({ page }) => {
