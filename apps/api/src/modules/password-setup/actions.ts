@@ -11,7 +11,7 @@ export const passwordSetupActions = [
     auth: 'public',
     rateLimit: 'read',
     description:
-      'What an e-mailed password-setup link is: {token} → {state: valid|used|expired|invalid, email?, firstName?, area?: staff|client} (nothing about the person when invalid).',
+      'What an e-mailed password-setup link is: {token} → {state: valid|used|expired|invalid, area?: staff|client, email?, firstName?} (area unless invalid; e-mail and first name only when valid or expired).',
     input: checkPasswordSetupSchema,
     handler: (context) => checkPasswordSetup(context, context.input),
   }),

@@ -79,20 +79,19 @@ export async function createAccountSetupLink(
 }
 
 /**
- * What the page shows for a link: its state and, unless unknown, who it is for and whether they are
- * staff (the staff area) or a client (the portal). Only the link's holder knows the token.
+ * What the page shows for a link: its state, whether it is for staff (the staff area) or a client
+ * (the portal) unless unknown, and whom it is for while it can still set a password (valid, or
+ * expired: the new link goes to that address).
  */
 export async function checkPasswordSetup(context: AccountContext, input: { token: string }) {
   await context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
   const link = await findLink(context.db, input.token);
   const state = stateOf(link, context.services.clock.now());
   if (!link || state === 'invalid') return { state };
-  return {
-    state,
-    email: link.user.email,
-    firstName: link.user.firstName,
-    area: link.user.role === 'client' ? ('client' as const) : ('staff' as const),
-  };
+  const area = link.user.role === 'client' ? ('client' as const) : ('staff' as const);
+  // A used link names nobody: it may be an old e-mail read by someone else since.
+  if (state === 'used') return { state, area };
+  return { state, email: link.user.email, firstName: link.user.firstName, area };
 }
 
 /**
