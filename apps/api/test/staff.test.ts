@@ -286,7 +286,8 @@ describe('admin invitations', () => {
     });
     const { ref, code, mail } = await invitationOf(email);
     expect(mail.subject).toContain(code);
-    expect(mail.text).toContain(`/staff/accept-invitation?ref=${ref}`);
+    expect(mail.text).toContain(`Invitation reference: ${ref}`);
+    expect(mail.text).toMatch(/\/password-setup\?token=[A-Za-z0-9_-]{43}/);
     expect(mail.text).toContain('Rift Valley Risk Advisers');
 
     // Not yet: no password, no sign-in.

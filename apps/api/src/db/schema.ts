@@ -317,7 +317,7 @@ export const users = pgTable(
  */
 export const verifications = pgTable('verifications', {
   id: uuid('id').primaryKey().defaultRandom(),
-  /** registration | password_reset | invitation | help_request */
+  /** registration | password_reset | invitation | account_setup | help_request */
   purpose: text('purpose').notNull(),
   email: text('email'),
   /** Null for a reset asked for an unknown e-mail: the answer must look the same. */
@@ -326,6 +326,13 @@ export const verifications = pgTable('verifications', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   completedAt: timestamp('completed_at', { withTimezone: true }),
+  /**
+   * The SHA-256 of the secret in an e-mailed password-setup link (`/password-setup?token=…`): a staff
+   * invitation or a client account an intermediary's recommendation created. Never the token itself.
+   */
+  tokenHash: text('token_hash').unique(),
+  /** When the link's token stops working (the verification's own codes have their own expiry). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
 });
 
 /** An e-mailed one-time code, stored hashed; dies after 10 minutes, 5 wrong tries or one use. */

@@ -18,6 +18,7 @@ import { lenderAdminActions } from './loan/lenders';
 import { pricingActions } from './loan/pricing';
 import { mailQueueActions } from './mail-queue/actions';
 import { notificationActions } from './notification/actions';
+import { passwordSetupActions } from './password-setup/actions';
 import { platformActions } from './platform/actions';
 import { productActions } from './product/actions';
 import { productAdminActions } from './product-admin/actions';
@@ -44,6 +45,7 @@ export const allActions: ActionDefinition[] = [
   ...helpRequestActions,
   ...recommendationActions,
   ...staffActions,
+  ...passwordSetupActions,
   ...commissionActions,
   ...auditActions,
   ...backofficeSearchActions,
