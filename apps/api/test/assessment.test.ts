@@ -1,5 +1,8 @@
-import { ASSESSMENT_MESSAGES, type AssessmentAnswers } from '@bima/domain';
+import { ASSESSMENT_MESSAGES, type AssessmentAnswers, addCalendarDays } from '@bima/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helpRequestIntermediaries, helpRequests } from '../src/db/schema';
+import { kenyaToday } from '../src/lib/dates';
 import { buildTestApp } from './helpers';
 import { FIRM, firmId, type Headers, SAMPLE, send, signedInClient, signInAs } from './staff-helpers';
 
@@ -204,5 +207,33 @@ describe('the insurance needs assessment', () => {
     // Sharing again is a new consent on the same record.
     await send(ctx, 'client/assessment/shareAssessment', { intermediaryId: savannah }, client);
     expect((await send(ctx, 'intermediary/assessment/getShared', { id: item.id }, brokerA)).status).toBe(200);
+  });
+  it('links the firm from the client’s help request to the shared assessment, only while shared', async () => {
+    const email = (await send(ctx, 'client/client/getClientDetails', {}, client)).body.result.data.email;
+    const sent = await send(
+      ctx,
+      'underwriting/quotation/createHelpRequest',
+      {
+        entityRefs: [savannah],
+        expiry: addCalendarDays(kenyaToday(), 7),
+        status: 'PENDING',
+        remarks: 'Please quote comprehensive cover for my Toyota Axio.',
+        clientDetails: { names: { firstName: 'Wanjiru', lastName: 'Kamau' }, email, kraPin: 'a123456789z' },
+        riskDetails: { value: 1_500_000, chassisNumber: 'nze1410001234567x', regNo: 'kda 123a' },
+      },
+      client,
+    );
+    expect(sent.status).toBe(200);
+    const [row] = await ctx.database.db
+      .select({ id: helpRequestIntermediaries.id })
+      .from(helpRequestIntermediaries)
+      .innerJoin(helpRequests, eq(helpRequests.id, helpRequestIntermediaries.helpRequestId))
+      .where(eq(helpRequests.clientEmail, email));
+    const request = () => send(ctx, 'intermediary/request/getRequest', { id: row!.id }, brokerA);
+    const shareId = (await send(ctx, 'intermediary/assessment/listShared', {}, brokerA)).body.result.data
+      .items[0].id;
+    expect((await request()).body.result.data.sharedAssessmentId).toBe(shareId);
+    await send(ctx, 'client/assessment/unshareAssessment', { intermediaryId: savannah }, client);
+    expect((await request()).body.result.data.sharedAssessmentId).toBeNull();
   });
 });

@@ -262,3 +262,16 @@ export async function getSharedAssessment(db: Database, principal: Principal, id
     result: await evaluateAssessment(db, answers),
   };
 }
+
+/**
+ * The share id of a client's assessment shared with a firm (the firm's link to it from the client's
+ * help request), or null when the client has not shared it or stopped sharing.
+ */
+export async function sharedAssessmentIdOf(db: Database, clientUserId: string | null, firmId: number) {
+  if (!clientUserId) return null;
+  const [share] = await db
+    .select({ id: assessmentShares.id })
+    .from(assessmentShares)
+    .where(and(eq(assessmentShares.clientUserId, clientUserId), sharedWith(firmId)));
+  return share?.id ?? null;
+}
