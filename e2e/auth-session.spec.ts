@@ -118,7 +118,7 @@ test.describe('accounts: sessions and KYC', () => {
 
     await menu.getByRole('link', { name: /^Assessment/ }).click();
     await expect(page).toHaveURL(/\/newportal\/assessment$/);
-    await expect(page.getByRole('heading', { name: 'Assessment: not available yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Assessment' })).toBeVisible();
     await menu.getByRole('link', { name: 'Claims', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Claims' })).toBeVisible();
 
