@@ -87,7 +87,7 @@ test.describe('accounts: sessions and KYC', () => {
     await expect(accountType).toHaveValue('INDIVIDUAL');
   });
 
-  test('the portal menu has its 13 entries and unbuilt screens say they are not available', async ({
+  test('the portal menu has its 13 entries, Assessment included, each opening its screen', async ({
     page,
     request,
   }) => {
