@@ -58,6 +58,8 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'backoffice/product/listProducts': ['underwriter', 'admin'],
   'backoffice/product/setProductActive': ['underwriter', 'admin'],
   'backoffice/product/updateProduct': ['underwriter', 'admin'],
+  'intermediary/assessment/getShared': ['intermediary'],
+  'intermediary/assessment/listShared': ['intermediary'],
   'intermediary/commission/getStatement': ['intermediary', 'admin'],
   'intermediary/recommendation/priceProducts': ['intermediary', 'admin'],
   'intermediary/recommendation/sendRecommendation': ['intermediary', 'admin'],

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './advertisement';
+export * from './assessment';
 export * from './backoffice-search';
 export * from './cart';
 export * from './catalogue';

@@ -1587,3 +1587,39 @@ export const schoolFeeLoans = pgTable('school_fee_loans', {
     .notNull()
     .references(() => schoolFeeInvoices.id),
 });
+
+/**
+ * A client's insurance needs assessment (portal: Profile › Assessment): one per client, the
+ * questionnaire's answers as `assessmentAnswersSchema` of `@bima/domain` checked them.
+ */
+export const assessments = pgTable('assessments', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  answers: jsonb('answers').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A client's consent to show their assessment to one intermediary firm (read-only). Revoking sets
+ * `revoked_at`; sharing again starts a new consent on the same row.
+ */
+export const assessmentShares = pgTable(
+  'assessment_shares',
+  {
+    id: serial('id').primaryKey(),
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => assessments.userId, { onDelete: 'cascade' }),
+    intermediaryId: integer('intermediary_id')
+      .notNull()
+      .references(() => intermediaries.id),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('assessment_shares_client_firm_unique').on(table.clientUserId, table.intermediaryId),
+    index('assessment_shares_firm_idx').on(table.intermediaryId, table.sharedAt),
+  ],
+);

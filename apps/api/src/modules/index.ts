@@ -1,5 +1,6 @@
 import type { ActionDefinition } from '../gateway/registry';
 import { advertisementActions } from './advertisement/actions';
+import { assessmentActions } from './assessment/actions';
 import { auditActions } from './audit/actions';
 import { backofficeSearchActions } from './backoffice-search/actions';
 import { cartActions } from './cart/actions';
@@ -62,4 +63,5 @@ export const allActions: ActionDefinition[] = [
   ...pricingActions,
   ...schoolActions,
   ...certificateActions,
+  ...assessmentActions,
 ];

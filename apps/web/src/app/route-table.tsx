@@ -266,6 +266,10 @@ const screens: RouteObject[] = [
         path: paths.portalSchoolLoans.path,
         lazy: lazyScreen(() => import('../features/school/routes/loans')),
       },
+      {
+        path: paths.portalAssessment.path,
+        lazy: lazyScreen(() => import('../features/assessment/routes/assessment')),
+      },
       { path: paths.portalChats.path, lazy: lazyScreen(portalChats) },
       { path: paths.portalChat.path, lazy: lazyScreen(portalChats) },
       // Every other portal screen is not built yet and says so.
