@@ -72,41 +72,6 @@ export const motorQuoteLinkSchema = z
   );
 export type MotorQuoteLink = z.infer<typeof motorQuoteLinkSchema>;
 
-function toBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(value: string): string {
-  const base64 = value.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-}
-
-/** The `?quote=` value of a journey: base64url of its JSON, without padding. */
-export function encodeQuoteLink(link: MotorQuoteLink): string {
-  return toBase64Url(JSON.stringify(motorQuoteLinkSchema.parse(link)));
-}
-
-/**
- * Reads a `?quote=` value: the journey, or null for anything damaged, too long, of another version
- * or outside the schema (a tampered link is never half-read).
- */
-export function decodeQuoteLink(value: string | null | undefined): MotorQuoteLink | null {
-  if (!value || value.length > QUOTE_LINK_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(value)) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fromBase64Url(value));
-  } catch {
-    return null;
-  }
-  const result = motorQuoteLinkSchema.safeParse(parsed);
-  return result.success ? result.data : null;
-}
-
 /** Cover periods a link may name in months (`period=`), and the days each quotes. */
 const MONTHS_TO_DAYS: Record<number, number> = { 1: 30, 6: 180, 12: 365 };
 
@@ -149,7 +114,7 @@ export interface MotorPrefill {
 }
 
 /** Reads the prefill parameters; null when there is no usable cover type (not a prefill link). */
-export function readMotorPrefill(params: URLSearchParams): MotorPrefill | null {
+export function readMotorPrefill(params: { get(name: string): string | null }): MotorPrefill | null {
   const raw = (name: string) => params.get(name) ?? undefined;
   const coverType = motorPrefillSchema.shape.coverType.safeParse(raw('coverType'));
   if (!coverType.success) return null;
@@ -179,6 +144,8 @@ export function readMotorPrefill(params: URLSearchParams): MotorPrefill | null {
 /** Product lines a journey draft is kept for (one latest draft each per client). */
 export const JOURNEY_PRODUCT_LINES = ['motor-private'] as const;
 export type JourneyProductLine = (typeof JOURNEY_PRODUCT_LINES)[number];
+/** The insurance class of the motor-private line's journey. */
+export const MOTOR_PRIVATE_CLASS_CODE = '07';
 
 const productLineSchema = z.enum(JOURNEY_PRODUCT_LINES, { error: JOURNEY_LINK_MESSAGES.productLineInvalid });
 

@@ -13,6 +13,7 @@ import { helpRequestActions } from './help-request/actions';
 import { intermediaryActions } from './intermediary/actions';
 import { ipfActions } from './ipf/actions';
 import { jobActions } from './jobs/actions';
+import { journeyDraftActions } from './journey-draft/actions';
 import { loanActions } from './loan/actions';
 import { lenderAdminActions } from './loan/lenders';
 import { pricingActions } from './loan/pricing';
@@ -60,4 +61,5 @@ export const allActions: ActionDefinition[] = [
   ...pricingActions,
   ...schoolActions,
   ...certificateActions,
+  ...journeyDraftActions,
 ];
