@@ -73,26 +73,38 @@ export function useOpenQuote() {
     hasOpeningWork(location.search) ? 'opening' : 'ready',
   );
   const [notice, setNotice] = useState<RestoredDraftNotice | null>(null);
+  // The screen the journey opens on: the router commits it in a transition, after `phase` turns
+  // ready, so the wizard waits until the address is there (never rendering the old screen's guard).
+  const [target, setTarget] = useState<string | null>(null);
   const initial = useRef({ search: location.search, pathname: location.pathname });
+  const isAtTarget = target === null || location.pathname === target;
+
+  useEffect(() => {
+    if (target !== null && location.pathname === target) setTarget(null);
+  }, [target, location.pathname]);
 
   useEffect(() => {
     const { search, pathname } = initial.current;
     const params = new URLSearchParams(search);
     const today = todayIsoDate();
     const deps: RestoreDeps = { fetchQuotes: getRecommendations, fetchProduct: getProductDetails, today };
+    const go = async (href: string) => {
+      setTarget(href);
+      await navigate(href, { replace: true });
+    };
 
     const open = async (link: MotorQuoteLink): Promise<boolean> => {
       productStore.setState({ insuranceClass: link.cls });
       try {
         const restored = await restoreQuote(link, deps);
         motorFlowStore.setState({ ...restored.state, errors: restored.errors });
-        navigate(STEP_PATHS[restored.step](), { replace: true });
+        await go(STEP_PATHS[restored.step]());
         return true;
       } catch {
         // The quotes could not be asked for: keep the cover and value, and let Get Quote try again.
         const bare = await restoreQuote({ ...link, step: 'cover-type' }, deps);
         motorFlowStore.setState({ ...bare.state, errors: [t('motor.quoteLink.fetchFailed')] });
-        navigate(paths.motorCoverType.getHref(), { replace: true });
+        await go(paths.motorCoverType.getHref());
         return false;
       }
     };
@@ -104,7 +116,7 @@ export function useOpenQuote() {
         if (!link) {
           motorFlowStore.reset();
           motorFlowStore.setState({ errors: [JOURNEY_LINK_MESSAGES.invalidLink] });
-          navigate(paths.motorCoverType.getHref(), { replace: true });
+          await go(paths.motorCoverType.getHref());
           return;
         }
         const wanted = { ...link, step: stepOfPath(pathname) ?? link.step };
@@ -131,7 +143,7 @@ export function useOpenQuote() {
         const errors: string[] = hasProblems ? [JOURNEY_LINK_MESSAGES.invalidPrefill] : [];
         motorFlowStore.setState({ ...state, errors });
         if (!canQuote) {
-          navigate(paths.motorCoverType.getHref(), { replace: true });
+          await go(paths.motorCoverType.getHref());
           return;
         }
         try {
@@ -141,10 +153,10 @@ export function useOpenQuote() {
             coverType: prefill.coverType,
           });
           motorFlowStore.setState((current) => receiveQuotes(current, quotes, MOTOR_PRIVATE_CLASS_CODE));
-          navigate(paths.motorProductQuotation.getHref(), { replace: true });
+          await go(paths.motorProductQuotation.getHref());
         } catch {
           motorFlowStore.setState({ errors: [...errors, t('motor.quoteLink.fetchFailed')] });
-          navigate(paths.motorCoverType.getHref(), { replace: true });
+          await go(paths.motorCoverType.getHref());
         }
         return;
       }
@@ -173,7 +185,7 @@ export function useOpenQuote() {
     navigate(paths.motorCoverType.getHref(), { replace: true });
   };
 
-  return { phase, notice, startAfresh };
+  return { phase: isAtTarget ? phase : 'opening', notice, startAfresh };
 }
 
 /**
