@@ -88,7 +88,7 @@ test.describe('motor private: validation and errors', () => {
     await page.getByRole('button', { name: 'Get Quote' }).click();
     await expect(toast(page, 'Selection Required')).toBeVisible();
     await expect(page.getByText('Insurance class code is required but not provided.')).toBeVisible();
-    await expect(page).toHaveURL(/\/motor\/basic-details$/);
+    await expect(page).toHaveURL(/\/motor\/basic-details(\?quote=[\w-]+)?$/);
   });
 
   test('cover period and start date are required; the start date is not before today @phone', async ({
