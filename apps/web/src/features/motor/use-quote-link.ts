@@ -197,8 +197,13 @@ export function useOpenQuote() {
  * a navigation, so it never races a screen's own redirect (a guard sending the visitor back a step).
  */
 export function useQuoteLinkSync(isReady: boolean) {
-  const flow = useMotorFlow();
   const location = useLocation();
+  const routerStep = stepOfPath(location.pathname) ?? 'cover-type';
+  // The journey's link as text: the wizard re-renders only when the link itself changes.
+  const current = useMotorFlow((state) => {
+    const link = toQuoteLink(state, routerStep);
+    return link ? encodeQuoteLink(link) : null;
+  });
   const savedRef = useRef<string | null>(null);
   const pendingRef = useRef<{ timer: number; link: MotorQuoteLink } | null>(null);
   const baselineRef = useRef<string | null | undefined>(undefined);
@@ -209,8 +214,10 @@ export function useQuoteLinkSync(isReady: boolean) {
       const { pathname, search, hash } = window.location;
       if (!pathname.startsWith(paths.motorBasicDetails.getHref())) return;
       const step = stepOfPath(pathname) ?? 'cover-type';
-      const link = toQuoteLink(flow, step);
+      const link = toQuoteLink(motorFlowStore.getState(), step);
       const encoded = link ? encodeQuoteLink(link) : null;
+      // The journey moved on since this render: the next run writes it.
+      if (step === routerStep && encoded !== current) return;
       const wanted = encoded ? `?${QUOTE_PARAM}=${encoded}` : '';
       if (search !== wanted)
         window.history.replaceState(window.history.state, '', `${pathname}${wanted}${hash}`);
@@ -233,7 +240,7 @@ export function useQuoteLinkSync(isReady: boolean) {
       };
     }, 0);
     return () => window.clearTimeout(timer);
-  }, [isReady, flow, location.pathname]);
+  }, [isReady, current, routerStep, location.pathname]);
 
   // Leaving the wizard (Proceed to Purchase) saves what is waiting at once.
   useEffect(
