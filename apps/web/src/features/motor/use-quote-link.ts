@@ -37,7 +37,12 @@ const STEP_PATHS: Record<MotorQuoteStep, () => string> = {
 /** How long the journey rests before it is saved as the client's draft. */
 const DRAFT_SAVE_DELAY_MS = 1_000;
 
-const isEmptyFlow = (state: MotorFlowState) => !state.selectedCoverType && state.quotedProducts.length === 0;
+/** Nothing chosen in this tab: not even a value entered for it (an expired policy's "Get a new quote"). */
+const isEmptyFlow = (state: MotorFlowState) =>
+  !state.selectedCoverType &&
+  state.quotedProducts.length === 0 &&
+  state.enteredVehicleValue === 0 &&
+  !state.isVehicleValueSaved;
 
 const hasOpeningWork = (search: string) => {
   const params = new URLSearchParams(search);
