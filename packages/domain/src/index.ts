@@ -14,6 +14,7 @@ export * from './cover-dates';
 export * from './gateway';
 export * from './identifiers';
 export * from './intermediaries';
+export * from './journey-link';
 export * from './ledger';
 export * from './loan-pricing';
 export * from './loans';

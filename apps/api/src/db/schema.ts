@@ -1622,4 +1622,24 @@ export const assessmentShares = pgTable(
     unique('assessment_shares_client_firm_unique').on(table.clientUserId, table.intermediaryId),
     index('assessment_shares_firm_idx').on(table.intermediaryId, table.sharedAt),
   ],
+
+);
+
+/**
+ * A signed-in client's journey in progress (issue 14: a quote survives a new tab): the latest one
+ * per product line, restored on another tab or device. `state` is checked against the domain's
+ * journey schema on every write and read; `motor-private` is cleared when its policy is issued.
+ */
+export const journeyDrafts = pgTable(
+  'journey_drafts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** One of JOURNEY_PRODUCT_LINES. */
+    productLine: text('product_line').notNull(),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.productLine] })],
 );

@@ -14,6 +14,7 @@ import { helpRequestActions } from './help-request/actions';
 import { intermediaryActions } from './intermediary/actions';
 import { ipfActions } from './ipf/actions';
 import { jobActions } from './jobs/actions';
+import { journeyDraftActions } from './journey-draft/actions';
 import { loanActions } from './loan/actions';
 import { lenderAdminActions } from './loan/lenders';
 import { pricingActions } from './loan/pricing';
@@ -64,4 +65,5 @@ export const allActions: ActionDefinition[] = [
   ...schoolActions,
   ...certificateActions,
   ...assessmentActions,
+  ...journeyDraftActions,
 ];
