@@ -28,12 +28,15 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { languageOf } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { pageInfo } from '../../lib/search';
 import { policyIssuedEmail } from '../../mail/templates';
 import { DarajaError, describeResultCode, type StkCallback } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
 import { cartInvoiceSummary, recordCartReceipt, settleCartReceipt } from '../cart/service';
+import { renderCertificate } from '../certificate/document';
+import { findCertificateOfPolicy } from '../certificate/service';
 import { lockWallet, moneyOfInvoice, post } from '../ledger/service';
 import { settleLoanReceipt } from '../loan/payments';
 import { wantsEmail } from '../notification/service';
@@ -710,13 +713,21 @@ export async function handleStkCallback(
   return 'needs-verification';
 }
 
-/** E-mails the policy schedule and receipt; a mail failure is logged, never undoes the payment. */
+/**
+ * E-mails the policy schedule and receipt, and the motor certificate when the policy has one, in the
+ * owner's language; a mail failure is logged, never undoes the payment.
+ */
 export async function sendPolicyDocuments(context: PaymentContext, invoiceId: number): Promise<void> {
   try {
     const policy = await getPolicyByInvoice(context.db, invoiceId);
     if (!policy) return;
     const [owner] = await context.db
-      .select({ userId: users.id, email: users.email, firstName: users.firstName })
+      .select({
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        language: users.language,
+      })
       .from(policies)
       .innerJoin(users, eq(users.id, policies.userId))
       .where(eq(policies.invoiceId, invoiceId));
@@ -724,6 +735,29 @@ export async function sendPolicyDocuments(context: PaymentContext, invoiceId: nu
     // Switched off in Profile: the documents stay on the policy page.
     if (!(await wantsEmail(context.db, owner.userId, 'policy_issued'))) return;
     const safe = policy.policyNumber.replace(/\//g, '-');
+    const attachments = [
+      {
+        filename: `policy-schedule-${safe}.pdf`,
+        content: await renderPolicySchedule(policy),
+        contentType: 'application/pdf',
+      },
+      {
+        filename: `receipt-${safe}.pdf`,
+        content: await renderReceipt(policy),
+        contentType: 'application/pdf',
+      },
+    ];
+    const found = await findCertificateOfPolicy(context.db, policy.id);
+    if (found) {
+      attachments.push({
+        filename: `certificate-${found.certificate.certificateNumber}.pdf`,
+        content: await renderCertificate(found.certificate, {
+          policyNumber: policy.policyNumber,
+          publicBaseUrl: context.services.publicBaseUrl,
+        }),
+        contentType: 'application/pdf',
+      });
+    }
     await context.services.mailer.send(
       policyIssuedEmail({
         to: owner.email,
@@ -732,18 +766,9 @@ export async function sendPolicyDocuments(context: PaymentContext, invoiceId: nu
         productName: policy.productName,
         startDate: policy.startDate,
         endDate: policy.endDate,
-        attachments: [
-          {
-            filename: `policy-schedule-${safe}.pdf`,
-            content: await renderPolicySchedule(policy),
-            contentType: 'application/pdf',
-          },
-          {
-            filename: `receipt-${safe}.pdf`,
-            content: await renderReceipt(policy),
-            contentType: 'application/pdf',
-          },
-        ],
+        attachments,
+        hasCertificate: found !== null,
+        language: languageOf(owner.language),
       }),
     );
   } catch (error) {

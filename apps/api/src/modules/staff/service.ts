@@ -156,7 +156,10 @@ export async function inviteStaff(context: AccountContext, actor: Principal, inp
       errors: [{ field: 'email', message: STAFF_MESSAGES.emailTaken }],
     });
   }
+  // The invitee has chosen no language yet: the inviter's (the request's) until they sign in.
+  const language = context.language ?? 'en';
   const fields = {
+    language,
     firstName: input.firstName,
     lastName: input.lastName,
     role: input.role,
@@ -210,6 +213,7 @@ export async function inviteStaff(context: AccountContext, actor: Principal, inp
           organisation,
           invitationRef,
           acceptUrl: invitationUrl(config.PUBLIC_BASE_URL, invitationRef),
+          language,
         }),
     });
   } catch (error) {
@@ -258,7 +262,12 @@ export async function acceptInvitation(
     if (claimed.length === 0) return false;
     const activated = await tx
       .update(users)
-      .set({ passwordHash, status: 'ACTIVE', passwordChangedAt: new Date() })
+      .set({
+        passwordHash,
+        status: 'ACTIVE',
+        passwordChangedAt: new Date(),
+        ...(context.language ? { language: context.language } : {}),
+      })
       .where(and(eq(users.id, user.id), eq(users.status, 'INVITED')))
       .returning({ id: users.id });
     if (activated.length === 0) throw invitationInvalid();
