@@ -28,7 +28,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
-import { languageOf } from '../../lib/language';
+import { formatAmount, languageOf } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { pageInfo } from '../../lib/search';
 import { policyIssuedEmail } from '../../mail/templates';
@@ -522,8 +522,14 @@ export async function settlePayment(
         allocated: invoice ? allocated : null,
         postings: [posting],
         body: invoice
-          ? `We received ${formatKes(payment.amount)} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''} for invoice ${invoice.invoiceSystemRef}.`
-          : `We received ${formatKes(payment.amount)} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''}: it is in your wallet.`,
+          ? {
+              en: `We received ${formatAmount(payment.amount, 'en')} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''} for invoice ${invoice.invoiceSystemRef}.`,
+              sw: `Tumepokea ${formatAmount(payment.amount, 'sw')} kupitia M-Pesa${receipt ? ` (risiti ${receipt})` : ''} kwa ankara ${invoice.invoiceSystemRef}.`,
+            }
+          : {
+              en: `We received ${formatAmount(payment.amount, 'en')} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''}: it is in your wallet.`,
+              sw: `Tumepokea ${formatAmount(payment.amount, 'sw')} kupitia M-Pesa${receipt ? ` (risiti ${receipt})` : ''}: zimewekwa kwenye pochi yako.`,
+            },
         link: invoice
           ? `/newportal/invoice/${encodeURIComponent(invoice.invoiceSystemRef)}`
           : '/newportal/top-up-options',
