@@ -1,7 +1,6 @@
-import { CART_MESSAGES, cartReceiptPostings, formatKes, RECOMMENDATION_MESSAGES } from '@bima/domain';
+import { CART_MESSAGES, cartReceiptPostings, RECOMMENDATION_MESSAGES } from '@bima/domain';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { formatAmount } from '../../lib/language';
 import {
   cartInvoiceMembers,
   cartInvoices,
@@ -15,6 +14,7 @@ import {
   unallocatedReceipts,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { formatAmount } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { pageInfo } from '../../lib/search';
 import { invoiceMoney, lockWallet } from '../ledger/service';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatKes, loanMpesaReceiptPosting, loanWalletPaymentPosting } from '@bima/domain';
+import { loanMpesaReceiptPosting, loanWalletPaymentPosting } from '@bima/domain';
 import { eq } from 'drizzle-orm';
 import { loans, payments } from '../../db/schema';
 import { AppError } from '../../gateway/errors';

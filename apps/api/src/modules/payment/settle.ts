@@ -1,8 +1,8 @@
-import { formatKes, type Posting } from '@bima/domain';
+import type { Posting } from '@bima/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type Bilingual, formatAmount } from '../../lib/language';
 import { payments } from '../../db/schema';
+import { type Bilingual, formatAmount } from '../../lib/language';
 import type { Services } from '../../services';
 import { post } from '../ledger/service';
 import { notify } from '../notification/service';

@@ -1,4 +1,4 @@
-import { formatKes, schoolMpesaReceiptPosting } from '@bima/domain';
+import { schoolMpesaReceiptPosting } from '@bima/domain';
 import { eq } from 'drizzle-orm';
 import { type payments, schoolFeeInvoices, schools } from '../../db/schema';
 import { formatAmount } from '../../lib/language';
