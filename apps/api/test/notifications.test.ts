@@ -83,9 +83,9 @@ describe('notifications: the centre, events and e-mail preferences', () => {
     const paymentMail = mails.find((row) => row.subject.startsWith('Payment of'))!;
     expect(paymentMail.text).toContain(`/newportal/invoice/${invoice.invoiceSystemRef}`);
     expect(paymentMail.html).toContain('Open on Bima Portal');
-    // The policy documents went through the queue with their attachments.
+    // The policy documents went through the queue with their attachments (a motor policy: its certificate too).
     const policyMail = mails.find((row) => row.subject.includes('is active'))!;
-    expect(policyMail.attachments).toHaveLength(2);
+    expect(policyMail.attachments).toHaveLength(3);
   });
 
   it('pages newest first, filters the unread, and marks one or all read; another user gets 404', async () => {

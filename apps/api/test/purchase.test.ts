@@ -150,7 +150,12 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
       (list) => list.some((mail) => mail.subject.includes(status.policyNumber)),
     );
     const mail = mails.find((entry) => entry.subject.includes(status.policyNumber));
-    expect(mail?.attachments).toHaveLength(2);
+    // The schedule, the receipt and (a motor policy) the certificate.
+    expect(mail?.attachments).toEqual([
+      expect.stringMatching(/^policy-schedule-/),
+      expect.stringMatching(/^receipt-/),
+      expect.stringMatching(/^certificate-/),
+    ]);
 
     const again = await pay(ctx, headers, invoice.invoiceSystemRef, '254712345678');
     expect(again.statusCode).toBe(409);

@@ -169,3 +169,17 @@ export const setUpPasswordSchema = z.object({
 });
 /** `user / registration / requestPasswordSetupLink`: a new link for an expired one, to the same address. */
 export const requestPasswordSetupLinkSchema = z.object({ token: passwordSetupTokenSchema });
+
+/** The languages a user's e-mails and notifications are written in. */
+export const USER_LANGUAGES = ['en', 'sw'] as const;
+
+export const USER_LANGUAGE_MESSAGES = {
+  languageInvalid: 'Choose English or Kiswahili.',
+  accountNotFound: 'Account not found.',
+} as const;
+
+/** `user / profile / setLanguage`: the signed-in user's language ('en' | 'sw'). */
+export const setUserLanguageSchema = z.object({
+  language: z.enum(USER_LANGUAGES, { error: USER_LANGUAGE_MESSAGES.languageInvalid }),
+});
+export type SetUserLanguageInput = z.infer<typeof setUserLanguageSchema>;

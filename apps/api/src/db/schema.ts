@@ -51,10 +51,15 @@ export const productInterest = pgTable(
       .notNull()
       .references(() => catalogueProducts.id),
     email: text('email').notNull(),
+    /** The language of the request that registered it ('en' | 'sw'): the news e-mail is written in it. */
+    language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
-  (table) => [unique('product_interest_product_email_unique').on(table.catalogueProductId, table.email)],
+  (table) => [
+    check('product_interest_language_check', sql`${table.language} in ('en', 'sw')`),
+    unique('product_interest_product_email_unique').on(table.catalogueProductId, table.email),
+  ],
 );
 
 /** Advertisements fetched by the web app on start (spec-1 §7.3). */
@@ -288,6 +293,11 @@ export const users = pgTable(
     underwriterId: text('underwriter_id').references(() => underwriters.id),
     /** The lender of a 'lender' user (premium financing). */
     lenderId: integer('lender_id').references(() => lenders.id),
+    /**
+     * The user's language ('en' | 'sw'): the portal's language at sign-up and at every sign-in, or
+     * as switched while signed in. E-mails and notifications to the user are written in it.
+     */
+    language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
@@ -297,6 +307,7 @@ export const users = pgTable(
       'users_role_check',
       sql`${table.role} in ('client', 'intermediary', 'underwriter', 'admin', 'lender')`,
     ),
+    check('users_language_check', sql`${table.language} in ('en', 'sw')`),
     check('users_lender_role_check', sql`(${table.role} = 'lender') = (${table.lenderId} is not null)`),
     check(
       'users_intermediary_role_check',

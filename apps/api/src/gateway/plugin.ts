@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifyRateLimitStore } from '../cluster/counters';
 import type { Config } from '../config';
 import { type Database, pendingDatabaseCalls } from '../db/client';
+import { requestLanguage } from '../lib/language';
 import type { Services } from '../services';
 import { AppError, fromZodError } from './errors';
 import { findInputProblem } from './input-guard';
@@ -116,6 +117,7 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
       log: request.log,
       requestId: String(request.id),
       ip: request.ip,
+      language: requestLanguage(request.headers['accept-language']),
     });
   };
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { Language } from '../lib/language';
 import type { Services } from '../services';
 
 /**
@@ -61,6 +62,8 @@ export interface ActionContext<Input> {
   requestId: string;
   /** The caller's IP address (from X-Forwarded-For only behind a proxy trusted by TRUST_PROXY). */
   ip: string;
+  /** The language the request asks for (its Accept-Language; the portal sends its chosen one). */
+  language: Language;
 }
 
 export type ActionDefinition<Schema extends z.ZodType = z.ZodType> = ActionAccess & {

@@ -1,3 +1,5 @@
+import { formatAmount, formatDay, type Language } from '../lib/language';
+
 export interface EmailAttachment {
   filename: string;
   content: Buffer;
@@ -16,79 +18,26 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+/** Every template's words in both languages: the type makes a template without Swahili fail to compile. */
+type InBoth<T> = Record<Language, T>;
+
+const FOOTER: InBoth<string> = {
+  en: 'You received this e-mail because of an action on Bima Portal. If it was not you, you can ignore it.',
+  sw: 'Umepokea barua pepe hii kwa sababu ya kitendo kilichofanyika kwenye Bima Portal. Ikiwa si wewe, unaweza kuipuuza.',
+};
+
+function layout(language: Language, title: string, body: string): string {
+  return `<!doctype html><html lang="${language}"><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="100%" style="max-width:520px;background:#fff;border-radius:12px;padding:24px">
 <tr><td><p style="font-size:18px;font-weight:bold;color:#065f46;margin:0 0 16px">Bima Portal</p>
 <h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(title)}</h1>${body}
-<p style="font-size:12px;color:#475569;margin-top:24px">You received this e-mail because of an action on Bima Portal. If it was not you, you can ignore it.</p>
+<p style="font-size:12px;color:#475569;margin-top:24px">${escapeHtml(FOOTER[language])}</p>
 </td></tr></table></td></tr></table></body></html>`;
 }
 
 function codeBlock(code: string): string {
   return `<p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:16px 0">${escapeHtml(code)}</p>`;
-}
-
-/** The sign-up code e-mail. */
-export function registrationCodeEmail(options: {
-  to: string;
-  firstName: string;
-  code: string;
-  minutes: number;
-}): EmailMessage {
-  const { to, firstName, code, minutes } = options;
-  return {
-    to,
-    subject: `Your Bima Portal verification code: ${code}`,
-    text: `Hello ${firstName},\n\nYour Bima Portal verification code is ${code}. It expires in ${minutes} minutes.\n\nIf you did not create an account, ignore this e-mail.\n`,
-    html: layout(
-      'Verify your e-mail',
-      `<p>Hello ${escapeHtml(firstName)},</p><p>Your verification code is:</p>${codeBlock(code)}<p>It expires in ${minutes} minutes.</p>`,
-    ),
-  };
-}
-
-/** The password-reset code e-mail. */
-export function passwordResetCodeEmail(options: {
-  to: string;
-  firstName: string;
-  code: string;
-  minutes: number;
-}): EmailMessage {
-  const { to, firstName, code, minutes } = options;
-  return {
-    to,
-    subject: `Your Bima Portal password reset code: ${code}`,
-    text: `Hello ${firstName},\n\nUse the code ${code} to reset your Bima Portal password. It expires in ${minutes} minutes.\n\nIf you did not ask to reset your password, ignore this e-mail: your password stays as it is.\n`,
-    html: layout(
-      'Reset your password',
-      `<p>Hello ${escapeHtml(firstName)},</p><p>Use this code to reset your password:</p>${codeBlock(code)}<p>It expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.</p>`,
-    ),
-  };
-}
-
-/** The policy e-mail, with the schedule and receipt attached. */
-export function policyIssuedEmail(options: {
-  to: string;
-  firstName: string;
-  policyNumber: string;
-  productName: string;
-  startDate: string;
-  endDate: string;
-  attachments: EmailAttachment[];
-}): EmailMessage {
-  const { to, firstName, policyNumber, productName, startDate, endDate, attachments } = options;
-  return {
-    to,
-    subject: `Your policy ${policyNumber} is active`,
-    text: `Hello ${firstName},\n\nThank you for your payment. Your ${productName} policy ${policyNumber} covers you from ${startDate} to ${endDate}.\n\nThe policy schedule and your payment receipt are attached, and always available in your Bima Portal account.\n`,
-    html: layout(
-      'Your policy is active',
-      `<p>Hello ${escapeHtml(firstName)},</p><p>Thank you for your payment. Your <strong>${escapeHtml(productName)}</strong> policy <strong>${escapeHtml(policyNumber)}</strong> covers you from ${escapeHtml(startDate)} to ${escapeHtml(endDate)}.</p><p>The policy schedule and your payment receipt are attached, and always available in your Bima Portal account.</p>`,
-    ),
-    attachments,
-  };
 }
 
 function paragraph(text: string): string {
@@ -99,11 +48,151 @@ function button(href: string, label: string): string {
   return `<p style="margin:20px 0"><a href="${escapeHtml(href)}" style="background:#065f46;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
 }
 
-const STAFF_ROLE_NAMES: Record<string, string> = {
-  intermediary: 'intermediary',
-  underwriter: 'underwriter',
-  admin: 'administrator',
-  lender: 'lender',
+/** "Hello Amina," — or "Hello," without a name. */
+function greeting(language: Language, firstName: string): string {
+  const hello = language === 'sw' ? 'Habari' : 'Hello';
+  return firstName ? `${hello} ${firstName},` : `${hello},`;
+}
+
+/** The sign-up code e-mail. */
+export function registrationCodeEmail(options: {
+  to: string;
+  firstName: string;
+  code: string;
+  minutes: number;
+  language: Language;
+}): EmailMessage {
+  const { to, firstName, code, minutes, language } = options;
+  const hello = greeting(language, firstName);
+  const words: InBoth<EmailMessage> = {
+    en: {
+      to,
+      subject: `Your Bima Portal verification code: ${code}`,
+      text: `${hello}\n\nYour Bima Portal verification code is ${code}. It expires in ${minutes} minutes.\n\nIf you did not create an account, ignore this e-mail.\n`,
+      html: layout(
+        'en',
+        'Verify your e-mail',
+        `<p>${escapeHtml(hello)}</p><p>Your verification code is:</p>${codeBlock(code)}<p>It expires in ${minutes} minutes.</p>`,
+      ),
+    },
+    sw: {
+      to,
+      subject: `Msimbo wako wa uthibitishaji wa Bima Portal: ${code}`,
+      text: `${hello}\n\nMsimbo wako wa uthibitishaji wa Bima Portal ni ${code}. Utakwisha muda baada ya dakika ${minutes}.\n\nIkiwa hukufungua akaunti, puuza barua pepe hii.\n`,
+      html: layout(
+        'sw',
+        'Thibitisha barua pepe yako',
+        `<p>${escapeHtml(hello)}</p><p>Msimbo wako wa uthibitishaji ni:</p>${codeBlock(code)}<p>Utakwisha muda baada ya dakika ${minutes}.</p>`,
+      ),
+    },
+  };
+  return words[language];
+}
+
+/** The password-reset code e-mail. */
+export function passwordResetCodeEmail(options: {
+  to: string;
+  firstName: string;
+  code: string;
+  minutes: number;
+  language: Language;
+}): EmailMessage {
+  const { to, firstName, code, minutes, language } = options;
+  const hello = greeting(language, firstName);
+  const words: InBoth<EmailMessage> = {
+    en: {
+      to,
+      subject: `Your Bima Portal password reset code: ${code}`,
+      text: `${hello}\n\nUse the code ${code} to reset your Bima Portal password. It expires in ${minutes} minutes.\n\nIf you did not ask to reset your password, ignore this e-mail: your password stays as it is.\n`,
+      html: layout(
+        'en',
+        'Reset your password',
+        `<p>${escapeHtml(hello)}</p><p>Use this code to reset your password:</p>${codeBlock(code)}<p>It expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.</p>`,
+      ),
+    },
+    sw: {
+      to,
+      subject: `Msimbo wako wa kubadilisha nenosiri la Bima Portal: ${code}`,
+      text: `${hello}\n\nTumia msimbo ${code} kubadilisha nenosiri lako la Bima Portal. Utakwisha muda baada ya dakika ${minutes}.\n\nIkiwa hukuomba kubadilisha nenosiri lako, puuza barua pepe hii: nenosiri lako litabaki kama lilivyo.\n`,
+      html: layout(
+        'sw',
+        'Badilisha nenosiri lako',
+        `<p>${escapeHtml(hello)}</p><p>Tumia msimbo huu kubadilisha nenosiri lako:</p>${codeBlock(code)}<p>Utakwisha muda baada ya dakika ${minutes}. Ikiwa hukuuomba, puuza barua pepe hii.</p>`,
+      ),
+    },
+  };
+  return words[language];
+}
+
+/**
+ * The policy e-mail, with the schedule and receipt attached, and the motor certificate when the
+ * policy has one (`hasCertificate`). Dates are Kenyan calendar days (YYYY-MM-DD).
+ */
+export function policyIssuedEmail(options: {
+  to: string;
+  firstName: string;
+  policyNumber: string;
+  productName: string;
+  startDate: string;
+  endDate: string;
+  attachments: EmailAttachment[];
+  hasCertificate?: boolean;
+  language: Language;
+}): EmailMessage {
+  const { to, firstName, policyNumber, productName, attachments, language } = options;
+  const hello = greeting(language, firstName);
+  const startDate = formatDay(options.startDate, language);
+  const endDate = formatDay(options.endDate, language);
+  const words = {
+    en: {
+      subject: `Your policy ${policyNumber} is active`,
+      title: 'Your policy is active',
+      thanks: 'Thank you for your payment.',
+      covers: (product: string, policy: string) =>
+        `Your ${product} policy ${policy} covers you from ${startDate} to ${endDate}.`,
+      attached:
+        'The policy schedule and your payment receipt are attached, and always available in your Bima Portal account.',
+      certificate: 'Your motor certificate of insurance is attached too.',
+    },
+    sw: {
+      subject: `Sera yako ya bima ${policyNumber} sasa inatumika`,
+      title: 'Sera yako ya bima sasa inatumika',
+      thanks: 'Asante kwa malipo yako.',
+      covers: (product: string, policy: string) =>
+        `Sera yako ya bima ya ${product} nambari ${policy} inakulinda kuanzia ${startDate} hadi ${endDate}.`,
+      attached:
+        'Ratiba ya sera na risiti ya malipo yako zimeambatishwa, na zinapatikana wakati wowote kwenye akaunti yako ya Bima Portal.',
+      certificate: 'Cheti chako cha bima ya gari pia kimeambatishwa.',
+    },
+  } satisfies InBoth<unknown>;
+  const w = words[language];
+  const certificate = options.hasCertificate ? w.certificate : '';
+  return {
+    to,
+    subject: w.subject,
+    text: `${hello}\n\n${w.thanks} ${w.covers(productName, policyNumber)}\n\n${w.attached}${certificate ? ` ${certificate}` : ''}\n`,
+    html: layout(
+      language,
+      w.title,
+      `<p>${escapeHtml(hello)}</p><p>${escapeHtml(w.thanks)} ${w.covers(`<strong>${escapeHtml(productName)}</strong>`, `<strong>${escapeHtml(policyNumber)}</strong>`)}</p><p>${escapeHtml(w.attached)}${certificate ? ` ${escapeHtml(certificate)}` : ''}</p>`,
+    ),
+    attachments,
+  };
+}
+
+const STAFF_ROLE_NAMES: InBoth<Record<string, string>> = {
+  en: {
+    intermediary: 'intermediary',
+    underwriter: 'underwriter',
+    admin: 'administrator',
+    lender: 'lender',
+  },
+  sw: {
+    intermediary: 'mpatanishi wa bima',
+    underwriter: 'mwakilishi wa kampuni ya bima',
+    admin: 'msimamizi',
+    lender: 'mkopeshaji',
+  },
 };
 
 /**
@@ -119,60 +208,141 @@ export function staffInvitationEmail(options: {
   organisation: string | null;
   invitationRef: string;
   acceptUrl: string;
+  language: Language;
 }): EmailMessage {
-  const { to, firstName, code, hours, role, organisation, invitationRef, acceptUrl } = options;
-  const roleName = STAFF_ROLE_NAMES[role] ?? role;
-  const where = organisation ? ` for ${organisation}` : '';
+  const { to, firstName, code, hours, role, organisation, invitationRef, acceptUrl, language } = options;
+  const roleName = STAFF_ROLE_NAMES[language][role] ?? role;
+  const hello = greeting(language, firstName);
+  const words = {
+    en: {
+      subject: `Your Bima Portal invitation code: ${code}`,
+      title: 'You are invited to Bima Portal',
+      codeIs: `Your invitation code is ${code}.`,
+      invited: `You have been invited to Bima Portal as ${roleName}${organisation ? ` for ${organisation}` : ''}.`,
+      open: `Open ${acceptUrl} and choose your password. The link works for ${hours} hours and only once.`,
+      enter: `Choose your password on the page the button opens. The link works for ${hours} hours and only once.`,
+      yourCode: 'Your invitation code is:',
+      reference: `Invitation reference: ${invitationRef}`,
+      accept: 'Accept the invitation',
+      ignore: 'If you did not expect this invitation, ignore this e-mail.',
+    },
+    sw: {
+      subject: `Nambari yako ya mwaliko wa Bima Portal: ${code}`,
+      title: 'Umealikwa kwenye Bima Portal',
+      codeIs: `Nambari yako ya mwaliko ni ${code}.`,
+      invited: `Umealikwa kwenye Bima Portal kama ${roleName}${organisation ? ` wa ${organisation}` : ''}.`,
+      open: `Fungua ${acceptUrl} kisha uchague nenosiri lako. Kiungo hiki kinatumika kwa saa ${hours} na mara moja tu.`,
+      enter: `Chagua nenosiri lako kwenye ukurasa unaofunguliwa na kitufe. Kiungo hiki kinatumika kwa saa ${hours} na mara moja tu.`,
+      yourCode: 'Nambari yako ya mwaliko ni:',
+      reference: `Kumbukumbu ya mwaliko: ${invitationRef}`,
+      accept: 'Kubali mwaliko',
+      ignore: 'Ikiwa hukutarajia mwaliko huu, puuza barua pepe hii.',
+    },
+  } satisfies InBoth<unknown>;
+  const w = words[language];
   return {
     to,
-    subject: `Your Bima Portal invitation code: ${code}`,
-    text: `Hello ${firstName},\n\nYour invitation code is ${code}.\n\nYou have been invited to Bima Portal as ${roleName}${where}. Open ${acceptUrl} and enter the code with a new password. The code works for ${hours} hours.\n\nInvitation reference: ${invitationRef}\n\nIf you did not expect this invitation, ignore this e-mail.\n`,
+    subject: w.subject,
+    text: `${hello}\n\n${w.codeIs}\n\n${w.invited} ${w.open}\n\n${w.reference}\n\n${w.ignore}\n`,
     html: layout(
-      'You are invited to Bima Portal',
-      `${paragraph(`Hello ${firstName},`)}${paragraph(`You have been invited to Bima Portal as ${roleName}${where}. Your invitation code is:`)}${codeBlock(code)}${button(acceptUrl, 'Accept the invitation')}${paragraph(`Enter the code with a new password. The code works for ${hours} hours.`)}<p style="font-size:12px;color:#475569">Invitation reference: ${escapeHtml(invitationRef)}</p>`,
+      language,
+      w.title,
+      `${paragraph(hello)}${paragraph(`${w.invited} ${w.yourCode}`)}${codeBlock(code)}${button(acceptUrl, w.accept)}${paragraph(w.enter)}<p style="font-size:12px;color:#475569">${escapeHtml(w.reference)}</p>`,
     ),
   };
 }
 
 /** The code a signed-out visitor enters to send a help request from this e-mail address. */
-export function helpRequestCodeEmail(options: { to: string; code: string; minutes: number }): EmailMessage {
-  const { to, code, minutes } = options;
+export function helpRequestCodeEmail(options: {
+  to: string;
+  code: string;
+  minutes: number;
+  language: Language;
+}): EmailMessage {
+  const { to, code, minutes, language } = options;
+  const hello = greeting(language, '');
+  const words = {
+    en: {
+      subject: `Your Bima Portal verification code: ${code}`,
+      title: 'Confirm your e-mail address',
+      text: `Your verification code is ${code}. Enter it to send your request for help to the intermediaries you chose. It expires in ${minutes} minutes.`,
+      enter: 'Enter this code to send your request for help to the intermediaries you chose:',
+      expires: `It expires in ${minutes} minutes.`,
+      ignore: 'If you did not ask for help on Bima Portal, ignore this e-mail.',
+    },
+    sw: {
+      subject: `Msimbo wako wa uthibitishaji wa Bima Portal: ${code}`,
+      title: 'Thibitisha anwani yako ya barua pepe',
+      text: `Msimbo wako wa uthibitishaji ni ${code}. Uweke ili kutuma ombi lako la msaada kwa wapatanishi uliowachagua. Utakwisha muda baada ya dakika ${minutes}.`,
+      enter: 'Weka msimbo huu ili kutuma ombi lako la msaada kwa wapatanishi uliowachagua:',
+      expires: `Utakwisha muda baada ya dakika ${minutes}.`,
+      ignore: 'Ikiwa hukuomba msaada kwenye Bima Portal, puuza barua pepe hii.',
+    },
+  } satisfies InBoth<unknown>;
+  const w = words[language];
   return {
     to,
-    subject: `Your Bima Portal verification code: ${code}`,
-    text: `Hello,\n\nYour verification code is ${code}. Enter it to send your request for help to the intermediaries you chose. It expires in ${minutes} minutes.\n\nIf you did not ask for help on Bima Portal, ignore this e-mail.\n`,
+    subject: w.subject,
+    text: `${hello}\n\n${w.text}\n\n${w.ignore}\n`,
     html: layout(
-      'Confirm your e-mail address',
-      `${paragraph('Hello,')}${paragraph('Enter this code to send your request for help to the intermediaries you chose:')}${codeBlock(code)}${paragraph(`It expires in ${minutes} minutes.`)}`,
+      language,
+      w.title,
+      `${paragraph(hello)}${paragraph(w.enter)}${codeBlock(code)}${paragraph(w.expires)}`,
     ),
   };
 }
 
+/** A help request as the e-mails show it: amounts in cents, the answer-by date as YYYY-MM-DD. */
 export interface HelpRequestSummary {
   requestSystemRef: string;
   clientName: string;
   clientEmail: string;
-  vehicleValue: string;
+  /** Cents. */
+  vehicleValue: number;
   regNo: string;
   chassisNumber: string;
   expiry: string;
   remarks: string;
 }
 
-function summaryLines(summary: HelpRequestSummary): Array<[string, string]> {
+const SUMMARY_LABELS = {
+  en: {
+    reference: 'Reference',
+    client: 'Client',
+    email: 'E-mail',
+    value: 'Vehicle value',
+    regNo: 'Registration number',
+    chassis: 'Chassis number',
+    expiry: 'Answer by',
+    query: 'Query',
+  },
+  sw: {
+    reference: 'Kumbukumbu',
+    client: 'Mteja',
+    email: 'Barua pepe',
+    value: 'Thamani ya gari',
+    regNo: 'Nambari ya usajili',
+    chassis: 'Nambari ya chasisi',
+    expiry: 'Jibu kabla ya',
+    query: 'Swali',
+  },
+} satisfies InBoth<unknown>;
+
+function summaryLines(summary: HelpRequestSummary, language: Language): Array<[string, string]> {
+  const labels = SUMMARY_LABELS[language];
   return [
-    ['Reference', summary.requestSystemRef],
-    ['Client', summary.clientName],
-    ['E-mail', summary.clientEmail],
-    ['Vehicle value', summary.vehicleValue],
-    ['Registration number', summary.regNo],
-    ['Chassis number', summary.chassisNumber],
-    ['Answer by', summary.expiry],
+    [labels.reference, summary.requestSystemRef],
+    [labels.client, summary.clientName],
+    [labels.email, summary.clientEmail],
+    [labels.value, formatAmount(summary.vehicleValue, language)],
+    [labels.regNo, summary.regNo],
+    [labels.chassis, summary.chassisNumber],
+    [labels.expiry, formatDay(summary.expiry, language)],
   ];
 }
 
-function summaryTable(summary: HelpRequestSummary): string {
-  const rows = summaryLines(summary)
+function summaryTable(summary: HelpRequestSummary, language: Language): string {
+  const rows = summaryLines(summary, language)
     .map(
       ([label, value]) =>
         `<tr><td style="padding:4px 12px 4px 0;color:#475569">${escapeHtml(label)}</td><td style="padding:4px 0"><strong>${escapeHtml(value)}</strong></td></tr>`,
@@ -181,10 +351,10 @@ function summaryTable(summary: HelpRequestSummary): string {
   return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:12px 0">${rows}</table><p style="white-space:pre-wrap;background:#f8fafc;padding:12px;border-radius:8px">${escapeHtml(summary.remarks)}</p>`;
 }
 
-function summaryText(summary: HelpRequestSummary): string {
-  return `${summaryLines(summary)
+function summaryText(summary: HelpRequestSummary, language: Language): string {
+  return `${summaryLines(summary, language)
     .map(([label, value]) => `${label}: ${value}`)
-    .join('\n')}\n\nQuery:\n${summary.remarks}`;
+    .join('\n')}\n\n${SUMMARY_LABELS[language].query}:\n${summary.remarks}`;
 }
 
 /** To an intermediary: a client asks for help; the link opens the request in the staff inbox. */
@@ -193,15 +363,33 @@ export function helpRequestToIntermediaryEmail(options: {
   intermediaryNames: string;
   summary: HelpRequestSummary;
   requestUrl: string;
+  language: Language;
 }): EmailMessage {
-  const { to, intermediaryNames, summary, requestUrl } = options;
+  const { to, intermediaryNames, summary, requestUrl, language } = options;
+  const hello = greeting(language, intermediaryNames);
+  const words = {
+    en: {
+      subject: `New quotation request ${summary.requestSystemRef} on Bima Portal`,
+      title: 'New quotation request',
+      asks: 'A client asks you for a motor insurance quotation through Bima Portal.',
+      open: 'Open the request',
+    },
+    sw: {
+      subject: `Ombi jipya la nukuu ${summary.requestSystemRef} kwenye Bima Portal`,
+      title: 'Ombi jipya la nukuu',
+      asks: 'Mteja anakuomba nukuu ya bima ya gari kupitia Bima Portal.',
+      open: 'Fungua ombi',
+    },
+  } satisfies InBoth<unknown>;
+  const w = words[language];
   return {
     to,
-    subject: `New quotation request ${summary.requestSystemRef} on Bima Portal`,
-    text: `Hello ${intermediaryNames},\n\nA client asks you for a motor insurance quotation through Bima Portal.\n\n${summaryText(summary)}\n\nOpen the request: ${requestUrl}\n`,
+    subject: w.subject,
+    text: `${hello}\n\n${w.asks}\n\n${summaryText(summary, language)}\n\n${w.open}: ${requestUrl}\n`,
     html: layout(
-      'New quotation request',
-      `${paragraph(`Hello ${intermediaryNames},`)}${paragraph('A client asks you for a motor insurance quotation through Bima Portal.')}${summaryTable(summary)}${button(requestUrl, 'Open the request')}`,
+      language,
+      w.title,
+      `${paragraph(hello)}${paragraph(w.asks)}${summaryTable(summary, language)}${button(requestUrl, w.open)}`,
     ),
   };
 }
@@ -212,16 +400,32 @@ export function helpRequestConfirmationEmail(options: {
   firstName: string;
   summary: HelpRequestSummary;
   intermediaryNames: string[];
+  language: Language;
 }): EmailMessage {
-  const { to, firstName, summary, intermediaryNames } = options;
+  const { to, firstName, summary, intermediaryNames, language } = options;
   const list = intermediaryNames.join(', ');
+  const hello = greeting(language, firstName);
+  const words = {
+    en: {
+      subject: `We sent your request ${summary.requestSystemRef}`,
+      title: 'Request submitted',
+      sent: `Your quotation request has been successfully submitted to: ${list}. They will contact you at this e-mail address.`,
+    },
+    sw: {
+      subject: `Tumetuma ombi lako ${summary.requestSystemRef}`,
+      title: 'Ombi limetumwa',
+      sent: `Ombi lako la nukuu limetumwa kwa mafanikio kwa: ${list}. Watawasiliana nawe kupitia anwani hii ya barua pepe.`,
+    },
+  } satisfies InBoth<unknown>;
+  const w = words[language];
   return {
     to,
-    subject: `We sent your request ${summary.requestSystemRef}`,
-    text: `Hello ${firstName},\n\nYour quotation request has been successfully submitted to: ${list}. They will contact you at this e-mail address.\n\n${summaryText(summary)}\n`,
+    subject: w.subject,
+    text: `${hello}\n\n${w.sent}\n\n${summaryText(summary, language)}\n`,
     html: layout(
-      'Request submitted',
-      `${paragraph(`Hello ${firstName},`)}${paragraph(`Your quotation request has been successfully submitted to: ${list}. They will contact you at this e-mail address.`)}${summaryTable(summary)}`,
+      language,
+      w.title,
+      `${paragraph(hello)}${paragraph(w.sent)}${summaryTable(summary, language)}`,
     ),
   };
 }
@@ -233,30 +437,57 @@ export function recommendationEmail(options: {
   intermediaryNames: string;
   requestSystemRef: string;
   note: string;
-  products: Array<{ productName: string; underwriter: string; premium: string }>;
+  /** Premiums in cents. */
+  products: Array<{ productName: string; underwriter: string; premium: number }>;
   reviewUrl: string;
   /** The client has no password yet: they sign up with this e-mail to read it. */
   needsAccount?: boolean;
+  language: Language;
 }): EmailMessage {
-  const { to, firstName, intermediaryNames, requestSystemRef, note, products, reviewUrl } = options;
-  const signUp = options.needsAccount
-    ? `To read it, sign up on Bima Portal with this e-mail address (${to}); the recommendation is waiting in your account.`
-    : '';
+  const { to, firstName, intermediaryNames, requestSystemRef, note, products, reviewUrl, language } = options;
+  const hello = greeting(language, firstName);
+  const words = {
+    en: {
+      subject: `${intermediaryNames} sent you a recommendation for ${requestSystemRef}`,
+      title: 'Your recommendation is ready',
+      answered: `${intermediaryNames} answered your quotation request ${requestSystemRef}:`,
+      note: 'Their note:',
+      signUp: `To read it, sign up on Bima Portal with this e-mail address (${to}); the recommendation is waiting in your account.`,
+      review: 'Review and accept it',
+      button: 'Review the recommendation',
+    },
+    sw: {
+      subject: `${intermediaryNames} amekutumia pendekezo la ${requestSystemRef}`,
+      title: 'Pendekezo lako liko tayari',
+      answered: `${intermediaryNames} amejibu ombi lako la nukuu ${requestSystemRef}:`,
+      note: 'Maelezo yao:',
+      signUp: `Ili kulisoma, jisajili kwenye Bima Portal kwa anwani hii ya barua pepe (${to}); pendekezo linakusubiri kwenye akaunti yako.`,
+      review: 'Lipitie na ulikubali',
+      button: 'Pitia pendekezo',
+    },
+  } satisfies InBoth<unknown>;
+  const w = words[language];
+  const signUp = options.needsAccount ? w.signUp : '';
   const lines = products.map(
-    (product) => `${product.productName} (${product.underwriter}): ${product.premium}`,
+    (product) =>
+      `${product.productName} (${product.underwriter}): ${formatAmount(product.premium, language)}`,
   );
   return {
     to,
-    subject: `${intermediaryNames} sent you a recommendation for ${requestSystemRef}`,
-    text: `Hello ${firstName},\n\n${intermediaryNames} answered your quotation request ${requestSystemRef}:\n\n${lines.join('\n')}\n\nTheir note:\n${note}\n\n${signUp ? `${signUp}\n\n` : ''}Review and accept it: ${reviewUrl}\n`,
+    subject: w.subject,
+    text: `${hello}\n\n${w.answered}\n\n${lines.join('\n')}\n\n${w.note}\n${note}\n\n${signUp ? `${signUp}\n\n` : ''}${w.review}: ${reviewUrl}\n`,
     html: layout(
-      'Your recommendation is ready',
-      `${paragraph(`Hello ${firstName},`)}${paragraph(`${intermediaryNames} answered your quotation request ${requestSystemRef}:`)}<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p style="white-space:pre-wrap;background:#f8fafc;padding:12px;border-radius:8px">${escapeHtml(note)}</p>${signUp ? paragraph(signUp) : ''}${button(reviewUrl, 'Review the recommendation')}`,
+      language,
+      w.title,
+      `${paragraph(hello)}${paragraph(w.answered)}<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p style="white-space:pre-wrap;background:#f8fafc;padding:12px;border-radius:8px">${escapeHtml(note)}</p>${signUp ? paragraph(signUp) : ''}${button(reviewUrl, w.button)}`,
     ),
   };
 }
 
-/** A notification by e-mail: its title, its sentence or two and a link to the thing it is about. */
+/**
+ * A notification by e-mail: its title, its sentence or two (already in `language`) and a link to
+ * the thing it is about.
+ */
 export function notificationEmail(options: {
   to: string;
   firstName: string;
@@ -264,32 +495,138 @@ export function notificationEmail(options: {
   body: string;
   url: string | null;
   profileUrl: string;
+  language: Language;
 }): EmailMessage {
-  const { to, firstName, title, body, url, profileUrl } = options;
-  const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
+  const { to, firstName, title, body, url, profileUrl, language } = options;
+  const hello = greeting(language, firstName);
+  const words = {
+    en: {
+      open: 'Open it on Bima Portal',
+      button: 'Open on Bima Portal',
+      switchOff: 'You can switch these e-mails off in your profile',
+      switchOffHtml: (link: string) => `You can switch these e-mails off in ${link}.`,
+      profile: 'your profile',
+    },
+    sw: {
+      open: 'Ifungue kwenye Bima Portal',
+      button: 'Fungua kwenye Bima Portal',
+      switchOff: 'Unaweza kuzima barua pepe hizi kwenye wasifu wako',
+      switchOffHtml: (link: string) => `Unaweza kuzima barua pepe hizi kwenye ${link}.`,
+      profile: 'wasifu wako',
+    },
+  } satisfies InBoth<unknown>;
+  const w = words[language];
   return {
     to,
     subject: title,
-    text: `${greeting}\n\n${body}\n\n${url ? `Open it on Bima Portal: ${url}\n\n` : ''}You can switch these e-mails off in your profile: ${profileUrl}\n`,
+    text: `${hello}\n\n${body}\n\n${url ? `${w.open}: ${url}\n\n` : ''}${w.switchOff}: ${profileUrl}\n`,
     html: layout(
+      language,
       title,
-      `${paragraph(greeting)}${paragraph(body)}${url ? button(url, 'Open on Bima Portal') : ''}<p style="font-size:12px;color:#475569">You can switch these e-mails off in <a href="${escapeHtml(profileUrl)}">your profile</a>.</p>`,
+      `${paragraph(hello)}${paragraph(body)}${url ? button(url, w.button) : ''}<p style="font-size:12px;color:#475569">${w.switchOffHtml(`<a href="${escapeHtml(profileUrl)}">${escapeHtml(w.profile)}</a>`)}</p>`,
     ),
   };
 }
 
-/** "Tell me when it's available": a plain message with one link (the confirmation and the news). */
+/** "Tell me when it's available": the confirmation, the first time someone asks about a product. */
 export function productInterestEmail(options: {
+  to: string;
+  productName: string;
+  homeUrl: string;
+  language: Language;
+}): EmailMessage {
+  const { productName, language } = options;
+  const words: InBoth<Omit<PlainMessage, 'to' | 'url'>> = {
+    en: {
+      subject: `We will tell you when ${productName} is available`,
+      lines: [
+        `Thank you for your interest in ${productName} on Bima Portal.`,
+        'We will send you one e-mail when you can get a quote and buy it online. Nothing else.',
+      ],
+      label: 'See what you can buy today',
+    },
+    sw: {
+      subject: `Tutakujulisha ${productName} itakapopatikana`,
+      lines: [
+        `Asante kwa kupendezwa na ${productName} kwenye Bima Portal.`,
+        'Tutakutumia barua pepe moja tu utakapoweza kupata nukuu na kuinunua mtandaoni. Hakuna kingine.',
+      ],
+      label: 'Angalia unachoweza kununua leo',
+    },
+  };
+  return plainMessage(language, { to: options.to, url: options.homeUrl, ...words[language] });
+}
+
+/** "Tell me when it's available": the news that the product is live. */
+export function productAvailableEmail(options: {
+  to: string;
+  productName: string;
+  quoteUrl: string;
+  language: Language;
+}): EmailMessage {
+  const { productName, language } = options;
+  const words: InBoth<Omit<PlainMessage, 'to' | 'url'>> = {
+    en: {
+      subject: `${productName} is now available`,
+      lines: [`${productName} is now available on Bima Portal: get a quote and buy it online.`],
+      label: `Get a ${productName} quote`,
+    },
+    sw: {
+      subject: `${productName} sasa inapatikana`,
+      lines: [`${productName} sasa inapatikana kwenye Bima Portal: pata nukuu na uinunue mtandaoni.`],
+      label: `Pata nukuu ya ${productName}`,
+    },
+  };
+  return plainMessage(language, { to: options.to, url: options.quoteUrl, ...words[language] });
+}
+
+/** A new link to set the password of an account created for the person (an expired one asked again). */
+export function passwordSetupLinkEmail(options: {
+  to: string;
+  firstName: string;
+  url: string;
+  hours: number;
+  language: Language;
+}): EmailMessage {
+  const { firstName, hours, language } = options;
+  const words: InBoth<Omit<PlainMessage, 'to' | 'url'>> = {
+    en: {
+      subject: 'Set your Bima Portal password',
+      lines: [
+        greeting('en', firstName),
+        `Here is a new link to set the password of your Bima Portal account. It works for ${hours} hours and only once.`,
+        'If you did not ask for it, ignore this e-mail.',
+      ],
+      label: 'Set your password',
+    },
+    sw: {
+      subject: 'Weka nenosiri lako la Bima Portal',
+      lines: [
+        greeting('sw', firstName),
+        `Hiki ni kiungo kipya cha kuweka nenosiri la akaunti yako ya Bima Portal. Kinatumika kwa saa ${hours} na mara moja tu.`,
+        'Ikiwa hukuomba kiungo hiki, puuza barua pepe hii.',
+      ],
+      label: 'Weka nenosiri lako',
+    },
+  };
+  return plainMessage(language, { to: options.to, url: options.url, ...words[language] });
+}
+
+interface PlainMessage {
   to: string;
   subject: string;
   lines: string[];
-  link: { url: string; label: string };
-}): EmailMessage {
-  const { to, subject, lines, link } = options;
+  url: string;
+  label: string;
+}
+
+/** A plain message with one link. */
+function plainMessage(language: Language, message: PlainMessage): EmailMessage {
+  const { to, subject, lines, url, label } = message;
   return {
     to,
     subject,
-    text: `${lines.join('\n\n')}\n\n${link.label}: ${link.url}\n`,
-    html: layout(subject, `${lines.map(paragraph).join('')}${button(link.url, link.label)}`),
+    text: `${lines.join('\n\n')}\n\n${label}: ${url}\n`,
+    html: layout(language, subject, `${lines.map(paragraph).join('')}${button(url, label)}`),
   };
 }

@@ -1,6 +1,21 @@
+import { authStore } from '../stores/auth';
 import { type KycData, riskStore } from '../stores/risk';
 import { clearSignedInState } from '../stores/session';
 import { callGateway, unwrapData } from './api-client';
+import type { Language } from './i18n';
+
+/**
+ * Tells the server the signed-in user's language (`user / profile / setLanguage`), in which their
+ * e-mails and notifications are written. Fire and forget: the switch on screen has happened, and the
+ * next sign-in records the language anyway, so a failure shows nothing.
+ */
+export function saveUserLanguage(language: Language): void {
+  if (!authStore.getState().isAuthenticated) return;
+  callGateway(
+    { service: 'user', resource: 'profile', action: 'setLanguage', data: { language } },
+    { secure: true, silent: true },
+  ).catch(() => undefined);
+}
 
 /**
  * Signs out: asks the API to revoke the session (`client / logout / logout`), then forgets the

@@ -1,4 +1,4 @@
-import { CART_MESSAGES, cartReceiptPostings, formatKes, RECOMMENDATION_MESSAGES } from '@bima/domain';
+import { CART_MESSAGES, cartReceiptPostings, RECOMMENDATION_MESSAGES } from '@bima/domain';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -14,6 +14,7 @@ import {
   unallocatedReceipts,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { formatAmount } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { pageInfo } from '../../lib/search';
 import { invoiceMoney, lockWallet } from '../ledger/service';
@@ -328,7 +329,10 @@ export async function settleCartReceipt(
   await markPaymentSucceeded(tx, context, payment, answer, {
     allocated,
     postings,
-    body: `We received ${formatKes(payment.amount)} by M-Pesa${answer.receipt ? ` (receipt ${answer.receipt})` : ''} for your cart (${cart.cartInvoiceRef}).`,
+    body: {
+      en: `We received ${formatAmount(payment.amount, 'en')} by M-Pesa${answer.receipt ? ` (receipt ${answer.receipt})` : ''} for your cart (${cart.cartInvoiceRef}).`,
+      sw: `Tumepokea ${formatAmount(payment.amount, 'sw')} kupitia M-Pesa${answer.receipt ? ` (risiti ${answer.receipt})` : ''} kwa kikapu chako (${cart.cartInvoiceRef}).`,
+    },
     link: '/newportal/cart',
   });
   if (toWallet > 0) {

@@ -24,7 +24,8 @@ export const catalogueActions = [
     description:
       '"Tell me when it\'s available" for a coming-soon product: {routeName, email} → {registered, productName}. Once per product and e-mail (asking again answers the same); 404 for an unknown product, 409 NOT_COMING_SOON for one that is available or not offered.',
     input: registerInterestSchema,
-    handler: ({ db, config, input }) => registerInterest(db, input, config.PUBLIC_BASE_URL),
+    handler: ({ db, config, input, language }) =>
+      registerInterest(db, input, config.PUBLIC_BASE_URL, language),
   }),
   defineAction({
     service: 'admin',

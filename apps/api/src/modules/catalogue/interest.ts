@@ -4,17 +4,24 @@ import type { Database } from '../../db/client';
 import { catalogueProducts, productInterest } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
+import { type Language, languageOf } from '../../lib/language';
 import { pageInfo } from '../../lib/search';
 import { enqueueMail } from '../../mail/queue';
-import { productInterestEmail } from '../../mail/templates';
+import { productAvailableEmail, productInterestEmail } from '../../mail/templates';
 import { recordAudit } from '../audit/service';
 
 /**
  * Records that someone wants to hear when a coming-soon product goes live: once per product and
  * e-mail (asking again answers the same, revealing nothing), with a short confirmation e-mail the
- * first time. Only coming-soon products take interest.
+ * first time. Only coming-soon products take interest. The person may have no account, so the
+ * request's language is kept with the interest: the news e-mail is written in it too.
  */
-export async function registerInterest(db: Database, input: RegisterInterestInput, baseUrl: string) {
+export async function registerInterest(
+  db: Database,
+  input: RegisterInterestInput,
+  baseUrl: string,
+  language: Language = 'en',
+) {
   const [product] = await db
     .select()
     .from(catalogueProducts)
@@ -34,7 +41,7 @@ export async function registerInterest(db: Database, input: RegisterInterestInpu
   await db.transaction(async (tx) => {
     const [made] = await tx
       .insert(productInterest)
-      .values({ catalogueProductId: product.id, email: input.email })
+      .values({ catalogueProductId: product.id, email: input.email, language })
       .onConflictDoNothing({ target: [productInterest.catalogueProductId, productInterest.email] })
       .returning({ id: productInterest.id });
     if (!made) return;
@@ -42,12 +49,9 @@ export async function registerInterest(db: Database, input: RegisterInterestInpu
       tx,
       productInterestEmail({
         to: input.email,
-        subject: `We will tell you when ${product.name} is available`,
-        lines: [
-          `Thank you for your interest in ${product.name} on Bima Portal.`,
-          'We will send you one e-mail when you can get a quote and buy it online. Nothing else.',
-        ],
-        link: { url: `${baseUrl.replace(/\/$/, '')}/`, label: 'See what you can buy today' },
+        productName: product.name,
+        homeUrl: `${baseUrl.replace(/\/$/, '')}/`,
+        language,
       }),
     );
   });
@@ -112,15 +116,15 @@ export async function notifyInterest(
       .update(productInterest)
       .set({ notifiedAt: new Date() })
       .where(and(eq(productInterest.catalogueProductId, product.id), isNull(productInterest.notifiedAt)))
-      .returning({ email: productInterest.email });
-    for (const { email } of told) {
+      .returning({ email: productInterest.email, language: productInterest.language });
+    for (const { email, language } of told) {
       await enqueueMail(
         tx,
-        productInterestEmail({
+        productAvailableEmail({
           to: email,
-          subject: `${product.name} is now available`,
-          lines: [`${product.name} is now available on Bima Portal: get a quote and buy it online.`],
-          link: { url, label: `Get a ${product.name} quote` },
+          productName: product.name,
+          quoteUrl: url,
+          language: languageOf(language),
         }),
       );
     }

@@ -34,7 +34,7 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { pageInfo } from '../../lib/search';
 import { signFileLink } from '../files/links';
-import { notify } from '../notification/service';
+import { type NotificationText, notify } from '../notification/service';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -669,15 +669,20 @@ async function notifyOffline(
     );
   const alreadyTold = new Set(pending.map((row) => row.userId));
   const names = (message.attachments as StoredAttachment[]).map((file) => file.name);
-  const text =
-    message.body || `Sent ${names.length === 1 ? 'a file' : `${names.length} files`}: ${names.join(', ')}`;
-  const preview = text.length > 140 ? `${text.slice(0, 137)}…` : text;
+  const shorten = (text: string) => (text.length > 140 ? `${text.slice(0, 137)}…` : text);
+  // The message itself is the sender's words, shown as written; only a files-only message is ours to say.
+  const preview: NotificationText = message.body
+    ? shorten(message.body)
+    : {
+        en: shorten(`Sent ${names.length === 1 ? 'a file' : `${names.length} files`}: ${names.join(', ')}`),
+        sw: shorten(`Ametuma ${names.length === 1 ? 'faili' : `faili ${names.length}`}: ${names.join(', ')}`),
+      };
   for (const userId of recipients) {
     if (alreadyTold.has(userId)) continue;
     await notify(tx, {
       userId,
       kind: 'chat_message',
-      title: `New chat message from ${from}`,
+      title: { en: `New chat message from ${from}`, sw: `Ujumbe mpya wa gumzo kutoka kwa ${from}` },
       body: preview,
       link,
       // Also by e-mail (queued in this transaction) unless the user switched chat e-mails off.

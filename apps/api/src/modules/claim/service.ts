@@ -17,6 +17,7 @@ import {
   type ResolvePayoutInput,
   requiredClaimDocuments,
 } from '@bima/domain';
+import { translateText } from '@bima/domain/i18n';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -37,6 +38,7 @@ import {
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { kenyaToday } from '../../lib/dates';
+import { type Bilingual, formatAmount, type Language } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { containsPattern, pageInfo, pageWindow } from '../../lib/search';
 import {
@@ -131,25 +133,45 @@ async function addEvent(
   await tx.insert(claimEvents).values({ claimId: claim.id, event, status, actorId, note });
 }
 
-const STATUS_WORDS: Record<ClaimStatus, string> = {
-  REPORTED: 'reported',
-  DOCUMENTS_PENDING: 'waiting for documents',
-  UNDER_ASSESSMENT: 'under assessment',
-  APPROVED: 'approved',
-  DECLINED: 'declined',
-  SETTLED: 'settled',
-  CLOSED: 'closed',
+const STATUS_WORDS: Record<Language, Record<ClaimStatus, string>> = {
+  en: {
+    REPORTED: 'reported',
+    DOCUMENTS_PENDING: 'waiting for documents',
+    UNDER_ASSESSMENT: 'under assessment',
+    APPROVED: 'approved',
+    DECLINED: 'declined',
+    SETTLED: 'settled',
+    CLOSED: 'closed',
+  },
+  sw: {
+    REPORTED: 'limeripotiwa',
+    DOCUMENTS_PENDING: 'linasubiri nyaraka',
+    UNDER_ASSESSMENT: 'linatathminiwa',
+    APPROVED: 'limeidhinishwa',
+    DECLINED: 'limekataliwa',
+    SETTLED: 'limelipwa',
+    CLOSED: 'limefungwa',
+  },
 };
 
 /**
  * Tells the client their claim changed status: in the app and, in the same transaction, queued by
  * e-mail unless they switched claim e-mails off (the mail worker is woken and sends it after the commit).
  */
-async function notifyStatus(tx: Tx, services: Services, claim: ClaimRow, status: ClaimStatus, body: string) {
+async function notifyStatus(
+  tx: Tx,
+  services: Services,
+  claim: ClaimRow,
+  status: ClaimStatus,
+  body: Bilingual,
+) {
   await notify(tx, {
     userId: claim.userId,
     kind: 'claim_status_changed',
-    title: `Claim ${claim.claimRef} ${STATUS_WORDS[status]}`,
+    title: {
+      en: `Claim ${claim.claimRef} ${STATUS_WORDS.en[status]}`,
+      sw: `Dai ${claim.claimRef} ${STATUS_WORDS.sw[status]}`,
+    },
     body,
     link: `/newportal/claims/${claim.id}`,
     email: { baseUrl: services.publicBaseUrl },
@@ -221,13 +243,10 @@ export async function reportClaim(context: ClaimContext, principal: Principal, i
       })
       .returning();
     await addEvent(tx, claim!, 'reported', 'REPORTED', principal.userId);
-    await notifyStatus(
-      tx,
-      context.services,
-      claim!,
-      'REPORTED',
-      `We have your ${CLAIM_TYPE_LABELS[input.type].toLowerCase()} claim. Upload the documents on its checklist; the insurer will be in touch.`,
-    );
+    await notifyStatus(tx, context.services, claim!, 'REPORTED', {
+      en: `We have your ${CLAIM_TYPE_LABELS[input.type].toLowerCase()} claim. Upload the documents on its checklist; the insurer will be in touch.`,
+      sw: `Tumepokea dai lako la ${translateText(CLAIM_TYPE_LABELS[input.type], 'sw').toLowerCase()}. Pakia nyaraka zilizo kwenye orodha yake; kampuni ya bima itawasiliana nawe.`,
+    });
     return { id: claim!.id, claimRef: claim!.claimRef, status: claim!.status };
   });
 }
@@ -488,19 +507,22 @@ export async function requestDocuments(
     await notify(tx, {
       userId: claim.userId,
       kind: 'documents_requested',
-      title: `Documents needed for claim ${claim.claimRef}`,
-      body: `The insurer asks for: ${list}.${input.note ? ` ${input.note}` : ''}`,
+      title: {
+        en: `Documents needed for claim ${claim.claimRef}`,
+        sw: `Nyaraka zinahitajika kwa dai ${claim.claimRef}`,
+      },
+      body: {
+        en: `The insurer asks for: ${list}.${input.note ? ` ${input.note}` : ''}`,
+        sw: `Kampuni ya bima inaomba: ${input.documents.map((type) => translateText(CLAIM_DOCUMENT_LABELS[type], 'sw')).join('; ')}.${input.note ? ` ${input.note}` : ''}`,
+      },
       link: `/newportal/claims/${claim.id}`,
       email: { baseUrl: context.services.publicBaseUrl },
     });
     if (claim.status !== 'DOCUMENTS_PENDING')
-      await notifyStatus(
-        tx,
-        context.services,
-        updated,
-        'DOCUMENTS_PENDING',
-        'Your claim waits for the documents the insurer asked for.',
-      );
+      await notifyStatus(tx, context.services, updated, 'DOCUMENTS_PENDING', {
+        en: 'Your claim waits for the documents the insurer asked for.',
+        sw: 'Dai lako linasubiri nyaraka ambazo kampuni ya bima imeomba.',
+      });
   });
 }
 
@@ -550,13 +572,10 @@ export async function appointAssessor(
       `Assessor: ${assessor.firstName} ${assessor.lastName}`,
     );
     if (claim.status !== 'UNDER_ASSESSMENT')
-      await notifyStatus(
-        tx,
-        context.services,
-        updated,
-        'UNDER_ASSESSMENT',
-        'An assessor has been appointed to inspect the damage and will contact you.',
-      );
+      await notifyStatus(tx, context.services, updated, 'UNDER_ASSESSMENT', {
+        en: 'An assessor has been appointed to inspect the damage and will contact you.',
+        sw: 'Mtathmini ameteuliwa kukagua uharibifu na atawasiliana nawe.',
+      });
   });
 }
 
@@ -602,7 +621,10 @@ export async function approveClaim(
     const cents = agreedLoss - claim.excess - payable;
     const note = `${formatKes(agreedLoss)} less the excess ${formatKes(claim.excess)}: ${formatKes(payable)} to pay${cents > 0 ? ' (in whole shillings)' : ''}`;
     await addEvent(tx, claim, 'approved', 'APPROVED', principal.userId, note);
-    await notifyStatus(tx, context.services, updated, 'APPROVED', `Your claim is approved: ${note}.`);
+    await notifyStatus(tx, context.services, updated, 'APPROVED', {
+      en: `Your claim is approved: ${note}.`,
+      sw: `Dai lako limeidhinishwa: ${formatAmount(agreedLoss, 'sw')} ukiondoa kiasi cha ziada (excess) cha ${formatAmount(claim.excess, 'sw')}: ${formatAmount(payable, 'sw')} zitalipwa${cents > 0 ? ' (kwa shilingi nzima)' : ''}.`,
+    });
   });
 }
 
@@ -614,7 +636,10 @@ export async function declineClaim(
   await takeStep(context.db, principal, input.id, 'decline', async (tx, claim) => {
     const updated = await setStatus(tx, claim, 'DECLINED', { declineReason: input.reason });
     await addEvent(tx, claim, 'declined', 'DECLINED', principal.userId, input.reason);
-    await notifyStatus(tx, context.services, updated, 'DECLINED', `Your claim was declined: ${input.reason}`);
+    await notifyStatus(tx, context.services, updated, 'DECLINED', {
+      en: `Your claim was declined: ${input.reason}`,
+      sw: `Dai lako limekataliwa: ${input.reason}`,
+    });
   });
 }
 
@@ -622,7 +647,10 @@ export async function closeClaim(context: ClaimContext, principal: Principal, in
   await takeStep(context.db, principal, input.id, 'close', async (tx, claim) => {
     const updated = await setStatus(tx, claim, 'CLOSED');
     await addEvent(tx, claim, 'closed', 'CLOSED', principal.userId);
-    await notifyStatus(tx, context.services, updated, 'CLOSED', 'Your claim is closed.');
+    await notifyStatus(tx, context.services, updated, 'CLOSED', {
+      en: 'Your claim is closed.',
+      sw: 'Dai lako limefungwa.',
+    });
   });
 }
 
@@ -632,10 +660,15 @@ async function markSettled(
   claim: ClaimRow,
   actorId: string | null,
   note: string,
+  /** The payout in Swahili for the client's notification (the history keeps the English note). */
+  noteInSwahili: string,
 ) {
   const updated = await setStatus(tx, claim, 'SETTLED');
   await addEvent(tx, claim, 'settled', 'SETTLED', actorId, note);
-  await notifyStatus(tx, services, updated, 'SETTLED', `Your claim is settled: ${note}.`);
+  await notifyStatus(tx, services, updated, 'SETTLED', {
+    en: `Your claim is settled: ${note}.`,
+    sw: `Dai lako limelipwa: ${noteInSwahili}.`,
+  });
 }
 
 export type SettleInput =
@@ -685,6 +718,7 @@ export async function settleClaim(context: ClaimContext, principal: Principal, i
         claim,
         principal.userId,
         `${formatKes(claim.approvedAmount!)} paid to ${input.garageName} (ref. ${input.reference})`,
+        `${formatAmount(claim.approvedAmount!, 'sw')} zimelipwa kwa ${input.garageName} (kumb. ${input.reference})`,
       );
     });
     return { status: 'SETTLED' };
@@ -863,7 +897,9 @@ async function applyPayoutAnswer(
       .where(eq(claimSettlements.id, settlement.id));
     await postClaimPayout(tx, claim, settlement, answer.receipt ?? settlement.reference, answer.actorId);
     const note = `${formatKes(settlement.amount)} paid to M-Pesa ${settlement.phone}, receipt ${answer.receipt ?? 'not given'}${answer.source}`;
-    if (claim.status === 'APPROVED') await markSettled(tx, context.services, claim, answer.actorId, note);
+    const noteInSwahili = `${formatAmount(settlement.amount, 'sw')} zimelipwa kwa M-Pesa ${settlement.phone}${answer.receipt ? `, risiti ${answer.receipt}` : ''}`;
+    if (claim.status === 'APPROVED')
+      await markSettled(tx, context.services, claim, answer.actorId, note, noteInSwahili);
     else {
       log.error(
         { claim: claim.claimRef, settlement: settlement.id },

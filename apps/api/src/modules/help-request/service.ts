@@ -1,6 +1,5 @@
 import {
   type CreateHelpRequestInput,
-  formatKes,
   HELP_REQUEST_MESSAGES,
   type HelpRequestStatus,
   INBOX_MESSAGES,
@@ -22,6 +21,7 @@ import {
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { kenyaToday } from '../../lib/dates';
+import { formatDay, languageOf } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { pageInfo, pageWindow } from '../../lib/search';
 import {
@@ -75,7 +75,8 @@ export async function requestHelpCode(context: AccountContext, email: string) {
     .returning({ id: verifications.id });
   await issueEmailedCode(context, {
     verificationId: verification!.id,
-    compose: (code, minutes) => helpRequestCodeEmail({ to: email, code, minutes }),
+    compose: (code, minutes) =>
+      helpRequestCodeEmail({ to: email, code, minutes, language: context.language ?? 'en' }),
   });
   return { verificationRef: verification!.id };
 }
@@ -135,7 +136,7 @@ function summarise(request: typeof helpRequests.$inferSelect): HelpRequestSummar
     requestSystemRef: request.requestSystemRef,
     clientName: `${request.clientFirstName} ${request.clientLastName}`,
     clientEmail: request.clientEmail,
-    vehicleValue: formatKes(request.riskValue),
+    vehicleValue: request.riskValue,
     regNo: request.regNo,
     chassisNumber: request.chassisNumber,
     expiry: request.expiry,
@@ -159,7 +160,7 @@ export async function createHelpRequest(
   const isClient = principal?.role === 'client';
   const verificationId = isClient ? null : await useHelpCode(context, input);
 
-  const { request, rows } = await db.transaction(async (tx) => {
+  const { request, rows, staff } = await db.transaction(async (tx) => {
     if (verificationId) {
       const claimed = await tx
         .update(verifications)
@@ -204,7 +205,12 @@ export async function createHelpRequest(
     // Every active user of each firm, in the app; by e-mail too when their address is not the
     // firm's own, which gets the request mail below anyway.
     const staff = await tx
-      .select({ id: users.id, email: users.email, intermediaryId: users.intermediaryId })
+      .select({
+        id: users.id,
+        email: users.email,
+        intermediaryId: users.intermediaryId,
+        language: users.language,
+      })
       .from(users)
       .where(
         and(
@@ -221,20 +227,29 @@ export async function createHelpRequest(
       await notify(tx, {
         userId: member.id,
         kind: 'help_request_received',
-        title: `New help request ${request!.requestSystemRef}`,
-        body: `${request!.clientFirstName} ${request!.clientLastName} asks ${firm.intermediaryNames} for a motor quotation; answer by ${request!.expiry}.`,
+        title: {
+          en: `New help request ${request!.requestSystemRef}`,
+          sw: `Ombi jipya la msaada ${request!.requestSystemRef}`,
+        },
+        body: {
+          en: `${request!.clientFirstName} ${request!.clientLastName} asks ${firm.intermediaryNames} for a motor quotation; answer by ${formatDay(request!.expiry, 'en')}.`,
+          sw: `${request!.clientFirstName} ${request!.clientLastName} anaomba ${firm.intermediaryNames} nukuu ya bima ya gari; jibu kabla ya ${formatDay(request!.expiry, 'sw')}.`,
+        },
         link: `/staff/requests/${rowId}`,
         ...(member.email.toLowerCase() === firm.primaryEmail.toLowerCase()
           ? {}
           : { email: { baseUrl: config.PUBLIC_BASE_URL } }),
       });
     }
-    return { request: request!, rows };
+    return { request: request!, rows, staff };
   });
 
   const summary = summarise(request);
   const base = config.PUBLIC_BASE_URL.replace(/\/$/, '');
   const rowIdOf = new Map(rows.map((row) => [row.intermediaryId, row.id]));
+  // A firm's own address reads in the language of its user with that address, if it has one.
+  const languageOfAddress = (email: string) =>
+    languageOf(staff.find((member) => member.email.toLowerCase() === email.toLowerCase())?.language);
   const mails = [
     ...recipients.map((firm) =>
       helpRequestToIntermediaryEmail({
@@ -242,6 +257,7 @@ export async function createHelpRequest(
         intermediaryNames: firm.intermediaryNames,
         summary,
         requestUrl: `${base}/staff/requests/${rowIdOf.get(firm.id)}`,
+        language: languageOfAddress(firm.primaryEmail),
       }),
     ),
     helpRequestConfirmationEmail({
@@ -249,6 +265,8 @@ export async function createHelpRequest(
       firstName: request.clientFirstName,
       summary,
       intermediaryNames: recipients.map((firm) => firm.intermediaryNames),
+      // The client is on the portal now, in the language of this request.
+      language: context.language ?? 'en',
     }),
   ];
   // The request is stored: a mail server that fails is logged, never turned into a failed request.

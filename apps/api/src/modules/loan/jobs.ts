@@ -2,7 +2,8 @@ import { arrearsStage, daysFrom, formatKes, instalmentStates, plusDays } from '@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { lenders, loanEvents, loans } from '../../db/schema';
 import { kenyaToday } from '../../lib/dates';
-import { notify } from '../notification/service';
+import { formatAmount, formatDay } from '../../lib/language';
+import { type NotificationText, notify, textIn } from '../notification/service';
 import { loanProductOf } from './products';
 import {
   instalmentsOf,
@@ -49,6 +50,7 @@ async function* activeLoans(context: LoanContext) {
 }
 
 const whenDue = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`);
+const whenDueSw = (days: number) => (days === 0 ? 'leo' : days === 1 ? 'kesho' : `baada ya siku ${days}`);
 
 /**
  * Reminds clients of instalments coming due: `days` before (7 and 1 by default), once per
@@ -67,14 +69,18 @@ export async function sendInstalmentReminders(context: LoanContext, options: { d
       if (reached.length === 0) continue;
       const stage = Math.min(...reached);
       const message = `Instalment ${instalment.number} of ${formatKes(instalment.outstanding)} is due ${whenDue(daysLeft)} (${readableDate(instalment.dueDate)}). Pay it by M-Pesa or from your wallet on the loan's page.`;
+      const messageSw = `Awamu ya ${instalment.number} ya ${formatAmount(instalment.outstanding, 'sw')} inadaiwa ${whenDueSw(daysLeft)} (${formatDay(instalment.dueDate, 'sw')}). Ilipe kwa M-Pesa au kutoka kwenye pochi yako kwenye ukurasa wa mkopo.`;
       const claimed = await context.db.transaction(async (tx) => {
         const at = context.services.clock.now();
         if (!(await recordEvent(tx, loan, `reminder_${stage}`, instalment.number, message, at))) return false;
         await notify(tx, {
           userId: loan.userId,
           kind: 'instalment_reminder',
-          title: `Loan ${loan.loanRef}: instalment due ${whenDue(daysLeft)}`,
-          body: message,
+          title: {
+            en: `Loan ${loan.loanRef}: instalment due ${whenDue(daysLeft)}`,
+            sw: `Mkopo ${loan.loanRef}: awamu inadaiwa ${whenDueSw(daysLeft)}`,
+          },
+          body: { en: message, sw: messageSw },
           link: loanLink(loan),
           email: { baseUrl: context.services.publicBaseUrl },
         });
@@ -112,18 +118,15 @@ export async function runArrearsProcess(context: LoanContext) {
     const noticeFrom = plusDays(dueDate, config.LOAN_GRACE_DAYS + 1);
     const cancelFrom = plusDays(dueDate, config.LOAN_GRACE_DAYS + config.LOAN_NOTICE_DAYS + 1);
     if (state.stage === 'overdue') {
-      const message = `Instalment ${number} was due on ${readableDate(dueDate)} and is not paid: ${arrears} is overdue. Pay it before ${readableDate(noticeFrom)} to keep your cover safe.`;
-      if (
-        await tellOnce(
-          context,
-          loan,
-          'overdue',
-          number,
-          `Loan ${loan.loanRef}: instalment ${number} missed`,
-          message,
-        )
-      )
-        counts.overdue += 1;
+      const message = {
+        en: `Instalment ${number} was due on ${readableDate(dueDate)} and is not paid: ${arrears} is overdue. Pay it before ${readableDate(noticeFrom)} to keep your cover safe.`,
+        sw: `Awamu ya ${number} ilipaswa kulipwa tarehe ${formatDay(dueDate, 'sw')} na haijalipwa: ${formatAmount(state.arrears, 'sw')} zimechelewa. Zilipe kabla ya ${formatDay(noticeFrom, 'sw')} ili bima yako isiwe hatarini.`,
+      };
+      const title = {
+        en: `Loan ${loan.loanRef}: instalment ${number} missed`,
+        sw: `Mkopo ${loan.loanRef}: awamu ya ${number} haijalipwa`,
+      };
+      if (await tellOnce(context, loan, 'overdue', number, title, message)) counts.overdue += 1;
       continue;
     }
     // The notice comes before any cancellation and gives its full LOAN_NOTICE_DAYS, even when it goes
@@ -160,11 +163,12 @@ async function tellOnce(
   loan: LoanRow,
   kind: 'overdue' | 'notice',
   instalment: number,
-  title: string,
-  message: string,
+  title: NotificationText,
+  message: NotificationText,
 ) {
   return context.db.transaction(async (tx) => {
-    if (!(await recordEvent(tx, loan, kind, instalment, message, context.services.clock.now()))) return false;
+    const history = textIn(message, 'en');
+    if (!(await recordEvent(tx, loan, kind, instalment, history, context.services.clock.now()))) return false;
     await notify(tx, {
       userId: loan.userId,
       kind: 'loan_arrears',

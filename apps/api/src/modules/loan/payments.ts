@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { formatKes, loanMpesaReceiptPosting, loanWalletPaymentPosting } from '@bima/domain';
+import { loanMpesaReceiptPosting, loanWalletPaymentPosting } from '@bima/domain';
 import { eq } from 'drizzle-orm';
 import { loans, payments } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { formatAmount } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { isPosted, lockWallet, post, walletBalance } from '../ledger/service';
 import { refuseWhilePromptLive, sendPolicyDocuments, sendPrompt } from '../payment/service';
@@ -98,13 +99,20 @@ export async function settleLoanReceipt(
     isDeposit,
   });
   const receipt = answer.receipt ? ` (receipt ${answer.receipt})` : '';
+  const risiti = answer.receipt ? ` (risiti ${answer.receipt})` : '';
   await markPaymentSucceeded(tx, context, payment, answer, {
     allocated,
     postings: [posting],
     body:
       allocated > 0
-        ? `We received ${formatKes(payment.amount)} by M-Pesa${receipt} for loan ${loan.loanRef}${toWallet > 0 ? `; ${formatKes(toWallet)} more than it needed is in your wallet` : ''}.`
-        : `We received ${formatKes(payment.amount)} by M-Pesa${receipt}; loan ${loan.loanRef} needed nothing more, so it is in your wallet.`,
+        ? {
+            en: `We received ${formatAmount(payment.amount, 'en')} by M-Pesa${receipt} for loan ${loan.loanRef}${toWallet > 0 ? `; ${formatAmount(toWallet, 'en')} more than it needed is in your wallet` : ''}.`,
+            sw: `Tumepokea ${formatAmount(payment.amount, 'sw')} kupitia M-Pesa${risiti} kwa mkopo ${loan.loanRef}${toWallet > 0 ? `; ${formatAmount(toWallet, 'sw')} zilizozidi kiasi kilichohitajika zimewekwa kwenye pochi yako` : ''}.`,
+          }
+        : {
+            en: `We received ${formatAmount(payment.amount, 'en')} by M-Pesa${receipt}; loan ${loan.loanRef} needed nothing more, so it is in your wallet.`,
+            sw: `Tumepokea ${formatAmount(payment.amount, 'sw')} kupitia M-Pesa${risiti}; mkopo ${loan.loanRef} haukuhitaji malipo zaidi, kwa hiyo zimewekwa kwenye pochi yako.`,
+          },
     link: loanLink(loan),
   });
   if (allocated === 0) return null;

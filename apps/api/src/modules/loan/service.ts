@@ -36,11 +36,12 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { formatAmount } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { pageInfo } from '../../lib/search';
 import type { Services } from '../../services';
 import { post } from '../ledger/service';
-import { notify } from '../notification/service';
+import { type NotificationText, notify } from '../notification/service';
 import { loanProductOf } from './products';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -561,7 +562,12 @@ export async function notifyLenderUsers(
   tx: Tx,
   context: LoanCoreContext,
   lenderId: number,
-  input: { kind: 'loan_application' | 'loan_arrears'; title: string; body: string; link: string },
+  input: {
+    kind: 'loan_application' | 'loan_arrears';
+    title: NotificationText;
+    body: NotificationText;
+    link: string;
+  },
 ) {
   const staff = await tx
     .select({ id: users.id })
@@ -612,8 +618,14 @@ export async function afterLoanMoney(
     );
     await notifyLenderUsers(tx, context, loan.lenderId, {
       kind: 'loan_application',
-      title: `New premium financing application ${loan.loanRef}`,
-      body: `${formatKes(loan.principal)} over ${loan.months} months; the first instalment is paid. Approve or decline it.`,
+      title: {
+        en: `New premium financing application ${loan.loanRef}`,
+        sw: `Ombi jipya la mkopo wa ada ya bima ${loan.loanRef}`,
+      },
+      body: {
+        en: `${formatKes(loan.principal)} over ${loan.months} months; the first instalment is paid. Approve or decline it.`,
+        sw: `${formatAmount(loan.principal, 'sw')} kwa miezi ${loan.months}; awamu ya kwanza imelipwa. Liidhinishe au ulikatae.`,
+      },
       link: lenderLink(loan),
     });
     if (lender.autoApproveMaxPrincipal !== null && loan.principal <= lender.autoApproveMaxPrincipal) {
@@ -655,8 +667,14 @@ export async function afterLoanMoney(
     await notify(tx, {
       userId: loan.userId,
       kind: 'loan_update',
-      title: `Loan ${loan.loanRef} paid in full`,
-      body: message,
+      title: { en: `Loan ${loan.loanRef} paid in full`, sw: `Mkopo ${loan.loanRef} umelipwa wote` },
+      body: {
+        en: message,
+        sw:
+          target === 'settle'
+            ? 'Mkopo umelipwa mapema. Ada za awamu ambazo hazikuwa zimefika zimeondolewa.'
+            : 'Mkopo umelipwa wote. Asante.',
+      },
       link: loanLink(loan),
       email: { baseUrl: context.services.publicBaseUrl },
     });
@@ -698,8 +716,11 @@ export async function approveLoan(
   await notify(tx, {
     userId: loan.userId,
     kind: 'loan_update',
-    title: `Loan ${loan.loanRef} approved`,
-    body: message,
+    title: { en: `Loan ${loan.loanRef} approved`, sw: `Mkopo ${loan.loanRef} umeidhinishwa` },
+    body: {
+      en: message,
+      sw: `${lender.name} imeidhinisha mkopo${decision.by === null ? ' (moja kwa moja, ndani ya mipaka yake)' : ''} na kulipa kiasi chake. Maelezo yote yako kwenye ukurasa wa mkopo.`,
+    },
     link: loanLink(loan),
     email: { baseUrl: context.services.publicBaseUrl },
   });
@@ -750,9 +771,12 @@ export async function endApplication(
     kind: 'loan_update',
     title:
       status === 'DECLINED'
-        ? `Application ${loan.loanRef} declined`
-        : `Application ${loan.loanRef} withdrawn`,
-    body: message,
+        ? { en: `Application ${loan.loanRef} declined`, sw: `Ombi ${loan.loanRef} limekataliwa` }
+        : { en: `Application ${loan.loanRef} withdrawn`, sw: `Ombi ${loan.loanRef} limeondolewa` },
+    body: {
+      en: message,
+      sw: `${status === 'DECLINED' ? 'Mkopeshaji amekataa ombi' : 'Ombi limeondolewa'}: ${reason}.${held > 0 ? ` ${formatAmount(held, 'sw')} ulizolipa zimerudishwa kwenye pochi yako.` : ''}`,
+    },
     link: loanLink(loan),
     email: { baseUrl: context.services.publicBaseUrl },
   });

@@ -3,6 +3,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notificationPreferences, notifications, users } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { type Bilingual, type Language, languageOf } from '../../lib/language';
 import { pageInfo, pageWindow } from '../../lib/search';
 import { enqueueMail } from '../../mail/queue';
 import { type EmailMessage, notificationEmail } from '../../mail/templates';
@@ -14,16 +15,27 @@ export interface NotificationEmailOption {
   /** PUBLIC_BASE_URL: links in the e-mail are absolute. */
   baseUrl: string;
   /** A message of its own (e.g. the recommendation's); by default the title, body and link. */
-  compose?: (recipient: { email: string; firstName: string }) => EmailMessage;
+  compose?: (recipient: { email: string; firstName: string; language: Language }) => EmailMessage;
+}
+
+/**
+ * A notification's text: in both languages (written in the recipient's at creation), or a plain
+ * string shown as it is to everyone (text that is not ours to translate, e.g. a chat preview).
+ */
+export type NotificationText = Bilingual | string;
+
+/** `text` in `language`. */
+export function textIn(text: NotificationText, language: Language): string {
+  return typeof text === 'string' ? text : text[language];
 }
 
 export interface NotificationInput {
   userId: string;
   kind: NotificationKind;
   /** One line, e.g. "Claim CLM-… approved". */
-  title: string;
+  title: NotificationText;
   /** A sentence or two of what happened and what to do next. */
-  body: string;
+  body: NotificationText;
   /** The web path of the thing it is about. */
   link?: string | null;
   /** Also by e-mail (queued in the same transaction), unless the user switched this kind off. */
@@ -48,32 +60,45 @@ export async function wantsEmail(executor: Database | Tx, userId: string, kind: 
  * Tells a user something happened: an in-app notification row, written in the caller's
  * transaction when it passes one (so a change is never kept without its notification), and with
  * `email`, the e-mail queued in that same transaction unless the user switched the kind off.
+ *
+ * Both are written once, in the recipient's language as stored now (users.language): a notification
+ * is a message sent at a moment, like the e-mail beside it, so it keeps the words (amounts, dates,
+ * names) it was sent with; a language switched later applies to what comes next.
  */
 export async function notify(executor: Database | Tx, input: NotificationInput): Promise<NotifyResult> {
+  const [user] = await executor
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      status: users.status,
+      language: users.language,
+    })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  const language = languageOf(user?.language);
+  const title = textIn(input.title, language);
+  const body = textIn(input.body, language);
   await executor.insert(notifications).values({
     userId: input.userId,
     kind: input.kind,
-    title: input.title,
-    body: input.body,
+    title,
+    body,
     link: input.link ?? null,
   });
   if (!input.email) return { mailId: null };
-  const [user] = await executor
-    .select({ email: users.email, firstName: users.firstName, status: users.status })
-    .from(users)
-    .where(eq(users.id, input.userId));
   if (!user || user.status === 'DISABLED' || !(await wantsEmail(executor, input.userId, input.kind)))
     return { mailId: null };
   const base = input.email.baseUrl.replace(/\/$/, '');
   const message =
-    input.email.compose?.({ email: user.email, firstName: user.firstName }) ??
+    input.email.compose?.({ email: user.email, firstName: user.firstName, language }) ??
     notificationEmail({
       to: user.email,
       firstName: user.firstName,
-      title: input.title,
-      body: input.body,
+      title,
+      body,
       url: input.link ? `${base}${input.link}` : null,
       profileUrl: `${base}/newportal/profile`,
+      language,
     });
   const row = await enqueueMail(executor, message);
   return { mailId: row.id };

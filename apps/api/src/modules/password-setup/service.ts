@@ -5,7 +5,8 @@ import { AUTH_RATE_RULES } from '../../auth/rate-limiter';
 import type { Database } from '../../db/client';
 import { clients, intermediaries, users, verifications } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
-import { productInterestEmail } from '../../mail/templates';
+import { passwordSetupLinkEmail } from '../../mail/templates';
+import { languageOf } from '../../lib/language';
 import { recordAudit } from '../audit/service';
 import { renewInvitation } from '../staff/service';
 import { type AccountContext, openSession, presentUser, signInRefusal } from '../user/service';
@@ -178,15 +179,12 @@ export async function requestPasswordSetupLink(context: AccountContext, input: {
   });
   try {
     await context.services.mailer.send(
-      productInterestEmail({
+      passwordSetupLinkEmail({
         to: user.email,
-        subject: 'Set your Bima Portal password',
-        lines: [
-          `Hello ${user.firstName},`,
-          `Here is a new link to set the password of your Bima Portal account. It works for ${config.INVITATION_TTL_HOURS} hours and only once.`,
-          'If you did not ask for it, ignore this e-mail.',
-        ],
-        link: { url, label: 'Set your password' },
+        firstName: user.firstName,
+        url,
+        hours: config.INVITATION_TTL_HOURS,
+        language: languageOf(user.language),
       }),
     );
   } catch (error) {

@@ -28,12 +28,15 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { formatAmount, languageOf } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { pageInfo } from '../../lib/search';
 import { policyIssuedEmail } from '../../mail/templates';
 import { DarajaError, describeResultCode, type StkCallback } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
 import { cartInvoiceSummary, recordCartReceipt, settleCartReceipt } from '../cart/service';
+import { renderCertificate } from '../certificate/document';
+import { findCertificateOfPolicy } from '../certificate/service';
 import { lockWallet, moneyOfInvoice, post } from '../ledger/service';
 import { settleLoanReceipt } from '../loan/payments';
 import { wantsEmail } from '../notification/service';
@@ -520,8 +523,14 @@ export async function settlePayment(
         allocated: invoice ? allocated : null,
         postings: [posting],
         body: invoice
-          ? `We received ${formatKes(payment.amount)} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''} for invoice ${invoice.invoiceSystemRef}.`
-          : `We received ${formatKes(payment.amount)} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''}: it is in your wallet.`,
+          ? {
+              en: `We received ${formatAmount(payment.amount, 'en')} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''} for invoice ${invoice.invoiceSystemRef}.`,
+              sw: `Tumepokea ${formatAmount(payment.amount, 'sw')} kupitia M-Pesa${receipt ? ` (risiti ${receipt})` : ''} kwa ankara ${invoice.invoiceSystemRef}.`,
+            }
+          : {
+              en: `We received ${formatAmount(payment.amount, 'en')} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''}: it is in your wallet.`,
+              sw: `Tumepokea ${formatAmount(payment.amount, 'sw')} kupitia M-Pesa${receipt ? ` (risiti ${receipt})` : ''}: zimewekwa kwenye pochi yako.`,
+            },
         link: invoice
           ? `/newportal/invoice/${encodeURIComponent(invoice.invoiceSystemRef)}`
           : '/newportal/top-up-options',
@@ -711,13 +720,21 @@ export async function handleStkCallback(
   return 'needs-verification';
 }
 
-/** E-mails the policy schedule and receipt; a mail failure is logged, never undoes the payment. */
+/**
+ * E-mails the policy schedule and receipt, and the motor certificate when the policy has one, in the
+ * owner's language; a mail failure is logged, never undoes the payment.
+ */
 export async function sendPolicyDocuments(context: PaymentContext, invoiceId: number): Promise<void> {
   try {
     const policy = await getPolicyByInvoice(context.db, invoiceId);
     if (!policy) return;
     const [owner] = await context.db
-      .select({ userId: users.id, email: users.email, firstName: users.firstName })
+      .select({
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        language: users.language,
+      })
       .from(policies)
       .innerJoin(users, eq(users.id, policies.userId))
       .where(eq(policies.invoiceId, invoiceId));
@@ -726,6 +743,35 @@ export async function sendPolicyDocuments(context: PaymentContext, invoiceId: nu
     if (!(await wantsEmail(context.db, owner.userId, 'policy_issued'))) return;
     const safe = policy.policyNumber.replace(/\//g, '-');
     const brand = await loadDocumentBrand(context.db, policy);
+    const language = languageOf(owner.language);
+    const attachments = [
+      {
+        filename: `policy-schedule-${safe}.pdf`,
+        content: await renderPolicySchedule(policy, language, brand),
+        contentType: 'application/pdf',
+      },
+      {
+        filename: `receipt-${safe}.pdf`,
+        content: await renderReceipt(policy, language, brand),
+        contentType: 'application/pdf',
+      },
+    ];
+    const found = await findCertificateOfPolicy(context.db, policy.id);
+    if (found) {
+      attachments.push({
+        filename: `certificate-${found.certificate.certificateNumber}.pdf`,
+        content: await renderCertificate(
+          found.certificate,
+          {
+            policyNumber: policy.policyNumber,
+            publicBaseUrl: context.services.publicBaseUrl,
+            insurerLogo: brand.underwriterLogo ?? null,
+          },
+          language,
+        ),
+        contentType: 'application/pdf',
+      });
+    }
     await context.services.mailer.send(
       policyIssuedEmail({
         to: owner.email,
@@ -734,18 +780,9 @@ export async function sendPolicyDocuments(context: PaymentContext, invoiceId: nu
         productName: policy.productName,
         startDate: policy.startDate,
         endDate: policy.endDate,
-        attachments: [
-          {
-            filename: `policy-schedule-${safe}.pdf`,
-            content: await renderPolicySchedule(policy, 'en', brand),
-            contentType: 'application/pdf',
-          },
-          {
-            filename: `receipt-${safe}.pdf`,
-            content: await renderReceipt(policy, 'en', brand),
-            contentType: 'application/pdf',
-          },
-        ],
+        attachments,
+        hasCertificate: found !== null,
+        language,
       }),
     );
   } catch (error) {

@@ -1,7 +1,8 @@
-import { formatKes, type Posting } from '@bima/domain';
+import type { Posting } from '@bima/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { payments } from '../../db/schema';
+import { type Bilingual, formatAmount } from '../../lib/language';
 import type { Services } from '../../services';
 import { post } from '../ledger/service';
 import { notify } from '../notification/service';
@@ -28,7 +29,7 @@ export async function markPaymentSucceeded(
   context: { services: Pick<Services, 'publicBaseUrl'> },
   payment: PaymentRow,
   answer: MpesaAnswer,
-  settlement: { allocated: number | null; postings: Posting[]; body: string; link: string },
+  settlement: { allocated: number | null; postings: Posting[]; body: Bilingual; link: string },
 ): Promise<void> {
   await tx
     .update(payments)
@@ -46,7 +47,10 @@ export async function markPaymentSucceeded(
   await notify(tx, {
     userId: payment.userId,
     kind: 'payment_received',
-    title: `Payment of ${formatKes(payment.amount)} received`,
+    title: {
+      en: `Payment of ${formatAmount(payment.amount, 'en')} received`,
+      sw: `Malipo ya ${formatAmount(payment.amount, 'sw')} yamepokelewa`,
+    },
     body: settlement.body,
     link: settlement.link,
     email: { baseUrl: context.services.publicBaseUrl },

@@ -113,8 +113,14 @@ export async function issuePolicy(
     await notify(tx, {
       userId: invoice.userId,
       kind: 'policy_issued',
-      title: `Policy ${policy.policyNumber} issued`,
-      body: `Your policy ${policy.policyNumber} is active. The policy schedule and your receipt are on the policy page.`,
+      title: {
+        en: `Policy ${policy.policyNumber} issued`,
+        sw: `Sera ya bima ${policy.policyNumber} imetolewa`,
+      },
+      body: {
+        en: `Your policy ${policy.policyNumber} is active. The policy schedule and your receipt are on the policy page.`,
+        sw: `Sera yako ya bima ${policy.policyNumber} sasa inatumika. Ratiba ya sera na risiti yako ziko kwenye ukurasa wa sera.`,
+      },
       link: `/newportal/products/${policy.id}`,
     });
   }

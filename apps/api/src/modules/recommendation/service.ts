@@ -1,6 +1,5 @@
 import {
   checkCoverStartDate,
-  formatKes,
   normaliseRegistration,
   type PriceProductsInput,
   RECOMMENDATION_MESSAGES,
@@ -30,7 +29,7 @@ import type { Services } from '../../services';
 import { recordAudit } from '../audit/service';
 import { getClientDetails } from '../client/service';
 import { inboxScope } from '../help-request/service';
-import { notify } from '../notification/service';
+import { type NotificationText, notify } from '../notification/service';
 import { createAccountSetupLink } from '../password-setup/service';
 import { presentQuote, toKes } from '../product/present';
 import { type LoadedProduct, loadProducts } from '../product/service';
@@ -310,12 +309,18 @@ export async function sendRecommendation(
     const { mailId } = await notify(tx, {
       userId: client.id,
       kind: 'recommendation_received',
-      title: `${firm.intermediaryNames} sent you a recommendation`,
-      body: `${firm.intermediaryNames} answered your quotation request ${request.requestSystemRef} with ${rows.length} ${rows.length === 1 ? 'quotation' : 'quotations'}. Review it to accept and pay, or decline it.`,
+      title: {
+        en: `${firm.intermediaryNames} sent you a recommendation`,
+        sw: `${firm.intermediaryNames} amekutumia pendekezo`,
+      },
+      body: {
+        en: `${firm.intermediaryNames} answered your quotation request ${request.requestSystemRef} with ${rows.length} ${rows.length === 1 ? 'quotation' : 'quotations'}. Review it to accept and pay, or decline it.`,
+        sw: `${firm.intermediaryNames} amejibu ombi lako la nukuu ${request.requestSystemRef} kwa ${rows.length === 1 ? 'nukuu 1' : `nukuu ${rows.length}`}. Lipitie ili ulikubali na kulipa, au ulikatae.`,
+      },
       link: `/newportal/client-quotation-review/${recommendation!.id}`,
       email: {
         baseUrl: base,
-        compose: () =>
+        compose: (recipient) =>
           recommendationEmail({
             to: client.email,
             firstName: client.firstName,
@@ -325,10 +330,11 @@ export async function sendRecommendation(
             products: rows.map((quotation) => ({
               productName: quotation.productName,
               underwriter: quotation.underwriterName,
-              premium: formatKes(quotation.total),
+              premium: quotation.total,
             })),
             reviewUrl: reviewLink,
             needsAccount: !client.passwordHash,
+            language: recipient.language,
           }),
       },
     });
@@ -487,7 +493,11 @@ async function notifyFirm(
   tx: Tx,
   recommendation: { intermediaryId: number; helpRequestIntermediaryId: number },
   baseUrl: string,
-  message: { kind: 'recommendation_accepted' | 'recommendation_rejected'; title: string; body: string },
+  message: {
+    kind: 'recommendation_accepted' | 'recommendation_rejected';
+    title: NotificationText;
+    body: NotificationText;
+  },
 ) {
   const staff = await tx
     .select({ id: users.id })
@@ -572,8 +582,14 @@ export async function acceptRecommendation(
     const invoice = await invoiceQuotation(tx, quotation);
     await notifyFirm(tx, recommendation, baseUrl, {
       kind: 'recommendation_accepted',
-      title: `Recommendation ${recommendation.systemRef} accepted`,
-      body: `The client accepted ${quotation.productName} (${quotation.underwriterName}) from recommendation ${recommendation.systemRef}; invoice ${invoice.invoiceSystemRef} awaits payment.`,
+      title: {
+        en: `Recommendation ${recommendation.systemRef} accepted`,
+        sw: `Pendekezo ${recommendation.systemRef} limekubaliwa`,
+      },
+      body: {
+        en: `The client accepted ${quotation.productName} (${quotation.underwriterName}) from recommendation ${recommendation.systemRef}; invoice ${invoice.invoiceSystemRef} awaits payment.`,
+        sw: `Mteja amekubali ${quotation.productName} (${quotation.underwriterName}) kutoka kwa pendekezo ${recommendation.systemRef}; ankara ${invoice.invoiceSystemRef} inasubiri malipo.`,
+      },
     });
     await recordAudit(tx, principal, {
       action: 'underwriting/quotation/acceptReccommendation',
@@ -613,8 +629,14 @@ export async function rejectRecommendation(
     await decideRequestRow(tx, recommendation.helpRequestIntermediaryId, 'REJECTED', principal.userId);
     await notifyFirm(tx, recommendation, baseUrl, {
       kind: 'recommendation_rejected',
-      title: `Recommendation ${recommendation.systemRef} declined`,
-      body: `The client declined recommendation ${recommendation.systemRef}: ${input.reason}`,
+      title: {
+        en: `Recommendation ${recommendation.systemRef} declined`,
+        sw: `Pendekezo ${recommendation.systemRef} limekataliwa`,
+      },
+      body: {
+        en: `The client declined recommendation ${recommendation.systemRef}: ${input.reason}`,
+        sw: `Mteja amekataa pendekezo ${recommendation.systemRef}: ${input.reason}`,
+      },
     });
     await recordAudit(tx, principal, {
       action: 'underwriting/quotation/acceptOrRejectQuotationRequest',

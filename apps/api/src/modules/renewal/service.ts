@@ -14,6 +14,7 @@ import type { Database } from '../../db/client';
 import { invoices, policies, policyReminders, quotations, users } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { coverEndDate, kenyaToday } from '../../lib/dates';
+import { formatDay, type Language } from '../../lib/language';
 import type { Services } from '../../services';
 import { notify } from '../notification/service';
 import { toKes } from '../product/present';
@@ -42,16 +43,12 @@ export function dueStage(daysLeft: number, stages: readonly number[]): number | 
   return reached.length ? Math.min(...reached) : null;
 }
 
-const whenItEnds = (daysLeft: number) =>
-  daysLeft === 0 ? 'ends today' : daysLeft === 1 ? 'ends tomorrow' : `ends in ${daysLeft} days`;
-
-const readableDate = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
+const whenItEnds: Record<Language, (daysLeft: number) => string> = {
+  en: (daysLeft) =>
+    daysLeft === 0 ? 'ends today' : daysLeft === 1 ? 'ends tomorrow' : `ends in ${daysLeft} days`,
+  sw: (daysLeft) =>
+    daysLeft === 0 ? 'inaisha leo' : daysLeft === 1 ? 'inaisha kesho' : `inaisha baada ya siku ${daysLeft}`,
+};
 
 /**
  * Tells clients whose policies end soon, once per policy and stage (30, 14 and 3 days before by
@@ -104,12 +101,18 @@ export async function sendRenewalReminders(
         .returning({ policyId: policyReminders.policyId });
       if (!claimed) return false;
       const registration = policy.vehicle.registrationNumber;
-      const what = typeof registration === 'string' && registration ? ` for ${registration}` : '';
+      const plate = typeof registration === 'string' && registration ? registration : '';
       await notify(tx, {
         userId: policy.userId,
         kind: 'renewal_due',
-        title: `Policy ${policy.policyNumber} ${whenItEnds(daysLeft)}`,
-        body: `Your ${policy.productName} cover${what} ends on ${readableDate(policy.endDate)}. Renew before then to stay covered: open the policy and tap Renew to see this year's price beside last year's, compare other underwriters and pay by M-Pesa. The new cover starts the day after.`,
+        title: {
+          en: `Policy ${policy.policyNumber} ${whenItEnds.en(daysLeft)}`,
+          sw: `Sera ya bima ${policy.policyNumber} ${whenItEnds.sw(daysLeft)}`,
+        },
+        body: {
+          en: `Your ${policy.productName} cover${plate ? ` for ${plate}` : ''} ends on ${formatDay(policy.endDate, 'en')}. Renew before then to stay covered: open the policy and tap Renew to see this year's price beside last year's, compare other underwriters and pay by M-Pesa. The new cover starts the day after.`,
+          sw: `Bima yako ya ${policy.productName}${plate ? ` ya gari ${plate}` : ''} inaisha tarehe ${formatDay(policy.endDate, 'sw')}. Ihuishe kabla ya siku hiyo ili uendelee kulindwa: fungua sera kisha uguse Huisha ili uone bei ya mwaka huu kando ya ya mwaka jana, ulinganishe kampuni nyingine za bima na ulipe kwa M-Pesa. Bima mpya inaanza siku inayofuata.`,
+        },
         link: `/newportal/products/${policy.id}`,
         email: { baseUrl: services.publicBaseUrl },
       });

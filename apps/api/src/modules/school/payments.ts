@@ -1,6 +1,7 @@
-import { formatKes, schoolMpesaReceiptPosting } from '@bima/domain';
+import { schoolMpesaReceiptPosting } from '@bima/domain';
 import { eq } from 'drizzle-orm';
 import { type payments, schoolFeeInvoices, schools } from '../../db/schema';
+import { formatAmount } from '../../lib/language';
 import type { LoanCoreContext, Tx } from '../loan/service';
 import { type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
 import { afterSchoolFeeMoney, schoolInvoiceLink, schoolInvoiceOwed } from './service';
@@ -38,13 +39,20 @@ export async function settleSchoolFeeReceipt(
     owed,
   });
   const receipt = answer.receipt ? ` (receipt ${answer.receipt})` : '';
+  const risiti = answer.receipt ? ` (risiti ${answer.receipt})` : '';
   await markPaymentSucceeded(tx, context, payment, answer, {
     allocated,
     postings: [posting],
     body:
       toWallet > 0
-        ? `We received ${formatKes(payment.amount)} by M-Pesa${receipt} for school fee invoice ${invoice.invoiceRef}; ${formatKes(toWallet)} more than it needed is in your wallet.`
-        : `We received ${formatKes(payment.amount)} by M-Pesa${receipt} for school fee invoice ${invoice.invoiceRef} (${school.name}).`,
+        ? {
+            en: `We received ${formatAmount(payment.amount, 'en')} by M-Pesa${receipt} for school fee invoice ${invoice.invoiceRef}; ${formatAmount(toWallet, 'en')} more than it needed is in your wallet.`,
+            sw: `Tumepokea ${formatAmount(payment.amount, 'sw')} kupitia M-Pesa${risiti} kwa ankara ya ada ya shule ${invoice.invoiceRef}; ${formatAmount(toWallet, 'sw')} zilizozidi kiasi kilichohitajika zimewekwa kwenye pochi yako.`,
+          }
+        : {
+            en: `We received ${formatAmount(payment.amount, 'en')} by M-Pesa${receipt} for school fee invoice ${invoice.invoiceRef} (${school.name}).`,
+            sw: `Tumepokea ${formatAmount(payment.amount, 'sw')} kupitia M-Pesa${risiti} kwa ankara ya ada ya shule ${invoice.invoiceRef} (${school.name}).`,
+          },
     link: schoolInvoiceLink(invoice.invoiceRef),
   });
   if (allocated > 0) await afterSchoolFeeMoney(tx, context, invoice, school, payment.userId);

@@ -31,6 +31,7 @@ import {
   schools,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { formatAmount } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { containsPattern, pageInfo } from '../../lib/search';
 import { accountSums, isPosted, lockWallet, post, walletBalance } from '../ledger/service';
@@ -370,8 +371,11 @@ export async function afterSchoolFeeMoney(
   await notify(tx, {
     userId: payerId,
     kind: 'payment_received',
-    title: `School fees paid: ${invoice.term}`,
-    body: `Invoice ${invoice.invoiceRef} of ${school.name} for ${invoice.studentName} (${invoice.term}, ${formatKes(invoice.amount)}) is paid in full. Your receipt is on the invoice's page.`,
+    title: { en: `School fees paid: ${invoice.term}`, sw: `Ada ya shule imelipwa: ${invoice.term}` },
+    body: {
+      en: `Invoice ${invoice.invoiceRef} of ${school.name} for ${invoice.studentName} (${invoice.term}, ${formatAmount(invoice.amount, 'en')}) is paid in full. Your receipt is on the invoice's page.`,
+      sw: `Ankara ${invoice.invoiceRef} ya ${school.name} kwa ajili ya ${invoice.studentName} (${invoice.term}, ${formatAmount(invoice.amount, 'sw')}) imelipwa yote. Risiti yako iko kwenye ukurasa wa ankara.`,
+    },
     link: schoolInvoiceLink(invoice.invoiceRef),
     email: { baseUrl: context.services.publicBaseUrl },
   });

@@ -156,7 +156,10 @@ export async function inviteStaff(context: AccountContext, actor: Principal, inp
       errors: [{ field: 'email', message: STAFF_MESSAGES.emailTaken }],
     });
   }
+  // The invitee has chosen no language yet: the inviter's (the request's) until they sign in.
+  const language = context.language ?? 'en';
   const fields = {
+    language,
     firstName: input.firstName,
     lastName: input.lastName,
     role: input.role,
@@ -252,6 +255,7 @@ async function emailInvitation(
           organisation: invitation.organisation,
           invitationRef: invitation.invitationRef,
           acceptUrl: passwordSetupUrl(config.PUBLIC_BASE_URL, invitation.token),
+          language: context.language ?? 'en',
         }),
     });
   } catch (error) {
@@ -328,7 +332,12 @@ export async function acceptInvitation(
     if (claimed.length === 0) return false;
     const activated = await tx
       .update(users)
-      .set({ passwordHash, status: 'ACTIVE', passwordChangedAt: new Date() })
+      .set({
+        passwordHash,
+        status: 'ACTIVE',
+        passwordChangedAt: new Date(),
+        ...(context.language ? { language: context.language } : {}),
+      })
       .where(and(eq(users.id, user.id), eq(users.status, 'INVITED')))
       .returning({ id: users.id });
     if (activated.length === 0) throw invitationInvalid();

@@ -9,6 +9,7 @@ import {
   resendResetCodeSchema,
   resetPasswordSchema,
   setPasswordSchema,
+  setUserLanguageSchema,
 } from '@bima/domain';
 import { defineAction } from '../../gateway/registry';
 import * as accounts from './service';
@@ -112,5 +113,15 @@ export const userActions = [
       await accounts.resetPassword(context, context.input);
       return { reset: true };
     },
+  }),
+  defineAction({
+    service: 'user',
+    resource: 'profile',
+    action: 'setLanguage',
+    auth: 'signedIn',
+    description:
+      "Sets the caller's language, in which their e-mails and notifications are written (clients and staff): {language: 'en' | 'sw'} → {language}.",
+    input: setUserLanguageSchema,
+    handler: ({ db, principal, input }) => accounts.setUserLanguage(db, principal!.userId, input.language),
   }),
 ];

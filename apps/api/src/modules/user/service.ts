@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isUserRole, STAFF_MESSAGES, type UserRole } from '@bima/domain';
+import { isUserRole, STAFF_MESSAGES, USER_LANGUAGE_MESSAGES, type UserRole } from '@bima/domain';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -27,6 +27,7 @@ import {
   verifications,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { type Language, languageOf } from '../../lib/language';
 import { type EmailMessage, passwordResetCodeEmail, registrationCodeEmail } from '../../mail/templates';
 import type { Services } from '../../services';
 
@@ -36,6 +37,8 @@ export interface AccountContext {
   services: Services;
   ip: string;
   log?: FastifyBaseLogger;
+  /** The request's language (Accept-Language): recorded on the user at sign-up and sign-in. */
+  language?: Language;
 }
 
 type Purpose = 'registration' | 'password_reset';
@@ -116,7 +119,7 @@ async function issueCode(
   context: AccountContext,
   verificationId: string,
   purpose: Purpose,
-  recipient: Pick<UserRow, 'email' | 'firstName'> | null,
+  recipient: Pick<UserRow, 'email' | 'firstName' | 'language'> | null,
 ) {
   const { config, services } = context;
   const code = generateCode();
@@ -129,6 +132,7 @@ async function issueCode(
     firstName: recipient?.firstName ?? '',
     code,
     minutes: config.CODE_TTL_MINUTES,
+    language: languageOf(recipient?.language),
   };
   const message = purpose === 'registration' ? registrationCodeEmail(email) : passwordResetCodeEmail(email);
   if (!recipient) return;
@@ -206,6 +210,7 @@ export async function createUser(
   const { db, services, ip } = context;
   await services.limiter.hit(AUTH_RATE_RULES.signupPerIp, [`signup:ip:${ip}`]);
   await services.limiter.hit(AUTH_RATE_RULES.signupPerEmail, [`signup:email:${input.email}`]);
+  const language = context.language ?? 'en';
 
   const [existing] = await db.select().from(users).where(eq(users.email, input.email));
   // A staff account (even one still invited) is never turned into a client sign-up.
@@ -224,20 +229,25 @@ export async function createUser(
     (
       await db
         .insert(users)
-        .values({ email: input.email, firstName: input.names.firstName, lastName: input.names.lastName })
+        .values({
+          email: input.email,
+          firstName: input.names.firstName,
+          lastName: input.names.lastName,
+          language,
+        })
         .returning()
     )[0]!;
   if (existing) {
     await db
       .update(users)
-      .set({ firstName: input.names.firstName, lastName: input.names.lastName })
+      .set({ firstName: input.names.firstName, lastName: input.names.lastName, language })
       .where(eq(users.id, existing.id));
   }
   const [registration] = await db
     .insert(verifications)
     .values({ purpose: 'registration', userId: user.id })
     .returning({ id: verifications.id });
-  await issueCode(context, registration!.id, 'registration', { ...user, ...input.names });
+  await issueCode(context, registration!.id, 'registration', { ...user, ...input.names, language });
   return registration!.id;
 }
 
@@ -325,9 +335,15 @@ export async function setPassword(
   return { ...presentUser(active), ...session };
 }
 
-/** Opens a session and issues its first token pair. */
+/**
+ * Opens a session and issues its first token pair. Every sign-in records the language the portal
+ * was in (the request's), so e-mails and notifications follow the language the user last chose.
+ */
 export async function openSession(context: AccountContext, user: UserRow, device: Record<string, unknown>) {
   const { db } = context;
+  if (context.language && context.language !== user.language) {
+    await db.update(users).set({ language: context.language }).where(eq(users.id, user.id));
+  }
   const [session] = await db
     .insert(sessions)
     .values({ userId: user.id, device: { ...device, ip: context.ip } })
@@ -571,4 +587,15 @@ export async function resetPassword(
       .set({ revokedAt: new Date(), revokedReason: 'password reset' })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   });
+}
+
+/** Sets the signed-in user's language ('en' | 'sw'): the language of their e-mails and notifications. */
+export async function setUserLanguage(db: Database, userId: string, language: Language) {
+  const [updated] = await db
+    .update(users)
+    .set({ language })
+    .where(eq(users.id, userId))
+    .returning({ language: users.language });
+  if (!updated) throw new AppError('not_found', USER_LANGUAGE_MESSAGES.accountNotFound);
+  return { language: languageOf(updated.language) };
 }

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { type Language, setLanguage, t, useLanguage } from '../../lib/i18n';
 import { usePersistedStore } from '../../lib/persisted-store';
-import { signOut } from '../../lib/session';
+import { saveUserLanguage, signOut } from '../../lib/session';
 import { authStore, getDisplayName, getRole, isStaffRole } from '../../stores/auth';
 import { LogoMark } from './logo';
 
@@ -85,7 +85,10 @@ function MenuAccount({ isStaff }: { isStaff: boolean }) {
 /** Each language named in itself. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', sw: 'Kiswahili' };
 
-/** One tap to the other language, named in that language; the choice is remembered on this device. */
+/**
+ * One tap to the other language, named in that language; the choice is remembered on this device
+ * and, when someone is signed in, on their account (their e-mails and notifications follow it).
+ */
 function LanguageSwitch() {
   const language = useLanguage();
   const other: Language = language === 'en' ? 'sw' : 'en';
@@ -94,6 +97,7 @@ function LanguageSwitch() {
     setSwitching(true);
     try {
       await setLanguage(other);
+      saveUserLanguage(other);
     } finally {
       setSwitching(false);
     }
