@@ -27,7 +27,8 @@ export const PROFILE_MESSAGES = {
   passportInvalid: 'A passport number has 6 to 9 letters or digits.',
   alienIdInvalid: 'An Alien ID number has 6 to 9 digits.',
   nationalIdCitizensOnly: 'A National ID is for Kenyan citizens. Choose Passport or Alien ID.',
-  alienIdResidentsOnly: 'An Alien ID is for residents who are not Kenyan citizens. Choose National ID or Passport.',
+  alienIdResidentsOnly:
+    'An Alien ID is for residents who are not Kenyan citizens. Choose National ID or Passport.',
   currentPasswordRequired: 'Enter your current password.',
   currentPasswordWrong: 'The current password is not correct.',
   samePassword: 'The new password must differ from the current one.',
@@ -101,7 +102,9 @@ const ID_NUMBER_MESSAGES: Readonly<Record<IdType, string>> = {
 
 /** The ID types a person of a nationality may use: National ID for Kenyans, Alien ID for others. */
 export function idTypesFor(nationality: string): IdType[] {
-  return nationality.toUpperCase() === DEFAULT_COUNTRY ? ['NATIONAL_ID', 'PASSPORT'] : ['PASSPORT', 'ALIEN_ID'];
+  return nationality.toUpperCase() === DEFAULT_COUNTRY
+    ? ['NATIONAL_ID', 'PASSPORT']
+    : ['PASSPORT', 'ALIEN_ID'];
 }
 
 /** The first problem of an identity (field and message), or null when it holds. */
@@ -113,28 +116,56 @@ export function checkIdentity(options: {
   const { nationality, idType, idNumber } = options;
   if (!idTypesFor(nationality).includes(idType)) {
     const message =
-      idType === 'NATIONAL_ID' ? PROFILE_MESSAGES.nationalIdCitizensOnly : PROFILE_MESSAGES.alienIdResidentsOnly;
+      idType === 'NATIONAL_ID'
+        ? PROFILE_MESSAGES.nationalIdCitizensOnly
+        : PROFILE_MESSAGES.alienIdResidentsOnly;
     return { field: 'idType', message };
   }
-  if (!ID_NUMBER_PATTERNS[idType].test(idNumber)) return { field: 'idNumber', message: ID_NUMBER_MESSAGES[idType] };
+  if (!ID_NUMBER_PATTERNS[idType].test(idNumber))
+    return { field: 'idNumber', message: ID_NUMBER_MESSAGES[idType] };
   return null;
 }
 
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
 const identityFields = {
-  nationality: countryCodeSchema.default(DEFAULT_COUNTRY),
-  idType: z.enum(ID_TYPES, { error: PROFILE_MESSAGES.idTypeRequired }),
-  idNumber: z
-    .string({ error: PROFILE_MESSAGES.idNumberRequired })
-    .transform((value) => value.replace(/\s/g, '').toUpperCase())
-    .pipe(z.string().min(1, PROFILE_MESSAGES.idNumberRequired).max(20, PROFILE_MESSAGES.passportInvalid)),
+  /** Left out, the nationality already stored stays (Kenya for a new client). */
+  nationality: countryCodeSchema.optional(),
+  idType: z.preprocess(
+    blankToUndefined,
+    z.enum(ID_TYPES, { error: PROFILE_MESSAGES.idTypeRequired }).optional(),
+  ),
+  idNumber: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: PROFILE_MESSAGES.idNumberRequired })
+      .max(30, PROFILE_MESSAGES.passportInvalid)
+      .transform((value) => value.replace(/\s/g, '').toUpperCase())
+      .optional(),
+  ),
 };
 
 /**
  * `client / client / updateClient` with the identity: the spec-2 KYC fields plus nationality (Kenya
- * by default), ID type and ID number, checked against each other.
+ * when none is stored), ID type and ID number. The identity may be left out (callers from before it existed),
+ * but an ID type needs its number, a number its type, and both must suit the nationality.
  */
 export const kycSchema = updateClientSchema.extend(identityFields).superRefine((value, context) => {
-  const problem = checkIdentity(value);
+  if (!value.idType && !value.idNumber) return;
+  if (!value.idType) {
+    context.addIssue({ code: 'custom', path: ['idType'], message: PROFILE_MESSAGES.idTypeRequired });
+    return;
+  }
+  if (!value.idNumber) {
+    context.addIssue({ code: 'custom', path: ['idNumber'], message: PROFILE_MESSAGES.idNumberRequired });
+    return;
+  }
+  const problem = checkIdentity({
+    nationality: value.nationality ?? DEFAULT_COUNTRY,
+    idType: value.idType,
+    idNumber: value.idNumber,
+  });
   if (problem) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
 });
 export type KycInput = z.infer<typeof kycSchema>;

@@ -89,6 +89,10 @@ export const AUTH_RATE_RULES = {
   resetPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   resendPerVerification: { limit: 5, windowMs: 60 * MINUTE },
   resendBurst: { limit: 1, windowMs: 30_000 },
+  /** Codes sent for a profile change (new e-mail or phone) per account. */
+  profileCodePerAccount: { limit: 5, windowMs: 60 * MINUTE },
+  /** Wrong current passwords when changing it from the profile, per account. */
+  passwordChangePerAccount: { limit: 10, windowMs: 15 * MINUTE },
   /** The public certificate check (modules/certificate): enough for an officer's shift, too few to sweep plates. */
   certificateCheckPerIp: { limit: 30, windowMs: 10 * MINUTE },
 } satisfies Record<string, RateRule>;

@@ -293,3 +293,54 @@ export function productInterestEmail(options: {
     html: layout(subject, `${lines.map(paragraph).join('')}${button(link.url, link.label)}`),
   };
 }
+
+/** The code that confirms a new e-mail address, sent to the new address. */
+export function emailChangeCodeEmail(options: {
+  to: string;
+  firstName: string;
+  code: string;
+  minutes: number;
+}): EmailMessage {
+  const { to, firstName, code, minutes } = options;
+  return {
+    to,
+    subject: `Confirm your new Bima Portal e-mail: ${code}`,
+    text: `Hello ${firstName},\n\nEnter the code ${code} in your Bima Portal profile to make this your account's e-mail address. It expires in ${minutes} minutes.\n\nIf you did not ask for this, ignore this e-mail: nothing changes.\n`,
+    html: layout(
+      'Confirm your new e-mail',
+      `<p>Hello ${escapeHtml(firstName)},</p><p>Enter this code in your profile to make this your account's e-mail address:</p>${codeBlock(code)}<p>It expires in ${minutes} minutes. If you did not ask for this, ignore this e-mail.</p>`,
+    ),
+  };
+}
+
+/** The notice to the old address once the account's e-mail has changed. */
+export function emailChangedNoticeEmail(options: {
+  to: string;
+  firstName: string;
+  newEmail: string;
+}): EmailMessage {
+  const { to, firstName, newEmail } = options;
+  return {
+    to,
+    subject: 'Your Bima Portal e-mail address was changed',
+    text: `Hello ${firstName},\n\nYour Bima Portal account now uses the e-mail address ${newEmail}; sign in with it from now on.\n\nIf you did not make this change, contact Bima Portal support at once.\n`,
+    html: layout(
+      'Your e-mail address was changed',
+      `<p>Hello ${escapeHtml(firstName)},</p><p>Your account now uses the e-mail address <strong>${escapeHtml(newEmail)}</strong>; sign in with it from now on.</p><p>If you did not make this change, contact Bima Portal support at once.</p>`,
+    ),
+  };
+}
+
+/** The notice that the account's password was changed from the profile. */
+export function passwordChangedEmail(options: { to: string; firstName: string }): EmailMessage {
+  const { to, firstName } = options;
+  return {
+    to,
+    subject: 'Your Bima Portal password was changed',
+    text: `Hello ${firstName},\n\nThe password of your Bima Portal account was changed and your other devices were signed out.\n\nIf you did not make this change, reset your password at once with "Forgot Password?".\n`,
+    html: layout(
+      'Your password was changed',
+      `<p>Hello ${escapeHtml(firstName)},</p><p>The password of your account was changed and your other devices were signed out.</p><p>If you did not make this change, reset your password at once with "Forgot Password?".</p>`,
+    ),
+  };
+}

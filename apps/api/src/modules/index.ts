@@ -21,6 +21,7 @@ import { notificationActions } from './notification/actions';
 import { platformActions } from './platform/actions';
 import { productActions } from './product/actions';
 import { productAdminActions } from './product-admin/actions';
+import { profileActions } from './profile/actions';
 import { purchaseActions } from './purchase-actions';
 import { recommendationActions } from './recommendation/actions';
 import { renewalActions } from './renewal/actions';
@@ -38,6 +39,7 @@ export const allActions: ActionDefinition[] = [
   ...productAdminActions,
   ...userActions,
   ...clientActions,
+  ...profileActions,
   ...purchaseActions,
   ...renewalActions,
   ...intermediaryActions,
