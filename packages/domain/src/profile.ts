@@ -197,3 +197,29 @@ export const changePasswordSchema = z
     message: PROFILE_MESSAGES.samePassword,
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form: the action's fields plus the confirmation (spec-2 'Passwords do not match'). */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: PROFILE_MESSAGES.currentPasswordRequired })
+      .min(1, PROFILE_MESSAGES.currentPasswordRequired)
+      .max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: ACCOUNT_MESSAGES.passwordMismatch }),
+  })
+  .superRefine((value, context) => {
+    if (value.currentPassword === value.newPassword) {
+      context.addIssue({ code: 'custom', path: ['newPassword'], message: PROFILE_MESSAGES.samePassword });
+    }
+    if (value.newPassword !== value.confirmPassword) {
+      context.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: ACCOUNT_MESSAGES.passwordMismatch,
+      });
+    }
+  });
+
+/** The code form of an e-mail or phone change. */
+export const changeCodeFormSchema = z.object({ code: codeSchema });
