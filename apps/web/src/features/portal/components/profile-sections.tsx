@@ -177,7 +177,7 @@ type EmailValues = { email: string };
 const emailFormSchema = requestEmailChangeSchema as unknown as ZodType<EmailValues, EmailValues>;
 
 /** E-mail change: a code goes to the new address; the old one is told once it is done. */
-export function EmailSection({ profile }: { profile: Profile }) {
+export function EmailSection() {
   const save = useSaveProfile();
   const [pending, setPending] = useState<PendingChange | null>(null);
   const { form, field, errorOf, isSubmitDisabled } = useSpecForm(emailFormSchema, { email: '' });
@@ -201,9 +201,7 @@ export function EmailSection({ profile }: { profile: Profile }) {
   };
   return (
     <Section title={t('portal.profile.emailTitle')}>
-      <p className="mt-2 break-all text-slate-800">
-        {t('portal.profile.currentEmail')} <strong>{profile.email}</strong>
-      </p>
+      <p className="mt-2 text-slate-800">{t('portal.profile.emailText')}</p>
       {pending ? (
         <CodeForm
           sentTo={pending.email ?? ''}
@@ -234,7 +232,7 @@ type PhoneValues = { country: string; phone: string };
 const phoneFormSchema = profilePhoneSchema as unknown as ZodType<PhoneValues, PhoneValues>;
 
 /** Phone change (any country): a code is texted to the new number before it counts. */
-export function PhoneSection({ profile }: { profile: Profile }) {
+export function PhoneSection() {
   const save = useSaveProfile();
   const language = useLanguage();
   const options = useMemo(() => callingCodeOptions(language), [language]);
@@ -263,16 +261,7 @@ export function PhoneSection({ profile }: { profile: Profile }) {
   };
   return (
     <Section title={t('portal.profile.phoneTitle')}>
-      <p className="mt-2 text-slate-800">
-        {profile.phone ? (
-          <>
-            {t('portal.profile.currentPhone')} <strong>{profile.phone}</strong>
-          </>
-        ) : (
-          t('portal.profile.noPhone')
-        )}
-      </p>
-      <p className="mt-1 text-sm text-slate-700">{t('portal.profile.mpesaNote')}</p>
+      <p className="mt-2 text-slate-800">{t('portal.profile.mpesaNote')}</p>
       {pending ? (
         <CodeForm
           sentTo={pending.phone ?? ''}

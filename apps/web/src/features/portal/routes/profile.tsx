@@ -40,12 +40,20 @@ export default function ProfileRoute() {
       </div>
       {profile.data ? (
         <>
+          <dl className="grid gap-2 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-[10rem_1fr]">
+            <dt className="font-semibold text-slate-900">{t('portal.profile.name')}</dt>
+            <dd className="text-slate-800">{`${profile.data.names.firstName} ${profile.data.names.lastName}`}</dd>
+            <dt className="font-semibold text-slate-900">{t('portal.profile.email')}</dt>
+            <dd className="break-all text-slate-800">{profile.data.email}</dd>
+            <dt className="font-semibold text-slate-900">{t('portal.profile.phone')}</dt>
+            <dd className="text-slate-800">{profile.data.phone ?? t('portal.profile.noPhone')}</dd>
+          </dl>
           <NamesSection
             key={`names-${profile.data.names.firstName}-${profile.data.names.lastName}`}
             profile={profile.data}
           />
-          <EmailSection profile={profile.data} />
-          <PhoneSection profile={profile.data} />
+          <EmailSection />
+          <PhoneSection />
           <PasswordSection />
           <DevicesSection />
         </>
