@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { createAccount, latestCode, mailTo, signInThroughUi, toast } from './fixtures';
 
 /** Signs a fresh client in through the sign-in page and opens Profile › User Profile. */
@@ -25,6 +26,7 @@ test.describe('Profile › User Profile', () => {
     request,
   }) => {
     const account = await openProfile(page, request);
+    await expectNoSeriousViolations(page, 'User Profile');
     const names = page.getByRole('region', { name: 'Your name' });
     await names.getByLabel('First Name').fill('4chieng');
     await names.getByRole('button', { name: 'Save name' }).click();
@@ -142,6 +144,7 @@ test.describe('KYC identity', () => {
     await page.getByLabel('Nationality').selectOption({ label: '🇺🇬 Uganda' });
     await expect(idType.getByRole('option', { name: 'National ID' })).toHaveCount(0);
     await expect(idType.getByRole('option', { name: 'Alien ID' })).toHaveCount(1);
+    await expectNoSeriousViolations(page, 'KYC with nationality and ID');
 
     await page.getByLabel('Phone Number').fill('0712345678');
     await page.getByLabel('KRA PIN').fill('A123456789X');
