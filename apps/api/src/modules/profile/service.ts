@@ -133,6 +133,10 @@ export async function requestEmailChange(context: ProfileContext, email: string)
       errors: [{ field: 'email', message: PROFILE_MESSAGES.sameEmail }],
     });
   }
+  // Saying an address is taken tells who has an account: limited, so no one sweeps addresses.
+  await context.services.limiter.hit(AUTH_RATE_RULES.emailCheckPerAccount, [
+    `profile:email-check:${context.principal.userId}`,
+  ]);
   if (await isEmailTaken(context, email)) throw emailTaken();
   await limitCodeSends(context, 'email_change');
   const changeRef = await openChange(context, 'email_change', { email });
