@@ -153,7 +153,16 @@ describe('Profile › User Profile', () => {
     const unchanged = await profile(token, 'getProfile');
     expect(unchanged.json().result.data.phone).toBeNull();
 
-    const done = await profile(token, 'confirmPhoneChange', { changeRef, code: await latestSmsCode(phone) });
+    const code = await latestSmsCode(phone);
+    const wrong = await profile(token, 'confirmPhoneChange', {
+      changeRef,
+      code: code === '0000' ? '1111' : '0000',
+    });
+    expect(wrong.json()).toMatchObject({
+      err_code: 'EMAIL_TOKEN_ERROR',
+      errors: [{ field: 'code', message: 'The code is not correct. Check the text message and try again.' }],
+    });
+    const done = await profile(token, 'confirmPhoneChange', { changeRef, code });
     expect(done.statusCode).toBe(200);
     expect(done.json().result.data).toMatchObject({
       phone: '+256772123456',

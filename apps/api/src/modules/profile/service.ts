@@ -15,6 +15,8 @@ export type ProfileContext = AccountContext & { principal: Principal };
 
 type ChangePurpose = 'email_change' | 'phone_change';
 
+const SMS_CODE_WRONG = 'The code is not correct. Check the text message and try again.';
+
 /** The editable User Profile of the signed-in user. */
 export async function getProfile(context: Pick<AccountContext, 'db'>, userId: string) {
   const [user] = await context.db.select().from(users).where(eq(users.id, userId));
@@ -103,7 +105,18 @@ async function closeChange(
   if (!change) {
     throw new AppError('invalid', PROFILE_MESSAGES.changeNotPending, { code: 'EMAIL_TOKEN_EXPIRED' });
   }
-  await consumeCode(context, change.id, input.code);
+  try {
+    await consumeCode(context, change.id, input.code);
+  } catch (error) {
+    // The shared message says to check the e-mail; a phone's code came by text message.
+    if (purpose === 'phone_change' && error instanceof AppError && error.code === 'EMAIL_TOKEN_ERROR') {
+      throw new AppError('invalid', SMS_CODE_WRONG, {
+        code: 'EMAIL_TOKEN_ERROR',
+        errors: [{ field: 'code', message: SMS_CODE_WRONG }],
+      });
+    }
+    throw error;
+  }
   return change;
 }
 
