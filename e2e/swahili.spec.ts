@@ -33,13 +33,15 @@ test.describe('Kiswahili', () => {
     await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bima ya Kitaalamu, kwa Urahisi');
 
-    // Landing → Individual → Motor Private → Get Quote.
+    // Landing → Individual → Motor Private → Get Quote; the catalogue's own words are in Kiswahili too.
     await page.getByRole('button', { name: swExactly('Individual') }).click();
     await page.getByRole('heading', { name: swExactly('Excellent Choice!') }).waitFor();
-    await page
-      .getByRole('article', { name: 'Motor Private', exact: true })
-      .getByRole('button', { name: swExactly('Get Quote') })
-      .click();
+    const motorPrivate = page.getByRole('article', { name: 'Bima ya Gari Binafsi', exact: true });
+    await expect(motorPrivate.getByText(/^Bima ya gari lako binafsi/)).toBeVisible();
+    await expect(motorPrivate.getByRole('list', { name: swExactly('Key features') })).toContainText(
+      'Uharibifu',
+    );
+    await motorPrivate.getByRole('button', { name: swExactly('Get Quote') }).click();
     await page.getByRole('heading', { name: swExactly('Choose your cover') }).waitFor();
 
     // The value, the cover type and the quotes.

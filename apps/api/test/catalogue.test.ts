@@ -80,6 +80,33 @@ describe('underwriting / catalogue / listProducts', () => {
     await seedSampleData(ctx.database.db);
     expect(await listProducts()).toHaveLength(CATALOGUE_SEED.length);
   });
+
+  it('carries every entry’s Kiswahili words from its row, feature for feature (issue 14)', async () => {
+    const products = (await listProducts()).map((p) => catalogueProductSchema.parse(p));
+    for (const product of products) {
+      const swahili = product.translations?.sw;
+      expect(swahili, `${product.name} in Kiswahili`).toBeDefined();
+      expect(swahili!.name).not.toBe(product.name);
+      expect(swahili!.keyFeatures).toHaveLength(product.keyFeatures.length);
+    }
+    expect(products.find((p) => p.id === 1)?.translations?.sw?.name).toBe('Bima ya Gari Binafsi');
+  });
+
+  it('seeding fills the translations of a row without them and keeps words someone changed', async () => {
+    const { catalogueProducts } = await import('../src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const { seedSampleData } = await import('../src/db/seed');
+    const db = ctx.database.db;
+    await db.update(catalogueProducts).set({ translations: {} }).where(eq(catalogueProducts.id, 2));
+    const edited = {
+      sw: { name: 'Bima ya Moto (imehaririwa)', description: 'Maelezo mapya.', keyFeatures: [] },
+    };
+    await db.update(catalogueProducts).set({ translations: edited }).where(eq(catalogueProducts.id, 3));
+    await seedSampleData(db);
+    const products = (await listProducts()).map((p) => catalogueProductSchema.parse(p));
+    expect(products.find((p) => p.id === 2)?.translations?.sw?.name).toBe('Bima ya Moto ya Nyumbani');
+    expect(products.find((p) => p.id === 3)?.translations).toEqual(edited);
+  });
 });
 
 describe('advertisements in the older shape', () => {

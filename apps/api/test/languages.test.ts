@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hasSwahili, translateText } from '@bima/domain/i18n';
+import { hasSwahili, hasSwahiliPattern, translateText } from '@bima/domain/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, envelope } from './helpers';
 
@@ -59,5 +59,46 @@ describe('refusals in the caller’s language', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('has a Swahili template for every refusal made with values in the server code', () => {
+    const missing: string[] = [];
+    let found = 0;
+    for (const file of sourceFiles(join(__dirname, '../src'))) {
+      const code = readFileSync(file, 'utf8');
+      const templates = [
+        ...code.matchAll(/new AppError\(\s*'[a-z_]+',\s*`((?:[^`\\]|\\.)*)`/g),
+        // A refusal that picks one of two whole texts.
+        ...code.matchAll(
+          /new AppError\(\s*'[a-z_]+',\s*[^,]*?\?\s*`((?:[^`\\]|\\.)*)`\s*:\s*`((?:[^`\\]|\\.)*)`/g,
+        ),
+        ...code.matchAll(/\bmessage: `((?:[^`\\]|\\.)*)`/g),
+      ].flatMap((match) => match.slice(1).filter((text): text is string => text !== undefined));
+      for (const template of templates) {
+        if (file.endsWith('log-safety.ts') || file.endsWith('config.ts')) continue; // logs and start-up, not answers
+        found += 1;
+        const shape = template.replace(/\$\{[^}]*\}/g, '{}');
+        if (!hasSwahiliPattern(shape)) missing.push(`${file.split('/src/')[1]}: ${shape}`);
+      }
+    }
+    expect(found).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
+  });
+
+  it('answers a refusal made with values in Swahili, the values kept', async () => {
+    const english = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/api/v1',
+      payload: envelope('underwriting', 'product', 'noSuchAction'),
+    });
+    const swahili = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/api/v1',
+      headers: { 'accept-language': 'sw' },
+      payload: envelope('underwriting', 'product', 'noSuchAction'),
+    });
+    expect(english.statusCode).toBe(404);
+    expect(english.json().err_msg).toBe('Unknown action underwriting/product/noSuchAction.');
+    expect(swahili.json().err_msg).toBe('Kitendo underwriting/product/noSuchAction hakijulikani.');
   });
 });

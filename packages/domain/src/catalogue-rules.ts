@@ -28,6 +28,16 @@ export interface KeyFeature {
   short: string;
 }
 
+/** A catalogue entry's words in one language: its name, description and key features. */
+export interface CatalogueTexts {
+  name: string;
+  description: string;
+  keyFeatures: KeyFeature[];
+}
+
+/** The languages a catalogue entry's words may be translated to (English is the entry itself). */
+export type CatalogueTranslations = { sw?: CatalogueTexts };
+
 /** A catalogue entry as served by `underwriting / catalogue / listProducts`. */
 export interface CatalogueProduct {
   id: number;
@@ -42,6 +52,27 @@ export interface CatalogueProduct {
   comingSoon: boolean;
   useIcon: boolean;
   keyFeatures: KeyFeature[];
+  /** The entry's words in other languages, from its database row (issue 14); absent when none. */
+  translations?: CatalogueTranslations;
+}
+
+/**
+ * A catalogue entry in the reader's language: the translated name, description and features when
+ * its row has them, else the English ones. A translation with a different number of features than
+ * the English keeps the English features (they would not line up with the chips' order).
+ */
+export function catalogueInLanguage<
+  T extends Pick<CatalogueProduct, 'name' | 'description' | 'keyFeatures' | 'translations'>,
+>(product: T, language: string): T {
+  const texts = language === 'sw' ? product.translations?.sw : undefined;
+  if (!texts) return product;
+  return {
+    ...product,
+    name: texts.name || product.name,
+    description: texts.description || product.description,
+    keyFeatures:
+      texts.keyFeatures.length === product.keyFeatures.length ? texts.keyFeatures : product.keyFeatures,
+  };
 }
 
 export type ProductStatus = 'available' | 'coming-soon' | 'unavailable';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { getFeaturedProducts, getProductStatus, getProductsInCategory, splitFeatureChips } from './catalogue';
+import {
+  catalogueInLanguage,
+  getFeaturedProducts,
+  getProductStatus,
+  getProductsInCategory,
+  splitFeatureChips,
+} from './catalogue';
 
 const product = (
   name: string,
@@ -57,5 +63,37 @@ describe('catalogue rules', () => {
     [['a', 'b', 'c', 'd', 'e'], ['a', 'b'], 3],
   ])('shows at most two chips: %j → %j +%i', (features, shown, more) => {
     expect(splitFeatureChips(features)).toEqual({ shown, more });
+  });
+});
+
+describe('catalogueInLanguage (issue 14)', () => {
+  const entry = {
+    name: 'Motor Private',
+    description: 'Cover for your personal car.',
+    keyFeatures: [{ label: 'Fire and theft protection', short: 'Fire & theft' }],
+    translations: {
+      sw: {
+        name: 'Bima ya Gari Binafsi',
+        description: 'Bima ya gari lako binafsi.',
+        keyFeatures: [{ label: 'Kinga dhidi ya moto na wizi', short: 'Moto na wizi' }],
+      },
+    },
+  };
+
+  it('gives the Kiswahili words to a Kiswahili reader and the English ones otherwise', () => {
+    expect(catalogueInLanguage(entry, 'sw')).toMatchObject(entry.translations.sw);
+    expect(catalogueInLanguage(entry, 'en')).toBe(entry);
+  });
+
+  it('keeps the English words an entry has no translation for', () => {
+    const { translations: _, ...untranslated } = entry;
+    expect(catalogueInLanguage(untranslated, 'sw')).toBe(untranslated);
+  });
+
+  it('keeps the English features when the translation has a different number of them', () => {
+    const uneven = { ...entry, translations: { sw: { ...entry.translations.sw, keyFeatures: [] } } };
+    const swahili = catalogueInLanguage(uneven, 'sw');
+    expect(swahili.name).toBe('Bima ya Gari Binafsi');
+    expect(swahili.keyFeatures).toEqual(entry.keyFeatures);
   });
 });

@@ -4,6 +4,7 @@ import {
   CATEGORY_COLOR_LABELS,
   CATEGORY_VALUES,
   type CatalogueProduct,
+  type CatalogueTexts,
   type CategoryColor,
   type KeyFeature,
 } from './catalogue-rules';
@@ -16,6 +17,13 @@ export const categoryColorSchema = z.enum(
 );
 
 export const keyFeatureSchema: z.ZodType<KeyFeature> = z.object({ label: z.string(), short: z.string() });
+
+/** A catalogue entry's words in one language. */
+export const catalogueTextsSchema: z.ZodType<CatalogueTexts> = z.object({
+  name: z.string().min(1),
+  description: z.string().min(1),
+  keyFeatures: z.array(keyFeatureSchema),
+});
 
 /** Checks a catalogue entry (the API's answer to `listProducts`). */
 export const catalogueProductSchema: z.ZodType<CatalogueProduct> = z.object({
@@ -31,6 +39,7 @@ export const catalogueProductSchema: z.ZodType<CatalogueProduct> = z.object({
   comingSoon: z.boolean(),
   useIcon: z.boolean(),
   keyFeatures: z.array(keyFeatureSchema),
+  translations: z.object({ sw: catalogueTextsSchema.optional() }).strict().optional(),
 });
 
 /** "Tell me when it's available" (a coming-soon product's page). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hasSwahili, languageOfHeader, translateText } from './i18n';
+import { hasSwahili, hasSwahiliPattern, languageOfHeader, translateText } from './i18n';
 import * as domain from './index';
+import swahiliPatterns from './locales/sw.patterns.json';
 
 /** Every fixed text of the domain's message and label tables (functions make texts with values). */
 function domainTexts(): string[] {
@@ -40,5 +41,36 @@ describe('languageOfHeader', () => {
     expect(languageOfHeader('en-US,en;q=0.9')).toBe('en');
     expect(languageOfHeader('sw;q=0, en')).toBe('en');
     expect(languageOfHeader('fr, de')).toBe('en');
+  });
+});
+
+describe('texts made with values (issue 14)', () => {
+  it('puts the values into the Swahili template', () => {
+    expect(translateText('Too many requests. Please try again in 42 seconds.', 'sw')).toBe(
+      'Maombi ni mengi mno. Tafadhali jaribu tena baada ya sekunde 42.',
+    );
+    expect(translateText('Jubilee Motor Elite does not cover a vehicle of this value.', 'sw')).toBe(
+      'Jubilee Motor Elite haitoi bima kwa gari la thamani hii.',
+    );
+    expect(translateText('Too many attempts. Please try again in 1 minute.', 'sw')).toBe(
+      'Majaribio ni mengi mno. Tafadhali jaribu tena baada ya dakika 1.',
+    );
+  });
+
+  it('leaves English and unknown texts alone', () => {
+    expect(translateText('Too many requests. Please try again in 42 seconds.', 'en')).toBe(
+      'Too many requests. Please try again in 42 seconds.',
+    );
+    expect(translateText('Something nobody wrote a template for: 42.', 'sw')).toBe(
+      'Something nobody wrote a template for: 42.',
+    );
+  });
+
+  it('has the same placeholders in each Swahili template as in its English one', () => {
+    const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+    for (const [english, swahili] of Object.entries(swahiliPatterns as Record<string, string>)) {
+      expect(names(swahili), english).toEqual(names(english));
+      expect(hasSwahiliPattern(english.replace(/\{\w+\}/g, '{}'))).toBe(true);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import swahiliLabels from './locales/sw.labels.json';
 import swahiliMessages from './locales/sw.messages.json';
+import swahiliPatterns from './locales/sw.patterns.json';
 
 /**
  * The domain's own texts — validation messages, server refusals, option labels — in the portal's
@@ -11,15 +12,60 @@ export type TextLanguage = 'en' | 'sw';
 
 const SWAHILI: Readonly<Record<string, string>> = { ...swahiliLabels, ...swahiliMessages };
 
+/**
+ * Texts made with values (`{product} does not cover a vehicle of this value.`): the English template
+ * becomes an anchored pattern whose `{name}` parts catch the values, put into the Swahili template.
+ * Values themselves (a product's name, an amount) stay as they are.
+ */
+interface TextPattern {
+  template: string;
+  matcher: RegExp;
+  names: string[];
+  swahili: string;
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+const PATTERNS: readonly TextPattern[] = Object.entries(swahiliPatterns as Record<string, string>).map(
+  ([template, swahili]) => {
+    const names: string[] = [];
+    const source = template
+      .split(PLACEHOLDER)
+      .map((part, index) => {
+        if (index % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(part);
+        return '(.+?)';
+      })
+      .join('');
+    return { template, matcher: new RegExp(`^${source}$`, 's'), names, swahili };
+  },
+);
+
 /** `text` in `language`; a text without a translation (a product's own name, say) stays as it is. */
 export function translateText(text: string, language: TextLanguage): string {
   if (language === 'en') return text;
-  return SWAHILI[text] ?? text;
+  const fixed = SWAHILI[text];
+  if (fixed !== undefined) return fixed;
+  for (const pattern of PATTERNS) {
+    const match = pattern.matcher.exec(text);
+    if (!match) continue;
+    const values = new Map(pattern.names.map((name, index) => [name, match[index + 1] ?? '']));
+    return pattern.swahili.replace(PLACEHOLDER, (whole, name: string) => values.get(name) ?? whole);
+  }
+  return text;
 }
 
 /** Whether the Swahili catalogs hold `text` (for the completeness test). */
 export function hasSwahili(text: string): boolean {
   return text in SWAHILI;
+}
+
+/**
+ * Whether a text made with values has a Swahili template: `shape` is the English with each value
+ * written `{}` (`'{} does not cover a vehicle of this value.'`), for the completeness test.
+ */
+export function hasSwahiliPattern(shape: string): boolean {
+  return PATTERNS.some((pattern) => pattern.template.replace(PLACEHOLDER, '{}') === shape);
 }
 
 /**

@@ -48,7 +48,9 @@ export class RateLimiter {
       const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
       throw new AppError(
         'rate_limited',
-        `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        minutes === 1
+          ? `Too many attempts. Please try again in ${minutes} minute.`
+          : `Too many attempts. Please try again in ${minutes} minutes.`,
       );
     }
   }

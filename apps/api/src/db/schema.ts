@@ -1,4 +1,4 @@
-import type { KeyFeature } from '@bima/domain';
+import type { CatalogueTranslations, KeyFeature } from '@bima/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -33,6 +33,8 @@ export const catalogueProducts = pgTable('catalogue_products', {
   comingSoon: boolean('coming_soon').notNull().default(false),
   useIcon: boolean('use_icon').notNull().default(false),
   keyFeatures: jsonb('key_features').$type<KeyFeature[]>().notNull().default([]),
+  /** The entry's name, description and features in other languages (issue 14): `{sw: {…}}`. */
+  translations: jsonb('translations').$type<CatalogueTranslations>().notNull().default({}),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ADVERTISEMENT_SEED } from '../modules/advertisement/seed-data';
 import { CATALOGUE_SEED } from '../modules/catalogue/seed-data';
+import { CATALOGUE_SWAHILI } from '../modules/catalogue/seed-data.sw';
 import { seedCommissionRates } from '../modules/commission/service';
 import { seedIntermediaries } from '../modules/intermediary/seed';
 import { seedSampleLenders } from '../modules/loan/seed';
@@ -31,9 +32,15 @@ export async function seedSampleData(
           ...product,
           image: `/images/products/${product.routeName}.svg`,
           sortOrder: index + 1,
+          translations: CATALOGUE_SWAHILI[product.id] ? { sw: CATALOGUE_SWAHILI[product.id] } : {},
         })),
       )
-      .onConflictDoNothing();
+      // An existing row keeps its words; only a row still without translations gets the sample's.
+      .onConflictDoUpdate({
+        target: catalogueProducts.id,
+        set: { translations: sql`excluded.translations` },
+        setWhere: sql`${catalogueProducts.translations} = '{}'::jsonb`,
+      });
     await tx.insert(advertisements).values(ADVERTISEMENT_SEED).onConflictDoNothing();
     await tx.execute(
       sql`select setval(pg_get_serial_sequence('advertisements', 'id'), greatest((select max(id) from advertisements), 1))`,

@@ -146,7 +146,10 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     const { service, resource, action, data } = envelope.data;
     const definition = registry.find(service.name, resource.name, action.name, action.version);
     if (!definition) {
-      throw new AppError('not_found', `Unknown action ${service.name}/${resource.name}/${action.name}.`);
+      throw new AppError(
+        'not_found',
+        `Unknown action ${[service.name, resource.name, action.name].join('/')}.`,
+      );
     }
     request.gatewayAction = `${definition.service}/${definition.resource}/${definition.action}`;
     return answer(reply, 'data', await run(request, definition, data));
@@ -160,7 +163,7 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     const { resource, action, data } = envelope.data;
     const target = LEGACY_HOME_ACTIONS[`${resource}/${action}`];
     const definition = target && registry.find(target.service, target.resource, target.action, 'v1');
-    if (!definition) throw new AppError('not_found', `Unknown action ${resource}/${action}.`);
+    if (!definition) throw new AppError('not_found', `Unknown action ${[resource, action].join('/')}.`);
     request.gatewayAction = `${definition.service}/${definition.resource}/${definition.action}`;
     return answer(reply, 'result', await run(request, definition, data));
   });

@@ -16,6 +16,7 @@ import { QueryStatus } from './query-status';
 import { ScreenHeading } from './screen-heading';
 import { StatusBadge } from './status-badge';
 import { cardClass, linkButton } from './ui';
+import { usePageParam } from './use-page-param';
 
 function NotificationItem({
   item,
@@ -76,7 +77,7 @@ function NotificationItem({
 /** The notification centre (client portal and staff area): pages, unread filter, mark read / all read. */
 export function NotificationCentre() {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [unreadOnly, setUnreadOnly] = useState(false);
   const list = useQuery(notificationsQueryOptions({ page, unreadOnly }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });

@@ -23,7 +23,9 @@ export async function registerInterest(db: Database, input: RegisterInterestInpu
   if (product.available || !product.comingSoon) {
     throw new AppError(
       'conflict',
-      `${product.name} is not coming soon: it is ${product.available ? 'available now' : 'not offered'}.`,
+      product.available
+        ? `${product.name} is not coming soon: it is available now.`
+        : `${product.name} is not coming soon: it is not offered.`,
       {
         code: 'NOT_COMING_SOON',
       },

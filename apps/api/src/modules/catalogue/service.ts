@@ -22,5 +22,6 @@ export async function listCatalogueProducts(db: Database): Promise<CatalogueProd
     comingSoon: row.comingSoon,
     useIcon: row.useIcon,
     keyFeatures: row.keyFeatures,
+    ...(row.translations.sw ? { translations: row.translations } : {}),
   }));
 }

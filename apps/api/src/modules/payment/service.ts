@@ -37,6 +37,7 @@ import { cartInvoiceSummary, recordCartReceipt, settleCartReceipt } from '../car
 import { lockWallet, moneyOfInvoice, post } from '../ledger/service';
 import { settleLoanReceipt } from '../loan/payments';
 import { wantsEmail } from '../notification/service';
+import { loadDocumentBrand } from '../policy/document-brand';
 import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
@@ -724,6 +725,7 @@ export async function sendPolicyDocuments(context: PaymentContext, invoiceId: nu
     // Switched off in Profile: the documents stay on the policy page.
     if (!(await wantsEmail(context.db, owner.userId, 'policy_issued'))) return;
     const safe = policy.policyNumber.replace(/\//g, '-');
+    const brand = await loadDocumentBrand(context.db, policy);
     await context.services.mailer.send(
       policyIssuedEmail({
         to: owner.email,
@@ -735,12 +737,12 @@ export async function sendPolicyDocuments(context: PaymentContext, invoiceId: nu
         attachments: [
           {
             filename: `policy-schedule-${safe}.pdf`,
-            content: await renderPolicySchedule(policy),
+            content: await renderPolicySchedule(policy, 'en', brand),
             contentType: 'application/pdf',
           },
           {
             filename: `receipt-${safe}.pdf`,
-            content: await renderReceipt(policy),
+            content: await renderReceipt(policy, 'en', brand),
             contentType: 'application/pdf',
           },
         ],

@@ -1,10 +1,12 @@
 import { CERTIFICATE_MESSAGES } from '@bima/domain';
+import { languageOfHeader } from '@bima/domain/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../gateway/errors';
 import type { Services } from '../../services';
 import { renderCertificate } from '../certificate/document';
 import { findCertificateOfPolicy } from '../certificate/service';
+import { loadDocumentBrand } from './document-brand';
 import { verifyDocumentLink } from './document-links';
 import { renderPolicySchedule, renderReceipt } from './documents';
 import { getPolicy } from './service';
@@ -16,6 +18,10 @@ export async function documentsPlugin(
 ): Promise<void> {
   app.get('/v2/api/documents/:token', async (request, reply) => {
     const { token } = request.params as { token: string };
+    // `?lang=sw|en` chooses the document's language, else the browser's Accept-Language.
+    const { lang } = request.query as { lang?: string };
+    const language =
+      lang === 'sw' || lang === 'en' ? lang : languageOfHeader(request.headers['accept-language']);
     const link = verifyDocumentLink(options.services.tokenSecret, token);
     if (!link) {
       return reply.status(403).send({
@@ -27,18 +33,27 @@ export async function documentsPlugin(
     }
     // The owner's policy, or 404 (getPolicy filters by the link's user).
     const policy = await getPolicy(options.db, link.userId, { id: link.policyId });
+    const brand = await loadDocumentBrand(options.db, policy);
     let pdf: Buffer;
     let name: string;
     if (link.kind === 'certificate') {
       const found = await findCertificateOfPolicy(options.db, policy.id);
       if (!found) throw new AppError('not_found', CERTIFICATE_MESSAGES.notFound);
-      pdf = await renderCertificate(found.certificate, {
-        policyNumber: policy.policyNumber,
-        publicBaseUrl: options.services.publicBaseUrl,
-      });
+      pdf = await renderCertificate(
+        found.certificate,
+        {
+          policyNumber: policy.policyNumber,
+          publicBaseUrl: options.services.publicBaseUrl,
+          insurerLogo: brand.underwriterLogo ?? null,
+        },
+        language,
+      );
       name = `certificate-${found.certificate.certificateNumber}.pdf`;
     } else {
-      pdf = link.kind === 'schedule' ? await renderPolicySchedule(policy) : await renderReceipt(policy);
+      pdf =
+        link.kind === 'schedule'
+          ? await renderPolicySchedule(policy, language, brand)
+          : await renderReceipt(policy, language, brand);
       name = `${link.kind === 'schedule' ? 'policy-schedule' : 'receipt'}-${policy.policyNumber.replace(/\//g, '-')}.pdf`;
     }
     return reply

@@ -1,189 +1,275 @@
 import { COVER_TYPE_LABELS, type CoverType, formatCoverPeriod, formatNumber } from '@bima/domain';
-import PDFDocument from 'pdfkit';
+import { translateText } from '@bima/domain/i18n';
+import { type AmountLine, type Logo, type Row, renderDocument } from '../../lib/pdf/layout';
+import { type DocumentLanguage, dateInWords, dateTimeInWords } from '../../lib/pdf/words';
+import { POLICY_DOCUMENT_TEXTS, type PolicyDocumentTexts, SWAHILI_SCHEDULE_WORDS } from './document-texts';
 import type { PolicyView } from './service';
-
-export type Doc = InstanceType<typeof PDFDocument>;
-
-export function render(title: string, build: (doc: Doc) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: 'Bima Portal' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  build(doc);
-  doc.end();
-  return done;
-}
 
 /** Motor private and motor commercial: their schedule describes the vehicle and carries a certificate. */
 const MOTOR_CLASSES = new Set(['07', '08']);
 
-const kes = (amount: number | null) => (amount === null ? 'N/A' : `KES ${formatNumber(amount)}`);
-const text = (value: unknown) =>
-  value === null || value === undefined || value === '' ? 'N/A' : String(value);
-
-export function header(doc: Doc, title: string, reference: string) {
-  doc.fillColor('#065f46').fontSize(20).font('Helvetica-Bold').text('Bima Portal');
-  doc.fillColor('#0f172a').fontSize(15).text(title);
-  doc.font('Helvetica').fontSize(10).fillColor('#475569').text(reference).moveDown();
-}
-
-export function rows(doc: Doc, heading: string, entries: Array<[string, string]>) {
-  doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(12).text(heading).moveDown(0.3);
-  for (const [label, value] of entries) {
-    const y = doc.y;
-    doc.font('Helvetica').fontSize(10).fillColor('#475569').text(label, 50, y, { width: 190 });
-    doc.fillColor('#0f172a').text(value, 250, y, { width: 295 });
-    doc.moveDown(0.2);
-  }
-  doc.moveDown(0.6);
-}
-
-function breakdownRows(policy: PolicyView): Array<[string, string]> {
-  const breakdown = policy.breakdown as {
-    basicPremium?: number;
-    benefits?: Array<{ name: string; premium: number; limit: number }>;
-    subtotal?: number;
-    charges?: Array<{ charge_name: string; amount: number }>;
-    total?: number;
-  };
-  return [
-    ['Basic premium', kes(breakdown.basicPremium ?? null)],
-    ...(breakdown.benefits ?? [])
-      .filter((line) => line.premium > 0)
-      .map((line): [string, string] => [line.name, kes(line.premium)]),
-    ['Subtotal', kes(breakdown.subtotal ?? null)],
-    ...(breakdown.charges ?? []).map((line): [string, string] => [line.charge_name, kes(line.amount)]),
-    ['Total premium', kes(breakdown.total ?? policy.premium)],
-  ];
-}
-
-/** The policy schedule: who and what is insured, for how long, and for how much. */
-export function renderPolicySchedule(policy: PolicyView): Promise<Buffer> {
-  const vehicle = policy.vehicle as Record<string, unknown>;
-  const names = policy.insured.names as { firstName?: string; lastName?: string };
-  const isMotor = MOTOR_CLASSES.has(policy.classCode);
-  return render(`Policy schedule ${policy.policyNumber}`, (doc) => {
-    header(
-      doc,
-      isMotor ? 'Motor Insurance Policy Schedule' : `${policy.className} Policy Schedule`,
-      isMotor
-        ? `Policy ${policy.policyNumber} · Certificate ${policy.certificateNumber}`
-        : `Policy ${policy.policyNumber}`,
-    );
-    const kyc = policy.insured.kyc;
-    rows(doc, 'The insured', [
-      ['Name', kyc?.fullName ?? `${text(names.firstName)} ${names.lastName ?? ''}`.trim()],
-      ...(kyc
-        ? [['ID number', kyc.idNumber] as [string, string], ['Address', kyc.address] as [string, string]]
-        : []),
-      ['E-mail', text(kyc?.email ?? policy.insured.email)],
-      ['KRA PIN', text(kyc?.kraPin ?? policy.insured.kraPin)],
-    ]);
-    rows(doc, 'Cover', [
-      ['Product', policy.productName],
-      ['Underwriter', policy.underwriter],
-      ['Intermediary', policy.intermediary?.intermediaryNames ?? 'Direct (no intermediary)'],
-      ['Cover type', COVER_TYPE_LABELS[policy.coverType as CoverType] ?? policy.coverType],
-      ['Period', `${formatCoverPeriod(policy.period)}: ${policy.startDate} to ${policy.endDate}`],
-      ...(policy.quotedStartDate
-        ? [
-            [
-              'Start date',
-              `Cover starts on the day the payment was confirmed; the quoted start date (${policy.quotedStartDate}) had passed.`,
-            ] as [string, string],
-          ]
-        : []),
-      [
-        isMotor ? 'Sum insured (vehicle value)' : 'Total sum insured',
-        kes(isMotor ? policy.vehicleValue : policy.sumInsured),
-      ],
-    ]);
-    if (policy.riskLines.length > 0) rows(doc, 'The risk', policy.riskLines);
-    if (isMotor) {
-      rows(doc, 'Vehicle', [
-        ['Registration', text(vehicle.registrationNumber)],
-        ['Make and model', `${text(vehicle.make)} ${text(vehicle.model)}`],
-        ['Chassis number', text(vehicle.chassisNumber)],
-        ['Engine number', text(vehicle.engineNumber)],
-        ['Year of manufacture', text(vehicle.yearOfManufacture)],
-      ]);
-    }
-    rows(doc, 'Premium', breakdownRows(policy));
-    rows(doc, 'Payment', paymentRows(policy));
-    doc
-      .fontSize(8)
-      .fillColor('#475569')
-      .text(
-        'Issued through Bima Portal. Cover is subject to the terms and conditions of the product, which form part of this policy. Sample market: not an underwriter document.',
-      );
-  });
-}
-
 /** Shown where M-Pesa has confirmed a payment (by the STK query) but its callback has not brought the receipt yet. */
 export const RECEIPT_PENDING = 'Receipt pending from M-Pesa';
 
-const receiptOf = (receiptNumber: string | null) => receiptNumber ?? RECEIPT_PENDING;
+/**
+ * What the documents show beside the policy's own data: the underwriter's logo (null draws a
+ * wordmark of its name) and the broker or agent firm the policy was sold through.
+ */
+export interface DocumentBrand {
+  underwriterLogo?: Logo;
+  intermediary?: { name: string; category: string; iraLicenceNumber: string | null } | null;
+}
+
+const kes = (amount: number | null | undefined, texts: PolicyDocumentTexts) =>
+  amount === null || amount === undefined ? texts.notApplicable : `KES ${formatNumber(amount)}`;
+const text = (value: unknown, texts: PolicyDocumentTexts) =>
+  value === null || value === undefined || value === '' ? texts.notApplicable : String(value);
+/** A label or value of the domain's (cover types, class names, risk words) in the document's language. */
+const word = (value: string, language: DocumentLanguage) =>
+  language === 'sw' ? (SWAHILI_SCHEDULE_WORDS[value] ?? translateText(value, 'sw')) : value;
+
+interface Breakdown {
+  basicPremium?: number;
+  benefits?: Array<{ name: string; premium: number; limit: number }>;
+  subtotal?: number;
+  charges?: Array<{ charge_name: string; charge_type?: string; rate?: number; amount: number }>;
+  total?: number;
+}
+
+/** A levy's label with its rate: "Training Levy (0.2%)", "Stamp Duty". */
+function levyLabel(charge: NonNullable<Breakdown['charges']>[number], language: DocumentLanguage): string {
+  const name = word(charge.charge_name, language);
+  if (charge.charge_type !== 'Percentage' || charge.rate === undefined) return name;
+  const percent = Math.round(charge.rate * 100 * 10_000) / 10_000;
+  return `${name} (${String(percent).replace('.', language === 'sw' ? ',' : '.')}%)`;
+}
+
+/** The premium, line by line: the basic premium, priced benefits, each levy itemised, the total. */
+function premiumLines(
+  policy: PolicyView,
+  texts: PolicyDocumentTexts,
+  language: DocumentLanguage,
+): AmountLine[] {
+  const breakdown = policy.breakdown as Breakdown;
+  const charges = breakdown.charges ?? [];
+  return [
+    { label: texts.basicPremium, amount: kes(breakdown.basicPremium, texts) },
+    ...(breakdown.benefits ?? [])
+      .filter((line) => line.premium > 0)
+      .map((line) => ({ label: word(line.name, language), amount: kes(line.premium, texts) })),
+    ...(charges.length > 0
+      ? [
+          { label: texts.subtotal, amount: kes(breakdown.subtotal, texts), kind: 'subtotal' as const },
+          ...charges.map((line) => ({ label: levyLabel(line, language), amount: kes(line.amount, texts) })),
+        ]
+      : []),
+    { label: texts.totalPremium, amount: kes(breakdown.total ?? policy.premium, texts), kind: 'total' },
+  ];
+}
+
+const receiptOf = (receiptNumber: string | null, texts: PolicyDocumentTexts) =>
+  receiptNumber ?? texts.pending;
+const when = (value: string | null, texts: PolicyDocumentTexts, language: DocumentLanguage) =>
+  value ? dateTimeInWords(value, language) : texts.notApplicable;
 
 /** Each payment towards the premium: M-Pesa receipt or wallet reference, amount and date. */
-function paymentRows(policy: PolicyView): Array<[string, string]> {
+function paymentRows(policy: PolicyView, texts: PolicyDocumentTexts, language: DocumentLanguage): Row[] {
   if (policy.payments.length === 0) {
     return [
-      ['M-Pesa receipt', receiptOf(policy.receiptNumber)],
-      ['Paid', text(policy.paidAt)],
+      [texts.mpesaReceipt, receiptOf(policy.receiptNumber, texts)],
+      [texts.paid, when(policy.paidAt, texts, language)],
     ];
   }
-  return policy.payments.map((payment, index): [string, string] => [
-    policy.payments.length > 1
-      ? `Payment ${index + 1} of ${policy.payments.length}`
-      : payment.method === 'wallet'
-        ? 'Wallet payment'
-        : 'M-Pesa payment',
-    [
-      payment.method === 'wallet'
-        ? `From your wallet (${payment.receiptNumber})`
-        : receiptOf(payment.receiptNumber),
-      ` · ${kes(payment.allocated)}`,
-      payment.allocated < payment.amount ? ` (of ${kes(payment.amount)} received)` : '',
-      ` · ${text(payment.paidAt)}`,
-    ].join(''),
-  ]);
+  return policy.payments.map(
+    (payment, index): Row => [
+      policy.payments.length > 1
+        ? texts.paymentOf(index + 1, policy.payments.length)
+        : payment.method === 'wallet'
+          ? texts.walletPayment
+          : texts.mpesaPayment,
+      [
+        payment.method === 'wallet'
+          ? texts.fromWallet(payment.receiptNumber ?? '')
+          : receiptOf(payment.receiptNumber, texts),
+        `\n${kes(payment.allocated, texts)}`,
+        payment.allocated < payment.amount ? texts.ofReceived(kes(payment.amount, texts)) : '',
+        ` · ${when(payment.paidAt, texts, language)}`,
+      ].join(''),
+    ],
+  );
+}
+
+/** The intermediaries: Bima Portal always, and the broker or agent firm when one sold the policy. */
+function intermediaryRows(policy: PolicyView, brand: DocumentBrand, texts: PolicyDocumentTexts): Row[] {
+  const firm =
+    brand.intermediary === undefined
+      ? policy.intermediary
+        ? { name: policy.intermediary.intermediaryNames, category: '', iraLicenceNumber: null }
+        : null
+      : brand.intermediary;
+  const rows: Row[] = [[texts.digitalIntermediary, texts.bimaPortal]];
+  if (!firm) return [...rows, [texts.firm, texts.soldDirect]];
+  const label =
+    firm.category === 'BROKER' ? texts.broker : firm.category === 'AGENT' ? texts.agent : texts.firm;
+  return [
+    ...rows,
+    [label, firm.name],
+    ...(firm.iraLicenceNumber ? [[texts.licence, firm.iraLicenceNumber] as Row] : []),
+  ];
+}
+
+function insuredName(policy: PolicyView, texts: PolicyDocumentTexts): string {
+  const names = policy.insured.names as { firstName?: string; lastName?: string };
+  return policy.insured.kyc?.fullName ?? `${text(names.firstName, texts)} ${names.lastName ?? ''}`.trim();
+}
+
+const documentMeta = (
+  texts: PolicyDocumentTexts,
+  language: DocumentLanguage,
+  title: string,
+  createdAt: Date,
+  footerNote: string,
+) => ({
+  title,
+  language,
+  createdAt,
+  runningTitle: title,
+  footerNote,
+  pageLabel: texts.page,
+  brandLine: texts.brandLine,
+});
+
+/** The policy schedule: who and what is insured, by whom, for how long, through whom, and for how much. */
+export function renderPolicySchedule(
+  policy: PolicyView,
+  language: DocumentLanguage = 'en',
+  brand: DocumentBrand = {},
+): Promise<Buffer> {
+  const texts = POLICY_DOCUMENT_TEXTS[language];
+  const vehicle = policy.vehicle as Record<string, unknown>;
+  const isMotor = MOTOR_CLASSES.has(policy.classCode);
+  const kyc = policy.insured.kyc;
+  const title = isMotor ? texts.motorScheduleTitle : texts.scheduleTitle(word(policy.className, language));
+  const meta = documentMeta(
+    texts,
+    language,
+    texts.scheduleFileTitle(policy.policyNumber),
+    new Date(policy.issuedAt),
+    texts.scheduleFooter(policy.underwriter),
+  );
+  return renderDocument(meta, (layout) => {
+    layout.header({
+      logo: brand.underwriterLogo ?? null,
+      logoName: policy.underwriter,
+      title,
+      lines: [
+        texts.policyRef(policy.policyNumber),
+        ...(isMotor && policy.certificateNumber ? [texts.certificateRef(policy.certificateNumber)] : []),
+      ],
+      subtitle: texts.issuedOn(dateInWords(policy.issuedAt, language)),
+    });
+    layout.section(texts.insured, [
+      [texts.name, insuredName(policy, texts)],
+      ...(kyc ? [[texts.idNumber, kyc.idNumber] as Row, [texts.address, kyc.address] as Row] : []),
+      [texts.email, text(kyc?.email ?? policy.insured.email, texts)],
+      [texts.kraPin, text(kyc?.kraPin ?? policy.insured.kraPin, texts)],
+    ]);
+    if (isMotor) {
+      layout.section(texts.vehicle, [
+        [texts.registration, text(vehicle.registrationNumber, texts)],
+        [texts.makeModel, `${text(vehicle.make, texts)} ${text(vehicle.model, texts)}`],
+        [texts.chassis, text(vehicle.chassisNumber, texts)],
+        [texts.engine, text(vehicle.engineNumber, texts)],
+        [texts.year, text(vehicle.yearOfManufacture, texts)],
+        ...policy.riskLines.map(([label, value]): Row => [word(label, language), word(value, language)]),
+      ]);
+    } else {
+      layout.section(
+        texts.risk,
+        policy.riskLines.map(([label, value]): Row => [word(label, language), word(value, language)]),
+      );
+    }
+    layout.section(texts.cover, [
+      [texts.underwriter, policy.underwriter],
+      [texts.product, policy.productName],
+      [texts.coverType, word(COVER_TYPE_LABELS[policy.coverType as CoverType] ?? policy.coverType, language)],
+      [
+        isMotor ? texts.vehicleValue : texts.totalSumInsured,
+        kes(isMotor ? policy.vehicleValue : policy.sumInsured, texts),
+      ],
+    ]);
+    layout.section(texts.period, [
+      [texts.length, word(formatCoverPeriod(policy.period), language)],
+      [texts.from, dateInWords(policy.startDate, language)],
+      [texts.to, `${dateInWords(policy.endDate, language)}\n${texts.bothDays}`],
+      ...(policy.quotedStartDate
+        ? [[texts.startNote, texts.movedStart(dateInWords(policy.quotedStartDate, language))] as Row]
+        : []),
+    ]);
+    layout.section(texts.intermediary, intermediaryRows(policy, brand, texts));
+    layout.amounts(texts.premium, premiumLines(policy, texts, language));
+    layout.section(texts.payment, [
+      ...paymentRows(policy, texts, language),
+      ...(policy.financing
+        ? [[texts.paid, texts.financedBy(policy.financing.lenderName, policy.financing.loanRef)] as Row]
+        : []),
+    ]);
+  });
 }
 
 /** How the premium was paid: M-Pesa, the wallet, or both. */
-function methodOf(policy: PolicyView): string {
+function methodOf(policy: PolicyView, texts: PolicyDocumentTexts): string {
   const methods = new Set(policy.payments.map((payment) => payment.method));
-  if (methods.has('wallet') && methods.has('mpesa')) return 'M-Pesa and wallet';
-  return methods.has('wallet') ? 'Wallet' : 'M-Pesa';
+  if (methods.has('wallet') && methods.has('mpesa')) return texts.methodBoth;
+  return methods.has('wallet') ? texts.methodWallet : texts.methodMpesa;
 }
 
-/** The payment receipt: the premium and every payment towards it (M-Pesa or the wallet). */
-export function renderReceipt(policy: PolicyView): Promise<Buffer> {
+/** The payment receipt: what was received, for which policy, every payment towards it and the premium. */
+export function renderReceipt(
+  policy: PolicyView,
+  language: DocumentLanguage = 'en',
+  brand: DocumentBrand = {},
+): Promise<Buffer> {
+  const texts = POLICY_DOCUMENT_TEXTS[language];
   const reference = policy.receiptNumber ?? policy.policyNumber;
   const fromWallet = policy.receiptNumber?.startsWith('WALLET-') ?? false;
-  return render(`Receipt ${reference}`, (doc) => {
-    header(
-      doc,
-      'Payment Receipt',
-      policy.receiptNumber
-        ? `${fromWallet ? 'Wallet payment' : 'M-Pesa receipt'} ${policy.receiptNumber}`
-        : `Policy ${policy.policyNumber} · ${RECEIPT_PENDING}`,
-    );
-    rows(doc, 'Payment', [
-      ['Amount', kes(policy.premium)],
-      ['Method', methodOf(policy)],
-      ['Paid from', text(policy.paidFrom)],
-      ['Date', text(policy.paidAt)],
-      ['For', `${policy.productName}, policy ${policy.policyNumber}`],
-      ['Quotation', policy.systemQuotationRef],
+  const meta = documentMeta(
+    texts,
+    language,
+    texts.receiptFileTitle(reference),
+    new Date(policy.paidAt ?? policy.issuedAt),
+    texts.receiptFooter,
+  );
+  const paidFrom = policy.paidFrom === 'Wallet' ? texts.walletSource : text(policy.paidFrom, texts);
+  return renderDocument(meta, (layout) => {
+    layout.header({
+      logo: brand.underwriterLogo ?? null,
+      logoName: policy.underwriter,
+      title: texts.receiptTitle,
+      lines: policy.receiptNumber
+        ? [`${fromWallet ? texts.walletPayment : texts.mpesaReceipt} ${policy.receiptNumber}`]
+        : [texts.policyRef(policy.policyNumber), texts.pending],
+      subtitle: policy.paidAt ? dateTimeInWords(policy.paidAt, language) : undefined,
+    });
+    layout.section(texts.received, [
+      [texts.amount, kes(policy.premium, texts)],
+      [texts.method, methodOf(policy, texts)],
+      [texts.paidFrom, paidFrom],
+      [texts.date, when(policy.paidAt, texts, language)],
+      ...(fromWallet ? [] : [[texts.mpesaReceipt, receiptOf(policy.receiptNumber, texts)] as Row]),
     ]);
-    rows(
-      doc,
-      policy.payments.some((payment) => payment.method === 'wallet') ? 'Payments' : 'M-Pesa payments',
-      paymentRows(policy),
+    layout.section(texts.paidFor, [
+      [texts.policy, policy.policyNumber],
+      [texts.insured, insuredName(policy, texts)],
+      [texts.product, policy.productName],
+      [texts.underwriter, policy.underwriter],
+      [texts.quotation, policy.systemQuotationRef],
+    ]);
+    layout.section(texts.intermediary, intermediaryRows(policy, brand, texts));
+    layout.section(
+      policy.payments.some((payment) => payment.method === 'wallet') ? texts.payments : texts.mpesaPayments,
+      paymentRows(policy, texts, language),
     );
-    rows(doc, 'Breakdown', breakdownRows(policy));
+    layout.amounts(texts.premium, premiumLines(policy, texts, language));
   });
 }

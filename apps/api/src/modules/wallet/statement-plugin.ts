@@ -1,3 +1,4 @@
+import { languageOfHeader } from '@bima/domain/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Services } from '../../services';
@@ -10,6 +11,10 @@ export async function statementPlugin(
 ): Promise<void> {
   app.get('/v2/api/statements/:token', async (request, reply) => {
     const { token } = request.params as { token: string };
+    // `?lang=sw|en` chooses the PDF's language, else the browser's Accept-Language.
+    const { lang } = request.query as { lang?: string };
+    const language =
+      lang === 'sw' || lang === 'en' ? lang : languageOfHeader(request.headers['accept-language']);
     const link = verifyStatementLink(options.services.tokenSecret, token);
     if (!link) {
       return reply.status(403).send({
@@ -36,6 +41,6 @@ export async function statementPlugin(
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${name}.pdf"`)
-      .send(await statementPdf(statement, client));
+      .send(await statementPdf(statement, client, language));
   });
 }

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { defaultStatementRange, formatNumber } from '@bima/domain';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Database } from '../../db/client';
 import {
   invoices,
@@ -14,6 +13,8 @@ import {
   users,
 } from '../../db/schema';
 import { kenyaToday } from '../../lib/dates';
+import { COLOURS, MARGIN, renderDocument } from '../../lib/pdf/layout';
+import { type DocumentLanguage, dateInWords, shortDate } from '../../lib/pdf/words';
 import { pageInfo } from '../../lib/search';
 import { clientAccountsCondition, kesOf } from './service';
 
@@ -241,97 +242,175 @@ const kesText = (kes: number) => {
   return cents < 0 ? `-${text}` : text;
 };
 /** A balance as words: owed, or in credit. */
-export const balanceText = (kes: number) =>
-  kes > 0 ? `KES ${kesText(kes)} owed` : kes < 0 ? `KES ${kesText(-kes)} in credit` : 'KES 0.00';
+export const balanceText = (kes: number, language: DocumentLanguage = 'en') =>
+  kes > 0
+    ? `KES ${kesText(kes)} ${STATEMENT_TEXTS[language].owed}`
+    : kes < 0
+      ? `KES ${kesText(-kes)} ${STATEMENT_TEXTS[language].inCredit}`
+      : 'KES 0.00';
 
-/** The statement as PDF (pdfkit, as the policy documents). */
-export function statementPdf(statement: Statement, client: { name: string; email: string }): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 40,
-    info: { Title: `Statement ${statement.from} to ${statement.to}`, Author: 'Bima Portal' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.fillColor('#065f46').fontSize(20).font('Helvetica-Bold').text('Bima Portal');
-  doc.fillColor('#0f172a').fontSize(15).text('Statement of account');
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor('#475569')
-    .text(`${client.name} · ${client.email}`)
-    .text(`Period: ${statement.from} to ${statement.to} (Kenya time)`)
-    .text(`Opening balance: ${balanceText(statement.openingBalance)}`)
-    .text(`Closing balance: ${balanceText(statement.closingBalance)}`)
-    .moveDown();
-  const columns = [
-    { label: 'Date', x: 40, width: 62 },
-    { label: 'Account / reference', x: 104, width: 110 },
-    { label: 'Description', x: 216, width: 160 },
-    { label: 'Debit', x: 378, width: 55, align: 'right' as const },
-    { label: 'Credit', x: 435, width: 55, align: 'right' as const },
-    { label: 'Balance', x: 492, width: 63, align: 'right' as const },
-  ];
-  const row = (cells: string[], bold = false) => {
-    if (doc.y > 760) doc.addPage();
-    const y = doc.y;
-    doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(8)
-      .fillColor('#0f172a');
-    let bottom = y;
-    cells.forEach((cell, index) => {
-      const column = columns[index]!;
-      doc.text(cell, column.x, y, { width: column.width, align: column.align ?? 'left' });
-      bottom = Math.max(bottom, doc.y);
-    });
-    doc.x = 40;
-    doc.y = bottom + 4;
-  };
-  row(
-    columns.map((column) => column.label),
-    true,
-  );
-  row(['', '', 'Opening balance', '', '', kesText(statement.openingBalance)]);
-  for (const line of statement.items) {
-    row([
-      line.occurredAt.slice(0, 10),
-      [line.account, line.reference].filter(Boolean).join('\n'),
-      line.description,
-      line.debit ? kesText(line.debit) : '',
-      line.credit ? kesText(line.credit) : '',
-      kesText(line.balance),
-    ]);
+/** The statement PDF's words in English and Kenyan Swahili. */
+const STATEMENT_TEXTS = {
+  en: {
+    title: 'Statement of Account',
+    fileTitle: (from: string, to: string) => `Statement ${from} to ${to}`,
+    period: (from: string, to: string) => `${from} to ${to}`,
+    periodNote: 'Kenya time (EAT), both days included',
+    account: 'Account',
+    client: 'Client',
+    email: 'E-mail',
+    periodLabel: 'Period',
+    opening: 'Opening balance',
+    closing: 'Closing balance',
+    owed: 'owed',
+    inCredit: 'in credit',
+    movements: 'Movements',
+    columns: ['Date', 'Account / reference', 'Description', 'Debit', 'Credit', 'Balance'],
+    totals: 'Totals and closing balance',
+    none: 'No money moved in this period.',
+    accounts: { Wallet: 'Wallet', Invoice: 'Invoice', Loan: 'Loan', 'School fees': 'School fees' },
+    footer:
+      'A positive balance is owed to Bima Portal; a negative one is credit held for you (your wallet and payments towards invoices). Amounts in KES.',
+    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    brandLine: 'Bima Portal · digital insurance intermediary',
+  },
+  sw: {
+    title: 'Taarifa ya Akaunti',
+    fileTitle: (from: string, to: string) => `Taarifa ${from} hadi ${to}`,
+    period: (from: string, to: string) => `${from} hadi ${to}`,
+    periodNote: 'Saa za Kenya (EAT), siku zote mbili zimejumuishwa',
+    account: 'Akaunti',
+    client: 'Mteja',
+    email: 'Barua pepe',
+    periodLabel: 'Kipindi',
+    opening: 'Salio la mwanzo',
+    closing: 'Salio la mwisho',
+    owed: 'unadaiwa',
+    inCredit: 'salio lako la ziada',
+    movements: 'Miamala',
+    columns: ['Tarehe', 'Akaunti / kumbukumbu', 'Maelezo', 'Debiti', 'Krediti', 'Salio'],
+    totals: 'Jumla na salio la mwisho',
+    none: 'Hakuna pesa zilizohamishwa katika kipindi hiki.',
+    accounts: { Wallet: 'Pochi', Invoice: 'Ankara', Loan: 'Mkopo', 'School fees': 'Karo' },
+    footer:
+      'Salio chanya ni deni lako kwa Bima Portal; salio hasi ni pesa zako zilizohifadhiwa (pochi yako na malipo ya ankara). Kiasi kwa KES.',
+    page: (page: number, pages: number) => `Ukurasa ${page} kati ya ${pages}`,
+    brandLine: 'Bima Portal · mpatanishi wa bima wa kidijitali',
+  },
+} as const;
+
+/** A line's account ("Invoice INV-…") with its kind in the statement's language. */
+function accountText(account: string, language: DocumentLanguage): string {
+  const names = STATEMENT_TEXTS[language].accounts;
+  for (const [english, translated] of Object.entries(names)) {
+    if (account === english || account.startsWith(`${english} `))
+      return translated + account.slice(english.length);
   }
-  row(
-    [
-      '',
-      '',
-      'Totals and closing balance',
-      kesText(statement.totalDebits),
-      kesText(statement.totalCredits),
-      kesText(statement.closingBalance),
-    ],
-    true,
+  return account;
+}
+
+/**
+ * The statement as PDF: the shared document layout (header, the client and the period beside their
+ * headings, a footer on every page) and a table of the movements. Its date is the end of the period,
+ * so the same statement always gives the same file.
+ */
+export function statementPdf(
+  statement: Statement,
+  client: { name: string; email: string },
+  language: DocumentLanguage = 'en',
+): Promise<Buffer> {
+  const texts = STATEMENT_TEXTS[language];
+  const title = texts.fileTitle(statement.from, statement.to);
+  return renderDocument(
+    {
+      title,
+      language,
+      createdAt: kenyaMidnight(statement.to),
+      runningTitle: `${texts.title} · ${texts.period(dateInWords(statement.from, language), dateInWords(statement.to, language))}`,
+      footerNote: texts.footer,
+      pageLabel: texts.page,
+      brandLine: texts.brandLine,
+    },
+    (layout) => {
+      const { doc } = layout;
+      layout.header({
+        logo: null,
+        logoName: 'Bima Portal',
+        title: texts.title,
+        lines: [texts.period(dateInWords(statement.from, language), dateInWords(statement.to, language))],
+        subtitle: texts.periodNote,
+      });
+      layout.section(texts.account, [
+        [texts.client, client.name || '-'],
+        [texts.email, client.email || '-'],
+        [texts.opening, balanceText(statement.openingBalance, language)],
+        [texts.closing, balanceText(statement.closingBalance, language)],
+      ]);
+      const left = MARGIN;
+      const columns = [
+        { x: left, width: 58 },
+        { x: left + 62, width: 112 },
+        { x: left + 178, width: 150 },
+        { x: left + 332, width: 52, align: 'right' as const },
+        { x: left + 388, width: 52, align: 'right' as const },
+        { x: left + 444, width: 55, align: 'right' as const },
+      ];
+      const headings = [...texts.columns];
+      const row = (cells: string[], options: { bold?: boolean; band?: boolean } = {}) => {
+        doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+        const height = Math.max(
+          ...cells.map((cell, index) => doc.heightOfString(cell || ' ', { width: columns[index]!.width })),
+        );
+        // A new page repeats the columns' headings.
+        if (layout.ensureSpace(height + 6) && cells !== headings) row(headings, { bold: true, band: true });
+        const y = layout.y;
+        if (options.band)
+          doc
+            .save()
+            .rect(left, y - 3, 499, height + 6)
+            .fill(COLOURS.band)
+            .restore();
+        doc
+          .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+          .fontSize(8)
+          .fillColor(COLOURS.ink);
+        cells.forEach((cell, index) => {
+          const column = columns[index]!;
+          doc.text(cell, column.x, y, { width: column.width, align: column.align ?? 'left' });
+        });
+        layout.y = y + height + 6;
+      };
+      layout.ensureSpace(40);
+      layout.y += 4;
+      row(headings, { bold: true, band: true });
+      row(['', '', texts.opening, '', '', kesText(statement.openingBalance)]);
+      for (const line of statement.items) {
+        row([
+          shortDate(line.occurredAt, language),
+          [accountText(line.account, language), line.reference].filter(Boolean).join('\n'),
+          line.description,
+          line.debit ? kesText(line.debit) : '',
+          line.credit ? kesText(line.credit) : '',
+          kesText(line.balance),
+        ]);
+      }
+      row(
+        [
+          '',
+          '',
+          texts.totals,
+          kesText(statement.totalDebits),
+          kesText(statement.totalCredits),
+          kesText(statement.closingBalance),
+        ],
+        { bold: true, band: true },
+      );
+      if (statement.items.length === 0) {
+        layout.y += 6;
+        layout.note(texts.none, { colour: COLOURS.ink, size: 9 });
+      }
+    },
   );
-  if (statement.items.length === 0) doc.moveDown().font('Helvetica').text('No money moved in this period.');
-  doc
-    .moveDown()
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor('#475569')
-    .text(
-      'A positive balance is owed to Bima Portal; a negative one is credit held for you (your wallet and payments towards invoices).',
-      40,
-      doc.y,
-      { width: 515 },
-    );
-  doc.end();
-  return done;
 }
 
 /** The client's name and e-mail for a statement's heading. */

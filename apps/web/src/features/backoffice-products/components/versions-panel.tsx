@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/card';
 import { DataTable } from '../../../components/data-table';
@@ -7,6 +6,7 @@ import { Pagination, pageCountOf } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { StatusBadge } from '../../../components/status-badge';
 import { linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { staffPaths } from '../../../config/staff-paths';
 import { type ProductVersionHead, VERSIONS_PAGE_SIZE, versionsQueryOptions } from '../api/products';
 import { t } from '../i18n';
@@ -27,7 +27,7 @@ export function VersionsPanel({
   productSystemRef: string;
   currentVersion: number;
 }) {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam('versionsPage');
   const versions = useQuery(versionsQueryOptions(productSystemRef, page));
   return (
     <Card title={t(v('title'))} className="mt-8">

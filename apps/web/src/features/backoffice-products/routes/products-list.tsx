@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
@@ -12,6 +11,7 @@ import { SelectField } from '../../../components/select-field';
 import { StatusBadge } from '../../../components/status-badge';
 import { TextField } from '../../../components/text-field';
 import { linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { staffPaths } from '../../../config/staff-paths';
 import {
   PRODUCTS_PAGE_SIZE,
@@ -70,16 +70,31 @@ const columns: ReadonlyArray<DataTableColumn<ProductListItem>> = [
   },
 ];
 
+/** A status filter read from the address: active, inactive or '' (all) for anything else. */
+function statusOf(value: string | null): ProductFilters['status'] {
+  return value === 'active' || value === 'inactive' ? value : '';
+}
+
 /** The products the signed-in underwriter (its insurer's) or admin (all) may edit. */
 export default function ProductsListRoute() {
-  const [filters, setFilters] = useState<ProductFilters>({ page: 1, search: '', status: '' });
+  // The filters and the page live in the address, so Back, a reload or a shared link keep them.
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = usePageParam();
+  const filters: ProductFilters = {
+    page,
+    search: params.get('search') ?? '',
+    status: statusOf(params.get('status')),
+  };
   const products = useQuery(productsQueryOptions(filters));
-  const form = useForm<FilterForm>({ defaultValues: { search: '', status: '' } });
+  const form = useForm<FilterForm>({ defaultValues: { search: filters.search, status: filters.status } });
   const pageCount = Math.ceil((products.data?.total ?? 0) / PRODUCTS_PAGE_SIZE);
 
-  const applyFilters = form.handleSubmit(({ search, status }) =>
-    setFilters({ page: 1, search: search.trim(), status }),
-  );
+  const applyFilters = form.handleSubmit(({ search, status }) => {
+    const next = new URLSearchParams();
+    if (search.trim()) next.set('search', search.trim());
+    if (status) next.set('status', status);
+    setParams(next, { preventScrollReset: true });
+  });
 
   return (
     <div>
@@ -135,7 +150,7 @@ export default function ProductsListRoute() {
                 page={filters.page}
                 pageCount={pageCount}
                 isDisabled={products.isFetching}
-                onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
+                onPageChange={setPage}
               />
             </div>
           ) : null}

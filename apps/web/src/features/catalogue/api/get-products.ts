@@ -1,5 +1,8 @@
 import type { CatalogueProduct } from '@bima/domain';
+import { catalogueInLanguage } from '@bima/domain/catalogue-rules';
+import { useMemo } from 'react';
 import { callGateway, unwrapData } from '../../../lib/api-client';
+import { useLanguage } from '../../../lib/i18n';
 import { createResource, useResource } from '../../../lib/resource';
 
 /** `underwriting / catalogue / listProducts`: the whole catalogue, in catalogue order. */
@@ -13,6 +16,16 @@ export async function getProducts({ signal }: { signal?: AbortSignal } = {}): Pr
 
 const products = createResource(() => getProducts(), { staleMs: 5 * 60_000 });
 
-/** The catalogue, fetched once for the landing page's components (kept five minutes). */
-export const useProducts = () => useResource(products);
-export const resetProducts = products.reset;
+/**
+ * The catalogue, fetched once for the landing page's components (kept five minutes), in the
+ * reader's language: the answer carries every language's words, so switching needs no new fetch.
+ */
+export function useProducts() {
+  const state = useResource(products);
+  const language = useLanguage();
+  const data = useMemo(
+    () => state.data?.map((product) => catalogueInLanguage(product, language)),
+    [state.data, language],
+  );
+  return data === undefined || state.data === undefined ? state : { ...state, data };
+}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { cardClass, linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { ApiError } from '../../../lib/api-client';
 import { CHAT_UNREAD_KEY } from '../../../lib/chat-unread';
 import { usePersistedStore } from '../../../lib/persisted-store';
@@ -58,7 +59,7 @@ export function ChatScreen({
   actions,
 }: ChatScreenProps) {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [thread, dispatch] = useReducer(threadReducer, emptyThread);
   const [isLoadingOlder, setLoadingOlder] = useState(false);
   const [olderFailed, setOlderFailed] = useState(false);

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
 import { type ClaimSummary, claimsPageQueryOptions } from '../api/claims';
@@ -12,7 +12,7 @@ import { t } from '../i18n';
 
 /** The client's claims, newest first, paged; Report a claim. */
 export default function ClaimsListRoute() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const claims = useQuery(claimsPageQueryOptions('client', { page }));
   return (
     <div>

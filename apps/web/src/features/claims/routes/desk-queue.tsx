@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, inputClass, labelClass, linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { staffPaths } from '../../../config/staff-paths';
 import { formatIsoDate, formatKenyaDateTime } from '../../../lib/dates';
 import { authStore, getRole } from '../../../stores/auth';
@@ -17,7 +18,7 @@ export default function DeskQueueRoute() {
   const role = getRole(authStore.getState());
   const [draft, setDraft] = useState({ status: '', type: '', search: '' });
   const [filters, setFilters] = useState(draft);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const claims = useQuery(claimsPageQueryOptions('desk', { page, ...filters }));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

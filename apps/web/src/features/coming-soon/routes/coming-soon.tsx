@@ -1,4 +1,4 @@
-import type { CatalogueProduct } from '@bima/domain/catalogue-rules';
+import { type CatalogueProduct, catalogueInLanguage } from '@bima/domain/catalogue-rules';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -9,6 +9,7 @@ import { ScreenHeading } from '../../../components/screen-heading';
 import { cardClass, fieldErrorClass, inputClass, labelClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError, callGateway, unwrapData } from '../../../lib/api-client';
+import { useLanguage } from '../../../lib/i18n';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { authStore } from '../../../stores/auth';
 import { t } from '../i18n';
@@ -35,7 +36,9 @@ const catalogueQuery = {
 export default function ComingSoonRoute() {
   const routeName = useLocation().pathname.split('/')[1] ?? '';
   const catalogue = useQuery(catalogueQuery);
-  const product = catalogue.data?.find((entry) => entry.routeName === routeName);
+  const language = useLanguage();
+  const entry = catalogue.data?.find((item) => item.routeName === routeName);
+  const product = entry ? catalogueInLanguage(entry, language) : undefined;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <Breadcrumb

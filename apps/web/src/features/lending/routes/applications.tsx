@@ -5,6 +5,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { StatusBadge } from '../../../components/status-badge';
 import { inputClass, labelClass, linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { staffPaths } from '../../../config/staff-paths';
 import { type Application, type ApplicationStatus, applicationsQueryOptions } from '../api/applications';
 import { formatKesExact, formatWhen, statusTone } from '../components/format';
@@ -24,7 +25,7 @@ const FILTERS: ReadonlyArray<ApplicationStatus | 'ALL'> = [
 /** The lender's applications: the queue waiting for a decision by default, any status on demand; paged. */
 export default function ApplicationsRoute() {
   const statusId = useId();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [status, setStatus] = useState<ApplicationStatus | 'ALL'>('PENDING');
   const applications = useQuery(applicationsQueryOptions({ page, status }));
   return (

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -9,6 +8,7 @@ import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { buttonSecondary, linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatIsoDate } from '../../../lib/dates';
@@ -31,7 +31,7 @@ export default function MyLoansRoute() {
 }
 
 function LoanList() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const loans = useQuery(myLoansQueryOptions(page));
   return (
     <div>

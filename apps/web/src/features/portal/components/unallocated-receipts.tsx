@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Card } from '../../../components/card';
 import { DataTable } from '../../../components/data-table';
 import { Pagination } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
+import { usePageParam } from '../../../components/use-page-param';
 import { type UnallocatedReceipt, unallocatedReceiptsQueryOptions } from '../api/records';
 import { t } from '../i18n';
 import { formatKes, formatTimestamp } from '../utils/records';
@@ -20,7 +20,7 @@ function nextStep(status: string): string {
  * refunds or applies them. Hidden when there are none.
  */
 export function UnallocatedReceipts() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const receipts = useQuery(unallocatedReceiptsQueryOptions(page));
 
   if (receipts.isPending || receipts.isError) {

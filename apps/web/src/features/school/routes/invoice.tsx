@@ -12,6 +12,7 @@ import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { TextField } from '../../../components/text-field';
 import { buttonSecondary, linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatIsoDate, formatKenyaDateTime } from '../../../lib/dates';
@@ -43,7 +44,7 @@ export default function SchoolInvoiceRoute() {
 }
 
 function InvoiceList() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const invoices = useQuery(schoolInvoicesQueryOptions(page));
   return (
     <div>

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoanOfferForm, LoanOfferScreen } from '../../../components/loan-offer';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { formatKenyaDateTime } from '../../../lib/dates';
 import {
@@ -30,7 +30,7 @@ export default function SchoolLoansRoute() {
 }
 
 function LoanList() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const loans = useQuery(schoolLoansQueryOptions(page));
   return (
     <div>

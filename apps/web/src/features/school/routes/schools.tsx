@@ -9,6 +9,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { TextField } from '../../../components/text-field';
 import { buttonSmall, linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { type Child, childrenQueryOptions, linkChild, type School, schoolsQueryOptions } from '../api/school';
@@ -27,10 +28,10 @@ interface LinkValues {
 export default function SchoolsRoute() {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [chosen, setChosen] = useState<School | null>(null);
   const schools = useQuery(schoolsQueryOptions(search, page));
-  const [childPage, setChildPage] = useState(1);
+  const [childPage, setChildPage] = usePageParam('childrenPage');
   const children = useQuery(childrenQueryOptions(childPage));
   return (
     <div>

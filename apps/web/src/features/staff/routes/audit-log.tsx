@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
+import { usePageParam } from '../../../components/use-page-param';
 import { type AuditEntry, auditQueryOptions } from '../api/audit';
 import { t } from '../i18n';
 import { formatWhen } from '../utils/format';
@@ -17,7 +17,7 @@ function detailsText(details: unknown): string {
 
 /** Admin: every staff change, newest first, a page at a time. */
 export default function AuditLogRoute() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const audit = useQuery(auditQueryOptions({ page }));
   return (
     <div>

@@ -7,6 +7,7 @@ import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { fieldErrorClass, inputClass, labelClass } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { type StatementLine, statementQueryOptions } from '../api/commission-statement';
 import { t } from '../i18n';
 import { errorMessage } from '../utils/errors';
@@ -18,7 +19,7 @@ export default function CommissionStatementRoute() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [range, setRange] = useState<{ from?: string; to?: string }>({});
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const query = useQuery(statementQueryOptions({ page, ...range }));
   const statement = query.data;
 

@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { inputClass, labelClass } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { notify } from '../../../lib/notifications';
 import {
   type AdminIntermediary,
@@ -27,7 +28,7 @@ export default function IntermediariesRoute() {
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<IntermediaryStatus | undefined>();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [suspending, setSuspending] = useState<AdminIntermediary | null>(null);
   const [rowError, setRowError] = useState<{ id: number; message: string } | null>(null);
   const firms = useQuery(intermediariesQueryOptions({ page, search: search || undefined, status }));

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonSmall } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { type FailedJob, jobsQueryOptions, retryJob } from '../api/jobs';
 import { t } from '../i18n';
 import { errorMessage } from '../utils/errors';
@@ -22,7 +22,7 @@ const jobLabel = (name: string) => (KNOWN_JOBS.has(name) ? t(`staff.jobs.names.$
 /** Admin: the background job queues (shared by every instance) and the runs that failed for good. */
 export default function JobsRoute() {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const jobs = useQuery(jobsQueryOptions(page));
   const retry = useMutation({
     mutationFn: retryJob,

@@ -4,6 +4,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { StatusBadge } from '../../../components/status-badge';
 import { buttonSmall, inputClass, labelClass } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { type MailQueueFilter, mailQueueQueryOptions, type QueuedMail, retryMail } from '../api/mail-queue';
 import { t } from '../i18n';
 import { errorMessage } from '../utils/errors';
@@ -15,7 +16,7 @@ const FILTERS: readonly MailQueueFilter[] = ['failing', 'pending', 'sent', 'all'
 export default function MailQueueRoute() {
   const filterId = useId();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [filter, setFilter] = useState<MailQueueFilter>('failing');
   const queue = useQuery(mailQueueQueryOptions({ page, filter }));
   const retry = useMutation({

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonSmall, inputClass, labelClass } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { notify } from '../../../lib/notifications';
 import { receiptsQueryOptions, type StaffReceipt } from '../api/receipts';
 import { ResolveReceiptModal } from '../components/resolve-receipt-modal';
@@ -15,7 +16,7 @@ const RECEIPT_STATUSES: readonly StaffReceipt['status'][] = ['OPEN', 'REFUNDED',
 /** Admin: every client's unallocated receipts (money no invoice needed), to refund; newest first. */
 export default function MoneyReceivedRoute() {
   const statusId = useId();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [status, setStatus] = useState<StaffReceipt['status'] | undefined>();
   const [resolving, setResolving] = useState<StaffReceipt | null>(null);
   const receipts = useQuery(receiptsQueryOptions({ page, status }));

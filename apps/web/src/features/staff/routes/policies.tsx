@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, inputClass, labelClass } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { type FoundPolicy, policySearchQueryOptions } from '../api/policies';
 import { t } from '../i18n';
 import { formatDay, formatKes } from '../utils/format';
@@ -12,7 +13,7 @@ export default function PoliciesRoute() {
   const searchId = useId();
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const policies = useQuery(policySearchQueryOptions({ query, page }));
 
   const onSubmit = (event: FormEvent) => {

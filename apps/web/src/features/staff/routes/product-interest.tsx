@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonSmall } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { notify } from '../../../lib/notifications';
 import { notifyInterest, type ProductInterest, productInterestQueryOptions } from '../api/product-interest';
 import { t } from '../i18n';
@@ -11,7 +12,7 @@ import { errorMessage } from '../utils/errors';
 /** Admin: how many people wait to hear that each product is available, and Notify everyone once it is. */
 export default function ProductInterestRoute() {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [busy, setBusy] = useState<number | null>(null);
   const interest = useQuery(productInterestQueryOptions(page));
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
+import { usePageParam } from '../../../components/use-page-param';
 import { notify } from '../../../lib/notifications';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { authStore } from '../../../stores/auth';
@@ -17,7 +18,7 @@ import { fullName } from '../utils/format';
 /** Admin: the staff accounts (disable, enable) and the invitation of a new staff member. */
 export default function StaffUsersRoute() {
   const myId = usePersistedStore(authStore, (state) => state.authData?.id);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
   const users = useQuery(staffUsersQueryOptions({ page }));
   const setEnabled = useSetStaffEnabled();

@@ -8,6 +8,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { buttonSecondary, fieldErrorClass, inputClass, labelClass, linkButton } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { formatIsoDate, formatKenyaDateTime, kenyaTodayIsoDate } from '../../../lib/dates';
 import { domainText } from '../../../lib/domain-text';
@@ -24,7 +25,7 @@ export default function AccountsRoute() {
   const [range, setRange] = useState(() => defaultStatementRange(kenyaTodayIsoDate()));
   const [draft, setDraft] = useState(range);
   const [rangeError, setRangeError] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const statement = useQuery(statementQueryOptions(range, page));
   const data = statement.data;
 

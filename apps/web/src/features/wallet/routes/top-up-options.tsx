@@ -9,6 +9,7 @@ import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { TextField } from '../../../components/text-field';
 import { buttonSecondary } from '../../../components/ui';
+import { usePageParam } from '../../../components/use-page-param';
 import { ApiError } from '../../../lib/api-client';
 import { formatKenyaDateTime } from '../../../lib/dates';
 import { useSpecForm } from '../../../lib/use-spec-form';
@@ -31,7 +32,7 @@ const FOLLOW_FOR_MS = 120_000;
  */
 export default function TopUpOptionsRoute() {
   const wallet = useQuery(walletQueryOptions());
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const movements = useQuery(walletMovementsQueryOptions(page));
 
   return (
