@@ -72,7 +72,8 @@ for (const size of [
       await expectNoSeriousViolations(page);
 
       await page.goto('/newportal/assessment');
-      await expect(page.getByRole('heading', { name: 'Assessment: not available yet' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Assessment' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'See my covers' })).toBeVisible();
       await expectNoSeriousViolations(page);
     });
   });

@@ -31,7 +31,7 @@ test.describe('accounts: signing in to buy', () => {
     await page.getByLabel('Cover period').selectOption({ label: '1 Month' });
     await page.getByLabel('Start date').fill(isoDateFromToday(0));
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/motor\/basic-details\/quotation$/);
+    await expect(page).toHaveURL(/\/motor\/basic-details\/quotation(\?quote=[\w-]+)?$/);
 
     await page.getByRole('button', { name: 'Proceed to Purchase' }).click();
     await expect(page).toHaveURL(/\/insurance\/auth$/);

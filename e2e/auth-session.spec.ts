@@ -87,7 +87,7 @@ test.describe('accounts: sessions and KYC', () => {
     await expect(accountType).toHaveValue('INDIVIDUAL');
   });
 
-  test('the portal menu has its 13 entries and unbuilt screens say they are not available', async ({
+  test('the portal menu has its 13 entries, Assessment included, each opening its screen', async ({
     page,
     request,
   }) => {
@@ -118,7 +118,7 @@ test.describe('accounts: sessions and KYC', () => {
 
     await menu.getByRole('link', { name: /^Assessment/ }).click();
     await expect(page).toHaveURL(/\/newportal\/assessment$/);
-    await expect(page.getByRole('heading', { name: 'Assessment: not available yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Assessment' })).toBeVisible();
     await menu.getByRole('link', { name: 'Claims', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Claims' })).toBeVisible();
 

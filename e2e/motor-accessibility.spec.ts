@@ -14,7 +14,7 @@ async function reachBenefits(page: Page) {
   await page.getByLabel('Cover period').selectOption({ label: '12 Months' });
   await page.getByLabel('Start date').fill(isoDateFromToday(2));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/benefits$/);
+  await expect(page).toHaveURL(/\/benefits(\?quote=[\w-]+)?$/);
 }
 
 // Each test runs at desktop size, and at 412 px in the phone project (@phone).

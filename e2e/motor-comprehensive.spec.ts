@@ -62,7 +62,7 @@ test.describe('motor private: comprehensive quotation', () => {
       coverType: 'comprehensive',
     });
     await expect(toast(page, 'Cover Type Selected')).toBeVisible();
-    await expect(page).toHaveURL(/\/motor\/basic-details\/product-quotation$/);
+    await expect(page).toHaveURL(/\/motor\/basic-details\/product-quotation(\?quote=[\w-]+)?$/);
 
     // The grid: every quoted product with its premium.
     const cards = page.getByRole('list', { name: 'Quoted products' }).getByRole('article');
@@ -116,7 +116,7 @@ test.describe('motor private: comprehensive quotation', () => {
 
     // Details of one product, then Buy Now.
     await quoteCard(page, PRODUCT.name).getByRole('button', { name: 'Details' }).click();
-    await expect(page).toHaveURL(/\/view-details$/);
+    await expect(page).toHaveURL(/\/view-details(\?quote=[\w-]+)?$/);
     await expect(toast(page, 'Product Details Retrieved')).toBeVisible();
     await expect(page.getByRole('heading', { name: PRODUCT.name })).toBeVisible();
     await expect(page.getByText('4.5%', { exact: true })).toBeVisible();
@@ -134,7 +134,7 @@ test.describe('motor private: comprehensive quotation', () => {
     await page.getByRole('button', { name: 'Buy Now' }).click();
 
     // Cover details.
-    await expect(page).toHaveURL(/\/basic-cover-details$/);
+    await expect(page).toHaveURL(/\/basic-cover-details(\?quote=[\w-]+)?$/);
     const startDate = isoDateFromToday(7);
     await page.getByLabel('Cover period').selectOption({ label: '12 Months' });
     await page.getByLabel('Start date').fill(startDate);
@@ -142,7 +142,7 @@ test.describe('motor private: comprehensive quotation', () => {
     await expect(toast(page, 'Cover Details Submitted')).toBeVisible();
 
     // Benefits: two limit edits, an excess and an optional benefit.
-    await expect(page).toHaveURL(/\/benefits$/);
+    await expect(page).toHaveURL(/\/benefits(\?quote=[\w-]+)?$/);
     await page.getByRole('button', { name: 'Edit limit of Windscreen Cover' }).click();
     let modal = page.getByRole('dialog', { name: 'Set the limit of Windscreen Cover' });
     await expect(modal.getByLabel('Limit (KES)')).toBeFocused();
@@ -202,7 +202,7 @@ test.describe('motor private: comprehensive quotation', () => {
     );
 
     // The quotation: every line of the breakdown is the engine's.
-    await expect(page).toHaveURL(/\/motor\/basic-details\/quotation$/);
+    await expect(page).toHaveURL(/\/motor\/basic-details\/quotation(\?quote=[\w-]+)?$/);
     await expect(toast(page, 'Quotation Retrieved')).toBeVisible();
     const engine = await calculatePremium(request, expected);
     await expect(breakdownAmount(page, 'Basic premium')).toHaveText(kes(engine.basicPremium));
@@ -237,7 +237,7 @@ test.describe('motor private: comprehensive quotation', () => {
 
     // Back keeps every choice.
     await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await expect(page).toHaveURL(/\/benefits$/);
+    await expect(page).toHaveURL(/\/benefits(\?quote=[\w-]+)?$/);
     await expect(added.getByRole('listitem')).toHaveCount(3);
     await page.goBack();
     await expect(breakdownAmount(page, 'Total premium payable')).toHaveText(kes(engine.total));

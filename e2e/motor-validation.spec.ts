@@ -16,7 +16,7 @@ async function reachCoverDetails(page: Page) {
   await saveVehicleValue(page, 1_500_000);
   await getQuotes(page, 'Comprehensive');
   await quoteCard(page, 'Jubilee Motor Elite').getByRole('button', { name: 'Buy Now' }).click();
-  await expect(page).toHaveURL(/\/basic-cover-details$/);
+  await expect(page).toHaveURL(/\/basic-cover-details(\?quote=[\w-]+)?$/);
 }
 
 async function reachBenefits(page: Page) {
@@ -24,7 +24,7 @@ async function reachBenefits(page: Page) {
   await page.getByLabel('Cover period').selectOption({ label: '12 Months' });
   await page.getByLabel('Start date').fill(isoDateFromToday(3));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/benefits$/);
+  await expect(page).toHaveURL(/\/benefits(\?quote=[\w-]+)?$/);
 }
 
 function respondWith(page: Page, action: string, status: number, body: unknown) {
@@ -72,9 +72,9 @@ test.describe('motor private: validation and errors', () => {
 
     // Opening the quotes without a cover type sends the visitor back with the message.
     await page.goto('/motor/basic-details/nowhere'); // resets the flow
-    await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type$/);
+    await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type(\?quote=[\w-]+)?$/);
     await page.goto('/motor/basic-details/product-quotation');
-    await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type$/);
+    await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type(\?quote=[\w-]+)?$/);
     await expect(page.getByRole('alert').filter({ hasText: ERRORS_TITLE })).toContainText(
       'Please select a cover type.',
     );
@@ -88,7 +88,7 @@ test.describe('motor private: validation and errors', () => {
     await page.getByRole('button', { name: 'Get Quote' }).click();
     await expect(toast(page, 'Selection Required')).toBeVisible();
     await expect(page.getByText('Insurance class code is required but not provided.')).toBeVisible();
-    await expect(page).toHaveURL(/\/motor\/basic-details$/);
+    await expect(page).toHaveURL(/\/motor\/basic-details(\?quote=[\w-]+)?$/);
   });
 
   test('cover period and start date are required; the start date is not before today @phone', async ({
@@ -115,7 +115,7 @@ test.describe('motor private: validation and errors', () => {
 
     await page.getByLabel('Start date').fill(isoDateFromToday(0));
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/benefits$/);
+    await expect(page).toHaveURL(/\/benefits(\?quote=[\w-]+)?$/);
   });
 
   test('limits and excesses out of range are refused, never clamped', async ({ page }) => {
@@ -166,7 +166,7 @@ test.describe('motor private: validation and errors', () => {
     await page.getByRole('button', { name: 'Add Road Rescue' }).click();
 
     await page.reload();
-    await expect(page).toHaveURL(/\/benefits$/);
+    await expect(page).toHaveURL(/\/benefits(\?quote=[\w-]+)?$/);
     const added = page.getByRole('complementary', { name: 'Added Benefits' });
     await expect(added).toContainText('Limit changed to KES 150,000');
     await expect(added).toContainText('Road Rescue');
@@ -175,10 +175,10 @@ test.describe('motor private: validation and errors', () => {
     await expect(page.getByLabel('Start date')).toHaveValue(isoDateFromToday(3));
 
     await page.goto('/motor/basic-details/not-a-step');
-    await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type$/);
+    await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type(\?quote=[\w-]+)?$/);
     await expect(page.getByLabel('Vehicle value (KSH)')).toHaveValue('');
     await page.goto('/motor/basic-details/benefits');
-    await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type$/);
+    await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type(\?quote=[\w-]+)?$/);
   });
 
   test('screens without a product show their empty states', async ({ page }) => {
@@ -186,7 +186,7 @@ test.describe('motor private: validation and errors', () => {
     await expect(page.getByRole('heading', { name: 'No Product Selected' })).toBeVisible();
     await page.getByRole('button', { name: 'Back to Products' }).click();
     // No cover type either: the quotes send the visitor on to the cover type.
-    await expect(page).toHaveURL(/\/cover-type$/);
+    await expect(page).toHaveURL(/\/cover-type(\?quote=[\w-]+)?$/);
 
     await startMotorPrivate(page);
     await saveVehicleValue(page, 700_000);
@@ -194,7 +194,7 @@ test.describe('motor private: validation and errors', () => {
     await page.goto('/motor/basic-details/quotation');
     await expect(page.getByRole('heading', { name: 'No Product Selected' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to product quotations' }).click();
-    await expect(page).toHaveURL(/\/product-quotation$/);
+    await expect(page).toHaveURL(/\/product-quotation(\?quote=[\w-]+)?$/);
     await expect(page.getByText('No products available. Please try again.')).toBeVisible();
   });
 
@@ -234,7 +234,7 @@ test.describe('motor private: validation and errors', () => {
     await expect(page.getByText('Failed to fetch product details. Please try again.')).toBeVisible();
     await page.unrouteAll();
     await dialog.getByRole('button', { name: 'Buy Now' }).click();
-    await expect(page).toHaveURL(/\/basic-cover-details$/);
+    await expect(page).toHaveURL(/\/basic-cover-details(\?quote=[\w-]+)?$/);
 
     await page.getByLabel('Cover period').selectOption({ label: '12 Months' });
     await page.getByLabel('Start date').fill(isoDateFromToday(1));
@@ -257,7 +257,7 @@ test.describe('motor private: validation and errors', () => {
         .getByRole('region', { name: 'Notifications' })
         .getByText('The limit of Windscreen Cover must be between KES 50,000 and KES 200,000.'),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/benefits$/);
+    await expect(page).toHaveURL(/\/benefits(\?quote=[\w-]+)?$/);
     await page.unrouteAll();
 
     await page.route('**/v2/api/v1', (route) =>

@@ -58,7 +58,7 @@ test.describe('the phone experience (390×844)', () => {
     await expect(page.getByLabel('Start date')).toHaveValue(isoDateFromToday(0));
     await keep(page, testInfo, 'cover-details-preselected');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/benefits$/);
+    await expect(page).toHaveURL(/\/benefits(\?quote=[\w-]+)?$/);
     // Each optional benefit says what it adds before it is added.
     const optional = page.getByRole('region', { name: 'Optional benefits' });
     await expect(optional.getByText(/^Adds KES [\d,]+ to the premium$/).first()).toBeVisible();

@@ -38,7 +38,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch }, grep: /@phone/ },
   ],
   webServer: {
-    command: `node ../scripts/e2e-server.mjs`,
+    // The Node that runs Playwright (the project's Node 24 under npm/npx), not whatever `node` is first.
+    command: `"${process.execPath}" ../scripts/e2e-server.mjs`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -147,9 +147,9 @@ export async function buyComprehensiveQuote(page: Page, value = COMPREHENSIVE.va
   await page.getByLabel('Cover period').selectOption({ label: '12 Months' });
   await page.getByLabel('Start date').fill(isoDateFromToday(2));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/benefits$/);
+  await expect(page).toHaveURL(/\/benefits(\?quote=[\w-]+)?$/);
   await page.getByRole('button', { name: 'Save & View Quote' }).click();
-  await expect(page).toHaveURL(/\/motor\/basic-details\/quotation$/);
+  await expect(page).toHaveURL(/\/motor\/basic-details\/quotation(\?quote=[\w-]+)?$/);
   await expect(page.getByRole('table', { name: 'Premium breakdown' })).toBeVisible();
   await page.getByRole('button', { name: 'Proceed to Purchase' }).click();
 }
@@ -160,11 +160,11 @@ export async function buyThirdPartyQuote(page: Page, productName: string) {
   await saveVehicleValue(page, 800_000);
   await getQuotes(page, 'Third Party Only');
   await quoteCard(page, productName).getByRole('button', { name: 'Buy Now' }).click();
-  await expect(page).toHaveURL(/\/basic-cover-details$/);
+  await expect(page).toHaveURL(/\/basic-cover-details(\?quote=[\w-]+)?$/);
   await page.getByLabel('Cover period').selectOption({ label: '12 Months' });
   await page.getByLabel('Start date').fill(isoDateFromToday(1));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/motor\/basic-details\/quotation$/);
+  await expect(page).toHaveURL(/\/motor\/basic-details\/quotation(\?quote=[\w-]+)?$/);
   await expect(page.getByRole('table', { name: 'Premium breakdown' })).toBeVisible();
   await page.getByRole('button', { name: 'Proceed to Purchase' }).click();
 }

@@ -151,7 +151,7 @@ test.describe('renewing a policy, at phone size', () => {
     await expect(page.getByRole('alert')).toContainText('This policy has expired', { timeout: 20_000 });
     await page.getByRole('link', { name: 'Back to the policy' }).first().click();
     await page.getByRole('link', { name: 'Get a new quote' }).click();
-    await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type$/);
+    await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type(\?quote=[\w-]+)?$/);
     await expect(page.getByRole('heading', { name: 'Choose your cover' })).toBeVisible();
     await expect(page.getByLabel('Vehicle value (KSH)')).toHaveValue(String(VALUE));
     await expectNoSeriousViolations(page, 'new quote with the value entered');

@@ -61,7 +61,7 @@ test.describe('Kiswahili', () => {
     await field(page, 'Cover period').selectOption({ label: sw('12 Months') });
     await field(page, 'Start date').fill(isoDateFromToday(2));
     await button(page, 'Continue').click();
-    await expect(page).toHaveURL(/\/benefits$/);
+    await expect(page).toHaveURL(/\/benefits(\?quote=[\w-]+)?$/);
     await button(page, 'Save & View Quote').click();
     await expect(page.getByRole('table', { name: swExactly('Premium breakdown') })).toBeVisible();
     await button(page, 'Proceed to Purchase').click();

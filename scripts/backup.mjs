@@ -1,6 +1,7 @@
 // `npm run backup [file]`: the whole database to one file. PostgreSQL (DATABASE_URL): pg_dump's
 // custom format (restored with pg_restore). The embedded PGlite (DATA_DIR): its folder as a gzipped
 // tarball (PGlite's own dumpDataDir), taken with the portal stopped.
+import './lib/require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -2,6 +2,7 @@
 // (scripts/lib/bare-fastify.mjs), both measured with autocannon in one run; each quote action is
 // printed with its ratio to the bare server (measured before and after it). Exits 1 when a target is missed, unless
 // BENCH_REPORT_ONLY is set. BENCH_ONLY=app skips the bare server (for profiling runs).
+import './lib/require-node.mjs';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { ensureWebBuild, ROOT } from './lib/web-build.mjs';
@@ -22,14 +23,14 @@ process.on('exit', () => {
   for (const child of children) child.kill('SIGTERM');
 });
 
-const bare = spawn('node', ['scripts/lib/bare-fastify.mjs'], {
+const bare = spawn(process.execPath, ['scripts/lib/bare-fastify.mjs'], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(barePort) },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 children.push(bare);
 const server = spawn(
-  'node',
+  process.execPath,
   [...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean), 'scripts/e2e-server.mjs'],
   {
     cwd: ROOT,

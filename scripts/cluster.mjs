@@ -1,6 +1,7 @@
 // `npm run cluster`: the portal as production runs it, on this machine: PostgreSQL, Redis, the
 // Daraja simulator, three API instances (CLUSTER_INSTANCES) and nginx in front with the WebSocket
 // upgrade. Everything lives in a throwaway folder and stops with Ctrl+C.
+import './lib/require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,5 @@
 // `npm run dev`: the API on :3000 (restarting on change) and Vite's dev server on :5173 proxying to it.
+import './lib/require-node.mjs';
 import { spawn } from 'node:child_process';
 import { ROOT } from './lib/web-build.mjs';
 

@@ -1,4 +1,5 @@
 // The portal as the Playwright journeys see it: the built web app on a fresh, throwaway database.
+import './lib/require-node.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

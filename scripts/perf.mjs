@@ -1,5 +1,6 @@
 // `npm run perf`: builds the portal, serves it on a throwaway database and measures the landing page:
 // Lighthouse (mobile preset, Debian Chromium) performance score and the page's JavaScript size (gzip).
+import './lib/require-node.mjs';
 import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -13,7 +14,7 @@ const origin = `http://127.0.0.1:${port}`;
 
 ensureWebBuild({ force: true });
 
-const server = spawn('node', ['scripts/e2e-server.mjs'], {
+const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],

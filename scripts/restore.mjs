@@ -2,6 +2,7 @@
 // (DATABASE_URL): pg_restore into that database, replacing what the backup holds (--clean). The
 // embedded PGlite (DATA_DIR): a new folder from the tarball; an existing one is kept unless --force
 // (then it is moved aside to <folder>.before-restore-<time>).
+import './lib/require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

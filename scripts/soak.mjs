@@ -7,6 +7,7 @@
 //   npm run soak                              500 journeys, 3 instances, one killed
 //   node scripts/soak.mjs --journeys 50 --instances 2    the size `npm test` runs
 //   options: --journeys N --instances N --no-kill
+import './lib/require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

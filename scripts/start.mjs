@@ -1,4 +1,5 @@
 // `npm start`: builds what is not built, then runs the server (migrations and sample data on start).
+import './lib/require-node.mjs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';

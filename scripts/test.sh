@@ -3,8 +3,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# The project's own Node 24 (the `node` package) first, also when this file is run without npm.
+export PATH="$PWD/node_modules/.bin:$PATH"
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+
+step "Node $(node -v) ($(command -v node))"
+node scripts/lib/require-node.mjs
 
 step "System packages"
 bash scripts/system-deps.sh
@@ -14,6 +19,9 @@ npx biome check .
 
 step "Typecheck"
 npm run --silent typecheck
+
+step "Production dependencies' advisories (npm audit --omit=dev: fails on high or critical)"
+node scripts/audit.mjs
 
 step "Unit tests (domain, web)"
 npx vitest run --project domain --project web

@@ -326,9 +326,9 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
-      setHeaders: (response, path) => {
+      setHeaders: (reply, path) => {
         const immutable = path.includes(`${join(distDir, 'assets')}/`);
-        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -340,6 +340,8 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
       !request.url.startsWith('/assets/') &&
       (request.headers.accept ?? '').includes('text/html');
     if (hasWebApp && isPageRequest) {
+      // The form-control style guide is for developers: search engines leave it out.
+      if (request.url.split('?')[0] === '/radio-test') reply.header('x-robots-tag', 'noindex, nofollow');
       return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
     }
     return reply

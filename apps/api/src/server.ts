@@ -47,7 +47,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`Bima Portal on http://localhost:${config.PORT} (database: ${database.kind})`);
+  app.log.info(
+    `Bima Portal on http://localhost:${config.PORT} (database: ${database.kind}, Node ${process.versions.node})`,
+  );
 }
 
 main().catch((error: unknown) => {

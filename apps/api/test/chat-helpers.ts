@@ -1,8 +1,7 @@
 import { CHAT_SOCKET_PATH, type ChatServerFrame } from '@bima/domain';
 import type { FastifyInstance } from 'fastify';
-import WebSocket from 'ws';
 
-/** A chat socket for tests: frames received so far, and a wait for the one that matches. */
+/** A chat socket for tests (Node's built-in WebSocket client): frames received so far, and a wait for the one that matches. */
 export interface TestSocket {
   ws: WebSocket;
   frames: ChatServerFrame[];
@@ -33,16 +32,16 @@ export async function openSocket(
   const ws = new WebSocket(await socketUrl(app));
   const frames: ChatServerFrame[] = [];
   const waiters: (() => void)[] = [];
-  ws.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()) as ChatServerFrame);
+  ws.addEventListener('message', (event) => {
+    frames.push(JSON.parse(String(event.data)) as ChatServerFrame);
     for (const wake of waiters.splice(0)) wake();
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    ws.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })),
   );
   await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
+    ws.addEventListener('open', () => resolve(), { once: true });
+    ws.addEventListener('error', () => reject(new Error('the chat socket did not open')), { once: true });
   });
   const socket: TestSocket = {
     ws,

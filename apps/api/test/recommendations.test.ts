@@ -465,6 +465,12 @@ describe('recommendations and commission', () => {
       .where(eq(outboxEmails.to, newEmail))
       .orderBy(desc(outboxEmails.id));
     expect(mail[0]?.text).toContain(`sign up on Bima Portal with this e-mail address (${newEmail})`);
+    // Its link sets the new account's password, then opens the review.
+    expect(mail[0]?.text).toMatch(
+      new RegExp(
+        `/password-setup\\?token=[A-Za-z0-9_-]{43}&next=%2Freview%2F${forVisitor.body.result.data.id}\\n`,
+      ),
+    );
     const beforeSignUp = await call(ctx, 'user', 'auth', 'login', {
       username: newEmail,
       password: PASSWORD,

@@ -58,6 +58,8 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'backoffice/product/listProducts': ['underwriter', 'admin'],
   'backoffice/product/setProductActive': ['underwriter', 'admin'],
   'backoffice/product/updateProduct': ['underwriter', 'admin'],
+  'intermediary/assessment/getShared': ['intermediary'],
+  'intermediary/assessment/listShared': ['intermediary'],
   'intermediary/commission/getStatement': ['intermediary', 'admin'],
   'intermediary/recommendation/priceProducts': ['intermediary', 'admin'],
   'intermediary/recommendation/sendRecommendation': ['intermediary', 'admin'],
@@ -286,7 +288,8 @@ describe('admin invitations', () => {
     });
     const { ref, code, mail } = await invitationOf(email);
     expect(mail.subject).toContain(code);
-    expect(mail.text).toContain(`/staff/accept-invitation?ref=${ref}`);
+    expect(mail.text).toContain(`Invitation reference: ${ref}`);
+    expect(mail.text).toMatch(/\/password-setup\?token=[A-Za-z0-9_-]{43}/);
     expect(mail.text).toContain('Rift Valley Risk Advisers');
 
     // Not yet: no password, no sign-in.

@@ -145,3 +145,27 @@ export const updateClientSchema = z.object({
   clientType: z.enum(CLIENT_TYPES, { error: ACCOUNT_MESSAGES.accountTypeRequired }),
 });
 export type UpdateClientInput = z.infer<typeof updateClientSchema>;
+
+/** What the password-setup page says when its link is broken, used, expired or unknown. */
+export const PASSWORD_SETUP_MESSAGES = {
+  linkIncomplete: 'This link is not complete. Open the link from the e-mail again.',
+  linkUnknown: 'This link is not valid. Open the link from the most recent e-mail.',
+  linkUsed: 'This link has already been used. Sign in with your password.',
+  linkExpired: 'This link has expired. Ask for a new link.',
+} as const;
+
+/** The secret of an e-mailed password-setup link: 32 random bytes, base64url (43 characters). */
+export const passwordSetupTokenSchema = z
+  .string({ error: PASSWORD_SETUP_MESSAGES.linkIncomplete })
+  .regex(/^[A-Za-z0-9_-]{43}$/, PASSWORD_SETUP_MESSAGES.linkIncomplete);
+
+/** `user / registration / checkPasswordSetup`: what a link is (valid, used, expired or unknown). */
+export const checkPasswordSetupSchema = z.object({ token: passwordSetupTokenSchema });
+/** `user / registration / setUpPassword`: the link's token and the new password; the answer is login's. */
+export const setUpPasswordSchema = z.object({
+  token: passwordSetupTokenSchema,
+  password: newPasswordSchema,
+  loginDevice: loginDeviceSchema,
+});
+/** `user / registration / requestPasswordSetupLink`: a new link for an expired one, to the same address. */
+export const requestPasswordSetupLinkSchema = z.object({ token: passwordSetupTokenSchema });

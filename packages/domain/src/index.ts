@@ -1,5 +1,6 @@
 export * from './account';
 export * from './advertisement';
+export * from './assessment';
 export * from './backoffice-search';
 export * from './cart';
 export * from './catalogue';
@@ -13,6 +14,7 @@ export * from './cover-dates';
 export * from './gateway';
 export * from './identifiers';
 export * from './intermediaries';
+export * from './journey-link';
 export * from './ledger';
 export * from './loan-pricing';
 export * from './loans';

@@ -320,7 +320,7 @@ export const users = pgTable(
  */
 export const verifications = pgTable('verifications', {
   id: uuid('id').primaryKey().defaultRandom(),
-  /** registration | password_reset | invitation | help_request | email_change | phone_change */
+  /** registration | password_reset | invitation | account_setup | help_request | email_change | phone_change */
   purpose: text('purpose').notNull(),
   /** The address checked: a help request's, or the new address of an e-mail change. */
   email: text('email'),
@@ -332,6 +332,13 @@ export const verifications = pgTable('verifications', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   completedAt: timestamp('completed_at', { withTimezone: true }),
+  /**
+   * The SHA-256 of the secret in an e-mailed password-setup link (`/password-setup?token=…`): a staff
+   * invitation or a client account an intermediary's recommendation created. Never the token itself.
+   */
+  tokenHash: text('token_hash').unique(),
+  /** When the link's token stops working (the verification's own codes have their own expiry). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
 });
 
 /** An e-mailed one-time code, stored hashed; dies after 10 minutes, 5 wrong tries or one use. */
@@ -1600,3 +1607,59 @@ export const schoolFeeLoans = pgTable('school_fee_loans', {
     .notNull()
     .references(() => schoolFeeInvoices.id),
 });
+
+/**
+ * A client's insurance needs assessment (portal: Profile › Assessment): one per client, the
+ * questionnaire's answers as `assessmentAnswersSchema` of `@bima/domain` checked them.
+ */
+export const assessments = pgTable('assessments', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  answers: jsonb('answers').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A client's consent to show their assessment to one intermediary firm (read-only). Revoking sets
+ * `revoked_at`; sharing again starts a new consent on the same row.
+ */
+export const assessmentShares = pgTable(
+  'assessment_shares',
+  {
+    id: serial('id').primaryKey(),
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => assessments.userId, { onDelete: 'cascade' }),
+    intermediaryId: integer('intermediary_id')
+      .notNull()
+      .references(() => intermediaries.id),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('assessment_shares_client_firm_unique').on(table.clientUserId, table.intermediaryId),
+    index('assessment_shares_firm_idx').on(table.intermediaryId, table.sharedAt),
+  ],
+
+);
+
+/**
+ * A signed-in client's journey in progress (issue 14: a quote survives a new tab): the latest one
+ * per product line, restored on another tab or device. `state` is checked against the domain's
+ * journey schema on every write and read; `motor-private` is cleared when its policy is issued.
+ */
+export const journeyDrafts = pgTable(
+  'journey_drafts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** One of JOURNEY_PRODUCT_LINES. */
+    productLine: text('product_line').notNull(),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.productLine] })],
+);

@@ -1,5 +1,6 @@
 import type { ActionDefinition } from '../gateway/registry';
 import { advertisementActions } from './advertisement/actions';
+import { assessmentActions } from './assessment/actions';
 import { auditActions } from './audit/actions';
 import { backofficeSearchActions } from './backoffice-search/actions';
 import { cartActions } from './cart/actions';
@@ -13,11 +14,13 @@ import { helpRequestActions } from './help-request/actions';
 import { intermediaryActions } from './intermediary/actions';
 import { ipfActions } from './ipf/actions';
 import { jobActions } from './jobs/actions';
+import { journeyDraftActions } from './journey-draft/actions';
 import { loanActions } from './loan/actions';
 import { lenderAdminActions } from './loan/lenders';
 import { pricingActions } from './loan/pricing';
 import { mailQueueActions } from './mail-queue/actions';
 import { notificationActions } from './notification/actions';
+import { passwordSetupActions } from './password-setup/actions';
 import { platformActions } from './platform/actions';
 import { productActions } from './product/actions';
 import { productAdminActions } from './product-admin/actions';
@@ -46,6 +49,7 @@ export const allActions: ActionDefinition[] = [
   ...helpRequestActions,
   ...recommendationActions,
   ...staffActions,
+  ...passwordSetupActions,
   ...commissionActions,
   ...auditActions,
   ...backofficeSearchActions,
@@ -62,4 +66,6 @@ export const allActions: ActionDefinition[] = [
   ...pricingActions,
   ...schoolActions,
   ...certificateActions,
+  ...assessmentActions,
+  ...journeyDraftActions,
 ];

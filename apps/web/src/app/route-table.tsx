@@ -1,6 +1,6 @@
 import { CLASS_ROUTES, classFlowHref } from '@bima/domain/class-routes';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { loadLazy } from '../lib/lazy';
 import { QueryProvider } from '../lib/query-client';
@@ -18,6 +18,21 @@ function lazyScreen(importer: () => Promise<{ default: ComponentType }>) {
     return { Component: module.default };
   };
 }
+
+/** Another address for a screen: the spec's short route names (help, auth, Otp, …) keep their query. */
+function Alias({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+}
+
+/** spec-2 names these screens without their paths: each short name leads to the screen's address. */
+const aliases: RouteObject[] = [
+  { path: '/help', element: <Alias to={paths.motorHelp.getHref()} /> },
+  { path: '/auth', element: <Alias to={paths.auth.getHref()} /> },
+  { path: '/otp', element: <Alias to={paths.authOtp.getHref()} /> },
+  { path: '/setpassword', element: <Alias to={paths.authSetPassword.getHref()} /> },
+  { path: '/resetpassword', element: <Alias to={paths.authResetPassword.getHref()} /> },
+];
 
 const coverType = () => import('../features/motor/routes/cover-type');
 const vehicleDetails = () => import('../features/purchase/routes/vehicle-details');
@@ -146,6 +161,15 @@ const screens: RouteObject[] = [
     lazy: lazyScreen(() => import('../features/auth/routes/reset-password')),
   },
   {
+    path: paths.passwordSetup.path,
+    lazy: lazyScreen(() => import('../features/auth/routes/password-setup')),
+  },
+  { path: paths.mainDashboard.path, lazy: lazyScreen(() => import('./routes/main-dashboard')) },
+  {
+    path: paths.radioTest.path,
+    lazy: lazyScreen(() => import('../features/style-guide/routes/radio-test')),
+  },
+  {
     path: paths.portal.path,
     lazy: lazyScreen(() => import('../features/portal/routes/portal-layout')),
     children: [
@@ -242,6 +266,10 @@ const screens: RouteObject[] = [
         path: paths.portalSchoolLoans.path,
         lazy: lazyScreen(() => import('../features/school/routes/loans')),
       },
+      {
+        path: paths.portalAssessment.path,
+        lazy: lazyScreen(() => import('../features/assessment/routes/assessment')),
+      },
       { path: paths.portalChats.path, lazy: lazyScreen(portalChats) },
       { path: paths.portalChat.path, lazy: lazyScreen(portalChats) },
       // Every other portal screen is not built yet and says so.
@@ -251,6 +279,7 @@ const screens: RouteObject[] = [
   // The staff area (intermediaries, underwriters, admins): one lazy route; its screens and
   // the extension point for the product back office are in `staff-routes.tsx`.
   { path: paths.staff.path, lazy: lazyScreen(() => import('./staff-area')) },
+  ...aliases,
   { path: '*', lazy: lazyScreen(() => import('./routes/not-found')) },
 ];
 

@@ -90,6 +90,14 @@ export const staffChildRoutes: RouteObject[] = [
     element: lazyElement(() => import('../features/lending/routes/application-detail')),
   },
   { path: staffPaths.claim.path, element: lazyElement(() => import('../features/claims/routes/desk-claim')) },
+  {
+    path: staffPaths.assessments.path,
+    element: lazyElement(() => import('../features/assessment/routes/shared-list')),
+  },
+  {
+    path: staffPaths.assessment.path,
+    element: lazyElement(() => import('../features/assessment/routes/shared-detail')),
+  },
   { path: '*', element: lazyElement(() => import('../features/staff/routes/not-available')) },
 ];
 

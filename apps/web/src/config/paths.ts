@@ -72,6 +72,16 @@ export const paths = {
   authOtp: { path: '/insurance/otp', getHref: () => '/insurance/otp' },
   authSetPassword: { path: '/insurance/setpassword', getHref: () => '/insurance/setpassword' },
   authResetPassword: { path: '/insurance/resetpassword', getHref: () => '/insurance/resetpassword' },
+  /** An e-mailed link's page (spec-2 PasswordSetup): a staff invitation, or a client account made for someone. */
+  passwordSetup: {
+    path: '/password-setup',
+    getHref: (token: string, next?: string) =>
+      `/password-setup?${new URLSearchParams(next ? { token, next } : { token })}`,
+  },
+  /** spec-2 "The dashboard path": the client portal's dashboard or the staff area's home, by role. */
+  mainDashboard: { path: '/main/dashboard', getHref: () => '/main/dashboard' },
+  /** spec-2 RadioTest: the living style guide of the shared form controls (not for search engines). */
+  radioTest: { path: '/radio-test', getHref: () => '/radio-test' },
   /** The client portal (spec-2 "Client portal routes"); children are relative to it. */
   portal: { path: PORTAL, getHref: () => PORTAL },
   portalCart: { path: 'cart', getHref: () => `${PORTAL}/cart` },

@@ -42,6 +42,12 @@ export const staffPaths = {
     getHref: (id: number | string) => `${STAFF}/chats/${encodeURIComponent(String(id))}`,
   },
   notifications: { path: 'notifications', getHref: () => `${STAFF}/notifications` },
+  /** An intermediary's clients' shared needs assessments (built in `features/assessment`). */
+  assessments: { path: 'assessments', getHref: () => `${STAFF}/assessments` },
+  assessment: {
+    path: 'assessments/:id',
+    getHref: (id: number | string) => `${STAFF}/assessments/${encodeURIComponent(String(id))}`,
+  },
   /** A lender's premium financing applications and loans (built in `features/lending`). */
   loanApplications: { path: 'loan-applications', getHref: () => `${STAFF}/loan-applications` },
   /** A lender's pricing tables (built in `features/lending`). */

@@ -6,9 +6,9 @@ import {
   type ChatServerFrame,
   chatClientFrameSchema,
 } from '@bima/domain';
+import type { WebSocket } from '@fastify/websocket';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../gateway/errors';

@@ -18,7 +18,7 @@ import {
 
 const INBOX_ITEM =
   '{id, requestSystemRef, status, expiry, createdAt, client:{names:{firstName, lastName}, email}, risk:{value (KES), regNo}, intermediary:{id, intermediaryNames}}';
-const INBOX_DETAILS = `${INBOX_ITEM.slice(0, -1)}, remarks, client.kraPin, risk.chassisNumber, history:[{from, status, at, by:{names}|null}], recommendation:{id, systemRef, status (SENT|ACCEPTED|REJECTED), note, rejectionReason, createdAt, decidedAt, quotations:[{systemQuotationRef, productSystemRef, productName, underwriter, premium (KES), period, startDate, expiresAt, accepted}]}|null}`;
+const INBOX_DETAILS = `${INBOX_ITEM.slice(0, -1)}, remarks, client.kraPin, risk.chassisNumber, history:[{from, status, at, by:{names}|null}], sharedAssessmentId (the client’s needs assessment shared with the firm: intermediary / assessment / getShared {id}) | null, recommendation:{id, systemRef, status (SENT|ACCEPTED|REJECTED), note, rejectionReason, createdAt, decidedAt, quotations:[{systemQuotationRef, productSystemRef, productName, underwriter, premium (KES), period, startDate, expiresAt, accepted}]}|null}`;
 
 /** Help and Support (spec-2): the client's request to intermediaries, and the intermediaries' inbox. */
 export const helpRequestActions = [

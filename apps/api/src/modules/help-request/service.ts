@@ -30,6 +30,7 @@ import {
   helpRequestConfirmationEmail,
   helpRequestToIntermediaryEmail,
 } from '../../mail/templates';
+import { sharedAssessmentIdOf } from '../assessment/service';
 import { recordAudit } from '../audit/service';
 import { listAllActiveIntermediaries } from '../intermediary/service';
 import { notify } from '../notification/service';
@@ -386,6 +387,7 @@ export async function getInboxRequest(db: Database, principal: Principal, id: nu
   return {
     ...item,
     recommendation: await recommendationOfRow(db, id),
+    sharedAssessmentId: await sharedAssessmentIdOf(db, row.request.userId, row.intermediaryId),
     remarks: row.request.remarks,
     client: { ...item.client, kraPin: row.request.clientKraPin },
     risk: { ...item.risk, chassisNumber: row.request.chassisNumber },

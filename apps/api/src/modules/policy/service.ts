@@ -3,6 +3,7 @@ import {
   type ClassKyc,
   classDefinitionOf,
   commissionAmount,
+  MOTOR_PRIVATE_CLASS_CODE,
   RENEWABLE_CLASS_CODE,
   renewalWindow,
   riskReferenceOf,
@@ -31,6 +32,7 @@ import { coverDatesAtPayment, kenyaToday } from '../../lib/dates';
 import { makeDigits } from '../../lib/refs';
 import { type OptionalPaging, pageOrWhole } from '../../lib/search';
 import { issueCertificate } from '../certificate/service';
+import { deleteDraft } from '../journey-draft/service';
 import { type InvoiceMoney, invoiceMoney } from '../ledger/service';
 import { notify } from '../notification/service';
 import { invoiceBalance } from '../payment/balance';
@@ -102,6 +104,10 @@ export async function issuePolicy(
   const policy = inserted[0];
   // Motor policies get their certificate of insurance in the same transaction.
   if (policy) await issueCertificate(tx, policy.id);
+  // The motor private journey is done: its draft would only offer the quote just bought again.
+  if (policy && quotation.classCode === MOTOR_PRIVATE_CLASS_CODE && quotation.renewalOfPolicyId === null) {
+    await deleteDraft(tx, invoice.userId, 'motor-private');
+  }
   if (policy) {
     // In the app only: the e-mail of this kind is the schedule and receipt, sent after the commit.
     await notify(tx, {

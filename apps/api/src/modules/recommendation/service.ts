@@ -31,6 +31,7 @@ import { recordAudit } from '../audit/service';
 import { getClientDetails } from '../client/service';
 import { inboxScope } from '../help-request/service';
 import { notify } from '../notification/service';
+import { createAccountSetupLink } from '../password-setup/service';
 import { presentQuote, toKes } from '../product/present';
 import { type LoadedProduct, loadProducts } from '../product/service';
 import {
@@ -295,6 +296,16 @@ export async function sendRecommendation(
         })),
       },
     });
+    // A client without a password (an account this request created) gets a single-use link that
+    // sets one and then opens the review; others follow the review link (through sign-in).
+    const reviewLink = client.passwordHash
+      ? `${base}/review/${recommendation!.id}`
+      : await createAccountSetupLink(tx, context, {
+          userId: client.id,
+          email: client.email,
+          next: `/review/${recommendation!.id}`,
+          now: services.clock.now(),
+        });
     // The e-mail is queued with the recommendation (unless the client switched it off) and sent below.
     const { mailId } = await notify(tx, {
       userId: client.id,
@@ -316,7 +327,7 @@ export async function sendRecommendation(
               underwriter: quotation.underwriterName,
               premium: formatKes(quotation.total),
             })),
-            reviewUrl: `${base}/review/${recommendation!.id}`,
+            reviewUrl: reviewLink,
             needsAccount: !client.passwordHash,
           }),
       },

@@ -15,6 +15,7 @@ import type { Principal } from '../../gateway/registry';
 import { containsPattern, pageInfo, pageWindow } from '../../lib/search';
 import { staffInvitationEmail } from '../../mail/templates';
 import { recordAudit } from '../audit/service';
+import { newSetupLink, passwordSetupUrl } from '../password-setup/links';
 import {
   type AccountContext,
   consumeCode,
@@ -84,13 +85,11 @@ export async function getStaffProfile(db: Database, principal: Principal) {
   return presentStaff(row);
 }
 
-/** Where an invitation is accepted: the web app's page, with the reference in the address. */
-export function invitationUrl(baseUrl: string, invitationRef: string): string {
-  return `${baseUrl.replace(/\/$/, '')}/staff/accept-invitation?ref=${encodeURIComponent(invitationRef)}`;
-}
-
 /** The firm, insurer or lender an invitation names, which must exist: its name for the e-mail. */
-async function findOrganisation(db: Database, input: InviteStaffInput): Promise<string | null> {
+async function findOrganisation(
+  db: Database,
+  input: Pick<InviteStaffInput, 'role' | 'intermediaryId' | 'underwriterId' | 'lenderId'>,
+): Promise<string | null> {
   const lookup =
     input.role === 'intermediary'
       ? {
@@ -143,11 +142,12 @@ async function cancelInvitations(tx: Tx, userId: string) {
 
 /**
  * Invites a staff member: an INVITED user (no password) and an invitation whose code is e-mailed with
- * its reference; the invitee sets a password with `acceptInvitation`. Inviting an address that is
+ * its reference and a `/password-setup` link; the invitee sets a password from the link
+ * (`setUpPassword`) or with the code (`acceptInvitation`). Inviting an address that is
  * still only invited sends a new invitation (the old one dies); any other existing account is a 409.
  */
 export async function inviteStaff(context: AccountContext, actor: Principal, input: InviteStaffInput) {
-  const { db, config } = context;
+  const { db } = context;
   const organisation = await findOrganisation(db, input);
   const [existing] = await db.select().from(users).where(eq(users.email, input.email));
   if (existing && (existing.status !== 'INVITED' || existing.passwordHash || existing.role === 'client')) {
@@ -164,7 +164,7 @@ export async function inviteStaff(context: AccountContext, actor: Principal, inp
     underwriterId: input.role === 'underwriter' ? input.underwriterId! : null,
     lenderId: input.role === 'lender' ? input.lenderId! : null,
   };
-  const { userId, invitationRef } = await db.transaction(async (tx) => {
+  const { userId, invitation } = await db.transaction(async (tx) => {
     let userId: string;
     if (existing) {
       await tx.update(users).set(fields).where(eq(users.id, existing.id));
@@ -177,10 +177,7 @@ export async function inviteStaff(context: AccountContext, actor: Principal, inp
         .returning({ id: users.id });
       userId = created!.id;
     }
-    const [invitation] = await tx
-      .insert(verifications)
-      .values({ purpose: 'invitation', userId, email: input.email })
-      .returning({ id: verifications.id });
+    const invitation = await openInvitation(tx, context, userId, input.email);
     await recordAudit(tx, actor, {
       action: 'admin/staff/inviteStaff',
       entityType: 'user',
@@ -194,33 +191,106 @@ export async function inviteStaff(context: AccountContext, actor: Principal, inp
         reinvited: Boolean(existing),
       },
     });
-    return { userId, invitationRef: invitation!.id };
+    return { userId, invitation };
   });
+  await emailInvitation(context, {
+    userId,
+    email: input.email,
+    firstName: input.firstName,
+    role: input.role,
+    organisation,
+    ...invitation,
+  });
+  const row = await findStaff(db, userId);
+  return presentStaff(row!);
+}
+
+/**
+ * Opens an invitation: the verification its e-mailed code is bound to (`invitationRef`) and the
+ * secret of its `/password-setup` link, stored hashed, both living INVITATION_TTL_HOURS.
+ */
+async function openInvitation(tx: Tx, context: AccountContext, userId: string, email: string) {
+  const link = newSetupLink(context.config.INVITATION_TTL_HOURS, context.services.clock.now());
+  const [invitation] = await tx
+    .insert(verifications)
+    .values({
+      purpose: 'invitation',
+      userId,
+      email,
+      tokenHash: link.tokenHash,
+      expiresAt: link.expiresAt,
+    })
+    .returning({ id: verifications.id });
+  return { invitationRef: invitation!.id, token: link.token };
+}
+
+/** E-mails an invitation: its code and reference, and the `/password-setup?token=…` link. */
+async function emailInvitation(
+  context: AccountContext,
+  invitation: {
+    userId: string;
+    invitationRef: string;
+    token: string;
+    email: string;
+    firstName: string;
+    role: StaffRole;
+    organisation: string | null;
+  },
+) {
+  const { config } = context;
   try {
     await issueEmailedCode(context, {
-      verificationId: invitationRef,
+      verificationId: invitation.invitationRef,
       ttlMinutes: config.INVITATION_TTL_HOURS * 60,
       compose: (code) =>
         staffInvitationEmail({
-          to: input.email,
-          firstName: input.firstName,
+          to: invitation.email,
+          firstName: invitation.firstName,
           code,
           hours: config.INVITATION_TTL_HOURS,
-          role: input.role,
-          organisation,
-          invitationRef,
-          acceptUrl: invitationUrl(config.PUBLIC_BASE_URL, invitationRef),
+          role: invitation.role,
+          organisation: invitation.organisation,
+          invitationRef: invitation.invitationRef,
+          acceptUrl: passwordSetupUrl(config.PUBLIC_BASE_URL, invitation.token),
         }),
     });
   } catch (error) {
-    context.log?.error({ err: error, userId }, 'could not send a staff invitation');
+    context.log?.error({ err: error, userId: invitation.userId }, 'could not send a staff invitation');
     throw new AppError(
       'unavailable',
       'The invitation is saved but its e-mail could not be sent. Invite the same address again to resend it.',
     );
   }
-  const row = await findStaff(db, userId);
-  return presentStaff(row!);
+}
+
+/**
+ * A new invitation for a staff member still only invited whose link expired (asked for from the
+ * `/password-setup` page): the old one dies, the same e-mail goes out with a new code and link.
+ */
+export async function renewInvitation(context: AccountContext, userId: string) {
+  const { db } = context;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (user?.status !== 'INVITED' || user.passwordHash || !isStaffRole(user.role)) return false;
+  const role = user.role;
+  const organisation = await findOrganisation(db, {
+    role,
+    intermediaryId: user.intermediaryId ?? undefined,
+    underwriterId: user.underwriterId ?? undefined,
+    lenderId: user.lenderId ?? undefined,
+  });
+  const invitation = await db.transaction(async (tx) => {
+    await cancelInvitations(tx, user.id);
+    return openInvitation(tx, context, user.id, user.email);
+  });
+  await emailInvitation(context, {
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    role,
+    organisation,
+    ...invitation,
+  });
+  return true;
 }
 
 const invitationInvalid = () =>

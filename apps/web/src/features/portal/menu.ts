@@ -34,7 +34,7 @@ export const PORTAL_MENU: readonly PortalMenuEntry[] = [
   entry('profile', paths.portalProfile.getHref(), true, [
     entry('userProfile', paths.portalProfile.getHref(), true),
     entry('kyc', paths.portalKyc.getHref(), true),
-    entry('assessment', paths.portalAssessment.getHref()),
+    entry('assessment', paths.portalAssessment.getHref(), true),
   ]),
   entry('intermediaries', paths.portalIntermediaries.getHref(), true),
   entry('notifications', paths.portalNotifications.getHref(), true),

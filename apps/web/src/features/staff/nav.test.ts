@@ -4,7 +4,10 @@ import { canOpen, findStaffNavEntry, navForRole } from './nav';
 
 describe('the staff navigation', () => {
   it.each<[StaffRole, string[]]>([
-    ['intermediary', ['dashboard', 'requests', 'chats', 'commissionStatement', 'claims', 'notifications']],
+    [
+      'intermediary',
+      ['dashboard', 'requests', 'chats', 'commissionStatement', 'assessments', 'claims', 'notifications'],
+    ],
     ['underwriter', ['dashboard', 'products', 'policies', 'claims', 'notifications']],
     ['lender', ['dashboard', 'loanApplications', 'loanPricing', 'notifications']],
     [
@@ -42,6 +45,8 @@ describe('the staff navigation', () => {
     ['intermediary', '/staff/requests/3', true],
     ['intermediary', '/staff/commission', false],
     ['intermediary', '/staff/commission-statement', true],
+    ['intermediary', '/staff/assessments/7', true],
+    ['admin', '/staff/assessments', false],
     ['underwriter', '/staff/commission-statement', false],
     ['intermediary', '/staff/products', false],
     ['underwriter', '/staff/products', true],

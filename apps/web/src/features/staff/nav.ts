@@ -32,6 +32,7 @@ export const STAFF_NAV: readonly StaffNavEntry[] = [
   entry('chats', staffPaths.chats.getHref(), ['intermediary', 'admin']),
   entry('products', staffPaths.products.getHref(), ['underwriter', 'admin']),
   entry('commissionStatement', staffPaths.commissionStatement.getHref(), ['intermediary']),
+  entry('assessments', staffPaths.assessments.getHref(), ['intermediary']),
   entry('policies', staffPaths.policies.getHref(), ['underwriter', 'admin']),
   entry('claims', staffPaths.claims.getHref(), MARKET_ROLES),
   entry('loanApplications', staffPaths.loanApplications.getHref(), ['lender']),

@@ -1,7 +1,7 @@
 import { classFlowHref, classRouteOf } from '@bima/domain/class-routes';
 import { classDefinitionOf } from '@bima/domain/classes/definitions';
 import { type ComponentType, useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { Button } from '../../../components/button';
 import { ScreenHeading } from '../../../components/screen-heading';
@@ -18,6 +18,7 @@ import {
   reachableStep,
 } from '../flow';
 import { t } from '../i18n';
+import { riskPrefillOf } from '../prefill';
 import type { RiskStepProps } from './risk-form';
 import { BenefitsStep, DetailsStep, PaymentStep, QuotesStep, type StepProps, SummaryStep } from './steps';
 
@@ -60,6 +61,7 @@ function Flow({
   RiskStep,
 }: ClassCoverFlowProps & { insuranceClass: string; href: string }) {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const store = classFlowStore(routeName);
   const flow = usePersistedStore(store);
   const isAuthenticated = usePersistedStore(authStore, (state) => state.isAuthenticated);
@@ -121,7 +123,10 @@ function Flow({
           riskRef={riskRef}
         />
       ) : (
-        <RiskStep initial={flow.risk} onSubmit={(risk) => dispatch({ type: 'risk', risk })} />
+        <RiskStep
+          initial={{ ...flow.risk, ...riskPrefillOf(search) }}
+          onSubmit={(risk) => dispatch({ type: 'risk', risk })}
+        />
       )}
       <div className="flex flex-wrap gap-3">
         {index > 0 && !flow.paid ? (

@@ -2,12 +2,16 @@ import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { ErrorSummary } from '../../../components/error-summary';
+import { buttonSecondary } from '../../../components/ui';
 import { WizardHeader } from '../../../components/wizard-header';
+import { formatKenyaDateTime } from '../../../lib/dates';
 import { motorJourneyHeader } from '../../../lib/motor-journey';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { WizardHelpButton } from '../../../lib/wizard-help-button';
 import { clearFlowErrors, motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
 import { productStore } from '../../../stores/product';
+import { t } from '../i18n';
+import { useOpenQuote, useQuoteLinkSync } from '../use-quote-link';
 
 /**
  * Step 1 of the motor private wizard (spec-1 §2.2): the header, the stored errors above the current
@@ -17,6 +21,8 @@ import { productStore } from '../../../stores/product';
 export default function BasicDetailsRoute() {
   const catalogueProduct = usePersistedStore(productStore, (state) => state.selectedProduct);
   const errors = useMotorFlow((state) => state.errors);
+  const { phase, notice, startAfresh } = useOpenQuote();
+  useQuoteLinkSync(phase === 'ready');
 
   // A layout effect runs before the screens' own effects, so errors a screen raises on entry survive.
   useLayoutEffect(() => {
@@ -33,10 +39,33 @@ export default function BasicDetailsRoute() {
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <WizardHeader {...motorJourneyHeader(1, catalogueProduct?.name)} action={<WizardHelpButton />} />
       <ErrorSummary className="mt-6" errors={errors.map((message) => ({ message }))} />
+      {notice ? (
+        <div
+          role="status"
+          className="mt-6 rounded-2xl border border-sky-200 bg-sky-50 p-4 text-sky-950 sm:p-5"
+        >
+          <p className="font-semibold">{t('motor.quoteLink.restoredTitle')}</p>
+          <p className="mt-1">
+            {t('motor.quoteLink.restoredText', { time: formatKenyaDateTime(notice.updatedAt) })}
+          </p>
+          <button type="button" onClick={startAfresh} className={`${buttonSecondary} mt-3`}>
+            {t('motor.quoteLink.startNew')}
+          </button>
+        </div>
+      ) : null}
       <div className="mt-6">
-        <ErrorBoundary compact>
-          <Outlet />
-        </ErrorBoundary>
+        {phase === 'opening' ? (
+          <p
+            role="status"
+            className="rounded-2xl border border-slate-200 bg-white p-5 font-semibold text-slate-900"
+          >
+            {t('motor.quoteLink.opening')}
+          </p>
+        ) : (
+          <ErrorBoundary compact>
+            <Outlet />
+          </ErrorBoundary>
+        )}
       </div>
     </div>
   );

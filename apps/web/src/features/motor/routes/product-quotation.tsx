@@ -12,6 +12,7 @@ import { getProductDetails } from '../api/get-product-details';
 import { getRecommendations } from '../api/get-recommendations';
 import { ComparisonModal } from '../components/comparison-modal';
 import { QuotedProductCard } from '../components/quoted-product-card';
+import { ShareQuoteButton } from '../components/share-quote-button';
 import { useFlowGuard } from '../hooks';
 import { t } from '../i18n';
 import {
@@ -161,6 +162,8 @@ export default function ProductQuotationRoute() {
           </p>
         ) : null}
       </div>
+
+      {quotedProducts.length > 0 ? <ShareQuoteButton step="product-quotation" /> : null}
 
       {quotedProducts.length === 0 ? (
         <div className="rounded-2xl border border-amber-200 bg-amber-50 p-6 text-amber-950">

@@ -13,6 +13,7 @@ import { buildPremiumCalcRequest, getChangedCoreLimits } from '../../../lib/prem
 import { authStore } from '../../../stores/auth';
 import { type MotorFlowState, motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
 import { calculatePremium, getFieldMessages, notifyQuotationError } from '../api/calculate-premium';
+import { ShareQuoteButton } from '../components/share-quote-button';
 import { useFlowGuard } from '../hooks';
 import { t } from '../i18n';
 import { storeQuotation } from '../stores/flow-reducers';
@@ -250,6 +251,7 @@ function QuotationView({ product, state }: { product: MotorProduct; state: Motor
         </div>
         <Breakdown quote={quote} />
       </div>
+      <ShareQuoteButton step="quotation" />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <button
           type="button"

@@ -6,6 +6,7 @@ import type { ProductBenefit } from '../../../lib/motor-types';
 import { splitBenefits } from '../../../lib/premium-request';
 import { useMotorFlow } from '../../../stores/motor-flow';
 import { ProductLogo } from '../components/product-logo';
+import { ShareQuoteButton } from '../components/share-quote-button';
 import { t } from '../i18n';
 import { formatBenefitLimit, formatRate, hasOwnLimit } from '../utils/format';
 
@@ -99,6 +100,7 @@ export default function ViewDetailsRoute() {
         <BenefitList title={t('motor.details.coreBenefits')} benefits={core} showLimits />
         <BenefitList title={t('motor.details.optionalBenefits')} benefits={optional} showLimits />
       </div>
+      <ShareQuoteButton step="view-details" />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Link to={paths.motorProductQuotation.getHref()} className={buttonSecondary}>
           {t('motor.backToProducts')}

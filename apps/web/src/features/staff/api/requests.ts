@@ -26,6 +26,8 @@ export interface InboxRequest extends InboxItem {
   risk: InboxItem['risk'] & { chassisNumber: string };
   /** The firm's recommendation for this request, or null before one is sent. */
   recommendation?: FirmRecommendation | null;
+  /** The client's needs assessment shared with the firm (its share id), or null. */
+  sharedAssessmentId?: number | null;
   history: Array<{
     from: string | null;
     status: string;

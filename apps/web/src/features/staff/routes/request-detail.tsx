@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -7,6 +7,7 @@ import { DataTable } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
+import { linkButton } from '../../../components/ui';
 import { staffPaths } from '../../../config/staff-paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
@@ -93,6 +94,14 @@ function RequestDetail({ id }: { id: number }) {
                   { label: t('staff.request.kraPin'), value: request.client.kraPin },
                 ]}
               />
+              {request.sharedAssessmentId ? (
+                <Link
+                  to={staffPaths.assessment.getHref(request.sharedAssessmentId)}
+                  className={`${linkButton} mt-3 inline-block`}
+                >
+                  {t('staff.request.sharedAssessment')}
+                </Link>
+              ) : null}
             </Card>
             <Card title={t('staff.request.risk')}>
               <SummaryList

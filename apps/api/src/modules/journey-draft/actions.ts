@@ -1,0 +1,42 @@
+import { journeyDraftRefSchema, saveJourneyDraftSchema } from '@bima/domain';
+import { defineAction } from '../../gateway/registry';
+import { deleteDraft, getDraft, saveDraft } from './service';
+
+/**
+ * The signed-in client's journey drafts (issue 14): the latest quote journey per product line, so
+ * it opens again in a new tab or on another device. Each client reads and writes only their own
+ * (the caller's id is the key; no draft is named by id).
+ */
+export const journeyDraftActions = [
+  defineAction({
+    service: 'client',
+    resource: 'journeyDraft',
+    action: 'saveDraft',
+    auth: 'client',
+    description:
+      'Keeps the caller’s latest journey of a product line: {productLine: "motor-private", state: {v:1, step, cls, cover, value (KES), product?, period? (days), start?, benefits?:[{ref, limit?}], limits?, excesses?, compare?}} → {productLine, updatedAt}. 400 for a state the journey schema refuses or larger than 8 KB.',
+    input: saveJourneyDraftSchema,
+    handler: ({ db, principal, input }) => saveDraft(db, principal!.userId, input),
+  }),
+  defineAction({
+    service: 'client',
+    resource: 'journeyDraft',
+    action: 'getDraft',
+    auth: 'client',
+    rateLimit: 'read',
+    description:
+      'The caller’s draft of a product line: {productLine} → {draft: {productLine, state, updatedAt} | null}. A stored state the schema no longer accepts answers null.',
+    input: journeyDraftRefSchema,
+    handler: ({ db, principal, input }) => getDraft(db, principal!.userId, input.productLine),
+  }),
+  defineAction({
+    service: 'client',
+    resource: 'journeyDraft',
+    action: 'deleteDraft',
+    auth: 'client',
+    description:
+      'Forgets the caller’s draft of a product line ("Start a new quote"): {productLine} → {deleted}.',
+    input: journeyDraftRefSchema,
+    handler: ({ db, principal, input }) => deleteDraft(db, principal!.userId, input.productLine),
+  }),
+];

@@ -1,0 +1,40 @@
+import { checkPasswordSetupSchema, requestPasswordSetupLinkSchema, setUpPasswordSchema } from '@bima/domain';
+import { defineAction } from '../../gateway/registry';
+import { checkPasswordSetup, requestPasswordSetupLink, setUpPassword } from './service';
+
+/** The `/password-setup?token=…` page: a staff invitation or a client account made for the person. */
+export const passwordSetupActions = [
+  defineAction({
+    service: 'user',
+    resource: 'registration',
+    action: 'checkPasswordSetup',
+    auth: 'public',
+    rateLimit: 'read',
+    description:
+      'What an e-mailed password-setup link is: {token} → {state: valid|used|expired|invalid, area?: staff|client, email?, firstName?} (area unless invalid; e-mail and first name only when valid or expired).',
+    input: checkPasswordSetupSchema,
+    handler: (context) => checkPasswordSetup(context, context.input),
+  }),
+  defineAction({
+    service: 'user',
+    resource: 'registration',
+    action: 'setUpPassword',
+    auth: 'public',
+    rateLimit: 'write',
+    description:
+      "Sets the first password from a link (single use, while it lives): {token, password, loginDevice?} → login's answer {signedIn:true, user, role, accessToken, refreshToken, expiresIn}; a staff user whose firm is not ACTIVE gets {signedIn:false, message, user, role}. 400 EMAIL_TOKEN_EXPIRED for an expired link, EMAIL_TOKEN_ERROR for a used or unknown one.",
+    input: setUpPasswordSchema,
+    handler: (context) => setUpPassword(context, context.input),
+  }),
+  defineAction({
+    service: 'user',
+    resource: 'registration',
+    action: 'requestPasswordSetupLink',
+    auth: 'public',
+    rateLimit: 'write',
+    description:
+      'A new link for an expired one, e-mailed to the account’s own address: {token} → {sent, state}; nothing is sent unless the state is expired.',
+    input: requestPasswordSetupLinkSchema,
+    handler: (context) => requestPasswordSetupLink(context, context.input),
+  }),
+];
