@@ -1642,7 +1642,6 @@ export const assessmentShares = pgTable(
     unique('assessment_shares_client_firm_unique').on(table.clientUserId, table.intermediaryId),
     index('assessment_shares_firm_idx').on(table.intermediaryId, table.sharedAt),
   ],
-
 );
 
 /**
