@@ -47,6 +47,10 @@ const baseConfigSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** An smtp:// or smtps:// URL; without it mail goes to the local outbox. */
   SMTP_URL: z.string().url().optional(),
+  /** Africa's Talking SMS (phone codes); without both, texts go to the local outbox (/dev/sms). */
+  AFRICASTALKING_USERNAME: z.string().min(1).optional(),
+  AFRICASTALKING_API_KEY: z.string().min(1).optional(),
+  AFRICASTALKING_SENDER_ID: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Bima Portal <no-reply@bimaportal.co.ke>'),
   /** How often the mail worker looks for queued e-mail that is due (a new message also wakes it at once). */
   MAIL_QUEUE_INTERVAL_MS: z.coerce.number().int().min(50).default(10_000),

@@ -5,6 +5,7 @@ import { listOutbox } from './mail/mailer';
 import { runLoanJobs } from './modules/loan/jobs';
 import { movePolicyEnd, sendRenewalReminders } from './modules/renewal/service';
 import type { Services } from './services';
+import { listSmsOutbox } from './sms/sender';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -31,7 +32,7 @@ function sendPage(reply: FastifyReply, title: string, body: string, style = PAGE
 /**
  * Development only, and only when the server listens on loopback (app.ts decides): the local
  * outbox, so a person trying the portal can read their codes (`GET /dev/outbox` as JSON, newest
- * first, and `GET /dev/mailbox`), and the Daraja simulator's phone (`/dev/mpesa`).
+ * first, and `GET /dev/mailbox`), the text messages (`GET /dev/sms`), and the Daraja simulator's phone (`/dev/mpesa`).
  */
 export async function devToolsPlugin(
   app: FastifyInstance,
@@ -55,6 +56,9 @@ export async function devToolsPlugin(
 ${items || '<p>No e-mail yet.</p>'}`,
     );
   });
+
+  // Text messages (phone codes) sent while no SMS provider is configured, newest first.
+  app.get('/dev/sms', async () => listSmsOutbox(options.db));
 
   const simulator = options.services.mpesa.simulator;
   if (simulator) registerSimulatorPhone(app, simulator, options.config);

@@ -20,10 +20,13 @@ import { ChatHub } from './modules/chat/hub';
 import { DarajaClient } from './mpesa/daraja-client';
 import { type DarajaSimulator, SIMULATOR_CREDENTIALS, startDarajaSimulator } from './mpesa/simulator';
 import { Metrics } from './observability/metrics';
+import { createSmsSender, type SmsSender } from './sms/sender';
 
 /** What the business modules share beyond the database: mail, rate limits and secrets. */
 export interface Services {
   mailer: Mailer;
+  /** Text messages (phone codes): Africa's Talking, or the local outbox outside production. */
+  sms: SmsSender;
   /** PUBLIC_BASE_URL without a trailing slash: the portal's address in e-mailed links. */
   publicBaseUrl: string;
   limiter: RateLimiter;
@@ -164,8 +167,23 @@ export async function createServices(options: {
   const callbackPath = (path: string) =>
     `${origin.replace(/\/$/, '')}/v2/api/mpesa/${path}/${callbackSecret}`;
 
+  const sms = createSmsSender({
+    db,
+    log,
+    isProduction: config.NODE_ENV === 'production',
+    africasTalking:
+      config.AFRICASTALKING_USERNAME && config.AFRICASTALKING_API_KEY
+        ? {
+            username: config.AFRICASTALKING_USERNAME,
+            apiKey: config.AFRICASTALKING_API_KEY,
+            senderId: config.AFRICASTALKING_SENDER_ID,
+          }
+        : undefined,
+  });
+
   return {
     mailer,
+    sms,
     publicBaseUrl: config.PUBLIC_BASE_URL.replace(/\/$/, ''),
     limiter: new RateLimiter(counters, config.AUTH_RATE_LIMIT_SCALE),
     counters,

@@ -113,6 +113,23 @@ const SAMPLES: Record<string, (language: Language) => EmailMessage> = {
       homeUrl: 'https://bima.example/',
       language,
     }),
+  emailChangeCodeEmail: (language) =>
+    templates.emailChangeCodeEmail({
+      to: 'new@example.com',
+      firstName: 'Wanjiru',
+      code: '4821',
+      minutes: 10,
+      language,
+    }),
+  emailChangedNoticeEmail: (language) =>
+    templates.emailChangedNoticeEmail({
+      to: 'old@example.com',
+      firstName: 'Wanjiru',
+      newEmail: 'new@example.com',
+      language,
+    }),
+  passwordChangedEmail: (language) =>
+    templates.passwordChangedEmail({ to: 'wanjiru@example.com', firstName: 'Wanjiru', language }),
   passwordSetupLinkEmail: (language) =>
     templates.passwordSetupLinkEmail({
       to: 'wanjiru@example.com',

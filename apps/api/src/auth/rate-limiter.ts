@@ -91,6 +91,12 @@ export const AUTH_RATE_RULES = {
   resetPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   resendPerVerification: { limit: 5, windowMs: 60 * MINUTE },
   resendBurst: { limit: 1, windowMs: 30_000 },
+  /** Codes sent for a profile change (new e-mail or phone) per account. */
+  profileCodePerAccount: { limit: 5, windowMs: 60 * MINUTE },
+  /** Addresses checked for an e-mail change per account (a taken one answers 409: no sweeping). */
+  emailCheckPerAccount: { limit: 20, windowMs: 60 * MINUTE },
+  /** Wrong current passwords when changing it from the profile, per account. */
+  passwordChangePerAccount: { limit: 10, windowMs: 15 * MINUTE },
   /** The public certificate check (modules/certificate): enough for an officer's shift, too few to sweep plates. */
   certificateCheckPerIp: { limit: 30, windowMs: 10 * MINUTE },
 } satisfies Record<string, RateRule>;

@@ -301,6 +301,9 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The account's phone in E.164 (any country), set only after its SMS code was entered. */
+    phone: text('phone'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
   },
   (table) => [
     check(
@@ -328,9 +331,12 @@ export const users = pgTable(
  */
 export const verifications = pgTable('verifications', {
   id: uuid('id').primaryKey().defaultRandom(),
-  /** registration | password_reset | invitation | account_setup | help_request */
+  /** registration | password_reset | invitation | account_setup | help_request | email_change | phone_change */
   purpose: text('purpose').notNull(),
+  /** The address checked: a help request's, or the new address of an e-mail change. */
   email: text('email'),
+  /** The new phone (E.164) of a phone change, which the SMS code goes to. */
+  phone: text('phone'),
   /** Null for a reset asked for an unknown e-mail: the answer must look the same. */
   userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   status: text('status').notNull().default('PENDING'),
@@ -399,6 +405,11 @@ export const clients = pgTable('clients', {
   phone: text('phone'),
   address: text('address'),
   clientType: text('client_type'),
+  /** ISO 3166-1 alpha-2 code of the client's nationality. */
+  nationality: text('nationality').notNull().default('KE'),
+  /** NATIONAL_ID (Kenyan citizens) | PASSPORT | ALIEN_ID (residents who are not citizens); null until given. */
+  idType: text('id_type'),
+  idNumber: text('id_number'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -413,6 +424,15 @@ export const outboxEmails = pgTable('outbox_emails', {
   transport: text('transport').notNull(),
   /** File names of attachments (the files themselves are not kept). */
   attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Text messages the portal sent (phone codes): the local outbox, shown at /dev/sms outside production. */
+export const outboxSms = pgTable('outbox_sms', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  text: text('text').notNull(),
+  transport: text('transport').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

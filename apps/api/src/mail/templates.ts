@@ -630,3 +630,105 @@ function plainMessage(language: Language, message: PlainMessage): EmailMessage {
     html: layout(language, subject, `${lines.map(paragraph).join('')}${button(url, label)}`),
   };
 }
+
+/** The code that confirms a new e-mail address, sent to the new address. */
+export function emailChangeCodeEmail(options: {
+  to: string;
+  firstName: string;
+  code: string;
+  minutes: number;
+  language: Language;
+}): EmailMessage {
+  const { to, firstName, code, minutes, language } = options;
+  const hello = greeting(language, firstName);
+  const words: InBoth<EmailMessage> = {
+    en: {
+      to,
+      subject: `Confirm your new Bima Portal e-mail: ${code}`,
+      text: `${hello}\n\nEnter the code ${code} in your Bima Portal profile to make this your account's e-mail address. It expires in ${minutes} minutes.\n\nIf you did not ask for this, ignore this e-mail: nothing changes.\n`,
+      html: layout(
+        'en',
+        'Confirm your new e-mail',
+        `<p>${escapeHtml(hello)}</p><p>Enter this code in your profile to make this your account's e-mail address:</p>${codeBlock(code)}<p>It expires in ${minutes} minutes. If you did not ask for this, ignore this e-mail.</p>`,
+      ),
+    },
+    sw: {
+      to,
+      subject: `Thibitisha barua pepe yako mpya ya Bima Portal: ${code}`,
+      text: `${hello}\n\nWeka msimbo ${code} kwenye wasifu wako wa Bima Portal ili anwani hii iwe barua pepe ya akaunti yako. Utakwisha muda baada ya dakika ${minutes}.\n\nIkiwa hukuomba hili, puuza barua pepe hii: hakuna kitakachobadilika.\n`,
+      html: layout(
+        'sw',
+        'Thibitisha barua pepe yako mpya',
+        `<p>${escapeHtml(hello)}</p><p>Weka msimbo huu kwenye wasifu wako ili anwani hii iwe barua pepe ya akaunti yako:</p>${codeBlock(code)}<p>Utakwisha muda baada ya dakika ${minutes}. Ikiwa hukuomba hili, puuza barua pepe hii.</p>`,
+      ),
+    },
+  };
+  return words[language];
+}
+
+/** The notice to the old address once the account's e-mail has changed. */
+export function emailChangedNoticeEmail(options: {
+  to: string;
+  firstName: string;
+  newEmail: string;
+  language: Language;
+}): EmailMessage {
+  const { to, firstName, newEmail, language } = options;
+  const hello = greeting(language, firstName);
+  const words: InBoth<EmailMessage> = {
+    en: {
+      to,
+      subject: 'Your Bima Portal e-mail address was changed',
+      text: `${hello}\n\nYour Bima Portal account now uses the e-mail address ${newEmail}; sign in with it from now on.\n\nIf you did not make this change, contact Bima Portal support at once.\n`,
+      html: layout(
+        'en',
+        'Your e-mail address was changed',
+        `<p>${escapeHtml(hello)}</p><p>Your account now uses the e-mail address <strong>${escapeHtml(newEmail)}</strong>; sign in with it from now on.</p><p>If you did not make this change, contact Bima Portal support at once.</p>`,
+      ),
+    },
+    sw: {
+      to,
+      subject: 'Barua pepe ya akaunti yako ya Bima Portal imebadilishwa',
+      text: `${hello}\n\nAkaunti yako ya Bima Portal sasa inatumia barua pepe ${newEmail}; ingia kwa anwani hiyo kuanzia sasa.\n\nIkiwa hukufanya mabadiliko haya, wasiliana na huduma kwa wateja ya Bima Portal mara moja.\n`,
+      html: layout(
+        'sw',
+        'Barua pepe yako imebadilishwa',
+        `<p>${escapeHtml(hello)}</p><p>Akaunti yako sasa inatumia barua pepe <strong>${escapeHtml(newEmail)}</strong>; ingia kwa anwani hiyo kuanzia sasa.</p><p>Ikiwa hukufanya mabadiliko haya, wasiliana na huduma kwa wateja ya Bima Portal mara moja.</p>`,
+      ),
+    },
+  };
+  return words[language];
+}
+
+/** The notice that the account's password was changed from the profile. */
+export function passwordChangedEmail(options: {
+  to: string;
+  firstName: string;
+  language: Language;
+}): EmailMessage {
+  const { to, firstName, language } = options;
+  const hello = greeting(language, firstName);
+  const words: InBoth<EmailMessage> = {
+    en: {
+      to,
+      subject: 'Your Bima Portal password was changed',
+      text: `${hello}\n\nThe password of your Bima Portal account was changed and your other devices were signed out.\n\nIf you did not make this change, reset your password at once with "Forgot Password?".\n`,
+      html: layout(
+        'en',
+        'Your password was changed',
+        `<p>${escapeHtml(hello)}</p><p>The password of your account was changed and your other devices were signed out.</p><p>If you did not make this change, reset your password at once with "Forgot Password?".</p>`,
+      ),
+    },
+    sw: {
+      to,
+      subject: 'Nenosiri lako la Bima Portal limebadilishwa',
+      text: `${hello}\n\nNenosiri la akaunti yako ya Bima Portal limebadilishwa na vifaa vyako vingine vimeondolewa.\n\nIkiwa hukufanya mabadiliko haya, badilisha nenosiri lako mara moja kwa "Umesahau Nenosiri?".\n`,
+      html: layout(
+        'sw',
+        'Nenosiri lako limebadilishwa',
+        `<p>${escapeHtml(hello)}</p><p>Nenosiri la akaunti yako limebadilishwa na vifaa vyako vingine vimeondolewa.</p><p>Ikiwa hukufanya mabadiliko haya, badilisha nenosiri lako mara moja kwa "Umesahau Nenosiri?".</p>`,
+      ),
+    },
+  };
+  return words[language];
+}

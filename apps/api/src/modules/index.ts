@@ -24,6 +24,7 @@ import { passwordSetupActions } from './password-setup/actions';
 import { platformActions } from './platform/actions';
 import { productActions } from './product/actions';
 import { productAdminActions } from './product-admin/actions';
+import { profileActions } from './profile/actions';
 import { purchaseActions } from './purchase-actions';
 import { recommendationActions } from './recommendation/actions';
 import { renewalActions } from './renewal/actions';
@@ -41,6 +42,7 @@ export const allActions: ActionDefinition[] = [
   ...productAdminActions,
   ...userActions,
   ...clientActions,
+  ...profileActions,
   ...purchaseActions,
   ...renewalActions,
   ...intermediaryActions,

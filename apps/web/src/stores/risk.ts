@@ -10,6 +10,10 @@ export interface KycData {
   phone: string | null;
   address: string | null;
   clientType: 'INDIVIDUAL' | 'CORPORATE' | null;
+  /** ISO alpha-2; absent in details kept from before the identity existed. */
+  nationality?: string;
+  idType?: 'NATIONAL_ID' | 'PASSPORT' | 'ALIEN_ID' | null;
+  idNumber?: string | null;
   updatedAt: string;
 }
 

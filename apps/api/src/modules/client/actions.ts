@@ -1,4 +1,4 @@
-import { updateClientSchema } from '@bima/domain';
+import { kycSchema } from '@bima/domain/profile';
 import { z } from 'zod';
 import { defineAction } from '../../gateway/registry';
 import { revokeSession } from '../user/service';
@@ -29,8 +29,8 @@ export const clientActions = [
     action: 'updateClient',
     auth: 'client',
     description:
-      'Updates KYC: kraPin (A123456789X), phone (Kenyan), address (10+ characters), clientType INDIVIDUAL or CORPORATE.',
-    input: updateClientSchema,
+      'Updates KYC: kraPin (A123456789X), phone (Kenyan), address (10+ characters), clientType INDIVIDUAL or CORPORATE; nationality (alpha-2, KE by default), idType NATIONAL_ID (Kenyans) | PASSPORT | ALIEN_ID (non-citizens) with idNumber, optional together.',
+    input: kycSchema,
     handler: ({ db, principal, input }) => updateClient(db, principal!.userId, input),
   }),
   defineAction({

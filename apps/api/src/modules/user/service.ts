@@ -66,7 +66,7 @@ function roleOf(user: UserRow): UserRole {
 }
 
 /** Stores a new live code for a verification; older ones die. */
-async function storeCode(
+export async function storeCode(
   context: AccountContext,
   verificationId: string,
   codeHash: string,

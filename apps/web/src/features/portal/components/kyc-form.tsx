@@ -1,6 +1,8 @@
-import { CLIENT_TYPES, type UpdateClientInput, updateClientSchema } from '@bima/domain';
+import { CLIENT_TYPES } from '@bima/domain';
+import { type KycInput, kycSchema } from '@bima/domain/profile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
+import { IdentityFields, type IdentityValues, identityValues } from '../../../components/identity-fields';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { buttonPrimary } from '../../../components/ui';
@@ -15,7 +17,7 @@ import { updateClient } from '../api/update-client';
 import { t } from '../i18n';
 
 /** The form's values: the account type starts on the 'select' placeholder (spec-2 KYC form). */
-interface KycFormValues {
+interface KycFormValues extends IdentityValues {
   phone: string;
   kraPin: string;
   clientType: string;
@@ -23,8 +25,16 @@ interface KycFormValues {
 }
 
 const PLACEHOLDER = 'select';
-const kycFormSchema = updateClientSchema as unknown as ZodType<UpdateClientInput, KycFormValues>;
-const FIELDS: ReadonlyArray<keyof KycFormValues> = ['phone', 'kraPin', 'clientType', 'address'];
+const kycFormSchema = kycSchema as unknown as ZodType<KycInput, KycFormValues>;
+const FIELDS: ReadonlyArray<keyof KycFormValues> = [
+  'phone',
+  'kraPin',
+  'clientType',
+  'address',
+  'nationality',
+  'idType',
+  'idNumber',
+];
 
 /** Keyed by user, so one person's details are never shown to the next one at this browser. */
 export const clientDetailsKey = (userId: string | undefined) => ['client', 'details', userId ?? ''] as const;
@@ -35,22 +45,25 @@ function toFormValues(details: KycData): KycFormValues {
     kraPin: details.kraPin === 'N/A' ? '' : details.kraPin,
     clientType: details.clientType ?? PLACEHOLDER,
     address: details.address ?? '',
+    ...identityValues(details),
   };
 }
 
 /**
- * The KYC form (getClientDetails / updateClient): phone, KRA PIN, account type and address, with
+ * The KYC form (getClientDetails / updateClient): phone, KRA PIN, account type, nationality, ID type
+ * and number, and address, with
  * the server's field messages; `onSaved` runs after a save (the recommendation's KYC step goes on
  * to its summary).
  */
 export function KycForm({ details, onSaved }: { details: KycData; onSaved?: (saved: KycData) => void }) {
   const queryClient = useQueryClient();
-  const { form, field, errorOf, isSubmitDisabled } = useSpecForm<KycFormValues, UpdateClientInput>(
+  const { form, field, errorOf, isSubmitDisabled } = useSpecForm<KycFormValues, KycInput>(
     kycFormSchema,
     toFormValues(details),
   );
+  const nationality = form.watch('nationality');
 
-  const onSubmit = async (input: UpdateClientInput) => {
+  const onSubmit = async (input: KycInput) => {
     try {
       const saved = await updateClient(input);
       riskStore.setState({ kycData: saved });
@@ -103,6 +116,7 @@ export function KycForm({ details, onSaved }: { details: KycData; onSaved?: (sav
         registration={field('clientType')}
         error={errorOf('clientType')}
       />
+      <IdentityFields nationality={nationality} field={field} errorOf={errorOf} idPrefix="portal-kyc" />
       <TextField
         label={t('portal.kyc.address')}
         autoComplete="street-address"

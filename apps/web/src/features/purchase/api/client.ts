@@ -1,4 +1,4 @@
-import type { UpdateClientInput } from '@bima/domain';
+import type { KycInput } from '@bima/domain/profile';
 import { queryOptions } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
 import { type KycData, riskStore } from '../../../stores/risk';
@@ -25,7 +25,7 @@ export const clientDetailsQueryOptions = () =>
   });
 
 /** `client / client / updateClient`: the KYC details; the screen reports failures itself. */
-export async function updateClient(input: UpdateClientInput): Promise<KycData> {
+export async function updateClient(input: KycInput): Promise<KycData> {
   const details = unwrapData(
     await callGateway<KycData>(
       { service: 'client', resource: 'client', action: 'updateClient', data: input },

@@ -1,6 +1,8 @@
-import { CLIENT_TYPES, type UpdateClientInput, updateClientSchema } from '@bima/domain';
+import { CLIENT_TYPES } from '@bima/domain';
+import { type KycInput, kycSchema } from '@bima/domain/profile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { IdentityFields, type IdentityValues, identityValues } from '../../../components/identity-fields';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -14,7 +16,7 @@ import { clientDetailsQueryOptions, updateClient } from '../api/client';
 import { t } from '../i18n';
 import { clearPurchaseErrors } from '../stores/purchase';
 
-interface KycFormValues {
+interface KycFormValues extends IdentityValues {
   phone: string;
   kraPin: string;
   clientType: string;
@@ -31,6 +33,7 @@ function initialValues(client: KycData | undefined): KycFormValues {
     kraPin: client?.kraPin && client.kraPin !== 'N/A' ? client.kraPin : '',
     clientType: client?.clientType ?? '',
     address: client?.address ?? '',
+    ...identityValues(client),
   };
 }
 
@@ -47,12 +50,13 @@ export function describeKycFailure(error: unknown): string {
 function KycForm({ client }: { client: KycData | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { form, field, errorOf, isSubmitDisabled } = useSpecForm<KycFormValues, UpdateClientInput>(
-    updateClientSchema as unknown as Parameters<typeof useSpecForm<KycFormValues, UpdateClientInput>>[0],
+  const { form, field, errorOf, isSubmitDisabled } = useSpecForm<KycFormValues, KycInput>(
+    kycSchema as unknown as Parameters<typeof useSpecForm<KycFormValues, KycInput>>[0],
     initialValues(client),
   );
+  const nationality = form.watch('nationality');
 
-  const onValid = async (input: UpdateClientInput) => {
+  const onValid = async (input: KycInput) => {
     try {
       const saved = await updateClient(input);
       queryClient.setQueryData(clientDetailsQueryOptions().queryKey, saved);
@@ -108,6 +112,7 @@ function KycForm({ client }: { client: KycData | undefined }) {
           registration={field('clientType')}
           error={errorOf('clientType')}
         />
+        <IdentityFields nationality={nationality} field={field} errorOf={errorOf} idPrefix="kyc" />
         <TextField
           id="kyc-address"
           label={t('purchase.kyc.address')}
@@ -133,7 +138,10 @@ function KycForm({ client }: { client: KycData | undefined }) {
   );
 }
 
-/** KYC Verification (spec-2): phone, KRA PIN, account type and address, saved with updateClient. */
+/**
+ * KYC Verification (spec-2): phone, KRA PIN, account type and address, saved with updateClient;
+ * with nationality, ID type and number (optional together) as the portal's KYC form has them.
+ */
 export default function KycDetailsRoute() {
   const client = useQuery(clientDetailsQueryOptions());
   return (
