@@ -121,5 +121,13 @@ test.describe('Kiswahili', () => {
     await expect(page.getByText(swExactly('Your insurance policy has been activated.'))).toBeVisible();
     // Dates in Swahili (sw-KE): the month names are Swahili's.
     await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+
+    // The schedule is downloaded in the portal's language, whatever the browser's.
+    const schedule = page.getByRole('link', { name: swExactly('Download policy schedule (PDF)') });
+    const href = await schedule.getAttribute('href');
+    expect(href).toMatch(/[?&]lang=sw$/);
+    const pdf = await page.request.get(href!, { headers: { 'accept-language': 'en' } });
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
   });
 });

@@ -8,6 +8,7 @@ import { SummaryList } from '../../../components/summary-list';
 import { buttonPrimary, buttonSecondary, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
+import { documentLink } from '../../../lib/document-link';
 import { domainText } from '../../../lib/domain-text';
 import { startMotorQuoteWithValue } from '../../../lib/new-motor-quote';
 import { type ClientPolicyWithDocuments, type PolicyRenewal, policyByIdQueryOptions } from '../api/records';
@@ -189,18 +190,18 @@ function PolicyDetail({ id }: { id: number }) {
             <Card id="policy-documents" title={t('portal.policy.documents')}>
               <ul className="space-y-2">
                 <li>
-                  <a href={data.documents.schedule} download className={linkButton}>
+                  <a href={documentLink(data.documents.schedule)} download className={linkButton}>
                     {t('portal.policy.schedule')}
                   </a>
                 </li>
                 <li>
-                  <a href={data.documents.receipt} download className={linkButton}>
+                  <a href={documentLink(data.documents.receipt)} download className={linkButton}>
                     {t('portal.policy.receipt')}
                   </a>
                 </li>
                 {data.documents.certificate && data.certificate ? (
                   <li>
-                    <a href={data.documents.certificate} download className={linkButton}>
+                    <a href={documentLink(data.documents.certificate)} download className={linkButton}>
                       {t('portal.policy.certificate', { number: data.certificate.certificateNumber })}
                     </a>
                   </li>

@@ -8,6 +8,7 @@ import { SummaryList } from '../../../components/summary-list';
 import { buttonPrimary, buttonSecondary, cardClass, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
+import { documentLink } from '../../../lib/document-link';
 import { domainText } from '../../../lib/domain-text';
 import { intlLocale } from '../../../lib/i18n';
 import { policyQueryOptions, supportContactsQueryOptions } from '../api/policy';
@@ -62,12 +63,12 @@ function Documents({ policyNumber }: { policyNumber: string }) {
         <>
           <ul className="mt-3 space-y-2">
             <li>
-              <a href={policy.data.documents.schedule} download className={linkButton}>
+              <a href={documentLink(policy.data.documents.schedule)} download className={linkButton}>
                 {t('purchase.confirmation.schedule')}
               </a>
             </li>
             <li>
-              <a href={policy.data.documents.receipt} download className={linkButton}>
+              <a href={documentLink(policy.data.documents.receipt)} download className={linkButton}>
                 {t('purchase.confirmation.receipt')}
               </a>
             </li>

@@ -11,6 +11,7 @@ import { buttonSecondary, fieldErrorClass, inputClass, labelClass, linkButton } 
 import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { formatIsoDate, formatKenyaDateTime, kenyaTodayIsoDate } from '../../../lib/dates';
+import { documentLink } from '../../../lib/document-link';
 import { domainText } from '../../../lib/domain-text';
 import { type StatementLine, statementQueryOptions } from '../api/wallet';
 import { formatBalance, formatKesExact } from '../components/format';
@@ -116,7 +117,7 @@ export default function AccountsRoute() {
               />
               <p className="mt-3 text-sm text-slate-700">{t('wallet.accounts.balanceNote')}</p>
               <p className="mt-4 flex flex-wrap gap-3">
-                <a href={data.downloads.pdf} download className={buttonSecondary}>
+                <a href={documentLink(data.downloads.pdf)} download className={buttonSecondary}>
                   {t('wallet.accounts.downloadPdf')}
                 </a>
                 <a href={data.downloads.csv} download className={buttonSecondary}>
