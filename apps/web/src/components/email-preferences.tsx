@@ -1,5 +1,7 @@
+import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@bima/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { domainText } from '../lib/domain-text';
 import {
   emailPreferencesQueryOptions,
   notificationKeys,
@@ -11,7 +13,9 @@ import { t } from './notifications-i18n';
 import { QueryStatus } from './query-status';
 import { cardClass } from './ui';
 
-const kindLabel = (kind: string) => t(`notifications.kinds.${kind}`);
+/** A kind's name from the domain's one table of them, in the reader's language (every kind has one). */
+const kindLabel = (kind: string) =>
+  kind in NOTIFICATION_KIND_LABELS ? domainText(NOTIFICATION_KIND_LABELS[kind as NotificationKind]) : kind;
 
 /** Profile: a table of notification kinds, in-app always on, each kind's e-mail switchable. */
 export function EmailPreferences() {
