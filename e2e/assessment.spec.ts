@@ -144,7 +144,8 @@ test.describe('insurance needs assessment', () => {
     await brokerContext.close();
   });
 
-  // Depends on the motor wizard reading ?coverType=&value= (implemented on another branch).
+  // The motor wizard reads ?coverType=&value= (ARCHITECTURE: the pinned prefill): the quotes open
+  // for the assessed cover and value, and the step before shows the value.
   test('the motor quote opens with the assessed vehicle value filled in', async ({ page, request }) => {
     await clientOfSavannah(page, request);
     await page.goto('/newportal/assessment');
@@ -152,7 +153,10 @@ test.describe('insurance needs assessment', () => {
     await suggestion(page, 'Motor Private')
       .getByRole('link', { name: 'Get a quote for Motor Private' })
       .click();
-    await expect(page.getByLabel('Vehicle value (KSH)')).toHaveValue(/^1,?500,?000$/);
+    await expect(page.getByRole('heading', { name: 'Compare quotations' })).toBeVisible();
+    await page.getByRole('link', { name: 'Previous Step' }).click();
+    await expect(page.getByText('KES 1,500,000')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /^Comprehensive/ })).toBeChecked();
   });
 
   test('the fire domestic quote opens with the sums insured filled in', async ({ page, request }) => {

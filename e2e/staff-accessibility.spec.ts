@@ -50,7 +50,8 @@ test.describe('staff area: accessibility', () => {
     await expectNoSeriousViolations(page, 'commission');
 
     await page.goto('/staff/staff');
-    await expect(page.getByRole('cell', { name: STAFF.savannahBroker })).toBeVisible();
+    // The staff list, whatever page the sample broker is on (other journeys invite staff too).
+    await expect(page.getByRole('cell', { name: /@/ }).first()).toBeVisible();
     await page.getByLabel('Role').selectOption('intermediary');
     await expect(page.getByLabel('Intermediary firm')).toBeVisible();
     await expectNoSeriousViolations(page, 'staff');

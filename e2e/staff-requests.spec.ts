@@ -19,6 +19,7 @@ test.describe('staff area: a broker', () => {
       'Requests',
       'Chats',
       'Commission statement',
+      'Client assessments',
       'Claims',
       'Notifications',
     ]);

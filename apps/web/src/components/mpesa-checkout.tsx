@@ -81,6 +81,8 @@ export function MpesaCheckout({
   const [typed, setTyped] = useState(() => mpesaDigitsFromKyc(defaultPhone));
   const [hasAcceptedTerms, setAcceptedTerms] = useState(false);
   const [isTouched, setTouched] = useState(false);
+  // In the field: a KYC phone arriving late would land between selecting the text and typing.
+  const isInField = useRef(false);
   const [phase, dispatch] = useReducer(paymentReducer, { status: 'pending' });
   const [banner, setBanner] = useState<Banner>(null);
   const abort = useRef<AbortController | null>(null);
@@ -92,7 +94,7 @@ export function MpesaCheckout({
   useEffect(() => () => abort.current?.abort(), []);
   useEffect(() => {
     // The KYC phone arrives after the first render: use it unless the client has typed.
-    if (!isTouched && defaultPhone) setTyped(mpesaDigitsFromKyc(defaultPhone));
+    if (!isTouched && !isInField.current && defaultPhone) setTyped(mpesaDigitsFromKyc(defaultPhone));
   }, [defaultPhone, isTouched]);
 
   const fail = (message: string) => {
@@ -216,6 +218,9 @@ export function MpesaCheckout({
             maxLength={MPESA_INPUT_MAX_LENGTH}
             value={typed}
             disabled={isBusy || isDone}
+            onFocus={() => {
+              isInField.current = true;
+            }}
             onChange={(event) => {
               setTouched(true);
               setTyped(keepPhoneCharacters(event.target.value));

@@ -43,4 +43,19 @@ describe('a list’s page lives in the address', () => {
     expect(fromAddress || givenByCaller, 'reads the page from the address or takes it as a prop').toBe(true);
     expect(source, 'no page kept in component state').not.toMatch(/\[\w*[pP]age, set\w*[pP]age\] = useState/);
   });
+
+  // A list inside a screen (a component, not the route) shares the address with the screen's own
+  // list: it names its own parameter. The two components that are a whole screen are the exceptions.
+  const WHOLE_SCREENS = new Set([
+    'components/notification-centre.tsx',
+    'features/chat/components/chat-screen.tsx',
+  ]);
+  it.each(
+    screens
+      .filter(({ file }) => !file.includes('/routes/') && !WHOLE_SCREENS.has(file))
+      .map(({ file }) => file),
+  )('%s, a list inside a screen, names its own page parameter', (file) => {
+    const { source } = screens.find((screen) => screen.file === file)!;
+    expect(source).not.toMatch(/usePageParam\(\)/);
+  });
 });

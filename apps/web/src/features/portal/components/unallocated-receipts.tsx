@@ -20,7 +20,7 @@ function nextStep(status: string): string {
  * refunds or applies them. Hidden when there are none.
  */
 export function UnallocatedReceipts() {
-  const [page, setPage] = usePageParam();
+  const [page, setPage] = usePageParam('receiptsPage');
   const receipts = useQuery(unallocatedReceiptsQueryOptions(page));
 
   if (receipts.isPending || receipts.isError) {

@@ -170,6 +170,13 @@ function useMpesaNumber() {
       event.preventDefault();
       change(digits);
     },
+    /**
+     * Once the client is in the field, a KYC phone arriving late no longer fills it: it would land
+     * between their selecting the text and typing, and what they type would be added to it.
+     */
+    onFocus: () => {
+      isTouched.current = true;
+    },
     /** Leaving the input shows a valid number as its nine digits after the fixed +254. */
     onBlur: () => {
       if (check.status === 'valid' && typed !== check.digits) setTyped(check.digits);
@@ -425,6 +432,7 @@ function PaymentPanel({ invoice, due, expiry, previousHref, summary = null }: Pa
               phone.onChange(event.target.value);
             }}
             onPaste={phone.onPaste}
+            onFocus={phone.onFocus}
             onBlur={phone.onBlur}
             disabled={isBusy || phase.status === 'success'}
             aria-invalid={message ? true : undefined}
