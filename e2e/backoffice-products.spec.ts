@@ -168,6 +168,7 @@ test.describe('product back office', () => {
     expect(await standardCommercialPremium(request)).toBe(withLevies(252_000));
     try {
       await signInThroughUi(page, UNDERWRITER, STAFF_PASSWORD);
+      await expect(page).toHaveURL(/\/staff$/);
       await page.goto('/staff/products/JUB-MC-STD');
       await expect(page.getByRole('heading', { level: 1, name: 'Standard Commercial' })).toBeVisible();
       await expect(page.getByLabel('Band 1 group')).toHaveValue('vehicle');
@@ -197,6 +198,7 @@ test.describe('product back office', () => {
 
     try {
       await signInThroughUi(page, UNDERWRITER, STAFF_PASSWORD);
+      await expect(page).toHaveURL(/\/staff$/);
       await openProducts(page);
       const table = page.getByRole('table', { name: 'Products' });
       // The header and Jubilee's five products: motor private (two), commercial, fire domestic, aviation.

@@ -44,13 +44,15 @@ function MenuAccount({ isStaff }: { isStaff: boolean }) {
   const user = usePersistedStore(authStore, (state) => state.authData);
   const [isSigningOut, setSigningOut] = useState(false);
 
+  // Home first, then the session ends: a signed-in screen left open would see the session go and
+  // send the client to sign in, racing the way home.
   const onSignOut = async () => {
     setSigningOut(true);
+    navigate(paths.home.getHref());
     try {
       await signOut();
     } finally {
       setSigningOut(false);
-      navigate(paths.home.getHref());
     }
   };
 
