@@ -23,6 +23,7 @@ export * from './notifications';
 export * from './password-strength';
 export * from './premium';
 export * from './product-admin';
+export * from './product-translations';
 export * from './purchase';
 export * from './quotation';
 export * from './recommendations';

@@ -61,6 +61,10 @@ export const PRODUCT_ADMIN_MESSAGES = {
     'A percentage charge must be between 0 and 1 (0 % to 100 %), to four decimal places of a percent.',
   fixedCharge: 'A fixed charge is a whole number of shillings.',
   staleVersion: 'This product was changed by someone else. Reload it to see the latest version.',
+  swahiliNameLength: 'The Swahili name can be at most 120 characters.',
+  swahiliDescriptionLength: 'The Swahili description can be at most 500 characters.',
+  swahiliOverviewLength: 'The Swahili overview can be at most 2000 characters.',
+  swahiliBenefitDescriptionLength: 'The Swahili description can be at most 1000 characters.',
 } as const;
 
 const M = PRODUCT_ADMIN_MESSAGES;
@@ -95,6 +99,25 @@ const periodDays = z
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
 const requiredText = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+
+/**
+ * A row's Swahili texts (issue 14), all optional: a blank one is dropped, so the English shows.
+ * `translations: {sw: {name, description, overview}}`, as the row's `translations` column holds it.
+ */
+const swahiliTexts = (descriptionMax: number, descriptionMessage: string) =>
+  z
+    .object({
+      sw: z
+        .object({
+          name: z.string().trim().max(120, M.swahiliNameLength).optional(),
+          description: z.string().trim().max(descriptionMax, descriptionMessage).optional(),
+          overview: z.string().trim().max(2_000, M.swahiliOverviewLength).optional(),
+        })
+        .strict()
+        .optional(),
+    })
+    .strict()
+    .optional();
 
 const name = (message: string) =>
   z
@@ -161,6 +184,8 @@ export const adminBenefitSchema = z.object({
     isAdjustable: z.boolean(),
   }),
   pricing: adminBenefitPricingSchema,
+  /** The benefit's name and description in Swahili; English shows where one is missing. */
+  translations: swahiliTexts(1_000, M.swahiliBenefitDescriptionLength),
 });
 export type AdminBenefit = z.infer<typeof adminBenefitSchema>;
 
@@ -172,6 +197,8 @@ export const adminExcessSchema = z.object({
   minAmount: shillings,
   maxAmount: shillings,
   defaultAmount: shillings,
+  /** The excess's name and description in Swahili. */
+  translations: swahiliTexts(1_000, M.swahiliBenefitDescriptionLength),
 });
 export type AdminExcess = z.infer<typeof adminExcessSchema>;
 
@@ -308,6 +335,8 @@ const configurationShape = z.object({
   name: requiredText(120, M.nameRequired),
   description: text(500),
   overview: text(2_000),
+  /** The product's name, description and overview in Swahili (issue 14); English where missing. */
+  translations: swahiliTexts(500, M.swahiliDescriptionLength),
   intermediary: requiredText(120, M.intermediaryRequired),
   /** 'percentage' of the vehicle's value, 'fixed', or 'rated' on the risk's facts (other classes). */
   rateBasis: z.enum(['percentage', 'fixed', 'rated'], { error: M.rateBasis }),

@@ -1,4 +1,4 @@
-import type { CatalogueTranslations, KeyFeature } from '@bima/domain';
+import type { CatalogueTranslations, KeyFeature, ProductTranslations } from '@bima/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -97,6 +97,8 @@ export const insuranceProducts = pgTable('insurance_products', {
   overview: text('overview').notNull(),
   logo: text('logo').notNull(),
   termsDocument: text('terms_document').notNull(),
+  /** The underwriter's name, description and overview in other languages (issue 14): `{sw: {…}}`. */
+  translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
   intermediary: text('intermediary').notNull().default('Direct'),
   /** 'percentage' (banded rates with a minimum) or 'fixed'. */
   rateBasis: text('rate_basis').notNull(),
@@ -203,6 +205,8 @@ export const productBenefits = pgTable('product_benefits', {
   minimumPremium: bigint('minimum_premium', { mode: 'number' }),
   fixedAmount: bigint('fixed_amount', { mode: 'number' }),
   inbuiltLimit: bigint('inbuilt_limit', { mode: 'number' }),
+  /** The benefit's name and description in other languages (issue 14): `{sw: {name, description}}`. */
+  translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
@@ -221,6 +225,8 @@ export const productExcesses = pgTable(
     minAmount: bigint('min_amount', { mode: 'number' }).notNull(),
     maxAmount: bigint('max_amount', { mode: 'number' }).notNull(),
     defaultAmount: bigint('default_amount', { mode: 'number' }).notNull(),
+    /** The excess's name and description in other languages (issue 14): `{sw: {name, description}}`. */
+    translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (table) => [unique().on(table.productId, table.code)],

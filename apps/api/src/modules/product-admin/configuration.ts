@@ -1,4 +1,4 @@
-import { PPM, type ProductConfiguration } from '@bima/domain';
+import { compactTranslations, PPM, type ProductConfiguration, type ProductTranslations } from '@bima/domain';
 import type {
   ProductSnapshot,
   SnapshotBenefit,
@@ -18,6 +18,7 @@ export function presentConfiguration(snapshot: ProductSnapshot): ProductConfigur
     name: product.name,
     description: product.description,
     overview: product.overview,
+    translations: translationsOf(product.translations),
     intermediary: product.intermediary,
     rateBasis:
       product.rateBasis === 'fixed' || product.rateBasis === 'rated' ? product.rateBasis : 'percentage',
@@ -48,6 +49,7 @@ export function presentConfiguration(snapshot: ProductSnapshot): ProductConfigur
         isAdjustable: benefit.isAdjustable,
       },
       pricing: presentPricing(benefit),
+      translations: translationsOf(benefit.translations),
     })),
     excesses: snapshot.excesses.map((excess) => ({
       id: excess.code,
@@ -57,6 +59,7 @@ export function presentConfiguration(snapshot: ProductSnapshot): ProductConfigur
       minAmount: toKes(excess.minAmount),
       maxAmount: toKes(excess.maxAmount),
       defaultAmount: toKes(excess.defaultAmount),
+      translations: translationsOf(excess.translations),
     })),
     charges: snapshot.charges.map((charge) => ({
       name: charge.name,
@@ -64,6 +67,13 @@ export function presentConfiguration(snapshot: ProductSnapshot): ProductConfigur
       value: charge.chargeType === 'Fixed' ? toKes(charge.value) : toRate(charge.value),
     })),
   };
+}
+
+/** A row's translations as the form edits them: `{sw: {}}` when it has none, so the fields show empty. */
+function translationsOf(translations: ProductTranslations | undefined): {
+  sw: NonNullable<ProductTranslations['sw']>;
+} {
+  return { sw: { ...translations?.sw } };
 }
 
 /** A rated product's factors as the back office edits them: multipliers as decimals, amounts in shillings. */
@@ -177,6 +187,7 @@ function toBenefitRow(
     minimumPremium: pricing.kind === 'percentageOfValue' ? toCents(pricing.minimum) : null,
     fixedAmount: pricing.kind === 'fixed' ? toCents(pricing.amount) : null,
     inbuiltLimit: pricing.kind === 'rateOnExtraLimit' ? toCents(pricing.inbuiltLimit) : null,
+    translations: compactTranslations(benefit.translations),
   };
 }
 
@@ -195,6 +206,10 @@ export function applyConfiguration(
     ...takenRefs,
     ...c.benefits.flatMap((benefit) => (benefit.benefitSystemRef ? [benefit.benefitSystemRef] : [])),
   ]);
+  // A configuration that leaves translations out (an older client) keeps the current ones; an empty
+  // `{sw: {}}` clears them.
+  const currentBenefits = new Map(current.benefits.map((benefit) => [benefit.benefitSystemRef, benefit]));
+  const currentExcesses = new Map(current.excesses.map((excess) => [excess.code, excess]));
   const excesses: SnapshotExcess[] = c.excesses.map((excess) => ({
     code: excess.id,
     name: excess.name,
@@ -203,6 +218,10 @@ export function applyConfiguration(
     minAmount: toCents(excess.minAmount),
     maxAmount: toCents(excess.maxAmount),
     defaultAmount: toCents(excess.defaultAmount),
+    translations:
+      excess.translations === undefined
+        ? (currentExcesses.get(excess.id)?.translations ?? {})
+        : compactTranslations(excess.translations),
   }));
   const charges: SnapshotCharge[] = c.charges.map((charge) => ({
     name: charge.name,
@@ -215,6 +234,10 @@ export function applyConfiguration(
       name: c.name,
       description: c.description,
       overview: c.overview,
+      translations:
+        c.translations === undefined
+          ? (current.product.translations ?? {})
+          : compactTranslations(c.translations),
       intermediary: c.intermediary,
       rateBasis: c.rateBasis,
       fixedPremium: c.rateBasis === 'fixed' && c.fixedPremium !== null ? toCents(c.fixedPremium) : null,
@@ -233,12 +256,14 @@ export function applyConfiguration(
       ratePpm: toPpm(band.rate),
     })),
     factors: toFactorRows(c),
-    benefits: c.benefits.map((benefit) =>
-      toBenefitRow(
+    benefits: c.benefits.map((benefit) => {
+      const row = toBenefitRow(
         benefit,
         benefit.benefitSystemRef ?? newBenefitRef(current.product.productSystemRef, benefit.name, taken),
-      ),
-    ),
+      );
+      if (benefit.translations !== undefined) return row;
+      return { ...row, translations: currentBenefits.get(row.benefitSystemRef)?.translations ?? {} };
+    }),
     excesses,
     charges,
   };
@@ -256,8 +281,16 @@ function canonical(value: unknown): string {
 const SECTIONS: Array<{ label: string; pick: (snapshot: ProductSnapshot) => unknown }> = [
   {
     label: 'product details',
-    pick: ({ product }) => [product.name, product.description, product.overview, product.intermediary],
+    // Versions kept before issue 14 have no translations: theirs are none.
+    pick: ({ product }) => [
+      product.name,
+      product.description,
+      product.overview,
+      product.translations ?? {},
+      product.intermediary,
+    ],
   },
+
   {
     label: 'basic rating',
     pick: ({ product }) => [product.rateBasis, product.fixedPremium, product.minimumPremium],
@@ -271,11 +304,16 @@ const SECTIONS: Array<{ label: string; pick: (snapshot: ProductSnapshot) => unkn
   { label: 'vehicle values', pick: ({ product }) => [product.minimumValue, product.maximumValue] },
   { label: 'cover periods', pick: ({ product }) => product.supportedPeriods },
   { label: 'short-period scale', pick: ({ product }) => product.shortPeriodScale },
-  { label: 'benefits', pick: (snapshot) => snapshot.benefits },
-  { label: 'excesses', pick: (snapshot) => snapshot.excesses },
+  { label: 'benefits', pick: (snapshot) => snapshot.benefits.map(withTranslations) },
+  { label: 'excesses', pick: (snapshot) => snapshot.excesses.map(withTranslations) },
   { label: 'charges', pick: (snapshot) => snapshot.charges },
   { label: 'availability', pick: ({ product }) => product.active },
 ];
+
+/** A row as compared: one kept before issue 14 has no translations, which is the same as `{}`. */
+function withTranslations<T extends { translations?: unknown }>(row: T) {
+  return { ...row, translations: row.translations ?? {} };
+}
 
 /** The parts of a product that differ between two snapshots, in the form's order. */
 export function describeChanges(before: ProductSnapshot, after: ProductSnapshot): string[] {

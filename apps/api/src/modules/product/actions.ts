@@ -2,6 +2,7 @@ import {
   classDefinitionOf,
   fetchRecommendationsSchema,
   MOTOR_PRIVATE_COVER_TYPES,
+  type ProductLanguage,
   premiumCalcSchema,
   productRefSchema,
   type RatingRisk,
@@ -20,6 +21,7 @@ import {
   type PriceRequest,
   parseClassRisk,
   priceProduct,
+  productInLanguage,
 } from './service';
 
 const quoteMemo = new WeakMap<LoadedProduct[], Map<string, SerializedResult>>();
@@ -27,21 +29,29 @@ const premiumMemo = new WeakMap<LoadedProduct, Map<string, SerializedResult>>();
 
 /**
  * Prices every product that covers the risk for its longest period. Quotes are a pure function of
- * the products (cached for a few seconds) and the risk, so the same risk is priced, presented and
- * serialized once per load. `sumInsured` is the vehicle's value (motor) or the risk's total sum
+ * the products (cached for a few seconds), the risk and the reader's language (the underwriter's
+ * words are in it, issue 14), so the same risk in the same language is priced, presented and
+ * serialized once per load: the kept answer's key holds the language, so an English reader never
+ * gets the Swahili one. `sumInsured` is the vehicle's value (motor) or the risk's total sum
  * insured, in cents.
  */
-function quoteAll(products: LoadedProduct[], sumInsured: number, risk: RatingRisk): SerializedResult {
+function quoteAll(
+  products: LoadedProduct[],
+  sumInsured: number,
+  risk: RatingRisk,
+  language: ProductLanguage,
+): SerializedResult {
   let memo = quoteMemo.get(products);
   if (!memo) {
     memo = new Map();
     quoteMemo.set(products, memo);
   }
-  const key = JSON.stringify([sumInsured, risk]);
+  const key = JSON.stringify([language, sumInsured, risk]);
   const known = memo.get(key);
   if (known) return known;
   const quotes = products
     .filter((loaded) => coversRisk(loaded.product, sumInsured))
+    .map((loaded) => productInLanguage(loaded, language))
     .map((loaded) => {
       const isThirdParty = loaded.product.coverType === 'third-party';
       const value = isThirdParty ? 0 : sumInsured;
@@ -61,19 +71,21 @@ function quoteAll(products: LoadedProduct[], sumInsured: number, risk: RatingRis
 }
 
 /**
- * One product priced for one request: as pure as `quoteAll`, so the same request for the same
- * loaded product (kept for a few seconds) is priced and serialized once. Refusals are not kept.
+ * One product priced for one request: as pure as `quoteAll`, so the same request in the same
+ * language for the same loaded product (kept for a few seconds) is priced and serialized once; the
+ * language is part of the key, as the benefits' names are in it. Refusals are not kept.
  */
-function quoteOne(loaded: LoadedProduct, request: PriceRequest): SerializedResult {
+function quoteOne(loaded: LoadedProduct, request: PriceRequest, language: ProductLanguage): SerializedResult {
   let memo = premiumMemo.get(loaded);
   if (!memo) {
     memo = new Map();
     premiumMemo.set(loaded, memo);
   }
-  const key = JSON.stringify(request);
+  const key = JSON.stringify([language, request]);
   const known = memo.get(key);
   if (known) return known;
-  const serialized = new SerializedResult(presentQuote(loaded, priceProduct(loaded, request)));
+  const shown = productInLanguage(loaded, language);
+  const serialized = new SerializedResult(presentQuote(shown, priceProduct(shown, request)));
   // About 3 KB each, per loaded product: bounded so odd requests cannot grow it without end.
   if (memo.size >= 128) memo.clear();
   memo.set(key, serialized);
@@ -89,7 +101,7 @@ export const productActions = [
     description:
       "Every active product of an insurance class that covers the risk, each priced for it (an empty coverType means all the class's cover types). Motor private: riskValue in whole shillings. Other classes: `risk`, checked against the class's definition (motor commercial '08', fire domestic '03', theft '05', aviation '04').",
     input: fetchRecommendationsSchema,
-    handler: async ({ db, input }) => {
+    handler: async ({ db, input, language }) => {
       const classRisk = parseClassRisk(input.insuranceClass, input.risk, 'risk');
       if (classRisk) {
         const named = classRisk.details.coverType;
@@ -100,7 +112,7 @@ export const productActions = [
             ? definition.coverTypes.filter((coverType) => coverType === named)
             : definition.coverTypes;
         const products = await loadProducts(db, { classCode: input.insuranceClass, coverTypes });
-        return quoteAll(products, classRisk.sumInsured, classRisk.rating);
+        return quoteAll(products, classRisk.sumInsured, classRisk.rating, language);
       }
       const vehicleValue = toCents(input.riskValue);
       const coverTypes = input.coverType
@@ -109,7 +121,7 @@ export const productActions = [
           ? MOTOR_PRIVATE_COVER_TYPES
           : (['third-party'] as const);
       const products = await loadProducts(db, { classCode: input.insuranceClass, coverTypes });
-      return quoteAll(products, vehicleValue, vehicleRisk(vehicleValue));
+      return quoteAll(products, vehicleValue, vehicleRisk(vehicleValue), language);
     },
   }),
   defineAction({
@@ -120,10 +132,10 @@ export const productActions = [
     description:
       'One product with its benefits, excesses, charges and underwriter, as a one-item list; riskValue (whole shillings, optional) picks the rate of its value band.',
     input: productRefSchema,
-    handler: async ({ db, input }) => {
+    handler: async ({ db, input, language }) => {
       const [loaded] = await loadProducts(db, { productSystemRef: input.productSystemRef });
       if (!loaded) throw new AppError('not_found', 'This product is no longer available.');
-      return [presentProduct(loaded, toCents(input.riskValue ?? 0))];
+      return [presentProduct(productInLanguage(loaded, language), toCents(input.riskValue ?? 0))];
     },
   }),
   defineAction({
@@ -134,33 +146,38 @@ export const productActions = [
     description:
       'Prices a product for a risk, cover period, chosen benefit limits and excesses; returns the itemised breakdown and total in whole shillings.',
     input: premiumCalcSchema,
-    handler: async ({ db, input }) => {
+    handler: async ({ db, input, language }) => {
       const [loaded] = await loadProducts(db, { productSystemRef: input.productSystemRef });
       if (!loaded) throw new AppError('not_found', 'This product is no longer available.');
+      const productName = productInLanguage(loaded, language).product.name;
       const classRisk = parseClassRisk(loaded.product.classCode, input.risk.details, 'risk.details');
       if (classRisk) checkRiskCoverType(loaded, classRisk, 'risk.details');
       const vehicleValue =
         loaded.product.coverType === 'third-party' ? 0 : (classRisk?.sumInsured ?? toCents(input.risk.value));
       if (vehicleValue > 0 && !coversRisk(loaded.product, vehicleValue)) {
-        throw new AppError('invalid', `${loaded.product.name} does not cover a vehicle of this value.`, {
+        throw new AppError('invalid', `${productName} does not cover a vehicle of this value.`, {
           errors: [
             {
               field: classRisk ? 'risk.details' : 'risk.value',
-              message: `${loaded.product.name} does not cover a vehicle of this value.`,
+              message: `${productName} does not cover a vehicle of this value.`,
             },
           ],
         });
       }
-      return quoteOne(loaded, {
-        vehicleValue,
-        ...(classRisk ? { risk: classRisk.rating } : {}),
-        periodDays: input.coverDetails.period,
-        selectedBenefits: input.additionalBenefits.map((benefit) => ({
-          benefitSystemRef: benefit.benefitSystemRef,
-          limit: benefit.params?.limit === undefined ? undefined : toCents(benefit.params.limit),
-        })),
-        excesses: input.excesses.map((excess) => ({ id: excess.id, amount: toCents(excess.amount) })),
-      });
+      return quoteOne(
+        loaded,
+        {
+          vehicleValue,
+          ...(classRisk ? { risk: classRisk.rating } : {}),
+          periodDays: input.coverDetails.period,
+          selectedBenefits: input.additionalBenefits.map((benefit) => ({
+            benefitSystemRef: benefit.benefitSystemRef,
+            limit: benefit.params?.limit === undefined ? undefined : toCents(benefit.params.limit),
+          })),
+          excesses: input.excesses.map((excess) => ({ id: excess.id, amount: toCents(excess.amount) })),
+        },
+        language,
+      );
     },
   }),
 ];

@@ -3,6 +3,7 @@ import type {
   BenefitConfig,
   BenefitPricing,
   CoverType,
+  ProductTranslations,
   RatingConfiguration,
 } from '@bima/domain';
 import { asc, eq } from 'drizzle-orm';
@@ -27,11 +28,13 @@ type ChargeRow = typeof productCharges.$inferSelect;
 type FactorRow = typeof productRatingFactors.$inferSelect;
 type RowKeys = 'id' | 'productId' | 'sortOrder';
 
-export type SnapshotProduct = Omit<ProductRow, 'id' | 'version' | 'updatedAt'>;
+/** Versions kept before issue 14's translations have none: theirs read as `{}`. */
+type Translated<T> = Omit<T, 'translations'> & { translations?: ProductTranslations };
+export type SnapshotProduct = Translated<Omit<ProductRow, 'id' | 'version' | 'updatedAt'>>;
 /** A rate band; versions kept before insurance classes have no group: theirs is 'vehicle'. */
 export type SnapshotBand = { riskGroup?: string; fromValue: number; ratePpm: number };
-export type SnapshotBenefit = Omit<BenefitRow, RowKeys>;
-export type SnapshotExcess = Omit<ExcessRow, RowKeys>;
+export type SnapshotBenefit = Translated<Omit<BenefitRow, RowKeys>>;
+export type SnapshotExcess = Translated<Omit<ExcessRow, RowKeys>>;
 export type SnapshotCharge = Omit<ChargeRow, RowKeys>;
 export type SnapshotFactor = Omit<FactorRow, RowKeys>;
 

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   insuranceProducts,
@@ -12,6 +12,7 @@ import {
 import { CLASS_PRODUCT_SEED } from './class-markets';
 import { readProductSnapshot, recordProductVersion } from './configuration';
 import { CHARGE_SEED, EXCESS_SEED, PRODUCT_SEED, type SeedProduct, UNDERWRITER_SEED } from './seed-data';
+import { asTranslations, benefitSwahili, EXCESS_SWAHILI, productSwahili } from './seed-data.sw';
 
 export const MOTOR_PRIVATE_CLASS_CODE = '07';
 
@@ -54,6 +55,7 @@ export async function seedSampleMarket(db: Database): Promise<void> {
           overview: product.overview,
           logo: `/images/underwriters/${product.underwriterId}.svg`,
           termsDocument: `/documents/terms/${product.productSystemRef.toLowerCase()}.html`,
+          translations: asTranslations(productSwahili(product.productSystemRef, product.classCode)),
           intermediary: product.intermediary,
           rateBasis: product.rating.basis,
           fixedPremium: product.rating.basis === 'fixed' ? product.rating.premium : null,
@@ -89,6 +91,7 @@ export async function seedSampleMarket(db: Database): Promise<void> {
           minimumPremium: benefit.pricing.kind === 'percentageOfValue' ? benefit.pricing.minimum : null,
           fixedAmount: benefit.pricing.kind === 'fixed' ? benefit.pricing.amount : null,
           inbuiltLimit: benefit.pricing.kind === 'rateOnExtraLimit' ? benefit.pricing.inbuiltLimit : null,
+          translations: asTranslations(benefitSwahili(benefit)),
           sortOrder: order + 1,
         })),
       );
@@ -98,6 +101,7 @@ export async function seedSampleMarket(db: Database): Promise<void> {
             productId,
             code,
             ...EXCESS_SEED[code],
+            translations: asTranslations(EXCESS_SWAHILI[code] ?? {}),
             sortOrder: order + 1,
           })),
         );
@@ -118,7 +122,50 @@ export async function seedSampleMarket(db: Database): Promise<void> {
         { keepExisting: true },
       );
     }
+    await fillSampleSwahili(tx, seeds);
   });
+}
+
+/**
+ * Sample products seeded before their Swahili existed get it now (issue 14): only rows still
+ * without any translations, so words a person set in the back office are never overwritten.
+ */
+async function fillSampleSwahili(tx: Tx, seeds: readonly SeedProduct[]): Promise<void> {
+  const json = (texts: object) => JSON.stringify(asTranslations(texts));
+  const products = seeds.map(
+    (product) =>
+      sql`(${product.productSystemRef}, ${json(productSwahili(product.productSystemRef, product.classCode))})`,
+  );
+  await tx.execute(sql`
+    update insurance_products set translations = v.translations::jsonb
+    from (values ${sql.join(products, sql`, `)}) as v(ref, translations)
+    where insurance_products.product_system_ref = v.ref and insurance_products.translations = '{}'::jsonb
+      and v.translations <> '{}'`);
+  const benefits = seeds.flatMap((product) =>
+    product.benefits.map(
+      (benefit) =>
+        sql`(${`${product.productSystemRef}-${benefit.key}`.toUpperCase()}, ${json(benefitSwahili(benefit))})`,
+    ),
+  );
+  await tx.execute(sql`
+    update product_benefits set translations = v.translations::jsonb
+    from (values ${sql.join(benefits, sql`, `)}) as v(ref, translations)
+    where product_benefits.benefit_system_ref = v.ref and product_benefits.translations = '{}'::jsonb
+      and v.translations <> '{}'`);
+  const excesses = Object.entries(EXCESS_SEED).map(
+    ([code, excess]) => sql`(${code}, ${excess.name}, ${json(EXCESS_SWAHILI[code] ?? {})})`,
+  );
+  // Only the sample's excesses as seeded (same code and English name) on the sample's products.
+  await tx.execute(sql`
+    update product_excesses set translations = v.translations::jsonb
+    from (values ${sql.join(excesses, sql`, `)}) as v(code, name, translations), insurance_products p
+    where product_excesses.code = v.code and product_excesses.name = v.name
+      and p.id = product_excesses.product_id
+      and p.product_system_ref in (${sql.join(
+        seeds.map((product) => sql`${product.productSystemRef}`),
+        sql`, `,
+      )})
+      and product_excesses.translations = '{}'::jsonb and v.translations <> '{}'`);
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -4,6 +4,8 @@ import {
   classDefinitionOf,
   type ExcessInput,
   type PremiumBreakdown,
+  type ProductLanguage,
+  productTextsIn,
   type RatingConfiguration,
   type RatingRisk,
   type SelectedBenefitInput,
@@ -26,13 +28,53 @@ import { ratingOf } from './configuration';
 
 type ProductRow = typeof insuranceProducts.$inferSelect;
 type BenefitRow = typeof productBenefits.$inferSelect;
+type ExcessRow = typeof productExcesses.$inferSelect;
 
 /** A product with everything needed to show and price it. */
 export interface LoadedProduct {
   product: ProductRow;
   underwriter: { id: string; name: string; logo: string };
   benefits: BenefitRow[];
+  excesses: ExcessRow[];
   rating: RatingConfiguration;
+}
+
+const inSwahili = new WeakMap<LoadedProduct, LoadedProduct>();
+
+/**
+ * A loaded product with the underwriter's words in the reader's language (issue 14): its name,
+ * description and overview, its benefits' and excesses' names and descriptions, each the row's
+ * Swahili when it has one, else English. Made once per load and language from the rows already in
+ * memory, so a Swahili quote costs no query; everything priced or presented from it (the grid, the
+ * details, the premium's lines) reads in that language. English gives the product as loaded.
+ */
+export function productInLanguage(loaded: LoadedProduct, language: ProductLanguage): LoadedProduct {
+  if (language !== 'sw') return loaded;
+  const known = inSwahili.get(loaded);
+  if (known) return known;
+  const benefits = loaded.benefits.map((row) => ({ ...row, ...productTextsIn(row, language) }));
+  const excesses = loaded.excesses.map((row) => ({ ...row, ...productTextsIn(row, language) }));
+  const byRef = new Map(benefits.map((row) => [row.benefitSystemRef, row]));
+  const byCode = new Map(excesses.map((row) => [row.code, row]));
+  const translated: LoadedProduct = {
+    ...loaded,
+    product: { ...loaded.product, ...productTextsIn(loaded.product, language) },
+    benefits,
+    excesses,
+    rating: {
+      ...loaded.rating,
+      benefits: loaded.rating.benefits.map((benefit) => {
+        const row = byRef.get(benefit.benefitSystemRef);
+        return row ? { ...benefit, name: row.name, description: row.description } : benefit;
+      }),
+      excesses: loaded.rating.excesses.map((excess) => {
+        const row = byCode.get(excess.id);
+        return row ? { ...excess, name: row.name, description: row.description } : excess;
+      }),
+    },
+  };
+  inSwahili.set(loaded, translated);
+  return translated;
 }
 
 const CACHE_TTL_MS = 15_000;
@@ -126,15 +168,16 @@ async function queryProducts(
     const own = <T extends { productId: number }>(list: T[]) =>
       list.filter((item) => item.productId === product.id);
     const productBenefitRows = own(benefits);
+    const productExcessRows = own(excesses);
     const rating = ratingOf({
       product,
       bands: own(bands),
       benefits: productBenefitRows,
-      excesses: own(excesses),
+      excesses: productExcessRows,
       charges: own(charges),
       factors: own(factors),
     });
-    return { product, underwriter, benefits: productBenefitRows, rating };
+    return { product, underwriter, benefits: productBenefitRows, excesses: productExcessRows, rating };
   });
 }
 
