@@ -23,6 +23,7 @@ import { notificationActions } from './notification/actions';
 import { passwordSetupActions } from './password-setup/actions';
 import { platformActions } from './platform/actions';
 import { productActions } from './product/actions';
+import { answeringInLanguage } from './product/texts';
 import { productAdminActions } from './product-admin/actions';
 import { profileActions } from './profile/actions';
 import { purchaseActions } from './purchase-actions';
@@ -43,11 +44,13 @@ export const allActions: ActionDefinition[] = [
   ...userActions,
   ...clientActions,
   ...profileActions,
-  ...purchaseActions,
-  ...renewalActions,
+  // Quotations, invoices, policies, renewals, recommendations and the cart keep the underwriters'
+  // names in English; a Swahili reader gets them in Swahili (issue 14).
+  ...answeringInLanguage(purchaseActions),
+  ...answeringInLanguage(renewalActions),
   ...intermediaryActions,
   ...helpRequestActions,
-  ...recommendationActions,
+  ...answeringInLanguage(recommendationActions),
   ...staffActions,
   ...passwordSetupActions,
   ...commissionActions,
@@ -59,7 +62,7 @@ export const allActions: ActionDefinition[] = [
   ...jobActions,
   ...claimActions,
   ...walletActions,
-  ...cartActions,
+  ...answeringInLanguage(cartActions),
   ...ipfActions,
   ...loanActions,
   ...lenderAdminActions,

@@ -44,6 +44,7 @@ import { loadDocumentBrand } from '../policy/document-brand';
 import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
+import { answerInLanguage } from '../product/texts';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
 import { refuseRenewalPayment } from '../renewal/guard';
 import { settleSchoolFeeReceipt } from '../school/payments';
@@ -726,8 +727,8 @@ export async function handleStkCallback(
  */
 export async function sendPolicyDocuments(context: PaymentContext, invoiceId: number): Promise<void> {
   try {
-    const policy = await getPolicyByInvoice(context.db, invoiceId);
-    if (!policy) return;
+    const issued = await getPolicyByInvoice(context.db, invoiceId);
+    if (!issued) return;
     const [owner] = await context.db
       .select({
         userId: users.id,
@@ -741,9 +742,11 @@ export async function sendPolicyDocuments(context: PaymentContext, invoiceId: nu
     if (!owner) return;
     // Switched off in Profile: the documents stay on the policy page.
     if (!(await wantsEmail(context.db, owner.userId, 'policy_issued'))) return;
+    const language = languageOf(owner.language);
+    // The underwriter's product and benefit names in the owner's language (issue 14).
+    const policy = await answerInLanguage(context.db, language, issued);
     const safe = policy.policyNumber.replace(/\//g, '-');
     const brand = await loadDocumentBrand(context.db, policy);
-    const language = languageOf(owner.language);
     const attachments = [
       {
         filename: `policy-schedule-${safe}.pdf`,

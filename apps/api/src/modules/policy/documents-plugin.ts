@@ -6,6 +6,7 @@ import { AppError } from '../../gateway/errors';
 import type { Services } from '../../services';
 import { renderCertificate } from '../certificate/document';
 import { findCertificateOfPolicy } from '../certificate/service';
+import { answerInLanguage } from '../product/texts';
 import { loadDocumentBrand } from './document-brand';
 import { verifyDocumentLink } from './document-links';
 import { renderPolicySchedule, renderReceipt } from './documents';
@@ -31,8 +32,13 @@ export async function documentsPlugin(
         errors: [],
       });
     }
-    // The owner's policy, or 404 (getPolicy filters by the link's user).
-    const policy = await getPolicy(options.db, link.userId, { id: link.policyId });
+    // The owner's policy, or 404 (getPolicy filters by the link's user), with the underwriter's
+    // product and benefit names in the document's language (issue 14).
+    const policy = await answerInLanguage(
+      options.db,
+      language,
+      await getPolicy(options.db, link.userId, { id: link.policyId }),
+    );
     const brand = await loadDocumentBrand(options.db, policy);
     let pdf: Buffer;
     let name: string;

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema';
 import { AppError, fromZodError } from '../../gateway/errors';
 import { ratingOf } from './configuration';
+import { clearSwahiliNames } from './texts';
 
 type ProductRow = typeof insuranceProducts.$inferSelect;
 type BenefitRow = typeof productBenefits.$inferSelect;
@@ -86,6 +87,7 @@ const productCache = new WeakMap<Database, Map<string, { at: number; value: Prom
  */
 export function clearProductCache(db: Database): void {
   productCache.delete(db);
+  clearSwahiliNames(db);
 }
 
 /**

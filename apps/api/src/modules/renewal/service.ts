@@ -19,6 +19,7 @@ import type { Services } from '../../services';
 import { notify } from '../notification/service';
 import { toKes } from '../product/present';
 import { coversRisk, loadProducts } from '../product/service';
+import { loadSwahiliNames, productNameIn } from '../product/texts';
 import { createQuotation, getQuotation, isQuotationExpired, priceChoices } from '../quotation/service';
 import { alreadyRenewedError, isRenewalTaken } from './guard';
 
@@ -72,6 +73,7 @@ export async function sendRenewalReminders(
       userId: policies.userId,
       endDate: policies.endDate,
       productName: quotations.productName,
+      productSystemRef: quotations.productSystemRef,
       vehicle: quotations.vehicle,
     })
     .from(policies)
@@ -88,8 +90,11 @@ export async function sendRenewalReminders(
     )
     .orderBy(asc(policies.endDate), asc(policies.id));
 
+  // The reminder is written in both languages; its Swahili names the product in Swahili (issue 14).
+  const swahiliNames = ending.length > 0 ? await loadSwahiliNames(db) : null;
   let sent = 0;
   for (const policy of ending) {
+    const productNameSw = productNameIn(swahiliNames, policy.productName, policy.productSystemRef);
     const daysLeft = daysBetween(today, policy.endDate);
     const stage = dueStage(daysLeft, options.stages);
     if (stage === null) continue;
@@ -111,7 +116,7 @@ export async function sendRenewalReminders(
         },
         body: {
           en: `Your ${policy.productName} cover${plate ? ` for ${plate}` : ''} ends on ${formatDay(policy.endDate, 'en')}. Renew before then to stay covered: open the policy and tap Renew to see this year's price beside last year's, compare other underwriters and pay by M-Pesa. The new cover starts the day after.`,
-          sw: `Bima yako ya ${policy.productName}${plate ? ` ya gari ${plate}` : ''} inaisha tarehe ${formatDay(policy.endDate, 'sw')}. Ihuishe kabla ya siku hiyo ili uendelee kulindwa: fungua sera kisha uguse Huisha ili uone bei ya mwaka huu kando ya ya mwaka jana, ulinganishe kampuni nyingine za bima na ulipe kwa M-Pesa. Bima mpya inaanza siku inayofuata.`,
+          sw: `Bima yako ya ${productNameSw}${plate ? ` ya gari ${plate}` : ''} inaisha tarehe ${formatDay(policy.endDate, 'sw')}. Ihuishe kabla ya siku hiyo ili uendelee kulindwa: fungua sera kisha uguse Huisha ili uone bei ya mwaka huu kando ya ya mwaka jana, ulinganishe kampuni nyingine za bima na ulipe kwa M-Pesa. Bima mpya inaanza siku inayofuata.`,
         },
         link: `/newportal/products/${policy.id}`,
         email: { baseUrl: services.publicBaseUrl },
