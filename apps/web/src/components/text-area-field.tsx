@@ -12,6 +12,8 @@ interface TextAreaFieldProps {
   error?: string;
   rows?: number;
   className?: string;
+  /** The language of what is typed, when it is not the page's (a Swahili text on an English form). */
+  lang?: string;
 }
 
 /** A labelled multi-line text input with its hint and error. */
@@ -23,6 +25,7 @@ export function TextAreaField({
   error,
   rows = 3,
   className,
+  lang,
 }: TextAreaFieldProps) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
@@ -31,6 +34,7 @@ export function TextAreaField({
       <textarea
         id={id}
         rows={rows}
+        lang={lang}
         {...registration}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, { hint, error })}

@@ -55,6 +55,7 @@ const emptyBenefit = (): ProductFormValues['benefits'][number] => ({
   benefitType: 'optional',
   limit: { minimum: '0', maximum: '0', defaultLimit: '0', isAdjustable: false },
   pricing: { kind: 'included', amount: '', rate: '', minimum: '', inbuiltLimit: '' },
+  translations: { sw: { name: '', description: '' } },
 });
 
 interface ProductFormProps {
@@ -176,6 +177,29 @@ function BasicsSection({ form }: { form: Form }) {
         label={t(k('fields.overview'))}
         registration={form.register('overview')}
         error={errorOf(form, 'overview')}
+        rows={4}
+      />
+      <TextField
+        label={t(k('fields.nameSw'))}
+        hint={t(k('fields.swahiliHint'))}
+        lang="sw"
+        registration={form.register('translations.sw.name')}
+        error={errorOf(form, 'translations.sw.name')}
+      />
+      <TextAreaField
+        className={span2}
+        label={t(k('fields.descriptionSw'))}
+        lang="sw"
+        registration={form.register('translations.sw.description')}
+        error={errorOf(form, 'translations.sw.description')}
+        rows={2}
+      />
+      <TextAreaField
+        className={span2}
+        label={t(k('fields.overviewSw'))}
+        lang="sw"
+        registration={form.register('translations.sw.overview')}
+        error={errorOf(form, 'translations.sw.overview')}
         rows={4}
       />
     </FormSection>
@@ -515,6 +539,21 @@ function BenefitEditor({ form, index, onRemove }: { form: Form; index: number; o
           rows={2}
           registration={form.register(at('description'))}
           error={errorOf(form, at('description'))}
+        />
+        <TextField
+          label={t(k('benefit.nameSw'))}
+          hint={t(k('fields.swahiliHint'))}
+          lang="sw"
+          registration={form.register(at('translations.sw.name'))}
+          error={errorOf(form, at('translations.sw.name'))}
+        />
+        <TextAreaField
+          className="sm:col-span-2"
+          label={t(k('benefit.descriptionSw'))}
+          lang="sw"
+          rows={2}
+          registration={form.register(at('translations.sw.description'))}
+          error={errorOf(form, at('translations.sw.description'))}
         />
         <TextField
           label={t(k('benefit.minimum'))}

@@ -16,6 +16,7 @@ const configuration: ProductConfiguration = {
   name: 'Jubilee Motor Elite',
   description: 'Comprehensive cover.',
   overview: 'Own damage, fire and theft.',
+  translations: { sw: { name: 'Jubilee Bima Bora', description: 'Bima kamili.', overview: '' } },
   intermediary: 'Direct',
   rateBasis: 'percentage',
   fixedPremium: null,
@@ -40,6 +41,7 @@ const configuration: ProductConfiguration = {
       benefitType: 'optional',
       limit: { minimum: 0, maximum: 0, defaultLimit: 0, isAdjustable: false },
       pricing: { kind: 'percentageOfValue', rate: 0.0025, minimum: 2_500 },
+      translations: { sw: { name: 'Vurugu za Kisiasa na Ugaidi', description: 'Ghasia na ugaidi.' } },
     },
     {
       benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN',
@@ -48,6 +50,7 @@ const configuration: ProductConfiguration = {
       benefitType: 'inbuilt',
       limit: { minimum: 50_000, maximum: 200_000, defaultLimit: 50_000, isAdjustable: true },
       pricing: { kind: 'rateOnExtraLimit', rate: 0.1, inbuiltLimit: 50_000 },
+      translations: { sw: { name: '', description: '' } },
     },
     {
       benefitSystemRef: 'JUB-MP-ELITE-ROAD-RESCUE',
@@ -56,6 +59,7 @@ const configuration: ProductConfiguration = {
       benefitType: 'optional',
       limit: { minimum: 0, maximum: 0, defaultLimit: 0, isAdjustable: false },
       pricing: { kind: 'fixed', amount: 4_000 },
+      translations: { sw: { name: 'Msaada Barabarani', description: '' } },
     },
   ],
   excesses: [
@@ -67,6 +71,7 @@ const configuration: ProductConfiguration = {
       minAmount: 15_000,
       maxAmount: 50_000,
       defaultAmount: 15_000,
+      translations: { sw: { name: 'Ajali ya Kugongana' } },
     },
   ],
   charges: [
@@ -215,6 +220,18 @@ describe('the form’s check (domain schema, percent fields)', () => {
     expect(
       (result.errors as { bands?: Array<{ rate?: { message: string } }> }).bands?.[1]?.rate?.message,
     ).toBe('A rate must be between 0 and 1 (0 % to 100 %).');
+  });
+
+  it('puts a too-long Swahili name on its field; a blank one is allowed (English shows)', async () => {
+    const values = toFormValues(configuration);
+    values.benefits[0]!.translations.sw.name = 'x'.repeat(121);
+    values.translations.sw.name = '';
+    const result = await resolve(values);
+    expect(collectErrorMessages(result.errors)).toEqual(['The Swahili name can be at most 120 characters.']);
+    expect(
+      (result.errors as { benefits?: Array<{ translations?: { sw?: { name?: { message: string } } } }> })
+        .benefits?.[0]?.translations?.sw?.name?.message,
+    ).toBe('The Swahili name can be at most 120 characters.');
   });
 
   it('names overlapping bands and a missing period on their fields', async () => {

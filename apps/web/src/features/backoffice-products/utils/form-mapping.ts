@@ -1,4 +1,11 @@
 import { isWholePpm, type ProductConfiguration } from '@bima/domain/product-admin';
+import type { ProductTranslations } from '@bima/domain/product-translations';
+
+/** A row's Swahili texts as typed: '' where there is none (the English then shows). */
+export interface SwahiliInput {
+  name: string;
+  description: string;
+}
 
 /**
  * The product form holds what people type: text in every input, rates as percentages (4.5 for
@@ -47,6 +54,8 @@ export interface BenefitInput {
   limit: { minimum: string; maximum: string; defaultLimit: string; isAdjustable: boolean };
   /** Every kind's fields, so switching the kind keeps what was typed; only the kind's own are sent. */
   pricing: { kind: string; amount: string; rate: string; minimum: string; inbuiltLimit: string };
+  /** The benefit's name and description in Kiswahili (issue 14). */
+  translations: { sw: SwahiliInput };
 }
 
 export interface ExcessInput {
@@ -57,6 +66,8 @@ export interface ExcessInput {
   minAmount: string;
   maxAmount: string;
   defaultAmount: string;
+  /** The excess's Swahili texts, kept as they are (the form does not edit them). */
+  translations?: ProductTranslations;
 }
 
 export interface ChargeInput {
@@ -70,6 +81,8 @@ export interface ProductFormValues {
   name: string;
   description: string;
   overview: string;
+  /** The product's name, description and overview in Kiswahili (issue 14); '' for none. */
+  translations: { sw: SwahiliInput & { overview: string } };
   intermediary: string;
   rateBasis: string;
   fixedPremium: string;
@@ -132,6 +145,13 @@ export function toFormValues(configuration: ProductConfiguration): ProductFormVa
     name: c.name,
     description: c.description,
     overview: c.overview,
+    translations: {
+      sw: {
+        name: c.translations?.sw?.name ?? '',
+        description: c.translations?.sw?.description ?? '',
+        overview: c.translations?.sw?.overview ?? '',
+      },
+    },
     intermediary: c.intermediary,
     rateBasis: c.rateBasis,
     fixedPremium: c.fixedPremium === null ? '' : amountText(c.fixedPremium),
@@ -185,6 +205,12 @@ export function toFormValues(configuration: ProductConfiguration): ProductFormVa
           minimum: pricing.kind === 'percentageOfValue' ? amountText(pricing.minimum) : '',
           inbuiltLimit: pricing.kind === 'rateOnExtraLimit' ? amountText(pricing.inbuiltLimit) : '',
         },
+        translations: {
+          sw: {
+            name: benefit.translations?.sw?.name ?? '',
+            description: benefit.translations?.sw?.description ?? '',
+          },
+        },
       };
     }),
     excesses: c.excesses.map((excess) => ({
@@ -195,6 +221,7 @@ export function toFormValues(configuration: ProductConfiguration): ProductFormVa
       minAmount: amountText(excess.minAmount),
       maxAmount: amountText(excess.maxAmount),
       defaultAmount: amountText(excess.defaultAmount),
+      ...(excess.translations ? { translations: excess.translations } : {}),
     })),
     charges: c.charges.map((charge) => ({
       name: charge.name,
@@ -237,6 +264,14 @@ export function toConfiguration(values: ProductFormValues): unknown {
     name: values.name,
     description: values.description,
     overview: values.overview,
+    // Blank Swahili texts are sent blank: the server keeps none, so the English shows.
+    translations: {
+      sw: {
+        name: values.translations?.sw.name ?? '',
+        description: values.translations?.sw.description ?? '',
+        overview: values.translations?.sw.overview ?? '',
+      },
+    },
     intermediary: values.intermediary,
     rateBasis: values.rateBasis,
     fixedPremium: values.rateBasis === 'fixed' ? optionalAmount(values.fixedPremium) : null,
@@ -287,6 +322,12 @@ export function toConfiguration(values: ProductFormValues): unknown {
         isAdjustable: benefit.limit.isAdjustable,
       },
       pricing: toPricing(benefit.pricing),
+      translations: {
+        sw: {
+          name: benefit.translations?.sw.name ?? '',
+          description: benefit.translations?.sw.description ?? '',
+        },
+      },
     })),
     excesses: values.excesses.map((excess) => ({
       id: excess.id,
@@ -296,6 +337,7 @@ export function toConfiguration(values: ProductFormValues): unknown {
       minAmount: parseNumber(excess.minAmount),
       maxAmount: parseNumber(excess.maxAmount),
       defaultAmount: parseNumber(excess.defaultAmount),
+      ...(excess.translations ? { translations: excess.translations } : {}),
     })),
     charges: values.charges.map((charge) => ({
       name: charge.name,
