@@ -5,6 +5,7 @@ import { ErrorSummary } from '../../../components/error-summary';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
+import { currentLanguage } from '../../../lib/i18n';
 import type { MotorProduct, ProductBenefit, ProductExcess } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
 import {
@@ -77,7 +78,8 @@ export default function BenefitsRoute() {
         coverPeriod: state.coverDetails.coverPeriod,
       });
       const quote = await calculatePremium(request);
-      return { quote, key: JSON.stringify(request) };
+      // The quote names the benefits in the portal's language: a switch asks for it again.
+      return { quote, key: JSON.stringify([currentLanguage(), request]) };
     },
     onMutate: () => setFieldErrors([]),
     onSuccess: ({ quote, key }) => {
@@ -104,6 +106,7 @@ export default function BenefitsRoute() {
       product?.productSystemRef,
       flow.vehicleValue,
       flow.coverDetails.coverPeriod,
+      currentLanguage(),
     ],
     enabled: Boolean(isAllowed && product && !isThirdParty),
     staleTime: 5 * 60_000,

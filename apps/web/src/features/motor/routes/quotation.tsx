@@ -7,6 +7,7 @@ import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/u
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
 import { domainText } from '../../../lib/domain-text';
+import { currentLanguage } from '../../../lib/i18n';
 import type { MotorProduct, PremiumCalcRequest, PremiumQuote } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
 import { buildPremiumCalcRequest, getChangedCoreLimits } from '../../../lib/premium-request';
@@ -107,7 +108,8 @@ function Breakdown({ quote }: { quote: PremiumQuote }) {
 function QuotationView({ product, state }: { product: MotorProduct; state: MotorFlowState }) {
   const navigate = useNavigate();
   const request = requestFor(state, product);
-  const key = JSON.stringify(request);
+  // The quote names the benefits in the portal's language: one kept in another is asked for again.
+  const key = JSON.stringify([currentLanguage(), request]);
   const stored = state.calculatedFor === key ? state.calculatedQuotation : null;
 
   // A quotation reached without a fresh calculation (third-party, a reload, a changed option) is asked for here.
