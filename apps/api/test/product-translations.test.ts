@@ -1,7 +1,8 @@
 import type { ProductConfiguration } from '@bima/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insuranceProducts, productBenefits } from '../src/db/schema';
+import { insuranceProducts, productBenefits, productExcesses } from '../src/db/schema';
+import { seedSampleData } from '../src/db/seed';
 import { CLASS_PRODUCT_SEED } from '../src/modules/product/class-markets';
 import { PRODUCT_SEED } from '../src/modules/product/seed-data';
 import { BENEFIT_DESCRIPTION_SWAHILI, BENEFIT_NAME_SWAHILI } from '../src/modules/product/seed-data.sw';
@@ -72,6 +73,51 @@ describe('underwriters’ product texts in English and Swahili', () => {
     for (const row of products) expect(row.translations.sw?.description, row.productSystemRef).toBeTruthy();
     const benefits = await ctx.database.db.select().from(productBenefits);
     for (const row of benefits) expect(row.translations.sw?.name, row.benefitSystemRef).toBeTruthy();
+  });
+
+  it('fills the sample’s Swahili into sample rows seeded before it, never over words already set', async () => {
+    const db = ctx.database.db;
+    await db
+      .update(insuranceProducts)
+      .set({ translations: {} })
+      .where(eq(insuranceProducts.productSystemRef, 'CIC-MP-TPO'));
+    await db
+      .update(productBenefits)
+      .set({ translations: {} })
+      .where(eq(productBenefits.benefitSystemRef, 'CIC-MP-TPO-TPI'));
+    await db
+      .update(productBenefits)
+      .set({ translations: { sw: { name: 'Jina la mfanyakazi' } } })
+      .where(eq(productBenefits.benefitSystemRef, 'CIC-MP-TPO-TPP'));
+    await db.update(productExcesses).set({ translations: {} });
+    await seedSampleData(db);
+    const [product] = await db
+      .select()
+      .from(insuranceProducts)
+      .where(eq(insuranceProducts.productSystemRef, 'CIC-MP-TPO'));
+    expect(product!.translations.sw?.name).toBe('CIC Bima ya Mtu wa Tatu Pekee');
+    const benefits = await db
+      .select()
+      .from(productBenefits)
+      .where(eq(productBenefits.productId, product!.id));
+    const byRef = new Map(benefits.map((row) => [row.benefitSystemRef, row.translations]));
+    expect(byRef.get('CIC-MP-TPO-TPI')?.sw?.name).toBe('Majeraha ya Mwili kwa Mtu wa Tatu');
+    expect(byRef.get('CIC-MP-TPO-TPP')).toEqual({ sw: { name: 'Jina la mfanyakazi' } });
+    const excesses = await db.select().from(productExcesses);
+    expect(excesses.length).toBeGreaterThan(0);
+    for (const row of excesses) expect(row.translations.sw?.name, row.code).toBeTruthy();
+    // Back as seeded, for the tests after this one.
+    await db
+      .update(productBenefits)
+      .set({
+        translations: {
+          sw: {
+            name: 'Uharibifu wa Mali ya Mtu wa Tatu',
+            description: 'Uharibifu unaosababisha kwa magari na mali za watu wengine.',
+          },
+        },
+      })
+      .where(eq(productBenefits.benefitSystemRef, 'CIC-MP-TPO-TPP'));
   });
 
   it('quotes in the request’s language: the same request body answers English and Swahili', async () => {
