@@ -292,7 +292,7 @@ test.describe('product back office', () => {
       await stale.getByRole('button', { name: 'Reload' }).click();
       await expect(page.getByText(`Current version ${opened.version + 1}`, { exact: true })).toBeVisible();
       const basics = page.getByRole('group', { name: 'Basics' });
-      await expect(basics.getByLabel('Description')).toHaveValue('Changed in another tab.');
+      await expect(basics.getByLabel('Description', { exact: true })).toHaveValue('Changed in another tab.');
       await expect(basics.getByLabel('Intermediary')).toHaveValue(
         opened.configuration.intermediary as string,
       );
