@@ -32,7 +32,9 @@ export function ConfigurationView({ configuration: c }: { configuration: Product
         <SummaryList
           rows={[
             { label: t(v('fields.name')), value: c.name },
+            { label: t(v('fields.nameSw')), value: c.translations?.sw?.name || none },
             { label: t(v('fields.description')), value: c.description || none },
+            { label: t(v('fields.descriptionSw')), value: c.translations?.sw?.description || none },
             { label: t(v('fields.overview')), value: c.overview || none },
             { label: t(v('fields.intermediary')), value: c.intermediary },
             {
@@ -176,6 +178,7 @@ export function ConfigurationView({ configuration: c }: { configuration: Product
               <h3 className="font-bold text-slate-900">{benefit.name}</h3>
               <SummaryList
                 rows={[
+                  { label: t(col('nameSw')), value: benefit.translations?.sw?.name || none },
                   {
                     label: t(col('type')),
                     value: t(`backofficeProducts.editor.benefit.types.${benefit.benefitType}`),
