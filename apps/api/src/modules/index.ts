@@ -44,8 +44,9 @@ export const allActions: ActionDefinition[] = [
   ...userActions,
   ...clientActions,
   ...profileActions,
-  // Quotations, invoices, policies, renewals, recommendations and the cart keep the underwriters'
-  // names in English; a Swahili reader gets them in Swahili (issue 14).
+  // Quotations, invoices, policies, renewals, recommendations, the cart, claims, premium financing
+  // and assessments keep the underwriters' names in English; a Swahili reader gets them in Swahili
+  // (issue 14).
   ...answeringInLanguage(purchaseActions),
   ...answeringInLanguage(renewalActions),
   ...intermediaryActions,
@@ -60,15 +61,15 @@ export const allActions: ActionDefinition[] = [
   ...notificationActions,
   ...mailQueueActions,
   ...jobActions,
-  ...claimActions,
+  ...answeringInLanguage(claimActions),
   ...walletActions,
   ...answeringInLanguage(cartActions),
-  ...ipfActions,
+  ...answeringInLanguage(ipfActions),
   ...loanActions,
   ...lenderAdminActions,
   ...pricingActions,
   ...schoolActions,
   ...certificateActions,
-  ...assessmentActions,
+  ...answeringInLanguage(assessmentActions),
   ...journeyDraftActions,
 ];

@@ -32,7 +32,7 @@ import { inboxScope } from '../help-request/service';
 import { type NotificationText, notify } from '../notification/service';
 import { createAccountSetupLink } from '../password-setup/service';
 import { presentQuote, toKes } from '../product/present';
-import { type LoadedProduct, loadProducts } from '../product/service';
+import { type LoadedProduct, loadProducts, productInLanguage } from '../product/service';
 import {
   invoiceQuotation,
   isQuotationExpired,
@@ -327,8 +327,12 @@ export async function sendRecommendation(
             intermediaryNames: firm.intermediaryNames,
             requestSystemRef: request.requestSystemRef,
             note: recommendation!.note,
-            products: rows.map((quotation) => ({
-              productName: quotation.productName,
+            // The underwriter's product name in the recipient's language (issue 14); rows follow `priced`.
+            products: rows.map((quotation, index) => ({
+              productName:
+                recipient.language === 'sw' && priced[index]
+                  ? productInLanguage(priced[index].loaded, 'sw').product.name
+                  : quotation.productName,
               underwriter: quotation.underwriterName,
               premium: quotation.total,
             })),
