@@ -93,6 +93,8 @@ test.describe('underwriters’ words in Kiswahili', () => {
       });
       const visitor = await visitorContext.newPage();
       await visitor.goto('/');
+      // The header is drawn before its menu is asked for (on a phone the language is in it).
+      await visitor.getByRole('heading', { level: 1 }).waitFor();
       await openMenu(visitor);
       await visitor.getByRole('button', { name: 'Kiswahili' }).click();
       await expect(visitor.locator('html')).toHaveAttribute('lang', 'sw');
@@ -129,6 +131,22 @@ test.describe('underwriters’ words in Kiswahili', () => {
         dialog
           .getByRole('article', { name: 'CIC Bima Kamili ya Gari' })
           .getByText(SEEDED_SWAHILI, { exact: true }),
+      ).toBeVisible();
+
+      // Back to English: the quotes on the screen are asked for again, in English.
+      await visitor.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await openMenu(visitor, swExactly('Menu'));
+      await visitor.getByRole('button', { name: 'English' }).click();
+      await expect(visitor.locator('html')).toHaveAttribute('lang', 'en');
+      const englishGrid = visitor.getByRole('list', { name: 'Quoted products' });
+      await expect(
+        englishGrid.getByRole('article', { name: 'CIC Motor Comprehensive', exact: true }),
+      ).toBeVisible();
+      await expect(
+        englishGrid
+          .getByRole('article', { name: PRODUCT.name, exact: true })
+          .getByText(/^Premium comprehensive cover/),
       ).toBeVisible();
       await visitorContext.close();
     } finally {

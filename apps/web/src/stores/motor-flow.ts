@@ -20,6 +20,8 @@ export interface MotorFlowState {
   enteredVehicleValue: number;
   isVehicleValueSaved: boolean;
   quotedProducts: QuotedProductSummary[];
+  /** The portal's language when the quotes came (they carry the underwriters' words in it). */
+  quotesLanguage?: string;
   selectedProduct: MotorProduct | null;
   selectedOptionalBenefits: SelectedBenefit[];
   /** Chosen limit of each core benefit, by benefit id. */

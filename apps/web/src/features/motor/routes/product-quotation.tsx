@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, buttonSecondary, inputClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
+import { useLanguage } from '../../../lib/i18n';
 import type { MotorProduct, QuotedProductSummary } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
 import { motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
@@ -100,6 +101,16 @@ export default function ProductQuotationRoute() {
         receiveQuotes(state, products, state.insuranceClass || productStore.getState().insuranceClass),
       ),
   });
+
+  // Quotes kept from before a language switch are asked for again, so the underwriters' words
+  // (product names and descriptions) follow the portal's language; the prices do not change.
+  const language = useLanguage();
+  const quotesLanguage = useMotorFlow((state) => state.quotesLanguage);
+  const refreshQuotes = retry.mutate;
+  const hasQuotes = quotedProducts.length > 0;
+  useEffect(() => {
+    if (isAllowed && hasQuotes && quotesLanguage && quotesLanguage !== language) refreshQuotes();
+  }, [isAllowed, hasQuotes, quotesLanguage, language, refreshQuotes]);
 
   function goOn(product: MotorProduct, input: ChooseInput) {
     motorFlowStore.setState((state) => selectProduct(state, product));

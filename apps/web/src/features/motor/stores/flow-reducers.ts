@@ -1,4 +1,5 @@
 import type { CoverType } from '@bima/domain';
+import { currentLanguage } from '../../../lib/i18n';
 import type {
   ComparisonItem,
   CoverDetails,
@@ -56,6 +57,9 @@ export function receiveQuotes(
   const ids = new Set(products.map((product) => String(product.id)));
   return {
     quotedProducts: products,
+    // The quotes name the underwriters' products in the language they were asked in: the grid asks
+    // again after a switch (product-quotation).
+    quotesLanguage: currentLanguage(),
     insuranceClass,
     selectedComparisonProducts: state.selectedComparisonProducts.filter((item) => ids.has(item.id)),
   };
