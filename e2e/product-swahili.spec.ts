@@ -59,6 +59,9 @@ test.describe('underwriters’ words in Kiswahili', () => {
     browser,
     request,
   }, testInfo) => {
+    // The phone project's screens are the 390×844 phone of the other phone journeys.
+    const phone = testInfo.project.name === 'phone' ? { width: 390, height: 844 } : null;
+    if (phone) await page.setViewportSize(phone);
     try {
       // The back office: the Jubilee underwriter gives Own Damage a new Swahili name.
       await signInThroughUi(page, UNDERWRITER, STAFF_PASSWORD);
@@ -84,7 +87,7 @@ test.describe('underwriters’ words in Kiswahili', () => {
       // A visitor on another device (the same kind of screen) reading Kiswahili.
       const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
       const visitorContext = await browser.newContext({
-        viewport,
+        viewport: phone ?? viewport,
         userAgent,
         deviceScaleFactor,
         isMobile,
