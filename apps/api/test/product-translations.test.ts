@@ -56,6 +56,7 @@ describe('underwriters’ product texts in English and Swahili', () => {
       total: number;
       benefits: Array<{ benefitSystemRef: string; name: string }>;
       excesses: Array<{ id: string; name: string }>;
+      charges: Array<{ charge_name: string }>;
     };
   };
 
@@ -153,6 +154,16 @@ describe('underwriters’ product texts in English and Swahili', () => {
     expect(pvt(swahili).name).toBe('Vurugu za Kisiasa na Ugaidi');
     expect(english.excesses[0]).toMatchObject({ id: 'collision', name: 'Collision' });
     expect(swahili.excesses[0]).toMatchObject({ id: 'collision', name: 'Ajali ya Kugongana' });
+    expect(swahili.charges.map((charge) => charge.charge_name)).toEqual([
+      'Ushuru wa Mafunzo (Training Levy)',
+      'Ushuru wa PHCF',
+      'Ushuru wa stempu',
+    ]);
+    expect(english.charges.map((charge) => charge.charge_name)).toEqual([
+      'Training Levy',
+      'PHCF Levy',
+      'Stamp Duty',
+    ]);
   });
 
   it('gives the product’s details in the request’s language', async () => {

@@ -25,7 +25,7 @@ import {
 } from '../../db/schema';
 import { AppError, fromZodError } from '../../gateway/errors';
 import { ratingOf } from './configuration';
-import { clearSwahiliNames } from './texts';
+import { CHARGE_NAME_SWAHILI, clearSwahiliNames } from './texts';
 
 type ProductRow = typeof insuranceProducts.$inferSelect;
 type BenefitRow = typeof productBenefits.$inferSelect;
@@ -45,7 +45,7 @@ const inSwahili = new WeakMap<LoadedProduct, LoadedProduct>();
 /**
  * A loaded product with the underwriter's words in the reader's language (issue 14): its name,
  * description and overview, its benefits' and excesses' names and descriptions, each the row's
- * Swahili when it has one, else English. Made once per load and language from the rows already in
+ * Swahili when it has one, else English, and the statutory charges' names. Made once per load and language from the rows already in
  * memory, so a Swahili quote costs no query; everything priced or presented from it (the grid, the
  * details, the premium's lines) reads in that language. English gives the product as loaded.
  */
@@ -72,6 +72,10 @@ export function productInLanguage(loaded: LoadedProduct, language: ProductLangua
         const row = byCode.get(excess.id);
         return row ? { ...excess, name: row.name, description: row.description } : excess;
       }),
+      charges: loaded.rating.charges.map((charge) => ({
+        ...charge,
+        name: CHARGE_NAME_SWAHILI[charge.name] ?? charge.name,
+      })),
     },
   };
   inSwahili.set(loaded, translated);

@@ -19,6 +19,16 @@ export interface SwahiliNames {
   excessByKey: Map<string, string>;
 }
 
+/**
+ * The statutory charges' names in Swahili, as the policy documents print them: the same levies on
+ * every product, so they are words of the portal, not of one underwriter's row.
+ */
+export const CHARGE_NAME_SWAHILI: Readonly<Record<string, string>> = {
+  'Training Levy': 'Ushuru wa Mafunzo (Training Levy)',
+  'PHCF Levy': 'Ushuru wa PHCF',
+  'Stamp Duty': 'Ushuru wa stempu',
+};
+
 const CACHE_TTL_MS = 15_000;
 const cache = new WeakMap<Database, { at: number; value: Promise<SwahiliNames> }>();
 
@@ -89,8 +99,8 @@ async function querySwahiliNames(db: Database): Promise<SwahiliNames> {
 
 /**
  * An answer with the underwriters' names in `language`: in every object, `productName` (by its
- * `productSystemRef`, else by the English name), a benefit line's `name` (by `benefitSystemRef`)
- * and an excess line's `name` (by the product and the excess's id). English answers are returned
+ * `productSystemRef`, else by the English name), a benefit line's `name` (by `benefitSystemRef`),
+ * an excess line's `name` (by the product and the excess's id) and a statutory charge's `charge_name`. English answers are returned
  * as they are, without a query; a name without Swahili stays English.
  */
 export async function answerInLanguage<T>(db: Database, language: ProductLanguage, answer: T): Promise<T> {
@@ -135,6 +145,9 @@ function translateNames(value: unknown, names: SwahiliNames, productRef: string 
       record.productName,
       typeof record.productSystemRef === 'string' ? record.productSystemRef : undefined,
     );
+  }
+  if (typeof record.charge_name === 'string') {
+    out.charge_name = CHARGE_NAME_SWAHILI[record.charge_name] ?? record.charge_name;
   }
   if (typeof record.benefitSystemRef === 'string' && typeof record.name === 'string') {
     out.name = names.benefitByRef.get(record.benefitSystemRef) ?? record.name;
