@@ -15,6 +15,7 @@ import {
   checkRiskCoverType,
   coversRisk,
   defaultPeriod,
+  freshnessOf,
   type LoadedProduct,
   loadProducts,
   type PriceRequest,
@@ -54,7 +55,7 @@ function quoteAll(products: LoadedProduct[], sumInsured: number, risk: RatingRis
       });
       return presentQuotedSummary(loaded, quote);
     });
-  const serialized = new SerializedResult(quotes);
+  const serialized = new SerializedResult(quotes, freshnessOf(products));
   if (memo.size >= 512) memo.clear();
   memo.set(key, serialized);
   return serialized;
@@ -73,7 +74,10 @@ function quoteOne(loaded: LoadedProduct, request: PriceRequest): SerializedResul
   const key = JSON.stringify(request);
   const known = memo.get(key);
   if (known) return known;
-  const serialized = new SerializedResult(presentQuote(loaded, priceProduct(loaded, request)));
+  const serialized = new SerializedResult(
+    presentQuote(loaded, priceProduct(loaded, request)),
+    freshnessOf(loaded),
+  );
   // About 3 KB each, per loaded product: bounded so odd requests cannot grow it without end.
   if (memo.size >= 128) memo.clear();
   memo.set(key, serialized);
