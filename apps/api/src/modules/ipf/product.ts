@@ -99,7 +99,7 @@ export const ipfLoanProduct: LoanProductAdapter = {
           key: `loan-waiver:${loan.id}`,
           loan: ref,
           amount: waivedFee,
-          why: 'policy cancelled',
+          why: 'policyCancelled',
         }),
       );
     }

@@ -651,7 +651,7 @@ export async function afterLoanMoney(
           key: `loan-waiver:${loan.id}`,
           loan: loanRefOf(loan),
           amount: waivedFee,
-          why: 'settled early',
+          why: 'settledEarly',
         }),
       );
       owed -= waivedFee;
