@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { defaultStatementRange, formatNumber } from '@bima/domain';
+import { defaultStatementRange, describeIn, formatNumber } from '@bima/domain';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -388,7 +388,7 @@ export function statementPdf(
         row([
           shortDate(line.occurredAt, language),
           [accountText(line.account, language), line.reference].filter(Boolean).join('\n'),
-          line.description,
+          describeIn(line.description, language),
           line.debit ? kesText(line.debit) : '',
           line.credit ? kesText(line.credit) : '',
           kesText(line.balance),
