@@ -164,6 +164,21 @@ describe('ledger descriptions and loan arrears notifications in English and Swah
       expect(lenderTitles).toContain(`Mkopo ${englishLoan.loanRef} umeghairiwa`);
       expect(lenderTitles.filter((title) => title.startsWith('Loan '))).toEqual([]);
 
+      // The loan's history on its page: each event in the reader's language.
+      const history = async (headers: Headers, loanRef: string) =>
+        (await ok('client/loan/getLoan', { loanRef }, headers)).events as Array<{
+          kind: string;
+          message: string;
+        }>;
+      const swahiliHistory = await history(inSwahili(swahiliClient.headers), swahiliLoan.loanRef);
+      expect(swahiliHistory.find((event) => event.kind === 'cancelled')!.message).toBe(sw[2]!.body);
+      expect(swahiliHistory.find((event) => event.kind === 'notice')!.message).toBe(sw[1]!.body);
+      expect(swahiliHistory.find((event) => event.kind === 'approved')!.message).toMatch(
+        /imeidhinisha mkopo/,
+      );
+      const englishHistory = await history(inEnglish(englishClient.headers), englishLoan.loanRef);
+      expect(englishHistory.find((event) => event.kind === 'cancelled')!.message).toBe(en[2]!.body);
+
       // The loan's lines on the Swahili client's statement: the refund and the waiver, in Swahili.
       const statement = await ok(
         'client/account/getStatement',

@@ -3,7 +3,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { lenders, loanEvents, loans } from '../../db/schema';
 import { kenyaToday } from '../../lib/dates';
 import { formatAmount, formatDay, type Language } from '../../lib/language';
-import { type NotificationText, notify, textIn } from '../notification/service';
+import { type NotificationText, notify } from '../notification/service';
 import { type ArrearsWords, loanProductOf } from './products';
 import {
   instalmentsOf,
@@ -72,7 +72,8 @@ export async function sendInstalmentReminders(context: LoanContext, options: { d
       const messageSw = `Awamu ya ${instalment.number} ya ${formatAmount(instalment.outstanding, 'sw')} inadaiwa ${whenDueSw(daysLeft)} (${formatDay(instalment.dueDate, 'sw')}). Ilipe kwa M-Pesa au kutoka kwenye pochi yako kwenye ukurasa wa mkopo.`;
       const claimed = await context.db.transaction(async (tx) => {
         const at = context.services.clock.now();
-        if (!(await recordEvent(tx, loan, `reminder_${stage}`, instalment.number, message, at))) return false;
+        const text = { en: message, sw: messageSw };
+        if (!(await recordEvent(tx, loan, `reminder_${stage}`, instalment.number, text, at))) return false;
         await notify(tx, {
           userId: loan.userId,
           kind: 'instalment_reminder',
@@ -80,7 +81,7 @@ export async function sendInstalmentReminders(context: LoanContext, options: { d
             en: `Loan ${loan.loanRef}: instalment due ${whenDue(daysLeft)}`,
             sw: `Mkopo ${loan.loanRef}: awamu inadaiwa ${whenDueSw(daysLeft)}`,
           },
-          body: { en: message, sw: messageSw },
+          body: text,
           link: loanLink(loan),
           email: { baseUrl: context.services.publicBaseUrl },
         });
@@ -174,8 +175,7 @@ async function tellOnce(
   message: NotificationText,
 ) {
   return context.db.transaction(async (tx) => {
-    const history = textIn(message, 'en');
-    if (!(await recordEvent(tx, loan, kind, instalment, history, context.services.clock.now()))) return false;
+    if (!(await recordEvent(tx, loan, kind, instalment, message, context.services.clock.now()))) return false;
     await notify(tx, {
       userId: loan.userId,
       kind: 'loan_arrears',
@@ -223,7 +223,10 @@ async function cancelLoan(context: LoanContext, loanId: number, instalment: numb
       loan,
       'cancellation_requested',
       instalment,
-      `${lender!.name} ${arrearsWordsOf(loan.product).en.requested}: ${formatKes(state.arrears)} was still overdue ${state.daysLate} days after instalment ${instalment} fell due.`,
+      {
+        en: `${lender!.name} ${arrearsWordsOf(loan.product).en.requested}: ${formatKes(state.arrears)} was still overdue ${state.daysLate} days after instalment ${instalment} fell due.`,
+        sw: `${lender!.name} ${arrearsWordsOf(loan.product).sw.requested}: ${formatAmount(state.arrears, 'sw')} zilikuwa bado hazijalipwa siku ${state.daysLate} baada ya awamu ya ${instalment} kufika.`,
+      },
       at,
     );
     const outcome = await loanProductOf(loan.product).cancelForDefault(tx, context, loan, lender!);
@@ -236,7 +239,7 @@ async function cancelLoan(context: LoanContext, loanId: number, instalment: numb
         refundAmount: outcome.refund,
       })
       .where(eq(loans.id, loan.id));
-    await recordEvent(tx, loan, 'cancelled', instalment, outcome.message.en, at);
+    await recordEvent(tx, loan, 'cancelled', instalment, outcome.message, at);
     const words = arrearsWordsOf(loan.product);
     await notify(tx, {
       userId: loan.userId,
