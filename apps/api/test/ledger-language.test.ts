@@ -201,6 +201,29 @@ describe('ledger descriptions and loan arrears notifications in English and Swah
     }
   }, 120_000);
 
+  it('a withdrawn application says why in the client’s language, on the loan and in the notification', async () => {
+    const client = await clientIn('sw');
+    const invoice = await invoiceFor(ctx, client.headers);
+    const applied = await ok(
+      'client/ipf/apply',
+      { invoiceSystemRef: invoice.invoiceSystemRef, months: 6, acceptTerms: true },
+      client.headers,
+    );
+    await ok('client/loan/withdraw', { loanRef: applied.loanRef }, inSwahili(client.headers));
+    const loan = await ok('client/loan/getLoan', { loanRef: applied.loanRef }, inSwahili(client.headers));
+    expect(loan).toMatchObject({ status: 'WITHDRAWN', declineReason: 'uliliondoa' });
+    const english = await ok('client/loan/getLoan', { loanRef: applied.loanRef }, inEnglish(client.headers));
+    expect(english.declineReason).toBe('you withdrew it');
+    const [told] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, client.userId), eq(notifications.kind, 'loan_update')));
+    expect(told).toMatchObject({
+      title: `Ombi ${applied.loanRef} limeondolewa`,
+      body: 'Ombi limeondolewa: uliliondoa.',
+    });
+  });
+
   it('every line the code wrote in these journeys came from the bilingual table (so it has Swahili)', async () => {
     const rows = await db().select({ description: ledgerTransactions.description }).from(ledgerTransactions);
     expect(rows.length).toBeGreaterThan(10);

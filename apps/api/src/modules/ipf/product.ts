@@ -13,7 +13,7 @@ import { insuranceProducts, invoices, policies, quotations } from '../../db/sche
 import { kenyaToday } from '../../lib/dates';
 import { formatAmount, formatDay } from '../../lib/language';
 import { moneyOfInvoice, post } from '../ledger/service';
-import type { LoanProductAdapter } from '../loan/products';
+import { APPLICATION_END_REASONS, type LoanProductAdapter } from '../loan/products';
 import { instalmentsOf, loanMoney, loanRefOf, readableDate } from '../loan/service';
 import { completeInvoice } from '../payment/service';
 
@@ -29,7 +29,7 @@ export const ipfLoanProduct: LoanProductAdapter = {
     if (!invoice) throw new Error(`the invoice of loan ${loan.loanRef} is missing`);
     const money = await moneyOfInvoice(tx, invoice);
     if (invoice.status === 'PAID' || money.owed !== loan.principal) {
-      return { ok: false, reason: 'the invoice was paid another way before the lender paid it' };
+      return { ok: false, reason: APPLICATION_END_REASONS.invoicePaidAnotherWay.en };
     }
     const paidAt = new Date();
     await post(

@@ -46,6 +46,28 @@ export interface LoanProductAdapter {
   describe(db: Database, loans: LoanRow[]): Promise<Map<number, Record<string, unknown>>>;
 }
 
+/**
+ * Why the portal itself ended an application (a lender's own reason is its words, shown as written):
+ * stored in English as the loan's `declineReason`, read in the reader's language.
+ */
+export const APPLICATION_END_REASONS = {
+  withdrawnByClient: { en: 'you withdrew it', sw: 'uliliondoa' },
+  invoicePaidAnotherWay: {
+    en: 'the invoice was paid another way before the lender paid it',
+    sw: 'ankara ililipwa kwa njia nyingine kabla mkopeshaji hajailipa',
+  },
+  schoolInvoicePaidAnotherWay: {
+    en: 'the school fee invoice was paid another way before the lender paid it',
+    sw: 'ankara ya karo ya shule ililipwa kwa njia nyingine kabla mkopeshaji hajailipa',
+  },
+} as const satisfies Record<string, Bilingual>;
+
+/** A reason an application ended, in `language`: ours translated, a lender's as written. */
+export function endReasonIn(reason: string, language: Language): string {
+  const ours = Object.values(APPLICATION_END_REASONS).find((known) => known.en === reason);
+  return ours ? ours[language] : reason;
+}
+
 /** A product's words for the end of the arrears process, in one language. */
 export interface ArrearsWords {
   consequence: string;

@@ -42,7 +42,7 @@ import { pageInfo } from '../../lib/search';
 import type { Services } from '../../services';
 import { post } from '../ledger/service';
 import { type NotificationText, notify, textIn } from '../notification/service';
-import { loanProductOf } from './products';
+import { endReasonIn, loanProductOf } from './products';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type LoanRow = typeof loans.$inferSelect;
@@ -446,7 +446,8 @@ export async function presentLoans(
       depositPaidAt: loan.depositPaidAt?.toISOString() ?? null,
       decidedAt: loan.decidedAt?.toISOString() ?? null,
       autoApproved: loan.autoApproved,
-      declineReason: loan.declineReason,
+      declineReason:
+        loan.declineReason === null ? null : endReasonIn(loan.declineReason, context.language ?? 'en'),
       settledAt: loan.settledAt?.toISOString() ?? null,
       cancelledAt: loan.cancelledAt?.toISOString() ?? null,
       cancellationReason: loan.cancellationReason,
@@ -769,7 +770,7 @@ export async function endApplication(
       status === 'DECLINED'
         ? `The lender declined the application: ${reason}.${back}`
         : `Application withdrawn: ${reason}.${back}`,
-    sw: `${status === 'DECLINED' ? 'Mkopeshaji amekataa ombi' : 'Ombi limeondolewa'}: ${reason}.${held > 0 ? ` ${formatAmount(held, 'sw')} ulizolipa zimerudishwa kwenye pochi yako.` : ''}`,
+    sw: `${status === 'DECLINED' ? 'Mkopeshaji amekataa ombi' : 'Ombi limeondolewa'}: ${endReasonIn(reason, 'sw')}.${held > 0 ? ` ${formatAmount(held, 'sw')} ulizolipa zimerudishwa kwenye pochi yako.` : ''}`,
   };
   await recordEvent(tx, loan, status === 'DECLINED' ? 'declined' : 'withdrawn', 0, message);
   await notify(tx, {

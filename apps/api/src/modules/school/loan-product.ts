@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { schoolFeeInvoices, schoolFeeLoans, schoolStudents, schools } from '../../db/schema';
 import { formatAmount } from '../../lib/language';
 import { post } from '../ledger/service';
-import type { LoanProductAdapter } from '../loan/products';
+import { APPLICATION_END_REASONS, type LoanProductAdapter } from '../loan/products';
 import { loanMoney, loanRefOf } from '../loan/service';
 import { afterSchoolFeeMoney, schoolInvoiceOwed } from './service';
 
@@ -41,7 +41,7 @@ export const schoolFeeLoanProduct: LoanProductAdapter = {
     const { invoice, school } = row;
     const owed = (await schoolInvoiceOwed(tx, [invoice.id])).get(invoice.id) ?? 0;
     if (owed !== loan.principal) {
-      return { ok: false, reason: 'the school fee invoice was paid another way before the lender paid it' };
+      return { ok: false, reason: APPLICATION_END_REASONS.schoolInvoicePaidAnotherWay.en };
     }
     await post(
       tx,
