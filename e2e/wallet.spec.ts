@@ -150,6 +150,7 @@ test.describe('wallet: top up, pay half an invoice from it and half by M-Pesa, t
     await page.goto('/newportal/accounts');
     const lines = page.getByRole('table', { name: 'Mistari ya taarifa, ya zamani kwanza' });
     await expect(lines).toContainText('Pesa zilizoongezwa kwenye pochi kwa M-Pesa');
+    await expect(lines.getByRole('row').nth(1)).toContainText('Pochi');
 
     // One tap to English: the same lines, now in English (not the Swahili answer kept from before).
     await page.getByRole('button', { name: 'English' }).click();

@@ -94,6 +94,7 @@ describe('ledger descriptions and loan arrears notifications in English and Swah
     expect(statement.items.map((line: { description: string }) => line.description)).toContain(
       swahili.items[0].description,
     );
+    expect(statement.items.map((line: { account: string }) => line.account)).toContain('Pochi');
   });
 
   it('the notice before cancellation and the cancellation reach each client and lender user in their own language', async () => {

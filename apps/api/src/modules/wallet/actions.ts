@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { defineAction } from '../../gateway/registry';
 import { requestWalletTopUp } from '../payment/service';
 import { getWallet, listWalletTransactions, payInvoiceFromWallet } from './service';
-import { getStatement, signStatementLink } from './statement';
+import { accountText, getStatement, signStatementLink } from './statement';
 
 /** The client's wallet (portal: Top Up Options) and statement (portal: Accounts). All the client's own. */
 export const walletActions = [
@@ -70,9 +70,10 @@ export const walletActions = [
           from: statement.from,
           to: statement.to,
         });
-      // Each line's description in the reader's language (stored in English: ledgerDescription).
+      // Each line's account and description in the reader's language (stored in English: ledgerDescription).
       const items = statement.items.map((line) => ({
         ...line,
+        account: accountText(line.account, language),
         description: describeIn(line.description, language),
       }));
       return { ...statement, items, downloads: { pdf: link('pdf'), csv: link('csv') } };

@@ -299,8 +299,8 @@ const STATEMENT_TEXTS = {
   },
 } as const;
 
-/** A line's account ("Invoice INV-…") with its kind in the statement's language. */
-function accountText(account: string, language: DocumentLanguage): string {
+/** A line's account ("Invoice INV-…") with its kind in the statement's language (the PDF and the screen). */
+export function accountText(account: string, language: DocumentLanguage): string {
   const names = STATEMENT_TEXTS[language].accounts;
   for (const [english, translated] of Object.entries(names)) {
     if (account === english || account.startsWith(`${english} `))
