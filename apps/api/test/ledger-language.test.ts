@@ -194,7 +194,7 @@ describe('ledger descriptions and loan arrears notifications in English and Swah
           ),
         ),
       );
-      expect(lines.some((line: string) => /ametumia ada iliyorejeshwa kulipa mkopo/.test(line))).toBe(true);
+      expect(lines.some((line: string) => /imetumia ada iliyorejeshwa kulipa mkopo/.test(line))).toBe(true);
       expect(lines.filter((line: string) => /\b(of|paid|from|your|to)\b/.test(line))).toEqual([]);
     } finally {
       ctx.app.services.clock.reset();

@@ -73,7 +73,7 @@ export const LEDGER_DESCRIPTIONS = {
   },
   loanPaidInvoice: {
     en: '{lender} paid invoice {invoice} (loan {loan})',
-    sw: '{lender} amelipa ankara {invoice} (mkopo {loan})',
+    sw: '{lender} imelipa ankara {invoice} (mkopo {loan})',
   },
   loanFee: { en: 'Facility fee of loan {loan}', sw: 'Ada ya huduma ya mkopo {loan}' },
   loanFeesWaived: {
@@ -90,7 +90,7 @@ export const LEDGER_DESCRIPTIONS = {
   },
   refundSetAgainstLoan: {
     en: '{lender} set the refunded premium against loan {loan}[rest]',
-    sw: '{lender} ametumia ada iliyorejeshwa kulipa mkopo {loan}[rest]',
+    sw: '{lender} imetumia ada iliyorejeshwa kulipa mkopo {loan}[rest]',
   },
   schoolInvoiceIssued: {
     en: 'School fee invoice {invoice} ({school})',
@@ -106,7 +106,7 @@ export const LEDGER_DESCRIPTIONS = {
   },
   schoolLoanPaidInvoice: {
     en: '{lender} paid school fee invoice {invoice} to {school} (loan {loan})',
-    sw: '{lender} amelipa ankara ya karo ya shule {invoice} kwa {school} (mkopo {loan})',
+    sw: '{lender} imelipa ankara ya karo ya shule {invoice} kwa {school} (mkopo {loan})',
   },
 } as const satisfies Record<string, Readonly<Record<TextLanguage, string>>>;
 

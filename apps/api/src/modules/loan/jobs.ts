@@ -288,7 +288,7 @@ const CANCEL_POLICY_WORDS: Record<Language, ArrearsWords> = {
   },
   sw: {
     consequence: 'mkopeshaji ataiomba kampuni ya bima ighairi sera ya bima aliyoifadhili',
-    requested: 'ameiomba kampuni ya bima ighairi sera ya bima iliyofadhiliwa',
+    requested: 'imeiomba kampuni ya bima ighairi sera ya bima iliyofadhiliwa',
     title: 'sera ya bima imeghairiwa',
   },
 };

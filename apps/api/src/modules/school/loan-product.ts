@@ -24,7 +24,7 @@ export const schoolFeeLoanProduct: LoanProductAdapter = {
     sw: {
       consequence:
         'mkopeshaji atadai mkopo wote: salio lote litadaiwa mara moja (karo ya shule inabaki imelipwa)',
-      requested: 'amedai mkopo wa karo ya shule ulipwe wote',
+      requested: 'imedai mkopo wa karo ya shule ulipwe wote',
       title: 'mkopo umedaiwa wote',
     },
   },
@@ -71,7 +71,7 @@ export const schoolFeeLoanProduct: LoanProductAdapter = {
     const owed = Math.max(0, money.owed);
     const message = {
       en: `${lender.name} has called in school fee loan ${loan.loanRef}, as instalments were not paid. The school fees stay paid; ${formatKes(owed)} is owed to ${lender.name} now and can be paid from the loan's page. ${lender.name} may pursue it as a debt.`,
-      sw: `${lender.name} amedai mkopo wa karo ya shule ${loan.loanRef} ulipwe wote, kwa kuwa awamu hazikulipwa. Karo ya shule inabaki imelipwa; sasa unadaiwa ${formatAmount(owed, 'sw')} na ${lender.name}, na unaweza kuzilipa kwenye ukurasa wa mkopo. ${lender.name} anaweza kuzifuatilia kama deni.`,
+      sw: `${lender.name} imedai mkopo wa karo ya shule ${loan.loanRef} ulipwe wote, kwa kuwa awamu hazikulipwa. Karo ya shule inabaki imelipwa; sasa unadaiwa ${formatAmount(owed, 'sw')} na ${lender.name}, na unaweza kuzilipa kwenye ukurasa wa mkopo. ${lender.name} inaweza kuzifuatilia kama deni.`,
     };
     return { message, refund: 0, reason };
   },
