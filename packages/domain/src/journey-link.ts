@@ -21,6 +21,8 @@ import { MIN_VEHICLE_VALUE_KES } from './quotation';
 export const JOURNEY_LINK_MESSAGES = {
   invalidLink: 'This quote link is damaged or out of date. Start your quote again below.',
   productGone: 'The product in this quote link is no longer offered for this vehicle. Choose another below.',
+  productGoneCover:
+    'The product in this quote link is no longer offered for this cover. Choose another below.',
   invalidPrefill: 'Some of the quote details in the link could not be used. Check them below.',
   draftTooLarge: 'The saved journey is too large.',
   draftInvalid: 'The saved journey is not valid.',
