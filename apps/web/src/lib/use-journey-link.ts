@@ -112,8 +112,13 @@ export function useJourneyLink<Line extends JourneyProductLine>(
     const sync = () => {
       const link = linkOf();
       const encoded = encodeWith(schema, link);
-      if (!link || !encoded) return;
       const { pathname, search, hash } = window.location;
+      if (!link || !encoded) {
+        // Nothing to carry any more (paid, started again): a reload must not reopen the old quote.
+        if (new URLSearchParams(search).has(QUOTE_PARAM))
+          window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
+        return;
+      }
       const wanted = `?${QUOTE_PARAM}=${encoded}`;
       if (search !== wanted)
         window.history.replaceState(window.history.state, '', `${pathname}${wanted}${hash}`);
