@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { kes, PASSWORD, signInThroughUi, toast } from './fixtures';
-import { createClient, useSession } from './purchase-fixtures';
+import { createClient, signInThroughPage, useSession } from './purchase-fixtures';
 
 const COMMERCIAL = '/motor-commercial/MC101/MotorCommercial';
 const FIRE = '/fire-domestic/FD101/FireDomestic';
@@ -189,6 +189,38 @@ test.describe('motor commercial and class-cover quotes survive a new tab and a s
       await fresh.goto(FIRE);
       await expect(classHeading(fresh, 'What to insure')).toBeVisible();
       await expect(fresh.getByText('Continuing where you left off')).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('a motor commercial quote begun signed out is kept once the client signs in at Select Plan @phone', async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    await page.setViewportSize(viewportOf(testInfo)!);
+    const client = await createClient(request);
+    await quoteLorry(page);
+    await plan(page, 'Standard Commercial').getByRole('button', { name: 'Select Plan' }).click();
+    const saved = page.waitForRequest(
+      (req) =>
+        req.postData()?.includes('"saveDraft"') === true &&
+        req.postData()?.includes('"step":"vehicle"') === true,
+    );
+    await signInThroughPage(page, client.email);
+    await expect(page.getByRole('heading', { name: 'Vehicle details' })).toBeVisible();
+    expect((await (await saved).response())?.status()).toBe(200);
+
+    const other = await newDevice(browser, testInfo);
+    try {
+      const device = await other.newPage();
+      await signInThroughUi(device, client.email, PASSWORD);
+      await expect(device).not.toHaveURL(/\/insurance\/auth/);
+      await device.goto(COMMERCIAL);
+      await expect(device.getByText('Continuing where you left off')).toBeVisible();
+      await expect(device.getByRole('heading', { name: 'Vehicle details' })).toBeVisible();
+      await expect(device.getByText('Selected plan: Standard Commercial')).toBeVisible();
     } finally {
       await other.close();
     }

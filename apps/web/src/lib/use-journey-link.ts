@@ -82,6 +82,14 @@ export function useJourneyLink<Line extends JourneyProductLine>(
         });
         return;
       }
+      if (canKeepDrafts() && !isEmpty()) {
+        // A journey begun signed out and brought through sign-in is not on the server yet: kept now,
+        // unless a draft is there already (a stale tab never overwrites another device's journey).
+        const current = linkOf();
+        const draft = current ? await getJourneyDraft(line).catch(() => undefined) : undefined;
+        if (current && draft === null) void saveJourneyDraft(line, current).catch(() => undefined);
+        return;
+      }
       if (canKeepDrafts() && isEmpty()) {
         const draft = await getJourneyDraft(line).catch(() => null);
         // The visitor may have started meanwhile: their own choices win over the draft.
