@@ -8,7 +8,7 @@ import {
   useSession,
 } from './purchase-fixtures';
 
-const WIZARD = /\/motor-commercial\/MC101\/MotorCommercial$/;
+const WIZARD = /\/motor-commercial\/MC101\/MotorCommercial(\?quote=[\w-]+)?$/;
 /** Levies on every non-life premium: Training Levy 0.2 %, PHCF 0.25 % (each rounded half up), stamp duty 40. */
 const withLevies = (basic: number) => basic + Math.round(basic * 0.002) + Math.round(basic * 0.0025) + 40;
 /** Standard Commercial, a KES 2,500,000 lorry of 10 t on general cartage: 4.5 % × 1.4 = 157,500 (contract). */

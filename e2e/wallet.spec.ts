@@ -126,4 +126,36 @@ test.describe('wallet: top up, pay half an invoice from it and half by M-Pesa, t
     await expect(lines).toContainText('Wallet top-up by M-Pesa');
     await expectNoSeriousViolations(page, 'accounts on a phone');
   });
+
+  test('in Kiswahili the wallet and the statement read each line in Kiswahili, and in English after the switch', async ({
+    page,
+    request,
+  }) => {
+    const client = await createClient(request, { withKyc: true });
+    const token = client.session.accessToken;
+    const balanceOf = async () =>
+      (await call<{ balance: number }>(request, ['client', 'wallet', 'getWallet'], {}, token)).balance;
+    await call(request, ['client', 'wallet', 'topUp'], { amount: 1_500, phone: '254712345678' }, token);
+    await expect.poll(balanceOf, { timeout: 20_000, intervals: [500] }).toBe(1_500);
+
+    await page.addInitScript(() => window.localStorage.setItem('bima.language', 'sw'));
+    await useSession(page, client.session);
+    await page.goto('/newportal/top-up-options');
+    const movements = page.getByRole('table', { name: 'Miamala ya pochi, ya karibuni kwanza' });
+    await expect(movements.getByRole('row').nth(1)).toContainText(
+      /Pesa zilizoongezwa kwenye pochi kwa M-Pesa \(risiti \w+\)/,
+    );
+    await expect(movements).not.toContainText('Wallet top-up');
+
+    await page.goto('/newportal/accounts');
+    const lines = page.getByRole('table', { name: 'Mistari ya taarifa, ya zamani kwanza' });
+    await expect(lines).toContainText('Pesa zilizoongezwa kwenye pochi kwa M-Pesa');
+    await expect(lines.getByRole('row').nth(1)).toContainText('Pochi');
+
+    // One tap to English: the same lines, now in English (not the Swahili answer kept from before).
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('table', { name: 'Statement lines, oldest first' })).toContainText(
+      'Wallet top-up by M-Pesa',
+    );
+  });
 });

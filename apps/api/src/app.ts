@@ -37,7 +37,7 @@ import { clearProductCache } from './modules/product/service';
 import { renewalReminderPlugin } from './modules/renewal/plugin';
 import { statementPlugin } from './modules/wallet/statement-plugin';
 import { registerMetrics } from './observability/plugin';
-import { addRequestLog } from './request-log';
+import { addRequestLog, lazyRequestLogger } from './request-log';
 import { addSecurityHeaders } from './security-headers';
 import { createServices, type Services } from './services';
 
@@ -129,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger,
     // One line per request, and only for failures unless LOG_LEVEL=debug (request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's child logger is made when it first writes a line, not for every request.
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Signed document links carry their claims in the path.
     routerOptions: { maxParamLength: 400 },

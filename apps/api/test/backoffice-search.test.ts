@@ -1,4 +1,4 @@
-import { walletAccount } from '@bima/domain';
+import { ledgerDescription, walletAccount } from '@bima/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, payments, policies, unallocatedReceipts, users } from '../src/db/schema';
@@ -109,7 +109,7 @@ describe('back office: policy search and resolving unallocated receipts', () => 
       post(tx, {
         key: `test:receipt:${receipt!.id}`,
         kind: 'mpesa_receipt',
-        description: 'the rest of a payment, credited',
+        description: ledgerDescription('walletTopUp', { receipt: null }),
         userId: owner!.id,
         entries: [
           { account: { kind: 'mpesa_paybill' }, amount: 1_000_00 },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { signAccessToken } from '../src/auth/tokens';
 import { sessions, users } from '../src/db/schema';
 import { defineAction } from '../src/gateway/registry';
+import { SerializedResult } from '../src/gateway/serialized';
 import { buildTestApp, envelope, TEST_JWT_SECRET } from './helpers';
 
 /** Test-only actions that exercise the gateway's contract without depending on a business module. */
@@ -345,6 +346,111 @@ describe('rate limiting', () => {
       expect(limited.json()).toMatchObject({ status: false, err_code: 'RATE_LIMITED' });
     } finally {
       await ctx.app.close();
+    }
+  });
+});
+
+describe('kept answers of anonymous public reads (gateway/replay.ts)', () => {
+  /** How often each probe's handler ran, and whether its answers are still true. */
+  const runs = { price: 0, write: 0 };
+  const state = { fresh: true, price: 100 };
+  const freshness = { isFresh: () => state.fresh };
+  const keptActions = [
+    defineAction({
+      service: 'probe',
+      resource: 'kept',
+      action: 'price',
+      auth: 'public',
+      description: 'A price kept while it is fresh, in the caller’s language.',
+      input: z.object({ item: z.string().min(1, 'Item is required.') }),
+      handler: async ({ input, language }) => {
+        runs.price += 1;
+        return new SerializedResult({ item: input.item, price: state.price, language }, freshness);
+      },
+    }),
+    defineAction({
+      service: 'probe',
+      resource: 'kept',
+      action: 'record',
+      auth: 'public',
+      rateLimit: 'write',
+      description: 'A public write: never answered from a kept answer.',
+      input: z.object({ item: z.string() }),
+      handler: async ({ input }) => {
+        runs.write += 1;
+        return new SerializedResult({ recorded: input.item, run: runs.write }, freshness);
+      },
+    }),
+  ];
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ extraActions: keptActions, seed: false });
+  });
+  afterAll(() => ctx.app.close());
+
+  const price = (item: string, headers: Record<string, string> = {}) =>
+    post(ctx, envelope('probe', 'kept', 'price', { item }), headers);
+
+  it('answers an identical anonymous request again without running the handler, byte for byte', async () => {
+    const before = runs.price;
+    const first = await price('tea', { 'accept-encoding': 'br' });
+    const second = await price('tea', { 'accept-encoding': 'br' });
+    expect(first.statusCode).toBe(200);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(runs.price - before).toBe(1);
+    const plain = await price('tea');
+    expect(plain.json()).toEqual({
+      status: true,
+      result: { data: { item: 'tea', price: 100, language: 'en' } },
+    });
+    expect(runs.price - before).toBe(1);
+  });
+
+  it('keeps each language apart, and never keeps a signed-in call', async () => {
+    const before = runs.price;
+    expect((await price('salt', { 'accept-language': 'sw-KE' })).json().result.data.language).toBe('sw');
+    expect((await price('salt', { 'accept-language': 'en-KE' })).json().result.data.language).toBe('en');
+    expect(runs.price - before).toBe(2);
+    const token = signAccessToken({ sub: 'user-1', role: 'client', ttlSeconds: 60 }, TEST_JWT_SECRET);
+    await price('salt', { accesstoken: token });
+    await price('salt', { accesstoken: token });
+    expect(runs.price - before).toBe(4);
+  });
+
+  it('runs the handler again once the kept answer is stale (its data changed)', async () => {
+    const before = runs.price;
+    expect((await price('sugar')).json().result.data.price).toBe(100);
+    state.fresh = false;
+    state.price = 120;
+    expect((await price('sugar')).json().result.data.price).toBe(120);
+    state.fresh = true;
+    expect(runs.price - before).toBe(2);
+  });
+
+  it('still refuses bad input and never keeps a public write', async () => {
+    const bad = await post(ctx, envelope('probe', 'kept', 'price', { item: '' }));
+    expect(bad.statusCode).toBe(400);
+    expect((await post(ctx, envelope('probe', 'kept', 'price', { item: '' }))).statusCode).toBe(400);
+    const first = await post(ctx, envelope('probe', 'kept', 'record', { item: 'a' }));
+    const second = await post(ctx, envelope('probe', 'kept', 'record', { item: 'a' }));
+    expect([first.json().result.data.run, second.json().result.data.run]).toEqual([1, 2]);
+  });
+
+  it('refuses prototype poisoning in the body with 400, like Fastify’s own parser', async () => {
+    for (const payload of [
+      '{"__proto__":{"admin":true},"service":{"name":"probe","version":"v1"}}',
+      '{"constructor":{"prototype":{"admin":true}}}',
+    ]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/v2/api/v1',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: false, err_code: 'INVALID_INPUT' });
     }
   });
 });

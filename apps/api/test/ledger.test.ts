@@ -1,4 +1,4 @@
-import { invoiceAccount, walletAccount } from '@bima/domain';
+import { invoiceAccount, ledgerDescription, walletAccount } from '@bima/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -83,7 +83,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
         await post(tx, {
           key: 'test:guard',
           kind: 'refund',
-          description: 'guard',
+          description: ledgerDescription('walletRefund', { amount: 500, receipt: 'GUARD' }),
           userId: null,
           entries: [
             { account: { kind: 'mpesa_paybill' }, amount: 500 },
@@ -146,7 +146,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
           await post(tx, {
             key: `test:overdraw:${userId}`,
             kind: 'refund',
-            description: 'overdraw',
+            description: ledgerDescription('walletRefund', { amount: 100, receipt: 'OVERDRAW' }),
             userId,
             entries: [
               { account: walletAccount(userId), amount: 100 },
@@ -163,7 +163,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
       const posting = {
         key: 'test:once',
         kind: 'refund' as const,
-        description: 'once',
+        description: ledgerDescription('walletRefund', { amount: 700, receipt: 'ONCE' }),
         userId: null,
         entries: [
           { account: { kind: 'mpesa_paybill' as const }, amount: 700 },

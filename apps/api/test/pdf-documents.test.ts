@@ -229,7 +229,7 @@ describe('certificate and statement', () => {
           account: 'Invoice INV-000123',
           kind: 'invoice',
           reference: 'TKL4H7Q2XZ',
-          description: 'M-Pesa payment',
+          description: 'Wallet top-up by M-Pesa',
           debit: 0,
           credit: 76_406,
           balance: -500,
@@ -250,6 +250,10 @@ describe('certificate and statement', () => {
     expect(swahili).toContain('Taarifa ya Akaunti');
     expect(swahili).toContain('Ankara INV-000123');
     expect(swahili).toContain('KES 500.00 salio lako la ziada');
+    // The line's description reads in the statement's language (ledger-descriptions.ts).
+    expect(english).toContain('Wallet top-up by M-Pesa');
+    expect(swahili).toMatch(/Pesa zilizoongezwa kwenye\s+pochi kwa M-\s*Pesa/);
+    expect(swahili).not.toContain('Wallet top-up');
   });
 });
 

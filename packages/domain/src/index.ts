@@ -16,6 +16,7 @@ export * from './identifiers';
 export * from './intermediaries';
 export * from './journey-link';
 export * from './ledger';
+export * from './ledger-descriptions';
 export * from './loan-pricing';
 export * from './loans';
 export * from './money';

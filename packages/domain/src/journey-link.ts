@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { CLASS_ROUTES, type ClassFlow } from './class-routes';
+import {
+  aviationRiskSchema,
+  COMMERCIAL_COVER_TYPES,
+  COMMERCIAL_USES,
+  COMMERCIAL_VEHICLE_TYPES,
+  commercialRiskSchema,
+  fireDomesticRiskSchema,
+  theftRiskSchema,
+} from './classes/risks';
 import { isCalendarDate } from './cover-dates';
 import { type CoverType, MOTOR_PRIVATE_COVER_TYPES } from './premium/types';
 import { MIN_VEHICLE_VALUE_KES } from './quotation';
@@ -11,6 +21,8 @@ import { MIN_VEHICLE_VALUE_KES } from './quotation';
 export const JOURNEY_LINK_MESSAGES = {
   invalidLink: 'This quote link is damaged or out of date. Start your quote again below.',
   productGone: 'The product in this quote link is no longer offered for this vehicle. Choose another below.',
+  productGoneCover:
+    'The product in this quote link is no longer offered for this cover. Choose another below.',
   invalidPrefill: 'Some of the quote details in the link could not be used. Check them below.',
   draftTooLarge: 'The saved journey is too large.',
   draftInvalid: 'The saved journey is not valid.',
@@ -141,30 +153,182 @@ export function readMotorPrefill(params: { get(name: string): string | null }): 
   };
 }
 
-/** Product lines a journey draft is kept for (one latest draft each per client). */
-export const JOURNEY_PRODUCT_LINES = ['motor-private'] as const;
+/** Product lines a journey draft is kept for (one latest draft each per client); the class flows' names. */
+export const JOURNEY_PRODUCT_LINES = [
+  'motor-private',
+  'motor-commercial',
+  'fire-domestic',
+  'theft',
+  'aviation',
+] as const satisfies readonly ClassFlow[];
 export type JourneyProductLine = (typeof JOURNEY_PRODUCT_LINES)[number];
 /** The insurance class of the motor-private line's journey. */
 export const MOTOR_PRIVATE_CLASS_CODE = '07';
 
+/** The product line whose journey a policy of this insurance class ends, if any (its draft is cleared). */
+export function journeyLineOfClass(classCode: string): JourneyProductLine | null {
+  const route = CLASS_ROUTES.find((entry) => entry.insuranceClass === classCode);
+  const line = route?.flow;
+  return line && (JOURNEY_PRODUCT_LINES as readonly string[]).includes(line)
+    ? (line as JourneyProductLine)
+    : null;
+}
+
+// ── Motor commercial ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * The motor commercial wizard's steps a link reopens (spec-2): the choices before the vehicle. The
+ * vehicle step is kept only with the plan chosen; the vehicle, KYC and invoice never travel.
+ */
+export const COMMERCIAL_QUOTE_STEPS = ['coverType', 'valuation', 'quote', 'vehicle'] as const;
+export type CommercialQuoteStep = (typeof COMMERCIAL_QUOTE_STEPS)[number];
+
+/** The motor commercial journey as a link or a draft carries it (whole shillings). */
+export const commercialQuoteLinkSchema = z
+  .object({
+    v: z.literal(1),
+    step: z.enum(COMMERCIAL_QUOTE_STEPS),
+    cover: z.enum(COMMERCIAL_COVER_TYPES),
+    /** The valuation step's answers (the risk without its cover type). */
+    valuation: z
+      .object({
+        vehicleValue: shillings,
+        vehicleType: z.enum(COMMERCIAL_VEHICLE_TYPES),
+        tonnageCapacity: z.number().min(0.5).max(60),
+        usageDetails: z
+          .object({
+            primaryUse: z.enum(COMMERCIAL_USES),
+            goodsCarried: z.string().max(200),
+            routes: z.string().max(200),
+          })
+          .strict(),
+      })
+      .strict()
+      .optional(),
+    /** The plan chosen, by productSystemRef (the vehicle step's). */
+    product: ref.optional(),
+  })
+  .strict()
+  .superRefine((link, context) => {
+    const stepIndex = COMMERCIAL_QUOTE_STEPS.indexOf(link.step);
+    if (link.valuation) {
+      // The valuation is checked with the wizard's own rules (a value for comprehensive cover).
+      const risk = commercialRiskSchema.safeParse({ ...link.valuation, coverType: link.cover });
+      if (!risk.success) context.addIssue({ code: 'custom', path: ['valuation'], message: 'risk' });
+    } else if (stepIndex >= COMMERCIAL_QUOTE_STEPS.indexOf('quote')) {
+      context.addIssue({ code: 'custom', path: ['valuation'], message: 'required' });
+    }
+    if (link.step === 'vehicle' && !link.product) {
+      context.addIssue({ code: 'custom', path: ['product'], message: 'required' });
+    }
+  });
+export type CommercialQuoteLink = z.infer<typeof commercialQuoteLinkSchema>;
+
+// ── Fire domestic, theft, aviation (the class-cover flows) ──────────────────────────────────────
+
+/** The class-cover flows a link or a draft carries. */
+export const CLASS_COVER_LINES = ['fire-domestic', 'theft', 'aviation'] as const;
+export type ClassCoverLine = (typeof CLASS_COVER_LINES)[number];
+/** Their steps a link reopens: the risk, the quotes and the chosen product's benefits (not the client's details). */
+export const CLASS_QUOTE_STEPS = ['risk', 'quotes', 'benefits'] as const;
+export type ClassQuoteStep = (typeof CLASS_QUOTE_STEPS)[number];
+
+const CLASS_RISK_SCHEMAS: Record<ClassCoverLine, z.ZodType<Record<string, unknown>>> = {
+  'fire-domestic': fireDomesticRiskSchema,
+  theft: theftRiskSchema,
+  aviation: aviationRiskSchema,
+};
+
+function classQuoteLinkSchemaOf(line: ClassCoverLine) {
+  const riskSchema = CLASS_RISK_SCHEMAS[line];
+  return z
+    .object({
+      v: z.literal(1),
+      step: z.enum(CLASS_QUOTE_STEPS),
+      /** The risk as the class's schema gives it: checked with the class's own rules on read. */
+      risk: z.record(z.string().max(40), z.unknown()).optional(),
+      /** The product chosen, by productSystemRef. */
+      product: ref.optional(),
+      /** Optional benefits added, by benefitSystemRef. */
+      optional: z.array(ref).max(30).optional(),
+    })
+    .strict()
+    .transform((link, context) => {
+      if (link.risk === undefined) {
+        if (link.step !== 'risk') context.addIssue({ code: 'custom', path: ['risk'], message: 'required' });
+        return link;
+      }
+      const risk = riskSchema.safeParse(link.risk);
+      if (!risk.success) {
+        context.addIssue({ code: 'custom', path: ['risk'], message: 'risk' });
+        return z.NEVER;
+      }
+      if (link.step === 'benefits' && !link.product) {
+        context.addIssue({ code: 'custom', path: ['product'], message: 'required' });
+      }
+      return { ...link, risk: risk.data };
+    });
+}
+
+/** Each class-cover flow's link schema: the same shape, its risk checked by its own class. */
+export const classQuoteLinkSchemas = {
+  'fire-domestic': classQuoteLinkSchemaOf('fire-domestic'),
+  theft: classQuoteLinkSchemaOf('theft'),
+  aviation: classQuoteLinkSchemaOf('aviation'),
+} as const;
+export type ClassQuoteLink = z.output<(typeof classQuoteLinkSchemas)['fire-domestic']>;
+
+/** The schema a product line's journey (link or draft) is checked with. */
+export function journeyStateSchemaOf(
+  line: JourneyProductLine,
+): z.ZodType<JourneyStateOf<JourneyProductLine>> {
+  if (line === 'motor-private') return motorQuoteLinkSchema;
+  if (line === 'motor-commercial') return commercialQuoteLinkSchema;
+  return classQuoteLinkSchemas[line];
+}
+
+/** The journey each product line keeps. */
+export type JourneyStateOf<Line extends JourneyProductLine> = Line extends 'motor-private'
+  ? MotorQuoteLink
+  : Line extends 'motor-commercial'
+    ? CommercialQuoteLink
+    : ClassQuoteLink;
+
 const productLineSchema = z.enum(JOURNEY_PRODUCT_LINES, { error: JOURNEY_LINK_MESSAGES.productLineInvalid });
 
-/** `client / journeyDraft / saveDraft` input: the product line and its journey, at most 8 KB of JSON. */
-export const saveJourneyDraftSchema = z.object({
-  productLine: productLineSchema,
-  state: z.unknown().transform((state, context) => {
+/** A draft's state: at most 8 KB of JSON, then its own line's journey schema (a wrong line's is refused). */
+const draftStateOf = <T>(schema: z.ZodType<T>) =>
+  z.unknown().transform((state, context): T => {
     if (JSON.stringify(state ?? null).length > JOURNEY_DRAFT_MAX_BYTES) {
       context.addIssue({ code: 'custom', message: JOURNEY_LINK_MESSAGES.draftTooLarge });
       return z.NEVER;
     }
-    const journey = motorQuoteLinkSchema.safeParse(state);
+    const journey = schema.safeParse(state);
     if (!journey.success) {
       context.addIssue({ code: 'custom', message: JOURNEY_LINK_MESSAGES.draftInvalid });
       return z.NEVER;
     }
     return journey.data;
-  }),
-});
+  });
+
+const draftOf = <Line extends JourneyProductLine, T>(line: Line, schema: z.ZodType<T>) =>
+  z.object({ productLine: z.literal(line), state: draftStateOf(schema) });
+
+/**
+ * `client / journeyDraft / saveDraft` input: one product line and its journey, at most 8 KB of JSON,
+ * a union on the line, so each line's state is checked with its own schema.
+ */
+export const saveJourneyDraftSchema = z.discriminatedUnion(
+  'productLine',
+  [
+    draftOf('motor-private', motorQuoteLinkSchema),
+    draftOf('motor-commercial', commercialQuoteLinkSchema),
+    draftOf('fire-domestic', classQuoteLinkSchemas['fire-domestic']),
+    draftOf('theft', classQuoteLinkSchemas.theft),
+    draftOf('aviation', classQuoteLinkSchemas.aviation),
+  ],
+  { error: JOURNEY_LINK_MESSAGES.productLineInvalid },
+);
 export type SaveJourneyDraftInput = z.infer<typeof saveJourneyDraftSchema>;
 
 /** `getDraft` and `deleteDraft` input. */

@@ -22,6 +22,7 @@ import {
   underwriterAccount,
   walletPaymentPosting,
 } from './ledger';
+import { ledgerDescription } from './ledger-descriptions';
 import {
   earlySettlement,
   instalmentStates,
@@ -346,7 +347,7 @@ class Model {
           userId,
           amount: op.shillings * 100,
           walletBalance: this.book.walletBalance(userId),
-          description: 'refund',
+          description: ledgerDescription('walletRefund', { amount: op.shillings * 100, receipt: 'RCP' }),
         });
         if (decided.ok) this.book.post(decided.posting);
         return;
@@ -459,7 +460,7 @@ class Model {
               key: `loan-waiver:${loan.ref.id}`,
               loan: loan.ref,
               amount: waivedFee,
-              why: 'cancelled',
+              why: 'policyCancelled',
             }),
           );
         const start = loan.schedule.instalments[0]!.dueDate;
@@ -535,7 +536,7 @@ class Model {
             key: `loan-waiver:${loan.ref.id}`,
             loan: loan.ref,
             amount: waivedFee,
-            why: 'settled early',
+            why: 'settledEarly',
           }),
         );
     }
@@ -545,7 +546,13 @@ class Model {
   private returnDeposit(loan: ModelLoan, status: 'DECLINED' | 'WITHDRAWN') {
     const held = -this.book.loanOwed(loan.ref.id, loan.ref.userId);
     if (held > 0)
-      this.book.post(loanReturnPosting({ loan: loan.ref, amount: held, why: status.toLowerCase() }));
+      this.book.post(
+        loanReturnPosting({
+          loan: loan.ref,
+          amount: held,
+          why: status === 'DECLINED' ? 'declined' : 'withdrawn',
+        }),
+      );
     loan.status = status;
   }
 

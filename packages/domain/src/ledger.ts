@@ -8,6 +8,8 @@
  * in the property test. No I/O here.
  */
 
+import { type LedgerDescription, type LedgerReason, ledgerDescription } from './ledger-descriptions';
+
 /** Kinds of account: who or what the money is held for. */
 export const LEDGER_ACCOUNT_KINDS = [
   /** Money in through the M-Pesa paybill (STK pushes). */
@@ -129,8 +131,8 @@ export interface LedgerEntry {
 export interface Posting {
   key: string;
   kind: LedgerTransactionKind;
-  /** One line a client or an accountant reads on a statement. */
-  description: string;
+  /** One line a client or an accountant reads on a statement (English; read in Swahili by `describeIn`). */
+  description: LedgerDescription;
   /** Whose transaction it is (statements); null for the portal's own. */
   userId: string | null;
   /** A reference a person can match: an M-Pesa receipt, an invoice reference. */
@@ -180,7 +182,7 @@ export function invoiceBilledPosting(input: {
   return {
     key: `invoice-billed:${input.invoiceId}`,
     kind: 'invoice_billed',
-    description: `Invoice ${input.invoiceRef}`,
+    description: ledgerDescription('invoiceBilled', { invoice: input.invoiceRef }),
     userId: input.userId,
     reference: input.invoiceRef,
     invoiceId: input.invoiceId,
@@ -207,12 +209,13 @@ export function mpesaReceiptPosting(input: {
 }): { posting: Posting; allocated: number; toWallet: number } {
   const allocated = input.invoice ? Math.max(0, Math.min(input.amount, input.invoice.owed)) : 0;
   const toWallet = input.amount - allocated;
-  const receipt = input.receipt ? ` (receipt ${input.receipt})` : '';
   const description = input.invoice
-    ? toWallet > 0
-      ? `M-Pesa payment for invoice ${input.invoice.ref}${receipt}; the rest credited to your wallet`
-      : `M-Pesa payment for invoice ${input.invoice.ref}${receipt}`
-    : `Wallet top-up by M-Pesa${receipt}`;
+    ? ledgerDescription('invoicePaidByMpesa', {
+        invoice: input.invoice.ref,
+        receipt: input.receipt,
+        rest: toWallet > 0,
+      })
+    : ledgerDescription('walletTopUp', { receipt: input.receipt });
   const posting: Posting = {
     key: `mpesa-receipt:${input.paymentId}`,
     kind: input.invoice ? 'mpesa_receipt' : 'wallet_topup',
@@ -287,7 +290,7 @@ export function walletPaymentPosting(input: {
   const posting: Posting = {
     key: input.key,
     kind: 'wallet_payment',
-    description: `Paid from your wallet towards invoice ${input.invoice.ref}`,
+    description: ledgerDescription('invoicePaidFromWallet', { invoice: input.invoice.ref }),
     userId: input.userId,
     reference: input.invoice.ref,
     invoiceId: input.invoice.id,
@@ -311,7 +314,7 @@ export function premiumDuePosting(input: {
   return {
     key: `premium-due:${input.invoiceId}`,
     kind: 'premium_due',
-    description: `Premium of invoice ${input.invoiceRef} payable to the insurer`,
+    description: ledgerDescription('premiumDue', { invoice: input.invoiceRef }),
     userId: input.userId,
     reference: input.invoiceRef,
     invoiceId: input.invoiceId,
@@ -329,7 +332,7 @@ export function refundPosting(input: {
   amount: number;
   walletBalance: number;
   reference?: string | null;
-  description: string;
+  description: LedgerDescription;
 }): { ok: true; posting: Posting } | { ok: false; refusal: WalletRefusal } {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
     return { ok: false, refusal: { code: 'WALLET_AMOUNT_INVALID', message: WALLET_MESSAGES.amountInvalid } };
@@ -369,10 +372,9 @@ export function claimPayoutPosting(input: {
   return {
     key: `claim-payout:${input.settlementId}`,
     kind: 'claim_payout',
-    description:
-      input.method === 'mpesa'
-        ? `Claim ${input.claimRef} paid to your M-Pesa`
-        : `Claim ${input.claimRef} paid to the garage`,
+    description: ledgerDescription(input.method === 'mpesa' ? 'claimPaidToMpesa' : 'claimPaidToGarage', {
+      claim: input.claimRef,
+    }),
     userId: input.userId,
     reference: input.reference,
     entries: [
@@ -410,11 +412,6 @@ export const LOAN_PAYMENT_MESSAGES = {
   insufficient: (balance: string) => `Your wallet has ${balance}: top it up or pay by M-Pesa.`,
 } as const;
 
-const loanPaymentDescription = (loan: LoanRef, isDeposit: boolean, how: string) =>
-  isDeposit
-    ? `First instalment of loan ${loan.ref} (paid up front) ${how}`
-    : `Instalment of loan ${loan.ref} ${how}`;
-
 /**
  * Money M-Pesa confirmed for a loan payment (posted once per payment): what the loan still needs
  * (`due`, at most the amount) goes to the loan, anything more to the client's wallet.
@@ -429,13 +426,14 @@ export function loanMpesaReceiptPosting(input: {
 }): { posting: Posting; allocated: number; toWallet: number } {
   const allocated = Math.max(0, Math.min(input.amount, input.due));
   const toWallet = input.amount - allocated;
-  const receipt = input.receipt ? ` (receipt ${input.receipt})` : '';
   const posting: Posting = {
     key: `mpesa-receipt:${input.paymentId}`,
     kind: 'instalment',
-    description: `${loanPaymentDescription(input.loan, input.isDeposit, `by M-Pesa${receipt}`)}${
-      toWallet > 0 ? '; the rest credited to your wallet' : ''
-    }`,
+    description: ledgerDescription(input.isDeposit ? 'loanDepositByMpesa' : 'loanInstalmentByMpesa', {
+      loan: input.loan.ref,
+      receipt: input.receipt,
+      rest: toWallet > 0,
+    }),
     userId: input.loan.userId,
     reference: input.receipt,
     paymentId: input.paymentId,
@@ -479,7 +477,9 @@ export function loanWalletPaymentPosting(input: {
   const posting: Posting = {
     key: input.key,
     kind: 'instalment',
-    description: loanPaymentDescription(input.loan, input.isDeposit, 'from your wallet'),
+    description: ledgerDescription(input.isDeposit ? 'loanDepositFromWallet' : 'loanInstalmentFromWallet', {
+      loan: input.loan.ref,
+    }),
     userId: input.loan.userId,
     reference: input.loan.ref,
     entries: [
@@ -504,7 +504,11 @@ export function loanDisbursementPosting(input: {
   return {
     key: `loan-disbursement:${input.loan.id}`,
     kind: 'loan_disbursement',
-    description: `${input.lenderName} paid invoice ${input.invoice.ref} (loan ${input.loan.ref})`,
+    description: ledgerDescription('loanPaidInvoice', {
+      lender: input.lenderName,
+      invoice: input.invoice.ref,
+      loan: input.loan.ref,
+    }),
     userId: input.loan.userId,
     reference: input.loan.ref,
     invoiceId: input.invoice.id,
@@ -520,7 +524,7 @@ export function loanFeePosting(input: { loan: LoanRef; amount: number }): Postin
   return {
     key: `loan-fee:${input.loan.id}`,
     kind: 'fee',
-    description: `Facility fee of loan ${input.loan.ref}`,
+    description: ledgerDescription('loanFee', { loan: input.loan.ref }),
     userId: input.loan.userId,
     reference: input.loan.ref,
     entries: [
@@ -535,12 +539,12 @@ export function loanFeeWaiverPosting(input: {
   key: string;
   loan: LoanRef;
   amount: number;
-  why: string;
+  why: LedgerReason;
 }): Posting {
   return {
     key: input.key,
     kind: 'fee',
-    description: `Fees of loan ${input.loan.ref} waived: ${input.why}`,
+    description: ledgerDescription('loanFeesWaived', { loan: input.loan.ref, why: input.why }),
     userId: input.loan.userId,
     reference: input.loan.ref,
     entries: [
@@ -551,11 +555,11 @@ export function loanFeeWaiverPosting(input: {
 }
 
 /** What an application that never became a loan had received goes back to the client's wallet. */
-export function loanReturnPosting(input: { loan: LoanRef; amount: number; why: string }): Posting {
+export function loanReturnPosting(input: { loan: LoanRef; amount: number; why: LedgerReason }): Posting {
   return {
     key: `loan-return:${input.loan.id}`,
     kind: 'loan_refund',
-    description: `First instalment of loan ${input.loan.ref} returned to your wallet: ${input.why}`,
+    description: ledgerDescription('loanDepositReturned', { loan: input.loan.ref, why: input.why }),
     userId: input.loan.userId,
     reference: input.loan.ref,
     entries: [
@@ -580,7 +584,10 @@ export function premiumRefundToLenderPosting(input: {
   return {
     key: `premium-refund:${input.policyId}`,
     kind: 'premium_refund',
-    description: `Unearned premium of cancelled policy ${input.policyNumber} refunded to ${input.lenderName}`,
+    description: ledgerDescription('premiumRefundedToLender', {
+      policy: input.policyNumber,
+      lender: input.lenderName,
+    }),
     userId: input.loan.userId,
     reference: input.policyNumber,
     entries: [
@@ -605,10 +612,11 @@ export function refundAppliedToLoanPosting(input: {
   const posting: Posting = {
     key: `loan-refund-applied:${input.loan.id}`,
     kind: 'loan_refund',
-    description:
-      toWallet > 0
-        ? `${input.lenderName} set the refunded premium against loan ${input.loan.ref}; the rest credited to your wallet`
-        : `${input.lenderName} set the refunded premium against loan ${input.loan.ref}`,
+    description: ledgerDescription('refundSetAgainstLoan', {
+      lender: input.lenderName,
+      loan: input.loan.ref,
+      rest: toWallet > 0,
+    }),
     userId: input.loan.userId,
     reference: input.loan.ref,
     entries: nonZero([
@@ -710,7 +718,6 @@ export function cartReceiptPostings(input: {
   cartRef: string;
   members: Array<{ id: number; ref: string; owed: number }>;
 }): { postings: Posting[]; allocations: Array<{ invoiceId: number; amount: number }>; toWallet: number } {
-  const receipt = input.receipt ? ` (receipt ${input.receipt})` : '';
   let left = input.amount;
   const postings: Posting[] = [];
   const allocations: Array<{ invoiceId: number; amount: number }> = [];
@@ -722,7 +729,11 @@ export function cartReceiptPostings(input: {
     postings.push({
       key: `mpesa-receipt:${input.paymentId}:invoice:${member.id}`,
       kind: 'mpesa_receipt',
-      description: `M-Pesa payment for invoice ${member.ref} (cart ${input.cartRef})${receipt}`,
+      description: ledgerDescription('cartInvoicePaid', {
+        invoice: member.ref,
+        cart: input.cartRef,
+        receipt: input.receipt,
+      }),
       userId: input.userId,
       reference: input.receipt,
       paymentId: input.paymentId,
@@ -737,7 +748,7 @@ export function cartReceiptPostings(input: {
     postings.push({
       key: `mpesa-receipt:${input.paymentId}:wallet`,
       kind: 'mpesa_receipt',
-      description: `M-Pesa payment for cart ${input.cartRef}${receipt}: more than its balance, credited to your wallet`,
+      description: ledgerDescription('cartRestToWallet', { cart: input.cartRef, receipt: input.receipt }),
       userId: input.userId,
       reference: input.receipt,
       paymentId: input.paymentId,

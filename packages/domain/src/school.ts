@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AccountRef, assertBalanced, MPESA_PAYBILL, type Posting, walletAccount } from './ledger';
+import { ledgerDescription } from './ledger-descriptions';
 import { LOAN_MESSAGES } from './loans';
 import { formatKes } from './money';
 import { MPESA_MESSAGES, mpesaPhoneSchema, normaliseMpesaDigits } from './purchase';
@@ -154,7 +155,10 @@ export function schoolInvoiceIssuedPosting(input: { invoice: SchoolInvoiceRef; a
   return {
     key: `school-invoice-issued:${input.invoice.id}`,
     kind: 'invoice_billed',
-    description: `School fee invoice ${input.invoice.ref} (${input.invoice.schoolName})`,
+    description: ledgerDescription('schoolInvoiceIssued', {
+      invoice: input.invoice.ref,
+      school: input.invoice.schoolName,
+    }),
     userId: null,
     reference: input.invoice.ref,
     entries: [
@@ -186,11 +190,14 @@ export function schoolMpesaReceiptPosting(input: {
 }): { posting: Posting; allocated: number; toWallet: number } {
   const allocated = Math.max(0, Math.min(input.amount, input.owed));
   const toWallet = input.amount - allocated;
-  const receipt = input.receipt ? ` (receipt ${input.receipt})` : '';
   const posting: Posting = {
     key: `mpesa-receipt:${input.paymentId}`,
     kind: 'mpesa_receipt',
-    description: `M-Pesa payment for school fee invoice ${input.invoice.ref}${receipt}${toWallet > 0 ? '; the rest credited to your wallet' : ''}`,
+    description: ledgerDescription('schoolInvoicePaidByMpesa', {
+      invoice: input.invoice.ref,
+      receipt: input.receipt,
+      rest: toWallet > 0,
+    }),
     userId: input.userId,
     reference: input.receipt,
     paymentId: input.paymentId,
@@ -236,7 +243,7 @@ export function schoolWalletPaymentPosting(input: {
   const posting: Posting = {
     key: input.key,
     kind: 'wallet_payment',
-    description: `Paid from your wallet towards school fee invoice ${input.invoice.ref}`,
+    description: ledgerDescription('schoolInvoicePaidFromWallet', { invoice: input.invoice.ref }),
     userId: input.userId,
     reference: input.invoice.ref,
     entries: [{ account: walletAccount(input.userId), amount }, ...paidToSchool(input.invoice, amount)],
@@ -255,7 +262,12 @@ export function schoolLoanDisbursementPosting(input: {
   return {
     key: `loan-disbursement:${input.loan.id}`,
     kind: 'loan_disbursement',
-    description: `${input.lenderName} paid school fee invoice ${input.invoice.ref} to ${input.invoice.schoolName} (loan ${input.loan.ref})`,
+    description: ledgerDescription('schoolLoanPaidInvoice', {
+      lender: input.lenderName,
+      invoice: input.invoice.ref,
+      school: input.invoice.schoolName,
+      loan: input.loan.ref,
+    }),
     userId: input.loan.userId,
     reference: input.loan.ref,
     entries: [

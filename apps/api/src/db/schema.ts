@@ -1523,6 +1523,8 @@ export const loanEvents = pgTable(
     /** The instalment it is about; 0 when none. */
     instalmentNumber: integer('instalment_number').notNull().default(0),
     message: text('message').notNull(),
+    /** The message in Swahili, for a Swahili reader (issue 14; null on events from before, read in English). */
+    messageSw: text('message_sw'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,6 +1,7 @@
 import { gatewayEnvelopeSchema, legacyEnvelopeSchema, STAFF_MESSAGES } from '@bima/domain';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import secureJson from 'secure-json-parse';
 import { fastifyRateLimitStore } from '../cluster/counters';
 import type { Config } from '../config';
 import { type Database, pendingDatabaseCalls } from '../db/client';
@@ -17,7 +18,17 @@ import {
   type Principal,
   rateLimitClassOf,
 } from './registry';
+import { REPLAY_MAX_BODY_CHARS, type Replay, ReplayCache } from './replay';
 import { preferredEncoding, SerializedResult } from './serialized';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A kept answer found for this exact anonymous request before its body was parsed. */
+    gatewayReplay: Replay | null;
+    /** The request's replay key, while its answer may be kept (anonymous, small body). */
+    gatewayReplayKey: string | null;
+  }
+}
 
 export interface GatewayOptions {
   registry: ActionRegistry;
@@ -84,6 +95,45 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     if (problem) throw new AppError('invalid', problem.message, { errors: [problem] });
   };
 
+  // Anonymous repeats of public reads (the quote grid, a premium) answered from their kept answer.
+  const replays = new ReplayCache();
+  app.decorateRequest('gatewayReplay', null);
+  app.decorateRequest('gatewayReplayKey', null);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (request.headers.accesstoken === undefined && text.length <= REPLAY_MAX_BODY_CHARS) {
+      const key = ReplayCache.key(request.url, requestLanguage(request.headers['accept-language']), text);
+      const replay = replays.get(key, Date.now());
+      if (replay) {
+        request.gatewayReplay = replay;
+        done(null, null);
+        return;
+      }
+      request.gatewayReplayKey = key;
+    }
+    try {
+      // Fastify's own JSON parsing: prototype poisoning (__proto__, constructor.prototype) refused.
+      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch (error) {
+      (error as { statusCode?: number }).statusCode = 400;
+      done(error as Error, undefined);
+    }
+  });
+
+  /** Keeps an anonymous public read's answer for its next identical request, when it may be. */
+  const keep = (request: FastifyRequest, definition: ActionDefinition, result: unknown) => {
+    const key = request.gatewayReplayKey;
+    if (
+      key !== null &&
+      result instanceof SerializedResult &&
+      definition.auth === 'public' &&
+      rateLimitClassOf(definition) === 'read'
+    ) {
+      replays.set(key, request.gatewayAction ?? '', result);
+    }
+    return result;
+  };
+
   const expired = () => new AppError('forbidden', 'Your session has expired. Please sign in again.');
 
   const findPrincipal = (request: FastifyRequest): Promise<Principal | null> => {
@@ -142,6 +192,11 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
 
   app.post('/v2/api/v1', async (request, reply) => {
     shedWhenBusy(request, reply);
+    const replay = request.gatewayReplay;
+    if (replay) {
+      request.gatewayAction = replay.action;
+      return answer(reply, 'data', replay.result);
+    }
     guardInput(request.body);
     const envelope = gatewayEnvelopeSchema.safeParse(request.body);
     if (!envelope.success) throw fromZodError(envelope.error);
@@ -154,11 +209,16 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
       );
     }
     request.gatewayAction = `${definition.service}/${definition.resource}/${definition.action}`;
-    return answer(reply, 'data', await run(request, definition, data));
+    return answer(reply, 'data', keep(request, definition, await run(request, definition, data)));
   });
 
   app.post('/v2/api/v1/home', async (request, reply) => {
     shedWhenBusy(request, reply);
+    const replay = request.gatewayReplay;
+    if (replay) {
+      request.gatewayAction = replay.action;
+      return answer(reply, 'result', replay.result);
+    }
     guardInput(request.body);
     const envelope = legacyEnvelopeSchema.safeParse(request.body);
     if (!envelope.success) throw fromZodError(envelope.error);
@@ -167,6 +227,6 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     const definition = target && registry.find(target.service, target.resource, target.action, 'v1');
     if (!definition) throw new AppError('not_found', `Unknown action ${[resource, action].join('/')}.`);
     request.gatewayAction = `${definition.service}/${definition.resource}/${definition.action}`;
-    return answer(reply, 'result', await run(request, definition, data));
+    return answer(reply, 'result', keep(request, definition, await run(request, definition, data)));
   });
 }

@@ -59,6 +59,11 @@ function encode(text: string, encoding: AnswerEncoding): Buffer {
   return Buffer.from(text);
 }
 
+/** How long a kept answer stays true: until its data's cache ends or is cleared (a product changed). */
+export interface Freshness {
+  isFresh(now: number): boolean;
+}
+
 /**
  * An action's result whose JSON is already made: a handler that caches its answers (the quote grid,
  * a premium) returns one, and the gateway writes it as it is instead of serializing the same objects
@@ -70,7 +75,15 @@ export class SerializedResult {
   readonly json: string;
   readonly #bodies = new Map<string, Buffer>();
 
-  constructor(value: unknown) {
+  /**
+   * `freshness`, when given, says the answer is a pure function of the request's body and language
+   * for as long as it is fresh: the gateway may then answer the same anonymous request again from
+   * it without reading the body (gateway/replay.ts).
+   */
+  constructor(
+    value: unknown,
+    readonly freshness?: Freshness,
+  ) {
     this.json = JSON.stringify(value);
   }
 

@@ -17,8 +17,19 @@ export function languageOf(value: string | null | undefined): Language {
 
 /** The language a request asks for with its Accept-Language header (the portal sends its own). */
 export function requestLanguage(header: string | string[] | undefined): Language {
-  return languageOfHeader(Array.isArray(header) ? header.join(',') : header);
+  if (!header) return 'en';
+  const text = Array.isArray(header) ? header.join(',') : header;
+  // Browsers send one of a handful of headers: each is read once (bounded against odd ones).
+  let known = readHeaders.get(text);
+  if (!known) {
+    known = languageOfHeader(text);
+    if (readHeaders.size >= 256) readHeaders.clear();
+    readHeaders.set(text, known);
+  }
+  return known;
 }
+
+const readHeaders = new Map<string, Language>();
 
 // Intl puts a no-break space after the currency code; e-mails and notifications read better with a plain one.
 const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -1,10 +1,11 @@
-import type { JourneyProductLine, MotorQuoteLink } from '@bima/domain';
+import type { JourneyProductLine, JourneyStateOf } from '@bima/domain';
 import { authStore, getRole } from '../stores/auth';
 import { callGateway, unwrapData } from './api-client';
 
-export interface JourneyDraft {
-  productLine: JourneyProductLine;
-  state: MotorQuoteLink;
+export interface JourneyDraft<Line extends JourneyProductLine = JourneyProductLine> {
+  productLine: Line;
+  /** The line's journey, as the server checked it with the line's own schema. */
+  state: JourneyStateOf<Line>;
   updatedAt: string;
 }
 
@@ -15,8 +16,10 @@ export function canKeepDrafts(): boolean {
 }
 
 /** `client / journeyDraft / getDraft`: the client's latest journey of a product line, or null. Silent. */
-export async function getJourneyDraft(productLine: JourneyProductLine): Promise<JourneyDraft | null> {
-  const reply = await callGateway<{ draft: JourneyDraft | null }>(
+export async function getJourneyDraft<Line extends JourneyProductLine>(
+  productLine: Line,
+): Promise<JourneyDraft<Line> | null> {
+  const reply = await callGateway<{ draft: JourneyDraft<Line> | null }>(
     { service: 'client', resource: 'journeyDraft', action: 'getDraft', data: { productLine } },
     { secure: true, silent: true },
   );
@@ -24,9 +27,9 @@ export async function getJourneyDraft(productLine: JourneyProductLine): Promise<
 }
 
 /** `saveDraft`, in the background: a failure only means the next tab cannot restore this step. */
-export async function saveJourneyDraft(
-  productLine: JourneyProductLine,
-  state: MotorQuoteLink,
+export async function saveJourneyDraft<Line extends JourneyProductLine>(
+  productLine: Line,
+  state: JourneyStateOf<Line>,
 ): Promise<void> {
   await callGateway(
     { service: 'client', resource: 'journeyDraft', action: 'saveDraft', data: { productLine, state } },

@@ -1,4 +1,5 @@
 import { type MotorQuoteLink, motorQuoteLinkSchema, QUOTE_LINK_MAX_LENGTH } from '@bima/domain';
+import type { ZodType } from 'zod';
 
 /** The address parameter a shared quote travels in. */
 export const QUOTE_PARAM = 'quote';
@@ -17,16 +18,16 @@ function fromBase64Url(value: string): string {
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
-/** The `?quote=` value of a journey: base64url of its JSON, without padding. */
-export function encodeQuoteLink(link: MotorQuoteLink): string {
-  return toBase64Url(JSON.stringify(motorQuoteLinkSchema.parse(link)));
+/** The `?quote=` value of a journey checked by `schema`: base64url of its JSON, without padding. */
+export function encodeJourneyLink<T>(schema: ZodType<T>, link: T): string {
+  return toBase64Url(JSON.stringify(schema.parse(link)));
 }
 
 /**
- * Reads a `?quote=` value: the journey, or null for anything damaged, too long, of another version
- * or outside the schema (a tampered link is never half-read).
+ * Reads a `?quote=` value with the journey's schema: the journey, or null for anything damaged, too
+ * long, of another version or outside the schema (a tampered link is never half-read).
  */
-export function decodeQuoteLink(value: string | null | undefined): MotorQuoteLink | null {
+export function decodeJourneyLink<T>(schema: ZodType<T>, value: string | null | undefined): T | null {
   if (!value || value.length > QUOTE_LINK_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(value)) return null;
   let parsed: unknown;
   try {
@@ -34,6 +35,16 @@ export function decodeQuoteLink(value: string | null | undefined): MotorQuoteLin
   } catch {
     return null;
   }
-  const result = motorQuoteLinkSchema.safeParse(parsed);
+  const result = schema.safeParse(parsed);
   return result.success ? result.data : null;
+}
+
+/** The motor private journey's `?quote=` value. */
+export function encodeQuoteLink(link: MotorQuoteLink): string {
+  return encodeJourneyLink(motorQuoteLinkSchema, link);
+}
+
+/** Reads a motor private `?quote=` value (see decodeJourneyLink). */
+export function decodeQuoteLink(value: string | null | undefined): MotorQuoteLink | null {
+  return decodeJourneyLink(motorQuoteLinkSchema, value);
 }

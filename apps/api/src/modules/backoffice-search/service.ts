@@ -1,5 +1,6 @@
 import {
   formatKes,
+  ledgerDescription,
   normaliseSearch,
   type ResolveReceiptInput,
   refundPosting,
@@ -133,7 +134,10 @@ export async function resolveReceipt(db: Database, principal: Principal, input: 
         amount: receipt.amount,
         walletBalance: balance,
         reference: receipt.mpesaReceiptNumber,
-        description: `Refund of ${formatKes(receipt.amount)} from your wallet (receipt ${receipt.receiptSystemRef})`,
+        description: ledgerDescription('walletRefund', {
+          amount: receipt.amount,
+          receipt: receipt.receiptSystemRef,
+        }),
       });
       if (!refund.ok) {
         throw new AppError(

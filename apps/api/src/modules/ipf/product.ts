@@ -11,8 +11,9 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { insuranceProducts, invoices, policies, quotations } from '../../db/schema';
 import { kenyaToday } from '../../lib/dates';
+import { formatAmount, formatDay } from '../../lib/language';
 import { moneyOfInvoice, post } from '../ledger/service';
-import type { LoanProductAdapter } from '../loan/products';
+import { APPLICATION_END_REASONS, type LoanProductAdapter } from '../loan/products';
 import { instalmentsOf, loanMoney, loanRefOf, readableDate } from '../loan/service';
 import { completeInvoice } from '../payment/service';
 
@@ -28,7 +29,7 @@ export const ipfLoanProduct: LoanProductAdapter = {
     if (!invoice) throw new Error(`the invoice of loan ${loan.loanRef} is missing`);
     const money = await moneyOfInvoice(tx, invoice);
     if (invoice.status === 'PAID' || money.owed !== loan.principal) {
-      return { ok: false, reason: 'the invoice was paid another way before the lender paid it' };
+      return { ok: false, reason: APPLICATION_END_REASONS.invoicePaidAnotherWay.en };
     }
     const paidAt = new Date();
     await post(
@@ -99,7 +100,7 @@ export const ipfLoanProduct: LoanProductAdapter = {
           key: `loan-waiver:${loan.id}`,
           loan: ref,
           amount: waivedFee,
-          why: 'policy cancelled',
+          why: 'policyCancelled',
         }),
       );
     }
@@ -134,17 +135,31 @@ export const ipfLoanProduct: LoanProductAdapter = {
       toWallet = split.toWallet;
     }
     const stillOwed = Math.max(0, money.owed - waivedFee - applied);
-    const message = [
-      `${row.insurer} cancelled policy ${policy.policyNumber} from ${readableDate(cancelDate)} at the request of ${lender.name}, as instalments were not paid.`,
-      `The unearned premium, ${formatKes(refund.amount)} (${refund.daysUnearned} of ${refund.periodDays} days), was refunded to ${lender.name} and set against the loan.`,
-      toWallet > 0 ? `The ${formatKes(toWallet)} above what the loan owed is in your wallet.` : '',
-      stillOwed > 0
-        ? `${formatKes(stillOwed)} is still owed to ${lender.name}.`
-        : 'Nothing more is owed on the loan.',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    return { message, refund: refund.amount, reason };
+    const sw = (cents: number) => formatAmount(cents, 'sw');
+    const message = {
+      en: [
+        `${row.insurer} cancelled policy ${policy.policyNumber} from ${readableDate(cancelDate)} at the request of ${lender.name}, as instalments were not paid.`,
+        `The unearned premium, ${formatKes(refund.amount)} (${refund.daysUnearned} of ${refund.periodDays} days), was refunded to ${lender.name} and set against the loan.`,
+        toWallet > 0 ? `The ${formatKes(toWallet)} above what the loan owed is in your wallet.` : '',
+        stillOwed > 0
+          ? `${formatKes(stillOwed)} is still owed to ${lender.name}.`
+          : 'Nothing more is owed on the loan.',
+      ],
+      sw: [
+        `${row.insurer} imeghairi sera ya bima ${policy.policyNumber} kuanzia ${formatDay(cancelDate, 'sw')} kwa ombi la ${lender.name}, kwa kuwa awamu hazikulipwa.`,
+        `Ada ya bima ambayo haijatumika, ${sw(refund.amount)} (siku ${refund.daysUnearned} kati ya ${refund.periodDays}), imerejeshwa kwa ${lender.name} na kutumika kulipa mkopo.`,
+        toWallet > 0 ? `${sw(toWallet)} zilizozidi deni la mkopo ziko kwenye pochi yako.` : '',
+        stillOwed > 0
+          ? `Bado unadaiwa ${sw(stillOwed)} na ${lender.name}.`
+          : 'Hakuna deni lingine lililobaki kwenye mkopo.',
+      ],
+    };
+    const sentences = (parts: string[]) => parts.filter(Boolean).join(' ');
+    return {
+      message: { en: sentences(message.en), sw: sentences(message.sw) },
+      refund: refund.amount,
+      reason,
+    };
   },
 
   async describe(db: Database, rows) {

@@ -14,7 +14,7 @@ export const journeyDraftActions = [
     action: 'saveDraft',
     auth: 'client',
     description:
-      'Keeps the caller’s latest journey of a product line: {productLine: "motor-private", state: {v:1, step, cls, cover, value (KES), product?, period? (days), start?, benefits?:[{ref, limit?}], limits?, excesses?, compare?}} → {productLine, updatedAt}. 400 for a state the journey schema refuses or larger than 8 KB.',
+      'Keeps the caller’s latest journey of a product line, each line’s state checked by its own schema: {productLine: "motor-private", state: {v:1, step, cls, cover, value (KES), product?, period? (days), start?, benefits?:[{ref, limit?}], limits?, excesses?, compare?}} | {productLine: "motor-commercial", state: {v:1, step: coverType|valuation|quote|vehicle, cover, valuation?: {vehicleValue, vehicleType, tonnageCapacity, usageDetails}, product?}} | {productLine: "fire-domestic"|"theft"|"aviation", state: {v:1, step: risk|quotes|benefits, risk? (the class’s risk), product?, optional?: [ref]}} → {productLine, updatedAt}. 400 for an unknown line, a state its line’s schema refuses, or one larger than 8 KB.',
     input: saveJourneyDraftSchema,
     handler: ({ db, principal, input }) => saveDraft(db, principal!.userId, input),
   }),

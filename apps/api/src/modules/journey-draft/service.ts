@@ -1,4 +1,4 @@
-import { type JourneyProductLine, type MotorQuoteLink, motorQuoteLinkSchema } from '@bima/domain';
+import { type JourneyProductLine, journeyStateSchemaOf, type SaveJourneyDraftInput } from '@bima/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { journeyDrafts } from '../../db/schema';
@@ -7,7 +7,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface JourneyDraftView {
   productLine: JourneyProductLine;
-  state: MotorQuoteLink;
+  /** The line's journey, as its own schema reads it. */
+  state: SaveJourneyDraftInput['state'];
   updatedAt: string;
 }
 
@@ -15,7 +16,7 @@ export interface JourneyDraftView {
 export async function saveDraft(
   db: Database,
   userId: string,
-  input: { productLine: JourneyProductLine; state: MotorQuoteLink },
+  input: SaveJourneyDraftInput,
 ): Promise<{ productLine: JourneyProductLine; updatedAt: string }> {
   const now = new Date();
   await db
@@ -30,7 +31,7 @@ export async function saveDraft(
 
 /**
  * The client's draft of a product line, or null. A stored journey the schema no longer accepts (an
- * older shape) is read as none and removed, so a client never restores half of one.
+ * older shape, or one of another line) is read as none and removed, so a client never restores half of one.
  */
 export async function getDraft(
   db: Database,
@@ -40,7 +41,7 @@ export async function getDraft(
   const where = and(eq(journeyDrafts.userId, userId), eq(journeyDrafts.productLine, productLine));
   const [row] = await db.select().from(journeyDrafts).where(where);
   if (!row) return { draft: null };
-  const state = motorQuoteLinkSchema.safeParse(row.state);
+  const state = journeyStateSchemaOf(productLine).safeParse(row.state);
   if (!state.success) {
     await db.delete(journeyDrafts).where(where);
     return { draft: null };

@@ -1,7 +1,7 @@
 import {
   claimPayoutPosting,
-  formatKes,
   invoiceBilledPosting,
+  ledgerDescription,
   mpesaReceiptPosting,
   type Posting,
   premiumDuePosting,
@@ -145,7 +145,10 @@ export async function backfillLedger(db: Database, log: FastifyBaseLogger): Prom
           amount: receipt.amount,
           walletBalance: balance,
           reference: receipt.mpesaReceiptNumber,
-          description: `Refund of ${formatKes(receipt.amount)} from your wallet (receipt ${receipt.receiptSystemRef})`,
+          description: ledgerDescription('walletRefund', {
+            amount: receipt.amount,
+            receipt: receipt.receiptSystemRef,
+          }),
         });
         if (!refund.ok)
           throw new Error(`the wallet holds ${balance}, less than the refund of ${receipt.amount}`);

@@ -5,6 +5,7 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { recordAudit } from '../audit/service';
 import { sendPolicyDocuments } from '../payment/service';
+import { APPLICATION_END_REASONS } from './products';
 import {
   approveLoan,
   endApplication,
@@ -97,7 +98,7 @@ export async function withdrawApplication(context: LoanContext, userId: string, 
   await context.db.transaction(async (tx) => {
     const loan = await lockClientLoan(tx, userId, loanRef);
     if (loan.status !== 'PENDING' && loan.status !== 'AWAITING_DEPOSIT') throw notWaiting();
-    await endApplication(tx, context, loan, 'WITHDRAWN', 'you withdrew it');
+    await endApplication(tx, context, loan, 'WITHDRAWN', APPLICATION_END_REASONS.withdrawnByClient.en);
   });
   return getClientLoan(context, userId, loanRef);
 }

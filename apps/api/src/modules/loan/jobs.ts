@@ -2,9 +2,9 @@ import { arrearsStage, daysFrom, formatKes, instalmentStates, plusDays } from '@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { lenders, loanEvents, loans } from '../../db/schema';
 import { kenyaToday } from '../../lib/dates';
-import { formatAmount, formatDay } from '../../lib/language';
-import { type NotificationText, notify, textIn } from '../notification/service';
-import { loanProductOf } from './products';
+import { formatAmount, formatDay, type Language } from '../../lib/language';
+import { type NotificationText, notify } from '../notification/service';
+import { type ArrearsWords, loanProductOf } from './products';
 import {
   instalmentsOf,
   type LoanContext,
@@ -72,7 +72,8 @@ export async function sendInstalmentReminders(context: LoanContext, options: { d
       const messageSw = `Awamu ya ${instalment.number} ya ${formatAmount(instalment.outstanding, 'sw')} inadaiwa ${whenDueSw(daysLeft)} (${formatDay(instalment.dueDate, 'sw')}). Ilipe kwa M-Pesa au kutoka kwenye pochi yako kwenye ukurasa wa mkopo.`;
       const claimed = await context.db.transaction(async (tx) => {
         const at = context.services.clock.now();
-        if (!(await recordEvent(tx, loan, `reminder_${stage}`, instalment.number, message, at))) return false;
+        const text = { en: message, sw: messageSw };
+        if (!(await recordEvent(tx, loan, `reminder_${stage}`, instalment.number, text, at))) return false;
         await notify(tx, {
           userId: loan.userId,
           kind: 'instalment_reminder',
@@ -80,7 +81,7 @@ export async function sendInstalmentReminders(context: LoanContext, options: { d
             en: `Loan ${loan.loanRef}: instalment due ${whenDue(daysLeft)}`,
             sw: `Mkopo ${loan.loanRef}: awamu inadaiwa ${whenDueSw(daysLeft)}`,
           },
-          body: { en: message, sw: messageSw },
+          body: text,
           link: loanLink(loan),
           email: { baseUrl: context.services.publicBaseUrl },
         });
@@ -143,8 +144,15 @@ export async function runArrearsProcess(context: LoanContext) {
       );
     if (!notice) {
       const lastDay = [plusDays(cancelFrom, -1), plusDays(today, config.LOAN_NOTICE_DAYS - 1)].sort().at(-1)!;
-      const message = `Notice: ${arrears} of loan ${loan.loanRef} is overdue since ${readableDate(dueDate)}. Unless it is paid by ${readableDate(lastDay)}, ${arrearsWordsOf(loan.product).consequence}.`;
-      const title = `Loan ${loan.loanRef}: notice before cancellation`;
+      const words = arrearsWordsOf(loan.product);
+      const message = {
+        en: `Notice: ${arrears} of loan ${loan.loanRef} is overdue since ${readableDate(dueDate)}. Unless it is paid by ${readableDate(lastDay)}, ${words.en.consequence}.`,
+        sw: `Ilani: ${formatAmount(state.arrears, 'sw')} za mkopo ${loan.loanRef} zimechelewa tangu ${formatDay(dueDate, 'sw')}. Zisipolipwa kufikia ${formatDay(lastDay, 'sw')}, ${words.sw.consequence}.`,
+      };
+      const title = {
+        en: `Loan ${loan.loanRef}: notice before cancellation`,
+        sw: `Mkopo ${loan.loanRef}: ilani kabla ya kughairiwa`,
+      };
       if (await tellOnce(context, loan, 'notice', number, title, message)) counts.notices += 1;
       continue;
     }
@@ -167,8 +175,7 @@ async function tellOnce(
   message: NotificationText,
 ) {
   return context.db.transaction(async (tx) => {
-    const history = textIn(message, 'en');
-    if (!(await recordEvent(tx, loan, kind, instalment, history, context.services.clock.now()))) return false;
+    if (!(await recordEvent(tx, loan, kind, instalment, message, context.services.clock.now()))) return false;
     await notify(tx, {
       userId: loan.userId,
       kind: 'loan_arrears',
@@ -216,7 +223,10 @@ async function cancelLoan(context: LoanContext, loanId: number, instalment: numb
       loan,
       'cancellation_requested',
       instalment,
-      `${lender!.name} ${arrearsWordsOf(loan.product).requested}: ${formatKes(state.arrears)} was still overdue ${state.daysLate} days after instalment ${instalment} fell due.`,
+      {
+        en: `${lender!.name} ${arrearsWordsOf(loan.product).en.requested}: ${formatKes(state.arrears)} was still overdue ${state.daysLate} days after instalment ${instalment} fell due.`,
+        sw: `${lender!.name} ${arrearsWordsOf(loan.product).sw.requested}: ${formatAmount(state.arrears, 'sw')} zilikuwa bado hazijalipwa siku ${state.daysLate} baada ya awamu ya ${instalment} kufika.`,
+      },
       at,
     );
     const outcome = await loanProductOf(loan.product).cancelForDefault(tx, context, loan, lender!);
@@ -230,17 +240,21 @@ async function cancelLoan(context: LoanContext, loanId: number, instalment: numb
       })
       .where(eq(loans.id, loan.id));
     await recordEvent(tx, loan, 'cancelled', instalment, outcome.message, at);
+    const words = arrearsWordsOf(loan.product);
     await notify(tx, {
       userId: loan.userId,
       kind: 'loan_arrears',
-      title: `Loan ${loan.loanRef}: ${arrearsWordsOf(loan.product).title}`,
+      title: {
+        en: `Loan ${loan.loanRef}: ${words.en.title}`,
+        sw: `Mkopo ${loan.loanRef}: ${words.sw.title}`,
+      },
       body: outcome.message,
       link: loanLink(loan),
       email: { baseUrl: context.services.publicBaseUrl },
     });
     await notifyLenderUsers(tx, context, loan.lenderId, {
       kind: 'loan_arrears',
-      title: `Loan ${loan.loanRef} cancelled`,
+      title: { en: `Loan ${loan.loanRef} cancelled`, sw: `Mkopo ${loan.loanRef} umeghairiwa` },
       body: outcome.message,
       link: lenderLink(loan),
     });
@@ -265,13 +279,21 @@ export async function runLoanJobs(context: LoanContext) {
   return results;
 }
 
-/** The product's words for the end of the arrears process (IPF's by default). */
-function arrearsWordsOf(product: string) {
-  return (
-    loanProductOf(product).arrearsWords ?? {
-      consequence: 'the lender will ask the insurer to cancel the policy it financed',
-      requested: 'asked the insurer to cancel the financed policy',
-      title: 'policy cancelled',
-    }
-  );
+/** The insurer cancels the financed policy: the end of the arrears process unless a product says otherwise. */
+const CANCEL_POLICY_WORDS: Record<Language, ArrearsWords> = {
+  en: {
+    consequence: 'the lender will ask the insurer to cancel the policy it financed',
+    requested: 'asked the insurer to cancel the financed policy',
+    title: 'policy cancelled',
+  },
+  sw: {
+    consequence: 'mkopeshaji ataiomba kampuni ya bima ighairi sera ya bima aliyoifadhili',
+    requested: 'imeiomba kampuni ya bima ighairi sera ya bima iliyofadhiliwa',
+    title: 'sera ya bima imeghairiwa',
+  },
+};
+
+/** The product's words for the end of the arrears process, in each language (IPF's by default). */
+function arrearsWordsOf(product: string): Record<Language, ArrearsWords> {
+  return loanProductOf(product).arrearsWords ?? CANCEL_POLICY_WORDS;
 }

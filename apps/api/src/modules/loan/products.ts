@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { Bilingual, Language } from '../../lib/language';
 import { ipfLoanProduct } from '../ipf/product';
 import { schoolFeeLoanProduct } from '../school/loan-product';
 import type { LenderRow, LoanCoreContext, LoanRow, Tx } from './service';
@@ -25,22 +26,53 @@ export interface LoanProductAdapter {
   >;
   /**
    * The arrears process ran out: what the lender's security does (IPF: the insurer cancels the policy
-   * and refunds the unearned premium to the lender, set against the loan). Answers the client's
-   * sentence and the amount refunded to the lender (cents).
+   * and refunds the unearned premium to the lender, set against the loan). Answers what happened in
+   * both languages (the client's and the lender users' notifications, each in their own), and the
+   * amount refunded to the lender (cents).
    */
   cancelForDefault(
     tx: Tx,
     context: LoanCoreContext,
     loan: LoanRow,
     lender: LenderRow,
-  ): Promise<{ message: string; refund: number; reason: string }>;
+  ): Promise<{ message: Bilingual; refund: number; reason: string }>;
   /**
    * The arrears process's words for what the lender does when it gives up (default, IPF: the
-   * insurer cancels the policy): the notice's consequence, the request recorded, the final title.
+   * insurer cancels the policy): the notice's consequence, the request recorded, the final title —
+   * in each language.
    */
-  arrearsWords?: { consequence: string; requested: string; title: string };
+  arrearsWords?: Record<Language, ArrearsWords>;
   /** What each loan pays for, merged into its view. */
   describe(db: Database, loans: LoanRow[]): Promise<Map<number, Record<string, unknown>>>;
+}
+
+/**
+ * Why the portal itself ended an application (a lender's own reason is its words, shown as written):
+ * stored in English as the loan's `declineReason`, read in the reader's language.
+ */
+export const APPLICATION_END_REASONS = {
+  withdrawnByClient: { en: 'you withdrew it', sw: 'uliliondoa' },
+  invoicePaidAnotherWay: {
+    en: 'the invoice was paid another way before the lender paid it',
+    sw: 'ankara ililipwa kwa njia nyingine kabla mkopeshaji hajailipa',
+  },
+  schoolInvoicePaidAnotherWay: {
+    en: 'the school fee invoice was paid another way before the lender paid it',
+    sw: 'ankara ya karo ya shule ililipwa kwa njia nyingine kabla mkopeshaji hajailipa',
+  },
+} as const satisfies Record<string, Bilingual>;
+
+/** A reason an application ended, in `language`: ours translated, a lender's as written. */
+export function endReasonIn(reason: string, language: Language): string {
+  const ours = Object.values(APPLICATION_END_REASONS).find((known) => known.en === reason);
+  return ours ? ours[language] : reason;
+}
+
+/** A product's words for the end of the arrears process, in one language. */
+export interface ArrearsWords {
+  consequence: string;
+  requested: string;
+  title: string;
 }
 
 /** The adapter of a product (looked up when called, so modules may import each other freely). */

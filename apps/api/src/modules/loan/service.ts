@@ -36,13 +36,13 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
-import { formatAmount } from '../../lib/language';
+import { formatAmount, type Language } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { pageInfo } from '../../lib/search';
 import type { Services } from '../../services';
 import { post } from '../ledger/service';
-import { type NotificationText, notify } from '../notification/service';
-import { loanProductOf } from './products';
+import { type NotificationText, notify, textIn } from '../notification/service';
+import { endReasonIn, loanProductOf } from './products';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type LoanRow = typeof loans.$inferSelect;
@@ -53,6 +53,8 @@ export interface LoanCoreContext {
   db: Database;
   services: Services;
   log: FastifyBaseLogger;
+  /** The reader's language (a gateway request's); loans read in English without one. */
+  language?: Language;
 }
 
 /** …and reading loans and running the jobs: the configuration (grace and notice days) too. */
@@ -228,13 +230,10 @@ export async function createApplication(
     .insert(loanInstalments)
     .values(schedule.instalments.map((instalment) => ({ loanId: loan!.id, ...instalment })));
   const deposit = schedule.instalments[0]!.amount;
-  await recordEvent(
-    tx,
-    loan!,
-    'applied',
-    0,
-    `Applied to finance ${input.what} over ${schedule.months} months with ${offer.pricing.lender.name}. Pay the first instalment of ${formatKes(deposit)} to send the application to the lender.`,
-  );
+  await recordEvent(tx, loan!, 'applied', 0, {
+    en: `Applied to finance ${input.what} over ${schedule.months} months with ${offer.pricing.lender.name}. Pay the first instalment of ${formatKes(deposit)} to send the application to the lender.`,
+    sw: `Umeomba mkopo wa miezi ${schedule.months} kutoka kwa ${offer.pricing.lender.name}. Lipa awamu ya kwanza ya ${formatAmount(deposit, 'sw')} ili ombi lipelekwe kwa mkopeshaji.`,
+  });
   return loan!;
 }
 
@@ -249,12 +248,19 @@ export async function recordEvent(
   loan: Pick<LoanRow, 'id'>,
   kind: string,
   instalmentNumber: number,
-  message: string,
+  message: NotificationText,
   at?: Date,
 ): Promise<boolean> {
   const inserted = await tx
     .insert(loanEvents)
-    .values({ loanId: loan.id, kind, instalmentNumber, message, ...(at ? { createdAt: at } : {}) })
+    .values({
+      loanId: loan.id,
+      kind,
+      instalmentNumber,
+      message: textIn(message, 'en'),
+      messageSw: typeof message === 'string' ? null : message.sw,
+      ...(at ? { createdAt: at } : {}),
+    })
     .onConflictDoNothing()
     .returning({ id: loanEvents.id });
   return inserted.length > 0;
@@ -440,7 +446,8 @@ export async function presentLoans(
       depositPaidAt: loan.depositPaidAt?.toISOString() ?? null,
       decidedAt: loan.decidedAt?.toISOString() ?? null,
       autoApproved: loan.autoApproved,
-      declineReason: loan.declineReason,
+      declineReason:
+        loan.declineReason === null ? null : endReasonIn(loan.declineReason, context.language ?? 'en'),
       settledAt: loan.settledAt?.toISOString() ?? null,
       cancelledAt: loan.cancelledAt?.toISOString() ?? null,
       cancellationReason: loan.cancellationReason,
@@ -495,7 +502,7 @@ export async function presentLoans(
         .filter((event) => event.loanId === loan.id)
         .map((event) => ({
           kind: event.kind,
-          message: event.message,
+          message: context.language === 'sw' ? (event.messageSw ?? event.message) : event.message,
           createdAt: event.createdAt.toISOString(),
         })),
     };
@@ -609,13 +616,10 @@ export async function afterLoanMoney(
       .set({ status: 'PENDING', depositPaidAt: new Date() })
       .where(eq(loans.id, loan.id))
       .returning();
-    await recordEvent(
-      tx,
-      loan,
-      'deposit_paid',
-      0,
-      `First instalment of ${formatKes(instalments[0]!.amount)} paid: the application is with ${lender.name}.`,
-    );
+    await recordEvent(tx, loan, 'deposit_paid', 0, {
+      en: `First instalment of ${formatKes(instalments[0]!.amount)} paid: the application is with ${lender.name}.`,
+      sw: `Awamu ya kwanza ya ${formatAmount(instalments[0]!.amount, 'sw')} imelipwa: ombi liko kwa ${lender.name}.`,
+    });
     await notifyLenderUsers(tx, context, loan.lenderId, {
       kind: 'loan_application',
       title: {
@@ -651,7 +655,7 @@ export async function afterLoanMoney(
           key: `loan-waiver:${loan.id}`,
           loan: loanRefOf(loan),
           amount: waivedFee,
-          why: 'settled early',
+          why: 'settledEarly',
         }),
       );
       owed -= waivedFee;
@@ -659,22 +663,22 @@ export async function afterLoanMoney(
   }
   if (owed === 0) {
     await tx.update(loans).set({ status: 'SETTLED', settledAt: new Date() }).where(eq(loans.id, loan.id));
-    const message =
-      target === 'settle'
-        ? `Loan settled early. The fees of instalments not yet due were waived.`
-        : `Loan paid in full. Thank you.`;
+    const message = {
+      en:
+        target === 'settle'
+          ? `Loan settled early. The fees of instalments not yet due were waived.`
+          : `Loan paid in full. Thank you.`,
+      sw:
+        target === 'settle'
+          ? 'Mkopo umelipwa mapema. Ada za awamu ambazo hazikuwa zimefika zimeondolewa.'
+          : 'Mkopo umelipwa wote. Asante.',
+    };
     await recordEvent(tx, loan, 'settled', 0, message);
     await notify(tx, {
       userId: loan.userId,
       kind: 'loan_update',
       title: { en: `Loan ${loan.loanRef} paid in full`, sw: `Mkopo ${loan.loanRef} umelipwa wote` },
-      body: {
-        en: message,
-        sw:
-          target === 'settle'
-            ? 'Mkopo umelipwa mapema. Ada za awamu ambazo hazikuwa zimefika zimeondolewa.'
-            : 'Mkopo umelipwa wote. Asante.',
-      },
+      body: message,
       link: loanLink(loan),
       email: { baseUrl: context.services.publicBaseUrl },
     });
@@ -711,16 +715,16 @@ export async function approveLoan(
       autoApproved: decision.by === null,
     })
     .where(eq(loans.id, loan.id));
-  const message = `${lender.name} approved the loan${decision.by === null ? ' (automatically, within its limits)' : ''} and paid ${disbursed.what}. ${disbursed.outcome}`;
+  const message = {
+    en: `${lender.name} approved the loan${decision.by === null ? ' (automatically, within its limits)' : ''} and paid ${disbursed.what}. ${disbursed.outcome}`,
+    sw: `${lender.name} imeidhinisha mkopo${decision.by === null ? ' (moja kwa moja, ndani ya mipaka yake)' : ''} na kulipa kiasi chake. Maelezo yote yako kwenye ukurasa wa mkopo.`,
+  };
   await recordEvent(tx, loan, 'approved', 0, message);
   await notify(tx, {
     userId: loan.userId,
     kind: 'loan_update',
     title: { en: `Loan ${loan.loanRef} approved`, sw: `Mkopo ${loan.loanRef} umeidhinishwa` },
-    body: {
-      en: message,
-      sw: `${lender.name} imeidhinisha mkopo${decision.by === null ? ' (moja kwa moja, ndani ya mipaka yake)' : ''} na kulipa kiasi chake. Maelezo yote yako kwenye ukurasa wa mkopo.`,
-    },
+    body: message,
     link: loanLink(loan),
     email: { baseUrl: context.services.publicBaseUrl },
   });
@@ -761,10 +765,13 @@ export async function endApplication(
     })
     .where(eq(loans.id, loan.id));
   const back = held > 0 ? ` The ${formatKes(held)} you paid is back in your wallet.` : '';
-  const message =
-    status === 'DECLINED'
-      ? `The lender declined the application: ${reason}.${back}`
-      : `Application withdrawn: ${reason}.${back}`;
+  const message = {
+    en:
+      status === 'DECLINED'
+        ? `The lender declined the application: ${reason}.${back}`
+        : `Application withdrawn: ${reason}.${back}`,
+    sw: `${status === 'DECLINED' ? 'Mkopeshaji amekataa ombi' : 'Ombi limeondolewa'}: ${endReasonIn(reason, 'sw')}.${held > 0 ? ` ${formatAmount(held, 'sw')} ulizolipa zimerudishwa kwenye pochi yako.` : ''}`,
+  };
   await recordEvent(tx, loan, status === 'DECLINED' ? 'declined' : 'withdrawn', 0, message);
   await notify(tx, {
     userId: loan.userId,
@@ -773,10 +780,7 @@ export async function endApplication(
       status === 'DECLINED'
         ? { en: `Application ${loan.loanRef} declined`, sw: `Ombi ${loan.loanRef} limekataliwa` }
         : { en: `Application ${loan.loanRef} withdrawn`, sw: `Ombi ${loan.loanRef} limeondolewa` },
-    body: {
-      en: message,
-      sw: `${status === 'DECLINED' ? 'Mkopeshaji amekataa ombi' : 'Ombi limeondolewa'}: ${reason}.${held > 0 ? ` ${formatAmount(held, 'sw')} ulizolipa zimerudishwa kwenye pochi yako.` : ''}`,
-    },
+    body: message,
     link: loanLink(loan),
     email: { baseUrl: context.services.publicBaseUrl },
   });

@@ -3,7 +3,7 @@ import {
   type ClassKyc,
   classDefinitionOf,
   commissionAmount,
-  MOTOR_PRIVATE_CLASS_CODE,
+  journeyLineOfClass,
   RENEWABLE_CLASS_CODE,
   renewalWindow,
   riskReferenceOf,
@@ -104,9 +104,10 @@ export async function issuePolicy(
   const policy = inserted[0];
   // Motor policies get their certificate of insurance in the same transaction.
   if (policy) await issueCertificate(tx, policy.id);
-  // The motor private journey is done: its draft would only offer the quote just bought again.
-  if (policy && quotation.classCode === MOTOR_PRIVATE_CLASS_CODE && quotation.renewalOfPolicyId === null) {
-    await deleteDraft(tx, invoice.userId, 'motor-private');
+  // The journey of this policy's line is done: its draft would only offer the quote just bought again.
+  const journeyLine = journeyLineOfClass(quotation.classCode);
+  if (policy && journeyLine && quotation.renewalOfPolicyId === null) {
+    await deleteDraft(tx, invoice.userId, journeyLine);
   }
   if (policy) {
     // In the app only: the e-mail of this kind is the schedule and receipt, sent after the commit.

@@ -16,6 +16,7 @@ import {
   checkRiskCoverType,
   coversRisk,
   defaultPeriod,
+  freshnessOf,
   type LoadedProduct,
   loadProducts,
   type PriceRequest,
@@ -64,7 +65,7 @@ function quoteAll(
       });
       return presentQuotedSummary(loaded, quote);
     });
-  const serialized = new SerializedResult(quotes);
+  const serialized = new SerializedResult(quotes, freshnessOf(products));
   if (memo.size >= 512) memo.clear();
   memo.set(key, serialized);
   return serialized;
@@ -85,7 +86,10 @@ function quoteOne(loaded: LoadedProduct, request: PriceRequest, language: Produc
   const known = memo.get(key);
   if (known) return known;
   const shown = productInLanguage(loaded, language);
-  const serialized = new SerializedResult(presentQuote(shown, priceProduct(shown, request)));
+  const serialized = new SerializedResult(
+    presentQuote(shown, priceProduct(shown, request)),
+    freshnessOf(loaded),
+  );
   // About 3 KB each, per loaded product: bounded so odd requests cannot grow it without end.
   if (memo.size >= 128) memo.clear();
   memo.set(key, serialized);

@@ -162,37 +162,36 @@ const withoutRowKeys = <T extends { id: number; productId: number; sortOrder: nu
 export async function readProductSnapshot(db: Executor, productId: number): Promise<ProductSnapshot | null> {
   const [row] = await db.select().from(insuranceProducts).where(eq(insuranceProducts.id, productId));
   if (!row) return null;
-  const [bands, benefits, excesses, charges, factors] = await Promise.all([
-    db
-      .select({
-        riskGroup: productRateBands.riskGroup,
-        fromValue: productRateBands.fromValue,
-        ratePpm: productRateBands.ratePpm,
-      })
-      .from(productRateBands)
-      .where(eq(productRateBands.productId, productId))
-      .orderBy(asc(productRateBands.riskGroup), asc(productRateBands.fromValue)),
-    db
-      .select()
-      .from(productBenefits)
-      .where(eq(productBenefits.productId, productId))
-      .orderBy(asc(productBenefits.sortOrder), asc(productBenefits.id)),
-    db
-      .select()
-      .from(productExcesses)
-      .where(eq(productExcesses.productId, productId))
-      .orderBy(asc(productExcesses.sortOrder), asc(productExcesses.id)),
-    db
-      .select()
-      .from(productCharges)
-      .where(eq(productCharges.productId, productId))
-      .orderBy(asc(productCharges.sortOrder), asc(productCharges.id)),
-    db
-      .select()
-      .from(productRatingFactors)
-      .where(eq(productRatingFactors.productId, productId))
-      .orderBy(asc(productRatingFactors.sortOrder), asc(productRatingFactors.id)),
-  ]);
+  // One after another: `db` may be a transaction, whose one connection runs one query at a time.
+  const bands = await db
+    .select({
+      riskGroup: productRateBands.riskGroup,
+      fromValue: productRateBands.fromValue,
+      ratePpm: productRateBands.ratePpm,
+    })
+    .from(productRateBands)
+    .where(eq(productRateBands.productId, productId))
+    .orderBy(asc(productRateBands.riskGroup), asc(productRateBands.fromValue));
+  const benefits = await db
+    .select()
+    .from(productBenefits)
+    .where(eq(productBenefits.productId, productId))
+    .orderBy(asc(productBenefits.sortOrder), asc(productBenefits.id));
+  const excesses = await db
+    .select()
+    .from(productExcesses)
+    .where(eq(productExcesses.productId, productId))
+    .orderBy(asc(productExcesses.sortOrder), asc(productExcesses.id));
+  const charges = await db
+    .select()
+    .from(productCharges)
+    .where(eq(productCharges.productId, productId))
+    .orderBy(asc(productCharges.sortOrder), asc(productCharges.id));
+  const factors = await db
+    .select()
+    .from(productRatingFactors)
+    .where(eq(productRatingFactors.productId, productId))
+    .orderBy(asc(productRatingFactors.sortOrder), asc(productRatingFactors.id));
   const { id: _id, version: _version, updatedAt: _updatedAt, ...product } = row;
   return {
     product,

@@ -24,6 +24,7 @@ import {
   underwriters,
 } from '../../db/schema';
 import { AppError, fromZodError } from '../../gateway/errors';
+import type { Freshness } from '../../gateway/serialized';
 import { ratingOf } from './configuration';
 import { CHARGE_NAME_SWAHILI, clearSwahiliNames } from './texts';
 
@@ -83,13 +84,43 @@ export function productInLanguage(loaded: LoadedProduct, language: ProductLangua
 }
 
 const CACHE_TTL_MS = 15_000;
-const productCache = new WeakMap<Database, Map<string, { at: number; value: Promise<LoadedProduct[]> }>>();
+
+/** One database's cached loads; `cleared` is set when the back office changes a product. */
+interface ProductCache {
+  loads: Map<string, { at: number; value: Promise<LoadedProduct[]> }>;
+  cleared: boolean;
+}
+const productCache = new WeakMap<Database, ProductCache>();
+
+/** A load of products stays true until its cache time ends or its database's cache is cleared. */
+class LoadFreshness implements Freshness {
+  constructor(
+    private readonly until: number,
+    private readonly cache: ProductCache,
+  ) {}
+
+  isFresh(now: number): boolean {
+    return now < this.until && !this.cache.cleared;
+  }
+}
+const freshnessOfLoad = new WeakMap<LoadedProduct[] | LoadedProduct, Freshness>();
+
+/**
+ * How long answers made from these loaded products (a list from `loadProducts`, or one of its
+ * products) stay true: answers kept beyond it (gateway/replay.ts) are dropped with the load.
+ */
+export function freshnessOf(loaded: LoadedProduct[] | LoadedProduct): Freshness | undefined {
+  return freshnessOfLoad.get(loaded);
+}
 
 /**
  * Forgets this process's cached products of a database, so the next quote reads the rows a
- * back-office change has just committed. (Other processes keep theirs up to CACHE_TTL_MS.)
+ * back-office change has just committed, and every answer made from them goes stale at once.
+ * (Other processes are told over the cluster bus.)
  */
 export function clearProductCache(db: Database): void {
+  const cache = productCache.get(db);
+  if (cache) cache.cleared = true;
   productCache.delete(db);
   clearSwahiliNames(db);
 }
@@ -104,18 +135,24 @@ export function loadProducts(
 ): Promise<LoadedProduct[]> {
   let cache = productCache.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = { loads: new Map(), cleared: false };
     productCache.set(db, cache);
   }
+  const { loads } = cache;
   const key = JSON.stringify([filter.classCode, filter.coverTypes, filter.productSystemRef]);
   const now = Date.now();
-  const hit = cache.get(key);
+  const hit = loads.get(key);
   if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
-  const value = queryProducts(db, filter);
+  const freshness = new LoadFreshness(now + CACHE_TTL_MS, cache);
+  const value = queryProducts(db, filter).then((loaded) => {
+    freshnessOfLoad.set(loaded, freshness);
+    for (const product of loaded) freshnessOfLoad.set(product, freshness);
+    return loaded;
+  });
   // Keys come from callers' input: bound the cache so odd requests cannot grow it without end.
-  if (cache.size >= 256) cache.clear();
-  cache.set(key, { at: now, value });
-  value.catch(() => cache.delete(key));
+  if (loads.size >= 256) loads.clear();
+  loads.set(key, { at: now, value });
+  value.catch(() => loads.delete(key));
   return value;
 }
 

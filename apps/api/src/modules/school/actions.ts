@@ -72,7 +72,8 @@ export const schoolActions = [
     auth: 'client',
     description: `One school fee invoice of a linked child with its receipts: {invoiceRef} → ${INVOICE_VIEW} + receipts:[{id, kind, description, reference, occurredAt, amount}]. Another parent’s child’s invoice is 404.`,
     input: schoolInvoiceRefSchema,
-    handler: (context) => getSchoolInvoice(context, context.principal!.userId, context.input.invoiceRef),
+    handler: (context) =>
+      getSchoolInvoice(context, context.principal!.userId, context.input.invoiceRef, context.language),
   }),
   defineAction({
     service: 'client',

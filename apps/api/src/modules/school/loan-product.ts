@@ -2,8 +2,9 @@ import { formatKes, schoolLoanDisbursementPosting } from '@bima/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { schoolFeeInvoices, schoolFeeLoans, schoolStudents, schools } from '../../db/schema';
+import { formatAmount } from '../../lib/language';
 import { post } from '../ledger/service';
-import type { LoanProductAdapter } from '../loan/products';
+import { APPLICATION_END_REASONS, type LoanProductAdapter } from '../loan/products';
 import { loanMoney, loanRefOf } from '../loan/service';
 import { afterSchoolFeeMoney, schoolInvoiceOwed } from './service';
 
@@ -14,10 +15,18 @@ import { afterSchoolFeeMoney, schoolInvoiceOwed } from './service';
  */
 export const schoolFeeLoanProduct: LoanProductAdapter = {
   arrearsWords: {
-    consequence:
-      'the lender will call the loan in: the whole balance will be owed at once (the school fees stay paid)',
-    requested: 'called the school fee loan in',
-    title: 'loan called in',
+    en: {
+      consequence:
+        'the lender will call the loan in: the whole balance will be owed at once (the school fees stay paid)',
+      requested: 'called the school fee loan in',
+      title: 'loan called in',
+    },
+    sw: {
+      consequence:
+        'mkopeshaji atadai mkopo wote: salio lote litadaiwa mara moja (karo ya shule inabaki imelipwa)',
+      requested: 'imedai mkopo wa karo ya shule ulipwe wote',
+      title: 'mkopo umedaiwa wote',
+    },
   },
 
   async disburse(tx, context, loan, lender) {
@@ -32,7 +41,7 @@ export const schoolFeeLoanProduct: LoanProductAdapter = {
     const { invoice, school } = row;
     const owed = (await schoolInvoiceOwed(tx, [invoice.id])).get(invoice.id) ?? 0;
     if (owed !== loan.principal) {
-      return { ok: false, reason: 'the school fee invoice was paid another way before the lender paid it' };
+      return { ok: false, reason: APPLICATION_END_REASONS.schoolInvoicePaidAnotherWay.en };
     }
     await post(
       tx,
@@ -59,7 +68,11 @@ export const schoolFeeLoanProduct: LoanProductAdapter = {
   async cancelForDefault(tx, _context, loan, lender) {
     const money = (await loanMoney(tx, [loan.id])).get(loan.id)!;
     const reason = `Called in by ${lender.name}: instalments of loan ${loan.loanRef} were not paid.`;
-    const message = `${lender.name} has called in school fee loan ${loan.loanRef}, as instalments were not paid. The school fees stay paid; ${formatKes(Math.max(0, money.owed))} is owed to ${lender.name} now and can be paid from the loan's page. ${lender.name} may pursue it as a debt.`;
+    const owed = Math.max(0, money.owed);
+    const message = {
+      en: `${lender.name} has called in school fee loan ${loan.loanRef}, as instalments were not paid. The school fees stay paid; ${formatKes(owed)} is owed to ${lender.name} now and can be paid from the loan's page. ${lender.name} may pursue it as a debt.`,
+      sw: `${lender.name} imedai mkopo wa karo ya shule ${loan.loanRef} ulipwe wote, kwa kuwa awamu hazikulipwa. Karo ya shule inabaki imelipwa; sasa unadaiwa ${formatAmount(owed, 'sw')} na ${lender.name}, na unaweza kuzilipa kwenye ukurasa wa mkopo. ${lender.name} inaweza kuzifuatilia kama deni.`,
+    };
     return { message, refund: 0, reason };
   },
 

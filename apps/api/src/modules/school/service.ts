@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   accountCode,
+  describeIn,
   EARLY_SETTLEMENT_RULE,
   formatKes,
   OPEN_LOAN_STATUSES,
@@ -31,7 +32,7 @@ import {
   schools,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
-import { formatAmount } from '../../lib/language';
+import { formatAmount, type Language } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { containsPattern, pageInfo } from '../../lib/search';
 import { accountSums, isPosted, lockWallet, post, walletBalance } from '../ledger/service';
@@ -291,7 +292,12 @@ export async function listSchoolInvoices(
 }
 
 /** One of the parent's school fee invoices with its receipts (every payment towards it); else 404. */
-export async function getSchoolInvoice(context: PaymentContext, userId: string, invoiceRef: string) {
+export async function getSchoolInvoice(
+  context: PaymentContext,
+  userId: string,
+  invoiceRef: string,
+  language: Language = 'en',
+) {
   const [row] = await context.db
     .select({ invoice: schoolFeeInvoices, school: schools })
     .from(schoolFeeInvoices)
@@ -329,7 +335,7 @@ export async function getSchoolInvoice(context: PaymentContext, userId: string, 
     receipts: receipts.map((receipt) => ({
       id: receipt.id,
       kind: receipt.kind,
-      description: receipt.description,
+      description: describeIn(receipt.description, language),
       reference: receipt.reference,
       occurredAt: receipt.occurredAt.toISOString(),
       amount: kes(-receipt.amount),

@@ -1,4 +1,5 @@
 import {
+  describeIn,
   statementQuerySchema,
   walletPageSchema,
   walletPayInvoiceSchema,
@@ -8,7 +9,7 @@ import { z } from 'zod';
 import { defineAction } from '../../gateway/registry';
 import { requestWalletTopUp } from '../payment/service';
 import { getWallet, listWalletTransactions, payInvoiceFromWallet } from './service';
-import { getStatement, signStatementLink } from './statement';
+import { accountText, getStatement, signStatementLink } from './statement';
 
 /** The client's wallet (portal: Top Up Options) and statement (portal: Accounts). All the client's own. */
 export const walletActions = [
@@ -39,7 +40,8 @@ export const walletActions = [
     description:
       'The wallet’s movements, newest first: {page, pageSize} → {balance, items:[{id, kind, description, reference, occurredAt, amount (KES, + in, − out), balanceAfter}], total, page, pageSize, totalPages}.',
     input: walletPageSchema,
-    handler: (context) => listWalletTransactions(context, context.principal!.userId, context.input),
+    handler: (context) =>
+      listWalletTransactions(context, context.principal!.userId, context.input, context.language),
   }),
   defineAction({
     service: 'client',
@@ -59,7 +61,7 @@ export const walletActions = [
     description:
       'The client’s statement from the ledger for {from?, to?} (Kenyan dates, both included; default the last 90 days) and {page, pageSize}: {from, to, openingBalance, closingBalance, totalDebits, totalCredits (KES; a positive balance is owed, negative is credit), items:[{id, occurredAt, account, kind, reference, description, debit, credit, balance}], total, page, pageSize, totalPages, downloads:{pdf, csv} (links valid 10 minutes)}.',
     input: statementQuerySchema,
-    handler: async ({ db, services, principal, input }) => {
+    handler: async ({ db, services, principal, input, language }) => {
       const statement = await getStatement(db, principal!.userId, input);
       const link = (format: 'pdf' | 'csv') =>
         signStatementLink(services.tokenSecret, {
@@ -68,7 +70,13 @@ export const walletActions = [
           from: statement.from,
           to: statement.to,
         });
-      return { ...statement, downloads: { pdf: link('pdf'), csv: link('csv') } };
+      // Each line's account and description in the reader's language (stored in English: ledgerDescription).
+      const items = statement.items.map((line) => ({
+        ...line,
+        account: accountText(line.account, language),
+        description: describeIn(line.description, language),
+      }));
+      return { ...statement, items, downloads: { pdf: link('pdf'), csv: link('csv') } };
     },
   }),
 ];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type WalletPayInvoiceInput, walletAccount, walletPaymentPosting } from '@bima/domain';
+import { describeIn, type WalletPayInvoiceInput, walletAccount, walletPaymentPosting } from '@bima/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
   invoices,
@@ -12,6 +12,7 @@ import {
   schoolFeeInvoices,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import type { Language } from '../../lib/language';
 import { pageInfo } from '../../lib/search';
 import { findAccount, isPosted, lockWallet, moneyOfInvoice, post, walletBalance } from '../ledger/service';
 import { completeInvoice, type PaymentContext, sendPolicyDocuments } from '../payment/service';
@@ -38,6 +39,7 @@ export async function listWalletTransactions(
   context: PaymentContext,
   userId: string,
   paging: { page: number; pageSize: number },
+  language: Language = 'en',
 ) {
   const { db } = context;
   const accountId = await findAccount(db, walletAccount(userId));
@@ -81,7 +83,7 @@ export async function listWalletTransactions(
     items: rows.map((row) => ({
       id: row.entryId,
       kind: row.kind,
-      description: row.description,
+      description: describeIn(row.description, language),
       reference: row.reference,
       occurredAt: new Date(row.occurredAt).toISOString(),
       /** KES: positive into the wallet, negative out of it. */

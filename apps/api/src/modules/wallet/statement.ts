@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { defaultStatementRange, formatNumber } from '@bima/domain';
+import { defaultStatementRange, describeIn, formatNumber } from '@bima/domain';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -299,8 +299,8 @@ const STATEMENT_TEXTS = {
   },
 } as const;
 
-/** A line's account ("Invoice INV-…") with its kind in the statement's language. */
-function accountText(account: string, language: DocumentLanguage): string {
+/** A line's account ("Invoice INV-…") with its kind in the statement's language (the PDF and the screen). */
+export function accountText(account: string, language: DocumentLanguage): string {
   const names = STATEMENT_TEXTS[language].accounts;
   for (const [english, translated] of Object.entries(names)) {
     if (account === english || account.startsWith(`${english} `))
@@ -388,7 +388,7 @@ export function statementPdf(
         row([
           shortDate(line.occurredAt, language),
           [accountText(line.account, language), line.reference].filter(Boolean).join('\n'),
-          line.description,
+          describeIn(line.description, language),
           line.debit ? kesText(line.debit) : '',
           line.credit ? kesText(line.credit) : '',
           kesText(line.balance),

@@ -1,13 +1,22 @@
+import { type ClassCoverLine, classQuoteLinkSchemas } from '@bima/domain';
 import { classFlowHref, classRouteOf } from '@bima/domain/class-routes';
 import { classDefinitionOf } from '@bima/domain/classes/definitions';
 import { type ComponentType, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { Button } from '../../../components/button';
+import {
+  JourneyLinkStatus,
+  JourneyOpening,
+  ShareJourneyButton,
+} from '../../../components/journey-link-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { paths } from '../../../config/paths';
+import { classQuotesQueryOptions } from '../../../lib/class-quotes';
 import { notify } from '../../../lib/notifications';
 import { usePersistedStore } from '../../../lib/persisted-store';
+import { queryClient } from '../../../lib/query-client';
+import { useJourneyLink } from '../../../lib/use-journey-link';
 import { authStore } from '../../../stores/auth';
 import {
   CLASS_STEPS,
@@ -19,6 +28,7 @@ import {
 } from '../flow';
 import { t } from '../i18n';
 import { riskPrefillOf } from '../prefill';
+import { classLinkOf, restoreClassLink } from '../quote-link';
 import type { RiskStepProps } from './risk-form';
 import { BenefitsStep, DetailsStep, PaymentStep, QuotesStep, type StepProps, SummaryStep } from './steps';
 
@@ -47,6 +57,7 @@ export function ClassCoverFlow({ routeName, RiskStep }: ClassCoverFlowProps) {
   return (
     <Flow
       routeName={routeName}
+      line={route.flow as ClassCoverLine}
       insuranceClass={route.insuranceClass}
       href={classFlowHref(route)}
       RiskStep={RiskStep}
@@ -54,22 +65,44 @@ export function ClassCoverFlow({ routeName, RiskStep }: ClassCoverFlowProps) {
   );
 }
 
+/** The steps whose quote is worth sharing: the quotes priced for the risk, the product's benefits. */
+const SHARED_STEPS: ReadonlyArray<(typeof CLASS_STEPS)[number]> = ['quotes', 'benefits'];
+
 function Flow({
   routeName,
+  line,
   insuranceClass,
   href,
   RiskStep,
-}: ClassCoverFlowProps & { insuranceClass: string; href: string }) {
+}: ClassCoverFlowProps & { line: ClassCoverLine; insuranceClass: string; href: string }) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const store = classFlowStore(routeName);
+  const link = useJourneyLink({
+    line,
+    schema: classQuoteLinkSchemas[line],
+    linkOf: () => classLinkOf(line, store.getState()),
+    subscribe: store.subscribe,
+    // A risk prefilled by the address (the needs assessment's Get a quote) is a new journey too.
+    isEmpty: () =>
+      !store.getState().risk && riskPrefillOf(new URLSearchParams(window.location.search)) === null,
+    open: async (opened) => {
+      const { state, messages } = await restoreClassLink(opened, {
+        fetchQuotes: (risk) => queryClient.fetchQuery(classQuotesQueryOptions(insuranceClass, risk)),
+      });
+      store.reset();
+      store.setState(state);
+      return messages;
+    },
+    reset: () => store.reset(),
+  });
   const flow = usePersistedStore(store);
   const isAuthenticated = usePersistedStore(authStore, (state) => state.isAuthenticated);
   const purchaseType = usePersistedStore(authStore, (state) => state.purchaseType);
   const step = reachableStep(flow);
   const definition = classDefinitionOf(insuranceClass)!;
   const title = t(`classCover.titles.${routeName}`);
-  const mustSignIn = needsSignIn(step) && !isAuthenticated;
+  const mustSignIn = link.phase === 'ready' && needsSignIn(step) && !isAuthenticated;
   const dispatch = (event: ClassFlowEvent) => store.setState((state) => classFlowReducer(state, event));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each step starts at the top, as a new screen
@@ -114,7 +147,10 @@ function Flow({
         </ScreenHeading>
         <p className="mt-1 text-slate-700">{t(`classCover.intro.${step}`)}</p>
       </div>
-      {View ? (
+      <JourneyLinkStatus view={link} />
+      {link.phase === 'opening' ? (
+        <JourneyOpening />
+      ) : View ? (
         <View
           flow={flow}
           dispatch={dispatch}
@@ -128,6 +164,13 @@ function Flow({
           onSubmit={(risk) => dispatch({ type: 'risk', risk })}
         />
       )}
+      {link.phase === 'ready' && SHARED_STEPS.includes(step) && flow.risk ? (
+        <ShareJourneyButton
+          view={link}
+          title={t('classCover.share.title', { cover: title })}
+          text={t('classCover.share.text', { cover: title })}
+        />
+      ) : null}
       <div className="flex flex-wrap gap-3">
         {index > 0 && !flow.paid ? (
           <Button variant="secondary" onClick={() => dispatch({ type: 'back' })}>

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
 
 export type ApplicationStatus =
   | 'AWAITING_DEPOSIT'
@@ -67,14 +68,14 @@ const call = async <T>(action: string, data: unknown, signal?: AbortSignal) =>
 
 export const applicationsQueryOptions = (query: { page: number; status: ApplicationStatus | 'ALL' }) =>
   queryOptions({
-    queryKey: ['lender', 'applications', query.status, query.page],
+    queryKey: ['lender', 'applications', query.status, query.page, currentLanguage()],
     queryFn: ({ signal }) => call<ApplicationPage>('listApplications', { ...query, pageSize: 20 }, signal),
     placeholderData: keepPreviousData,
   });
 
 export const applicationQueryOptions = (loanRef: string) =>
   queryOptions({
-    queryKey: ['lender', 'application', loanRef],
+    queryKey: ['lender', 'application', loanRef, currentLanguage()],
     queryFn: ({ signal }) => call<Application>('getApplication', { loanRef }, signal),
   });
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
 
 export type LoanStatus =
   | 'AWAITING_DEPOSIT'
@@ -87,21 +88,21 @@ const call = async <T>(resource: string, action: string, data: unknown, signal?:
 
 export const ipfRequestsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ['client', 'loans', 'requests', page],
+    queryKey: ['client', 'loans', 'requests', page, currentLanguage()],
     queryFn: ({ signal }) => call<LoanPage>('ipf', 'listRequests', { page, pageSize: 10 }, signal),
     placeholderData: keepPreviousData,
   });
 
 export const myLoansQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ['client', 'loans', 'list', page],
+    queryKey: ['client', 'loans', 'list', page, currentLanguage()],
     queryFn: ({ signal }) => call<LoanPage>('loan', 'listLoans', { page, pageSize: 10 }, signal),
     placeholderData: keepPreviousData,
   });
 
 export const loanQueryOptions = (loanRef: string) =>
   queryOptions({
-    queryKey: ['client', 'loans', 'one', loanRef],
+    queryKey: ['client', 'loans', 'one', loanRef, currentLanguage()],
     queryFn: ({ signal }) => call<Loan>('loan', 'getLoan', { loanRef }, signal),
   });
 

@@ -1,11 +1,21 @@
+import { COMMERCIAL_COVER_LABELS, commercialQuoteLinkSchema } from '@bima/domain';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { ErrorBoundary } from '../../../components/error-boundary';
+import {
+  JourneyLinkStatus,
+  JourneyOpening,
+  ShareJourneyButton,
+} from '../../../components/journey-link-status';
 import { paths } from '../../../config/paths';
+import { domainText } from '../../../lib/domain-text';
 import { notify } from '../../../lib/notifications';
 import { usePersistedStore } from '../../../lib/persisted-store';
+import { queryClient } from '../../../lib/query-client';
+import { useJourneyLink } from '../../../lib/use-journey-link';
 import { authStore } from '../../../stores/auth';
+import { commercialQuotesQueryOptions } from '../api/commercial';
 import { CoverTypeStep } from '../components/cover-type-step';
 import { KycStep } from '../components/kyc-step';
 import { PaymentStep } from '../components/payment-step';
@@ -22,6 +32,10 @@ import {
   reachableStep,
   useCommercialFlow,
 } from '../stores/commercial-flow';
+import { commercialLinkOf, restoreCommercialLink } from '../utils/quote-link';
+
+/** The quote step: the plans priced for the vehicle, the journey's link worth sharing. */
+const QUOTE_STEP = 3;
 
 const STEP_VIEWS = [CoverTypeStep, ValuationStep, QuoteStep, VehicleStep, KycStep, SummaryStep, PaymentStep];
 
@@ -32,12 +46,31 @@ const STEP_VIEWS = [CoverTypeStep, ValuationStep, QuoteStep, VehicleStep, KycSte
  */
 export default function MotorCommercialRoute() {
   const navigate = useNavigate();
+  const link = useJourneyLink({
+    line: 'motor-commercial',
+    schema: commercialQuoteLinkSchema,
+    linkOf: () => commercialLinkOf(commercialFlowStore.getState()),
+    subscribe: commercialFlowStore.subscribe,
+    isEmpty: () => {
+      const state = commercialFlowStore.getState();
+      return !state.coverType && !state.valuation;
+    },
+    open: async (opened) => {
+      const { state, messages } = await restoreCommercialLink(opened, {
+        fetchPlans: (risk) => queryClient.fetchQuery(commercialQuotesQueryOptions(risk)),
+      });
+      commercialFlowStore.reset();
+      commercialFlowStore.setState(state);
+      return messages;
+    },
+    reset: () => commercialFlowStore.reset(),
+  });
   const flow = useCommercialFlow();
   const isAuthenticated = usePersistedStore(authStore, (state) => state.isAuthenticated);
   const purchaseType = usePersistedStore(authStore, (state) => state.purchaseType);
   const reachable = reachableStep(flow);
   const shown = Math.min(reachable, COMMERCIAL_STEPS.length);
-  const mustSignIn = needsSignIn(shown) && !isAuthenticated;
+  const mustSignIn = link.phase === 'ready' && needsSignIn(shown) && !isAuthenticated;
 
   // Each step starts at the top of the page, as a new screen would.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per step shown
@@ -91,11 +124,23 @@ export default function MotorCommercialRoute() {
         </div>
         <StepIndicator steps={steps} currentStep={shown} label={t('motorCommercial.progressLabel')} />
       </header>
-      {mustSignIn ? null : (
+      <JourneyLinkStatus view={link} />
+      {link.phase === 'opening' ? (
+        <JourneyOpening />
+      ) : mustSignIn ? null : (
         <ErrorBoundary>
           <StepView key={shown} />
         </ErrorBoundary>
       )}
+      {link.phase === 'ready' && shown === QUOTE_STEP && flow.coverType ? (
+        <ShareJourneyButton
+          view={link}
+          title={t('motorCommercial.share.title')}
+          text={t('motorCommercial.share.text', {
+            cover: domainText(COMMERCIAL_COVER_LABELS[flow.coverType]),
+          })}
+        />
+      ) : null}
     </div>
   );
 }

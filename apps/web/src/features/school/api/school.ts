@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
-import { intlLocale } from '../../../lib/i18n';
+import { currentLanguage, intlLocale } from '../../../lib/i18n';
 import type { LoanOfferBase } from '../../../lib/loan-offer';
 
 export interface School {
@@ -117,7 +117,7 @@ export const schoolInvoicesQueryOptions = (page: number) =>
 
 export const schoolInvoiceQueryOptions = (invoiceRef: string) =>
   queryOptions({
-    queryKey: ['client', 'school', 'invoice', invoiceRef],
+    queryKey: ['client', 'school', 'invoice', invoiceRef, currentLanguage()],
     queryFn: ({ signal }) => call<SchoolInvoice>('getInvoice', { invoiceRef }, signal),
   });
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
 
 export interface TopUpStart {
   paymentRef: string;
@@ -63,7 +64,8 @@ export interface WalletMovementsPage {
 
 export const walletMovementsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ['client', 'wallet', 'movements', page],
+    // The server writes each line's description in the portal's language: one cache entry per language.
+    queryKey: ['client', 'wallet', 'movements', page, currentLanguage()],
     queryFn: async ({ signal }) =>
       unwrapData(
         await callGateway<WalletMovementsPage>(
@@ -103,7 +105,7 @@ export interface Statement {
 
 export const statementQueryOptions = (range: { from: string; to: string }, page: number) =>
   queryOptions({
-    queryKey: ['client', 'statement', range.from, range.to, page],
+    queryKey: ['client', 'statement', range.from, range.to, page, currentLanguage()],
     queryFn: async ({ signal }) =>
       unwrapData(
         await callGateway<Statement>(

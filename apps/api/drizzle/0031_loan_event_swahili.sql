@@ -1,0 +1,1 @@
+ALTER TABLE "loan_events" ADD COLUMN "message_sw" text;
