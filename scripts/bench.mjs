@@ -110,7 +110,25 @@ const targets = [
   { name: `${PREMIUM}, as a browser asks`, url: `${origin}/v2/api/v1`, body: premiumBody, headers: BROWSER },
   { name: `${QUOTES}, uncompressed`, url: `${origin}/v2/api/v1`, body: quoteBody, headers: PLAIN },
   { name: `${PREMIUM}, uncompressed`, url: `${origin}/v2/api/v1`, body: premiumBody, headers: PLAIN },
+  // What most people get: a value nobody asked for in the last 15 s is priced, serialized and
+  // compressed afresh. Reported (with its ratio), not held to the target: the repeated ones are.
+  {
+    name: 'fetchInsuranceClassReccomendations, a different value every time, as a browser asks',
+    url: `${origin}/v2/api/v1`,
+    body: quoteBody,
+    headers: BROWSER,
+    varied: true,
+  },
 ];
+
+/** A quote request for one of 100,000 vehicle values (KES 1,000,000 – 1,999,990), in turn. */
+let variedCount = 0;
+const variedQuote = () =>
+  envelope('fetchInsuranceClassReccomendations', {
+    insuranceClass: '07',
+    riskValue: 1_000_000 + ((variedCount++ * 7919) % 100_000) * 10,
+    coverType: '',
+  });
 
 const run = (target) =>
   new Promise((resolve, reject) => {
@@ -120,6 +138,9 @@ const run = (target) =>
         method: 'POST',
         headers: target.headers,
         body: target.body,
+        ...(target.varied
+          ? { requests: [{ setupRequest: (request) => ({ ...request, body: variedQuote() }) }] }
+          : {}),
         connections,
         duration,
       },
@@ -185,7 +206,8 @@ for (const { target, rps, p50, p99, bytes, errors, ratio } of rows) {
     console.info(`    ${errors} errors, timeouts or non-2xx answers`);
     ok = false;
   }
-  if (target !== bareTarget && (!(ratio >= TARGET_RATIO) || p99 >= TARGET_P99_MS)) ok = false;
+  if (target !== bareTarget && !target.varied && (!(ratio >= TARGET_RATIO) || p99 >= TARGET_P99_MS))
+    ok = false;
 }
 const targetText = `ratio ≥ ${TARGET_RATIO} of bare Fastify, p99 < ${TARGET_P99_MS} ms`;
 console.info(ok ? `\nTargets met (${targetText}).` : `\nA target was missed (${targetText}).`);
