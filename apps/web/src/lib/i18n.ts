@@ -113,16 +113,15 @@ export function intlLocale(): string {
   return INTL_LOCALES[currentLanguage()];
 }
 
+/** Calls `listener` whenever a language is applied (also the same one again); returns the unsubscribe. */
+export function onLanguageChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** The current language; a component using it renders again when the language changes. */
 export function useLanguage(): Language {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    currentLanguage,
-    currentLanguage,
-  );
+  return useSyncExternalStore(onLanguageChange, currentLanguage, currentLanguage);
 }
 
 /**

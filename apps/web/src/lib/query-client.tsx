@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { currentLanguage, onLanguageChange } from './i18n';
 
 /**
  * The query cache every screen after the landing page shares. It loads with them (the route table's
@@ -10,6 +11,19 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: 1, refetchOnWindowFocus: false },
   },
+});
+
+/**
+ * Server answers carry words in the language they were asked in (the underwriters' product and
+ * benefit names, ledger lines, refusals): after a switch every query is asked again — the screens
+ * showing them at once, the others when next shown.
+ */
+let answersLanguage = currentLanguage();
+onLanguageChange(() => {
+  const language = currentLanguage();
+  if (language === answersLanguage) return;
+  answersLanguage = language;
+  void queryClient.invalidateQueries();
 });
 
 /** Gives its children (or, as a layout route, the matched screen) the shared query cache. */
