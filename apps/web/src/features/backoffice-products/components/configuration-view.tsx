@@ -206,6 +206,7 @@ export function ConfigurationView({ configuration: c }: { configuration: Product
               <SummaryList
                 rows={[
                   { label: t(col('id')), value: excess.id },
+                  { label: t(col('nameSw')), value: excess.translations?.sw?.name || none },
                   { label: t(col('type')), value: excess.type || none },
                   {
                     label: t(col('amounts')),

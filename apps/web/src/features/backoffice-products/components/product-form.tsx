@@ -652,6 +652,21 @@ function ExcessesSection({ form }: { form: Form }) {
                   registration={form.register(at('description'))}
                   error={errorOf(form, at('description'))}
                 />
+                <TextField
+                  label={t(k('excess.nameSw'))}
+                  hint={t(k('fields.swahiliHint'))}
+                  lang="sw"
+                  registration={form.register(at('translations.sw.name'))}
+                  error={errorOf(form, at('translations.sw.name'))}
+                />
+                <TextAreaField
+                  className="sm:col-span-2"
+                  label={t(k('excess.descriptionSw'))}
+                  lang="sw"
+                  rows={2}
+                  registration={form.register(at('translations.sw.description'))}
+                  error={errorOf(form, at('translations.sw.description'))}
+                />
                 {(['minAmount', 'defaultAmount', 'maxAmount'] as const).map((part) => (
                   <TextField
                     key={part}
@@ -679,6 +694,7 @@ function ExcessesSection({ form }: { form: Form }) {
               minAmount: '0',
               maxAmount: '0',
               defaultAmount: '0',
+              translations: { sw: { name: '', description: '' } },
             })
           }
         >

@@ -71,7 +71,7 @@ const configuration: ProductConfiguration = {
       minAmount: 15_000,
       maxAmount: 50_000,
       defaultAmount: 15_000,
-      translations: { sw: { name: 'Ajali ya Kugongana' } },
+      translations: { sw: { name: 'Ajali ya Kugongana', description: '' } },
     },
   ],
   charges: [
@@ -169,6 +169,16 @@ describe('form mapping', () => {
     const sent = toConfiguration(toFormValues(configuration)) as Record<string, unknown>;
     expect(sent).not.toHaveProperty('loadings');
     expect((sent.bands as Array<Record<string, unknown>>)[0]).not.toHaveProperty('group');
+  });
+
+  it('edits an excess’s Kiswahili name and description, blank for none', () => {
+    const values = toFormValues(configuration);
+    expect(values.excesses[0]!.translations.sw).toEqual({ name: 'Ajali ya Kugongana', description: '' });
+    values.excesses[0]!.translations.sw = { name: 'Kugongana', description: 'Gari likigongwa.' };
+    const sent = toConfiguration(values) as { excesses: Array<{ translations: unknown }> };
+    expect(sent.excesses[0]!.translations).toEqual({
+      sw: { name: 'Kugongana', description: 'Gari likigongwa.' },
+    });
   });
 
   it('sends only the chosen pricing kind its fields and leaves out a new benefit’s reference', () => {

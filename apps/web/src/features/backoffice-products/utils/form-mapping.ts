@@ -1,5 +1,4 @@
 import { isWholePpm, type ProductConfiguration } from '@bima/domain/product-admin';
-import type { ProductTranslations } from '@bima/domain/product-translations';
 
 /** A row's Swahili texts as typed: '' where there is none (the English then shows). */
 export interface SwahiliInput {
@@ -66,8 +65,8 @@ export interface ExcessInput {
   minAmount: string;
   maxAmount: string;
   defaultAmount: string;
-  /** The excess's Swahili texts, kept as they are (the form does not edit them). */
-  translations?: ProductTranslations;
+  /** The excess's name and description in Kiswahili (issue 14). */
+  translations: { sw: SwahiliInput };
 }
 
 export interface ChargeInput {
@@ -221,7 +220,12 @@ export function toFormValues(configuration: ProductConfiguration): ProductFormVa
       minAmount: amountText(excess.minAmount),
       maxAmount: amountText(excess.maxAmount),
       defaultAmount: amountText(excess.defaultAmount),
-      ...(excess.translations ? { translations: excess.translations } : {}),
+      translations: {
+        sw: {
+          name: excess.translations?.sw?.name ?? '',
+          description: excess.translations?.sw?.description ?? '',
+        },
+      },
     })),
     charges: c.charges.map((charge) => ({
       name: charge.name,
@@ -337,7 +341,12 @@ export function toConfiguration(values: ProductFormValues): unknown {
       minAmount: parseNumber(excess.minAmount),
       maxAmount: parseNumber(excess.maxAmount),
       defaultAmount: parseNumber(excess.defaultAmount),
-      ...(excess.translations ? { translations: excess.translations } : {}),
+      translations: {
+        sw: {
+          name: excess.translations?.sw.name ?? '',
+          description: excess.translations?.sw.description ?? '',
+        },
+      },
     })),
     charges: values.charges.map((charge) => ({
       name: charge.name,
