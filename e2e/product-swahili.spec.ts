@@ -77,12 +77,19 @@ test.describe('underwriters’ words in Kiswahili', () => {
       await expect(ownDamage.getByText('The Swahili name can be at most 120 characters.')).toBeVisible();
       await expect(swahiliName).toHaveAttribute('aria-invalid', 'true');
       await swahiliName.fill(NEW_SWAHILI);
+      // An excess is named in Kiswahili the same way.
+      const excessSwahili = page.getByRole('group', { name: /^Excess 1:/ }).getByLabel('Name in Kiswahili');
+      await excessSwahili.fill('Kiasi cha kujilipia cha ajali');
       await page.getByLabel('Change summary').fill('Own Damage named in Kiswahili.');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByText(/^Saved as version \d+/)).toBeVisible();
       await expect(
         page.getByRole('group', { name: 'Benefit 1: Own Damage' }).getByLabel('Name in Kiswahili'),
       ).toHaveValue(NEW_SWAHILI);
+      await page.reload();
+      await expect(
+        page.getByRole('group', { name: /^Excess 1:/ }).getByLabel('Name in Kiswahili'),
+      ).toHaveValue('Kiasi cha kujilipia cha ajali');
 
       // A visitor on another device (the same kind of screen) reading Kiswahili.
       const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
