@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { headerReader } from '../lib/header-value';
 
 /** The encodings a kept answer is stored in; anything else is left to the compression plugin. */
 export type AnswerEncoding = 'br' | 'gzip' | 'identity';
@@ -9,20 +10,7 @@ const ENCODINGS = ['br', 'gzip'] as const;
  * The best encoding `accept-encoding` allows among ours (brotli, then gzip), honouring `q=0` and
  * `*`; identity when the header is missing or allows neither.
  */
-export function preferredEncoding(header: string | string[] | undefined): AnswerEncoding {
-  if (!header) return 'identity';
-  const text = Array.isArray(header) ? header.join(',') : header;
-  // Browsers send one of a handful of values: each is read once.
-  let known = readHeaders.get(text);
-  if (!known) {
-    known = readAcceptEncoding(text);
-    if (readHeaders.size >= 64) readHeaders.clear();
-    readHeaders.set(text, known);
-  }
-  return known;
-}
-
-const readHeaders = new Map<string, AnswerEncoding>();
+export const preferredEncoding = headerReader(readAcceptEncoding, 'identity' as AnswerEncoding, 64);
 
 function readAcceptEncoding(text: string): AnswerEncoding {
   const weights = new Map<string, number>();

@@ -1,4 +1,5 @@
 import { languageOfHeader, type TextLanguage } from '@bima/domain/i18n';
+import { headerReader } from './header-value';
 
 /** The languages the server writes e-mails and notifications in. */
 export type Language = TextLanguage;
@@ -16,20 +17,7 @@ export function languageOf(value: string | null | undefined): Language {
 }
 
 /** The language a request asks for with its Accept-Language header (the portal sends its own). */
-export function requestLanguage(header: string | string[] | undefined): Language {
-  if (!header) return 'en';
-  const text = Array.isArray(header) ? header.join(',') : header;
-  // Browsers send one of a handful of headers: each is read once (bounded against odd ones).
-  let known = readHeaders.get(text);
-  if (!known) {
-    known = languageOfHeader(text);
-    if (readHeaders.size >= 256) readHeaders.clear();
-    readHeaders.set(text, known);
-  }
-  return known;
-}
-
-const readHeaders = new Map<string, Language>();
+export const requestLanguage = headerReader<Language>(languageOfHeader, 'en');
 
 // Intl puts a no-break space after the currency code; e-mails and notifications read better with a plain one.
 const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
