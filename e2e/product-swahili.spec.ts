@@ -5,10 +5,11 @@ import { swExactly, swStart } from './swahili';
 
 // Issue 14: the underwriters' own words in Kiswahili. A staff member gives a benefit its Swahili
 // name in the product back office; a visitor reading Kiswahili sees it when comparing quotes.
-const UNDERWRITER = 'underwriter.jubilee@bimaportal.co.ke';
+// APA's product: the back-office journey (backoffice-products.spec.ts) edits Jubilee's, at the same time.
+const UNDERWRITER = 'underwriter.apa@bimaportal.co.ke';
 const STAFF_PASSWORD = 'Bima-Staff-2026!';
-const PRODUCT = { ref: 'JUB-MP-ELITE', name: 'Jubilee Motor Elite' };
-const BENEFIT_REF = 'JUB-MP-ELITE-OWN-DAMAGE';
+const PRODUCT = { ref: 'APA-MP-PLUS', name: 'APA Motor Plus' };
+const BENEFIT_REF = 'APA-MP-PLUS-OWN-DAMAGE';
 const SEEDED_SWAHILI = 'Uharibifu wa Gari Lako';
 const NEW_SWAHILI = 'Ajali na Uharibifu wa Gari Lako';
 
@@ -16,11 +17,15 @@ interface AdminProduct {
   version: number;
   configuration: {
     benefits: Array<{ benefitSystemRef?: string; translations?: { sw?: { name?: string } } }>;
+    excesses: Array<{ translations?: { sw?: { name?: string } } }>;
   } & Record<string, unknown>;
 }
 
-/** Gives the Own Damage benefit its seeded Swahili name back (a new version), for the journeys after this one. */
-async function restoreSwahiliName(request: APIRequestContext) {
+/**
+ * Gives the Own Damage benefit and the first excess their seeded Swahili names back (a new
+ * version), for the journeys after this one.
+ */
+async function restoreSwahiliNames(request: APIRequestContext, excessName: string | null) {
   const session = await call<Session>(request, ['user', 'auth', 'login'], {
     username: UNDERWRITER,
     password: STAFF_PASSWORD,
@@ -37,15 +42,24 @@ async function restoreSwahiliName(request: APIRequestContext) {
       ? { ...benefit, translations: { sw: { ...benefit.translations?.sw, name: SEEDED_SWAHILI } } }
       : benefit,
   );
-  if (JSON.stringify(benefits) === JSON.stringify(product.configuration.benefits)) return;
+  const excesses = product.configuration.excesses.map((excess, index) =>
+    index === 0 && excessName !== null
+      ? { ...excess, translations: { sw: { ...excess.translations?.sw, name: excessName } } }
+      : excess,
+  );
+  if (
+    JSON.stringify(benefits) === JSON.stringify(product.configuration.benefits) &&
+    JSON.stringify(excesses) === JSON.stringify(product.configuration.excesses)
+  )
+    return;
   await call(
     request,
     ['backoffice', 'product', 'updateProduct'],
     {
       productSystemRef: PRODUCT.ref,
       expectedVersion: product.version,
-      changeSummary: 'Own Damage’s Swahili name back after the e2e journey.',
-      configuration: { ...product.configuration, benefits },
+      changeSummary: 'Own Damage’s and the first excess’s Swahili names back after the e2e journey.',
+      configuration: { ...product.configuration, benefits, excesses },
     },
     session.accessToken,
   );
@@ -62,8 +76,9 @@ test.describe('underwriters’ words in Kiswahili', () => {
     // The phone project's screens are the 390×844 phone of the other phone journeys.
     const phone = testInfo.project.name === 'phone' ? { width: 390, height: 844 } : null;
     if (phone) await page.setViewportSize(phone);
+    let seededExcess: string | null = null;
     try {
-      // The back office: the Jubilee underwriter gives Own Damage a new Swahili name.
+      // The back office: the APA underwriter gives Own Damage a new Swahili name.
       await signInThroughUi(page, UNDERWRITER, STAFF_PASSWORD);
       await expect(page).toHaveURL(/\/staff$/);
       await page.goto(`/staff/products/${PRODUCT.ref}`);
@@ -79,6 +94,7 @@ test.describe('underwriters’ words in Kiswahili', () => {
       await swahiliName.fill(NEW_SWAHILI);
       // An excess is named in Kiswahili the same way.
       const excessSwahili = page.getByRole('group', { name: /^Excess 1:/ }).getByLabel('Name in Kiswahili');
+      seededExcess = await excessSwahili.inputValue();
       await excessSwahili.fill('Kiasi cha kujilipia cha ajali');
       await page.getByLabel('Change summary').fill('Own Damage named in Kiswahili.');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -122,21 +138,21 @@ test.describe('underwriters’ words in Kiswahili', () => {
 
       // The grid names the underwriters' products in Kiswahili where they have it.
       const grid = visitor.getByRole('list', { name: swExactly('Quoted products') });
-      const elite = grid.getByRole('article', { name: PRODUCT.name, exact: true });
+      const ours = grid.getByRole('article', { name: PRODUCT.name, exact: true });
       const cic = grid.getByRole('article', { name: 'CIC Bima Kamili ya Gari', exact: true });
       await expect(cic).toBeVisible();
-      await expect(elite.getByText(/^Bima kamili ya hadhi ya juu/)).toBeVisible();
+      await expect(ours.getByText(/^Bima kamili ya bei nafuu/)).toBeVisible();
 
       // Compare: the staff member's Swahili benefit name is there.
-      await elite.getByRole('button', { name: swExactly('Compare') }).click();
+      await ours.getByRole('button', { name: swExactly('Compare') }).click();
       const dialog = visitor.getByRole('dialog', { name: swExactly('Compare Products') });
       await expect(dialog).toBeVisible();
       await visitor.keyboard.press('Escape');
       await cic.getByRole('button', { name: swExactly('Compare') }).click();
       await expect(dialog.getByRole('article')).toHaveCount(2);
-      const eliteInModal = dialog.getByRole('article', { name: PRODUCT.name });
-      await expect(eliteInModal.getByText(NEW_SWAHILI, { exact: true })).toBeVisible();
-      await expect(eliteInModal.getByText('Own Damage', { exact: true })).toHaveCount(0);
+      const oursInModal = dialog.getByRole('article', { name: PRODUCT.name });
+      await expect(oursInModal.getByText(NEW_SWAHILI, { exact: true })).toBeVisible();
+      await expect(oursInModal.getByText('Own Damage', { exact: true })).toHaveCount(0);
       await expect(
         dialog
           .getByRole('article', { name: 'CIC Bima Kamili ya Gari' })
@@ -156,11 +172,11 @@ test.describe('underwriters’ words in Kiswahili', () => {
       await expect(
         englishGrid
           .getByRole('article', { name: PRODUCT.name, exact: true })
-          .getByText(/^Premium comprehensive cover/),
+          .getByText(/^Value comprehensive cover/),
       ).toBeVisible();
       await visitorContext.close();
     } finally {
-      await restoreSwahiliName(request);
+      await restoreSwahiliNames(request, seededExcess);
     }
   });
 });
