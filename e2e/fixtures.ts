@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export interface CatalogueEntry {
   id: number;
@@ -146,8 +146,16 @@ export function isoDateFromToday(days: number): string {
  * (nothing to do on a wide screen).
  */
 export async function openMenu(page: Page, name: string | RegExp = 'Menu') {
-  const menu = page.getByRole('banner').getByRole('button', { name, exact: true });
-  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  const banner = page.getByRole('banner');
+  // isVisible() does not wait: right after a navigation the header may not be drawn yet, and the
+  // menu would be taken for absent (a desktop) and left closed. The header is drawn in one go, so
+  // once its home link is there the phone's menu button is too.
+  await banner.getByRole('link').first().waitFor();
+  const menu = banner.getByRole('button', { name, exact: true });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') {
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  }
 }
 
 /** A toast in the notifications region. */
