@@ -78,6 +78,24 @@ describe('callGateway', () => {
     off();
   });
 
+  it('leaves a session that ended while the call was under way alone: no sign-out, no redirect', async () => {
+    authStore.setState({ authToken: 'old-session', isAuthenticated: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        // Signed out (or in again) here before the server's refusal of the old token arrives.
+        authStore.setState({ authToken: 'new-session', isAuthenticated: true });
+        return reply(403, { status: false, err_code: 'FORBIDDEN', err_msg: 'Session ended', errors: [] });
+      }),
+    );
+    const listener = vi.fn();
+    const off = onAppEvent('unauthorized', listener);
+    await expect(callGateway(call, { secure: true })).rejects.toBeInstanceOf(ApiError);
+    expect(authStore.getState().authToken).toBe('new-session');
+    expect(listener).not.toHaveBeenCalled();
+    off();
+  });
+
   it('rejects with the parsed body on other failures', async () => {
     vi.stubGlobal(
       'fetch',

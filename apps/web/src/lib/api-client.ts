@@ -32,6 +32,8 @@ export interface CallOptions {
   silent?: boolean;
   /** Send no accessToken header (the token refresh itself). */
   anonymous?: boolean;
+  /** The session token to send instead of the current one (sign-out, after the local session is gone). */
+  token?: string;
 }
 
 /** The body of a reply: `status` flag plus `result` (gateway: `result.data`, legacy: `result.result`). */
@@ -146,13 +148,13 @@ async function post<T>(path: string, body: unknown, options: CallOptions): Promi
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
   };
-  let token = options.anonymous ? null : authStore.getState().authToken;
+  let token = options.anonymous ? null : (options.token ?? authStore.getState().authToken);
   if (options.secure && !token) {
     emitAppEvent('token-not-found');
     return false;
   }
   // Access tokens live 15 minutes: renew one that is about to expire before using it.
-  if (options.secure && token && shouldRefreshToken(token)) {
+  if (options.secure && token && !options.token && shouldRefreshToken(token)) {
     await refreshAccessToken();
     token = authStore.getState().authToken;
     if (!token) {
@@ -193,7 +195,10 @@ async function post<T>(path: string, body: unknown, options: CallOptions): Promi
   if (!response.ok) {
     const failure = typeof parsed === 'object' && parsed !== null ? (parsed as Partial<GatewayFailure>) : {};
     const error = new ApiError(response.status, failure);
-    handleApiError(error, options);
+    // A refusal of a session that has already ended here (signed out, or signed in anew while the
+    // call was under way) is old news: it must not end the new state or send anyone to sign in.
+    const sessionEnded = token !== null && authStore.getState().authToken !== token;
+    if (!(response.status === 403 && sessionEnded)) handleApiError(error, options);
     throw error;
   }
   return parsed as T | undefined;
