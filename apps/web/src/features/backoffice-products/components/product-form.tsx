@@ -540,21 +540,7 @@ function BenefitEditor({ form, index, onRemove }: { form: Form; index: number; o
           registration={form.register(at('description'))}
           error={errorOf(form, at('description'))}
         />
-        <TextField
-          label={t(k('benefit.nameSw'))}
-          hint={t(k('fields.swahiliHint'))}
-          lang="sw"
-          registration={form.register(at('translations.sw.name'))}
-          error={errorOf(form, at('translations.sw.name'))}
-        />
-        <TextAreaField
-          className="sm:col-span-2"
-          label={t(k('benefit.descriptionSw'))}
-          lang="sw"
-          rows={2}
-          registration={form.register(at('translations.sw.description'))}
-          error={errorOf(form, at('translations.sw.description'))}
-        />
+        <SwahiliFields form={form} at={at} row="benefit" />
         <TextField
           label={t(k('benefit.minimum'))}
           inputMode="numeric"
@@ -622,6 +608,37 @@ function BenefitEditor({ form, index, onRemove }: { form: Form; index: number; o
   );
 }
 
+/** A benefit's or an excess's name and description in Kiswahili (blank: readers see the English). */
+function SwahiliFields({
+  form,
+  at,
+  row,
+}: {
+  form: Form;
+  at: (path: string) => Path;
+  row: 'benefit' | 'excess';
+}) {
+  return (
+    <>
+      <TextField
+        label={t(k(`${row}.nameSw`))}
+        hint={t(k('fields.swahiliHint'))}
+        lang="sw"
+        registration={form.register(at('translations.sw.name'))}
+        error={errorOf(form, at('translations.sw.name'))}
+      />
+      <TextAreaField
+        className="sm:col-span-2"
+        label={t(k(`${row}.descriptionSw`))}
+        lang="sw"
+        rows={2}
+        registration={form.register(at('translations.sw.description'))}
+        error={errorOf(form, at('translations.sw.description'))}
+      />
+    </>
+  );
+}
+
 function ExcessesSection({ form }: { form: Form }) {
   const excesses = useFieldArray({ control: form.control, name: 'excesses' });
   return (
@@ -652,21 +669,7 @@ function ExcessesSection({ form }: { form: Form }) {
                   registration={form.register(at('description'))}
                   error={errorOf(form, at('description'))}
                 />
-                <TextField
-                  label={t(k('excess.nameSw'))}
-                  hint={t(k('fields.swahiliHint'))}
-                  lang="sw"
-                  registration={form.register(at('translations.sw.name'))}
-                  error={errorOf(form, at('translations.sw.name'))}
-                />
-                <TextAreaField
-                  className="sm:col-span-2"
-                  label={t(k('excess.descriptionSw'))}
-                  lang="sw"
-                  rows={2}
-                  registration={form.register(at('translations.sw.description'))}
-                  error={errorOf(form, at('translations.sw.description'))}
-                />
+                <SwahiliFields form={form} at={at} row="excess" />
                 {(['minAmount', 'defaultAmount', 'maxAmount'] as const).map((part) => (
                   <TextField
                     key={part}
