@@ -32,8 +32,6 @@ export interface CallOptions {
   silent?: boolean;
   /** Send no accessToken header (the token refresh itself). */
   anonymous?: boolean;
-  /** The session token to send instead of the current one (sign-out, after the local session is gone). */
-  token?: string;
 }
 
 /** The body of a reply: `status` flag plus `result` (gateway: `result.data`, legacy: `result.result`). */
@@ -148,13 +146,13 @@ async function post<T>(path: string, body: unknown, options: CallOptions): Promi
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
   };
-  let token = options.anonymous ? null : (options.token ?? authStore.getState().authToken);
+  let token = options.anonymous ? null : authStore.getState().authToken;
   if (options.secure && !token) {
     emitAppEvent('token-not-found');
     return false;
   }
   // Access tokens live 15 minutes: renew one that is about to expire before using it.
-  if (options.secure && token && !options.token && shouldRefreshToken(token)) {
+  if (options.secure && token && shouldRefreshToken(token)) {
     await refreshAccessToken();
     token = authStore.getState().authToken;
     if (!token) {

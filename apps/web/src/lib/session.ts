@@ -22,18 +22,15 @@ export function saveUserLanguage(language: Language): void {
  * session here whatever the answer, so a failed call can never leave the browser signed in.
  */
 export async function signOut(): Promise<void> {
-  // The session ends here first, so no call made meanwhile carries it (and meets the server's
-  // refusal of it: that would send the user to sign in); then the server revokes it.
-  const token = authStore.getState().authToken;
-  clearSignedInState();
-  if (!token) return;
   try {
     await callGateway(
       { service: 'client', resource: 'logout', action: 'logout' },
-      { secure: true, silent: true, token },
+      { secure: true, silent: true },
     );
   } catch {
-    // Already revoked or unreachable: the local sign-out above is what matters to the user.
+    // Already revoked or unreachable: the local sign-out below is what matters to the user.
+  } finally {
+    clearSignedInState();
   }
 }
 
