@@ -46,8 +46,4 @@ export class ReplayCache {
     }
     this.#entries.set(key, { action, result });
   }
-
-  get size(): number {
-    return this.#entries.size;
-  }
 }

@@ -38,8 +38,8 @@ function readAcceptEncoding(text: string): AnswerEncoding {
  * 5 makes 1,096 bytes in 0.1 ms; every first-time quote (a value nobody asked for in the last 15 s)
  * pays this once, and at 9 it was 70 % of the server's time for varied values.
  */
-export const BROTLI_QUALITY = 5;
-export const GZIP_LEVEL = 6;
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
 
 function encode(text: string, encoding: AnswerEncoding): Buffer {
   if (encoding === 'br') {
