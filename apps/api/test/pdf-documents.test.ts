@@ -5,6 +5,7 @@ import pixelmatch from 'pixelmatch';
 import { describe, expect, it } from 'vitest';
 import { renderCertificate } from '../src/modules/certificate/document';
 import type { CertificateRow } from '../src/modules/certificate/service';
+import { type ClaimFormView, renderClaimForm } from '../src/modules/claim/form';
 import { logoAt } from '../src/modules/policy/document-brand';
 import {
   type DocumentBrand,
@@ -264,5 +265,81 @@ describe('underwriter logos', () => {
     expect(await logoAt('/images/underwriters/missing.svg')).toBeNull();
     expect(await logoAt('/../../package.json')).toBeNull();
     expect(await logoAt(null)).toBeNull();
+  });
+});
+
+describe('claim form', () => {
+  const view: ClaimFormView = {
+    claimRef: 'CLM-7QK2M9XD',
+    type: 'accident',
+    reportedAt: new Date('2027-03-14T06:20:00Z'),
+    incidentDate: '2027-03-13',
+    place: 'Waiyaki Way, Westlands, Nairobi',
+    description:
+      'A matatu hit the rear of my car at the traffic lights; the bumper and boot lid are damaged.',
+    obNumber: 'OB 23/13/03/2027',
+    otherParty: { name: 'John Kamau', phone: '0722000111', vehicleRegistration: 'KCB 456C', insurer: '' },
+    policy: {
+      policyNumber: 'BIMA/07/2026/000123',
+      productName: 'Jubilee Motor Comprehensive',
+      underwriter: 'Jubilee Insurance',
+      startDate: '2026-12-01',
+      endDate: '2027-11-30',
+    },
+    insured: {
+      name: 'Amina Wanjiru',
+      email: 'amina.wanjiru@example.com',
+      phone: '0712345678',
+      kraPin: 'A012345678Z',
+    },
+    vehicle: {
+      registrationNumber: 'KDA 123B',
+      make: 'Toyota',
+      model: 'Fielder',
+      chassisNumber: 'NZE161-7023456',
+    },
+  };
+
+  it('in English, prefilled and with blanks to complete', async () => {
+    const pdf = await renderClaimForm(view, 'en', (await brand()).underwriterLogo);
+    await expectLooksLikeReference(pdf, 'claim-form.en');
+    const text = await pdfTextContent(pdf);
+    for (const line of [
+      'Motor Claim Form',
+      'Claim CLM-7QK2M9XD',
+      'Policy BIMA/07/2026/000123',
+      '1 December 2026 to 30 November 2027',
+      'Amina Wanjiru',
+      'KDA 123B',
+      'Toyota Fielder',
+      '13 March 2027',
+      'OB 23/13/03/2027',
+      'John Kamau, 0722000111, KCB 456C',
+      'Time of the incident',
+      'Signature of the insured',
+    ]) {
+      expect(text).toContain(line);
+    }
+  });
+
+  it('in Swahili', async () => {
+    const pdf = await renderClaimForm(view, 'sw', (await brand()).underwriterLogo);
+    await expectLooksLikeReference(pdf, 'claim-form.sw');
+    const text = await pdfTextContent(pdf);
+    expect(text).toContain('Fomu ya Dai la Bima ya Gari');
+    expect(text).toContain('13 Machi 2027');
+    expect(text).toContain('Sahihi ya mwenye bima');
+  });
+
+  it('leaves what is not known blank to fill in by hand', async () => {
+    const text = await pdfTextContent(
+      await renderClaimForm({
+        ...view,
+        obNumber: null,
+        insured: { ...view.insured, phone: null, kraPin: 'N/A' },
+      }),
+    );
+    expect(text).not.toContain('N/A');
+    expect(text.match(/_{10,}/g)?.length).toBeGreaterThanOrEqual(3);
   });
 });

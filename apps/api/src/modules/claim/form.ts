@@ -81,7 +81,7 @@ const TEXTS = {
     station: 'Police station reported to',
     damage: 'Damage or items lost',
     witnesses: 'Witnesses (names and phones)',
-    inspection: 'Where the vehicle can be inspected',
+    inspection: 'Where it can be inspected',
     declaration: 'Declaration',
     declarationText:
       'I declare that the details above are true and complete to the best of my knowledge, and that I have not hidden anything that bears on this claim.',
@@ -133,7 +133,7 @@ const TEXTS = {
     station: 'Kituo cha polisi kilichoripotiwa',
     damage: 'Uharibifu au vitu vilivyopotea',
     witnesses: 'Mashahidi (majina na simu)',
-    inspection: 'Mahali gari linaweza kukaguliwa',
+    inspection: 'Mahali pa kulikagua gari',
     declaration: 'Tamko',
     declarationText:
       'Ninatamka kwamba taarifa zilizo hapo juu ni za kweli na kamili kwa kadiri ninavyojua, na kwamba sijaficha jambo lolote linalohusu dai hili.',
@@ -230,7 +230,7 @@ export function renderClaimForm(
         texts.witnesses,
         texts.inspection,
       ];
-      const LINE = 22;
+      const LINE = 20;
       layout.block(texts.complete, blanks.length * LINE, (x, y) => {
         const { doc } = layout;
         blanks.forEach((label, index) => {
@@ -250,9 +250,14 @@ export function renderClaimForm(
             .restore();
         });
       });
-      layout.note(texts.declarationText, { colour: COLOURS.ink, size: 9 });
-      layout.block(texts.declaration, 40, (x, y) => {
+      layout.block(texts.declaration, 76, (x, y) => {
         const { doc } = layout;
+        doc
+          .font('Helvetica')
+          .fontSize(9)
+          .fillColor(COLOURS.ink)
+          .text(texts.declarationText, x, y, { width: 371 });
+        const top = doc.y + 6;
         for (const [label, left, width] of [
           [texts.signature, x, 200],
           [texts.date, x + 226, 145],
@@ -261,15 +266,15 @@ export function renderClaimForm(
             .save()
             .lineWidth(0.75)
             .strokeColor(COLOURS.ink)
-            .moveTo(left, y + 22)
-            .lineTo(left + width, y + 22)
+            .moveTo(left, top + 22)
+            .lineTo(left + width, top + 22)
             .stroke()
             .restore();
           doc
             .font('Helvetica')
             .fontSize(8.5)
             .fillColor(COLOURS.muted)
-            .text(label, left, y + 26, { width });
+            .text(label, left, top + 26, { width });
         }
       });
     },
