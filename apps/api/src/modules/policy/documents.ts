@@ -301,7 +301,7 @@ export function renderReceipt(
       logoName: policy.underwriter,
       title: texts.receiptTitle,
       lines: financing
-        ? [texts.financedBy(financing.lenderName, financing.loanRef)]
+        ? [texts.financedByLender(financing.lenderName), `${texts.loan} ${financing.loanRef}`]
         : policy.receiptNumber
           ? [`${fromWallet ? texts.walletPayment : texts.mpesaReceipt} ${policy.receiptNumber}`]
           : [texts.policyRef(policy.policyNumber), texts.pending],
