@@ -137,7 +137,15 @@ function PolicyDetail({ id }: { id: number }) {
                 { label: t('portal.fields.policyNumber'), value: data.policyNumber },
                 { label: t('portal.fields.status'), value: <RecordStatusBadge status={data.status} /> },
                 { label: t('portal.fields.certificateNumber'), value: data.certificateNumber },
-                { label: t('portal.fields.receiptNumber'), value: data.receiptNumber ?? t('portal.na') },
+                // A financed premium has no M-Pesa receipt: "Financed by" below names the lender and loan.
+                ...(data.financing
+                  ? []
+                  : [
+                      {
+                        label: t('portal.fields.receiptNumber'),
+                        value: data.receiptNumber ?? t('portal.na'),
+                      },
+                    ]),
                 { label: t('portal.fields.product'), value: data.productName },
                 { label: t('portal.fields.underwriter'), value: data.underwriter },
                 ...(data.intermediary
