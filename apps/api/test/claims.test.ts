@@ -626,7 +626,7 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
         .from(policies)
         .where(eq(policies.policyNumber, policy));
       await ctx.database.db.execute(
-        sql`update quotations set excesses = ${JSON.stringify([{ id: 'collision', amount: 2_500_050 }])}::jsonb where id = ${row!.quotationId}`,
+        sql`update quotations set excesses = ${JSON.stringify([{ id: 'collision', amountCents: 2_500_050 }])}::jsonb where id = ${row!.quotationId}`,
       );
       const reported = await send(ctx, 'client/claim/reportClaim', accidentClaim(policy, today), client);
       expect(reported.status, JSON.stringify(reported.body)).toBe(200);

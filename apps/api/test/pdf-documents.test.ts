@@ -15,7 +15,7 @@ import {
 } from '../src/modules/policy/documents';
 import type { PolicyView } from '../src/modules/policy/service';
 import { type Statement, statementPdf } from '../src/modules/wallet/statement';
-import { SAMPLE_POLICY } from './fixtures/pdf/sample-policy';
+import { FINANCED_POLICY, SAMPLE_POLICY } from './fixtures/pdf/sample-policy';
 import { decodePng, encodePng, pdfPageToPng, pdfTextContent } from './pdf-raster';
 
 /**
@@ -94,6 +94,13 @@ describe('policy documents look like their references', () => {
     await expectLooksLikeReference(await renderReceipt(SAMPLE_POLICY, 'en', await brand()), 'receipt.en');
   });
 
+  it('receipt of a financed policy in English', async () => {
+    await expectLooksLikeReference(
+      await renderReceipt(FINANCED_POLICY, 'en', await brand()),
+      'receipt.financed.en',
+    );
+  });
+
   it('tells a changed layout from the reference (the tolerance is not too loose)', async () => {
     if (UPDATE) return;
     // The same page with different words in the same places must fail the comparison.
@@ -140,6 +147,34 @@ describe('policy schedule text', () => {
     expect(swahili).toContain('Ushuru wa stempu');
   });
 
+  it('lists each benefit with its limit and each excess at the amount chosen, in both languages', async () => {
+    const english = await pdfTextContent(await renderPolicySchedule(SAMPLE_POLICY, 'en', await brand()));
+    for (const line of [
+      'Limits and excesses',
+      'Windscreen',
+      'Limit KES 100,000',
+      'Political Violence and Terrorism',
+      'Limit KES 1,800,000',
+      'Excess Protector',
+      'Included',
+      'Collision excess',
+      'KES 50,000 per claim',
+      'Theft excess',
+      'KES 35,000 per claim',
+    ]) {
+      expect(english).toContain(line);
+    }
+    const swahili = await pdfTextContent(await renderPolicySchedule(SAMPLE_POLICY, 'sw', await brand()));
+    for (const line of [
+      'Vikomo na ziada',
+      'Kikomo KES 100,000',
+      'Kiasi cha ziada (excess): Collision',
+      'KES 50,000 kwa kila dai',
+    ]) {
+      expect(swahili).toContain(line);
+    }
+  });
+
   it('names the underwriter, Bima Portal as the digital intermediary and the broker with its licence', async () => {
     const text = await pdfTextContent(await renderPolicySchedule(SAMPLE_POLICY, 'en', await brand()));
     expect(text).toContain('Jubilee Insurance');
@@ -179,6 +214,38 @@ describe('receipt text', () => {
     expect(await pdfTextContent(await renderReceipt(pending, 'sw'))).toContain(
       'Risiti bado inasubiriwa kutoka M-Pesa',
     );
+  });
+});
+
+describe('a financed policy says how it was paid', () => {
+  it('names the lender, the loan and the first instalment with its receipt and date, never an M-Pesa receipt of the loan', async () => {
+    const receipt = await pdfTextContent(await renderReceipt(FINANCED_POLICY, 'en', await brand()));
+    for (const line of [
+      'Premium financed by Mavuno Premium Finance',
+      'Loan LN-000321',
+      'Premium financing',
+      'Financed by',
+      'Mavuno Premium Finance',
+      'LN-000321',
+      'Premium paid by the lender',
+      '1 December 2026, 00:14 EAT',
+      'KES 14,020',
+      'M-Pesa receipt TKL4H1A9QW',
+      '30 November 2026, 21:02 EAT',
+    ]) {
+      expect(receipt).toContain(line);
+    }
+    expect(receipt).not.toContain('LOAN-LN-000321');
+    expect(receipt).not.toContain('N/A');
+    const schedule = await pdfTextContent(await renderPolicySchedule(FINANCED_POLICY, 'en', await brand()));
+    expect(schedule).toContain('M-Pesa receipt TKL4H1A9QW');
+    expect(schedule).not.toContain('LOAN-LN-000321');
+    expect(schedule).not.toContain('N/A');
+    const swahili = await pdfTextContent(await renderReceipt(FINANCED_POLICY, 'sw', await brand()));
+    expect(swahili).toContain('Ada imegharamiwa na Mavuno Premium Finance');
+    expect(swahili).toContain('Mkopo LN-000321');
+    expect(swahili).toContain('Awamu ya kwanza (uliyolipa)');
+    expect(swahili).toContain('Risiti ya M-Pesa TKL4H1A9QW');
   });
 });
 

@@ -282,7 +282,7 @@ export async function reportClaim(context: ClaimContext, principal: Principal, i
   let excess = 0;
   if (excessCode) {
     const chosen = policy.chosenExcesses.find((line) => line.id === excessCode);
-    if (chosen) excess = chosen.amount;
+    if (chosen) excess = chosen.amountCents;
     else {
       const [row] = await db
         .select({ amount: productExcesses.defaultAmount })

@@ -20,7 +20,13 @@ import { notify } from '../notification/service';
 import { toKes } from '../product/present';
 import { coversRisk, loadProducts } from '../product/service';
 import { loadSwahiliNames, productNameIn } from '../product/texts';
-import { createQuotation, getQuotation, isQuotationExpired, priceChoices } from '../quotation/service';
+import {
+  choicesOfQuotation,
+  createQuotation,
+  getQuotation,
+  isQuotationExpired,
+  priceChoices,
+} from '../quotation/service';
 import { alreadyRenewedError, isRenewalTaken } from './guard';
 
 export interface RenewalContext {
@@ -278,11 +284,7 @@ async function createRenewalQuotation(
         userId,
         {
           ...base,
-          additionalBenefits: old.selectedBenefits.map((benefit) => ({
-            benefitSystemRef: benefit.benefitSystemRef,
-            ...(benefit.limit === undefined ? {} : { params: { limit: benefit.limit } }),
-          })),
-          excesses: old.excesses,
+          ...choicesOfQuotation(old),
         },
         quotationOptions,
       );
