@@ -28,7 +28,8 @@ describe('motorJourneyHeader', () => {
     expect(header.label).toBe('Quotation progress');
   });
 
-  it('has no subtitle without a product', () => {
-    expect(motorJourneyHeader(1).subtitle).toBeUndefined();
+  it('names motor private itself before an underwriter product is chosen in the flow', () => {
+    expect(motorJourneyHeader(1).subtitle).toBe('Selected product: Motor Private');
+    expect(motorJourneyHeader(3, '').subtitle).toBe('Selected product: Motor Private');
   });
 });

@@ -1,3 +1,4 @@
+import { MOTOR_PRIVATE_CLASS_CODE } from '@bima/domain';
 import type { WizardHeaderProps } from '../components/wizard-header';
 import { paths } from '../config/paths';
 import journeyTexts from '../locales/en.motor-journey.json';
@@ -19,6 +20,12 @@ export const WIZARD_STEPS = [
 
 export type WizardStepKey = (typeof WIZARD_STEPS)[number]['key'];
 
+/**
+ * The insurance class the motor private wizard quotes: its address (/motor/…) says which flow it is,
+ * so a bookmark, a typed address or a shared first-step link needs nothing chosen on the landing page.
+ */
+export const MOTOR_JOURNEY_CLASS = MOTOR_PRIVATE_CLASS_CODE;
+
 /** The wizard step a /motor/... path belongs to, or 0 when it is none of the three. */
 export function getWizardStepNumber(pathname: string): number {
   const [, area, segment] = pathname.split('/');
@@ -26,8 +33,12 @@ export function getWizardStepNumber(pathname: string): number {
   return WIZARD_STEPS.find((step) => step.segment === segment)?.number ?? 0;
 }
 
-/** The motor journey's wizard header at `currentStep`, naming the chosen product when there is one. */
-export function motorJourneyHeader(currentStep: number, productName?: string): WizardHeaderProps {
+/**
+ * The motor journey's wizard header at `currentStep`. It names the product of this flow: the
+ * underwriter's product chosen in it (`flowProductName`, from the motor flow), else motor private
+ * itself — never a card clicked elsewhere on the landing page.
+ */
+export function motorJourneyHeader(currentStep: number, flowProductName?: string): WizardHeaderProps {
   const steps = WIZARD_STEPS.map((step) => ({
     key: step.key,
     title: t(`motorJourney.steps.${step.key}.title`),
@@ -36,7 +47,7 @@ export function motorJourneyHeader(currentStep: number, productName?: string): W
   const title = t('motorJourney.title');
   return {
     title,
-    subtitle: productName ? t('motorJourney.selectedProduct', { name: productName }) : undefined,
+    subtitle: t('motorJourney.selectedProduct', { name: flowProductName || title }),
     breadcrumbs: [
       { label: t('landing.breadcrumbHome'), href: paths.home.getHref() },
       { label: title, href: paths.motorBasicDetails.getHref() },
