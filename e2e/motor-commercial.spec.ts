@@ -50,7 +50,7 @@ async function fillLorry(page: Page, value: number) {
 
 /** The paid step's policy number, and its schedule, receipt and motor certificate as PDFs to download. */
 async function expectPolicyAndDocuments(page: Page) {
-  await expect(page.getByText(/^Policy number: BIMA\/08\/\d{4}\/\d+$/)).toBeVisible(PAYMENT_TIMEOUT);
+  await expect(page.getByText(/^Policy number: BIMA\/\d{2}\/\d{4}\/\d+$/)).toBeVisible(PAYMENT_TIMEOUT);
   const documents = page.getByRole('region', { name: 'Your documents' });
   const links = [
     documents.getByRole('link', { name: 'Download policy schedule (PDF)' }),
