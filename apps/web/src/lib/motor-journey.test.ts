@@ -1,5 +1,6 @@
+import { MOTOR_PRIVATE_CLASS_CODE } from '@bima/domain';
 import { describe, expect, it } from 'vitest';
-import { getWizardStepNumber, motorJourneyHeader } from './motor-journey';
+import { getWizardStepNumber, MOTOR_JOURNEY_CLASS, motorJourneyHeader } from './motor-journey';
 
 describe('getWizardStepNumber', () => {
   it.each([
@@ -31,5 +32,11 @@ describe('motorJourneyHeader', () => {
   it('names motor private itself before an underwriter product is chosen in the flow', () => {
     expect(motorJourneyHeader(1).subtitle).toBe('Selected product: Motor Private');
     expect(motorJourneyHeader(3, '').subtitle).toBe('Selected product: Motor Private');
+  });
+});
+
+describe('MOTOR_JOURNEY_CLASS', () => {
+  it("is the class the route table gives motor private's address, the one its quote links carry", () => {
+    expect(MOTOR_JOURNEY_CLASS).toBe(MOTOR_PRIVATE_CLASS_CODE);
   });
 });

@@ -1,4 +1,4 @@
-import { MOTOR_PRIVATE_CLASS_CODE } from '@bima/domain';
+import { CLASS_ROUTES } from '@bima/domain/class-routes';
 import type { WizardHeaderProps } from '../components/wizard-header';
 import { paths } from '../config/paths';
 import journeyTexts from '../locales/en.motor-journey.json';
@@ -24,7 +24,9 @@ export type WizardStepKey = (typeof WIZARD_STEPS)[number]['key'];
  * The insurance class the motor private wizard quotes: its address (/motor/…) says which flow it is,
  * so a bookmark, a typed address or a shared first-step link needs nothing chosen on the landing page.
  */
-export const MOTOR_JOURNEY_CLASS = MOTOR_PRIVATE_CLASS_CODE;
+export const MOTOR_JOURNEY_CLASS = CLASS_ROUTES.find(
+  (route) => route.flow === 'motor-private',
+)!.insuranceClass;
 
 /** The wizard step a /motor/... path belongs to, or 0 when it is none of the three. */
 export function getWizardStepNumber(pathname: string): number {
