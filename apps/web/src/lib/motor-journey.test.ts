@@ -33,6 +33,10 @@ describe('motorJourneyHeader', () => {
     expect(motorJourneyHeader(1).subtitle).toBe('Selected product: Motor Private');
     expect(motorJourneyHeader(3, '').subtitle).toBe('Selected product: Motor Private');
   });
+
+  it('names no product when there is none to name (an invoice paid from the portal)', () => {
+    expect(motorJourneyHeader(3, null).subtitle).toBeUndefined();
+  });
 });
 
 describe('MOTOR_JOURNEY_CLASS', () => {

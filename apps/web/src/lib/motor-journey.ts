@@ -38,9 +38,10 @@ export function getWizardStepNumber(pathname: string): number {
 /**
  * The motor journey's wizard header at `currentStep`. It names the product of this flow: the
  * underwriter's product chosen in it (`flowProductName`, from the motor flow), else motor private
- * itself — never a card clicked elsewhere on the landing page.
+ * itself — never a card clicked elsewhere on the landing page. `null`: no product to name (an invoice
+ * paid from the portal whose product is not known here).
  */
-export function motorJourneyHeader(currentStep: number, flowProductName?: string): WizardHeaderProps {
+export function motorJourneyHeader(currentStep: number, flowProductName?: string | null): WizardHeaderProps {
   const steps = WIZARD_STEPS.map((step) => ({
     key: step.key,
     title: t(`motorJourney.steps.${step.key}.title`),
@@ -49,7 +50,10 @@ export function motorJourneyHeader(currentStep: number, flowProductName?: string
   const title = t('motorJourney.title');
   return {
     title,
-    subtitle: t('motorJourney.selectedProduct', { name: flowProductName || title }),
+    subtitle:
+      flowProductName === null
+        ? undefined
+        : t('motorJourney.selectedProduct', { name: flowProductName || title }),
     breadcrumbs: [
       { label: t('landing.breadcrumbHome'), href: paths.home.getHref() },
       { label: title, href: paths.motorBasicDetails.getHref() },

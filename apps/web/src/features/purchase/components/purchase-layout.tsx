@@ -13,8 +13,21 @@ import { purchaseStore, usePurchase } from '../stores/purchase';
  * the child screen, and the screen. Errors waiting on entry are shown once and cleared from storage
  * (a reload does not show them again); errors the screens raise while here are listed live.
  */
-export function PurchaseLayout({ step, children }: { step: 2 | 3; children: ReactNode }) {
-  const productName = useMotorFlow((state) => state.selectedProduct?.productName);
+export function PurchaseLayout({
+  step,
+  children,
+  isPortalPayment = false,
+}: {
+  step: 2 | 3;
+  children: ReactNode;
+  /**
+   * An invoice from the portal is paid (and confirmed): the header names no product, not the one of
+   * a motor flow this tab may hold (the page shows the invoice's own).
+   */
+  isPortalPayment?: boolean;
+}) {
+  const flowProductName = useMotorFlow((state) => state.selectedProduct?.productName);
+  const productName = isPortalPayment ? null : flowProductName;
   const liveErrors = usePurchase((state) => state.errors);
   const [entryErrors, setEntryErrors] = useState<string[]>([]);
   const { pathname } = useLocation();
