@@ -48,6 +48,23 @@ async function fillLorry(page: Page, value: number) {
   await page.getByLabel('Routes').fill('Nairobi–Mombasa');
 }
 
+/** The paid step's policy number, and its schedule, receipt and motor certificate as PDFs to download. */
+async function expectPolicyAndDocuments(page: Page) {
+  await expect(page.getByText(/^Policy number: BIMA\/\d{2}\/\d{4}\/\d+$/)).toBeVisible(PAYMENT_TIMEOUT);
+  const documents = page.getByRole('region', { name: 'Your documents' });
+  const links = [
+    documents.getByRole('link', { name: 'Download policy schedule (PDF)' }),
+    documents.getByRole('link', { name: 'Download payment receipt (PDF)' }),
+    documents.getByRole('link', { name: /^Download certificate of insurance BIMA-C-[\d-]+ \(PDF\)$/ }),
+  ];
+  for (const link of links) {
+    await expect(link).toBeVisible();
+    const pdf = await page.request.get((await link.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+  }
+}
+
 test.describe('motor commercial wizard', () => {
   test.describe.configure({ timeout: 150_000 });
 
@@ -196,9 +213,12 @@ test.describe('motor commercial wizard', () => {
     );
     await expect(page.getByRole('button', { name: /^Payment Complete/ })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+    // The policy number and its documents, as the motor private confirmation shows them.
+    await expectPolicyAndDocuments(page);
     // A reload keeps the paid step: no second payment is offered.
     await page.reload();
     await expect(page.getByText('Payment Successful! Your policy is being processed.')).toBeVisible();
+    await expectPolicyAndDocuments(page);
     await expect(page.getByRole('button', { name: /^Make Payment/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
     for (const done of [

@@ -45,7 +45,9 @@ test.describe('motor private: comprehensive quotation', () => {
     await saveVehicleValue(page, VALUE);
     await expect(toast(page, 'Vehicle Value Saved')).toBeVisible();
     await expect(page.getByText(kes(VALUE), { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Get Quote' })).toBeDisabled();
+    // No cover type chosen yet, and none asked for in red before Get Quote is tried.
+    await expect(page.getByRole('button', { name: 'Get Quote' })).toBeEnabled();
+    await expect(page.getByText('Please select a cover type.')).toBeHidden();
     await page.getByRole('button', { name: 'Edit Value' }).click();
     await expect(page.getByRole('radio', { name: /^Comprehensive/ })).toBeHidden();
     await saveVehicleValue(page, VALUE);

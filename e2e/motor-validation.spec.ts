@@ -60,14 +60,19 @@ test.describe('motor private: validation and errors', () => {
     await expect(page.getByText('KES 50,000', { exact: true })).toBeVisible();
   });
 
-  test('a cover type is needed before quotes', async ({ page }) => {
+  test('a cover type is asked for only once Get Quote is tried without one @phone', async ({ page }) => {
     await startMotorPrivate(page);
     await saveVehicleValue(page, 600_000);
     const getQuote = page.getByRole('button', { name: 'Get Quote' });
-    await expect(getQuote).toBeDisabled();
+    // Nothing done yet: no error in red before the visitor has tried to go on.
+    await expect(page.getByText('Please select a cover type.')).toBeHidden();
+    await expect(page.getByRole('radio', { name: /^Comprehensive/ })).not.toHaveAttribute('aria-invalid');
+    await getQuote.click();
     await expect(page.getByText('Please select a cover type.')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /^Comprehensive/ })).toBeFocused();
+    await expect(page.getByRole('radio', { name: /^Comprehensive/ })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('heading', { name: 'Compare quotations' })).toHaveCount(0);
     await page.getByRole('radio', { name: /^Comprehensive/ }).check();
-    await expect(getQuote).toBeEnabled();
     await expect(page.getByText('Please select a cover type.')).toBeHidden();
 
     // Opening the quotes without a cover type sends the visitor back with the message.
@@ -79,16 +84,6 @@ test.describe('motor private: validation and errors', () => {
       'Please select a cover type.',
     );
     await expect(page.getByText('Please select a cover type to proceed.')).toBeVisible();
-  });
-
-  test('without a product chosen on the landing page, Get Quote asks for the selection', async ({ page }) => {
-    await page.goto('/motor/basic-details');
-    await saveVehicleValue(page, 600_000);
-    await page.getByRole('radio', { name: /^Comprehensive/ }).check();
-    await page.getByRole('button', { name: 'Get Quote' }).click();
-    await expect(toast(page, 'Selection Required')).toBeVisible();
-    await expect(page.getByText('Insurance class code is required but not provided.')).toBeVisible();
-    await expect(page).toHaveURL(/\/motor\/basic-details(\?quote=[\w-]+)?$/);
   });
 
   test('cover period and start date are required; the start date is not before today @phone', async ({

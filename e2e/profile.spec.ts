@@ -164,3 +164,36 @@ test.describe('KYC identity', () => {
     await expect(page.getByLabel('ID Number')).toHaveValue('B1234567');
   });
 });
+
+test.describe('One phone of record', () => {
+  test('the phone saved with the KYC is the profile phone, until its texted code verifies it @phone', async ({
+    page,
+    request,
+  }) => {
+    await openProfile(page, request);
+    const main = page.getByRole('main');
+    await expect(main.getByText('No phone number yet.')).toBeVisible();
+
+    await page.goto('/newportal/kyc');
+    await expect(page.getByRole('heading', { name: 'KYC Details' })).toBeVisible();
+    await page.getByLabel('Phone Number').fill('0712 345 678');
+    await page.getByLabel('KRA PIN').fill('A123456789X');
+    await page.getByLabel('Account Type').selectOption({ label: 'Individual' });
+    await page.getByLabel('Physical Address').fill('Ngong Road, Kilimani, Nairobi');
+    await page.getByRole('button', { name: 'Save KYC Details' }).click();
+    await expect(toast(page, 'KYC Details Saved')).toBeVisible();
+
+    await page.goto('/newportal/profile');
+    await expect(main.getByText('+254712345678 (not verified yet)')).toBeVisible();
+    await expect(main.getByText('No phone number yet.')).toHaveCount(0);
+
+    // The same number confirmed with its texted code: the profile shows it verified.
+    const phone = page.getByRole('region', { name: 'Phone number' });
+    await phone.getByLabel('New phone number').fill('0712345678');
+    await phone.getByRole('button', { name: 'Send code by SMS' }).click();
+    await phone.getByLabel('Code').fill(await latestSmsCode(request, '+254712345678'));
+    await phone.getByRole('button', { name: 'Confirm phone number' }).click();
+    await expect(toast(page, 'Phone number changed')).toBeVisible();
+    await expect(main.getByText('+254712345678', { exact: true })).toBeVisible();
+  });
+});

@@ -141,6 +141,12 @@ test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
     const first = await clock.getAttribute('datetime');
     await expect(clock).not.toHaveAttribute('datetime', first ?? '');
 
+    // The motor certificate of insurance beside the schedule and the receipt (the shared documents panel).
+    await expect(
+      page
+        .getByRole('region', { name: 'Your documents' })
+        .getByRole('link', { name: /^Download certificate of insurance BIMA-C-[\d-]+ \(PDF\)$/ }),
+    ).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download policy schedule (PDF)' }).click();
     const file = await (await download).path();

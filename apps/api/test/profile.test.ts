@@ -1,7 +1,7 @@
 import { PROFILE_MESSAGES } from '@bima/domain/profile';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, outboxEmails, outboxSms } from '../src/db/schema';
+import { auditLog, clients, outboxEmails, outboxSms } from '../src/db/schema';
 import {
   call,
   latestCode,
@@ -167,6 +167,59 @@ describe('Profile › User Profile', () => {
     expect(done.json().result.data).toMatchObject({
       phone: '+256772123456',
       phoneVerifiedAt: expect.any(String),
+    });
+  });
+
+  it('has one phone of record: the KYC phone is the profile phone, and a verified Kenyan phone is the KYC phone', async () => {
+    const { token } = await signedInClient();
+    const kyc = (phone: string) =>
+      call(
+        ctx,
+        'client',
+        'client',
+        'updateClient',
+        { phone, kraPin: 'A123456789X', clientType: 'INDIVIDUAL', address: 'Moi Avenue, Nairobi' },
+        { accesstoken: token },
+      );
+    const shown = async () => (await profile(token, 'getProfile')).json().result.data;
+    const kycPhone = async () =>
+      (await call(ctx, 'client', 'client', 'getClientDetails', {}, { accesstoken: token })).json().result.data
+        .phone;
+    const verify = async (phone: string) => {
+      const asked = await profile(token, 'requestPhoneChange', { country: 'KE', phone });
+      expect(asked.statusCode).toBe(200);
+      const { changeRef, phone: e164 } = asked.json().result.data;
+      const done = await profile(token, 'confirmPhoneChange', { changeRef, code: await latestSmsCode(e164) });
+      expect(done.statusCode).toBe(200);
+    };
+    expect((await shown()).phone).toBeNull();
+
+    // The KYC's phone is the account's, not yet verified (the profile said "No phone number yet.").
+    expect((await kyc('0712 345 678')).statusCode).toBe(200);
+    expect(await shown()).toMatchObject({ phone: '+254712345678', phoneVerifiedAt: null });
+
+    // Confirming it by text verifies that same number; a new Kenyan number becomes the KYC phone too.
+    await verify('0712345678');
+    expect(await shown()).toMatchObject({ phone: '+254712345678', phoneVerifiedAt: expect.any(String) });
+    await verify('0722000111');
+    expect(await kycPhone()).toBe('+254722000111');
+
+    // The KYC saved with the verified number keeps it verified; with another, that is the phone, unverified.
+    await kyc('0722000111');
+    expect(await shown()).toMatchObject({ phone: '+254722000111', phoneVerifiedAt: expect.any(String) });
+    await kyc('0733000222');
+    expect(await shown()).toMatchObject({ phone: '+254733000222', phoneVerifiedAt: null });
+    expect(await kycPhone()).toBe('0733000222');
+  });
+
+  it('shows the KYC phone of an account whose KYC was saved before it set the account phone', async () => {
+    const { token } = await signedInClient();
+    const { id } = (await profile(token, 'getProfile')).json().result.data;
+    // The client row is made at registration; its phone written as the KYC wrote it before this change.
+    await ctx.database.db.update(clients).set({ phone: '0712345678' }).where(eq(clients.userId, id));
+    expect((await profile(token, 'getProfile')).json().result.data).toMatchObject({
+      phone: '+254712345678',
+      phoneVerifiedAt: null,
     });
   });
 

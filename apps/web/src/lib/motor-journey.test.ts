@@ -1,5 +1,6 @@
+import { MOTOR_PRIVATE_CLASS_CODE } from '@bima/domain';
 import { describe, expect, it } from 'vitest';
-import { getWizardStepNumber, motorJourneyHeader } from './motor-journey';
+import { getWizardStepNumber, MOTOR_JOURNEY_CLASS, motorJourneyHeader } from './motor-journey';
 
 describe('getWizardStepNumber', () => {
   it.each([
@@ -28,7 +29,18 @@ describe('motorJourneyHeader', () => {
     expect(header.label).toBe('Quotation progress');
   });
 
-  it('has no subtitle without a product', () => {
-    expect(motorJourneyHeader(1).subtitle).toBeUndefined();
+  it('names motor private itself before an underwriter product is chosen in the flow', () => {
+    expect(motorJourneyHeader(1).subtitle).toBe('Selected product: Motor Private');
+    expect(motorJourneyHeader(3, '').subtitle).toBe('Selected product: Motor Private');
+  });
+
+  it('names no product when there is none to name (an invoice paid from the portal)', () => {
+    expect(motorJourneyHeader(3, null).subtitle).toBeUndefined();
+  });
+});
+
+describe('MOTOR_JOURNEY_CLASS', () => {
+  it("is the class the route table gives motor private's address, the one its quote links carry", () => {
+    expect(MOTOR_JOURNEY_CLASS).toBe(MOTOR_PRIVATE_CLASS_CODE);
   });
 });

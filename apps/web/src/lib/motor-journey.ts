@@ -1,3 +1,4 @@
+import { CLASS_ROUTES } from '@bima/domain/class-routes';
 import type { WizardHeaderProps } from '../components/wizard-header';
 import { paths } from '../config/paths';
 import journeyTexts from '../locales/en.motor-journey.json';
@@ -19,6 +20,14 @@ export const WIZARD_STEPS = [
 
 export type WizardStepKey = (typeof WIZARD_STEPS)[number]['key'];
 
+/**
+ * The insurance class the motor private wizard quotes: its address (/motor/…) says which flow it is,
+ * so a bookmark, a typed address or a shared first-step link needs nothing chosen on the landing page.
+ */
+export const MOTOR_JOURNEY_CLASS = CLASS_ROUTES.find(
+  (route) => route.flow === 'motor-private',
+)!.insuranceClass;
+
 /** The wizard step a /motor/... path belongs to, or 0 when it is none of the three. */
 export function getWizardStepNumber(pathname: string): number {
   const [, area, segment] = pathname.split('/');
@@ -26,8 +35,13 @@ export function getWizardStepNumber(pathname: string): number {
   return WIZARD_STEPS.find((step) => step.segment === segment)?.number ?? 0;
 }
 
-/** The motor journey's wizard header at `currentStep`, naming the chosen product when there is one. */
-export function motorJourneyHeader(currentStep: number, productName?: string): WizardHeaderProps {
+/**
+ * The motor journey's wizard header at `currentStep`. It names the product of this flow: the
+ * underwriter's product chosen in it (`flowProductName`, from the motor flow), else motor private
+ * itself — never a card clicked elsewhere on the landing page. `null`: no product to name (an invoice
+ * paid from the portal whose product is not known here).
+ */
+export function motorJourneyHeader(currentStep: number, flowProductName?: string | null): WizardHeaderProps {
   const steps = WIZARD_STEPS.map((step) => ({
     key: step.key,
     title: t(`motorJourney.steps.${step.key}.title`),
@@ -36,7 +50,10 @@ export function motorJourneyHeader(currentStep: number, productName?: string): W
   const title = t('motorJourney.title');
   return {
     title,
-    subtitle: productName ? t('motorJourney.selectedProduct', { name: productName }) : undefined,
+    subtitle:
+      flowProductName === null
+        ? undefined
+        : t('motorJourney.selectedProduct', { name: flowProductName || title }),
     breadcrumbs: [
       { label: t('landing.breadcrumbHome'), href: paths.home.getHref() },
       { label: title, href: paths.motorBasicDetails.getHref() },

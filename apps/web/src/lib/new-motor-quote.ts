@@ -1,8 +1,5 @@
 import { motorFlowDefaults, motorFlowStore } from '../stores/motor-flow';
-import { productStore } from '../stores/product';
-
-/** Motor private's class code: the quote journey asks for its products. */
-const MOTOR_PRIVATE_CLASS = '07';
+import { MOTOR_JOURNEY_CLASS } from './motor-journey';
 
 /**
  * Starts the motor private quote journey afresh with a vehicle value already entered (an expired
@@ -10,10 +7,9 @@ const MOTOR_PRIVATE_CLASS = '07';
  * to save or change. Third-party cover (no value) starts with the field empty.
  */
 export function startMotorQuoteWithValue(vehicleValue: number | null): void {
-  productStore.setState({ insuranceClass: MOTOR_PRIVATE_CLASS, coverType: '', selectedProduct: null });
   motorFlowStore.setState({
     ...motorFlowDefaults,
-    insuranceClass: MOTOR_PRIVATE_CLASS,
+    insuranceClass: MOTOR_JOURNEY_CLASS,
     enteredVehicleValue: vehicleValue && vehicleValue > 0 ? vehicleValue : 0,
   });
 }

@@ -1,8 +1,10 @@
-import { checkIdentity, DEFAULT_COUNTRY, type KycInput } from '@bima/domain/profile';
-import { eq } from 'drizzle-orm';
+import { checkIdentity, DEFAULT_COUNTRY, type KycInput, normalisePhone } from '@bima/domain/profile';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clients, users } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The signed-in client's profile, created on first use; KRA PIN 'N/A' until given. */
 export async function getClientDetails(db: Database, userId: string) {
@@ -29,7 +31,23 @@ export async function getClientDetails(db: Database, userId: string) {
   };
 }
 
-/** Updates the KYC details of the signed-in client only. */
+/**
+ * Makes a phone the client gave (KYC, in any accepted Kenyan form) their one phone of record: the
+ * account's phone, which the profile shows, in E.164. It stays verified only when it is the number
+ * already confirmed by a texted code; another number is the client's phone, not yet verified.
+ */
+export async function setPhoneOfRecord(executor: Database | Tx, userId: string, given: string) {
+  const phone = normalisePhone({ phone: given }) ?? given;
+  await executor
+    .update(users)
+    .set({
+      phone,
+      phoneVerifiedAt: sql`case when ${users.phone} = ${phone} then ${users.phoneVerifiedAt} end`,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Updates the KYC details of the signed-in client only; its phone becomes the account's phone of record. */
 export async function updateClient(db: Database, userId: string, input: KycInput) {
   await db.insert(clients).values({ userId }).onConflictDoNothing();
   const [stored] = await db
@@ -43,18 +61,21 @@ export async function updateClient(db: Database, userId: string, input: KycInput
       ? checkIdentity({ nationality, idType: input.idType, idNumber: input.idNumber })
       : null;
   if (problem) throw new AppError('invalid', problem.message, { errors: [problem] });
-  await db
-    .update(clients)
-    .set({
-      kraPin: input.kraPin,
-      phone: input.phone,
-      address: input.address,
-      clientType: input.clientType,
-      nationality,
-      // Left out (older callers), the identity already given stays as it is.
-      ...(input.idType && input.idNumber ? { idType: input.idType, idNumber: input.idNumber } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(clients.userId, userId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(clients)
+      .set({
+        kraPin: input.kraPin,
+        phone: input.phone,
+        address: input.address,
+        clientType: input.clientType,
+        nationality,
+        // Left out (older callers), the identity already given stays as it is.
+        ...(input.idType && input.idNumber ? { idType: input.idType, idNumber: input.idNumber } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(clients.userId, userId));
+    await setPhoneOfRecord(tx, userId, input.phone);
+  });
   return getClientDetails(db, userId);
 }

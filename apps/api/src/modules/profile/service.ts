@@ -1,9 +1,10 @@
-import { PROFILE_MESSAGES } from '@bima/domain/profile';
+import { KENYAN_PHONE_PATTERN } from '@bima/domain/identifiers';
+import { normalisePhone, PROFILE_MESSAGES } from '@bima/domain/profile';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { generateCode, hashCode } from '../../auth/codes';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { AUTH_RATE_RULES } from '../../auth/rate-limiter';
-import { sessions, users, verifications } from '../../db/schema';
+import { clients, sessions, users, verifications } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { type Language, languageOf } from '../../lib/language';
@@ -27,16 +28,24 @@ type ChangePurpose = 'email_change' | 'phone_change';
 
 const SMS_CODE_WRONG = 'The code is not correct. Check the text message and try again.';
 
-/** The editable User Profile of the signed-in user. */
+/**
+ * The editable User Profile of the signed-in user. The phone is the account's phone of record; an
+ * account whose KYC phone was saved before the KYC set it (no migration) shows that phone, unverified.
+ */
 export async function getProfile(context: Pick<AccountContext, 'db'>, userId: string) {
-  const [user] = await context.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError('not_found', 'Client profile not found.', { code: 'USER_PROFILE_ERROR' });
+  const [row] = await context.db
+    .select({ user: users, kycPhone: clients.phone })
+    .from(users)
+    .leftJoin(clients, eq(clients.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw new AppError('not_found', 'Client profile not found.', { code: 'USER_PROFILE_ERROR' });
+  const { user, kycPhone } = row;
   return {
     id: user.id,
     email: user.email,
     names: { firstName: user.firstName, lastName: user.lastName },
-    phone: user.phone,
-    phoneVerifiedAt: user.phoneVerifiedAt?.toISOString() ?? null,
+    phone: user.phone ?? (kycPhone ? (normalisePhone({ phone: kycPhone }) ?? kycPhone) : null),
+    phoneVerifiedAt: user.phone ? (user.phoneVerifiedAt?.toISOString() ?? null) : null,
     role: user.role,
     status: user.status,
   };
@@ -236,7 +245,10 @@ export async function requestPhoneChange(context: ProfileContext, phone: string)
   return { changeRef, phone };
 }
 
-/** Confirms a phone change with the texted code: the number is the account's, verified. */
+/**
+ * Confirms a phone change with the texted code: the number is the account's, verified. A Kenyan
+ * number is the KYC phone too (the KYC asks for a Kenyan one), so the client has one phone of record.
+ */
 export async function confirmPhoneChange(
   context: ProfileContext,
   input: { changeRef: string; code: string },
@@ -248,6 +260,9 @@ export async function confirmPhoneChange(
       .update(users)
       .set({ phone: change.phone, phoneVerifiedAt: new Date() })
       .where(eq(users.id, principal.userId));
+    if (change.phone && KENYAN_PHONE_PATTERN.test(change.phone)) {
+      await tx.update(clients).set({ phone: change.phone }).where(eq(clients.userId, principal.userId));
+    }
     await tx
       .update(verifications)
       .set({ status: 'COMPLETED', verifiedAt: new Date(), completedAt: new Date() })

@@ -18,7 +18,6 @@ import {
 import { notify } from '../../lib/notifications';
 import { decodeQuoteLink, encodeQuoteLink, QUOTE_PARAM } from '../../lib/quote-link';
 import { type MotorFlowState, motorFlowStore, useMotorFlow } from '../../stores/motor-flow';
-import { productStore } from '../../stores/product';
 import { getProductDetails } from './api/get-product-details';
 import { getRecommendations } from './api/get-recommendations';
 import { t } from './i18n';
@@ -99,7 +98,6 @@ export function useOpenQuote() {
     };
 
     const open = async (link: MotorQuoteLink): Promise<boolean> => {
-      productStore.setState({ insuranceClass: link.cls });
       try {
         const restored = await restoreQuote(link, deps);
         motorFlowStore.setState({ ...restored.state, errors: restored.errors });
@@ -140,7 +138,6 @@ export function useOpenQuote() {
 
       const prefill = readMotorPrefill(params);
       if (prefill) {
-        productStore.setState({ insuranceClass: MOTOR_PRIVATE_CLASS_CODE });
         const { state, canQuote, hasProblems } = applyPrefill(prefill, {
           insuranceClass: MOTOR_PRIVATE_CLASS_CODE,
           today,

@@ -5,7 +5,6 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePersistedStore } from '../../../lib/persisted-store';
-import { productStore } from '../../../stores/product';
 import { sessionDataStore } from '../../../stores/session-data';
 import { useProducts } from '../api/get-products';
 import { CatalogueError, CatalogueSkeleton } from './catalogue-states';
@@ -53,11 +52,10 @@ export function ProductSelection() {
   };
 
   const selectProduct = (product: CatalogueProduct) => {
-    // Each product opens its own flow (a coming-soon product its page); an unknown route name
-    // falls back to the motor wizard when the product is on sale.
+    // Each product opens its own flow (a coming-soon product its page), which knows its class from
+    // its address; an unknown route name falls back to the motor wizard when the product is on sale.
     const route = classRouteOf(product.routeName);
     if (!route && !product.available) return;
-    productStore.setState({ selectedProduct: product, insuranceClass: product.classCode });
     navigate(route ? classFlowHref(route) : paths.motorBasicDetails.getHref());
   };
 

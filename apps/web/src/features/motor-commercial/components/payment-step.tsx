@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { MpesaCheckout } from '../../../components/mpesa-checkout';
+import { PolicyDocuments } from '../../../components/policy-documents';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { paths } from '../../../config/paths';
@@ -21,7 +22,9 @@ import { StepActions } from './step-actions';
 
 /**
  * Step 7: the order summary and the M-Pesa checkout (the real Daraja flow through the shared
- * checkout). After success Back is disabled and Go to Dashboard ends the flow.
+ * checkout). After success the policy number and its documents (schedule, receipt, motor
+ * certificate: the confirmation's shared panel) are shown, Back is disabled and Go to Dashboard
+ * ends the flow.
  */
 export function PaymentStep() {
   const navigate = useNavigate();
@@ -68,11 +71,6 @@ export function PaymentStep() {
           {isPaid && !isPaidHere ? (
             <p role="status" className="rounded-xl bg-emerald-50 p-4 font-semibold text-emerald-950">
               {t('motorCommercial.payment.success')}
-              {flow.policyNumber ? (
-                <span className="mt-1 block font-normal">
-                  {t('motorCommercial.payment.policyNumber', { policyNumber: flow.policyNumber })}
-                </span>
-              ) : null}
             </p>
           ) : null}
           {isPaid && !isPaidHere ? null : (
@@ -101,6 +99,14 @@ export function PaymentStep() {
               onPartPaid={() => updateFlow(() => setPaymentStatus('pending'))}
             />
           )}
+          {isPaid && flow.policyNumber ? (
+            <>
+              <p className="rounded-xl border border-emerald-200 bg-white p-4 text-slate-900">
+                {t('motorCommercial.payment.policyNumber', { policyNumber: flow.policyNumber })}
+              </p>
+              <PolicyDocuments policyNumber={flow.policyNumber} />
+            </>
+          ) : null}
           {isPaid ? (
             <Button onClick={goToDashboard} className="w-full sm:w-auto">
               {t('motorCommercial.payment.goToDashboard')}

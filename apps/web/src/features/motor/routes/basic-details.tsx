@@ -5,30 +5,28 @@ import { ErrorSummary } from '../../../components/error-summary';
 import { buttonSecondary } from '../../../components/ui';
 import { WizardHeader } from '../../../components/wizard-header';
 import { formatKenyaDateTime } from '../../../lib/dates';
-import { motorJourneyHeader } from '../../../lib/motor-journey';
-import { usePersistedStore } from '../../../lib/persisted-store';
+import { MOTOR_JOURNEY_CLASS, motorJourneyHeader } from '../../../lib/motor-journey';
 import { WizardHelpButton } from '../../../lib/wizard-help-button';
 import { clearFlowErrors, motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
-import { productStore } from '../../../stores/product';
 import { t } from '../i18n';
 import { useOpenQuote, useQuoteLinkSync } from '../use-quote-link';
 
 /**
  * Step 1 of the motor private wizard (spec-1 §2.2): the header, the stored errors above the current
- * screen, and the screen. Errors are cleared on entry; a product of another insurance class chosen on
- * the landing page starts the flow afresh.
+ * screen, and the screen. Errors are cleared on entry; a flow of another insurance class (one quoted
+ * for a landing-page card of another class before the wizard took its class from its address)
+ * starts afresh.
  */
 export default function BasicDetailsRoute() {
-  const catalogueProduct = usePersistedStore(productStore, (state) => state.selectedProduct);
+  const productName = useMotorFlow((state) => state.selectedProduct?.productName);
   const errors = useMotorFlow((state) => state.errors);
   const { phase, notice, startAfresh } = useOpenQuote();
   useQuoteLinkSync(phase === 'ready');
 
   // A layout effect runs before the screens' own effects, so errors a screen raises on entry survive.
   useLayoutEffect(() => {
-    const { insuranceClass } = productStore.getState();
     const flow = motorFlowStore.getState();
-    if (flow.insuranceClass && insuranceClass && flow.insuranceClass !== insuranceClass) {
+    if (flow.insuranceClass && flow.insuranceClass !== MOTOR_JOURNEY_CLASS) {
       motorFlowStore.reset();
       return;
     }
@@ -37,7 +35,7 @@ export default function BasicDetailsRoute() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <WizardHeader {...motorJourneyHeader(1, catalogueProduct?.name)} action={<WizardHelpButton />} />
+      <WizardHeader {...motorJourneyHeader(1, productName)} action={<WizardHelpButton />} />
       <ErrorSummary className="mt-6" errors={errors.map((message) => ({ message }))} />
       {notice ? (
         <div

@@ -6,7 +6,7 @@ import {
   VEHICLE_VALUE_STEP_KES,
 } from '@bima/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ErrorSummary } from '../../../components/error-summary';
@@ -15,10 +15,10 @@ import { buttonPrimary, buttonSecondary, inputClass, linkButton } from '../../..
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { domainText } from '../../../lib/domain-text';
+import { MOTOR_JOURNEY_CLASS } from '../../../lib/motor-journey';
 import { notify } from '../../../lib/notifications';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { motorFlowStore, setFlowErrors, useMotorFlow } from '../../../stores/motor-flow';
-import { productStore } from '../../../stores/product';
 import { getRecommendations } from '../api/get-recommendations';
 import { t } from '../i18n';
 import { type VehicleValueForm, type VehicleValueFormInput, vehicleValueFormSchema } from '../schemas';
@@ -93,7 +93,16 @@ function VehicleValueEntry({ initialValue }: { initialValue: number }) {
   );
 }
 
-function CoverOptions({ selected }: { selected: CoverType | '' }) {
+function CoverOptions({
+  selected,
+  errorId,
+  firstRef,
+}: {
+  selected: CoverType | '';
+  /** The message's id once Get Quote was tried without a cover type. */
+  errorId?: string;
+  firstRef: React.Ref<HTMLInputElement>;
+}) {
   const legendId = useId();
   const choose = (coverType: CoverType) => {
     motorFlowStore.setState((state) => chooseCoverType(state, coverType));
@@ -104,20 +113,22 @@ function CoverOptions({ selected }: { selected: CoverType | '' }) {
     });
   };
   return (
-    <fieldset aria-labelledby={legendId}>
+    <fieldset aria-labelledby={legendId} aria-describedby={errorId}>
       <legend id={legendId} className="text-lg font-bold text-slate-900">
         {t('motor.coverType.optionsLegend')}
       </legend>
       <div className="mt-3 grid gap-3 md:grid-cols-3">
-        {MOTOR_PRIVATE_COVER_TYPES.map((coverType) => (
+        {MOTOR_PRIVATE_COVER_TYPES.map((coverType, index) => (
           <label
             key={coverType}
             className="flex cursor-pointer gap-3 rounded-xl border-2 border-slate-300 bg-white p-4 hover:border-emerald-700 has-[:checked]:border-emerald-800 has-[:checked]:bg-emerald-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-emerald-800"
           >
             <input
+              ref={index === 0 ? firstRef : undefined}
               type="radio"
               name="coverType"
               value={coverType}
+              aria-invalid={errorId ? true : undefined}
               checked={selected === coverType}
               onChange={() => choose(coverType)}
               className="mt-1 size-4 accent-emerald-800 focus:outline-none"
@@ -135,10 +146,16 @@ function CoverOptions({ selected }: { selected: CoverType | '' }) {
   );
 }
 
-/** CoverTypeSelection (spec-1 §2.4): the vehicle value, then the cover type, then Get Quote. */
+/**
+ * CoverTypeSelection (spec-1 §2.4): the vehicle value, then the cover type, then Get Quote. The
+ * wizard's address names its class (motor private), so nothing chosen on the landing page is needed.
+ * "Please select a cover type." shows only after Get Quote was tried without one, as in other forms.
+ */
 export default function CoverTypeRoute() {
   const navigate = useNavigate();
   const hintId = useId();
+  const firstOptionRef = useRef<HTMLInputElement>(null);
+  const [hasTried, setTried] = useState(false);
   const flow = useMotorFlow();
   const coverType = flow.selectedCoverType;
   // Third-party cover needs no vehicle value; the other covers ask for it first.
@@ -167,20 +184,20 @@ export default function CoverTypeRoute() {
   });
 
   const getQuote = () => {
-    if (!coverType) return;
-    const { insuranceClass } = productStore.getState();
-    if (!insuranceClass) {
-      notify({
-        type: 'error',
-        title: t('motor.coverType.selectionRequired'),
-        message: domainText(QUOTATION_MESSAGES.classCodeRequired),
-      });
+    if (!coverType) {
+      setTried(true);
+      firstOptionRef.current?.focus();
       return;
     }
-    quotes.mutate({ insuranceClass, riskValue: motorFlowStore.getState().vehicleValue, coverType });
+    quotes.mutate({
+      insuranceClass: MOTOR_JOURNEY_CLASS,
+      riskValue: motorFlowStore.getState().vehicleValue,
+      coverType,
+    });
   };
 
-  const canQuote = isSaved && coverType !== '' && !quotes.isPending;
+  const canQuote = isSaved && !quotes.isPending;
+  const isCoverMissing = isSaved && hasTried && !coverType;
   return (
     <section className="space-y-6">
       <div>
@@ -212,7 +229,11 @@ export default function CoverTypeRoute() {
                 {t('motor.coverType.editValue')}
               </button>
             </div>
-            <CoverOptions selected={coverType} />
+            <CoverOptions
+              selected={coverType}
+              errorId={isCoverMissing ? hintId : undefined}
+              firstRef={firstOptionRef}
+            />
             {coverType === 'third-party' ? (
               <p className="rounded-lg bg-sky-50 p-3 text-sky-950">{t('motor.coverType.thirdPartyNote')}</p>
             ) : null}
@@ -230,14 +251,14 @@ export default function CoverTypeRoute() {
           <button
             type="button"
             disabled={!canQuote}
-            aria-describedby={isSaved && !coverType ? hintId : undefined}
+            aria-describedby={isCoverMissing ? hintId : undefined}
             onClick={getQuote}
             className={buttonPrimary}
           >
             {quotes.isPending ? t('motor.coverType.gettingQuotes') : t('motor.coverType.getQuote')}
           </button>
-          {isSaved && !coverType ? (
-            <p id={hintId} className="text-sm font-semibold text-red-800">
+          {isCoverMissing ? (
+            <p id={hintId} role="alert" className="text-sm font-semibold text-red-800">
               {domainText(QUOTATION_MESSAGES.coverTypeRequired)}
             </p>
           ) : null}

@@ -5,10 +5,10 @@ import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, buttonSecondary, inputClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
+import { MOTOR_JOURNEY_CLASS } from '../../../lib/motor-journey';
 import type { MotorProduct, QuotedProductSummary } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
 import { motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
-import { productStore } from '../../../stores/product';
 import { getProductDetails } from '../api/get-product-details';
 import { getRecommendations } from '../api/get-recommendations';
 import { ComparisonModal } from '../components/comparison-modal';
@@ -91,14 +91,14 @@ export default function ProductQuotationRoute() {
     mutationFn: () => {
       const state = motorFlowStore.getState();
       return getRecommendations({
-        insuranceClass: state.insuranceClass || productStore.getState().insuranceClass,
+        insuranceClass: state.insuranceClass || MOTOR_JOURNEY_CLASS,
         riskValue: state.vehicleValue,
         coverType: state.selectedCoverType || 'comprehensive',
       });
     },
     onSuccess: (products) =>
       motorFlowStore.setState((state) =>
-        receiveQuotes(state, products, state.insuranceClass || productStore.getState().insuranceClass),
+        receiveQuotes(state, products, state.insuranceClass || MOTOR_JOURNEY_CLASS),
       ),
   });
 

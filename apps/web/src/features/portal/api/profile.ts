@@ -5,7 +5,7 @@ export interface Profile {
   id: string;
   email: string;
   names: { firstName: string; lastName: string };
-  /** E.164, set once its texted code was entered. */
+  /** The phone of record in E.164: the KYC phone, verified once its texted code was entered. */
   phone: string | null;
   phoneVerifiedAt: string | null;
 }

@@ -13,6 +13,7 @@ import { getClientDetails } from '../../../lib/session';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import { authStore } from '../../../stores/auth';
 import { type KycData, riskStore } from '../../../stores/risk';
+import { profileKey } from '../api/profile';
 import { updateClient } from '../api/update-client';
 import { t } from '../i18n';
 
@@ -67,7 +68,10 @@ export function KycForm({ details, onSaved }: { details: KycData; onSaved?: (sav
     try {
       const saved = await updateClient(input);
       riskStore.setState({ kycData: saved });
-      queryClient.setQueryData(clientDetailsKey(authStore.getState().authData?.id), saved);
+      const userId = authStore.getState().authData?.id;
+      queryClient.setQueryData(clientDetailsKey(userId), saved);
+      // The KYC phone is the account's phone of record: the profile shows it.
+      void queryClient.invalidateQueries({ queryKey: profileKey(userId) });
       form.reset(toFormValues(saved));
       notify({ type: 'success', title: t('portal.kyc.saved'), message: t('portal.kyc.savedText') });
       onSaved?.(saved);

@@ -32,6 +32,7 @@ import {
   updateNames,
 } from '../api/profile';
 import { t } from '../i18n';
+import { clientDetailsKey } from './kyc-form';
 
 /**
  * Puts the server's field messages on the form's fields and says what went wrong; a lost session
@@ -234,6 +235,7 @@ const phoneFormSchema = profilePhoneSchema as unknown as ZodType<PhoneValues, Ph
 /** Phone change (any country): a code is texted to the new number before it counts. */
 export function PhoneSection() {
   const save = useSaveProfile();
+  const queryClient = useQueryClient();
   const language = useLanguage();
   const options = useMemo(() => callingCodeOptions(language), [language]);
   const [pending, setPending] = useState<PendingChange | null>(null);
@@ -251,6 +253,8 @@ export function PhoneSection() {
   const onConfirm = async (code: string) => {
     const saved = await confirmPhoneChange(pending!.changeRef, code);
     save(saved);
+    // A verified Kenyan number is the KYC phone too.
+    void queryClient.invalidateQueries({ queryKey: clientDetailsKey(saved.id) });
     setPending(null);
     form.reset({ country: DEFAULT_COUNTRY, phone: '' });
     notify({

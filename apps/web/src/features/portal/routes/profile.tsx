@@ -46,7 +46,13 @@ export default function ProfileRoute() {
             <dt className="font-semibold text-slate-900">{t('portal.profile.email')}</dt>
             <dd className="break-all text-slate-800">{profile.data.email}</dd>
             <dt className="font-semibold text-slate-900">{t('portal.profile.phone')}</dt>
-            <dd className="text-slate-800">{profile.data.phone ?? t('portal.profile.noPhone')}</dd>
+            <dd className="text-slate-800">
+              {profile.data.phone
+                ? profile.data.phoneVerifiedAt
+                  ? profile.data.phone
+                  : t('portal.profile.phoneUnverified', { phone: profile.data.phone })
+                : t('portal.profile.noPhone')}
+            </dd>
           </dl>
           <NamesSection
             key={`names-${profile.data.names.firstName}-${profile.data.names.lastName}`}

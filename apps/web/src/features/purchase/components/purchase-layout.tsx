@@ -4,9 +4,8 @@ import { ErrorBoundary } from '../../../components/error-boundary';
 import { ErrorSummary } from '../../../components/error-summary';
 import { WizardHeader } from '../../../components/wizard-header';
 import { motorJourneyHeader } from '../../../lib/motor-journey';
-import { usePersistedStore } from '../../../lib/persisted-store';
 import { WizardHelpButton } from '../../../lib/wizard-help-button';
-import { productStore } from '../../../stores/product';
+import { useMotorFlow } from '../../../stores/motor-flow';
 import { purchaseStore, usePurchase } from '../stores/purchase';
 
 /**
@@ -14,8 +13,21 @@ import { purchaseStore, usePurchase } from '../stores/purchase';
  * the child screen, and the screen. Errors waiting on entry are shown once and cleared from storage
  * (a reload does not show them again); errors the screens raise while here are listed live.
  */
-export function PurchaseLayout({ step, children }: { step: 2 | 3; children: ReactNode }) {
-  const catalogueProduct = usePersistedStore(productStore, (state) => state.selectedProduct);
+export function PurchaseLayout({
+  step,
+  children,
+  isPortalPayment = false,
+}: {
+  step: 2 | 3;
+  children: ReactNode;
+  /**
+   * An invoice from the portal is paid (and confirmed): the header names no product, not the one of
+   * a motor flow this tab may hold (the page shows the invoice's own).
+   */
+  isPortalPayment?: boolean;
+}) {
+  const flowProductName = useMotorFlow((state) => state.selectedProduct?.productName);
+  const productName = isPortalPayment ? null : flowProductName;
   const liveErrors = usePurchase((state) => state.errors);
   const [entryErrors, setEntryErrors] = useState<string[]>([]);
   const { pathname } = useLocation();
@@ -39,7 +51,7 @@ export function PurchaseLayout({ step, children }: { step: 2 | 3; children: Reac
   const errors = [...new Set([...entryErrors, ...liveErrors])];
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <WizardHeader {...motorJourneyHeader(step, catalogueProduct?.name)} action={<WizardHelpButton />} />
+      <WizardHeader {...motorJourneyHeader(step, productName)} action={<WizardHelpButton />} />
       <ErrorSummary className="mt-6" errors={errors.map((message) => ({ message }))} />
       <div className="mt-6">
         <ErrorBoundary compact>{children}</ErrorBoundary>

@@ -3,15 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Card } from '../../../components/card';
+import { PolicyDocuments } from '../../../components/policy-documents';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
-import { buttonPrimary, buttonSecondary, cardClass, linkButton } from '../../../components/ui';
+import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
-import { documentLink } from '../../../lib/document-link';
 import { domainText } from '../../../lib/domain-text';
 import { intlLocale } from '../../../lib/i18n';
-import { policyQueryOptions, supportContactsQueryOptions } from '../api/policy';
+import { supportContactsQueryOptions } from '../api/policy';
 import { type PurchaseContext, useOptionalPurchaseContext } from '../hooks';
 import { t } from '../i18n';
 import { type PaidSummary, setPurchaseErrors, usePurchase } from '../stores/purchase';
@@ -49,40 +49,6 @@ function Clock() {
         {now.toLocaleTimeString(intlLocale(), { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
       </time>
     </p>
-  );
-}
-
-function Documents({ policyNumber }: { policyNumber: string }) {
-  const policy = useQuery(policyQueryOptions(policyNumber));
-  return (
-    <section aria-labelledby="confirmation-documents" className={cardClass}>
-      <h3 id="confirmation-documents" className="text-lg font-bold text-slate-900">
-        {t('purchase.confirmation.documents')}
-      </h3>
-      {policy.data ? (
-        <>
-          <ul className="mt-3 space-y-2">
-            <li>
-              <a href={documentLink(policy.data.documents.schedule)} download className={linkButton}>
-                {t('purchase.confirmation.schedule')}
-              </a>
-            </li>
-            <li>
-              <a href={documentLink(policy.data.documents.receipt)} download className={linkButton}>
-                {t('purchase.confirmation.receipt')}
-              </a>
-            </li>
-          </ul>
-          <p className="mt-3 text-sm text-slate-700">{t('purchase.confirmation.documentsHint')}</p>
-        </>
-      ) : policy.isError ? (
-        <p className="mt-2 text-slate-800">{t('purchase.confirmation.documentsFailed')}</p>
-      ) : (
-        <p role="status" className="mt-2 text-slate-800">
-          {t('purchase.confirmation.documentsLoading')}
-        </p>
-      )}
-    </section>
   );
 }
 
@@ -192,7 +158,7 @@ export default function ConfirmationRoute() {
           <SummaryList rows={rows} />
         </Card>
         <div className="space-y-6">
-          {paid.policyNumber ? <Documents policyNumber={paid.policyNumber} /> : null}
+          {paid.policyNumber ? <PolicyDocuments policyNumber={paid.policyNumber} /> : null}
           <section aria-labelledby="confirmation-promises" className={cardClass}>
             <h3 id="confirmation-promises" className="text-lg font-bold text-slate-900">
               {t('purchase.confirmation.promises')}

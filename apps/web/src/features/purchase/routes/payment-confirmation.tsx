@@ -21,7 +21,8 @@ export default function PaymentConfirmationRoute() {
   const context = usePurchaseAccess({ requireQuotation: !isPortalPayment });
   const isReady = isPortalPayment ? isAuthenticated : context !== null;
   return (
-    <PurchaseLayout step={3}>
+    // An invoice paid from the portal is not this tab's motor flow: its product is not named after it.
+    <PurchaseLayout step={3} isPortalPayment={isPortalPayment}>
       {isReady ? <Outlet context={isPortalPayment ? null : context} /> : null}
     </PurchaseLayout>
   );
