@@ -1,4 +1,4 @@
-import { KENYAN_PHONE_PATTERN } from '@bima/domain/identifiers';
+import { parseKenyanPhone } from '@bima/domain/identifiers';
 import { normalisePhone, PROFILE_MESSAGES } from '@bima/domain/profile';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { generateCode, hashCode } from '../../auth/codes';
@@ -260,8 +260,10 @@ export async function confirmPhoneChange(
       .update(users)
       .set({ phone: change.phone, phoneVerifiedAt: new Date() })
       .where(eq(users.id, principal.userId));
-    if (change.phone && KENYAN_PHONE_PATTERN.test(change.phone)) {
-      await tx.update(clients).set({ phone: change.phone }).where(eq(clients.userId, principal.userId));
+    // A confirmed Kenyan number is the KYC phone too, kept in the KYC's own form (07…).
+    const kenyan = change.phone ? parseKenyanPhone(change.phone) : null;
+    if (kenyan) {
+      await tx.update(clients).set({ phone: kenyan.local }).where(eq(clients.userId, principal.userId));
     }
     await tx
       .update(verifications)
