@@ -17,6 +17,7 @@ import {
   pageOfLoans,
   type Tx,
 } from '../loan/service';
+import { missingDetailsOf, riskDetailsMissingError } from '../quotation/requirements';
 import { isQuotationExpired } from '../quotation/service';
 
 /** Premium financing covers a year: shorter covers are paid outright. */
@@ -102,6 +103,9 @@ export async function applyForIpf(context: LoanContext, userId: string, input: I
     if (!locked) throw new AppError('not_found', 'Invoice not found.');
     const found = await eligibility(tx, context, userId, input.invoiceSystemRef);
     if (found.reason) throw new AppError('conflict', found.reason.message, { code: found.reason.code });
+    // A loan issues the policy when approved: not for a quotation without its vehicle and KYC.
+    const missing = missingDetailsOf(found.quotation);
+    if (missing.length > 0) throw riskDetailsMissingError(missing);
     const loan = await createApplication(tx, {
       product: 'ipf',
       userId,

@@ -43,6 +43,7 @@ import { wantsEmail } from '../notification/service';
 import { loadDocumentBrand } from '../policy/document-brand';
 import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
+import { refuseIncompleteQuotation } from '../quotation/requirements';
 import { toKes } from '../product/present';
 import { answerInLanguage } from '../product/texts';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
@@ -186,6 +187,8 @@ export async function requestInvoicePayment(
       if (quotation && isQuotationExpired(quotation)) throw quotationExpiredError(quotation);
       // A renewal whose policy another renewal has already bought (or is buying) is not paid twice.
       if (quotation) await refuseRenewalPayment(tx, quotation);
+      // Nor is a cover whose vehicle or KYC is missing (its policy and certificate would lack them).
+      await refuseIncompleteQuotation(tx, invoice.quotationId);
     }
     await refuseWhilePromptLive(
       tx,

@@ -247,6 +247,7 @@ export async function sendRecommendation(
           productVersion: loaded.product.version,
           productName: loaded.product.name,
           underwriterName: loaded.underwriter.name,
+          classCode: loaded.product.classCode,
           coverType: loaded.product.coverType,
           vehicleValue,
           periodDays: item.coverPeriod,
