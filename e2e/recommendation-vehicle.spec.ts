@@ -78,9 +78,10 @@ async function emailedReviewPath(request: APIRequestContext, client: TestClient)
 async function acceptGiveDetailsAndPay(page: Page, request: APIRequestContext, client: TestClient) {
   await useSession(page, client.session);
   await page.goto(await emailedReviewPath(request, client));
+  // The first screen of a fresh browser loads the portal's chunks and the recommendation.
   await expect(
     page.getByRole('heading', { level: 1, name: `Recommendation from ${SAVANNAH}` }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: `Accept and pay for ${PRODUCT}` }).click();
 
   // Step 2 of the wizard, in progress: the vehicle, started from the request's plate and chassis.
@@ -145,7 +146,7 @@ async function expectPolicyWithVehicle(page: Page) {
   await expect(policy).toHaveCount(1);
   await policy.getByRole('link', { name: /^View policy/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Policy BIMA\/07\// })).toBeVisible();
-  const vehicle = page.locator('#policy-vehicle');
+  const vehicle = page.getByRole('region', { name: 'Vehicle', exact: true });
   for (const value of [
     PLATE,
     VEHICLE.make,
