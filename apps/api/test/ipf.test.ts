@@ -22,6 +22,7 @@ import { SAMPLE_IPF_BANDS, SAMPLE_LENDER } from '../src/modules/loan/seed-data';
 import { call, loginUser, registerUser, uniqueEmail } from './accounts-helpers';
 import { buildListeningTestApp, buildTestApp, type TestContext } from './helpers';
 import {
+  giveKyc,
   invoiceFor,
   MPESA_TEST_ENV,
   newSignedInClient,
@@ -246,6 +247,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       try {
         const email = await registerUser(strict);
         const headers = { accesstoken: (await loginUser(strict, email)).accessToken };
+        await giveKyc(strict, headers);
         const invoice = await invoiceFor(strict, headers);
         const answer = await call(
           strict,

@@ -3,8 +3,8 @@ import { hashPassword } from '../src/auth/passwords';
 import { intermediaries, users } from '../src/db/schema';
 import { SAMPLE_STAFF_PASSWORD } from '../src/modules/staff/seed-data';
 import { call, loginUser, registerUser, uniqueEmail } from './accounts-helpers';
-import { giveKyc } from './purchase-helpers';
 import type { buildTestApp } from './helpers';
+import { giveKyc } from './purchase-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 export type Headers = Record<string, string>;
