@@ -79,9 +79,9 @@ async function acceptGiveDetailsAndPay(page: Page, request: APIRequestContext, c
   await useSession(page, client.session);
   await page.goto(await emailedReviewPath(request, client));
   // The first screen of a fresh browser loads the portal's chunks and the recommendation.
-  await expect(
-    page.getByRole('heading', { level: 1, name: `Recommendation from ${SAVANNAH}` }),
-  ).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: `Recommendation from ${SAVANNAH}` })).toBeVisible({
+    timeout: 20_000,
+  });
   await page.getByRole('button', { name: `Accept and pay for ${PRODUCT}` }).click();
 
   // Step 2 of the wizard, in progress: the vehicle, started from the request's plate and chassis.

@@ -104,6 +104,7 @@ const truck = {
   fuelType: 'Diesel',
   purpose: 'General cartage',
   modifications: 'no',
+  yearOfManufacture: 2018,
 };
 const home = {
   buildingValue: 5_000_000,
@@ -140,7 +141,6 @@ function requiredVehicleFields(classCode: string, coverType: string): string[] {
   if (classCode === '07' && coverType === 'third-party') {
     return ['make', 'model', 'registrationNumber', 'chassisNumber'];
   }
-  if (classCode === '08') return ['make', 'model', 'registrationNumber', 'chassisNumber', 'engineNumber'];
   return ['make', 'model', 'registrationNumber', 'chassisNumber', 'engineNumber', 'yearOfManufacture'];
 }
 

@@ -28,6 +28,7 @@ const commercialVehicle = {
   fuelType: 'Diesel',
   purpose: 'Carrying own goods',
   modifications: 'no',
+  yearOfManufacture: 2018,
 };
 const profileKyc = {
   kraPin: 'A123456789X',
@@ -50,7 +51,12 @@ describe('missingRiskDetails: what a quotation lacks before its policy may be bo
   it.each([
     {
       name: 'motor private comprehensive, complete',
-      options: { classCode: '07', coverType: 'comprehensive', vehicle: fullVehicle, clientDetails: profileKyc },
+      options: {
+        classCode: '07',
+        coverType: 'comprehensive',
+        vehicle: fullVehicle,
+        clientDetails: profileKyc,
+      },
       missing: [],
     },
     {
@@ -68,7 +74,12 @@ describe('missingRiskDetails: what a quotation lacks before its policy may be bo
       options: {
         classCode: '07',
         coverType: 'third-party',
-        vehicle: { make: 'Mazda', model: 'Demio', registrationNumber: 'KDC321D', chassisNumber: 'JTEBU5JR5K5765432' },
+        vehicle: {
+          make: 'Mazda',
+          model: 'Demio',
+          registrationNumber: 'KDC321D',
+          chassisNumber: 'JTEBU5JR5K5765432',
+        },
         clientDetails: profileKyc,
       },
       missing: [],
@@ -92,6 +103,16 @@ describe('missingRiskDetails: what a quotation lacks before its policy may be bo
         clientDetails: { kyc: classKyc },
       },
       missing: ['vehicleDetails.engineNumber'],
+    },
+    {
+      name: 'motor commercial without the year of manufacture its certificate shows',
+      options: {
+        classCode: '08',
+        coverType: 'comprehensive-commercial',
+        vehicle: { ...commercialVehicle, yearOfManufacture: undefined },
+        clientDetails: { kyc: classKyc },
+      },
+      missing: ['vehicleDetails.yearOfManufacture'],
     },
     {
       name: 'fire domestic insures no vehicle but needs its KYC',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, CLIENT_TYPES } from './account';
 import { classDefinitionOf, classKycSchema } from './classes';
-import { THIRD_PARTY_COVER_TYPES } from './premium/types';
 import { KRA_PIN_PATTERN } from './identifiers';
+import { THIRD_PARTY_COVER_TYPES } from './premium/types';
 import { fullVehicleSchema, vehicleIdentitySchema } from './purchase';
 
 /**

@@ -305,10 +305,7 @@ export async function invoiceQuotation(executor: Database | Tx, quotation: Quota
     throw quotationExpiredError(quotation);
   }
   // No invoice (and so no payment, cart or loan) for a quotation without its vehicle and KYC.
-  if (
-    missingDetailsOf(quotation).length > 0 &&
-    !(await hasPaymentsTowards(executor, quotation.id))
-  ) {
+  if (missingDetailsOf(quotation).length > 0 && !(await hasPaymentsTowards(executor, quotation.id))) {
     refuseIncompleteRisk(quotation);
   }
   // The invoice and its bill in the ledger together (a savepoint inside the caller's transaction).
