@@ -566,6 +566,13 @@ describe('recommendations and commission', () => {
     ]);
     expect(badExcess.status).toBe(400);
     expect(badExcess.body.errors[0].field).toMatch(/^items\.0\./);
+    // A vehicle request is answered with motor private products: a fire cover would be issued
+    // without its risk (and was numbered and certified as motor).
+    const fire = await sendRecommendation(rowA, [
+      { ...APA, productSystemRef: 'CIC-FD-DOM', additionalBenefits: [] },
+    ]);
+    expect(fire.status).toBe(400);
+    expect(fire.body.errors[0]).toEqual({ field: 'items.0.productSystemRef', message: M.motorPrivateOnly });
     // Nothing was sent: the request is still open.
     const [stored] = await ctx.database.db
       .select({ status: helpRequestIntermediaries.status })

@@ -44,6 +44,26 @@ const classKyc = {
   email: 'wanjiru@example.co.ke',
   address: 'Ngong Road, Nairobi',
 };
+const lorry = {
+  coverType: 'comprehensive-commercial',
+  vehicleValue: 2_500_000,
+  vehicleType: 'lorry',
+  tonnageCapacity: 10,
+  usageDetails: { primaryUse: 'own-goods', goodsCarried: 'Building materials', routes: 'Nairobi–Nakuru' },
+};
+const home = {
+  buildingValue: 5_000_000,
+  contentsValue: 1_000_000,
+  location: { county: 'Nairobi', town: 'Kileleshwa' },
+  construction: 'stone-tile',
+  occupancy: 'owner-occupied',
+};
+const shop = {
+  premisesType: 'house',
+  contentsValue: 500_000,
+  highValueItems: [{ description: 'Laptop', value: 200_000 }],
+  security: { alarm: true, guard: false, burglarBars: true, electricFence: false },
+};
 const fieldsOf = (options: Parameters<typeof missingRiskDetails>[0]) =>
   missingRiskDetails(options).map((missing) => missing.field);
 
@@ -101,6 +121,7 @@ describe('missingRiskDetails: what a quotation lacks before its policy may be bo
         coverType: 'comprehensive-commercial',
         vehicle: { ...commercialVehicle, engineNumber: '' },
         clientDetails: { kyc: classKyc },
+        riskDetails: lorry,
       },
       missing: ['vehicleDetails.engineNumber'],
     },
@@ -111,17 +132,41 @@ describe('missingRiskDetails: what a quotation lacks before its policy may be bo
         coverType: 'comprehensive-commercial',
         vehicle: { ...commercialVehicle, yearOfManufacture: undefined },
         clientDetails: { kyc: classKyc },
+        riskDetails: lorry,
       },
       missing: ['vehicleDetails.yearOfManufacture'],
     },
     {
       name: 'fire domestic insures no vehicle but needs its KYC',
-      options: { classCode: '03', coverType: 'fire-domestic', vehicle: {}, clientDetails: {} },
+      options: {
+        classCode: '03',
+        coverType: 'fire-domestic',
+        vehicle: {},
+        clientDetails: {},
+        riskDetails: home,
+      },
       missing: ['kyc.fullName', 'kyc.idNumber'],
     },
     {
+      name: "fire domestic without its risk (a motor recommendation's product of another class)",
+      options: {
+        classCode: '03',
+        coverType: 'fire-domestic',
+        vehicle: {},
+        clientDetails: { kyc: classKyc },
+        riskDetails: {},
+      },
+      missing: ['risk.construction', 'risk.occupancy'],
+    },
+    {
       name: 'theft, complete',
-      options: { classCode: '05', coverType: 'theft', vehicle: {}, clientDetails: { kyc: classKyc } },
+      options: {
+        classCode: '05',
+        coverType: 'burglary',
+        vehicle: {},
+        clientDetails: { kyc: classKyc },
+        riskDetails: shop,
+      },
       missing: [],
     },
   ])('$name', ({ options, missing }) => {

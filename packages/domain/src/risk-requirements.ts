@@ -85,15 +85,20 @@ const issuesOf = (schema: z.ZodType, value: unknown, prefix: string): MissingDet
 /**
  * The details a quotation still lacks before its policy may be bought (empty when none): each
  * field with the message its form shows. Vehicle fields are named `vehicleDetails.<field>`, KYC
- * fields `kyc.<field>` (the completion action's input names).
+ * fields `kyc.<field>` (the completion action's input names), the class's risk `risk.<field>` (priced
+ * with it, so never completed afterwards: such a quotation is quoted again).
  */
 export function missingRiskDetails(options: {
   classCode: string;
   coverType: string;
   vehicle: Record<string, unknown> | null;
   clientDetails: Record<string, unknown> | null;
+  /** The class's risk as entered (fire, theft, aviation, motor commercial); ignored for motor private. */
+  riskDetails?: Record<string, unknown> | null;
   today: string;
 }): MissingDetail[] {
+  const riskSchema = classDefinitionOf(options.classCode)?.riskSchema;
+  const risk = riskSchema ? issuesOf(riskSchema, options.riskDetails, 'risk') : [];
   const vehicleSchema = vehicleSchemaOf(options);
   const vehicle = vehicleSchema ? issuesOf(vehicleSchema, options.vehicle, 'vehicleDetails') : [];
   const clientDetails = options.clientDetails ?? {};
@@ -101,7 +106,7 @@ export function missingRiskDetails(options: {
     kycPlaceOf(options.classCode) === 'kyc'
       ? issuesOf(classKycSchema, clientDetails.kyc, 'kyc')
       : issuesOf(motorPrivateKycSnapshotSchema, clientDetails, 'kyc');
-  return [...vehicle, ...kyc];
+  return [...risk, ...vehicle, ...kyc];
 }
 
 /**

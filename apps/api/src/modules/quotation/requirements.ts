@@ -9,7 +9,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 type RiskOfQuotation = Pick<
   typeof quotations.$inferSelect,
-  'classCode' | 'coverType' | 'vehicle' | 'clientDetails'
+  'classCode' | 'coverType' | 'vehicle' | 'clientDetails' | 'riskDetails'
 >;
 
 /** What the quotation still lacks before its policy may be bought (`@bima/domain` missingRiskDetails). */
@@ -19,6 +19,7 @@ export function missingDetailsOf(quotation: RiskOfQuotation, today = kenyaToday(
     coverType: quotation.coverType,
     vehicle: quotation.vehicle,
     clientDetails: quotation.clientDetails,
+    riskDetails: quotation.riskDetails,
     today,
   });
 }
@@ -49,6 +50,7 @@ export async function refuseIncompleteQuotation(executor: Database | Tx, quotati
       coverType: quotations.coverType,
       vehicle: quotations.vehicle,
       clientDetails: quotations.clientDetails,
+      riskDetails: quotations.riskDetails,
     })
     .from(quotations)
     .where(eq(quotations.id, quotationId));
