@@ -133,6 +133,7 @@ test.describe('motor commercial wizard', () => {
     await page.getByLabel('Chassis number').fill('JALFVZ34SK7000123');
     await page.getByLabel('Engine number').fill('6HK1-123456');
     await page.getByLabel('Engine capacity (cc)').fill('7790');
+    await page.getByLabel('Year of manufacture').fill('2018');
     await page.getByLabel('Body type').fill('Flatbed');
     await page.getByLabel('Fuel type').selectOption('Diesel');
     await page.getByLabel('Purpose').fill('General cartage');

@@ -83,20 +83,23 @@ export async function createClient(
     password: PASSWORD,
     loginDevice: {},
   });
-  if (withKyc) {
-    await call(
-      request,
-      ['client', 'client', 'updateClient'],
-      {
-        kraPin: 'A123456789X',
-        phone: '0712345678',
-        address: 'Kenyatta Avenue, Nairobi',
-        clientType: 'INDIVIDUAL',
-      },
-      session.accessToken,
-    );
-  }
+  if (withKyc) await giveKyc(request, session);
   return { email, session };
+}
+
+/** Saves the KYC a purchase needs (KRA PIN, phone, address, account type), as the KYC step does. */
+async function giveKyc(request: APIRequestContext, session: Session) {
+  await call(
+    request,
+    ['client', 'client', 'updateClient'],
+    {
+      kraPin: 'A123456789X',
+      phone: '0712345678',
+      address: 'Kenyatta Avenue, Nairobi',
+      clientType: 'INDIVIDUAL',
+    },
+    session.accessToken,
+  );
 }
 
 /**
@@ -304,6 +307,14 @@ export async function createInvoiceThroughApi(
   options: ApiQuotation = {},
 ) {
   const registrationNumber = options.registrationNumber ?? 'KDB 456C';
+  // A policy is bought with the client's KYC (the wizard's KYC step): given here when the profile lacks it.
+  const profile = await call<{ kraPin: string; address: string | null }>(
+    request,
+    ['client', 'client', 'getClientDetails'],
+    {},
+    session.accessToken,
+  );
+  if (profile.kraPin === 'N/A' || !profile.address) await giveKyc(request, session);
   const quotation = await call<{ systemQuotationRef: string }>(
     request,
     ['client', 'quotation', 'createQuotation'],

@@ -4,6 +4,7 @@ import {
   call,
   createClient,
   expectNoSeriousViolations,
+  fillFullVehicle,
   PASSWORD,
   PAYMENT_TIMEOUT,
   payWith,
@@ -149,6 +150,12 @@ test.describe('recommendations: an intermediary recommends, the client answers',
     await expectNoSeriousViolations(page, 'recommendation review');
 
     await page.getByRole('button', { name: `Accept and pay for ${PRODUCT}` }).click();
+    // The recommendation has the request's plate and chassis: the rest of the vehicle, then the KYC
+    // (recommendation-vehicle.spec.ts follows this step closely).
+    await expect(page).toHaveURL(/\/motor\/cover-details\/complete\?quotation=QT/);
+    await fillFullVehicle(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Save and continue to payment' }).click();
     await expect(page).toHaveURL(/\/motor\/payment-confirmation\/payment\?invoice=INV-/);
     // The number comes from the client's KYC once it has loaded; the simulator's 0712345678 pays.
     await expect(page.getByLabel('M-Pesa number')).toHaveValue('712345678');

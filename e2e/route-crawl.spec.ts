@@ -109,6 +109,7 @@ function clientRoutes(policyId: number) {
     '/motor/cover-details',
     '/motor/cover-details/vehicle-details',
     '/motor/cover-details/kyc-details',
+    '/motor/cover-details/complete',
     '/motor/payment-confirmation',
     '/motor/payment-confirmation/summary',
     '/motor/payment-confirmation/payment',

@@ -66,6 +66,7 @@ const truck = {
   fuelType: 'Diesel',
   purpose: 'General cartage',
   modifications: 'no',
+  yearOfManufacture: 2018,
 };
 
 /** Levies on every non-life premium: Training Levy 0.2 %, PHCF 0.25 % (each rounded half up), stamp duty 40. */

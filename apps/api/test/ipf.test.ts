@@ -23,6 +23,7 @@ import { call, loginUser, registerUser, uniqueEmail } from './accounts-helpers';
 import { buildListeningTestApp, buildTestApp, type TestContext } from './helpers';
 import { pdfTextContent } from './pdf-raster';
 import {
+  giveKyc,
   invoiceFor,
   MPESA_TEST_ENV,
   newSignedInClient,
@@ -247,6 +248,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       try {
         const email = await registerUser(strict);
         const headers = { accesstoken: (await loginUser(strict, email)).accessToken };
+        await giveKyc(strict, headers);
         const invoice = await invoiceFor(strict, headers);
         const answer = await call(
           strict,

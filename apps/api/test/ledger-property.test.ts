@@ -15,7 +15,7 @@ import {
 import { payInvoiceFromWallet } from '../src/modules/wallet/service';
 import { loginUser, registerUser } from './accounts-helpers';
 import { buildTestApp } from './helpers';
-import { invoiceFor } from './purchase-helpers';
+import { giveKyc, invoiceFor } from './purchase-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -82,6 +82,7 @@ describe('ledger property on the database', () => {
       const session = await loginUser(ctx, email);
       const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       clients.push({ userId: user!.id, headers: { accesstoken: session.accessToken } });
+      await giveKyc(ctx, { accesstoken: session.accessToken });
     }
     const [admin] = await ctx.database.db
       .select({ id: users.id })

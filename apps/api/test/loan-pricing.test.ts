@@ -2,7 +2,7 @@ import { PRICING_MESSAGES } from '@bima/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginUser, registerUser } from './accounts-helpers';
 import { buildTestApp } from './helpers';
-import { invoiceFor } from './purchase-helpers';
+import { giveKyc, invoiceFor } from './purchase-helpers';
 import { SAMPLE, send, signInAs } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -119,6 +119,7 @@ describe('a lender’s own pricing tables', () => {
 
     const email = await registerUser(ctx);
     const client = { accesstoken: (await loginUser(ctx, email)).accessToken };
+    await giveKyc(ctx, client);
     const invoice = await invoiceFor(ctx, client);
     const offer = async () =>
       (await send(ctx, 'client/ipf/getOffer', { invoiceSystemRef: invoice.invoiceSystemRef }, client)).body

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema';
 import { call, loginUser, registerUser } from './accounts-helpers';
 import { buildTestApp } from './helpers';
+import { giveKyc } from './purchase-helpers';
 
 describe('/dev/mpesa: the simulated phone', () => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
@@ -16,6 +17,7 @@ describe('/dev/mpesa: the simulated phone', () => {
 
   const startPayment = async () => {
     const headers = { accesstoken: (await loginUser(ctx, await registerUser(ctx))).accessToken };
+    await giveKyc(ctx, headers);
     const quotation = await call(
       ctx,
       'client',

@@ -48,10 +48,28 @@ export const quotationPayload = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** A new client, signed in: the headers of their calls. */
+/** The KYC a motor private purchase needs (the wizard's KYC step): what `giveKyc` saves. */
+export const CLIENT_KYC = {
+  phone: '0712345678',
+  kraPin: 'A123456789X',
+  clientType: 'INDIVIDUAL',
+  address: 'Moi Avenue, Nairobi',
+  idType: 'NATIONAL_ID',
+  idNumber: '12345678',
+};
+
+/** Saves the client's KYC, as the wizard's KYC step does before a quotation is made. */
+export async function giveKyc(ctx: Ctx, headers: Record<string, string>) {
+  const saved = await call(ctx, 'client', 'client', 'updateClient', CLIENT_KYC, headers);
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+/** A new client, signed in, with the KYC a purchase needs: the headers of their calls. */
 export async function signedIn(ctx: Ctx) {
   const session = await loginUser(ctx, await registerUser(ctx));
-  return { accesstoken: session.accessToken };
+  const headers = { accesstoken: session.accessToken };
+  await giveKyc(ctx, headers);
+  return headers;
 }
 
 export async function createQuotation(
@@ -163,14 +181,16 @@ export const MPESA_TEST_ENV = {
 /** The phone the tests pay from. */
 export const PAYS = '254712345678';
 
-/** A new client, signed in, with their user id. */
+/** A new client, signed in, with the KYC a purchase needs, and their user id. */
 export async function newSignedInClient(
   ctx: Ctx,
 ): Promise<{ headers: Record<string, string>; userId: string }> {
   const email = await registerUser(ctx);
   const session = await loginUser(ctx, email);
   const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { headers: { accesstoken: session.accessToken }, userId: user!.id };
+  const headers = { accesstoken: session.accessToken };
+  await giveKyc(ctx, headers);
+  return { headers, userId: user!.id };
 }
 
 /** Waits until M-Pesa has answered a payment (within `timeoutMs`) and expects it a success. */

@@ -13,7 +13,7 @@ import {
 import { kenyaToday } from '../src/lib/dates';
 import { call, loginUser, PASSWORD, registerUser, uniqueEmail } from './accounts-helpers';
 import { buildTestApp } from './helpers';
-import { pay, waitUntil } from './purchase-helpers';
+import { fullVehicle, pay, waitUntil } from './purchase-helpers';
 import { FIRM, firmId, type Headers, SAMPLE, send, signedInClient, signInAs } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -225,6 +225,38 @@ describe('recommendations and commission', () => {
     expect(
       (await send(ctx, 'admin/commission/setRate', { classCode: '07', rateBps: 999 }, admin)).status,
     ).toBe(200);
+
+    // The recommendation holds the request's plate and chassis only: accepting it (which invoices
+    // it) is refused, naming what the client must give first; nothing changes.
+    expect(fullApa.missingDetails.map((missing: { field: string }) => missing.field)).toEqual(
+      expect.arrayContaining(['vehicleDetails.make', 'vehicleDetails.engineNumber']),
+    );
+    const early = await send(
+      ctx,
+      'underwriting/quotation/acceptReccommendation',
+      { id: recommendation.id, systemQuotationRef: apa.systemQuotationRef },
+      client,
+    );
+    expect(early.status).toBe(409);
+    expect(early.body.err_code).toBe('RISK_DETAILS_MISSING');
+    expect(early.body.errors).toContainEqual({
+      field: 'vehicleDetails.make',
+      message: 'Vehicle make is required',
+    });
+    const completed = await send(
+      ctx,
+      'client/quotation/completeQuotationDetails',
+      {
+        systemQuotationRef: apa.systemQuotationRef,
+        vehicleDetails: { ...fullVehicle, registrationNumber: undefined, chassisNumber: undefined },
+      },
+      client,
+    );
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    expect(completed.body.result.data).toMatchObject({
+      missingDetails: [],
+      vehicle: { make: 'Toyota', registrationNumber: 'KDA123B', chassisNumber: 'JTEBU5JR5K5123456' },
+    });
 
     const accepted = await send(
       ctx,
@@ -534,6 +566,13 @@ describe('recommendations and commission', () => {
     ]);
     expect(badExcess.status).toBe(400);
     expect(badExcess.body.errors[0].field).toMatch(/^items\.0\./);
+    // A vehicle request is answered with motor private products: a fire cover would be issued
+    // without its risk (and was numbered and certified as motor).
+    const fire = await sendRecommendation(rowA, [
+      { ...APA, productSystemRef: 'CIC-FD-DOM', additionalBenefits: [] },
+    ]);
+    expect(fire.status).toBe(400);
+    expect(fire.body.errors[0]).toEqual({ field: 'items.0.productSystemRef', message: M.motorPrivateOnly });
     // Nothing was sent: the request is still open.
     const [stored] = await ctx.database.db
       .select({ status: helpRequestIntermediaries.status })

@@ -4,6 +4,7 @@ import { intermediaries, users } from '../src/db/schema';
 import { SAMPLE_STAFF_PASSWORD } from '../src/modules/staff/seed-data';
 import { call, loginUser, registerUser, uniqueEmail } from './accounts-helpers';
 import type { buildTestApp } from './helpers';
+import { giveKyc } from './purchase-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 export type Headers = Record<string, string>;
@@ -45,10 +46,12 @@ export async function signInAs(ctx: Ctx, email: string, password = SAMPLE_STAFF_
   return { headers: { accesstoken: session.accessToken } as Headers, refreshToken: session.refreshToken };
 }
 
-/** A new client, signed in. */
+/** A new client, signed in, with the KYC a purchase needs. */
 export async function signedInClient(ctx: Ctx): Promise<Headers> {
   const email = await registerUser(ctx);
-  return { accesstoken: (await loginUser(ctx, email)).accessToken };
+  const headers = { accesstoken: (await loginUser(ctx, email)).accessToken };
+  await giveKyc(ctx, headers);
+  return headers;
 }
 
 /** Calls an action by its 'service/resource/action' path; answers the HTTP status and the body. */

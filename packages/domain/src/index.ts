@@ -29,6 +29,7 @@ export * from './purchase';
 export * from './quotation';
 export * from './recommendations';
 export * from './renewal';
+export * from './risk-requirements';
 export * from './school';
 export * from './staff';
 export * from './support';

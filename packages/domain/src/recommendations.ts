@@ -31,6 +31,7 @@ export const RECOMMENDATION_MESSAGES = {
   alreadyAccepted: 'This recommendation has already been accepted.',
   alreadyRejected: 'This recommendation has already been rejected.',
   acceptFirst: 'Accept this recommendation to buy its quotation.',
+  motorPrivateOnly: 'A recommendation for a vehicle request offers motor private products only.',
 } as const;
 
 const M = RECOMMENDATION_MESSAGES;

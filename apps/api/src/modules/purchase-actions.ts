@@ -1,4 +1,5 @@
 import {
+  completeQuotationDetailsSchema,
   createQuotationSchema,
   invoicePaymentRequestSchema,
   paymentRequestDetailsSchema,
@@ -18,6 +19,7 @@ import { signDocumentLink } from './policy/document-links';
 import { getInvoice, getPolicy, listInvoices, listPolicies } from './policy/service';
 import {
   completeQuotation,
+  completeQuotationDetails,
   createQuotation,
   getQuotation,
   listQuotations,
@@ -74,6 +76,16 @@ export const purchaseActions = [
       requoteQuotation(db, principal!.userId, input.systemQuotationRef, {
         validDays: config.QUOTATION_VALID_DAYS,
       }),
+  }),
+  defineAction({
+    service: 'client',
+    resource: 'quotation',
+    action: 'completeQuotationDetails',
+    auth: 'client',
+    description:
+      'Completes what one of the client’s quotations lacks before it can be paid (its `missingDetails`): {systemQuotationRef, vehicleDetails?, kyc?} — the vehicle its class and cover require, merged over the quotation’s (a recommendation’s plate and chassis), and the KYC (motor private: the profile’s, as updateClient takes it, saved to the profile; other classes: fullName, idNumber, kraPin, phoneNumber, email, address). Answers the quotation; 400 naming every field still missing or wrong (`vehicleDetails.make`, `kyc.kraPin`); 409 QUOTATION_PAID once money was paid towards it. Invoicing, paying, the cart and financing refuse an incomplete quotation with 409 RISK_DETAILS_MISSING and the same field list.',
+    input: completeQuotationDetailsSchema,
+    handler: ({ db, principal, input }) => completeQuotationDetails(db, principal!.userId, input),
   }),
   defineAction({
     service: 'underwriting',

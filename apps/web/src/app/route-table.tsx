@@ -91,6 +91,10 @@ const screens: RouteObject[] = [
         path: paths.motorKycDetails.path,
         lazy: lazyScreen(() => import('../features/purchase/routes/kyc-details')),
       },
+      {
+        path: paths.motorCompleteDetails.path,
+        lazy: lazyScreen(() => import('../features/purchase/routes/complete-details')),
+      },
     ],
   },
   {

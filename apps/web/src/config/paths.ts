@@ -27,6 +27,19 @@ export const paths = {
   /** The wrapper of step 2 (vehicle details, KYC); a later issue builds it. */
   motorCoverDetails: { path: '/motor/cover-details', getHref: () => '/motor/cover-details' },
   motorKycDetails: { path: 'kyc-details', getHref: () => '/motor/cover-details/kyc-details' },
+  /**
+   * Step 2 for a quotation made elsewhere (a recommendation, a renewal, an invoice in the portal):
+   * the vehicle and KYC it still lacks, asked before payment; `recommendation` accepts it after.
+   */
+  motorCompleteDetails: {
+    path: 'complete',
+    getHref: (systemQuotationRef?: string, recommendationId?: number) => {
+      if (!systemQuotationRef) return '/motor/cover-details/complete';
+      const query = new URLSearchParams({ quotation: systemQuotationRef });
+      if (recommendationId !== undefined) query.set('recommendation', String(recommendationId));
+      return `/motor/cover-details/complete?${query.toString()}`;
+    },
+  },
   /** Step 3: the application summary, the M-Pesa payment and the confirmation. */
   motorPaymentConfirmation: {
     path: '/motor/payment-confirmation',

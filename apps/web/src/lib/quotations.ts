@@ -49,6 +49,13 @@ export interface ClientQuotation {
   policyId?: number | null;
   vehicle: Record<string, unknown> | null;
   breakdown: Record<string, unknown> | null;
+  /** The insurance class ('07' motor private, '08' motor commercial, …). */
+  classCode?: string;
+  /**
+   * What must be given before it can be paid (the vehicle and KYC its class requires): each field
+   * and its message; empty when nothing is missing.
+   */
+  missingDetails?: Array<{ field: string; message: string }>;
   /** 'new' (the client's own) or 'recommendation' (an intermediary's: accepted on its review first). */
   purchaseType?: string;
   recommendationId?: number | null;

@@ -137,9 +137,11 @@ export const COMMERCIAL_VEHICLE_MESSAGES = {
   fuelType: 'Fuel type is required.',
   purpose: 'Purpose is required.',
   modifications: 'Please specify if the vehicle has modifications.',
+  yearOfManufacture: 'Year of manufacture is required.',
+  yearOfManufactureInvalid: 'Enter the year the vehicle was made (e.g., 2018).',
 } as const;
 
-/** The commercial wizard's vehicle details: every field required (spec-2). */
+/** The commercial wizard's vehicle details: every field required (spec-2), the year as the certificate needs it. */
 export const commercialVehicleSchema = z.object({
   make: required(COMMERCIAL_VEHICLE_MESSAGES.make),
   model: required(COMMERCIAL_VEHICLE_MESSAGES.model),
@@ -159,6 +161,11 @@ export const commercialVehicleSchema = z.object({
   fuelType: z.enum(FUEL_TYPES, { error: COMMERCIAL_VEHICLE_MESSAGES.fuelType }),
   purpose: required(COMMERCIAL_VEHICLE_MESSAGES.purpose),
   modifications: z.enum(['yes', 'no'], { error: COMMERCIAL_VEHICLE_MESSAGES.modifications }),
+  yearOfManufacture: z.coerce
+    .number({ error: COMMERCIAL_VEHICLE_MESSAGES.yearOfManufacture })
+    .int(COMMERCIAL_VEHICLE_MESSAGES.yearOfManufactureInvalid)
+    .min(1900, COMMERCIAL_VEHICLE_MESSAGES.yearOfManufactureInvalid)
+    .max(2100, COMMERCIAL_VEHICLE_MESSAGES.yearOfManufactureInvalid),
 });
 export type CommercialVehicle = z.infer<typeof commercialVehicleSchema>;
 

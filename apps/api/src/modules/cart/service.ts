@@ -21,6 +21,7 @@ import { invoiceMoney, lockWallet } from '../ledger/service';
 import { completeInvoice, type PaymentContext, refuseWhilePromptLive, sendPrompt } from '../payment/service';
 import { type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
 import { toKes } from '../product/present';
+import { refuseIncompleteRisk } from '../quotation/requirements';
 import { invoiceQuotation, isQuotationExpired, quotationExpiredError } from '../quotation/service';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -77,6 +78,8 @@ export async function addToCart(db: Database, userId: string, systemQuotationRef
       throw new AppError('conflict', RECOMMENDATION_MESSAGES.acceptFirst, { code: 'INVALID_TRANSITION' });
     }
   }
+  // The cart pays for policies: a quotation without its vehicle or KYC is completed first.
+  refuseIncompleteRisk(quotation);
   await db
     .insert(cartItems)
     .values({ userId, quotationId: quotation.id })

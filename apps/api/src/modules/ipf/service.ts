@@ -4,6 +4,7 @@ import {
   type IpfApplyInput,
   LOAN_MESSAGES,
   OPEN_LOAN_STATUSES,
+  RISK_DETAILS_MESSAGES,
 } from '@bima/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { invoices, loans, quotations } from '../../db/schema';
@@ -17,6 +18,7 @@ import {
   pageOfLoans,
   type Tx,
 } from '../loan/service';
+import { missingDetailsOf, riskDetailsMissingError } from '../quotation/requirements';
 import { isQuotationExpired } from '../quotation/service';
 
 /** Premium financing covers a year: shorter covers are paid outright. */
@@ -58,7 +60,9 @@ async function eligibility(
               ? { code: 'NOT_ANNUAL', message: LOAN_MESSAGES.notAnnual }
               : money.owed < minimum
                 ? { code: 'BELOW_MINIMUM', message: LOAN_MESSAGES.belowMinimum(formatKes(minimum)) }
-                : null;
+                : missingDetailsOf(row.quotation).length > 0
+                  ? { code: 'RISK_DETAILS_MISSING', message: RISK_DETAILS_MESSAGES.missing }
+                  : null;
   return { ...row, money, open: open ?? null, reason, minimum };
 }
 
@@ -101,6 +105,9 @@ export async function applyForIpf(context: LoanContext, userId: string, input: I
       .for('update');
     if (!locked) throw new AppError('not_found', 'Invoice not found.');
     const found = await eligibility(tx, context, userId, input.invoiceSystemRef);
+    // A loan issues the policy when approved: not for a quotation without its vehicle and KYC.
+    const missing = missingDetailsOf(found.quotation);
+    if (found.reason?.code === 'RISK_DETAILS_MISSING') throw riskDetailsMissingError(missing);
     if (found.reason) throw new AppError('conflict', found.reason.message, { code: found.reason.code });
     const loan = await createApplication(tx, {
       product: 'ipf',

@@ -45,6 +45,7 @@ import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
 import { answerInLanguage } from '../product/texts';
+import { refuseIncompleteQuotation } from '../quotation/requirements';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
 import { refuseRenewalPayment } from '../renewal/guard';
 import { settleSchoolFeeReceipt } from '../school/payments';
@@ -186,6 +187,8 @@ export async function requestInvoicePayment(
       if (quotation && isQuotationExpired(quotation)) throw quotationExpiredError(quotation);
       // A renewal whose policy another renewal has already bought (or is buying) is not paid twice.
       if (quotation) await refuseRenewalPayment(tx, quotation);
+      // Nor is a cover whose vehicle or KYC is missing (its policy and certificate would lack them).
+      await refuseIncompleteQuotation(tx, invoice.quotationId);
     }
     await refuseWhilePromptLive(
       tx,

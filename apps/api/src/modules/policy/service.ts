@@ -44,7 +44,7 @@ import { isRenewalTaken } from '../renewal/guard';
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Policy numbers by class and year (BIMA/07/2026/12345678); certificates as DMVIC-style C-numbers. */
-export function makePolicyNumbers(classCode = '07', year = new Date().getUTCFullYear()) {
+export function makePolicyNumbers(classCode: string, year = new Date().getUTCFullYear()) {
   return {
     policyNumber: `BIMA/${classCode}/${year}/${makeDigits(8)}`,
     certificateNumber: `C${makeDigits(8)}`,
@@ -76,7 +76,8 @@ export async function issuePolicy(
     .innerJoin(insuranceProducts, eq(insuranceProducts.id, quotations.productId))
     .where(eq(quotations.id, invoice.quotationId));
   if (!quotation) throw new Error(`quotation ${invoice.quotationId} of invoice ${invoice.id} is missing`);
-  const numbers = makePolicyNumbers();
+  // The policy's number carries its product's class (BIMA/03/… for fire domestic), never motor's by default.
+  const numbers = makePolicyNumbers(quotation.classCode);
   // A renewal links to the policy it renews, once: invoicing and prompting refuse a second renewal,
   // so a taken link here means money arrived regardless — the cover is still issued, unlinked.
   const renewsPolicyId =

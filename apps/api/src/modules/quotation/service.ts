@@ -1,17 +1,20 @@
 import {
+  type CompleteQuotationDetailsInput,
   type CreateQuotationInput,
   checkCoverStartDate,
-  classDefinitionOf,
   classKycSchema,
-  fullVehicleSchema,
   invoiceBilledPosting,
+  kycPlaceOf,
   normaliseRegistration,
   RECOMMENDATION_MESSAGES,
+  RISK_DETAILS_MESSAGES,
   riskReferenceOf,
   THIRD_PARTY_COVER_TYPES,
-  vehicleIdentitySchema,
+  vehicleSchemaOf,
 } from '@bima/domain';
+import { type KycInput, kycSchema } from '@bima/domain/profile';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { ZodError } from 'zod';
 import type { Database } from '../../db/client';
 import {
   type ChosenBenefit,
@@ -26,7 +29,7 @@ import { AppError, fromZodError } from '../../gateway/errors';
 import { coverEndDate, formatKenyaDate, kenyaToday } from '../../lib/dates';
 import { makeRef } from '../../lib/refs';
 import { type OptionalPaging, pageOrWhole } from '../../lib/search';
-import { getClientDetails } from '../client/service';
+import { getClientDetails, updateClient } from '../client/service';
 import { moneyOfInvoice, post } from '../ledger/service';
 import { presentQuote, toCents, toKes } from '../product/present';
 import {
@@ -39,6 +42,7 @@ import {
   priceProduct,
 } from '../product/service';
 import { refuseTakenRenewal } from '../renewal/guard';
+import { missingDetailsOf, refuseIncompleteRisk } from './requirements';
 
 type QuotationRow = typeof quotations.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -81,6 +85,11 @@ export function presentQuotation(
     recommendationId: row.recommendationId,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    /**
+     * What must still be given before it can be paid (the vehicle and KYC its class requires), each
+     * `{field, message}`; complete them with completeQuotationDetails.
+     */
+    missingDetails: policyNumber == null ? missingDetailsOf(row) : [],
     /** The price is no longer offered; a quotation with money paid towards it never expires. */
     isExpired: isQuotationExpired(row) && !invoice?.hasPayments && policyNumber == null,
     invoice: invoice
@@ -183,7 +192,7 @@ export async function createQuotation(
   db: Database,
   userId: string,
   input: CreateQuotationInput,
-  options: { validDays: number; renewalOfPolicyId?: number },
+  options: { validDays: number; renewalOfPolicyId?: number; carriedVehicle?: boolean },
 ) {
   const [loaded] = await loadProducts(db, { productSystemRef: input.productSystemRef });
   if (!loaded) throw new AppError('not_found', 'This product is no longer available.');
@@ -195,7 +204,9 @@ export async function createQuotation(
   const isThirdParty = loaded.product.coverType === 'third-party';
 
   const today = kenyaToday();
-  const vehicle = checkVehicle(classCode, isThirdParty, input.vehicleDetails, today);
+  const vehicle = checkVehicle(classCode, loaded.product.coverType, input.vehicleDetails, today, {
+    carried: options.carriedVehicle ?? false,
+  });
   const kyc = classRisk ? checkClassKyc(input.clientDetails.kyc) : null;
 
   const startDate = input.coverDetails.startDate;
@@ -256,14 +267,29 @@ export async function createQuotation(
   return presentQuotation(row!);
 }
 
-/** The vehicle a motor quotation needs: its class's form (commercial), or motor private's by cover. */
-function checkVehicle(classCode: string, isThirdParty: boolean, details: unknown, today: string) {
-  const definition = classDefinitionOf(classCode);
-  if (definition?.riskSchema && !definition.vehicleSchema) return {};
-  const schema =
-    definition?.vehicleSchema ?? (isThirdParty ? vehicleIdentitySchema : fullVehicleSchema(today));
+/**
+ * The vehicle a motor quotation needs (`vehicleSchemaOf`: its class's form, or motor private's by
+ * cover). A vehicle carried from an earlier quotation (a renewal, a new price) is kept as it is when
+ * incomplete: the client completes it before paying (completeQuotationDetails).
+ */
+function checkVehicle(
+  classCode: string,
+  coverType: string,
+  details: unknown,
+  today: string,
+  options: { carried: boolean } = { carried: false },
+) {
+  const schema = vehicleSchemaOf({ classCode, coverType, today });
+  if (!schema) return {};
   const checked = schema.safeParse(details);
-  if (!checked.success) throw fromZodError(checked.error, 'vehicleDetails');
+  if (!checked.success) {
+    if (!options.carried) throw fromZodError(checked.error, 'vehicleDetails');
+    const carried = { ...((details ?? {}) as Record<string, unknown>) };
+    if (typeof carried.registrationNumber === 'string') {
+      carried.registrationNumber = normaliseRegistration(carried.registrationNumber);
+    }
+    return carried;
+  }
   const vehicle = checked.data as Record<string, unknown> & { registrationNumber: string };
   return { ...vehicle, registrationNumber: normaliseRegistration(vehicle.registrationNumber) };
 }
@@ -309,6 +335,10 @@ export async function invoiceQuotation(executor: Database | Tx, quotation: Quota
   await refuseTakenRenewal(executor, quotation);
   if (isQuotationExpired(quotation) && !(await hasPaymentsTowards(executor, quotation.id))) {
     throw quotationExpiredError(quotation);
+  }
+  // No invoice (and so no payment, cart or loan) for a quotation without its vehicle and KYC.
+  if (missingDetailsOf(quotation).length > 0 && !(await hasPaymentsTowards(executor, quotation.id))) {
+    refuseIncompleteRisk(quotation);
   }
   // The invoice and its bill in the ledger together (a savepoint inside the caller's transaction).
   const invoice = await executor.transaction(async (db) => {
@@ -394,7 +424,7 @@ export async function requoteQuotation(
       ...choicesOfQuotation(old),
       vehicleDetails: old.vehicle,
     },
-    options,
+    { ...options, carriedVehicle: true },
   );
   await db
     .update(quotations)
@@ -449,4 +479,67 @@ export async function getQuotation(db: Database, userId: string, systemQuotation
   );
   if (!row) throw new AppError('not_found', 'Quotation not found.');
   return presentQuotationRow(row);
+}
+
+/**
+ * Completes what a quotation lacks before it can be paid (`missingDetails`): the vehicle its class
+ * and cover require, merged over what the quotation holds (a recommendation's plate and chassis),
+ * and the KYC — motor private's is the client's profile (saved there, as the wizard's KYC step
+ * does, then copied onto the quotation), the other classes' is the quotation's own. Every field
+ * still missing or wrong is a 400 naming it; once money has been paid towards it, 409.
+ */
+export async function completeQuotationDetails(
+  db: Database,
+  userId: string,
+  input: CompleteQuotationDetailsInput,
+) {
+  const quotation = await findOwnQuotation(db, userId, input.systemQuotationRef);
+  if (await hasPaymentsTowards(db, quotation.id)) {
+    throw new AppError('conflict', RISK_DETAILS_MESSAGES.paid, { code: 'QUOTATION_PAID' });
+  }
+  const errors: Array<{ field: string; message: string }> = [];
+  const collect = (error: ZodError, prefix: string) => errors.push(...fromZodError(error, prefix).errors);
+
+  let vehicle = quotation.vehicle;
+  const vehicleSchema = vehicleSchemaOf({
+    classCode: quotation.classCode,
+    coverType: quotation.coverType,
+    today: kenyaToday(),
+  });
+  if (vehicleSchema) {
+    const checked = vehicleSchema.safeParse({ ...quotation.vehicle, ...input.vehicleDetails });
+    if (checked.success) {
+      const plate = String(checked.data.registrationNumber ?? '');
+      vehicle = { ...checked.data, registrationNumber: normaliseRegistration(plate) };
+    } else collect(checked.error, 'vehicleDetails');
+  }
+
+  let clientDetails = quotation.clientDetails;
+  let profile: KycInput | null = null;
+  if (kycPlaceOf(quotation.classCode) === 'kyc') {
+    const given = { ...((clientDetails.kyc ?? {}) as Record<string, unknown>), ...input.kyc };
+    const checked = classKycSchema.safeParse(given);
+    if (checked.success) clientDetails = { ...clientDetails, kyc: checked.data };
+    else collect(checked.error, 'kyc');
+  } else if (input.kyc) {
+    const checked = kycSchema.safeParse(input.kyc);
+    if (checked.success) profile = checked.data;
+    else collect(checked.error, 'kyc');
+  }
+  if (errors.length > 0) throw new AppError('invalid', errors[0]!.message, { errors });
+
+  if (kycPlaceOf(quotation.classCode) === 'profile') {
+    const client = profile ? await updateClient(db, userId, profile) : await getClientDetails(db, userId);
+    clientDetails = {
+      ...clientDetails,
+      email: client.email,
+      names: client.names,
+      kraPin: client.kraPin,
+      phone: client.phone,
+      address: client.address,
+      clientType: client.clientType,
+    };
+  }
+  await db.update(quotations).set({ vehicle, clientDetails }).where(eq(quotations.id, quotation.id));
+  return getQuotation(db, userId, quotation.systemQuotationRef);
 }

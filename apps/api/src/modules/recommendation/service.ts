@@ -1,5 +1,6 @@
 import {
   checkCoverStartDate,
+  MOTOR_PRIVATE_CLASS_CODE,
   normaliseRegistration,
   type PriceProductsInput,
   RECOMMENDATION_MESSAGES,
@@ -77,6 +78,12 @@ async function priceItem(
   const [loaded] = await loadProducts(db, { productSystemRef: item.productSystemRef });
   if (!loaded) {
     const message = 'This product is no longer available.';
+    throw new AppError('invalid', message, { errors: [{ field: `${field}.productSystemRef`, message }] });
+  }
+  // A help request describes a private vehicle (plate, chassis, value): other classes' products
+  // need a risk of their own to be priced and a policy of their class to be issued.
+  if (loaded.product.classCode !== MOTOR_PRIVATE_CLASS_CODE) {
+    const message = M.motorPrivateOnly;
     throw new AppError('invalid', message, { errors: [{ field: `${field}.productSystemRef`, message }] });
   }
   const value = loaded.product.coverType === 'third-party' ? 0 : vehicleValue;
@@ -248,6 +255,7 @@ export async function sendRecommendation(
           productVersion: loaded.product.version,
           productName: loaded.product.name,
           underwriterName: loaded.underwriter.name,
+          classCode: loaded.product.classCode,
           coverType: loaded.product.coverType,
           vehicleValue,
           periodDays: item.coverPeriod,

@@ -276,7 +276,12 @@ async function createRenewalQuotation(
     excesses: [] as Array<{ id: string; amount: number }>,
     vehicleDetails: old.vehicle,
   } satisfies CreateQuotationInput;
-  const quotationOptions = { validDays: options.validDays, renewalOfPolicyId: options.policyId };
+  // The vehicle comes from the policy renewed; an incomplete one is completed before paying.
+  const quotationOptions = {
+    validDays: options.validDays,
+    renewalOfPolicyId: options.policyId,
+    carriedVehicle: true,
+  };
   if (isSameProduct && (old.selectedBenefits.length > 0 || old.excesses.length > 0)) {
     try {
       return await createQuotation(

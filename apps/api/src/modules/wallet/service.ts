@@ -17,6 +17,7 @@ import { pageInfo } from '../../lib/search';
 import { findAccount, isPosted, lockWallet, moneyOfInvoice, post, walletBalance } from '../ledger/service';
 import { completeInvoice, type PaymentContext, sendPolicyDocuments } from '../payment/service';
 import { getInvoice } from '../policy/service';
+import { refuseIncompleteQuotation } from '../quotation/requirements';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
 import { refuseRenewalPayment } from '../renewal/guard';
 
@@ -134,6 +135,7 @@ export async function payInvoiceFromWallet(
         .where(eq(quotations.id, invoice.quotationId));
       if (quotation && isQuotationExpired(quotation)) throw quotationExpiredError(quotation);
       if (quotation) await refuseRenewalPayment(tx, quotation);
+      await refuseIncompleteQuotation(tx, invoice.quotationId);
     }
     const balance = await lockWallet(tx, userId);
     const decided = walletPaymentPosting({

@@ -91,6 +91,7 @@ describe('the vehicle form', () => {
         COMMERCIAL_VEHICLE_MESSAGES.fuelType,
         COMMERCIAL_VEHICLE_MESSAGES.purpose,
         COMMERCIAL_VEHICLE_MESSAGES.modifications,
+        COMMERCIAL_VEHICLE_MESSAGES.yearOfManufacture,
       ]),
     );
   });
@@ -107,6 +108,7 @@ describe('the vehicle form', () => {
       fuelType: 'Diesel' as const,
       purpose: 'General cartage',
       modifications: 'no' as const,
+      yearOfManufacture: 2018,
     };
     const result = vehicleFormSchema.safeParse(vehicleFormValues(vehicle));
     expect(result.success && result.data).toEqual(vehicle);

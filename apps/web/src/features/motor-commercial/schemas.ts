@@ -60,12 +60,14 @@ export interface VehicleFormInput {
   fuelType: string;
   purpose: string;
   modifications: string;
+  yearOfManufacture: string;
 }
 
 export const vehicleFormSchema = formSchema<VehicleFormInput, CommercialVehicle>(
   (input) => ({
     ...input,
     engineCapacity: blankToUndefined(input.engineCapacity ?? ''),
+    yearOfManufacture: blankToUndefined(input.yearOfManufacture ?? ''),
     fuelType: input.fuelType || undefined,
     modifications: input.modifications || undefined,
   }),
@@ -84,6 +86,7 @@ export function vehicleFormValues(vehicle: CommercialVehicle | null): VehicleFor
     fuelType: vehicle?.fuelType ?? '',
     purpose: vehicle?.purpose ?? '',
     modifications: vehicle?.modifications ?? '',
+    yearOfManufacture: vehicle?.yearOfManufacture ? String(vehicle.yearOfManufacture) : '',
   };
 }
 

@@ -35,6 +35,11 @@ export function usePayQuotation() {
       await toPayment(quotation.systemQuotationRef);
     } catch (error) {
       setPreparing(null);
+      // Its vehicle or KYC is missing: step 2 asks for them, then goes on to payment.
+      if (error instanceof ApiError && error.err_code === 'RISK_DETAILS_MISSING') {
+        navigate(paths.motorCompleteDetails.getHref(quotation.systemQuotationRef));
+        return;
+      }
       // It expired since the list was loaded: the list is read again and offers a new price.
       const hasExpired = error instanceof ApiError && error.err_code === 'QUOTATION_EXPIRED';
       if (hasExpired) void queryClient.invalidateQueries({ queryKey: ['client', 'quotations'] });

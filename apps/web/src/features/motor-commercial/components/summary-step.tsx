@@ -170,6 +170,10 @@ export function SummaryStep() {
               { label: t('motorCommercial.vehicle.chassisNumber'), value: vehicle.chassisNumber },
               { label: t('motorCommercial.vehicle.engineNumber'), value: vehicle.engineNumber },
               { label: t('motorCommercial.vehicle.engineCapacity'), value: String(vehicle.engineCapacity) },
+              {
+                label: t('motorCommercial.vehicle.yearOfManufacture'),
+                value: String(vehicle.yearOfManufacture ?? ''),
+              },
               { label: t('motorCommercial.vehicle.bodyType'), value: vehicle.bodyType },
               { label: t('motorCommercial.vehicle.fuelType'), value: vehicle.fuelType },
               { label: t('motorCommercial.vehicle.purpose'), value: vehicle.purpose },

@@ -60,6 +60,15 @@ export function VehicleStep() {
             error={errorOf('engineCapacity')}
           />
           <TextField
+            label={t('motorCommercial.vehicle.yearOfManufacture')}
+            type="number"
+            inputMode="numeric"
+            min={1900}
+            step={1}
+            registration={field('yearOfManufacture')}
+            error={errorOf('yearOfManufacture')}
+          />
+          <TextField
             label={t('motorCommercial.vehicle.bodyType')}
             hint={t('motorCommercial.vehicle.bodyTypeHint')}
             registration={field('bodyType')}

@@ -64,6 +64,7 @@ function atPayment(): CommercialFlowState {
         fuelType: 'Diesel',
         purpose: 'General cartage',
         modifications: 'no',
+        yearOfManufacture: 2018,
       },
     }),
   );

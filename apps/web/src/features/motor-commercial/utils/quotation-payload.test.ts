@@ -19,6 +19,7 @@ const vehicle = {
   fuelType: 'Diesel' as const,
   purpose: 'General cartage',
   modifications: 'no' as const,
+  yearOfManufacture: 2018,
 };
 const kyc = {
   fullName: 'Wanjiru Njeri Kamau',

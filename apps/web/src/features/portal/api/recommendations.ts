@@ -30,6 +30,8 @@ export interface RecommendedQuotation {
   breakdown?: Record<string, unknown> | null;
   invoice?: { invoiceSystemRef: string; status: string; amount: number } | null;
   policyNumber?: string | null;
+  /** The vehicle and KYC still to give before it can be paid (a recommendation has the plate and chassis only). */
+  missingDetails?: Array<{ field: string; message: string }>;
 }
 
 export interface ClientRecommendation extends RecommendationHead {

@@ -1,7 +1,7 @@
 import { COVER_TYPE_LABELS } from '@bima/domain/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ListPages } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
@@ -29,12 +29,19 @@ export default function QuotationsRoute() {
   const list = quotations.data;
   const { pay, requote, preparing } = usePayQuotation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [inCart, setInCart] = useState<ReadonlySet<string>>(new Set());
   const add = useMutation({
     mutationFn: addToCart,
     onSuccess: (_answer, ref) => {
       setInCart((refs) => new Set(refs).add(ref));
       void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    },
+    // The cart pays for policies: a quotation without its vehicle or KYC is completed first.
+    onError: (error, ref) => {
+      if (error instanceof ApiError && error.err_code === 'RISK_DETAILS_MISSING') {
+        navigate(paths.motorCompleteDetails.getHref(ref));
+      }
     },
   });
 

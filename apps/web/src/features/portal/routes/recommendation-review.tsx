@@ -130,10 +130,13 @@ function QuotationCard({
   // The limits and excesses the intermediary chose, beside the price.
   const terms = showBreakdown ? coverTermRows(quotation.breakdown) : [];
 
+  // The vehicle and KYC the policy needs are asked first (step 2 of the wizard), then it is accepted.
   const onAccept = () =>
-    accept.mutate(quotation.systemQuotationRef, {
-      onSuccess: (answer) => navigate(paths.motorPayment.getHref(answer.invoiceSystemRef)),
-    });
+    (quotation.missingDetails ?? []).length > 0
+      ? navigate(paths.motorCompleteDetails.getHref(quotation.systemQuotationRef, recommendation.id))
+      : accept.mutate(quotation.systemQuotationRef, {
+          onSuccess: (answer) => navigate(paths.motorPayment.getHref(answer.invoiceSystemRef)),
+        });
 
   return (
     <article aria-labelledby={headingId} className={`${cardClass} h-full`}>

@@ -70,6 +70,12 @@ function Renewal({ policyId, policyNumber }: { policyId: number; policyNumber: s
   const pay = useMutation({
     mutationFn: (systemQuotationRef: string) => completeQuotation(systemQuotationRef),
     onSuccess: (invoice) => navigate(paths.motorPayment.getHref(invoice.invoiceSystemRef)),
+    // The vehicle of an older policy may lack details the renewal needs: step 2 asks for them first.
+    onError: (error, systemQuotationRef) => {
+      if (error instanceof ApiError && error.err_code === 'RISK_DETAILS_MISSING') {
+        navigate(paths.motorCompleteDetails.getHref(systemQuotationRef));
+      }
+    },
   });
   const data = renewal.data;
 

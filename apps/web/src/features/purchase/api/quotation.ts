@@ -15,3 +15,37 @@ export async function createQuotation(payload: CreateQuotationPayload): Promise<
     ),
   );
 }
+
+/** `client / quotation / completeQuotationDetails`: the vehicle a quotation lacks (its KYC is the profile's). */
+export async function completeQuotationDetails(data: {
+  systemQuotationRef: string;
+  vehicleDetails?: Record<string, unknown>;
+}): Promise<{ systemQuotationRef: string; missingDetails: Array<{ field: string; message: string }> }> {
+  return unwrapData(
+    await callGateway<{
+      systemQuotationRef: string;
+      missingDetails: Array<{ field: string; message: string }>;
+    }>(
+      { service: 'client', resource: 'quotation', action: 'completeQuotationDetails', data },
+      { secure: true, silent: true },
+    ),
+  );
+}
+
+/** `acceptReccommendation`: accepts the recommended quotation once its details are complete; its invoice. */
+export async function acceptRecommendation(
+  id: number,
+  systemQuotationRef: string,
+): Promise<{ invoiceSystemRef: string }> {
+  return unwrapData(
+    await callGateway<{ invoiceSystemRef: string }>(
+      {
+        service: 'underwriting',
+        resource: 'quotation',
+        action: 'acceptReccommendation',
+        data: { id, systemQuotationRef },
+      },
+      { secure: true, silent: true },
+    ),
+  );
+}

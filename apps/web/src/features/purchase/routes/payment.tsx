@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/card';
 import { describedBy } from '../../../components/field';
 import { ScreenHeading } from '../../../components/screen-heading';
@@ -687,6 +687,10 @@ function InvoicePayment({ invoiceSystemRef }: { invoiceSystemRef: string }) {
         </div>
       </PaymentLayout>
     );
+  }
+  // Step 2 first when the quotation still lacks its vehicle or KYC: no prompt could be sent anyway.
+  if ((quotation.missingDetails ?? []).length > 0) {
+    return <Navigate to={paths.motorCompleteDetails.getHref(quotation.systemQuotationRef)} replace />;
   }
   const summary: PaidSummary = {
     productName: invoice.productName,
