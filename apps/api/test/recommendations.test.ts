@@ -577,7 +577,12 @@ describe('recommendations and commission', () => {
       (line: { benefitSystemRef: string }) => line.benefitSystemRef === 'JUB-MP-ELITE-WINDSCREEN',
     );
     expect(windscreen).toMatchObject({ limit: 100_000, premium: 5_000 });
-    expect(jubilee.quote.excesses).toContainEqual({ id: 'collision', name: 'Collision', amount: 50_000, discount: 0 });
+    expect(jubilee.quote.excesses).toContainEqual({
+      id: 'collision',
+      name: 'Collision',
+      amount: 50_000,
+      discount: 0,
+    });
     expect(jubilee.quote.total).toBeGreaterThan(alone.body.result.data.quotes[0].quote.total);
     // The other product, without choices, is priced alone.
     expect(apa.quote.total).toBe(alone.body.result.data.quotes[1].quote.total);

@@ -30,6 +30,8 @@ const word = (value: string, language: DocumentLanguage) =>
 
 interface Breakdown {
   basicPremium?: number;
+  /** Taken off the basic premium for a higher excess (absent in quotations made before). */
+  excessDiscount?: number;
   benefits?: Array<{ name: string; premium: number; limit: number }>;
   subtotal?: number;
   charges?: Array<{ charge_name: string; charge_type?: string; rate?: number; amount: number }>;
@@ -44,7 +46,10 @@ function levyLabel(charge: NonNullable<Breakdown['charges']>[number], language: 
   return `${name} (${String(percent).replace('.', language === 'sw' ? ',' : '.')}%)`;
 }
 
-/** The premium, line by line: the basic premium, priced benefits, each levy itemised, the total. */
+/**
+ * The premium, line by line: the basic premium, the discount for a higher excess when there is one,
+ * priced benefits, each levy itemised, the total.
+ */
 function premiumLines(
   policy: PolicyView,
   texts: PolicyDocumentTexts,
@@ -54,6 +59,9 @@ function premiumLines(
   const charges = breakdown.charges ?? [];
   return [
     { label: texts.basicPremium, amount: kes(breakdown.basicPremium, texts) },
+    ...(breakdown.excessDiscount
+      ? [{ label: texts.excessDiscount, amount: `- ${kes(breakdown.excessDiscount, texts)}` }]
+      : []),
     ...(breakdown.benefits ?? [])
       .filter((line) => line.premium > 0)
       .map((line) => ({ label: word(line.name, language), amount: kes(line.premium, texts) })),

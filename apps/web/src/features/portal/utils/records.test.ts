@@ -37,6 +37,26 @@ describe('portal record formatting', () => {
     expect(breakdownRows({ total: 'x', benefits: 'none' })).toEqual([]);
   });
 
+  it('shows the discount for a higher excess as a line taken off, after the basic premium (issue 26)', () => {
+    expect(
+      breakdownRows({
+        basicPremium: 80_000,
+        excessDiscount: 4_000,
+        benefits: [],
+        subtotal: 76_000,
+        total: 76_382,
+      }),
+    ).toEqual([
+      { label: 'Basic premium', amount: 80_000 },
+      { label: 'Discount for a higher excess', amount: -4_000 },
+      { label: 'Subtotal', amount: 76_000, isTotal: true },
+      { label: 'Total premium', amount: 76_382, isTotal: true },
+    ]);
+    expect(breakdownRows({ basicPremium: 80_000, excessDiscount: 0 })).toEqual([
+      { label: 'Basic premium', amount: 80_000 },
+    ]);
+  });
+
   it('shows amounts, periods and vehicle fields', () => {
     expect(formatKes(1_500_000)).toBe('KES 1,500,000');
     expect(formatPeriod('2026-03-01', '2027-02-28')).toBe('1 March 2026 – 28 February 2027');
