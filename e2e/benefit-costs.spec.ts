@@ -103,4 +103,54 @@ test.describe('the price of every change on the benefits page (issue 26)', () =>
     await page.getByRole('button', { name: 'Save & View Quote' }).click();
     await expect(page.getByRole('heading', { name: 'Your quotation' })).toBeVisible();
   });
+
+  test('where the underwriter gives a discount for a higher excess, the page says how much before it is picked', async ({
+    page,
+    request,
+  }) => {
+    const cic = (excesses: Array<{ id: string; amount: number }>) =>
+      calculatePremium(request, { ...priced([], excesses), productSystemRef: 'CIC-MP-COMP' });
+    const standard = await cic(DEFAULT_EXCESSES);
+    const highest = await cic([
+      { id: 'collision', amount: 100_000 },
+      { id: 'theft', amount: 150_000 },
+      { id: 'windscreen', amount: 25_000 },
+    ]);
+    const higher = await cic([
+      { id: 'collision', amount: 50_000 },
+      { id: 'theft', amount: 35_000 },
+      { id: 'windscreen', amount: 10_000 },
+    ]);
+    expect(higher.total).toBeLessThan(standard.total);
+
+    await startMotorPrivate(page);
+    await saveVehicleValue(page, VALUE);
+    await getQuotes(page, 'Comprehensive');
+    await quoteCard(page, 'CIC Motor Comprehensive').getByRole('button', { name: 'Buy Now' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/benefits(\?quote=[\w-]+)?$/);
+
+    const excesses = page.getByRole('region', { name: 'Excesses' });
+    await expect(
+      excesses.getByText(
+        `A higher excess lowers your premium: up to ${kes(standard.total - highest.total)} less with every excess at its highest.`,
+      ),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Change Collision excess' }).click();
+    const modal = page.getByRole('dialog', { name: 'Set the Collision excess' });
+    await modal.getByLabel('Excess amount (KES)').fill('50000');
+    await expect(
+      modal.getByText(
+        `Your premium goes down by ${kes(standard.total - higher.total)}, to ${kes(higher.total)}.`,
+      ),
+    ).toBeVisible();
+    await modal.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('region', { name: 'Total premium so far' })).toContainText(kes(higher.total));
+
+    // The quotation takes it off as a line of its own.
+    await page.getByRole('button', { name: 'Save & View Quote' }).click();
+    const discount = page.getByRole('row', { name: /Discount for a higher excess/ });
+    await expect(discount).toContainText(`- ${kes(higher.excessDiscount)}`);
+    expect(higher.excessDiscount).toBeGreaterThan(0);
+  });
 });
