@@ -189,6 +189,9 @@ test.describe('premium financing: pay over time, the lender, instalments, arrear
       page.getByText(`Your first instalment is paid: ${LENDER_NAME} is considering your application.`),
     ).toBeVisible(PAYMENT_TIMEOUT);
     await expect(pay).toHaveCount(0);
+    // Nothing is outstanding until the lender pays: what it is asked to finance is shown instead.
+    await expect(page.getByRole('region', { name: 'Summary' })).toContainText(`To be financed${kes(80_000)}`);
+    await expect(page.getByRole('region', { name: 'Summary' })).not.toContainText('Outstanding');
 
     // The lender approves it in the staff area: the invoice is paid and the policy issued.
     const lender = await lenderPage(browser);
@@ -199,6 +202,9 @@ test.describe('premium financing: pay over time, the lender, instalments, arrear
     await expect(lender.getByRole('heading', { level: 1, name: 'Loan applications' })).toBeVisible();
     await lender.getByRole('link', { name: loanRef }).click();
     await expect(lender.getByRole('heading', { level: 1, name: `Application ${loanRef}` })).toBeVisible();
+    await expect(lender.getByRole('region', { name: 'Summary' })).toContainText(
+      `To be financed (not paid yet)${kes(80_000)}`,
+    );
     await expectNoSeriousViolations(lender, 'lender application');
     await lender.setViewportSize({ width: 390, height: 844 });
     await expectNoSeriousViolations(lender, 'lender application on a phone');

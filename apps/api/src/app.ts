@@ -27,6 +27,7 @@ import { allActions } from './modules';
 import { chatFileOwner } from './modules/chat/files-owner';
 import { chatSocketPlugin } from './modules/chat/socket-plugin';
 import { claimFileOwner } from './modules/claim/files-owner';
+import { claimFormPlugin } from './modules/claim/form-plugin';
 import { claimPayoutPlugin } from './modules/claim/plugin';
 import { filesPlugin } from './modules/files/plugin';
 import { createFileStorage } from './modules/files/storage';
@@ -272,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(statementPlugin, { db: database.db, services });
   await app.register(chatSocketPlugin, { db: database.db, services, config });
   await app.register(claimPayoutPlugin, { db: database.db, services, config });
+  await app.register(claimFormPlugin, { db: database.db, services });
   await app.register(renewalReminderPlugin, { db: database.db, services, config });
   await app.register(loanJobsPlugin, { db: database.db, services, config });
   await app.register(filesPlugin, {
@@ -279,7 +281,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     services,
     config,
     storage: createFileStorage(config),
-    owners: { claim: claimFileOwner, chat: chatFileOwner },
+    owners: { claim: claimFileOwner(services), chat: chatFileOwner },
   });
   // Codes and payment prompts: only for a person at this machine, never in production.
   if (config.NODE_ENV !== 'production' && isLoopbackHost(config.HOST))

@@ -21,6 +21,7 @@ import { runArrearsProcess, runLoanJobs, sendInstalmentReminders } from '../src/
 import { SAMPLE_IPF_BANDS, SAMPLE_LENDER } from '../src/modules/loan/seed-data';
 import { call, loginUser, registerUser, uniqueEmail } from './accounts-helpers';
 import { buildListeningTestApp, buildTestApp, type TestContext } from './helpers';
+import { pdfTextContent } from './pdf-raster';
 import {
   invoiceFor,
   MPESA_TEST_ENV,
@@ -288,6 +289,8 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         invoiceSystemRef: made.invoice.invoiceSystemRef,
       });
       expect(made.loan.amountDueNow).toBe(made.loan.firstInstalment);
+      // Nothing is outstanding before the lender pays: the premium it is asked to finance is shown.
+      expect(made.loan.toBeFinanced).toBe(made.invoice.amount);
       const again = await act(
         'client/ipf/apply',
         { invoiceSystemRef: made.invoice.invoiceSystemRef, months: 4, acceptTerms: true },
@@ -313,7 +316,12 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         status: 'PENDING',
         paid: made.loan.firstInstalment,
         outstanding: -made.loan.firstInstalment,
+        toBeFinanced: made.invoice.amount,
       });
+      // The lender's application screen says the same.
+      expect(
+        await ok('lender/application/getApplication', { loanRef: made.loan.loanRef }, lender),
+      ).toMatchObject({ status: 'PENDING', toBeFinanced: made.invoice.amount });
       const queue = await ok(
         'lender/application/listApplications',
         { status: 'PENDING', pageSize: 100 },
@@ -348,12 +356,33 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       expect(loan.outstanding).toBe(loan.totalRepayable - loan.firstInstalment);
       expect(await loanOwed(row.id)).toBe(Math.round((loan.totalRepayable - loan.firstInstalment) * 100));
       const policy = await ok('client/policy/getPolicy', { id: loan.policy.id }, made.headers);
+      expect(loan.toBeFinanced).toBeNull();
       expect(policy).toMatchObject({
         status: 'ACTIVE',
-        financing: { loanRef: loan.loanRef, lenderName: SAMPLE_LENDER.name, status: 'ACTIVE' },
+        financing: {
+          loanRef: loan.loanRef,
+          lenderName: SAMPLE_LENDER.name,
+          status: 'ACTIVE',
+          paidAt: loan.decidedAt,
+          firstInstalment: {
+            amount: loan.firstInstalment,
+            paidAt: loan.depositPaidAt,
+            receipts: [expect.stringMatching(/^[A-Z0-9]{10}$/)],
+          },
+        },
         cancellation: null,
         receiptNumber: `LOAN-${loan.loanRef}`,
+        paidFrom: SAMPLE_LENDER.name,
+        paidAt: loan.decidedAt,
       });
+      // The receipt says how it was paid: the lender, the loan, the first instalment with its receipt.
+      const receipt = await ctx.app.inject({ method: 'GET', url: policy.documents.receipt });
+      expect(receipt.statusCode).toBe(200);
+      const text = (await pdfTextContent(receipt.rawPayload)).replace(/\s+/g, ' ');
+      expect(text).toContain(`Premium financed by ${SAMPLE_LENDER.name} Loan ${loan.loanRef}`);
+      expect(text).toContain(`M-Pesa receipt ${policy.financing.firstInstalment.receipts[0]}`);
+      expect(text).not.toContain(`LOAN-${loan.loanRef}`);
+      expect(text).not.toContain('N/A');
       const statement = await ok('client/account/getStatement', { pageSize: 100 }, made.headers);
       const accounts = statement.items.map((item: { account: string }) => item.account);
       expect(accounts).toContain(`Loan ${loan.loanRef}`);

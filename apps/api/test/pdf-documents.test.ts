@@ -5,6 +5,7 @@ import pixelmatch from 'pixelmatch';
 import { describe, expect, it } from 'vitest';
 import { renderCertificate } from '../src/modules/certificate/document';
 import type { CertificateRow } from '../src/modules/certificate/service';
+import { type ClaimFormView, renderClaimForm } from '../src/modules/claim/form';
 import { logoAt } from '../src/modules/policy/document-brand';
 import {
   type DocumentBrand,
@@ -14,7 +15,7 @@ import {
 } from '../src/modules/policy/documents';
 import type { PolicyView } from '../src/modules/policy/service';
 import { type Statement, statementPdf } from '../src/modules/wallet/statement';
-import { SAMPLE_POLICY } from './fixtures/pdf/sample-policy';
+import { FINANCED_POLICY, SAMPLE_POLICY } from './fixtures/pdf/sample-policy';
 import { decodePng, encodePng, pdfPageToPng, pdfTextContent } from './pdf-raster';
 
 /**
@@ -93,6 +94,13 @@ describe('policy documents look like their references', () => {
     await expectLooksLikeReference(await renderReceipt(SAMPLE_POLICY, 'en', await brand()), 'receipt.en');
   });
 
+  it('receipt of a financed policy in English', async () => {
+    await expectLooksLikeReference(
+      await renderReceipt(FINANCED_POLICY, 'en', await brand()),
+      'receipt.financed.en',
+    );
+  });
+
   it('tells a changed layout from the reference (the tolerance is not too loose)', async () => {
     if (UPDATE) return;
     // The same page with different words in the same places must fail the comparison.
@@ -153,6 +161,34 @@ describe('policy schedule text', () => {
     expect(swahili).toContain('Ushuru wa stempu');
   });
 
+  it('lists each benefit with its limit and each excess at the amount chosen, in both languages', async () => {
+    const english = await pdfTextContent(await renderPolicySchedule(SAMPLE_POLICY, 'en', await brand()));
+    for (const line of [
+      'Limits and excesses',
+      'Windscreen',
+      'Limit KES 100,000',
+      'Political Violence and Terrorism',
+      'Limit KES 1,800,000',
+      'Excess Protector',
+      'Included',
+      'Collision excess',
+      'KES 50,000 per claim',
+      'Theft excess',
+      'KES 35,000 per claim',
+    ]) {
+      expect(english).toContain(line);
+    }
+    const swahili = await pdfTextContent(await renderPolicySchedule(SAMPLE_POLICY, 'sw', await brand()));
+    for (const line of [
+      'Vikomo na ziada',
+      'Kikomo KES 100,000',
+      'Kiasi cha ziada (excess): Collision',
+      'KES 50,000 kwa kila dai',
+    ]) {
+      expect(swahili).toContain(line);
+    }
+  });
+
   it('names the underwriter, Bima Portal as the digital intermediary and the broker with its licence', async () => {
     const text = await pdfTextContent(await renderPolicySchedule(SAMPLE_POLICY, 'en', await brand()));
     expect(text).toContain('Jubilee Insurance');
@@ -192,6 +228,38 @@ describe('receipt text', () => {
     expect(await pdfTextContent(await renderReceipt(pending, 'sw'))).toContain(
       'Risiti bado inasubiriwa kutoka M-Pesa',
     );
+  });
+});
+
+describe('a financed policy says how it was paid', () => {
+  it('names the lender, the loan and the first instalment with its receipt and date, never an M-Pesa receipt of the loan', async () => {
+    const receipt = await pdfTextContent(await renderReceipt(FINANCED_POLICY, 'en', await brand()));
+    for (const line of [
+      'Premium financed by Mavuno Premium Finance',
+      'Loan LN-000321',
+      'Premium financing',
+      'Financed by',
+      'Mavuno Premium Finance',
+      'LN-000321',
+      'Premium paid by the lender',
+      '1 December 2026, 00:14 EAT',
+      'KES 14,020',
+      'M-Pesa receipt TKL4H1A9QW',
+      '30 November 2026, 21:02 EAT',
+    ]) {
+      expect(receipt).toContain(line);
+    }
+    expect(receipt).not.toContain('LOAN-LN-000321');
+    expect(receipt).not.toContain('N/A');
+    const schedule = await pdfTextContent(await renderPolicySchedule(FINANCED_POLICY, 'en', await brand()));
+    expect(schedule).toContain('M-Pesa receipt TKL4H1A9QW');
+    expect(schedule).not.toContain('LOAN-LN-000321');
+    expect(schedule).not.toContain('N/A');
+    const swahili = await pdfTextContent(await renderReceipt(FINANCED_POLICY, 'sw', await brand()));
+    expect(swahili).toContain('Ada imegharamiwa na Mavuno Premium Finance');
+    expect(swahili).toContain('Mkopo LN-000321');
+    expect(swahili).toContain('Awamu ya kwanza (uliyolipa)');
+    expect(swahili).toContain('Risiti ya M-Pesa TKL4H1A9QW');
   });
 });
 
@@ -278,5 +346,81 @@ describe('underwriter logos', () => {
     expect(await logoAt('/images/underwriters/missing.svg')).toBeNull();
     expect(await logoAt('/../../package.json')).toBeNull();
     expect(await logoAt(null)).toBeNull();
+  });
+});
+
+describe('claim form', () => {
+  const view: ClaimFormView = {
+    claimRef: 'CLM-7QK2M9XD',
+    type: 'accident',
+    reportedAt: new Date('2027-03-14T06:20:00Z'),
+    incidentDate: '2027-03-13',
+    place: 'Waiyaki Way, Westlands, Nairobi',
+    description:
+      'A matatu hit the rear of my car at the traffic lights; the bumper and boot lid are damaged.',
+    obNumber: 'OB 23/13/03/2027',
+    otherParty: { name: 'John Kamau', phone: '0722000111', vehicleRegistration: 'KCB 456C', insurer: '' },
+    policy: {
+      policyNumber: 'BIMA/07/2026/000123',
+      productName: 'Jubilee Motor Comprehensive',
+      underwriter: 'Jubilee Insurance',
+      startDate: '2026-12-01',
+      endDate: '2027-11-30',
+    },
+    insured: {
+      name: 'Amina Wanjiru',
+      email: 'amina.wanjiru@example.com',
+      phone: '0712345678',
+      kraPin: 'A012345678Z',
+    },
+    vehicle: {
+      registrationNumber: 'KDA 123B',
+      make: 'Toyota',
+      model: 'Fielder',
+      chassisNumber: 'NZE161-7023456',
+    },
+  };
+
+  it('in English, prefilled and with blanks to complete', async () => {
+    const pdf = await renderClaimForm(view, 'en', (await brand()).underwriterLogo);
+    await expectLooksLikeReference(pdf, 'claim-form.en');
+    const text = await pdfTextContent(pdf);
+    for (const line of [
+      'Motor Claim Form',
+      'Claim CLM-7QK2M9XD',
+      'Policy BIMA/07/2026/000123',
+      '1 December 2026 to 30 November 2027',
+      'Amina Wanjiru',
+      'KDA 123B',
+      'Toyota Fielder',
+      '13 March 2027',
+      'OB 23/13/03/2027',
+      'John Kamau, 0722000111, KCB 456C',
+      'Time of the incident',
+      'Signature of the insured',
+    ]) {
+      expect(text).toContain(line);
+    }
+  });
+
+  it('in Swahili', async () => {
+    const pdf = await renderClaimForm(view, 'sw', (await brand()).underwriterLogo);
+    await expectLooksLikeReference(pdf, 'claim-form.sw');
+    const text = await pdfTextContent(pdf);
+    expect(text).toContain('Fomu ya Dai la Bima ya Gari');
+    expect(text).toContain('13 Machi 2027');
+    expect(text).toContain('Sahihi ya mwenye bima');
+  });
+
+  it('leaves what is not known blank to fill in by hand', async () => {
+    const text = await pdfTextContent(
+      await renderClaimForm({
+        ...view,
+        obNumber: null,
+        insured: { ...view.insured, phone: null, kraPin: 'N/A' },
+      }),
+    );
+    expect(text).not.toContain('N/A');
+    expect(text.match(/_{10,}/g)?.length).toBeGreaterThanOrEqual(3);
   });
 });

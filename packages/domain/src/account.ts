@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KENYAN_PHONE_PATTERN, KRA_PIN_PATTERN } from './identifiers';
+import { type KenyanPhone, KRA_PIN_PATTERN, parseKenyanPhone } from './identifiers';
 import { MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, scorePassword } from './password-strength';
 
 /** The longest password accepted anywhere (sign-in, set-password, reset). */
@@ -28,6 +28,32 @@ export const ACCOUNT_MESSAGES = {
   addressLength: 'Address must be at least 10 characters long',
   authenticationFailed: 'Invalid e-mail or password.',
 } as const;
+
+/**
+ * A Kenyan phone field (KYC, staff forms, M-Pesa): the number as people type it, read by
+ * `parseKenyanPhone` — the one parser — and answered in `format` ('local' 0712345678, 'e164'
+ * +254712345678, 'msisdn' 254712345678). `mobileOnly`: a number M-Pesa can reach (07xx, 01xx).
+ */
+export function kenyanPhoneSchema(options: {
+  required: string;
+  invalid: string;
+  format: Exclude<keyof KenyanPhone, 'isMobile' | 'national'>;
+  mobileOnly?: boolean;
+}) {
+  return z
+    .string({ error: options.required })
+    .trim()
+    .min(1, { message: options.required, abort: true })
+    .max(40, { message: options.invalid, abort: true })
+    .transform((typed, context) => {
+      const phone = parseKenyanPhone(typed);
+      if (!phone || (options.mobileOnly && !phone.isMobile)) {
+        context.addIssue({ code: 'custom', message: options.invalid });
+        return z.NEVER;
+      }
+      return phone[options.format];
+    });
+}
 
 const NAME_PATTERN = /^[A-Za-z][A-Za-z\s'-]*$/;
 
@@ -130,12 +156,11 @@ export const updateClientSchema = z.object({
     .min(1, ACCOUNT_MESSAGES.kraPinRequired)
     .transform((pin) => pin.toUpperCase())
     .pipe(z.string().regex(KRA_PIN_PATTERN, ACCOUNT_MESSAGES.kraPinInvalid)),
-  phone: z
-    .string({ error: ACCOUNT_MESSAGES.phoneRequired })
-    .trim()
-    .min(1, ACCOUNT_MESSAGES.phoneRequired)
-    .transform((phone) => phone.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(KENYAN_PHONE_PATTERN, ACCOUNT_MESSAGES.phoneInvalid)),
+  phone: kenyanPhoneSchema({
+    required: ACCOUNT_MESSAGES.phoneRequired,
+    invalid: ACCOUNT_MESSAGES.phoneInvalid,
+    format: 'local',
+  }),
   address: z
     .string({ error: ACCOUNT_MESSAGES.addressRequired })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseKenyanPhone } from './identifiers';
 import { pageInputSchema } from './intermediaries';
 
 export const BACKOFFICE_SEARCH_MESSAGES = {
@@ -40,10 +41,7 @@ export type ResolveReceiptInput = z.infer<typeof resolveReceiptSchema>;
 export function normaliseSearch(query: string): { text: string; plate: string; phone: string | null } {
   const text = query.trim();
   const plate = text.replace(/\s+/g, '').toUpperCase();
-  const digits = text.replace(/[\s+()-]/g, '');
-  let phone: string | null = null;
-  if (/^0[17]\d{8}$/.test(digits)) phone = `254${digits.slice(1)}`;
-  else if (/^254[17]\d{8}$/.test(digits)) phone = digits;
-  else if (/^[17]\d{8}$/.test(digits)) phone = `254${digits}`;
+  const parsed = parseKenyanPhone(text);
+  const phone = parsed?.isMobile ? parsed.msisdn : null;
   return { text, plate, phone };
 }

@@ -115,6 +115,26 @@ export function missingClaimDocuments(options: {
   return [...new Set([...options.required, ...options.requested])].filter((type) => !have.has(type));
 }
 
+/**
+ * What approving a claim waives: the documents the insurer itself asked for that are still missing.
+ * The desk confirms each one (approveClaim's `waivedDocuments`) or the approval is refused.
+ */
+export function documentsToWaive(options: {
+  requested: readonly ClaimDocumentType[];
+  uploaded: readonly string[];
+}): ClaimDocumentType[] {
+  const have = new Set(options.uploaded);
+  return [...new Set(options.requested)].filter((type) => !have.has(type));
+}
+
+/** Claims the desk still has to finish: not yet paid, declined or closed (the dashboard's open claims). */
+export const OPEN_CLAIM_STATUSES = [
+  'REPORTED',
+  'DOCUMENTS_PENDING',
+  'UNDER_ASSESSMENT',
+  'APPROVED',
+] as const satisfies readonly ClaimStatus[];
+
 /** Which statuses each staff step may start from; anything else is a 409. */
 export const CLAIM_TRANSITIONS = {
   requestDocuments: ['REPORTED', 'DOCUMENTS_PENDING', 'UNDER_ASSESSMENT'],
@@ -181,6 +201,8 @@ export const CLAIM_MESSAGES = {
   receiptInvalid: 'Enter the M-Pesa receipt number as on the statement, e.g. TJK4H7Q2ZP.',
   resolveNoteRequired: 'Say how you checked that nothing was paid (at least 10 characters).',
   outcomeRequired: 'Choose what the M-Pesa statement shows: paid or not paid.',
+  documentsNotWaived: (list: string) =>
+    `Documents you asked for are still missing: ${list}. Confirm that you waive them to approve the claim.`,
   tooLargeForMpesa: (limit: string) =>
     `M-Pesa takes at most ${limit} per transaction: settle this claim to the garage instead.`,
 } as const;
@@ -239,6 +261,8 @@ export type ReportClaimInput = z.infer<ReturnType<typeof reportClaimSchema>>;
 
 export const listClaimsSchema = pageInputSchema.extend({
   status: z.enum(CLAIM_STATUSES, { error: 'Unknown claim status.' }).optional(),
+  /** Only the claims still open (OPEN_CLAIM_STATUSES), oldest first: the desk's dashboard. */
+  open: z.boolean().optional(),
   type: z.enum(CLAIM_TYPES, { error: M.typeRequired }).optional(),
   search: z.string().trim().max(60).optional(),
 });
@@ -274,6 +298,12 @@ export const approveClaimSchema = z.object({
   id: claimId,
   /** The agreed loss before the excess, whole shillings. */
   amount: wholeShillings,
+  /** The requested documents still missing that the desk confirms it waives (documentsToWaive). */
+  waivedDocuments: z
+    .array(z.enum(CLAIM_DOCUMENT_TYPES, { error: M.documentsRequired }))
+    .max(CLAIM_DOCUMENT_TYPES.length)
+    .optional()
+    .default([]),
 });
 
 export const declineClaimSchema = z.object({

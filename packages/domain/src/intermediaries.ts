@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, codeSchema, emailSchema, personNameSchema } from './account';
+import { ACCOUNT_MESSAGES, codeSchema, emailSchema, kenyanPhoneSchema, personNameSchema } from './account';
 import { addCalendarDays, isCalendarDate } from './cover-dates';
-import {
-  isChassisNumber,
-  KENYAN_PHONE_PATTERN,
-  KRA_PIN_PATTERN,
-  normaliseChassisNumber,
-} from './identifiers';
+import { isChassisNumber, KRA_PIN_PATTERN, normaliseChassisNumber } from './identifiers';
 import { REGISTRATION_PATTERN } from './purchase';
 
 /** Brokers place business for the client; agents sell for one insurer or several (Insurance Act). */
@@ -302,11 +297,12 @@ export const INTERMEDIARY_MESSAGES = {
   emailTaken: 'An intermediary with this e-mail already exists.',
 } as const;
 
-/** A Kenyan phone written +2547XXXXXXXX (spaces and dashes dropped, a leading 0 becomes +254). */
-export const intermediaryPhoneSchema = required(INTERMEDIARY_MESSAGES.phoneRequired)
-  .transform((phone) => phone.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(KENYAN_PHONE_PATTERN, INTERMEDIARY_MESSAGES.phoneInvalid))
-  .transform((phone) => (phone.startsWith('0') ? `+254${phone.slice(1)}` : phone));
+/** A Kenyan phone as people type it (parseKenyanPhone), kept as +2547XXXXXXXX. */
+export const intermediaryPhoneSchema = kenyanPhoneSchema({
+  required: INTERMEDIARY_MESSAGES.phoneRequired,
+  invalid: INTERMEDIARY_MESSAGES.phoneInvalid,
+  format: 'e164',
+});
 
 /** `admin / intermediary / createIntermediary`: a new firm starts PENDING until approved. */
 export const createIntermediarySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatKes } from './money';
-import { MPESA_MESSAGES, mpesaPhoneSchema, normaliseMpesaDigits } from './purchase';
+import { mpesaPhoneSchema } from './purchase';
 
 /**
  * The loan engine's rules (premium financing today, school fees next): pricing from a lender's
@@ -348,10 +348,7 @@ export const LOAN_PAYMENT_TARGETS = ['next', 'settle'] as const;
 /** `client / loan / payByMpesa`. */
 export const loanMpesaPaymentSchema = loanRefSchema.extend({
   target: z.enum(LOAN_PAYMENT_TARGETS).default('next'),
-  phone: z
-    .string({ error: MPESA_MESSAGES.invalid })
-    .transform((typed) => `254${normaliseMpesaDigits(typed)}`)
-    .pipe(mpesaPhoneSchema),
+  phone: mpesaPhoneSchema,
 });
 
 /** `client / loan / payFromWallet`; the same requestId pays once. */

@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'instalment_reminder',
   'loan_arrears',
   'loan_application',
+  'claim_received',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -37,6 +38,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   instalment_reminder: 'Instalment due soon',
   loan_arrears: 'Missed instalment, notices and cancellation',
   loan_application: 'New premium financing application (lenders)',
+  claim_received: 'New claim or document from a client (claims desk)',
 };
 
 const notificationKindSchema = z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification kind.' });
@@ -107,4 +109,5 @@ export const STAFF_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'chat_message',
   'loan_application',
   'loan_arrears',
+  'claim_received',
 ];

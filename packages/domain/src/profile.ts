@@ -10,6 +10,7 @@ import {
   newPasswordSchema,
   updateClientSchema,
 } from './account';
+import { parseKenyanPhone } from './identifiers';
 
 /*
  * The editable User Profile and the KYC identity (nationality, ID type). Not exported from the
@@ -60,7 +61,12 @@ export const countryCodeSchema = z
 export function normalisePhone(options: { phone: string; country?: string }): string | null {
   const country = (options.country ?? DEFAULT_COUNTRY).toUpperCase();
   if (!isSupportedCountry(country)) return null;
-  const parsed = parsePhoneNumberFromString(options.phone.trim(), country as CountryCode);
+  // A Kenyan number in any of the forms Kenyans type (parseKenyanPhone), then checked as any other.
+  const kenyan =
+    country === DEFAULT_COUNTRY || /^\s*(?:\+|00)\s*254/.test(options.phone)
+      ? parseKenyanPhone(options.phone)
+      : null;
+  const parsed = parsePhoneNumberFromString(kenyan?.e164 ?? options.phone.trim(), country as CountryCode);
   if (!parsed?.isValid()) return null;
   return parsed.number;
 }

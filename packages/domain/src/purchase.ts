@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kenyanPhoneSchema } from './account';
 import { COVER_DATE_MESSAGES, isCalendarDate } from './cover-dates';
 import { isChassisNumber, normaliseChassisNumber } from './identifiers';
 import { chosenExcessSchema, selectedBenefitSchema } from './quotation';
@@ -178,11 +179,16 @@ export const MPESA_MESSAGES = {
   invalid: 'Invalid phone number',
 } as const;
 
-/** The nine digits after 254, starting with 7 or 1. */
-export const mpesaPhoneSchema = z
-  .string({ error: MPESA_MESSAGES.invalid })
-  .transform((phone) => phone.replace(/\D/g, ''))
-  .pipe(z.string().regex(/^254[17]\d{8}$/, MPESA_MESSAGES.invalid));
+/**
+ * An M-Pesa number as people write it (0712 345 678, +254…, 254…, 712345678; parseKenyanPhone),
+ * answered as M-Pesa takes it: 254 and the nine digits, starting with 7 or 1.
+ */
+export const mpesaPhoneSchema = kenyanPhoneSchema({
+  required: MPESA_MESSAGES.invalid,
+  invalid: MPESA_MESSAGES.invalid,
+  format: 'msisdn',
+  mobileOnly: true,
+});
 
 export const invoicePaymentRequestSchema = z.object({
   invoiceSystemRef: z

@@ -3,7 +3,7 @@ import { type AccountRef, assertBalanced, MPESA_PAYBILL, type Posting, walletAcc
 import { ledgerDescription } from './ledger-descriptions';
 import { LOAN_MESSAGES } from './loans';
 import { formatKes } from './money';
-import { MPESA_MESSAGES, mpesaPhoneSchema, normaliseMpesaDigits } from './purchase';
+import { mpesaPhoneSchema } from './purchase';
 import { shillingsAmountSchema } from './wallet';
 
 /**
@@ -82,10 +82,7 @@ export const schoolInvoiceRefSchema = z.object({ invoiceRef: refSchema(SCHOOL_ME
 /** `client / school / payByMpesa`: the amount (default: the balance, up to M-Pesa's limit). */
 export const schoolMpesaPaymentSchema = schoolInvoiceRefSchema.extend({
   amount: shillingsAmountSchema.optional(),
-  phone: z
-    .string({ error: MPESA_MESSAGES.invalid })
-    .transform((typed) => `254${normaliseMpesaDigits(typed)}`)
-    .pipe(mpesaPhoneSchema),
+  phone: mpesaPhoneSchema,
 });
 
 /** `client / school / payFromWallet`; the same requestId pays once. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MPESA_MESSAGES, mpesaPhoneSchema, normaliseMpesaDigits } from './purchase';
+import { mpesaPhoneSchema } from './purchase';
 
 /** The wallet's and the statement's messages, the same on the form and from the server. */
 export const WALLET_FORM_MESSAGES = {
@@ -49,10 +49,7 @@ export const shillingsAmountSchema = z
 export const walletTopUpSchema = z.object({
   amount: shillingsAmountSchema,
   /** As people write it (0712 345 678, +254…), sent to M-Pesa as 2547…. */
-  phone: z
-    .string({ error: MPESA_MESSAGES.invalid })
-    .transform((typed) => `254${normaliseMpesaDigits(typed)}`)
-    .pipe(mpesaPhoneSchema),
+  phone: mpesaPhoneSchema,
 });
 export type WalletTopUpInput = z.infer<typeof walletTopUpSchema>;
 

@@ -210,6 +210,18 @@ export const productBenefits = pgTable('product_benefits', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
+/** An optional benefit a quotation carries, with the limit its client chose (cents) when they chose one. */
+export interface ChosenBenefit {
+  benefitSystemRef: string;
+  limitCents?: number;
+}
+
+/** An excess a quotation's client chose, in cents (the API's whole shillings are converted at its edge). */
+export interface ChosenExcess {
+  id: string;
+  amountCents: number;
+}
+
 /** The excesses a client may choose for a product, bounded by minimum and maximum (cents). */
 export const productExcesses = pgTable(
   'product_excesses',
@@ -489,11 +501,11 @@ export const quotations = pgTable('quotations', {
   periodDays: integer('period_days').notNull(),
   startDate: text('start_date').notNull(),
   endDate: text('end_date').notNull(),
-  selectedBenefits: jsonb('selected_benefits')
-    .$type<Array<{ benefitSystemRef: string; limit?: number }>>()
-    .notNull(),
-  excesses: jsonb('excesses').$type<Array<{ id: string; amount: number }>>().notNull(),
-  /** The engine's breakdown in cents at the time of quoting. */
+  /** The optional benefits chosen, each with the limit chosen if any (cents; migration 0032). */
+  selectedBenefits: jsonb('selected_benefits').$type<ChosenBenefit[]>().notNull(),
+  /** The excesses chosen (cents; migration 0032); a claim deducts these, else the product's default. */
+  excesses: jsonb('excesses').$type<ChosenExcess[]>().notNull(),
+  /** The quote as presented at the time of quoting (whole shillings, the API's form): shown, never priced again. */
   breakdown: jsonb('breakdown').$type<Record<string, unknown>>().notNull(),
   total: bigint('total', { mode: 'number' }).notNull(),
   vehicle: jsonb('vehicle').$type<Record<string, unknown>>().notNull(),

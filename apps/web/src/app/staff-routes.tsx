@@ -26,7 +26,7 @@ export const staffProductRoutes: RouteObject[] = [
 
 /** Every screen of the staff area, children of its layout (relative to `/staff`). */
 export const staffChildRoutes: RouteObject[] = [
-  { index: true, element: lazyElement(() => import('../features/staff/routes/dashboard')) },
+  { index: true, element: lazyElement(() => import('./routes/staff-home')) },
   { path: staffPaths.requests.path, element: lazyElement(() => import('../features/staff/routes/requests')) },
   {
     path: staffPaths.request.path,

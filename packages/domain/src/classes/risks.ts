@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kenyanPhoneSchema } from '../account';
 import { isChassisNumber, normaliseChassisNumber } from '../identifiers';
 import { FUEL_TYPES, REGISTRATION_PATTERN } from '../purchase';
 
@@ -176,7 +177,6 @@ export const COMMERCIAL_KYC_MESSAGES = {
   idNumberInvalid: 'Enter the ID or passport number (6 to 12 letters or digits).',
 } as const;
 
-const KENYAN_PHONE = /^(?:\+254|0)[1-9]\d{8}$/;
 const KRA_PIN = /^[A-Z]\d{9}[A-Z]$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -189,9 +189,11 @@ export const classKycSchema = z.object({
   kraPin: required(COMMERCIAL_KYC_MESSAGES.kraPin)
     .transform((pin) => pin.toUpperCase())
     .pipe(z.string().regex(KRA_PIN, COMMERCIAL_KYC_MESSAGES.kraPinInvalid)),
-  phoneNumber: required(COMMERCIAL_KYC_MESSAGES.phoneNumber)
-    .transform((phone) => phone.replace(/\s+/g, ''))
-    .pipe(z.string().regex(KENYAN_PHONE, COMMERCIAL_KYC_MESSAGES.phoneInvalid)),
+  phoneNumber: kenyanPhoneSchema({
+    required: COMMERCIAL_KYC_MESSAGES.phoneNumber,
+    invalid: COMMERCIAL_KYC_MESSAGES.phoneInvalid,
+    format: 'local',
+  }),
   email: required(COMMERCIAL_KYC_MESSAGES.email).pipe(
     z.string().regex(EMAIL, COMMERCIAL_KYC_MESSAGES.emailInvalid),
   ),

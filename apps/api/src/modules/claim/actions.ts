@@ -31,7 +31,7 @@ import {
 const CLAIM_ITEM =
   '{id, claimRef, type, status, incidentDate, place, createdAt, updatedAt, policyNumber, underwriter, client:{name, email}|null}';
 const CLAIM_DETAILS =
-  '{id, claimRef, type, status, incidentDate, place, description, obNumber, otherParty, policy:{policyNumber, startDate, endDate, productName, underwriter, vehicle, intermediary}, excess (KES), sumInsured (KES), assessor, assessedLoss, agreedLoss, approvedAmount (KES, less the excess), declineReason, documents:{required, requested, missing, labels}, files:[{id, name, contentType, size, category, createdAt, url (signed, 10 minutes)}], canUpload, timeline:[{event, status, note, at, by:{name, role, organisation}|null}], settlements:[{method, amount (KES), status (pending|success|failed|timeout|unresolved), statusLabel, phone, garageName, reference (M-Pesa receipt or garage ref.), resultDesc, createdAt, settledAt, checks, lastCheckedAt}], actions:{requestDocuments, appointAssessor, recordAssessment, approve, decline, settle, resolvePayout, close}}';
+  '{id, claimRef, type, status, incidentDate, place, description, obNumber, otherParty, policy:{policyNumber, startDate, endDate, productName, underwriter, vehicle, intermediary}, excess (KES), sumInsured (KES), assessor, assessedLoss, agreedLoss, approvedAmount (KES, less the excess), declineReason, documents:{required, requested, missing, toWaive (requested and still missing), labels}, files:[{id, name, contentType, size, category, createdAt, url (signed, 10 minutes)}], canUpload, claimFormUrl (the prefilled claim form PDF, signed, 10 minutes; ?lang=sw|en), payoutPhone (desk, APPROVED: the claimant’s M-Pesa number 07…), timeline:[{event, status, note, at, by:{name, role, organisation}|null}], settlements:[{method, amount (KES), status (pending|success|failed|timeout|unresolved), statusLabel, phone, garageName, reference (M-Pesa receipt or garage ref.), resultDesc, createdAt, settledAt, checks, lastCheckedAt}], actions:{requestDocuments, appointAssessor, recordAssessment, approve, decline, settle, resolvePayout, close}}';
 const STEP_ROLES = ['underwriter', 'admin'] as const;
 const STATE_409 =
   "409 'This claim cannot take that step in its current status.' from any other status; another insurer's claim answers 404. Answers the claim in full (as getClaim).";
@@ -73,7 +73,7 @@ export const claimActions = [
     action: 'listClaims',
     auth: 'staff',
     roles: ['underwriter', 'admin', 'intermediary'],
-    description: `The claims desk queue, newest first (an underwriter: its insurer's; an intermediary: its clients', read-only; an admin: all): {page, pageSize, status?, type?, search? (claim ref, policy number or e-mail)} → {items:[${CLAIM_ITEM}], total, page, pageSize}.`,
+    description: `The claims desk queue, newest first (an underwriter: its insurer's; an intermediary: its clients', read-only; an admin: all): {page, pageSize, status?, type?, search? (claim ref, policy number or e-mail), open? (true: only REPORTED, DOCUMENTS_PENDING, UNDER_ASSESSMENT and APPROVED, oldest first)} → {items:[${CLAIM_ITEM}], total, page, pageSize}.`,
     input: listClaimsSchema,
     handler: ({ db, principal, input }) => listClaims(db, principal!, input),
   }),
@@ -143,7 +143,7 @@ export const claimActions = [
     action: 'approveClaim',
     auth: 'staff',
     roles: STEP_ROLES,
-    description: `Approves the agreed loss less the policy's excess: {id, amount (KES, before the excess)} → APPROVED, approvedAmount = amount − excess. 400 above the sum insured or not above the excess; 409 before an assessment or from another status. ${STATE_409}`,
+    description: `Approves the agreed loss less the policy's excess: {id, amount (KES, before the excess), waivedDocuments?:[claim_form|…]} → APPROVED, approvedAmount = amount − excess. 400 above the sum insured or not above the excess; 409 before an assessment or from another status; 409 CLAIM_DOCUMENTS_MISSING naming the documents the insurer requested that are still missing unless each is in waivedDocuments (the waiver goes on the timeline and in the audit log). Audited. ${STATE_409}`,
     input: approveClaimSchema,
     handler: async ({ db, services, log, principal, input }) => {
       await approveClaim({ db, services, log }, principal!, input);
@@ -156,7 +156,7 @@ export const claimActions = [
     action: 'declineClaim',
     auth: 'staff',
     roles: STEP_ROLES,
-    description: `Declines with a reason: {id, reason} → DECLINED. ${STATE_409}`,
+    description: `Declines with a reason: {id, reason} → DECLINED. Audited. ${STATE_409}`,
     input: declineClaimSchema,
     handler: async ({ db, services, log, principal, input }) => {
       await declineClaim({ db, services, log }, principal!, input);
@@ -169,7 +169,7 @@ export const claimActions = [
     action: 'settleClaim',
     auth: 'staff',
     roles: STEP_ROLES,
-    description: `Pays an APPROVED claim (approvedAmount, whole shillings): {id, method:'garage', garageName, reference} → SETTLED at once; or {id, method:'mpesa', phone} → a Daraja B2C payment request, SETTLED when its result (or, when the result never comes, Daraja's Transaction Status) says paid; a failure or queue time-out leaves it APPROVED to try again. 409 while a payout is pending or unresolved (it may still have paid), or above M-Pesa's per-transaction limit. ${STATE_409}`,
+    description: `Pays an APPROVED claim (approvedAmount, whole shillings): {id, method:'garage', garageName, reference} → SETTLED at once; or {id, method:'mpesa', phone} → a Daraja B2C payment request, SETTLED when its result (or, when the result never comes, Daraja's Transaction Status) says paid; a failure or queue time-out leaves it APPROVED to try again. 409 while a payout is pending or unresolved (it may still have paid), or above M-Pesa's per-transaction limit. The phone as Kenyans type it (0712 345 678, +254…, 712345678). Audited. ${STATE_409}`,
     input: settleClaimSchema,
     handler: async ({ db, services, log, principal, input }) => {
       await settleClaim({ db, services, log }, principal!, input);

@@ -11,8 +11,11 @@ import {
   canTakeClaimStep,
   claimPayable,
   claimPayoutPosting,
+  documentsToWaive,
   formatKes,
   missingClaimDocuments,
+  OPEN_CLAIM_STATUSES,
+  parseKenyanPhone,
   type ReportClaimInput,
   type ResolvePayoutInput,
   requiredClaimDocuments,
@@ -27,8 +30,11 @@ import {
   claimPayoutQueries,
   claimSettlements,
   claims,
+  clients,
+  files,
   insuranceProducts,
   intermediaries,
+  payments,
   policies,
   productExcesses,
   quotations,
@@ -38,7 +44,7 @@ import {
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { kenyaToday } from '../../lib/dates';
-import { type Bilingual, formatAmount, type Language } from '../../lib/language';
+import { type Bilingual, formatAmount, formatDay, type Language } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { containsPattern, pageInfo, pageWindow } from '../../lib/search';
 import {
@@ -53,6 +59,7 @@ import { listOwnerFiles, type Tx } from '../files/service';
 import { post } from '../ledger/service';
 import { notify } from '../notification/service';
 import { toKes } from '../product/present';
+import { signClaimFormLink } from './form-link';
 
 const M = CLAIM_MESSAGES;
 type Executor = Database | Tx;
@@ -178,6 +185,68 @@ async function notifyStatus(
   });
 }
 
+/**
+ * Tells the claim's insurer's claims staff (every ACTIVE underwriter user of the insurer) that a
+ * client reported a claim or added a document: in the app and by e-mail (unless switched off), each
+ * in their own language, in the caller's transaction, linking to the claim on the desk.
+ */
+export async function notifyInsurerStaff(
+  tx: Tx,
+  services: Services,
+  claim: Pick<ClaimRow, 'id' | 'underwriterId'>,
+  message: { title: Bilingual; body: Bilingual },
+) {
+  const staff = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'underwriter'),
+        eq(users.underwriterId, claim.underwriterId),
+        eq(users.status, 'ACTIVE'),
+      ),
+    );
+  for (const user of staff) {
+    await notify(tx, {
+      userId: user.id,
+      kind: 'claim_received',
+      ...message,
+      link: `/staff/claims/${claim.id}`,
+      email: { baseUrl: services.publicBaseUrl },
+    });
+  }
+}
+
+/** The client's name as the desk's notifications give it. */
+async function clientNameOf(tx: Tx, userId: string) {
+  const [client] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return client ? `${client.firstName} ${client.lastName}` : '';
+}
+
+/** Tells the insurer's claims staff that the client added a document to a claim (files-owner.ts). */
+export async function notifyDocumentAdded(
+  tx: Tx,
+  services: Services,
+  claim: ClaimRow,
+  file: { category: string; name: string },
+) {
+  const label = CLAIM_DOCUMENT_LABELS[file.category as ClaimDocumentType] ?? file.category;
+  const name = await clientNameOf(tx, claim.userId);
+  await notifyInsurerStaff(tx, services, claim, {
+    title: {
+      en: `New document on claim ${claim.claimRef}`,
+      sw: `Hati mpya kwenye dai ${claim.claimRef}`,
+    },
+    body: {
+      en: `${name} added ${label.charAt(0).toLowerCase()}${label.slice(1)} (${file.name}).`,
+      sw: `${name} ameongeza: ${translateText(label, 'sw')} (${file.name}).`,
+    },
+  });
+}
+
 /** Reports a claim on the client's active policy: dates within the cover, the excess and sum insured fixed from the policy. */
 export async function reportClaim(context: ClaimContext, principal: Principal, input: ReportClaimInput) {
   const { db } = context;
@@ -213,7 +282,7 @@ export async function reportClaim(context: ClaimContext, principal: Principal, i
   let excess = 0;
   if (excessCode) {
     const chosen = policy.chosenExcesses.find((line) => line.id === excessCode);
-    if (chosen) excess = chosen.amount;
+    if (chosen) excess = chosen.amountCents;
     else {
       const [row] = await db
         .select({ amount: productExcesses.defaultAmount })
@@ -243,6 +312,18 @@ export async function reportClaim(context: ClaimContext, principal: Principal, i
       })
       .returning();
     await addEvent(tx, claim!, 'reported', 'REPORTED', principal.userId);
+    const name = await clientNameOf(tx, principal.userId);
+    const type = CLAIM_TYPE_LABELS[input.type];
+    await notifyInsurerStaff(tx, context.services, claim!, {
+      title: {
+        en: `New claim ${claim!.claimRef} on policy ${input.policyNumber}`,
+        sw: `Dai jipya ${claim!.claimRef} kwenye sera ${input.policyNumber}`,
+      },
+      body: {
+        en: `${name} reported a claim: ${type.toLowerCase()} on ${formatDay(input.incidentDate, 'en')}, ${input.place}. Open it on the claims desk.`,
+        sw: `${name} ameripoti dai: ${translateText(type, 'sw').toLowerCase()} tarehe ${formatDay(input.incidentDate, 'sw')}, ${input.place}. Lifungue kwenye dawati la madai.`,
+      },
+    });
     await notifyStatus(tx, context.services, claim!, 'REPORTED', {
       en: `We have your ${CLAIM_TYPE_LABELS[input.type].toLowerCase()} claim. Upload the documents on its checklist; the insurer will be in touch.`,
       sw: `Tumepokea dai lako la ${translateText(CLAIM_TYPE_LABELS[input.type], 'sw').toLowerCase()}. Pakia nyaraka zilizo kwenye orodha yake; kampuni ya bima itawasiliana nawe.`,
@@ -271,12 +352,13 @@ const summaryColumns = {
 export async function listClaims(
   db: Database,
   principal: Principal,
-  input: { page: number; pageSize: number; status?: string; type?: string; search?: string },
+  input: { page: number; pageSize: number; status?: string; type?: string; search?: string; open?: boolean },
 ) {
   const search = input.search?.trim();
   const where = and(
     scopeOf(principal),
     input.status ? eq(claims.status, input.status) : undefined,
+    input.open ? inArray(claims.status, [...OPEN_CLAIM_STATUSES]) : undefined,
     input.type ? eq(claims.type, input.type) : undefined,
     search
       ? or(
@@ -295,7 +377,14 @@ export async function listClaims(
       .innerJoin(users, eq(users.id, claims.userId))
       .where(where);
   const { limit, offset } = pageWindow(input);
-  const rows = await base().orderBy(desc(claims.createdAt), desc(claims.id)).limit(limit).offset(offset);
+  // Open claims oldest first: the longest waiting comes first on the dashboard.
+  const order = input.open
+    ? [asc(claims.createdAt), asc(claims.id)]
+    : [desc(claims.createdAt), desc(claims.id)];
+  const rows = await base()
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   const [total] = await db
     .select({ total: count() })
     .from(claims)
@@ -314,6 +403,31 @@ export async function listClaims(
     })),
     ...pageInfo(total?.total ?? 0, input),
   };
+}
+
+/**
+ * The number a claim's payout goes to unless the desk types another: the claimant's M-Pesa number —
+ * the KYC phone, else the profile's phone, when it is a Kenyan mobile, else the phone the policy's
+ * premium was paid from — as Kenyans write it (0712345678); null when none is known.
+ */
+async function suggestedPayoutPhone(db: Database, claim: ClaimRow): Promise<string | null> {
+  const [kyc] = await db
+    .select({ kycPhone: clients.phone, profilePhone: users.phone })
+    .from(users)
+    .leftJoin(clients, eq(clients.userId, users.id))
+    .where(eq(users.id, claim.userId));
+  const [paid] = await db
+    .select({ phone: payments.phone })
+    .from(payments)
+    .innerJoin(policies, eq(policies.invoiceId, payments.invoiceId))
+    .where(and(eq(policies.id, claim.policyId), eq(payments.status, 'success')))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  for (const phone of [kyc?.kycPhone, kyc?.profilePhone, paid?.phone]) {
+    const parsed = phone ? parseKenyanPhone(phone) : null;
+    if (parsed?.isMobile) return parsed.local;
+  }
+  return null;
 }
 
 /** One claim in full: the policy, the checklist, the timeline (who, when), files with signed links, settlements. */
@@ -375,6 +489,7 @@ export async function getClaim(db: Database, services: Services, principal: Prin
     uploaded: attached.map((file) => file.category),
   });
   const handles = handlesClaim(principal, claim);
+  const toWaive = documentsToWaive({ requested, uploaded: attached.map((file) => file.category) });
   const allowed = (step: ClaimStep) => handles && canTakeClaimStep(step, claim.status);
   const open = settlements.some((settlement) => OPEN_PAYOUT.includes(settlement.status));
   const unresolved = settlements.some((settlement) => settlement.status === 'unresolved');
@@ -409,6 +524,8 @@ export async function getClaim(db: Database, services: Services, principal: Prin
       required,
       requested,
       missing,
+      /** Requested by the insurer and still missing: approving waives them (approveClaim `waivedDocuments`). */
+      toWaive,
       labels: Object.fromEntries(CLAIM_DOCUMENT_TYPES.map((type) => [type, CLAIM_DOCUMENT_LABELS[type]])),
     },
     files: attached,
@@ -427,6 +544,10 @@ export async function getClaim(db: Database, services: Services, principal: Prin
           }
         : null,
     })),
+    /** The claimant's M-Pesa number, to prefill the payout (the desk only, while it can be paid). */
+    payoutPhone: handles && claim.status === 'APPROVED' ? await suggestedPayoutPhone(db, claim) : null,
+    /** The claim form prefilled with the policy and the claim, signed for the reader (10 minutes). */
+    claimFormUrl: readsFiles ? signClaimFormLink(services.tokenSecret, claim.id, principal.userId) : null,
     settlements: settlements.map((settlement) => ({
       method: settlement.method,
       amount: toKes(settlement.amount),
@@ -601,14 +722,25 @@ export async function recordAssessment(
   });
 }
 
+/** The checklist categories of the files a claim has (what counts as received). */
+async function uploadedCategories(executor: Executor, claimId: number): Promise<string[]> {
+  const rows = await executor
+    .selectDistinct({ category: files.category })
+    .from(files)
+    .where(and(eq(files.ownerKind, 'claim'), eq(files.ownerId, String(claimId))));
+  return rows.map((row) => row.category);
+}
+
 /**
  * Approves the agreed loss less the excess, in whole shillings (claimPayable): never above the sum
- * insured, never at or below the excess. The amount stored is the amount shown and paid.
+ * insured, never at or below the excess. The amount stored is the amount shown and paid. Documents
+ * the insurer asked for and has not received must be waived by name (`waivedDocuments`), else 409
+ * `CLAIM_DOCUMENTS_MISSING` naming them; a waiver is on the timeline and in the audit log.
  */
 export async function approveClaim(
   context: ClaimContext,
   principal: Principal,
-  input: { id: number; amount: number },
+  input: { id: number; amount: number; waivedDocuments?: ClaimDocumentType[] },
 ) {
   await takeStep(context.db, principal, input.id, 'approve', async (tx, claim) => {
     if (claim.assessedLoss === null) throw new AppError('conflict', M.assessFirst, { code: 'CLAIM_STATE' });
@@ -617,10 +749,50 @@ export async function approveClaim(
       throw fieldError('amount', M.amountAboveLimit(formatKes(claim.sumInsured)));
     const payable = claimPayable({ agreedLoss, excess: claim.excess });
     if (payable <= 0) throw fieldError('amount', M.amountNotAboveExcess(formatKes(claim.excess)));
+    const toWaive = documentsToWaive({
+      requested: claim.requestedDocuments as ClaimDocumentType[],
+      uploaded: await uploadedCategories(tx, claim.id),
+    });
+    const waived = new Set(input.waivedDocuments ?? []);
+    if (toWaive.some((type) => !waived.has(type))) {
+      const message = M.documentsNotWaived(toWaive.map((type) => CLAIM_DOCUMENT_LABELS[type]).join('; '));
+      throw new AppError('conflict', message, {
+        code: 'CLAIM_DOCUMENTS_MISSING',
+        errors: [{ field: 'waivedDocuments', message }],
+      });
+    }
     const updated = await setStatus(tx, claim, 'APPROVED', { agreedLoss, approvedAmount: payable });
+    if (toWaive.length > 0) {
+      await addEvent(
+        tx,
+        claim,
+        'documents_waived',
+        claim.status,
+        principal.userId,
+        toWaive.map((type) => CLAIM_DOCUMENT_LABELS[type]).join('; '),
+      );
+      await recordAudit(tx, principal, {
+        action: 'claim.documents_waived',
+        entityType: 'claim',
+        entityId: claim.id,
+        details: { claimRef: claim.claimRef, documents: toWaive },
+      });
+    }
     const cents = agreedLoss - claim.excess - payable;
     const note = `${formatKes(agreedLoss)} less the excess ${formatKes(claim.excess)}: ${formatKes(payable)} to pay${cents > 0 ? ' (in whole shillings)' : ''}`;
     await addEvent(tx, claim, 'approved', 'APPROVED', principal.userId, note);
+    await recordAudit(tx, principal, {
+      action: 'claim.approved',
+      entityType: 'claim',
+      entityId: claim.id,
+      details: {
+        claimRef: claim.claimRef,
+        agreedLoss,
+        excess: claim.excess,
+        approvedAmount: payable,
+        waivedDocuments: toWaive,
+      },
+    });
     await notifyStatus(tx, context.services, updated, 'APPROVED', {
       en: `Your claim is approved: ${note}.`,
       sw: `Dai lako limeidhinishwa: ${formatAmount(agreedLoss, 'sw')} ukiondoa kiasi cha ziada (excess) cha ${formatAmount(claim.excess, 'sw')}: ${formatAmount(payable, 'sw')} zitalipwa${cents > 0 ? ' (kwa shilingi nzima)' : ''}.`,
@@ -636,6 +808,12 @@ export async function declineClaim(
   await takeStep(context.db, principal, input.id, 'decline', async (tx, claim) => {
     const updated = await setStatus(tx, claim, 'DECLINED', { declineReason: input.reason });
     await addEvent(tx, claim, 'declined', 'DECLINED', principal.userId, input.reason);
+    await recordAudit(tx, principal, {
+      action: 'claim.declined',
+      entityType: 'claim',
+      entityId: claim.id,
+      details: { claimRef: claim.claimRef, reason: input.reason },
+    });
     await notifyStatus(tx, context.services, updated, 'DECLINED', {
       en: `Your claim was declined: ${input.reason}`,
       sw: `Dai lako limekataliwa: ${input.reason}`,
@@ -712,6 +890,18 @@ export async function settleClaim(context: ClaimContext, principal: Principal, i
         })
         .returning();
       await postClaimPayout(tx, claim, garage!, input.reference, principal.userId);
+      await recordAudit(tx, principal, {
+        action: 'claim.payout',
+        entityType: 'claim',
+        entityId: claim.id,
+        details: {
+          claimRef: claim.claimRef,
+          method: 'garage',
+          amount: claim.approvedAmount,
+          garageName: input.garageName,
+          reference: input.reference,
+        },
+      });
       await markSettled(
         tx,
         services,
@@ -754,6 +944,18 @@ export async function settleClaim(context: ClaimContext, principal: Principal, i
       principal.userId,
       `${formatKes(amount)} sent to M-Pesa ${input.phone}`,
     );
+    await recordAudit(tx, principal, {
+      action: 'claim.payout',
+      entityType: 'claim',
+      entityId: claim.id,
+      details: {
+        claimRef: claim.claimRef,
+        method: 'mpesa',
+        amount,
+        phone: input.phone,
+        originatorConversationId,
+      },
+    });
     return { claim, settlement: settlement! };
   });
   let accepted: Awaited<ReturnType<Services['mpesa']['client']['b2cPayment']>>;

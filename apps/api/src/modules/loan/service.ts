@@ -369,6 +369,9 @@ export async function lockLenderLoan(tx: Tx, lenderId: number, loanRef: string):
   return loan;
 }
 
+/** Whether the lender has yet to pay for the loan: the first instalment or the lender's decision awaited. */
+const isAwaitingLender = (status: string) => status === 'AWAITING_DEPOSIT' || status === 'PENDING';
+
 /** Loans as the client and the lender read them (KES). */
 export async function presentLoans(
   context: LoanContext,
@@ -455,6 +458,11 @@ export async function presentLoans(
       /** From the ledger: what the client has paid, and what is still owed (negative: paid ahead). */
       paid: kesOf(paid.paid),
       outstanding: kesOf(paid.owed),
+      /**
+       * Before the lender has paid (AWAITING_DEPOSIT, PENDING) nothing is outstanding yet: what the
+       * lender is asked to finance (the premium); null once it has paid or the application ended.
+       */
+      toBeFinanced: isAwaitingLender(loan.status) ? kesOf(loan.principal) : null,
       firstInstalment: kesOf(instalments[0]?.amount ?? 0),
       /** What the next payment would be ('next'): the first instalment, then each next one. */
       amountDueNow: kesOf(amountDue(loan, instalments, paid, 'next', today)),

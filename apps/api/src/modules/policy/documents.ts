@@ -28,6 +28,7 @@ const text = (value: unknown, texts: PolicyDocumentTexts) =>
 const word = (value: string, language: DocumentLanguage) =>
   language === 'sw' ? (SWAHILI_SCHEDULE_WORDS[value] ?? translateText(value, 'sw')) : value;
 
+/** The quote as kept with the policy (whole shillings, the API's form: `presentQuote`). */
 interface Breakdown {
   basicPremium?: number;
   /** Taken off the basic premium for a higher excess (absent in quotations made before). */
@@ -35,7 +36,29 @@ interface Breakdown {
   benefits?: Array<{ name: string; premium: number; limit: number }>;
   subtotal?: number;
   charges?: Array<{ charge_name: string; charge_type?: string; rate?: number; amount: number }>;
+  /** Every excess of the product, at the amount chosen or else the product's default then. */
+  excesses?: Array<{ id: string; name: string; amount: number }>;
   total?: number;
+}
+
+/**
+ * What was bought besides the sum insured: each benefit with its limit, and each excess (what the
+ * client pays towards a claim) at the amount chosen — so a client can prove a KES 50,000 excess
+ * or a KES 100,000 windscreen limit. Empty when the quote carried neither.
+ */
+function coverTermRows(policy: PolicyView, texts: PolicyDocumentTexts, language: DocumentLanguage): Row[] {
+  const breakdown = policy.breakdown as Breakdown;
+  return [
+    ...(breakdown.benefits ?? []).map(
+      (line): Row => [
+        word(line.name, language),
+        line.limit > 0 ? texts.limitOf(kes(line.limit, texts)) : texts.included,
+      ],
+    ),
+    ...(breakdown.excesses ?? []).map(
+      (line): Row => [texts.excessOf(word(line.name, language)), texts.perClaim(kes(line.amount, texts))],
+    ),
+  ];
 }
 
 /** A levy's label with its rate: "Training Levy (0.2%)", "Stamp Duty". */
@@ -80,8 +103,39 @@ const receiptOf = (receiptNumber: string | null, texts: PolicyDocumentTexts) =>
 const when = (value: string | null, texts: PolicyDocumentTexts, language: DocumentLanguage) =>
   value ? dateTimeInWords(value, language) : texts.notApplicable;
 
-/** Each payment towards the premium: M-Pesa receipt or wallet reference, amount and date. */
+/**
+ * How a financed premium was paid: the lender that paid it and when, the loan, and the first
+ * instalment the client paid up front (its M-Pesa receipts, or the wallet) and when.
+ */
+function financingRows(
+  financing: NonNullable<PolicyView['financing']>,
+  texts: PolicyDocumentTexts,
+  language: DocumentLanguage,
+): Row[] {
+  const first = financing.firstInstalment;
+  return [
+    [texts.financedByLabel, financing.lenderName],
+    [texts.loan, financing.loanRef],
+    [texts.lenderPaidOn, when(financing.paidAt, texts, language)],
+    ...(first
+      ? [
+          [
+            texts.firstInstalment,
+            [
+              kes(first.amount, texts),
+              `\n${first.receipts.length > 0 ? `${texts.mpesaReceipt} ${first.receipts.join(', ')}` : texts.walletSource}`,
+              `\n${when(first.paidAt, texts, language)}`,
+            ].join(''),
+          ] as Row,
+        ]
+      : []),
+  ];
+}
+
+/** Each payment towards the premium: M-Pesa receipt or wallet reference, amount and date; or the loan that paid it. */
 function paymentRows(policy: PolicyView, texts: PolicyDocumentTexts, language: DocumentLanguage): Row[] {
+  if (policy.financing && policy.payments.length === 0)
+    return financingRows(policy.financing, texts, language);
   if (policy.payments.length === 0) {
     return [
       [texts.mpesaReceipt, receiptOf(policy.receiptNumber, texts)],
@@ -206,6 +260,8 @@ export function renderPolicySchedule(
         kes(isMotor ? policy.vehicleValue : policy.sumInsured, texts),
       ],
     ]);
+    const terms = coverTermRows(policy, texts, language);
+    if (terms.length > 0) layout.section(texts.limitsAndExcesses, terms);
     layout.section(texts.period, [
       [texts.length, word(formatCoverPeriod(policy.period), language)],
       [texts.from, dateInWords(policy.startDate, language)],
@@ -216,17 +272,13 @@ export function renderPolicySchedule(
     ]);
     layout.section(texts.intermediary, intermediaryRows(policy, brand, texts));
     layout.amounts(texts.premium, premiumLines(policy, texts, language));
-    layout.section(texts.payment, [
-      ...paymentRows(policy, texts, language),
-      ...(policy.financing
-        ? [[texts.paid, texts.financedBy(policy.financing.lenderName, policy.financing.loanRef)] as Row]
-        : []),
-    ]);
+    layout.section(texts.payment, paymentRows(policy, texts, language));
   });
 }
 
-/** How the premium was paid: M-Pesa, the wallet, or both. */
+/** How the premium was paid: premium financing, M-Pesa, the wallet, or both. */
 function methodOf(policy: PolicyView, texts: PolicyDocumentTexts): string {
+  if (policy.financing && policy.payments.length === 0) return texts.methodFinancing;
   const methods = new Set(policy.payments.map((payment) => payment.method));
   if (methods.has('wallet') && methods.has('mpesa')) return texts.methodBoth;
   return methods.has('wallet') ? texts.methodWallet : texts.methodMpesa;
@@ -239,7 +291,9 @@ export function renderReceipt(
   brand: DocumentBrand = {},
 ): Promise<Buffer> {
   const texts = POLICY_DOCUMENT_TEXTS[language];
-  const reference = policy.receiptNumber ?? policy.policyNumber;
+  // A financed premium was paid by the lender: no M-Pesa receipt, the loan says how.
+  const financing = policy.payments.length === 0 ? policy.financing : null;
+  const reference = financing?.loanRef ?? policy.receiptNumber ?? policy.policyNumber;
   const fromWallet = policy.receiptNumber?.startsWith('WALLET-') ?? false;
   const meta = documentMeta(
     texts,
@@ -254,9 +308,11 @@ export function renderReceipt(
       logo: brand.underwriterLogo ?? null,
       logoName: policy.underwriter,
       title: texts.receiptTitle,
-      lines: policy.receiptNumber
-        ? [`${fromWallet ? texts.walletPayment : texts.mpesaReceipt} ${policy.receiptNumber}`]
-        : [texts.policyRef(policy.policyNumber), texts.pending],
+      lines: financing
+        ? [texts.financedByLender(financing.lenderName), `${texts.loan} ${financing.loanRef}`]
+        : policy.receiptNumber
+          ? [`${fromWallet ? texts.walletPayment : texts.mpesaReceipt} ${policy.receiptNumber}`]
+          : [texts.policyRef(policy.policyNumber), texts.pending],
       subtitle: policy.paidAt ? dateTimeInWords(policy.paidAt, language) : undefined,
     });
     layout.section(texts.received, [
@@ -264,7 +320,9 @@ export function renderReceipt(
       [texts.method, methodOf(policy, texts)],
       [texts.paidFrom, paidFrom],
       [texts.date, when(policy.paidAt, texts, language)],
-      ...(fromWallet ? [] : [[texts.mpesaReceipt, receiptOf(policy.receiptNumber, texts)] as Row]),
+      ...(fromWallet || financing
+        ? []
+        : [[texts.mpesaReceipt, receiptOf(policy.receiptNumber, texts)] as Row]),
     ]);
     layout.section(texts.paidFor, [
       [texts.policy, policy.policyNumber],
@@ -275,7 +333,11 @@ export function renderReceipt(
     ]);
     layout.section(texts.intermediary, intermediaryRows(policy, brand, texts));
     layout.section(
-      policy.payments.some((payment) => payment.method === 'wallet') ? texts.payments : texts.mpesaPayments,
+      financing
+        ? texts.premiumFinancing
+        : policy.payments.some((payment) => payment.method === 'wallet')
+          ? texts.payments
+          : texts.mpesaPayments,
       paymentRows(policy, texts, language),
     );
     layout.amounts(texts.premium, premiumLines(policy, texts, language));

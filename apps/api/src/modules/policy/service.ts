@@ -21,6 +21,7 @@ import {
   ledgerEntries,
   ledgerTransactions,
   lenders,
+  loanInstalments,
   loans,
   motorCertificates,
   payments,
@@ -194,11 +195,18 @@ export interface PolicyPayment {
 /** Paging for the client's lists: both or neither; lists stay plain arrays for the web app. */
 export type ListPage = OptionalPaging;
 
-/** The loan that paid a financed policy's premium (premium financing). */
+/** The loan that paid a financed policy's premium (premium financing), amounts in whole shillings. */
 export interface PolicyFinancing {
   loanRef: string;
   lenderName: string;
   status: string;
+  /** When the lender paid the premium (its approval of the loan). */
+  paidAt: string | null;
+  /**
+   * The first instalment the client paid up front before the lender decided: its amount, when it
+   * was paid in full, and the M-Pesa receipts of the payments towards it (none: from the wallet).
+   */
+  firstInstalment: { amount: number; paidAt: string | null; receipts: string[] } | null;
 }
 
 export function presentPolicy(
@@ -215,7 +223,7 @@ export function presentPolicy(
     kraPin?: string;
     kyc?: ClassKyc;
   };
-  // The payment that completed the invoice: the last one put towards it.
+  // The payment that completed the invoice: the last one put towards it (a financed one: the lender's).
   const completing = paid.at(-1) ?? null;
   return {
     id: policy.id,
@@ -268,8 +276,12 @@ export function presentPolicy(
     premium: toKes(quotation.total),
     breakdown: quotation.breakdown,
     systemQuotationRef: quotation.systemQuotationRef,
-    paidFrom: completing ? (completing.method === 'wallet' ? 'Wallet' : completing.phone) : null,
-    paidAt: completing?.paidAt ?? null,
+    paidFrom: completing
+      ? completing.method === 'wallet'
+        ? 'Wallet'
+        : completing.phone
+      : (financing?.lenderName ?? null),
+    paidAt: completing?.paidAt ?? financing?.paidAt ?? null,
     /** Every payment towards the premium, by M-Pesa or from the wallet, oldest first. */
     payments: paid,
   };
@@ -357,13 +369,63 @@ async function paymentsOfInvoices(db: Database, invoiceIds: number[]): Promise<M
   return byInvoice;
 }
 
+/**
+ * The first instalment of each financing loan (whole shillings): its amount, when it was paid in
+ * full, and the M-Pesa receipts of the loan's payments up to then (a wallet payment has none).
+ */
+async function firstInstalmentsOf(
+  db: Database,
+  financed: Array<{ id: number; depositPaidAt: Date | null }>,
+): Promise<Map<number, NonNullable<PolicyFinancing['firstInstalment']>>> {
+  const result = new Map<number, NonNullable<PolicyFinancing['firstInstalment']>>();
+  if (financed.length === 0) return result;
+  const ids = financed.map((loan) => loan.id);
+  const [firsts, paidTowards] = await Promise.all([
+    db
+      .select({ loanId: loanInstalments.loanId, amount: loanInstalments.amount })
+      .from(loanInstalments)
+      .where(and(inArray(loanInstalments.loanId, ids), eq(loanInstalments.number, 1))),
+    db
+      .select({
+        loanId: payments.loanId,
+        receiptNumber: payments.receiptNumber,
+        settledAt: payments.settledAt,
+      })
+      .from(payments)
+      .where(and(inArray(payments.loanId, ids), eq(payments.status, 'success')))
+      .orderBy(asc(payments.settledAt), asc(payments.id)),
+  ]);
+  for (const loan of financed) {
+    const first = firsts.find((row) => row.loanId === loan.id);
+    if (!first) continue;
+    const paidBy = loan.depositPaidAt?.getTime() ?? 0;
+    result.set(loan.id, {
+      amount: toKes(first.amount),
+      paidAt: loan.depositPaidAt?.toISOString() ?? null,
+      receipts: paidTowards
+        .filter(
+          (row) => row.loanId === loan.id && row.receiptNumber && (row.settledAt?.getTime() ?? 0) <= paidBy,
+        )
+        .map((row) => row.receiptNumber!),
+    });
+  }
+  return result;
+}
+
 function policyQuery(db: Database) {
   return db
     .select({
       policy: policies,
       quotation: quotations,
       intermediary: { id: intermediaries.id, intermediaryNames: intermediaries.intermediaryNames },
-      financing: { loanRef: loans.loanRef, lenderName: lenders.name, status: loans.status },
+      financing: {
+        loanId: loans.id,
+        loanRef: loans.loanRef,
+        lenderName: lenders.name,
+        status: loans.status,
+        decidedAt: loans.decidedAt,
+        depositPaidAt: loans.depositPaidAt,
+      },
       certificate: {
         certificateNumber: motorCertificates.certificateNumber,
         type: motorCertificates.certificateType,
@@ -383,13 +445,26 @@ async function presentPolicies(
     policy: PolicyRow;
     quotation: QuotationRow;
     intermediary: { id: number; intermediaryNames: string } | null;
-    financing: { loanRef: string | null; lenderName: string | null; status: string | null } | null;
+    financing: {
+      loanId: number | null;
+      loanRef: string | null;
+      lenderName: string | null;
+      status: string | null;
+      decidedAt: Date | null;
+      depositPaidAt: Date | null;
+    } | null;
     certificate: { certificateNumber: string | null; type: string | null } | null;
   }>,
 ) {
   const paid = await paymentsOfInvoices(
     db,
     rows.map((row) => row.policy.invoiceId),
+  );
+  const deposits = await firstInstalmentsOf(
+    db,
+    rows.flatMap((row) =>
+      row.financing?.loanId ? [{ id: row.financing.loanId, depositPaidAt: row.financing.depositPaidAt }] : [],
+    ),
   );
   return rows.map((row) =>
     presentPolicy(
@@ -402,6 +477,8 @@ async function presentPolicies(
             loanRef: row.financing.loanRef,
             lenderName: row.financing.lenderName ?? '',
             status: row.financing.status ?? '',
+            paidAt: row.financing.decidedAt?.toISOString() ?? null,
+            firstInstalment: deposits.get(row.financing.loanId ?? 0) ?? null,
           }
         : null,
       row.certificate?.certificateNumber

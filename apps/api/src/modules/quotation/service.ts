@@ -13,7 +13,15 @@ import {
 } from '@bima/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invoices, ledgerTransactions, policies, quotations, recommendations } from '../../db/schema';
+import {
+  type ChosenBenefit,
+  type ChosenExcess,
+  invoices,
+  ledgerTransactions,
+  policies,
+  quotations,
+  recommendations,
+} from '../../db/schema';
 import { AppError, fromZodError } from '../../gateway/errors';
 import { coverEndDate, formatKenyaDate, kenyaToday } from '../../lib/dates';
 import { makeRef } from '../../lib/refs';
@@ -105,6 +113,34 @@ export interface QuotationChoices {
   excesses: ReadonlyArray<{ id: string; amount: number }>;
   /** The input field named when the product does not cover the vehicle's value. */
   valueField: string;
+}
+
+/**
+ * The choices as a quotation stores them: the API's whole shillings in cents, under names that say
+ * so (`limitCents`, `amountCents`), so no reader can take one unit for the other.
+ */
+export function storedChoices(choices: Pick<QuotationChoices, 'additionalBenefits' | 'excesses'>): {
+  selectedBenefits: ChosenBenefit[];
+  excesses: ChosenExcess[];
+} {
+  return {
+    selectedBenefits: choices.additionalBenefits.map((benefit) => ({
+      benefitSystemRef: benefit.benefitSystemRef,
+      ...(benefit.params?.limit === undefined ? {} : { limitCents: toCents(benefit.params.limit) }),
+    })),
+    excesses: choices.excesses.map((excess) => ({ id: excess.id, amountCents: toCents(excess.amount) })),
+  };
+}
+
+/** A stored quotation's choices as the API takes them (whole shillings), to price them again. */
+export function choicesOfQuotation(row: Pick<QuotationRow, 'selectedBenefits' | 'excesses'>) {
+  return {
+    additionalBenefits: row.selectedBenefits.map((benefit) => ({
+      benefitSystemRef: benefit.benefitSystemRef,
+      ...(benefit.limitCents === undefined ? {} : { params: { limit: toKes(benefit.limitCents) } }),
+    })),
+    excesses: row.excesses.map((excess) => ({ id: excess.id, amount: toKes(excess.amountCents) })),
+  } satisfies Pick<QuotationChoices, 'additionalBenefits' | 'excesses'>;
 }
 
 /**
@@ -201,11 +237,7 @@ export async function createQuotation(
       startDate,
       endDate: coverEndDate(startDate, input.coverPeriod),
       expiresAt: new Date(Date.now() + options.validDays * 86_400_000),
-      selectedBenefits: input.additionalBenefits.map((benefit) => ({
-        benefitSystemRef: benefit.benefitSystemRef,
-        ...(benefit.params?.limit === undefined ? {} : { limit: benefit.params.limit }),
-      })),
-      excesses: input.excesses,
+      ...storedChoices(input),
       breakdown: presentQuote(loaded, quote),
       total: quote.total,
       vehicle,
@@ -359,11 +391,7 @@ export async function requoteQuotation(
       quotationChannel: 'web',
       // biome-ignore lint/complexity/useMathMinMax: ISO date strings, which Math.max would turn into NaN.
       coverDetails: { startDate: old.startDate < today ? today : old.startDate },
-      additionalBenefits: old.selectedBenefits.map((benefit) => ({
-        benefitSystemRef: benefit.benefitSystemRef,
-        ...(benefit.limit === undefined ? {} : { params: { limit: benefit.limit } }),
-      })),
-      excesses: old.excesses,
+      ...choicesOfQuotation(old),
       vehicleDetails: old.vehicle,
     },
     options,

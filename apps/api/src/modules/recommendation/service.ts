@@ -39,6 +39,7 @@ import {
   presentQuotationRow,
   priceChoices,
   quotationQuery,
+  storedChoices,
 } from '../quotation/service';
 
 const M = RECOMMENDATION_MESSAGES;
@@ -253,11 +254,7 @@ export async function sendRecommendation(
           startDate: item.startDate,
           endDate: coverEndDate(item.startDate, item.coverPeriod),
           expiresAt: new Date(Date.now() + validDays * 86_400_000),
-          selectedBenefits: item.additionalBenefits.map((benefit) => ({
-            benefitSystemRef: benefit.benefitSystemRef,
-            ...(benefit.params?.limit === undefined ? {} : { limit: benefit.params.limit }),
-          })),
-          excesses: item.excesses,
+          ...storedChoices(item),
           breakdown: presentQuote(loaded, quote),
           total: quote.total,
           vehicle: {

@@ -25,7 +25,13 @@ import { notify } from '../notification/service';
 import { toCents, toKes } from '../product/present';
 import { coversRisk, loadProducts } from '../product/service';
 import { loadSwahiliNames, productNameIn } from '../product/texts';
-import { createQuotation, getQuotation, isQuotationExpired, priceChoices } from '../quotation/service';
+import {
+  choicesOfQuotation,
+  createQuotation,
+  getQuotation,
+  isQuotationExpired,
+  priceChoices,
+} from '../quotation/service';
 import { alreadyRenewedError, isRenewalTaken } from './guard';
 
 export interface RenewalContext {
@@ -219,7 +225,7 @@ export async function quoteRenewal(
         productSystemRef,
         // The product's like-for-like choices; the policy's own as stored when its product is no
         // longer among those priced.
-        choices: target?.choices ?? storedChoices(old),
+        choices: target?.choices ?? choicesOfQuotation(old),
         startDate: window.startDate,
         validDays: options.validDays,
       });
@@ -278,20 +284,6 @@ async function findOpenRenewal(
 
 type QuotationRow = typeof quotations.$inferSelect;
 
-/**
- * The client's choices on a quotation as the API takes them (whole shillings, as the quotation's
- * jsonb keeps them today).
- */
-function storedChoices(old: QuotationRow): QuotationChoices {
-  return {
-    additionalBenefits: old.selectedBenefits.map((benefit) => ({
-      benefitSystemRef: benefit.benefitSystemRef,
-      ...(benefit.limit === undefined ? {} : { params: { limit: benefit.limit } }),
-    })),
-    excesses: old.excesses,
-  };
-}
-
 /** The client's choices on the policy in cents, each benefit with its name as the policy priced it. */
 function chosenOnPolicy(old: QuotationRow): { benefits: ChosenBenefit[]; excesses: ExcessInput[] } {
   const lines = (old.breakdown as { benefits?: Array<{ benefitSystemRef?: unknown; name?: unknown }> })
@@ -299,7 +291,7 @@ function chosenOnPolicy(old: QuotationRow): { benefits: ChosenBenefit[]; excesse
   const names = new Map(
     (Array.isArray(lines) ? lines : []).map((line) => [String(line.benefitSystemRef), String(line.name)]),
   );
-  const stored = storedChoices(old);
+  const stored = choicesOfQuotation(old);
   return {
     benefits: stored.additionalBenefits.map((benefit) => ({
       benefitSystemRef: benefit.benefitSystemRef,

@@ -62,9 +62,19 @@ export interface ClaimDetails {
   agreedLoss: number | null;
   approvedAmount: number | null;
   declineReason: string | null;
-  documents: { required: ClaimDocumentType[]; requested: ClaimDocumentType[]; missing: ClaimDocumentType[] };
+  documents: {
+    required: ClaimDocumentType[];
+    requested: ClaimDocumentType[];
+    missing: ClaimDocumentType[];
+    /** Requested by the insurer and still missing: approving waives them. */
+    toWaive: ClaimDocumentType[];
+  };
   files: ClaimFile[];
   canUpload: boolean;
+  /** The prefilled claim form (PDF), a link signed for the reader. */
+  claimFormUrl: string | null;
+  /** The desk's payout number, prefilled: the client's M-Pesa number (0712345678). */
+  payoutPhone: string | null;
   timeline: ClaimStepEntry[];
   settlements: Array<{
     method: 'mpesa' | 'garage';
@@ -114,6 +124,22 @@ export type ClaimsSide = 'client' | 'desk';
 
 const target = (side: ClaimsSide) =>
   side === 'client' ? { service: 'client', resource: 'claim' } : { service: 'claims', resource: 'desk' };
+
+/** The desk's open claims, the longest waiting first (the staff dashboard). */
+export const openClaimsQueryOptions = (pageSize = 10) =>
+  queryOptions({
+    queryKey: ['claims', 'desk', 'open', pageSize],
+    queryFn: ({ signal }) =>
+      callClaims<Page<ClaimSummary>>(
+        {
+          service: 'claims',
+          resource: 'desk',
+          action: 'listClaims',
+          data: { page: 1, pageSize, open: true },
+        },
+        signal,
+      ),
+  });
 
 export const claimsPageQueryOptions = (
   side: ClaimsSide,

@@ -9,6 +9,7 @@ import { SummaryList } from '../../../components/summary-list';
 import { inputClass, labelClass, linkButton } from '../../../components/ui';
 import { formatIsoDate, formatKenyaDateTime } from '../../../lib/dates';
 import { domainText } from '../../../lib/domain-text';
+import { useLanguage } from '../../../lib/i18n';
 import { type ClaimDetails, type ClaimFile, type ClaimsSide, claimUploadUrl } from '../api/claims';
 import { t } from '../i18n';
 import { formatKes } from './format';
@@ -78,6 +79,8 @@ export function ClaimSummary({ claim }: { claim: ClaimDetails }) {
 export function ClaimChecklist({ claim }: { claim: ClaimDetails }) {
   const all = [...new Set([...claim.documents.required, ...claim.documents.requested])];
   const missing = new Set(claim.documents.missing);
+  const language = useLanguage();
+  const formHintId = useId();
   return (
     <Card title={t('claims.detail.checklist')}>
       <p className="text-slate-700">{t('claims.detail.checklistIntro')}</p>
@@ -103,6 +106,21 @@ export function ClaimChecklist({ claim }: { claim: ClaimDetails }) {
       </ul>
       {missing.size === 0 ? (
         <p className="mt-3 font-semibold text-emerald-800">{t('claims.detail.allReceived')}</p>
+      ) : null}
+      {claim.claimFormUrl && all.includes('claim_form') ? (
+        <p className="mt-4">
+          <a
+            href={`${claim.claimFormUrl}?lang=${language}`}
+            className={linkButton}
+            aria-describedby={formHintId}
+            download
+          >
+            {t('claims.detail.claimForm')}
+          </a>
+          <span id={formHintId} className="mt-1 block text-sm text-slate-700">
+            {t('claims.detail.claimFormHint')}
+          </span>
+        </p>
       ) : null}
     </Card>
   );

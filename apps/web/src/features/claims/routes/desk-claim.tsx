@@ -1,13 +1,20 @@
-import { CLAIM_DOCUMENT_LABELS, CLAIM_DOCUMENT_TYPES, claimPayable } from '@bima/domain/claims';
+import {
+  CLAIM_DOCUMENT_LABELS,
+  CLAIM_DOCUMENT_TYPES,
+  type ClaimDocumentType,
+  claimPayable,
+} from '@bima/domain/claims';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Card } from '../../../components/card';
+import { Modal } from '../../../components/modal';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import {
   buttonDanger,
   buttonPrimary,
+  buttonSecondary,
   fieldErrorClass,
   inputClass,
   labelClass,
@@ -89,6 +96,49 @@ function Labelled({
   );
 }
 
+/** Approving past documents the insurer asked for: the desk confirms it waives each, by name. */
+function WaiverDialog(props: {
+  documents: ClaimDocumentType[];
+  onCancel: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await props.onConfirm();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={t('claims.desk.waiveTitle')} onClose={props.onCancel}>
+      <p className="text-slate-800">{t('claims.desk.waiveIntro')}</p>
+      <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-900" aria-label={t('claims.desk.waiveList')}>
+        {props.documents.map((type) => (
+          <li key={type}>{domainText(CLAIM_DOCUMENT_LABELS[type])}</li>
+        ))}
+      </ul>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <button type="button" className={buttonPrimary} disabled={busy} onClick={() => void confirm()}>
+          {t('claims.desk.waiveConfirm')}
+        </button>
+        <button type="button" className={buttonSecondary} onClick={props.onCancel}>
+          {t('claims.desk.waiveCancel')}
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" className={`mt-3 ${fieldErrorClass}`}>
+          {error}
+        </p>
+      ) : null}
+    </Modal>
+  );
+}
+
 function DeskSteps({ claim }: { claim: ClaimDetails }) {
   const queryClient = useQueryClient();
   const assessors = useQuery({ ...assessorsQueryOptions(claim.id), enabled: claim.actions.appointAssessor });
@@ -99,8 +149,11 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
   const [assessedLoss, setAssessedLoss] = useState('');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [confirmWaiver, setConfirmWaiver] = useState(false);
   const [method, setMethod] = useState<'mpesa' | 'garage'>('mpesa');
-  const [phone, setPhone] = useState('');
+  // Prefilled with the client's M-Pesa number (KYC, profile or the number the premium came from).
+  const [typedPhone, setPhone] = useState<string | null>(null);
+  const phone = typedPhone ?? claim.payoutPhone ?? '';
   const [garageName, setGarageName] = useState('');
   const [reference, setReference] = useState('');
   const [outcome, setOutcome] = useState<'paid' | 'not_paid' | ''>('');
@@ -215,7 +268,11 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
           <StepForm
             title={t('claims.desk.approveTitle')}
             submit={t('claims.desk.approveSubmit')}
-            run={step('approveClaim', { amount: Number(amount) })}
+            run={
+              claim.documents.toWaive.length > 0
+                ? async () => setConfirmWaiver(true)
+                : step('approveClaim', { amount: Number(amount) })
+            }
           >
             <Labelled
               id="desk-amount"
@@ -238,6 +295,19 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
               {t('claims.desk.approvePayable', { amount: formatKes(payable) })}
             </p>
           </StepForm>
+        ) : null}
+        {confirmWaiver ? (
+          <WaiverDialog
+            documents={claim.documents.toWaive}
+            onCancel={() => setConfirmWaiver(false)}
+            onConfirm={async () => {
+              await step('approveClaim', {
+                amount: Number(amount),
+                waivedDocuments: claim.documents.toWaive,
+              })();
+              setConfirmWaiver(false);
+            }}
+          />
         ) : null}
         {a.settle && claim.approvedAmount !== null ? (
           <StepForm

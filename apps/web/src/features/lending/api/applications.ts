@@ -36,6 +36,8 @@ export interface Application {
   declineReason: string | null;
   paid: number;
   outstanding: number;
+  /** Before the lender has paid (AWAITING_DEPOSIT, PENDING): the premium it is asked to finance; else null. */
+  toBeFinanced: number | null;
   firstInstalment: number;
   refundToLender: number | null;
   arrears: { stage: string; daysLate: number; amount: number } | null;

@@ -202,7 +202,10 @@ function Summary({ data }: { data: Application }) {
         { label: t('lending.fields.months'), value: data.months },
         { label: t('lending.fields.firstInstalment'), value: formatKesExact(data.firstInstalment) },
         { label: t('lending.fields.paid'), value: formatKesExact(data.paid) },
-        { label: t('lending.fields.outstanding'), value: formatKesExact(Math.max(0, data.outstanding)) },
+        // Nothing is outstanding before the lender pays: what it is asked to finance instead.
+        data.toBeFinanced === null
+          ? { label: t('lending.fields.outstanding'), value: formatKesExact(Math.max(0, data.outstanding)) }
+          : { label: t('lending.fields.toBeFinanced'), value: formatKesExact(data.toBeFinanced) },
         ...(data.declineReason ? [{ label: t('lending.fields.reason'), value: data.declineReason }] : []),
         ...(data.refundToLender !== null
           ? [{ label: t('lending.fields.refund'), value: formatKesExact(data.refundToLender) }]

@@ -45,6 +45,8 @@ export interface Loan {
   refundToLender: number | null;
   paid: number;
   outstanding: number;
+  /** Before the lender has paid (AWAITING_DEPOSIT, PENDING): the premium it is asked to finance; else null. */
+  toBeFinanced: number | null;
   firstInstalment: number;
   amountDueNow: number;
   nextInstalment: { number: number; dueDate: string; amount: number } | null;

@@ -61,7 +61,10 @@ function LoanList() {
             header: t('loans.fields.outstanding'),
             align: 'right',
             className: 'tabular-nums',
-            cell: (loan) => formatKesExact(Math.max(0, loan.outstanding)),
+            cell: (loan) =>
+              loan.toBeFinanced === null
+                ? formatKesExact(Math.max(0, loan.outstanding))
+                : t('loans.mine.toBeFinancedValue', { amount: formatKesExact(loan.toBeFinanced) }),
           },
           {
             key: 'next',
@@ -208,10 +211,13 @@ function LoanDetail({ loanRef }: { loanRef: string }) {
                   { label: t('loans.fields.feeRate'), value: formatPercent(data.feeRatePercent) },
                   { label: t('loans.fields.annualRate'), value: formatPercent(data.annualRatePercent) },
                   { label: t('loans.fields.paid'), value: formatKesExact(data.paid) },
-                  {
-                    label: t('loans.fields.outstanding'),
-                    value: formatKesExact(Math.max(0, data.outstanding)),
-                  },
+                  // Nothing is outstanding before the lender pays: what it is asked to finance instead.
+                  data.toBeFinanced === null
+                    ? {
+                        label: t('loans.fields.outstanding'),
+                        value: formatKesExact(Math.max(0, data.outstanding)),
+                      }
+                    : { label: t('loans.fields.toBeFinanced'), value: formatKesExact(data.toBeFinanced) },
                   ...(data.refundToLender !== null
                     ? [
                         {

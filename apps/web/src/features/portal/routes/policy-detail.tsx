@@ -14,7 +14,7 @@ import { startMotorQuoteWithValue } from '../../../lib/new-motor-quote';
 import { type ClientPolicyWithDocuments, type PolicyRenewal, policyByIdQueryOptions } from '../api/records';
 import { BreakdownTable, RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
-import { breakdownRows, formatKes, formatTimestamp, vehicleText } from '../utils/records';
+import { breakdownRows, coverTermRows, formatKes, formatTimestamp, vehicleText } from '../utils/records';
 import PoliciesRoute from './policies';
 
 const MOTOR_CLASS_CODES = ['07', '08'];
@@ -98,6 +98,7 @@ function PolicyDetail({ id }: { id: number }) {
   const insured = [names?.firstName, names?.lastName].filter(Boolean).join(' ');
   // Motor classes describe their vehicle; the others their risk's own lines.
   const isMotor = !data?.classCode || MOTOR_CLASS_CODES.includes(data.classCode);
+  const coverTerms = coverTermRows(data?.breakdown);
   return (
     <div>
       <ScreenHeading level={1}>
@@ -136,7 +137,15 @@ function PolicyDetail({ id }: { id: number }) {
                 { label: t('portal.fields.policyNumber'), value: data.policyNumber },
                 { label: t('portal.fields.status'), value: <RecordStatusBadge status={data.status} /> },
                 { label: t('portal.fields.certificateNumber'), value: data.certificateNumber },
-                { label: t('portal.fields.receiptNumber'), value: data.receiptNumber ?? t('portal.na') },
+                // A financed premium has no M-Pesa receipt: "Financed by" below names the lender and loan.
+                ...(data.financing
+                  ? []
+                  : [
+                      {
+                        label: t('portal.fields.receiptNumber'),
+                        value: data.receiptNumber ?? t('portal.na'),
+                      },
+                    ]),
                 { label: t('portal.fields.product'), value: data.productName },
                 { label: t('portal.fields.underwriter'), value: data.underwriter },
                 ...(data.intermediary
@@ -239,6 +248,11 @@ function PolicyDetail({ id }: { id: number }) {
                 <SummaryList rows={(data.riskLines ?? []).map(([label, value]) => ({ label, value }))} />
               </Card>
             )}
+            {coverTerms.length > 0 ? (
+              <Card id="policy-cover-terms" title={t('portal.coverTerms.title')}>
+                <SummaryList rows={coverTerms} />
+              </Card>
+            ) : null}
             <Card id="policy-breakdown" title={t('portal.breakdown.title')}>
               <BreakdownTable rows={breakdownRows(data.breakdown)} />
             </Card>

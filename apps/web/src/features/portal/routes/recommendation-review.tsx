@@ -22,7 +22,7 @@ import {
   useDeclineRecommendation,
 } from '../api/recommendations';
 import { t } from '../i18n';
-import { breakdownRows, formatKes } from '../utils/records';
+import { breakdownRows, coverTermRows, formatKes } from '../utils/records';
 
 const TONES: Record<ClientRecommendation['status'], StatusTone> = {
   SENT: 'info',
@@ -127,6 +127,8 @@ function QuotationCard({
     !isPaid &&
     (recommendation.status === 'SENT' || (recommendation.status === 'ACCEPTED' && quotation.accepted));
   const rows = showBreakdown ? breakdownRows(quotation.breakdown) : [];
+  // The limits and excesses the intermediary chose, beside the price.
+  const terms = showBreakdown ? coverTermRows(quotation.breakdown) : [];
 
   const onAccept = () =>
     accept.mutate(quotation.systemQuotationRef, {
@@ -165,6 +167,12 @@ function QuotationCard({
         <div className="mt-3">
           <h3 className="font-semibold text-slate-900">{t('portal.recommendations.breakdown')}</h3>
           <SummaryList rows={rows.map((row) => ({ label: row.label, value: formatKes(row.amount) }))} />
+        </div>
+      ) : null}
+      {terms.length > 0 ? (
+        <div className="mt-3">
+          <h3 className="font-semibold text-slate-900">{t('portal.coverTerms.title')}</h3>
+          <SummaryList rows={terms} />
         </div>
       ) : null}
       {canAccept ? (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   breakdownRows,
+  coverTermRows,
   formatKes,
   formatPeriod,
   invoiceMoney,
@@ -55,6 +56,28 @@ describe('portal record formatting', () => {
     expect(breakdownRows({ basicPremium: 80_000, excessDiscount: 0 })).toEqual([
       { label: 'Basic premium', amount: 80_000 },
     ]);
+  });
+
+  it('lists each benefit with its limit and each excess at the amount chosen, per claim', () => {
+    expect(
+      coverTermRows({
+        benefits: [
+          { name: 'Windscreen Cover', premium: 7_000, limit: 100_000 },
+          { name: 'Road Rescue', premium: 0, limit: 0 },
+          { name: 'Broken' },
+        ],
+        excesses: [
+          { id: 'collision', name: 'Collision', amount: 50_000 },
+          { id: 'theft', name: 'Theft' },
+        ],
+      }),
+    ).toEqual([
+      { label: 'Windscreen Cover', value: 'Limit KES 100,000' },
+      { label: 'Road Rescue', value: 'Included' },
+      { label: 'Collision excess', value: 'KES 50,000 per claim' },
+    ]);
+    expect(coverTermRows(null)).toEqual([]);
+    expect(coverTermRows({ benefits: 'none' })).toEqual([]);
   });
 
   it('shows amounts, periods and vehicle fields', () => {

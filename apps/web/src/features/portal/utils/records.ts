@@ -83,6 +83,48 @@ export function breakdownRows(breakdown: Record<string, unknown> | null | undefi
   return rows;
 }
 
+export interface CoverTermRow {
+  label: string;
+  value: string;
+}
+
+/**
+ * What a policy or quotation carries besides its premium (from the kept quote, whole shillings):
+ * each benefit with its limit ('Included' without one), then each excess at the amount chosen, per
+ * claim. Malformed lines are left out.
+ */
+export function coverTermRows(breakdown: Record<string, unknown> | null | undefined): CoverTermRow[] {
+  if (!breakdown) return [];
+  const records = (value: unknown) =>
+    Array.isArray(value)
+      ? value.filter((line): line is Record<string, unknown> => Boolean(line) && typeof line === 'object')
+      : [];
+  const benefits = records(breakdown.benefits).flatMap((line) => {
+    const limit = asNumber(line.limit);
+    if (typeof line.name !== 'string' || limit === null) return [];
+    return [
+      {
+        label: line.name,
+        value:
+          limit > 0
+            ? t('portal.coverTerms.limit', { amount: formatKes(limit) })
+            : t('portal.coverTerms.included'),
+      },
+    ];
+  });
+  const excesses = records(breakdown.excesses).flatMap((line) => {
+    const amount = asNumber(line.amount);
+    if (typeof line.name !== 'string' || amount === null) return [];
+    return [
+      {
+        label: t('portal.coverTerms.excess', { name: line.name }),
+        value: t('portal.coverTerms.perClaim', { amount: formatKes(amount) }),
+      },
+    ];
+  });
+  return [...benefits, ...excesses];
+}
+
 /** What an invoice's badge says: Paid, Unpaid, or Partly paid while 0 < paid < amount. */
 export function invoicePaymentStatus(invoice: {
   status: string;

@@ -74,6 +74,8 @@ export interface SchoolLoan {
   totalRepayable: number;
   months: number;
   outstanding: number;
+  /** Before the lender has paid (AWAITING_DEPOSIT, PENDING): the fees it is asked to finance; else null. */
+  toBeFinanced: number | null;
   appliedAt: string;
   schoolFees?: { invoiceRef: string; term: string; studentName: string; school: string };
 }

@@ -78,7 +78,10 @@ function LoanList() {
             header: t('school.fields.outstanding'),
             align: 'right',
             className: 'tabular-nums',
-            cell: (loan) => formatKes(loan.outstanding),
+            cell: (loan) =>
+              loan.toBeFinanced === null
+                ? formatKes(Math.max(0, loan.outstanding))
+                : t('school.fields.toBeFinancedValue', { amount: formatKes(loan.toBeFinanced) }),
           },
           {
             key: 'status',

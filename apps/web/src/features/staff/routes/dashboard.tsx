@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { staffPaths } from '../../../config/staff-paths';
@@ -137,8 +138,15 @@ function Counts({ role }: { role: StaffRole }) {
   );
 }
 
-/** The staff area's home: a welcome and the counts of the role's work. */
-export default function StaffDashboardRoute() {
+/**
+ * The staff area's home: a welcome, the counts of the role's work, and the panels other features
+ * give a role (put together in `app/`, e.g. the underwriter's open claims).
+ */
+export default function StaffDashboardRoute({
+  panels = {},
+}: {
+  panels?: Partial<Record<StaffRole, ReactNode>>;
+}) {
   const user = usePersistedStore(authStore, (state) => state.authData);
   const role = usePersistedStore(authStore, getRole);
   const name = getDisplayName(user);
@@ -150,6 +158,7 @@ export default function StaffDashboardRoute() {
       </ScreenHeading>
       <p className="mt-2 text-slate-700">{t(`staff.dashboard.intro.${role}`)}</p>
       <Counts role={role} />
+      {panels[role] ?? null}
     </div>
   );
 }
