@@ -929,7 +929,8 @@ describe('backoffice / product', () => {
         .from(productVersions)
         .innerJoin(insuranceProducts, eq(insuranceProducts.id, productVersions.productId))
         .where(eq(insuranceProducts.productSystemRef, 'CIC-MP-COMP'));
-      expect(versions).toHaveLength(2);
+      // One version per save that won (earlier tests may have saved CIC before).
+      expect(versions).toHaveLength(product.version + 1);
     });
   });
 
