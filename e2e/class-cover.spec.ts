@@ -86,8 +86,13 @@ test.describe('fire domestic, theft and aviation flows', () => {
     const premium = page.getByRole('region', { name: 'Your premium' });
     await expect(premium).toContainText(`Total premium${kes(withLevies(10_500))}`);
     await expect(page.getByText('Earthquake · adds KES 3,000')).toBeVisible();
+    // The running total stays in sight on the phone while the extras are ticked (issue 26).
+    const runningTotal = page.getByRole('region', { name: 'Total premium so far' });
+    await expect(runningTotal).toContainText(kes(withLevies(10_500)));
+    await expect(runningTotal).toBeInViewport();
     await page.getByRole('checkbox', { name: /Earthquake/ }).check();
     await expect(premium).toContainText(`Total premium${kes(withLevies(13_500))}`);
+    await expect(runningTotal).toContainText(kes(withLevies(13_500)));
     await expect(premium).toContainText(`Building (KES 5,000,000)KES 6,000`);
     await expectNoSeriousViolations(page, 'fire benefits (phone)');
     await page.getByRole('button', { name: 'Continue' }).click();

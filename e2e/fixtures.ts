@@ -101,6 +101,8 @@ export async function fetchMotorQuotes(
 
 export interface PremiumQuoteEntry {
   basicPremium: number;
+  /** Taken off the basic premium for a higher excess. */
+  excessDiscount: number;
   benefits: Array<{ benefitSystemRef: string; name: string; premium: number; limit: number }>;
   subtotal: number;
   charges: Array<{ charge_name: string; charge_type: string; rate: number; amount: number }>;

@@ -295,6 +295,8 @@ export interface ApiQuotation {
   startDate?: string;
   /** The vehicle beyond its plate: third-party's four fields unless given. */
   vehicle?: Record<string, unknown>;
+  /** Optional benefits bought on top (none unless given). */
+  additionalBenefits?: Array<{ benefitSystemRef: string; params?: { limit: number } }>;
 }
 
 /**
@@ -333,7 +335,7 @@ export async function createInvoiceThroughApi(
       coverPeriod: 365,
       quotationChannel: 'web',
       coverDetails: { startDate: options.startDate ?? kenyaDate(1) },
-      additionalBenefits: [],
+      additionalBenefits: options.additionalBenefits ?? [],
       excesses: [],
       vehicleDetails: {
         ...(options.vehicle ?? { make: 'Toyota', model: 'Probox', chassisNumber: 'JTEBU5JR5K5654321' }),

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { toast } from './fixtures';
+import { calculatePremium, kes, toast } from './fixtures';
 import {
   call,
   createClient,
@@ -207,6 +207,83 @@ test.describe('recommendations: an intermediary recommends, the client answers',
     if (policyNumber) await expect(table).toContainText(policyNumber);
     await expect(line).toContainText(/KES [\d,.]+.*KES [\d,.]+/);
     await expectNoSeriousViolations(page, 'commission statement');
+  });
+
+  test('the broker prices the add-ons the client asked for: the price follows each one and the recommendation carries them', async ({
+    page,
+    request,
+  }) => {
+    const client = await createClient(request, { withKyc: true });
+    const { requestSystemRef } = await askTwoBrokers(request, client.session);
+    const engine = (additionalBenefits: unknown[]) =>
+      calculatePremium(request, {
+        productSystemRef: 'JUB-MP-ELITE',
+        risk: { value: 1_250_000 },
+        additionalBenefits,
+        excesses: [],
+        coverDetails: { period: 365 },
+      });
+    const pvt = { benefitSystemRef: 'JUB-MP-ELITE-PVT' };
+    const windscreen = { benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN', params: { limit: 100_000 } };
+    const alone = await engine([]);
+    const withPvt = await engine([pvt]);
+    const withBoth = await engine([pvt, windscreen]);
+
+    await signInStaffThroughPage(page, STAFF.savannahBroker);
+    await openRequest(page, requestSystemRef);
+    await page.getByRole('checkbox', { name: new RegExp(`^${PRODUCT} — `) }).check();
+    await page.getByRole('button', { name: 'Price', exact: true }).click();
+    const line = (total: number) => page.getByText(new RegExp(`^${PRODUCT} — .* — premium ${kes(total)}$`));
+    await expect(line(alone.total)).toBeVisible();
+
+    // The client asked for political violence cover and a higher windscreen limit.
+    const addOns = page.getByRole('group', { name: `Add-ons for ${PRODUCT}` });
+    await addOns.getByRole('checkbox', { name: 'Add Political Violence and Terrorism' }).check();
+    await expect(line(withPvt.total)).toBeVisible();
+    await expect(page.getByText(/^With: Political Violence and Terrorism KES [\d,]+$/)).toBeVisible();
+    const limit = addOns.getByLabel('Limit of Windscreen Cover (KES)');
+    await limit.fill('900000');
+    await expect(addOns.getByText('Enter a whole amount between KES 50,000 and KES 200,000.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send recommendation' })).toBeDisabled();
+    await limit.fill('100000');
+    await expect(line(withBoth.total)).toBeVisible();
+    await expectNoSeriousViolations(page, 'recommendation add-ons');
+
+    await page.getByLabel('Note to the client').fill(NOTE);
+    await page.getByRole('button', { name: 'Send recommendation' }).click();
+    await expect(toast(page, 'Recommendation sent to the client.')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Recommended quotations' })).toContainText(
+      kes(withBoth.total),
+    );
+
+    // The client's quotation carries them: its premium and its lines.
+    const received = await call<{ items: Array<{ id: number }> }>(
+      request,
+      ['underwriting', 'quotation', 'clientQuotationRequest'],
+      { page: 1, pageSize: 10 },
+      client.session.accessToken,
+    );
+    const details = await call<{
+      quotations: Array<{
+        premium: number;
+        breakdown: { benefits: Array<{ benefitSystemRef: string; limit: number; premium: number }> };
+      }>;
+    }>(
+      request,
+      ['underwriting', 'quotation', 'getQuotationDetails'],
+      { id: received.items[0]?.id },
+      client.session.accessToken,
+    );
+    const [quotation] = details.quotations;
+    expect(quotation?.premium).toBe(withBoth.total);
+    const lines = quotation?.breakdown.benefits.filter((benefit) => benefit.premium > 0) ?? [];
+    expect(lines.map((benefit) => benefit.benefitSystemRef).sort()).toEqual([
+      'JUB-MP-ELITE-PVT',
+      'JUB-MP-ELITE-WINDSCREEN',
+    ]);
+    expect(lines.find((benefit) => benefit.benefitSystemRef === 'JUB-MP-ELITE-WINDSCREEN')?.limit).toBe(
+      100_000,
+    );
   });
 
   test('the client declines with a reason and the broker reads it @phone', async ({ page, request }) => {

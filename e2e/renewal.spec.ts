@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { toast } from './fixtures';
+import { calculatePremium, kes, toast } from './fixtures';
 import {
   call,
   createClient,
@@ -36,12 +36,17 @@ const VALUE = 1_500_000;
  * A client with a paid motor private policy (comprehensive, through the API), moved by the dev tool
  * to end `days` days from today; the tool runs the renewal reminders at once.
  */
-async function policyEndingIn(request: APIRequestContext, days: number) {
+async function policyEndingIn(
+  request: APIRequestContext,
+  days: number,
+  additionalBenefits: Array<{ benefitSystemRef: string }> = [],
+) {
   const client = await createClient(request, { withKyc: true });
   // A comprehensive Jubilee quotation for a KES 1.5M car from today, invoiced.
   const { invoiceSystemRef } = await createInvoiceThroughApi(request, client.session, {
     productSystemRef: 'JUB-MP-ELITE',
     value: VALUE,
+    additionalBenefits,
     registrationNumber: 'KDA 123B',
     startDate: new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10),
     vehicle: {
@@ -135,6 +140,47 @@ test.describe('renewing a policy, at phone size', () => {
     await expect(details.getByText(chosenName, { exact: true })).toBeVisible();
     await expect(details.getByText(readable(dayAfter(policy.endDate)), { exact: true })).toBeVisible();
     await expectNoSeriousViolations(page, 'the renewed policy');
+  });
+
+  test('the other underwriters are priced like for like: with the policy’s extra benefits where they sell them, saying what they cannot offer', async ({
+    page,
+    request,
+  }) => {
+    const policy = await policyEndingIn(request, 12, [
+      { benefitSystemRef: 'JUB-MP-ELITE-PVT' },
+      { benefitSystemRef: 'JUB-MP-ELITE-ROAD-RESCUE' },
+    ]);
+    // APA Motor Plus sells PVT but no road rescue: its renewal price has PVT.
+    const apa = await calculatePremium(request, {
+      productSystemRef: 'APA-MP-PLUS',
+      risk: { value: VALUE },
+      additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-PVT' }],
+      excesses: [],
+      coverDetails: { period: 365 },
+    });
+    await openAsPhone(page, policy.session);
+    await page.goto(`/newportal/products/${policy.id}/renew`);
+    await page.getByRole('button', { name: "See other underwriters' prices" }).click({ timeout: 20_000 });
+    const alternatives = page.getByRole('region', {
+      name: "Other underwriters' prices for the same vehicle value and cover",
+    });
+    await expect(
+      alternatives.getByText(
+        'Every price here has the benefits you chose last year, where the underwriter offers them: Political Violence and Terrorism; Road Rescue.',
+      ),
+    ).toBeVisible();
+    const apaItem = alternatives.getByRole('listitem').filter({ hasText: 'APA Motor Plus' });
+    await expect(apaItem).toContainText(kes(apa.total));
+    await expect(apaItem).toContainText('Includes: Political Violence and Terrorism');
+    await expect(apaItem).toContainText('Not offered, so not in this price: Road Rescue');
+    await expectNoSeriousViolations(page, 'renewal alternatives like for like');
+
+    // Chosen, it is quoted at the price compared, and the cover says what it lacks.
+    await apaItem.getByRole('button', { name: 'Choose APA Motor Plus' }).click();
+    const cover = page.getByRole('region', { name: 'Your renewed cover' });
+    await expect(cover.getByText('APA Motor Plus', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(cover).toContainText('Not offered, so not in this price: Road Rescue');
+    await expect(page.getByRole('button', { name: `Pay ${kes(apa.total)} by M-Pesa` })).toBeVisible();
   });
 
   test('an expired policy says so and offers a new quote with its value', async ({ page, request }) => {

@@ -127,7 +127,8 @@ describe('backoffice / product', () => {
         ...server,
         product: untranslated(server.product),
         benefits: server.benefits.map(untranslated),
-        excesses: server.excesses.map(untranslated),
+        // Nor discounts for a higher excess (migration 0036): a version without them has none.
+        excesses: server.excesses.map(untranslated).map(({ discounts: _d, ...excess }) => excess),
         bands: bands.map(({ riskGroup: _group, ...band }) => band),
       });
     }
@@ -719,6 +720,50 @@ describe('backoffice / product', () => {
       },
     );
 
+    it('keeps an excess’s discounts for a higher one through a save that leaves them out, edits them, refuses one outside the excess’s range (issue 26)', async () => {
+      const collision = (product: Product) =>
+        product.configuration.excesses.find((excess) => excess.id === 'collision')!;
+      const before = await getProduct('CIC-MP-COMP');
+      expect(collision(before).discounts).toEqual([
+        { fromAmount: 50_000, discount: 0.05 },
+        { fromAmount: 100_000, discount: 0.1 },
+      ]);
+      // The back office's form does not send them: a save of something else keeps them.
+      const kept = await edit('CIC-MP-COMP', (c) => {
+        for (const excess of c.excesses) delete excess.discounts;
+        c.description = `${c.description} Discounts for a higher collision excess.`;
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(collision(await getProduct('CIC-MP-COMP')).discounts).toHaveLength(2);
+
+      const outside = await edit('CIC-MP-COMP', (c) => {
+        c.excesses.find((excess) => excess.id === 'collision')!.discounts = [
+          { fromAmount: 200_000, discount: 0.1 },
+        ];
+      });
+      expect(outside.statusCode).toBe(400);
+      expect(outside.json().errors).toContainEqual({
+        field: 'configuration.excesses.0.discounts.0.fromAmount',
+        message: 'A discount for a higher excess must start between the minimum and the maximum excess.',
+      });
+
+      const edited = await edit('CIC-MP-COMP', (c) => {
+        c.excesses.find((excess) => excess.id === 'collision')!.discounts = [
+          { fromAmount: 40_000, discount: 0.08 },
+        ];
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const priced = await call(ctx, 'underwriting', 'product', 'productPremiumCalc', {
+        productSystemRef: 'CIC-MP-COMP',
+        risk: { value: 2_000_000 },
+        additionalBenefits: [],
+        excesses: [{ id: 'collision', amount: 40_000 }],
+        coverDetails: { period: 365 },
+      });
+      // KES 80,000 basic, 8 % off.
+      expect(priced.json().result.data.excessDiscount).toBe(6_400);
+    });
+
     it('refuses a benefit reference that belongs to another product', async () => {
       const response = await edit('JUB-MP-ELITE', (c) => {
         c.benefits[0]!.benefitSystemRef = 'APA-MP-PLUS-PVT';
@@ -884,7 +929,8 @@ describe('backoffice / product', () => {
         .from(productVersions)
         .innerJoin(insuranceProducts, eq(insuranceProducts.id, productVersions.productId))
         .where(eq(insuranceProducts.productSystemRef, 'CIC-MP-COMP'));
-      expect(versions).toHaveLength(2);
+      // One version per save that won (earlier tests may have saved CIC before).
+      expect(versions).toHaveLength(product.version + 1);
     });
   });
 

@@ -134,6 +134,20 @@ describe('policy schedule text', () => {
     }
   });
 
+  it('takes the discount for a higher excess off after the basic premium, in both languages (issue 26)', async () => {
+    const discounted = {
+      ...SAMPLE_POLICY,
+      breakdown: { ...SAMPLE_POLICY.breakdown, basicPremium: 75_600, excessDiscount: 3_600 },
+    };
+    const english = await pdfTextContent(await renderPolicySchedule(discounted, 'en', await brand()));
+    expect(english).toContain('Discount for a higher excess');
+    expect(english).toContain('- KES 3,600');
+    const swahili = await pdfTextContent(await renderPolicySchedule(discounted, 'sw', await brand()));
+    expect(swahili).toContain('Punguzo kwa kiasi kikubwa cha kujilipia');
+    const plain = await pdfTextContent(await renderPolicySchedule(SAMPLE_POLICY, 'en', await brand()));
+    expect(plain).not.toContain('Discount for a higher excess');
+  });
+
   it('writes dates in Kenya time and words: issued late on 30 November UTC is 1 December in Nairobi', async () => {
     const english = await pdfTextContent(await renderPolicySchedule(SAMPLE_POLICY, 'en', await brand()));
     expect(english).toContain('Issued 1 December 2026');

@@ -248,7 +248,45 @@ describe('underwriting / product', () => {
       expect(quote.subtotal).toBe(92_000);
       expect(quote.charges.map((c: { amount: number }) => c.amount)).toEqual([184, 230, 40]);
       expect(quote.total).toBe(92_454);
-      expect(quote.excesses).toContainEqual({ id: 'collision', name: 'Collision', amount: 40_000 });
+      expect(quote.excesses).toContainEqual({
+        id: 'collision',
+        name: 'Collision',
+        amount: 40_000,
+        discount: 0,
+      });
+      // APA's rows give nothing for a higher excess.
+      expect(quote.excessDiscount).toBe(0);
+    });
+
+    it('takes the underwriter’s discount for a higher excess off the basic premium (issue 26)', async () => {
+      // CIC's rows: 5 % of the basic premium off from a KES 50,000 collision excess, 10 % from 100,000.
+      const at = async (amount: number) => {
+        const response = await call('productPremiumCalc', {
+          ...base,
+          productSystemRef: 'CIC-MP-COMP',
+          excesses: [{ id: 'collision', amount }],
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().result.data;
+      };
+      const standard = await at(25_000);
+      const higher = await at(50_000);
+      const highest = await at(100_000);
+      // KES 2M at CIC's 4 % band: KES 80,000.
+      expect(standard.basicPremium).toBe(80_000);
+      expect(standard.excessDiscount).toBe(0);
+      expect(higher.excessDiscount).toBe(4_000);
+      expect(higher.excesses).toContainEqual({
+        id: 'collision',
+        name: 'Collision',
+        amount: 50_000,
+        discount: 4_000,
+      });
+      expect(higher.subtotal).toBe(76_000);
+      expect(highest.excessDiscount).toBe(8_000);
+      expect(highest.total).toBe(highest.subtotal + highest.totalCharges);
+      expect(highest.total).toBeLessThan(higher.total);
+      expect(higher.total).toBeLessThan(standard.total);
     });
 
     it.each([

@@ -589,6 +589,73 @@ describe('recommendations and commission', () => {
     expect(unknown.body.err_msg).toBe(M.notFound);
   });
 
+  it('prices the add-ons a client asked for per product (limits, excesses) and sends them at that price (issue 26)', async () => {
+    const rows = await requestTo([savannah]);
+    const row = rows[savannah]!;
+    const addOns = {
+      productSystemRef: 'JUB-MP-ELITE',
+      additionalBenefits: [
+        { benefitSystemRef: 'JUB-MP-ELITE-PVT' },
+        { benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN', params: { limit: 100_000 } },
+      ],
+      excesses: [{ id: 'collision', amount: 50_000 }],
+    };
+    const priceWith = (choices: unknown[]) =>
+      send(
+        ctx,
+        'intermediary/recommendation/priceProducts',
+        { requestId: row, productSystemRefs: ['JUB-MP-ELITE', 'APA-MP-PLUS'], choices },
+        brokerA,
+      );
+    const alone = await priceWith([]);
+    const withAddOns = await priceWith([addOns]);
+    expect(withAddOns.status, JSON.stringify(withAddOns.body)).toBe(200);
+    const [jubilee, apa] = withAddOns.body.result.data.quotes;
+    // Windscreen above its inbuilt KES 50,000 at 10 % of the extra limit: KES 5,000 more.
+    const windscreen = jubilee.quote.benefits.find(
+      (line: { benefitSystemRef: string }) => line.benefitSystemRef === 'JUB-MP-ELITE-WINDSCREEN',
+    );
+    expect(windscreen).toMatchObject({ limit: 100_000, premium: 5_000 });
+    expect(jubilee.quote.excesses).toContainEqual({
+      id: 'collision',
+      name: 'Collision',
+      amount: 50_000,
+      discount: 0,
+    });
+    expect(jubilee.quote.total).toBeGreaterThan(alone.body.result.data.quotes[0].quote.total);
+    // The other product, without choices, is priced alone.
+    expect(apa.quote.total).toBe(alone.body.result.data.quotes[1].quote.total);
+
+    // A limit out of the product's range is refused for that product only, naming the field.
+    const tooHigh = await priceWith([
+      {
+        ...addOns,
+        additionalBenefits: [{ benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN', params: { limit: 900_000 } }],
+      },
+    ]);
+    expect(tooHigh.status).toBe(200);
+    expect(tooHigh.body.result.data.quotes[0]).toMatchObject({
+      ok: false,
+      errors: [{ field: 'productSystemRefs.0.additionalBenefits.0.limit' }],
+    });
+    expect(tooHigh.body.result.data.quotes[1].ok).toBe(true);
+
+    // Sent with the add-ons, the client's quotation is the price the broker saw, with its lines.
+    const sent = await sendRecommendation(row, [{ ...addOns, coverPeriod: 365, startDate: today }]);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const [quotation] = sent.body.result.data.quotations;
+    expect(quotation.premium).toBe(jubilee.quote.total);
+    const [stored] = await ctx.database.db
+      .select()
+      .from(quotations)
+      .where(eq(quotations.systemQuotationRef, quotation.systemQuotationRef));
+    expect(stored?.selectedBenefits.map((benefit) => benefit.benefitSystemRef)).toEqual([
+      'JUB-MP-ELITE-PVT',
+      'JUB-MP-ELITE-WINDSCREEN',
+    ]);
+    expect(stored?.excesses.map((excess) => excess.id)).toEqual(['collision']);
+  });
+
   it('keeps the new actions to their roles', async () => {
     const underwriter = (await signInAs(ctx, SAMPLE.underwriter)).headers;
     for (const headers of [client, underwriter, {}]) {

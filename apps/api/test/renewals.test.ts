@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, notifications, payments, policies } from '../src/db/schema';
+import { invoices, notifications, payments, policies, quotations } from '../src/db/schema';
 import { policyFor } from './claims-helpers';
 import { buildTestApp } from './helpers';
 import {
@@ -181,6 +181,120 @@ describe('renewing a motor private policy (issue 14)', () => {
     expect(otherPayment.json().err_code).toBe('ALREADY_RENEWED');
     const renewals = await ctx.database.db.select().from(policies).where(eq(policies.renewsPolicyId, old.id));
     expect(renewals).toHaveLength(1);
+  }, 60_000);
+
+  it('prices the other underwriters like for like (issue 26): the policy’s extras, limits and excesses where offered, what cannot be named, and the chosen one quoted at that price', async () => {
+    const client = await signedInClient(ctx);
+    // Last year: Jubilee Elite with PVT, Road Rescue, windscreen raised to KES 100,000 and a KES
+    // 40,000 collision excess.
+    const chosen = {
+      productSystemRef: 'JUB-MP-ELITE',
+      additionalBenefits: [
+        { benefitSystemRef: 'JUB-MP-ELITE-PVT' },
+        { benefitSystemRef: 'JUB-MP-ELITE-ROAD-RESCUE' },
+        { benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN', params: { limit: 100_000 } },
+      ],
+      excesses: [{ id: 'collision', amount: 40_000 }],
+    };
+    const { systemQuotationRef } = await createQuotation(ctx, client, chosen);
+    const invoice = await completeQuotation(ctx, client, systemQuotationRef);
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    const policyNumber = await payAndWait(client, invoice.json().result.data.invoiceSystemRef);
+    const moved = await ctx.app.inject({
+      method: 'POST',
+      url: '/dev/policies/ends-in',
+      payload: { policyNumber, days: 10 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const answer = await quoteRenewal(client, { policyNumber });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const renewal = answer.body.result.data;
+    expect(renewal.previous.benefits).toEqual([
+      { benefitSystemRef: 'JUB-MP-ELITE-PVT', name: 'Political Violence and Terrorism', limit: null },
+      { benefitSystemRef: 'JUB-MP-ELITE-ROAD-RESCUE', name: 'Road Rescue', limit: null },
+      { benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN', name: 'Windscreen Cover', limit: 100_000 },
+    ]);
+    // The policy's own product keeps every choice.
+    expect(renewal.cover.cannotOffer).toEqual([]);
+    expect(renewal.cover.includes).toHaveLength(3);
+
+    const engine = async (data: unknown) => {
+      const priced = await send(ctx, 'underwriting/product/productPremiumCalc', data);
+      expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+      return priced.body.result.data.total as number;
+    };
+    const base = { risk: { value: 1_500_000 }, coverDetails: { period: 365 } };
+
+    // APA Plus sells PVT and windscreen cover up to KES 100,000 but no road rescue: its price has
+    // the first two, and says it cannot offer the third.
+    const apa = renewal.alternatives.find(
+      (alternative: { productSystemRef: string }) => alternative.productSystemRef === 'APA-MP-PLUS',
+    );
+    const apaLikeForLike = {
+      ...base,
+      productSystemRef: 'APA-MP-PLUS',
+      additionalBenefits: [
+        { benefitSystemRef: 'APA-MP-PLUS-PVT' },
+        { benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 100_000 } },
+      ],
+      excesses: [{ id: 'collision', amount: 40_000 }],
+    };
+    const apaCoverAlone = await engine({
+      ...base,
+      productSystemRef: 'APA-MP-PLUS',
+      additionalBenefits: [],
+      excesses: [],
+    });
+    expect(apa).toEqual({
+      productSystemRef: 'APA-MP-PLUS',
+      productName: 'APA Motor Plus',
+      underwriter: 'APA Insurance',
+      premium: await engine(apaLikeForLike),
+      includes: [
+        { benefitSystemRef: 'APA-MP-PLUS-PVT', name: 'Political Violence and Terrorism', limit: null },
+        { benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', name: 'Windscreen Cover', limit: 100_000 },
+      ],
+      cannotOffer: [{ benefitSystemRef: 'JUB-MP-ELITE-ROAD-RESCUE', name: 'Road Rescue', limit: null }],
+    });
+    expect(apa.premium).toBeGreaterThan(apaCoverAlone);
+
+    // Britam's windscreen cover goes up to KES 120,000 and it sells road rescue: all three.
+    const britam = renewal.alternatives.find(
+      (alternative: { productSystemRef: string }) => alternative.productSystemRef === 'BRT-MP-COMP',
+    );
+    expect(britam.cannotOffer).toEqual([]);
+    expect(britam.premium).toBe(
+      await engine({
+        ...base,
+        productSystemRef: 'BRT-MP-COMP',
+        additionalBenefits: [
+          { benefitSystemRef: 'BRT-MP-COMP-PVT' },
+          { benefitSystemRef: 'BRT-MP-COMP-ROAD-RESCUE' },
+          { benefitSystemRef: 'BRT-MP-COMP-WINDSCREEN', params: { limit: 100_000 } },
+        ],
+        excesses: [{ id: 'collision', amount: 40_000 }],
+      }),
+    );
+
+    // Choosing APA quotes it at the price compared, with those benefits and that excess.
+    const switched = await quoteRenewal(client, { policyNumber, productSystemRef: 'APA-MP-PLUS' });
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    expect(switched.body.result.data.quotation.premium).toBe(apa.premium);
+    expect(switched.body.result.data.cover).toEqual({ includes: apa.includes, cannotOffer: apa.cannotOffer });
+    const [row] = await ctx.database.db
+      .select()
+      .from(quotations)
+      .where(eq(quotations.systemQuotationRef, switched.body.result.data.quotation.systemQuotationRef));
+    expect(row?.selectedBenefits.map((benefit) => benefit.benefitSystemRef).sort()).toEqual([
+      'APA-MP-PLUS-PVT',
+      'APA-MP-PLUS-WINDSCREEN',
+    ]);
+    // Jubilee's own renewal is among the alternatives now, like for like too.
+    const own = switched.body.result.data.alternatives.find(
+      (alternative: { productSystemRef: string }) => alternative.productSystemRef === 'JUB-MP-ELITE',
+    );
+    expect(own.premium).toBe(renewal.quotation.premium);
   }, 60_000);
 
   it('is the owner’s alone: another client gets 404, bad input 400 with field messages', async () => {

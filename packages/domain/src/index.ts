@@ -17,6 +17,7 @@ export * from './intermediaries';
 export * from './journey-link';
 export * from './ledger';
 export * from './ledger-descriptions';
+export * from './like-for-like';
 export * from './loan-pricing';
 export * from './loans';
 export * from './money';

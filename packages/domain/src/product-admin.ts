@@ -54,6 +54,8 @@ export const PRODUCT_ADMIN_MESSAGES = {
   excessNameRequired: 'Excess name is required.',
   excessMaximumBelowMinimum: 'The maximum excess must be at least the minimum excess.',
   defaultExcessOutside: 'The default excess must be between the minimum and the maximum excess.',
+  excessDiscountOutside:
+    'A discount for a higher excess must start between the minimum and the maximum excess.',
   chargeNameRequired: 'Charge name is required.',
   chargeNameTwice: 'Two charges cannot share a name.',
   chargeType: 'Choose the charge type: Percentage or Fixed.',
@@ -189,6 +191,9 @@ export const adminBenefitSchema = z.object({
 });
 export type AdminBenefit = z.infer<typeof adminBenefitSchema>;
 
+/** A discount for a higher excess: from an amount (whole shillings), a fraction of the basic premium off. */
+export const adminExcessDiscountSchema = z.object({ fromAmount: shillings, discount: rate });
+
 export const adminExcessSchema = z.object({
   id: z.string({ error: M.excessId }).regex(/^[a-z0-9][a-z0-9-]{0,39}$/, M.excessId),
   name: requiredText(120, M.excessNameRequired),
@@ -197,6 +202,8 @@ export const adminExcessSchema = z.object({
   minAmount: shillings,
   maxAmount: shillings,
   defaultAmount: shillings,
+  /** The underwriter's discounts for a higher excess; left out, the product's current ones stay. */
+  discounts: z.array(adminExcessDiscountSchema).max(10).optional(),
   /** The excess's name and description in Swahili. */
   translations: swahiliTexts(1_000, M.swahiliBenefitDescriptionLength),
 });
@@ -316,6 +323,10 @@ export function findConfigurationIssues(configuration: ProductConfigurationShape
       add(['excesses', index, 'maxAmount'], M.excessMaximumBelowMinimum);
     else if (excess.defaultAmount < excess.minAmount || excess.defaultAmount > excess.maxAmount)
       add(['excesses', index, 'defaultAmount'], M.defaultExcessOutside);
+    excess.discounts?.forEach((tier, tierIndex) => {
+      if (tier.fromAmount < excess.minAmount || tier.fromAmount > excess.maxAmount)
+        add(['excesses', index, 'discounts', tierIndex, 'fromAmount'], M.excessDiscountOutside);
+    });
   });
 
   const chargeNames = new Set<string>();

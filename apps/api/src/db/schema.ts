@@ -1,4 +1,4 @@
-import type { CatalogueTranslations, KeyFeature, ProductTranslations } from '@bima/domain';
+import type { CatalogueTranslations, ExcessDiscount, KeyFeature, ProductTranslations } from '@bima/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -237,6 +237,11 @@ export const productExcesses = pgTable(
     minAmount: bigint('min_amount', { mode: 'number' }).notNull(),
     maxAmount: bigint('max_amount', { mode: 'number' }).notNull(),
     defaultAmount: bigint('default_amount', { mode: 'number' }).notNull(),
+    /**
+     * The underwriter's discounts for a higher excess (issue 26): from an amount (cents), a share of
+     * the basic premium (ppm) off. None by default.
+     */
+    discounts: jsonb('discounts').$type<ExcessDiscount[]>().notNull().default([]),
     /** The excess's name and description in other languages (issue 14): `{sw: {name, description}}`. */
     translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
     sortOrder: integer('sort_order').notNull().default(0),

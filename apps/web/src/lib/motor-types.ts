@@ -108,6 +108,8 @@ export interface PremiumQuote {
   period: number;
   periodShare: number;
   basicPremium: number;
+  /** Taken off the basic premium for a higher excess (0 when the underwriter gives none). */
+  excessDiscount?: number;
   benefits: Array<{
     benefitSystemRef: string;
     name: string;

@@ -288,7 +288,8 @@ describe('properties', () => {
       fc.property(value, period, selection, (vehicleValue, periodDays, selectedBenefits) => {
         const result = quote({ vehicleValue, periodDays, selectedBenefits });
         const lines =
-          result.basicPremium +
+          result.basicPremium -
+          result.excessDiscount +
           result.benefits.reduce((sum, line) => sum + line.premium, 0) +
           result.charges.reduce((sum, line) => sum + line.amount, 0);
         expect(result.total).toBe(lines);
@@ -353,6 +354,70 @@ describe('properties', () => {
       fc.property(value, period, selection, (vehicleValue, periodDays, selectedBenefits) => {
         expect(quote({ vehicleValue, periodDays, selectedBenefits })).toEqual(
           quote({ vehicleValue, periodDays, selectedBenefits }),
+        );
+      }),
+    );
+  });
+});
+
+describe('discounts for a higher excess (issue 26)', () => {
+  // The underwriter's rows: a collision excess of KES 50,000 or more takes 5 % off the basic
+  // premium, KES 100,000 takes 10 %.
+  const discounted: RatingConfiguration = {
+    ...comprehensive,
+    excesses: comprehensive.excesses.map((excess) => ({
+      ...excess,
+      discounts: [
+        { fromAmount: KES(50_000), discountPpm: 50_000 },
+        { fromAmount: KES(100_000), discountPpm: 100_000 },
+      ],
+    })),
+  };
+  const at = (amount: number, rating = discounted, vehicleValue = KES(1_500_000)) =>
+    quote({ rating, vehicleValue, excesses: [{ id: 'collision', amount }] });
+
+  it.each([
+    { name: 'the default excess, below every tier: no discount', amount: KES(25_000), discount: 0 },
+    { name: 'just below KES 50,000: no discount', amount: KES(49_999), discount: 0 },
+    { name: 'at KES 50,000: 5 % of the basic premium', amount: KES(50_000), discount: KES(3_750) },
+    { name: 'at KES 100,000: 10 %', amount: KES(100_000), discount: KES(7_500) },
+  ])('$name', ({ amount, discount }) => {
+    const result = at(amount);
+    // KES 1.5M: KES 75,000 basic (the 5 % band's relief).
+    expect(result.basicPremium).toBe(KES(75_000));
+    expect(result.excessDiscount).toBe(discount);
+    expect(result.excesses).toEqual([{ id: 'collision', name: 'collision', amount, discount }]);
+    expect(result.subtotal).toBe(KES(75_000) - discount);
+    expect(result.total).toBe(result.subtotal + result.totalCharges);
+  });
+
+  it('rows without discounts: a higher excess changes nothing', () => {
+    expect(at(KES(100_000), comprehensive).total).toBe(at(KES(25_000), comprehensive).total);
+    expect(at(KES(100_000), comprehensive).excessDiscount).toBe(0);
+  });
+
+  it('discounts together never take more than the basic premium', () => {
+    const generous: RatingConfiguration = {
+      ...discounted,
+      excesses: [
+        { ...discounted.excesses[0]!, discounts: [{ fromAmount: 0, discountPpm: 700_000 }] },
+        { ...discounted.excesses[0]!, id: 'theft', discounts: [{ fromAmount: 0, discountPpm: 700_000 }] },
+      ],
+    };
+    const result = quote({ rating: generous });
+    expect(result.excessDiscount).toBe(result.basicPremium);
+    expect(result.excesses.map((line) => line.discount)).toEqual([KES(52_500), KES(22_500)]);
+    expect(result.subtotal).toBe(0);
+  });
+
+  it('a higher excess never raises the premium, and more value never lowers it', () => {
+    const amount = fc.integer({ min: KES(10_000), max: KES(100_000) });
+    fc.assert(
+      fc.property(amount, amount, fc.integer({ min: KES(1), max: KES(50_000_000) }), (a, b, value) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        expect(at(high, discounted, value).total).toBeLessThanOrEqual(at(low, discounted, value).total);
+        expect(at(low, discounted, value + KES(1)).total).toBeGreaterThanOrEqual(
+          at(low, discounted, value).total,
         );
       }),
     );

@@ -7,6 +7,7 @@ import {
   type BenefitConfig,
   type BenefitLine,
   type ChargeLine,
+  type ExcessDiscount,
   type ExcessLine,
   type PremiumInput,
   type PremiumResult,
@@ -138,6 +139,17 @@ export function calculateAnnualBenefitPremium(
   }
 }
 
+/**
+ * The discount for an excess of `amount`: the largest of the underwriter's tiers the amount reaches
+ * (ppm of the basic premium), so a higher excess never earns less; 0 without a tier.
+ */
+export function findExcessDiscount(discounts: readonly ExcessDiscount[], amount: number): number {
+  return Math.max(
+    0,
+    ...discounts.filter((tier) => tier.fromAmount <= amount).map((tier) => tier.discountPpm),
+  );
+}
+
 function validate(input: PremiumInput): FieldError[] {
   const { rating, vehicleValue, periodDays } = input;
   const errors: FieldError[] = [];
@@ -221,8 +233,8 @@ function quotedBenefits(rating: RatingConfiguration, input: PremiumInput): Benef
 }
 
 /**
- * Prices a product for a risk: the basic premium (band rate with minimum, or fixed), each benefit,
- * the subtotal, each product charge and the total, scaled for covers shorter than a year.
+ * Prices a product for a risk: the basic premium (band rate with minimum, or fixed), less the
+ * discounts for the chosen excesses where the underwriter gives them, each benefit, the subtotal, each product charge and the total, scaled for covers shorter than a year.
  * Bad input is refused with field errors, never clamped.
  */
 export function calculatePremium(input: PremiumInput): PremiumResult {
@@ -248,7 +260,19 @@ export function calculatePremium(input: PremiumInput): PremiumResult {
       premium: forPeriod(calculateAnnualBenefitPremium(benefit, limit, vehicleValue)),
     };
   });
-  const subtotal = basicPremium + benefits.reduce((sum, line) => sum + line.premium, 0);
+  // Each chosen excess's discount, a share of the basic premium; together never more than it.
+  let discountLeft = basicPremium;
+  const excesses: ExcessLine[] = rating.excesses.map((excess) => {
+    const amount = input.excesses.find((chosen) => chosen.id === excess.id)?.amount ?? excess.defaultAmount;
+    const discount = Math.min(
+      discountLeft,
+      applyRate(basicPremium, findExcessDiscount(excess.discounts ?? [], amount)),
+    );
+    discountLeft -= discount;
+    return { id: excess.id, name: excess.name, amount, discount };
+  });
+  const excessDiscount = basicPremium - discountLeft;
+  const subtotal = basicPremium - excessDiscount + benefits.reduce((sum, line) => sum + line.premium, 0);
 
   const charges: ChargeLine[] = rating.charges.map((charge) => ({
     name: charge.name,
@@ -257,12 +281,6 @@ export function calculatePremium(input: PremiumInput): PremiumResult {
     amount: charge.type === 'Percentage' ? applyRate(subtotal, charge.value) : fixedAmount(charge.value),
   }));
   const totalCharges = charges.reduce((sum, line) => sum + line.amount, 0);
-
-  const excesses: ExcessLine[] = rating.excesses.map((excess) => ({
-    id: excess.id,
-    name: excess.name,
-    amount: input.excesses.find((chosen) => chosen.id === excess.id)?.amount ?? excess.defaultAmount,
-  }));
 
   return {
     ok: true,
@@ -273,6 +291,7 @@ export function calculatePremium(input: PremiumInput): PremiumResult {
       periodSharePpm: share,
       basicPremium,
       ...(rated ? { basicDetail: rated.detail } : {}),
+      excessDiscount,
       benefits,
       subtotal,
       charges,

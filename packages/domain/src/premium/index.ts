@@ -1,3 +1,4 @@
+export * from './change';
 export * from './configuration-check';
 export * from './engine';
 export * from './rounding';

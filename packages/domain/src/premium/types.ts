@@ -108,6 +108,13 @@ export const benefitConfigSchema = z.object({
 });
 export type BenefitConfig = z.infer<typeof benefitConfigSchema>;
 
+/**
+ * A discount for a higher excess (issue 26): a client who chooses an excess of at least `fromAmount`
+ * (cents) pays `discountPpm` less of the basic premium.
+ */
+export const excessDiscountSchema = z.object({ fromAmount: cents, discountPpm: ppm });
+export type ExcessDiscount = z.infer<typeof excessDiscountSchema>;
+
 export const excessConfigSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
@@ -116,6 +123,8 @@ export const excessConfigSchema = z.object({
   minAmount: cents,
   maxAmount: cents,
   defaultAmount: cents,
+  /** The underwriter's discounts for a higher excess; none when absent. */
+  discounts: z.array(excessDiscountSchema).optional(),
 });
 export type ExcessConfig = z.infer<typeof excessConfigSchema>;
 
@@ -190,6 +199,8 @@ export interface ExcessLine {
   id: string;
   name: string;
   amount: number;
+  /** What this excess takes off the basic premium (cents; 0 without a discount). */
+  discount: number;
 }
 
 /** How a rated basic premium was reached: each group's line, the loadings, the minimum, per-unit lines. */
@@ -211,7 +222,10 @@ export interface PremiumBreakdown {
   basicPremium: number;
   /** Present for products rated on the risk's facts ('rated'). */
   basicDetail?: BasicDetail;
+  /** The discounts for the chosen excesses, taken off the basic premium (cents; never more than it). */
+  excessDiscount: number;
   benefits: BenefitLine[];
+  /** The basic premium less the excess discount, plus the benefits. */
   subtotal: number;
   charges: ChargeLine[];
   totalCharges: number;

@@ -31,6 +31,8 @@ const word = (value: string, language: DocumentLanguage) =>
 /** The quote as kept with the policy (whole shillings, the API's form: `presentQuote`). */
 interface Breakdown {
   basicPremium?: number;
+  /** Taken off the basic premium for a higher excess (absent in quotations made before). */
+  excessDiscount?: number;
   benefits?: Array<{ name: string; premium: number; limit: number }>;
   subtotal?: number;
   charges?: Array<{ charge_name: string; charge_type?: string; rate?: number; amount: number }>;
@@ -67,7 +69,10 @@ function levyLabel(charge: NonNullable<Breakdown['charges']>[number], language: 
   return `${name} (${String(percent).replace('.', language === 'sw' ? ',' : '.')}%)`;
 }
 
-/** The premium, line by line: the basic premium, priced benefits, each levy itemised, the total. */
+/**
+ * The premium, line by line: the basic premium, the discount for a higher excess when there is one,
+ * priced benefits, each levy itemised, the total.
+ */
 function premiumLines(
   policy: PolicyView,
   texts: PolicyDocumentTexts,
@@ -77,6 +82,9 @@ function premiumLines(
   const charges = breakdown.charges ?? [];
   return [
     { label: texts.basicPremium, amount: kes(breakdown.basicPremium, texts) },
+    ...(breakdown.excessDiscount
+      ? [{ label: texts.excessDiscount, amount: `- ${kes(breakdown.excessDiscount, texts)}` }]
+      : []),
     ...(breakdown.benefits ?? [])
       .filter((line) => line.premium > 0)
       .map((line) => ({ label: word(line.name, language), amount: kes(line.premium, texts) })),

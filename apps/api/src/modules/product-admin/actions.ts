@@ -36,7 +36,7 @@ function requireScope(context: ActionContext<unknown>): ProductScope {
 }
 
 const CONFIGURATION_NOTE =
-  'configuration = {name, description, overview, intermediary, rateBasis: percentage|fixed, fixedPremium (KES|null), minimumPremium (KES), bands:[{fromValue (KES), rate (0–1)}], minimumValue, maximumValue (KES|null), supportedPeriods:[days], shortPeriodScale:[{maxDays, share (0–1)}], benefits:[{benefitSystemRef?, name, description, benefitType, limit:{minimum, maximum, defaultLimit, isAdjustable}, pricing:{kind, rate?, minimum?, amount?, inbuiltLimit?}}], excesses:[{id, name, type, description, minAmount, maxAmount, defaultAmount}], charges:[{name, type: Percentage|Fixed, value (0–1 | KES)}]}';
+  'configuration = {name, description, overview, intermediary, rateBasis: percentage|fixed, fixedPremium (KES|null), minimumPremium (KES), bands:[{fromValue (KES), rate (0–1)}], minimumValue, maximumValue (KES|null), supportedPeriods:[days], shortPeriodScale:[{maxDays, share (0–1)}], benefits:[{benefitSystemRef?, name, description, benefitType, limit:{minimum, maximum, defaultLimit, isAdjustable}, pricing:{kind, rate?, minimum?, amount?, inbuiltLimit?}}], excesses:[{id, name, type, description, minAmount, maxAmount, defaultAmount, discounts?:[{fromAmount (KES), discount (0–1 of the basic premium)}] (left out: kept as they are)}], charges:[{name, type: Percentage|Fixed, value (0–1 | KES)}]}';
 
 /**
  * The underwriter's and admin's product back office. Staff only; which products a caller sees is

@@ -59,6 +59,10 @@ export function presentConfiguration(snapshot: ProductSnapshot): ProductConfigur
       minAmount: toKes(excess.minAmount),
       maxAmount: toKes(excess.maxAmount),
       defaultAmount: toKes(excess.defaultAmount),
+      discounts: (excess.discounts ?? []).map((tier) => ({
+        fromAmount: toKes(tier.fromAmount),
+        discount: toRate(tier.discountPpm),
+      })),
       translations: translationsOf(excess.translations),
     })),
     charges: snapshot.charges.map((charge) => ({
@@ -218,6 +222,14 @@ export function applyConfiguration(
     minAmount: toCents(excess.minAmount),
     maxAmount: toCents(excess.maxAmount),
     defaultAmount: toCents(excess.defaultAmount),
+    // Left out (the back office's form does not edit them), the excess's current discounts stay.
+    discounts:
+      excess.discounts === undefined
+        ? (currentExcesses.get(excess.id)?.discounts ?? [])
+        : excess.discounts.map((tier) => ({
+            fromAmount: toCents(tier.fromAmount),
+            discountPpm: toPpm(tier.discount),
+          })),
     translations:
       excess.translations === undefined
         ? (currentExcesses.get(excess.id)?.translations ?? {})

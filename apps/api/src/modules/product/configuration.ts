@@ -142,6 +142,8 @@ export function ratingOf(parts: {
       minAmount: excess.minAmount,
       maxAmount: excess.maxAmount,
       defaultAmount: excess.defaultAmount,
+      // Versions kept before discounts for a higher excess have none.
+      discounts: excess.discounts ?? [],
     })),
     charges: parts.charges.map((charge) => ({
       name: charge.name,

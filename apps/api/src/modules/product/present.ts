@@ -153,6 +153,8 @@ export function presentQuote(loaded: LoadedProduct, quote: PremiumBreakdown) {
     periodShare: quote.periodSharePpm / PPM,
     basicPremium: toKes(quote.basicPremium),
     ...(quote.basicDetail ? { basicDetail: presentBasicDetail(quote.basicDetail) } : {}),
+    /** Taken off the basic premium for the chosen excesses (0 when the underwriter gives none). */
+    excessDiscount: toKes(quote.excessDiscount),
     benefits: quote.benefits.map((line) => ({
       benefitSystemRef: line.benefitSystemRef,
       name: line.name,
@@ -168,7 +170,12 @@ export function presentQuote(loaded: LoadedProduct, quote: PremiumBreakdown) {
       amount: toKes(line.amount),
     })),
     totalCharges: toKes(quote.totalCharges),
-    excesses: quote.excesses.map((line) => ({ id: line.id, name: line.name, amount: toKes(line.amount) })),
+    excesses: quote.excesses.map((line) => ({
+      id: line.id,
+      name: line.name,
+      amount: toKes(line.amount),
+      discount: toKes(line.discount),
+    })),
     total: toKes(quote.total),
     currency: 'KES' as const,
   };

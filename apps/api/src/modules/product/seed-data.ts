@@ -3,7 +3,14 @@
  * SAMPLE DATA for trying the portal — realistic Kenyan rates (see shared/domain/kenya-motor.md), not
  * any underwriter's actual tariff. Amounts are cents; rates are parts per million.
  */
-import type { BenefitPricing, CoverType, Loading, PerUnitCharge, QuantityMinimum } from '@bima/domain';
+import type {
+  BenefitPricing,
+  CoverType,
+  ExcessDiscount,
+  Loading,
+  PerUnitCharge,
+  QuantityMinimum,
+} from '@bima/domain';
 
 const KES = (shillings: number) => shillings * 100;
 const percent = (value: number) => Math.round(value * 10_000);
@@ -75,6 +82,8 @@ export interface SeedProduct {
   shortPeriodScale: Array<{ maxDays: number; sharePpm: number }>;
   benefits: SeedBenefit[];
   excesses: Array<'collision' | 'theft' | 'windscreen'>;
+  /** The underwriter's discounts for a higher excess, by excess (none when absent). */
+  excessDiscounts?: Partial<Record<'collision' | 'theft' | 'windscreen', ExcessDiscount[]>>;
 }
 
 const fixedLimit = (limit: number) => ({ minimum: 0, maximum: 0, defaultLimit: limit, isAdjustable: false });
@@ -358,6 +367,14 @@ export const PRODUCT_SEED: SeedProduct[] = [
       roadRescue(3_500),
     ],
     excesses: ['collision', 'theft', 'windscreen'],
+    // A voluntary higher collision excess: 5 % off the basic premium from KES 50,000, 10 % from
+    // KES 100,000.
+    excessDiscounts: {
+      collision: [
+        { fromAmount: KES(50_000), discountPpm: percent(5) },
+        { fromAmount: KES(100_000), discountPpm: percent(10) },
+      ],
+    },
   },
   {
     productSystemRef: 'BRT-MP-COMP',

@@ -101,6 +101,7 @@ export async function seedSampleMarket(db: Database): Promise<void> {
             productId,
             code,
             ...EXCESS_SEED[code],
+            discounts: product.excessDiscounts?.[code] ?? [],
             translations: asTranslations(EXCESS_SWAHILI[code] ?? {}),
             sortOrder: order + 1,
           })),

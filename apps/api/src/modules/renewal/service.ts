@@ -1,7 +1,12 @@
 import {
   addCalendarDays,
+  type ChosenBenefit,
   type CoverType,
   type CreateQuotationInput,
+  type EquivalentBenefit,
+  type EquivalentChoices,
+  type ExcessInput,
+  equivalentChoices,
   type QuoteRenewalInput,
   RENEWABLE_CLASS_CODE,
   RENEWAL_MESSAGES,
@@ -17,7 +22,7 @@ import { coverEndDate, kenyaToday } from '../../lib/dates';
 import { formatDay, type Language } from '../../lib/language';
 import type { Services } from '../../services';
 import { notify } from '../notification/service';
-import { toKes } from '../product/present';
+import { toCents, toKes } from '../product/present';
 import { coversRisk, loadProducts } from '../product/service';
 import { loadSwahiliNames, productNameIn } from '../product/texts';
 import {
@@ -135,12 +140,35 @@ export async function sendRenewalReminders(
   return sent;
 }
 
-/** One of the other underwriters' prices for the same vehicle value, cover type and period. */
+/** A benefit of the client's policy as a product's renewal price has it (or cannot); whole shillings. */
+export interface RenewalBenefit {
+  benefitSystemRef: string;
+  name: string;
+  /** The limit priced or given, null when the benefit states none. */
+  limit: number | null;
+  /** The client's limit, when this product gives less. */
+  yourLimit?: number;
+}
+
+/**
+ * One of the other underwriters' prices for the same vehicle value, cover type and period, priced
+ * like for like (issue 26): with the client's optional benefits, limits and excesses where the
+ * product offers them, and saying what it includes and what it cannot offer.
+ */
 export interface RenewalAlternative {
   productSystemRef: string;
   productName: string;
   underwriter: string;
   premium: number;
+  includes: RenewalBenefit[];
+  cannotOffer: RenewalBenefit[];
+}
+
+type QuotationChoices = Pick<CreateQuotationInput, 'additionalBenefits' | 'excesses'>;
+
+/** A product's like-for-like price with the choices that make it (to quote it if chosen). */
+interface PricedRenewal extends RenewalAlternative {
+  choices: QuotationChoices;
 }
 
 /**
@@ -181,11 +209,9 @@ export async function quoteRenewal(
   if (await isRenewalTaken(db, policy.id)) throw alreadyRenewedError();
 
   const productSystemRef = input.productSystemRef ?? old.productSystemRef;
-  const alternatives = await priceAlternatives(db, old);
-  if (
-    productSystemRef !== old.productSystemRef &&
-    !alternatives.some((alternative) => alternative.productSystemRef === productSystemRef)
-  ) {
+  const priced = await priceLikeForLike(db, old);
+  const target = priced.find((entry) => entry.productSystemRef === productSystemRef);
+  if (productSystemRef !== old.productSystemRef && !target) {
     const message = RENEWAL_MESSAGES.alternativeNotOffered;
     throw new AppError('invalid', message, { errors: [{ field: 'productSystemRef', message }] });
   }
@@ -197,11 +223,16 @@ export async function quoteRenewal(
         old,
         policyId: policy.id,
         productSystemRef,
+        // The product's like-for-like choices; the policy's own as stored when its product is no
+        // longer among those priced.
+        choices: target?.choices ?? choicesOfQuotation(old),
         startDate: window.startDate,
         validDays: options.validDays,
       });
   return {
     quotation,
+    /** What the quoted price includes of the client's benefits, and what it cannot offer. */
+    cover: { includes: target?.includes ?? [], cannotOffer: target?.cannotOffer ?? [] },
     previous: {
       policyId: policy.id,
       policyNumber: policy.policyNumber,
@@ -211,8 +242,18 @@ export async function quoteRenewal(
       endDate: policy.endDate,
       /** Last year's premium, whole shillings. */
       premium: toKes(old.total),
+      /** The benefits the client chose on the policy (optional ones and changed limits). */
+      benefits: chosenOnPolicy(old).benefits.map(
+        (benefit): RenewalBenefit => ({
+          benefitSystemRef: benefit.benefitSystemRef,
+          name: benefit.name,
+          limit: benefit.limit === undefined ? null : toKes(benefit.limit),
+        }),
+      ),
     },
-    alternatives: alternatives.filter((alternative) => alternative.productSystemRef !== productSystemRef),
+    alternatives: priced
+      .filter((entry) => entry.productSystemRef !== productSystemRef)
+      .map(({ choices: _choices, ...alternative }): RenewalAlternative => alternative),
   };
 }
 
@@ -243,6 +284,40 @@ async function findOpenRenewal(
 
 type QuotationRow = typeof quotations.$inferSelect;
 
+/** The client's choices on the policy in cents, each benefit with its name as the policy priced it. */
+function chosenOnPolicy(old: QuotationRow): { benefits: ChosenBenefit[]; excesses: ExcessInput[] } {
+  const lines = (old.breakdown as { benefits?: Array<{ benefitSystemRef?: unknown; name?: unknown }> })
+    .benefits;
+  const names = new Map(
+    (Array.isArray(lines) ? lines : []).map((line) => [String(line.benefitSystemRef), String(line.name)]),
+  );
+  const stored = choicesOfQuotation(old);
+  return {
+    benefits: stored.additionalBenefits.map((benefit) => ({
+      benefitSystemRef: benefit.benefitSystemRef,
+      name: names.get(benefit.benefitSystemRef) ?? benefit.benefitSystemRef,
+      ...(benefit.params?.limit === undefined ? {} : { limit: toCents(benefit.params.limit) }),
+    })),
+    excesses: stored.excesses.map((excess) => ({ id: excess.id, amount: toCents(excess.amount) })),
+  };
+}
+
+/** Equivalent choices (cents) as the API takes them (whole shillings). */
+const toQuotationChoices = (equivalent: EquivalentChoices): QuotationChoices => ({
+  additionalBenefits: equivalent.selectedBenefits.map((benefit) => ({
+    benefitSystemRef: benefit.benefitSystemRef,
+    ...(benefit.limit === undefined ? {} : { params: { limit: toKes(benefit.limit) } }),
+  })),
+  excesses: equivalent.excesses.map((excess) => ({ id: excess.id, amount: toKes(excess.amount) })),
+});
+
+const presentBenefit = (benefit: EquivalentBenefit): RenewalBenefit => ({
+  benefitSystemRef: benefit.benefitSystemRef,
+  name: benefit.name,
+  limit: benefit.limit === null ? null : toKes(benefit.limit),
+  ...(benefit.yourLimit === undefined ? {} : { yourLimit: toKes(benefit.yourLimit) }),
+});
+
 /** The new quotation through the one quotation path (createQuotation prices it again and checks it). */
 async function createRenewalQuotation(
   db: Database,
@@ -251,12 +326,12 @@ async function createRenewalQuotation(
     old: QuotationRow;
     policyId: number;
     productSystemRef: string;
+    choices: QuotationChoices;
     startDate: string;
     validDays: number;
   },
 ) {
   const { old } = options;
-  const isSameProduct = options.productSystemRef === old.productSystemRef;
   const base = {
     risks: [
       {
@@ -272,8 +347,8 @@ async function createRenewalQuotation(
     coverPeriod: old.periodDays,
     quotationChannel: 'web',
     coverDetails: { startDate: options.startDate },
-    additionalBenefits: [] as Array<{ benefitSystemRef: string; params?: { limit: number } }>,
-    excesses: [] as Array<{ id: string; amount: number }>,
+    additionalBenefits: [] as QuotationChoices['additionalBenefits'],
+    excesses: [] as QuotationChoices['excesses'],
     vehicleDetails: old.vehicle,
   } satisfies CreateQuotationInput;
   // The vehicle comes from the policy renewed; an incomplete one is completed before paying.
@@ -282,19 +357,12 @@ async function createRenewalQuotation(
     renewalOfPolicyId: options.policyId,
     carriedVehicle: true,
   };
-  if (isSameProduct && (old.selectedBenefits.length > 0 || old.excesses.length > 0)) {
+  const { choices } = options;
+  if (choices.additionalBenefits.length > 0 || choices.excesses.length > 0) {
     try {
-      return await createQuotation(
-        db,
-        userId,
-        {
-          ...base,
-          ...choicesOfQuotation(old),
-        },
-        quotationOptions,
-      );
+      return await createQuotation(db, userId, { ...base, ...choices }, quotationOptions);
     } catch (error) {
-      // A benefit or excess the product no longer offers: the cover alone, as an alternative is.
+      // A benefit or excess the product no longer offers: the cover alone.
       if (!(error instanceof AppError) || error.kind !== 'invalid') throw error;
     }
   }
@@ -303,23 +371,33 @@ async function createRenewalQuotation(
 
 /**
  * Every active motor private product of the same cover type that covers the vehicle's value and
- * offers the period, priced with the premium engine (the cover alone), cheapest first.
+ * offers the period — the policy's own among them —, priced with the premium engine like for like
+ * (issue 26): the client's benefits, limits and excesses carried to each product
+ * (`equivalentChoices`), each price with what it includes and what it cannot offer; cheapest first.
  */
-async function priceAlternatives(db: Database, old: QuotationRow): Promise<RenewalAlternative[]> {
+async function priceLikeForLike(db: Database, old: QuotationRow): Promise<PricedRenewal[]> {
   const products = await loadProducts(db, {
     classCode: RENEWABLE_CLASS_CODE,
     coverTypes: [old.coverType as CoverType],
   });
-  const priced: RenewalAlternative[] = [];
+  const chosen = chosenOnPolicy(old);
+  const priced: PricedRenewal[] = [];
   for (const loaded of products) {
     if (!loaded.rating.supportedPeriods.includes(old.periodDays)) continue;
     if (!THIRD_PARTY_COVER_TYPES.includes(old.coverType) && !coversRisk(loaded.product, old.vehicleValue))
       continue;
+    const equivalent = equivalentChoices({
+      fromProductRef: old.productSystemRef,
+      benefits: chosen.benefits,
+      excesses: chosen.excesses,
+      toProductRef: loaded.product.productSystemRef,
+      to: loaded.rating,
+    });
+    const choices = toQuotationChoices(equivalent);
     try {
       const quote = priceChoices(loaded, old.vehicleValue, {
         coverPeriod: old.periodDays,
-        additionalBenefits: [],
-        excesses: [],
+        ...choices,
         valueField: 'risks.0.value',
       });
       priced.push({
@@ -327,6 +405,9 @@ async function priceAlternatives(db: Database, old: QuotationRow): Promise<Renew
         productName: loaded.product.name,
         underwriter: loaded.underwriter.name,
         premium: toKes(quote.total),
+        includes: equivalent.includes.map(presentBenefit),
+        cannotOffer: equivalent.cannotOffer.map(presentBenefit),
+        choices,
       });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -1,5 +1,5 @@
 import type { ClassKyc } from '@bima/domain/classes/risks';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
@@ -7,6 +7,7 @@ import { Card } from '../../../components/card';
 import { ErrorSummary } from '../../../components/error-summary';
 import { MpesaCheckout } from '../../../components/mpesa-checkout';
 import { QueryStatus } from '../../../components/query-status';
+import { RunningTotalBar } from '../../../components/running-total-bar';
 import { SummaryList } from '../../../components/summary-list';
 import { TextField } from '../../../components/text-field';
 import { cardClass } from '../../../components/ui';
@@ -109,7 +110,11 @@ export function BenefitsStep({ flow, dispatch }: StepProps) {
   const ref = flow.product?.productSystemRef ?? '';
   const [optional, setOptional] = useState<string[]>(flow.optional);
   const product = useQuery(classProductQueryOptions(ref));
-  const quote = useQuery(classPremiumQueryOptions(ref, flow.risk, optional));
+  // The running total: the premium with the ticked extras, kept on screen while the next one loads.
+  const quote = useQuery({
+    ...classPremiumQueryOptions(ref, flow.risk, optional),
+    placeholderData: keepPreviousData,
+  });
   const withEach = useQuery({
     ...classPremiumQueryOptions(
       ref,
@@ -228,7 +233,23 @@ export function BenefitsStep({ flow, dispatch }: StepProps) {
           </Card>
         </div>
       ) : null}
-      <Button disabled={!quote.data} onClick={() => dispatch({ type: 'benefits', optional })}>
+      {product.data ? (
+        <RunningTotalBar
+          label={t('classCover.benefits.runningTotal')}
+          amount={quote.data ? formatKes(quote.data.total) : null}
+          note={
+            quote.isError
+              ? t('classCover.benefits.runningTotalError')
+              : quote.isFetching
+                ? t('classCover.benefits.runningTotalUpdating')
+                : t('classCover.benefits.runningTotalNote')
+          }
+        />
+      ) : null}
+      <Button
+        disabled={!quote.data || quote.isPlaceholderData}
+        onClick={() => dispatch({ type: 'benefits', optional })}
+      >
         {t('classCover.benefits.continue')}
       </Button>
     </section>

@@ -1,5 +1,7 @@
 import { QUOTATION_ERROR_TOAST_MS } from '@bima/domain/constants';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, callGateway, unwrapData } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
 import type { PremiumCalcRequest, PremiumQuote } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
 import { t } from '../i18n';
@@ -33,3 +35,21 @@ export function notifyQuotationError(error: unknown): void {
     duration: QUOTATION_ERROR_TOAST_MS,
   });
 }
+
+/**
+ * The itemised quote for one set of choices as a query: the benefits page's running total and the
+ * price of a change before it is made ask with it, so the same choices are priced once. Without a
+ * request (nothing to price yet) it waits.
+ */
+export const premiumQueryOptions = (request: PremiumCalcRequest | null) =>
+  queryOptions({
+    // The quote names the benefits in the portal's language: a switch asks for it again.
+    queryKey: ['motor', 'premium', currentLanguage(), request],
+    queryFn: () => {
+      if (!request) throw new Error('Nothing to price.');
+      return calculatePremium(request);
+    },
+    enabled: request !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });

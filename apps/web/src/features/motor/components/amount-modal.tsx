@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { buttonPrimary, buttonSecondary, inputClass } from '../../../components/ui';
 import { t } from '../i18n';
@@ -15,6 +15,11 @@ interface AmountModalProps {
   outOfRangeMessage: string;
   onConfirm: (amount: number) => void;
   onCancel: () => void;
+  /**
+   * The price of the amount before it is confirmed (issue 26): given the amount typed while it is
+   * a whole number in range, else null.
+   */
+  preview?: (amount: number | null) => ReactNode;
 }
 
 /**
@@ -29,6 +34,7 @@ export function AmountModal(props: AmountModalProps) {
   const errorId = useId();
   const inputId = useId();
   const range = { min: formatKesAmount(props.minimum), max: formatKesAmount(props.maximum) };
+  const typed = checkAmountInRange(value, props.minimum, props.maximum);
 
   const confirm = () => {
     const check = checkAmountInRange(value, props.minimum, props.maximum);
@@ -78,6 +84,7 @@ export function AmountModal(props: AmountModalProps) {
         <p id={hintId} className="mt-1 text-sm text-slate-700">
           {t('motor.benefits.limitRange', range)}
         </p>
+        {props.preview ? props.preview(typed.ok ? typed.value : null) : null}
         {error ? (
           <p id={errorId} role="alert" className="mt-2 font-semibold text-red-800">
             {error}

@@ -1,12 +1,20 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { premiumChange } from '@bima/domain/premium/change';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorSummary } from '../../../components/error-summary';
+import { RunningTotalBar } from '../../../components/running-total-bar';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { currentLanguage } from '../../../lib/i18n';
-import type { MotorProduct, ProductBenefit, ProductExcess } from '../../../lib/motor-types';
+import type {
+  MotorProduct,
+  PremiumCalcRequest,
+  ProductBenefit,
+  ProductExcess,
+  SelectedBenefit,
+} from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
 import {
   buildPremiumCalcRequest,
@@ -14,8 +22,14 @@ import {
   splitBenefits,
   toSelectedBenefit,
 } from '../../../lib/premium-request';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
-import { calculatePremium, getFieldMessages, notifyQuotationError } from '../api/calculate-premium';
+import {
+  calculatePremium,
+  getFieldMessages,
+  notifyQuotationError,
+  premiumQueryOptions,
+} from '../api/calculate-premium';
 import { AmountModal } from '../components/amount-modal';
 import { SAVE_QUOTE_DELAY_MS } from '../constants';
 import { useFlowGuard } from '../hooks';
@@ -46,6 +60,54 @@ function OptionalPrice({ price, isPending }: { price: number | undefined; isPend
   return (
     <p className="mt-1 text-sm font-semibold text-slate-900">
       {t('motor.benefits.adds', { amount: formatKesAmount(price) })}
+    </p>
+  );
+}
+
+/** The choices a premium request is built from; a dialog's amount replaces one of them. */
+interface Choices {
+  selectedOptionalBenefits: SelectedBenefit[];
+  coreBenefitLimits: Record<string, number>;
+  excessAmounts: Record<string, number>;
+}
+
+/**
+ * The price of the amount typed in the limit or excess dialog, before it is confirmed (issue 26):
+ * the choices with that amount priced by the server's engine, against the running total.
+ */
+function ChangePrice(props: {
+  amount: number | null;
+  requestFor: (amount: number) => PremiumCalcRequest | null;
+  /** The running total of the choices as they stand, once priced. */
+  baseline: number | undefined;
+  /** For an excess: the amount chosen now, so a higher one without a discount can say so. */
+  excessNow?: number;
+}) {
+  const settled = useDebouncedValue(props.amount, 300);
+  const request = settled === null ? null : props.requestFor(settled);
+  const priced = useQuery(premiumQueryOptions(request));
+  if (props.amount === null) return null;
+  let text: string;
+  if (settled !== props.amount || priced.isPending || props.baseline === undefined) {
+    text = t('motor.benefits.pricingChange');
+  } else if (priced.isError || !priced.data) {
+    text = t('motor.benefits.changeNotPriced');
+  } else {
+    const change = premiumChange({ before: props.baseline, after: priced.data.total });
+    const total = formatKesAmount(priced.data.total);
+    if (change.kind === 'more') {
+      text = t('motor.benefits.changeMore', { amount: formatKesAmount(change.amount), total });
+    } else if (change.kind === 'less') {
+      text = t('motor.benefits.changeLess', { amount: formatKesAmount(change.amount), total });
+    } else if (props.excessNow !== undefined && props.amount > props.excessNow) {
+      text = t('motor.benefits.noExcessDiscount');
+    } else {
+      text = t('motor.benefits.changeSame', { total });
+    }
+  }
+  return (
+    <p aria-live="polite" className="mt-3 rounded-lg bg-slate-100 p-3 font-semibold text-slate-900">
+      {text}
     </p>
   );
 }
@@ -128,6 +190,39 @@ export default function BenefitsRoute() {
       return new Map(quote.benefits.map((line) => [line.benefitSystemRef, line.premium]));
     },
   });
+
+  const requestWith = (changes: Partial<Choices>): PremiumCalcRequest | null =>
+    product
+      ? buildPremiumCalcRequest({
+          product,
+          vehicleValue: flow.vehicleValue,
+          selectedOptionalBenefits: changes.selectedOptionalBenefits ?? flow.selectedOptionalBenefits,
+          coreBenefitLimits: changes.coreBenefitLimits ?? flow.coreBenefitLimits,
+          excessAmounts: changes.excessAmounts ?? flow.excessAmounts,
+          coverPeriod: flow.coverDetails.coverPeriod,
+        })
+      : null;
+  const isPriceable = Boolean(isAllowed && !isThirdParty);
+  const current = isPriceable ? requestWith({}) : null;
+  // The running total (issue 26): the choices as they stand, priced again after every change.
+  const total = useQuery({ ...premiumQueryOptions(current), placeholderData: keepPreviousData });
+  const baseline = total.isPlaceholderData ? undefined : total.data?.total;
+  // Whether the underwriter gives anything for a higher excess: the choices with every excess at its
+  // highest, priced by the engine, against the running total.
+  const highestExcesses =
+    isPriceable && product?.excesses.length
+      ? requestWith({
+          excessAmounts: Object.fromEntries(product.excesses.map((excess) => [excess.id, excess.maxAmount])),
+        })
+      : null;
+  const excessRelief = useQuery(premiumQueryOptions(highestExcesses));
+  const isEveryExcessHighest = (product?.excesses ?? []).every(
+    (excess) => (flow.excessAmounts[excess.id] ?? excess.defaultAmount) === excess.maxAmount,
+  );
+  const reliefChange =
+    baseline !== undefined && excessRelief.data && !isEveryExcessHighest
+      ? premiumChange({ before: baseline, after: excessRelief.data.total })
+      : null;
 
   if (!isAllowed || !product || isThirdParty) return null;
 
@@ -253,6 +348,13 @@ export default function BenefitsRoute() {
                 {t('motor.benefits.excesses')}
               </h3>
               <p className="mt-1 text-sm text-slate-700">{t('motor.benefits.excessesIntro')}</p>
+              {reliefChange ? (
+                <p className="mt-2 font-semibold text-slate-900">
+                  {reliefChange.kind === 'less'
+                    ? t('motor.benefits.excessDiscount', { amount: formatKesAmount(reliefChange.amount) })
+                    : t('motor.benefits.noExcessDiscount')}
+                </p>
+              ) : null}
               <ul className="mt-3 divide-y divide-slate-200">
                 {product.excesses.map((excess) => (
                   <li
@@ -345,6 +447,18 @@ export default function BenefitsRoute() {
         </aside>
       </div>
 
+      <RunningTotalBar
+        label={t('motor.benefits.runningTotal')}
+        amount={total.data ? formatKesAmount(total.data.total) : null}
+        note={
+          total.isError
+            ? t('motor.benefits.runningTotalError')
+            : total.isFetching
+              ? t('motor.benefits.runningTotalUpdating')
+              : t('motor.benefits.runningTotalNote')
+        }
+      />
+
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <button
           type="button"
@@ -394,6 +508,26 @@ export default function BenefitsRoute() {
             max: formatKesAmount(editing.benefit.benefitLimit.maximum),
           })}
           onCancel={() => setEditing(null)}
+          preview={(limit) => (
+            <ChangePrice
+              amount={limit}
+              baseline={baseline}
+              requestFor={(amount) =>
+                requestWith(
+                  editing.kind === 'core'
+                    ? { coreBenefitLimits: { ...flow.coreBenefitLimits, [editing.benefit._id]: amount } }
+                    : {
+                        selectedOptionalBenefits: [
+                          ...flow.selectedOptionalBenefits.filter(
+                            (selected) => selected.benefitSystemRef !== editing.benefit.benefitSystemRef,
+                          ),
+                          toSelectedBenefit(editing.benefit, amount),
+                        ],
+                      },
+                )
+              }
+            />
+          )}
           onConfirm={(limit) => {
             const { benefit } = editing;
             motorFlowStore.setState((state) =>
@@ -418,6 +552,18 @@ export default function BenefitsRoute() {
             max: formatKesAmount(editing.excess.maxAmount),
           })}
           onCancel={() => setEditing(null)}
+          preview={(amount) => (
+            <ChangePrice
+              amount={amount}
+              baseline={baseline}
+              excessNow={flow.excessAmounts[editing.excess.id] ?? editing.excess.defaultAmount}
+              requestFor={(chosen) =>
+                requestWith({
+                  excessAmounts: { ...flow.excessAmounts, [editing.excess.id]: chosen },
+                })
+              }
+            />
+          )}
           onConfirm={(amount) => {
             const { excess } = editing;
             motorFlowStore.setState((state) => setExcessAmount(state, excess.id, amount));

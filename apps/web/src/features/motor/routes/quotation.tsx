@@ -58,6 +58,14 @@ function Breakdown({ quote }: { quote: PremiumQuote }) {
             </th>
             <td className={amountClass}>{formatKesAmount(quote.basicPremium)}</td>
           </tr>
+          {quote.excessDiscount ? (
+            <tr className={rowClass}>
+              <th scope="row" className={headClass}>
+                {t('motor.quotation.excessDiscount')}
+              </th>
+              <td className={amountClass}>- {formatKesAmount(quote.excessDiscount)}</td>
+            </tr>
+          ) : null}
           {pricedBenefits.map((line) => (
             <tr key={line.benefitSystemRef} className={rowClass}>
               <th scope="row" className={headClass}>

@@ -2,8 +2,26 @@ import { queryOptions } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
 import type { ClientQuotation } from '../../../lib/quotations';
 
-/** One of the other underwriters' prices for the same vehicle value, cover and period. */
-export interface RenewalAlternative {
+/** A benefit of the client's policy as a product's renewal price has it (whole shillings). */
+export interface RenewalBenefit {
+  benefitSystemRef: string;
+  name: string;
+  limit: number | null;
+  /** The client's limit, when this product gives less. */
+  yourLimit?: number;
+}
+
+/** What a renewal price has of the policy's benefits, and what the product cannot offer. */
+export interface RenewalCover {
+  includes: RenewalBenefit[];
+  cannotOffer: RenewalBenefit[];
+}
+
+/**
+ * One of the other underwriters' prices for the same vehicle value, cover and period, like for like
+ * (issue 26): with the policy's benefits, limits and excesses where the product offers them.
+ */
+export interface RenewalAlternative extends RenewalCover {
   productSystemRef: string;
   productName: string;
   underwriter: string;
@@ -21,7 +39,11 @@ export interface RenewalQuote {
     startDate: string;
     endDate: string;
     premium: number;
+    /** The optional benefits and changed limits chosen on the policy. */
+    benefits: RenewalBenefit[];
   };
+  /** What the quoted price has of the policy's benefits. */
+  cover: RenewalCover;
   alternatives: RenewalAlternative[];
 }
 

@@ -13,13 +13,49 @@ import { formatIsoDate } from '../../../lib/dates';
 import { domainText } from '../../../lib/domain-text';
 import { completeQuotation } from '../../../lib/quotations';
 import { policyByIdQueryOptions } from '../api/records';
-import { type RenewalQuote, renewalQueryOptions } from '../api/renewal';
+import {
+  type RenewalBenefit,
+  type RenewalCover,
+  type RenewalQuote,
+  renewalQueryOptions,
+} from '../api/renewal';
 import { t } from '../i18n';
 import { formatKes, vehicleText } from '../utils/records';
 
 /** The server's own words for a refusal (already in the portal's language), else a general line. */
 const refusalText = (error: unknown) =>
   error instanceof ApiError && error.err_msg ? error.err_msg : t('portal.renewal.loadError');
+
+/** A benefit as a price has it: its name, its limit, and the client's when this one is lower. */
+const benefitText = (benefit: RenewalBenefit) =>
+  benefit.yourLimit !== undefined && benefit.limit !== null
+    ? t('portal.renewal.lowerLimit', {
+        name: benefit.name,
+        limit: formatKes(benefit.limit),
+        yours: formatKes(benefit.yourLimit),
+      })
+    : benefit.limit === null
+      ? benefit.name
+      : t('portal.renewal.benefitLimit', { name: benefit.name, limit: formatKes(benefit.limit) });
+
+/** What a renewal price includes of the policy's benefits and what it cannot offer (issue 26). */
+function PriceIncludes({ cover, hasBenefits }: { cover: RenewalCover; hasBenefits: boolean }) {
+  if (!hasBenefits) return null;
+  return (
+    <span className="mt-1 block text-sm text-slate-800">
+      <span className="block">
+        {cover.includes.length > 0
+          ? t('portal.renewal.includes', { list: cover.includes.map(benefitText).join('; ') })
+          : t('portal.renewal.includesNone')}
+      </span>
+      {cover.cannotOffer.length > 0 ? (
+        <span className="block font-semibold text-amber-900">
+          {t('portal.renewal.cannotOffer', { list: cover.cannotOffer.map(benefitText).join('; ') })}
+        </span>
+      ) : null}
+    </span>
+  );
+}
 
 function Alternatives({
   renewal,
@@ -36,6 +72,11 @@ function Alternatives({
       <h3 id={headingId} className="font-bold text-slate-900">
         {t('portal.renewal.alternativesTitle')}
       </h3>
+      <p className="mt-1 text-slate-800">
+        {renewal.previous.benefits.length > 0
+          ? t('portal.renewal.pricedWith', { list: renewal.previous.benefits.map(benefitText).join('; ') })
+          : t('portal.renewal.pricedAlone')}
+      </p>
       <ul className="mt-3 space-y-3">
         {renewal.alternatives.map((alternative) => (
           <li
@@ -46,6 +87,7 @@ function Alternatives({
               <span className="block font-semibold text-slate-900">{alternative.productName}</span>
               <span className="block text-sm text-slate-700">{alternative.underwriter}</span>
               <span className="block font-semibold text-slate-900">{formatKes(alternative.premium)}</span>
+              <PriceIncludes cover={alternative} hasBenefits={renewal.previous.benefits.length > 0} />
             </span>
             <button
               type="button"
@@ -152,6 +194,7 @@ function Renewal({ policyId, policyNumber }: { policyId: number; policyNumber: s
         <p className="mt-3 text-sm text-slate-700">
           {t('portal.renewal.startsAfter', { date: formatIsoDate(data.previous.endDate) })}
         </p>
+        <PriceIncludes cover={data.cover} hasBenefits={data.previous.benefits.length > 0} />
       </Card>
       {pay.isError ? (
         <p role="alert" className="font-semibold text-red-900">

@@ -38,6 +38,26 @@ describe('portal record formatting', () => {
     expect(breakdownRows({ total: 'x', benefits: 'none' })).toEqual([]);
   });
 
+  it('shows the discount for a higher excess as a line taken off, after the basic premium (issue 26)', () => {
+    expect(
+      breakdownRows({
+        basicPremium: 80_000,
+        excessDiscount: 4_000,
+        benefits: [],
+        subtotal: 76_000,
+        total: 76_382,
+      }),
+    ).toEqual([
+      { label: 'Basic premium', amount: 80_000 },
+      { label: 'Discount for a higher excess', amount: -4_000 },
+      { label: 'Subtotal', amount: 76_000, isTotal: true },
+      { label: 'Total premium', amount: 76_382, isTotal: true },
+    ]);
+    expect(breakdownRows({ basicPremium: 80_000, excessDiscount: 0 })).toEqual([
+      { label: 'Basic premium', amount: 80_000 },
+    ]);
+  });
+
   it('lists each benefit with its limit and each excess at the amount chosen, per claim', () => {
     expect(
       coverTermRows({

@@ -63,7 +63,7 @@ function lines(value: unknown, nameKey: string, amountKey: string): BreakdownRow
 
 /**
  * The premium breakdown a quotation keeps (the server's engine, whole shillings): basic premium,
- * benefits, subtotal, charges (levies), total charges, total. Missing parts are left out.
+ * the discount for a higher excess (negative) when there is one, benefits, subtotal, charges (levies), total charges, total. Missing parts are left out.
  */
 export function breakdownRows(breakdown: Record<string, unknown> | null | undefined): BreakdownRow[] {
   if (!breakdown) return [];
@@ -73,6 +73,8 @@ export function breakdownRows(breakdown: Record<string, unknown> | null | undefi
     if (amount !== null) rows.push(isTotal ? { label, amount, isTotal } : { label, amount });
   };
   add(t('portal.breakdown.basicPremium'), breakdown.basicPremium);
+  const discount = asNumber(breakdown.excessDiscount);
+  if (discount) rows.push({ label: t('portal.breakdown.excessDiscount'), amount: -discount });
   rows.push(...lines(breakdown.benefits, 'name', 'premium'));
   add(t('portal.breakdown.subtotal'), breakdown.subtotal, true);
   rows.push(...lines(breakdown.charges, 'charge_name', 'amount'));

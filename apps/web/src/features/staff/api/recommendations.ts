@@ -30,12 +30,27 @@ export const marketProductsQueryOptions = (riskValue: number) =>
       ),
   });
 
+/** One product's add-ons as the client asked for them: optional benefits, limits, excesses (KES). */
+export interface ProductChoice {
+  productSystemRef: string;
+  additionalBenefits: Array<{ benefitSystemRef: string; params?: { limit: number } }>;
+  excesses: Array<{ id: string; amount: number }>;
+}
+
 export interface PricedQuote {
   productSystemRef: string;
   productName: string;
   underwriter: { id: string; name: string };
   coverType: string;
   period: number;
+  /** Each benefit's line: its limit and premium (whole shillings). */
+  benefits: Array<{
+    benefitSystemRef: string;
+    name: string;
+    benefitType: string;
+    limit: number;
+    premium: number;
+  }>;
   total: number;
 }
 
@@ -53,7 +68,7 @@ export interface PriceAnswer {
 /** `intermediary / recommendation / priceProducts`. */
 export function usePriceProducts(requestId: number) {
   return useMutation({
-    mutationFn: (input: { productSystemRefs: string[]; coverPeriod: number }) =>
+    mutationFn: (input: { productSystemRefs: string[]; coverPeriod: number; choices: ProductChoice[] }) =>
       callStaffAction<PriceAnswer>({
         service: 'intermediary',
         resource: 'recommendation',
@@ -74,7 +89,11 @@ export function useSendRecommendation(requestId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: {
-      items: Array<{ productSystemRef: string; coverPeriod: number; startDate: string }>;
+      items: Array<
+        { productSystemRef: string; coverPeriod: number; startDate: string } & Partial<
+          Omit<ProductChoice, 'productSystemRef'>
+        >
+      >;
       note: string;
     }) =>
       callStaffAction<SentRecommendation>({

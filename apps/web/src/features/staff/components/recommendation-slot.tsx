@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable } from '../../../components/data-table';
@@ -13,6 +13,7 @@ import { authStore, getRole } from '../../../stores/auth';
 import {
   marketProductsQueryOptions,
   type PriceAnswer,
+  type ProductChoice,
   usePriceProducts,
   useSendRecommendation,
 } from '../api/recommendations';
@@ -20,6 +21,7 @@ import type { FirmRecommendation, InboxRequest } from '../api/requests';
 import { t } from '../i18n';
 import { errorMessage } from '../utils/errors';
 import { formatDay, formatKes, formatWhen } from '../utils/format';
+import { AddOnsEditor, type AddOnsResult } from './add-ons-editor';
 import { StaffStatusBadge } from './staff-status';
 
 type SentQuotation = FirmRecommendation['quotations'][number];
@@ -99,6 +101,9 @@ function PrepareRecommendation({ request }: { request: InboxRequest }) {
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
   const [priced, setPriced] = useState<PriceAnswer | null>(null);
+  // Each product's add-ons as the broker chose them (issue 26); priced again whenever they change.
+  const [addOns, setAddOns] = useState<Record<string, AddOnsResult>>({});
+  const latest = useRef(0);
 
   const toggle = (ref: string) => {
     setPriced(null);
@@ -107,11 +112,53 @@ function PrepareRecommendation({ request }: { request: InboxRequest }) {
     );
   };
   const offered = priced?.quotes.filter((quote) => quote.ok) ?? [];
+  const choices = chosen.flatMap((ref) => {
+    const result = addOns[ref];
+    return result?.isValid && result.choice.additionalBenefits.length + result.choice.excesses.length > 0
+      ? [result.choice]
+      : [];
+  });
+  const isEveryChoiceValid = chosen.every((ref) => addOns[ref]?.isValid !== false);
+  const choiceOf = (ref: string): Omit<ProductChoice, 'productSystemRef'> => {
+    const found = choices.find((choice) => choice.productSystemRef === ref);
+    return { additionalBenefits: found?.additionalBenefits ?? [], excesses: found?.excesses ?? [] };
+  };
 
+  const priceNow = (input: {
+    productSystemRefs: string[];
+    coverPeriod: number;
+    choices: ProductChoice[];
+  }) => {
+    const call = ++latest.current;
+    price.mutate(input, {
+      // An answer to an earlier set of add-ons arriving late is not shown over the latest.
+      onSuccess: (answer) => {
+        if (call === latest.current) setPriced(answer);
+      },
+    });
+  };
   const onPrice = () => {
     send.reset();
-    price.mutate({ productSystemRefs: chosen, coverPeriod }, { onSuccess: setPriced });
+    priceNow({ productSystemRefs: chosen, coverPeriod, choices });
   };
+  const onAddOns = useCallback((ref: string, result: AddOnsResult) => {
+    setAddOns((current) =>
+      JSON.stringify(current[ref]) === JSON.stringify(result) ? current : { ...current, [ref]: result },
+    );
+  }, []);
+  // The price follows the add-ons: once priced, a change (all of them valid) prices again.
+  const choicesKey = JSON.stringify(choices);
+  const hasPriced = priced !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: priced again when the add-ons change, not on every render
+  useEffect(() => {
+    if (!hasPriced || !isEveryChoiceValid) return;
+    const timer = window.setTimeout(
+      () => priceNow({ productSystemRefs: chosen, coverPeriod, choices: JSON.parse(choicesKey) }),
+      300,
+    );
+    return () => window.clearTimeout(timer);
+  }, [choicesKey]);
+
   const onSend = () => {
     if (!note.trim()) {
       setNoteError(t('staff.recommend.noteRequired'));
@@ -120,7 +167,12 @@ function PrepareRecommendation({ request }: { request: InboxRequest }) {
     setNoteError(null);
     send.mutate(
       {
-        items: offered.map((quote) => ({ productSystemRef: quote.productSystemRef, coverPeriod, startDate })),
+        items: offered.map((quote) => ({
+          productSystemRef: quote.productSystemRef,
+          coverPeriod,
+          startDate,
+          ...choiceOf(quote.productSystemRef),
+        })),
         note: note.trim(),
       },
       { onSuccess: () => notify({ type: 'success', title: t('staff.recommend.sent') }) },
@@ -213,28 +265,54 @@ function PrepareRecommendation({ request }: { request: InboxRequest }) {
         <div className="mt-4">
           <h3 className="text-lg font-semibold text-slate-900">{t('staff.recommend.priced')}</h3>
           <ul className="mt-2 space-y-2">
-            {priced.quotes.map((quote) => (
-              <li key={quote.productSystemRef} className="rounded-lg border border-slate-200 p-3">
-                {quote.ok ? (
-                  <span>
-                    {t('staff.recommend.quoteLine', {
-                      name: quote.quote.productName,
-                      underwriter: quote.quote.underwriter.name,
-                      cover: quote.quote.coverType,
-                      premium: formatKes(quote.quote.total),
-                    })}
-                  </span>
-                ) : (
-                  <span className="text-red-800">
-                    {t('staff.recommend.cannotOffer', {
-                      ref: quote.productSystemRef,
-                      message: quote.message,
-                    })}
-                  </span>
-                )}
-              </li>
-            ))}
+            {priced.quotes.map((quote) => {
+              const extras = quote.ok ? quote.quote.benefits.filter((line) => line.premium > 0) : [];
+              return (
+                <li key={quote.productSystemRef} className="rounded-lg border border-slate-200 p-3">
+                  {quote.ok ? (
+                    <>
+                      <span aria-live="polite">
+                        {t('staff.recommend.quoteLine', {
+                          name: quote.quote.productName,
+                          underwriter: quote.quote.underwriter.name,
+                          cover: quote.quote.coverType,
+                          premium: formatKes(quote.quote.total),
+                        })}
+                      </span>
+                      {extras.length > 0 ? (
+                        <span className="block text-sm text-slate-700">
+                          {t('staff.addOns.with', {
+                            list: extras
+                              .map((line) =>
+                                t('staff.addOns.line', { name: line.name, premium: formatKes(line.premium) }),
+                              )
+                              .join('; '),
+                          })}
+                        </span>
+                      ) : null}
+                    </>
+                  ) : (
+                    <span className="text-red-800">
+                      {t('staff.recommend.cannotOffer', {
+                        ref: quote.productSystemRef,
+                        message: quote.message,
+                      })}
+                    </span>
+                  )}
+                  <AddOnsEditor
+                    productSystemRef={quote.productSystemRef}
+                    productName={quote.ok ? quote.quote.productName : quote.productSystemRef}
+                    onChange={onAddOns}
+                  />
+                </li>
+              );
+            })}
           </ul>
+          {price.isPending ? (
+            <p role="status" className="mt-2 text-slate-700">
+              {t('staff.addOns.repricing')}
+            </p>
+          ) : null}
           <div className="mt-4">
             <label htmlFor={`${ids}-note`} className={labelClass}>
               {t('staff.recommend.note')}
@@ -255,7 +333,10 @@ function PrepareRecommendation({ request }: { request: InboxRequest }) {
             ) : null}
           </div>
           <div className="mt-4">
-            <Button onClick={onSend} disabled={offered.length === 0 || send.isPending}>
+            <Button
+              onClick={onSend}
+              disabled={offered.length === 0 || send.isPending || price.isPending || !isEveryChoiceValid}
+            >
               {send.isPending ? t('staff.recommend.sending') : t('staff.recommend.send')}
             </Button>
             {send.error ? (

@@ -1,0 +1,1 @@
+ALTER TABLE "product_excesses" ADD COLUMN "discounts" jsonb DEFAULT '[]'::jsonb NOT NULL;
