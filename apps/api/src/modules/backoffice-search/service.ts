@@ -22,6 +22,7 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { pageInfo, pageWindow } from '../../lib/search';
 import { recordAudit } from '../audit/service';
+import { amountWords, phoneWords } from '../audit/words';
 import { lockWallet, post } from '../ledger/service';
 import { toKes } from '../product/present';
 
@@ -126,8 +127,12 @@ export async function resolveReceipt(db: Database, principal: Principal, input: 
     if (receipt.status !== 'OPEN') {
       throw new AppError('conflict', `This receipt was already marked ${receipt.status.toLowerCase()}.`);
     }
+    const [paidBy] = await tx
+      .select({ phone: payments.phone })
+      .from(payments)
+      .where(eq(payments.id, receipt.paymentId));
+    const balance = await lockWallet(tx, receipt.userId);
     if (input.resolution === 'REFUNDED') {
-      const balance = await lockWallet(tx, receipt.userId);
       const refund = refundPosting({
         key: `refund:receipt:${receipt.id}`,
         userId: receipt.userId,
@@ -153,11 +158,36 @@ export async function resolveReceipt(db: Database, principal: Principal, input: 
       .set({ status: input.resolution, resolvedAt: new Date() })
       .where(eq(unallocatedReceipts.id, receipt.id))
       .returning();
+    const amount = amountWords(receipt.amount);
+    const phone = paidBy?.phone ? phoneWords(paidBy.phone) : null;
+    const refunded = input.resolution === 'REFUNDED';
     await recordAudit(tx, principal, {
       action: 'payments/unallocatedReceipt/resolveReceipt',
       entityType: 'unallocated_receipt',
       entityId: receipt.receiptSystemRef,
       details: { resolution: input.resolution, note: input.note, amountCents: receipt.amount },
+      summary: refunded
+        ? {
+            en: `Refunded ${amount.en}${phone ? ` to ${phone}` : ''} (M-Pesa, receipt ${receipt.receiptSystemRef})`,
+            sw: `Alirejesha ${amount.sw}${phone ? ` kwa ${phone}` : ''} (M-Pesa, risiti ${receipt.receiptSystemRef})`,
+          }
+        : {
+            en: `Applied ${amount.en} of receipt ${receipt.receiptSystemRef} to the client's wallet`,
+            sw: `Aliweka ${amount.sw} za risiti ${receipt.receiptSystemRef} kwenye pochi ya mteja`,
+          },
+      changes: [
+        {
+          what: { en: 'Receipt', sw: 'Risiti' },
+          before: { en: 'Open', sw: 'Wazi' },
+          after: refunded ? { en: 'Refunded', sw: 'Imerejeshwa' } : { en: 'Applied', sw: 'Imetumika' },
+        },
+        {
+          what: { en: "Client's wallet", sw: 'Pochi ya mteja' },
+          before: amountWords(balance),
+          after: amountWords(refunded ? balance - receipt.amount : balance),
+        },
+        { what: { en: 'Note', sw: 'Maelezo' }, after: input.note },
+      ],
     });
     return {
       receiptSystemRef: resolved!.receiptSystemRef,

@@ -4,8 +4,9 @@ import { loans } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { recordAudit } from '../audit/service';
+import { amountWords } from '../audit/words';
 import { sendPolicyDocuments } from '../payment/service';
-import { APPLICATION_END_REASONS } from './products';
+import { APPLICATION_END_REASONS, LOAN_STATUS_WORD, LOAN_STATUS_WORDS } from './products';
 import {
   approveLoan,
   endApplication,
@@ -62,6 +63,13 @@ export async function approveApplication(context: LoanContext, principal: Princi
       entityType: 'loan',
       entityId: loan.loanRef,
       details: { principal: loan.principal, months: loan.months },
+      summary: {
+        en: `Approved loan ${loan.loanRef} of ${amountWords(loan.principal).en} for ${loan.months} months`,
+        sw: `Aliidhinisha mkopo ${loan.loanRef} wa ${amountWords(loan.principal).sw} kwa miezi ${loan.months}`,
+      },
+      changes: [
+        { what: LOAN_STATUS_WORD, before: LOAN_STATUS_WORDS.PENDING, after: LOAN_STATUS_WORDS.ACTIVE },
+      ],
     });
     return result.issuedInvoiceId;
   });
@@ -88,6 +96,18 @@ export async function declineApplication(
       entityType: 'loan',
       entityId: loan.loanRef,
       details: { reason: input.reason },
+      summary: {
+        en: `Declined loan application ${loan.loanRef} of ${amountWords(loan.principal).en} for ${loan.months} months`,
+        sw: `Alikataa ombi la mkopo ${loan.loanRef} wa ${amountWords(loan.principal).sw} kwa miezi ${loan.months}`,
+      },
+      changes: [
+        {
+          what: LOAN_STATUS_WORD,
+          before: LOAN_STATUS_WORDS[loan.status as keyof typeof LOAN_STATUS_WORDS],
+          after: LOAN_STATUS_WORDS.DECLINED,
+        },
+        { what: { en: 'Reason', sw: 'Sababu' }, after: input.reason },
+      ],
     });
   });
   return getLenderLoan(context, lenderId, input.loanRef);
