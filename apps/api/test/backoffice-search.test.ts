@@ -153,6 +153,33 @@ describe('back office: policy search and resolving unallocated receipts', () => 
       action: 'payments/unallocatedReceipt/resolveReceipt',
       details: { resolution: 'REFUNDED', note: 'B2C reversal QX12', amountCents: 100_000 },
     });
+    // The admin's audit log reads it in words, with the values before and after, in the reader's language.
+    const phone = `0${payment!.phone!.slice(3, 6)} ${payment!.phone!.slice(6, 9)} ${payment!.phone!.slice(9)}`;
+    const log = await send(ctx, 'admin/audit/listAuditLog', { entityType: 'unallocated_receipt' }, admin);
+    expect(log.body.result.data.items[0]).toMatchObject({
+      actor: { email: SAMPLE.admin, role: 'admin' },
+      at: expect.any(String),
+      summary: `Refunded KES 1,000 to ${phone} (M-Pesa, receipt ${receipt!.receiptSystemRef})`,
+      changes: [
+        { what: 'Receipt', before: 'Open', after: 'Refunded' },
+        { what: "Client's wallet", before: 'KES 1,000', after: 'KES 0' },
+        { what: 'Note', before: null, after: 'B2C reversal QX12' },
+      ],
+    });
+    const inSwahili = await send(
+      ctx,
+      'admin/audit/listAuditLog',
+      { entityType: 'unallocated_receipt' },
+      { ...admin, 'accept-language': 'sw' },
+    );
+    expect(inSwahili.body.result.data.items[0]).toMatchObject({
+      summary: `Alirejesha KES 1,000 kwa ${phone} (M-Pesa, risiti ${receipt!.receiptSystemRef})`,
+      changes: [
+        { what: 'Risiti', before: 'Wazi', after: 'Imerejeshwa' },
+        { what: 'Pochi ya mteja' },
+        { what: 'Maelezo' },
+      ],
+    });
     const unknown = await send(
       ctx,
       'payments/unallocatedReceipt/resolveReceipt',

@@ -9,6 +9,7 @@ import type {
   SnapshotExcess,
   SnapshotFactor,
 } from '../product/configuration';
+import { canonical } from './configuration';
 
 /**
  * What a new version of a product changed, value by value, as the audit log shows it: "Rate band 1
@@ -138,7 +139,7 @@ export function describeValueChanges(before: ProductSnapshot, after: ProductSnap
 
 type Text = Bilingual | string;
 
-const same = (a: Text | null, b: Text | null) => JSON.stringify(a) === JSON.stringify(b);
+const same = (a: Text | null, b: Text | null) => canonical(a) === canonical(b);
 
 const AVAILABLE: Bilingual = { en: 'Offered for quotes', sw: 'Inatolewa kwenye nukuu' };
 const NOT_AVAILABLE: Bilingual = { en: 'Not quoted', sw: 'Haitolewi kwenye nukuu' };
@@ -215,7 +216,7 @@ const CHANGED: Bilingual = { en: 'Changed', sw: 'Yamebadilishwa' };
 const wording = (row: { name: string; description: string }) => `${row.name}: ${row.description}`;
 
 const sameTranslations = (a: { translations?: unknown }, b: { translations?: unknown }) =>
-  JSON.stringify(a.translations ?? {}) === JSON.stringify(b.translations ?? {});
+  canonical(a.translations ?? {}) === canonical(b.translations ?? {});
 
 const excess = (row: SnapshotExcess): Bilingual => ({
   en: `${amountWords(row.minAmount).en}–${amountWords(row.maxAmount).en} (default ${amountWords(row.defaultAmount).en})`,
