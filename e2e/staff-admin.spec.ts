@@ -50,6 +50,19 @@ test.describe('staff area: an admin', () => {
     await row.getByRole('button', { name: `Approve ${FIRM}` }).click();
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
     expect((await listPublicIntermediaries(request)).map((firm) => firm.intermediaryNames)).toContain(FIRM);
+
+    // The audit log says in words who decided what, and the values before and after.
+    await nav.getByRole('link', { name: 'Audit log', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    const approved = page.getByRole('row').filter({ hasText: `Approved the intermediary ${FIRM}` });
+    await expect(approved).toHaveCount(1);
+    await expect(approved.getByText('Status: Suspended → Active')).toBeVisible();
+    await expect(approved.getByText(`${STAFF.admin} (Admin)`, { exact: false })).toBeVisible();
+    const suspended = page.getByRole('row').filter({ hasText: `Suspended the intermediary ${FIRM}` });
+    await expect(suspended.getByText('Status: Active → Suspended')).toBeVisible();
+    await expect(suspended.getByText('Reason: IRA licence renewal outstanding')).toBeVisible();
+    // Words, not the gateway's action names or internal ids.
+    await expect(page.getByText('admin/intermediary/', { exact: false })).toHaveCount(0);
   });
 
   test('opens Background jobs: every queue the servers share, with its waiting, running and failed jobs @phone', async ({
