@@ -65,6 +65,47 @@ test.describe('staff area: an admin', () => {
     await expect(page.getByText('admin/intermediary/', { exact: false })).toHaveCount(0);
   });
 
+  test('registers a new broker firm: checked as the API checks it, pending until approved', async ({
+    page,
+    request,
+  }) => {
+    const name = `Lamu Coast Insurance Brokers ${Date.now().toString(36)}`;
+    await signInStaffThroughPage(page, STAFF.admin);
+    await page
+      .getByRole('navigation', { name: 'Staff area' })
+      .getByRole('link', { name: 'Intermediaries', exact: true })
+      .click();
+    const form = page.getByRole('form', { name: 'Register a firm' });
+    await form.getByRole('button', { name: 'Register firm' }).click();
+    // The domain's own messages, before anything is sent.
+    await expect(form.getByText('Intermediary name is required')).toBeVisible();
+    await expect(form.getByText('Choose the category: BROKER or AGENT.')).toBeVisible();
+    await expect(form.getByText('IRA licence number is required')).toBeVisible();
+
+    await form.getByLabel('Firm name').fill(name);
+    await form.getByLabel('Category').selectOption({ label: 'Broker' });
+    await form.getByLabel('IRA licence').fill('IRA/BRK/2026/0456');
+    await form.getByLabel("Firm's e-mail address").fill(`info.${Date.now()}@lamu-brokers.example`);
+    await form.getByLabel("Firm's phone number").fill('0722 456 789');
+    await form.getByLabel('Physical address').fill('Harambee Avenue, Lamu Old Town');
+    await form.getByLabel('About the firm (optional)').fill('Marine and motor cover for the coast.');
+    await form.getByRole('button', { name: 'Register firm' }).click();
+    await expect(page.getByText(`${name} is registered: approve it to list it to clients`)).toBeVisible();
+
+    await page.getByLabel('Search by name, e-mail or phone').fill(name);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+    await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(row.getByText('Broker', { exact: true })).toBeVisible();
+    // Not listed to clients until approved.
+    expect((await listPublicIntermediaries(request)).map((firm) => firm.intermediaryNames)).not.toContain(
+      name,
+    );
+    await row.getByRole('button', { name: `Approve ${name}` }).click();
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    expect((await listPublicIntermediaries(request)).map((firm) => firm.intermediaryNames)).toContain(name);
+  });
+
   test('opens Background jobs: every queue the servers share, with its waiting, running and failed jobs @phone', async ({
     page,
   }) => {

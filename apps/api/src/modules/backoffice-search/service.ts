@@ -2,6 +2,7 @@ import {
   formatKes,
   ledgerDescription,
   normaliseSearch,
+  policyStatusOn,
   type ResolveReceiptInput,
   refundPosting,
   type SearchPoliciesInput,
@@ -39,7 +40,12 @@ function policyScope(principal: Principal): SQL | undefined {
  * Policies found by policy number (or part of it), vehicle registration (spaces and case ignored),
  * the phone that paid (as people write it) or an M-Pesa receipt, newest first.
  */
-export async function searchPolicies(db: Database, principal: Principal, input: SearchPoliciesInput) {
+export async function searchPolicies(
+  db: Database,
+  principal: Principal,
+  input: SearchPoliciesInput,
+  today: string,
+) {
   const { text, plate, phone } = normaliseSearch(input.query);
   const paidBy = db
     .select({ one: sql`1` })
@@ -63,6 +69,8 @@ export async function searchPolicies(db: Database, principal: Principal, input: 
         policyNumber: policies.policyNumber,
         startDate: policies.startDate,
         endDate: policies.endDate,
+        cancelledOn: policies.cancelledOn,
+        financedByLoanId: policies.financedByLoanId,
         issuedAt: policies.issuedAt,
         receiptNumber: policies.receiptNumber,
         registration: sql<string | null>`${quotations.vehicle}->>'registrationNumber'`,
@@ -104,6 +112,9 @@ export async function searchPolicies(db: Database, principal: Principal, input: 
       receiptNumber: row.receiptNumber,
       startDate: row.startDate,
       endDate: row.endDate,
+      status: policyStatusOn(row, today),
+      /** Paid by a premium-financing loan (the lender may cancel it for arrears). */
+      isFinanced: row.financedByLoanId !== null,
       issuedAt: row.issuedAt.toISOString(),
     })),
     ...pageInfo(Number(counted?.total ?? 0), input),
