@@ -34,9 +34,9 @@ test.describe('staff area: finding a policy', () => {
     const table = page.getByRole('table', { name: 'Policies found' });
     await expect(table.getByRole('rowheader', { name: policyNumber })).toBeVisible();
     await expect(table).toContainText(client.email);
-    // Each policy says where it stands: this one is in force today.
+    // Each policy says where it stands: this one's cover starts tomorrow (the helpers' start date).
     const found = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: policyNumber }) });
-    await expect(found.getByText('Active', { exact: true })).toBeVisible();
+    await expect(found.getByText('Not yet in force', { exact: true })).toBeVisible();
     await expectNoSeriousViolations(page, 'policy search results');
 
     // The phone as people write it finds it too; a plate nobody has finds nothing.
@@ -53,7 +53,7 @@ test.describe('staff area: finding a policy', () => {
     await box.fill(policyNumber!);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(found.getByText('Expired', { exact: true })).toBeVisible();
-    await expect(found.getByText('Active', { exact: true })).toHaveCount(0);
+    await expect(found.getByText('Not yet in force', { exact: true })).toHaveCount(0);
   });
 
   test('an underwriter of another insurer does not see it', async ({ page, request }) => {
