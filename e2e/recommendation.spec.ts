@@ -108,6 +108,7 @@ test.describe('recommendations: an intermediary recommends, the client answers',
 
     await useSession(page, client.session);
     await page.goto('/newportal');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
     // On a phone the portal menu is behind its button.
     const menuButton = page.getByRole('button', { name: 'Portal menu' });
     if (await menuButton.isVisible()) await menuButton.click();
