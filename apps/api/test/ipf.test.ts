@@ -466,15 +466,13 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       const wallet = await ok('client/wallet/getWallet', {}, made.headers);
       expect(wallet.balance).toBe(made.loan.firstInstalment);
       const row = await loanRow(made.loan.loanRef);
+      // The lender's decision is in the audit log as what happened: withdrawn, not approved.
       expect(await auditOf(made.loan.loanRef)).toMatchObject([
         {
           actor: { email: LENDER, role: 'lender' },
           at: expect.any(String),
-          summary: `Declined loan application ${made.loan.loanRef} of ${formatAmount(row.principal, 'en')} for 4 months`,
-          changes: [
-            { what: 'Loan status', before: 'Waiting for the lender', after: 'Declined' },
-            { what: 'Reason', before: null, after: 'We could not verify the KRA PIN' },
-          ],
+          summary: `Could not approve loan ${made.loan.loanRef} of ${formatAmount(row.principal, 'en')}: withdrawn, as the invoice was paid another way before the lender paid it`,
+          changes: [{ what: 'Loan status', before: 'Waiting for the lender', after: 'Withdrawn' }],
         },
       ]);
     });
@@ -497,6 +495,15 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
           autoApproved: true,
           policy: { status: 'ACTIVE' },
         });
+        // An automatic approval is in the audit log too, as the system's decision.
+        const row = await loanRow(made.loan.loanRef);
+        expect(await auditOf(made.loan.loanRef)).toMatchObject([
+          {
+            actor: { userId: null, role: 'system' },
+            summary: `Approved loan ${made.loan.loanRef} of ${formatAmount(row.principal, 'en')} for 5 months automatically, within the lender's limits`,
+            changes: [{ what: 'Loan status', before: 'Waiting for the lender', after: 'Active' }],
+          },
+        ]);
       } finally {
         await db()
           .update(lenders)

@@ -57,20 +57,8 @@ export async function approveApplication(context: LoanContext, principal: Princi
   const issued = await context.db.transaction(async (tx) => {
     const loan = await lockLenderLoan(tx, lenderId, loanRef);
     if (loan.status !== 'PENDING') throw notWaiting();
+    // approveLoan records the decision in the audit log (approved, or withdrawn instead).
     const result = await approveLoan(tx, context, loan, { by: principal.userId });
-    await recordAudit(tx, principal, {
-      action: 'lender/application/approveApplication',
-      entityType: 'loan',
-      entityId: loan.loanRef,
-      details: { principal: loan.principal, months: loan.months },
-      summary: {
-        en: `Approved loan ${loan.loanRef} of ${amountWords(loan.principal).en} for ${loan.months} months`,
-        sw: `Aliidhinisha mkopo ${loan.loanRef} wa ${amountWords(loan.principal).sw} kwa miezi ${loan.months}`,
-      },
-      changes: [
-        { what: LOAN_STATUS_WORD, before: LOAN_STATUS_WORDS.PENDING, after: LOAN_STATUS_WORDS.ACTIVE },
-      ],
-    });
     return result.issuedInvoiceId;
   });
   if (issued !== null) await sendPolicyDocuments(context, issued);
