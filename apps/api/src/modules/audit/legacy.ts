@@ -1,4 +1,7 @@
+import { CLAIM_DOCUMENT_LABELS, type ClaimDocumentType } from '@bima/domain';
+import { translateText } from '@bima/domain/i18n';
 import type { Bilingual } from '../../lib/language';
+import { amountWords, phoneWords } from './words';
 
 /**
  * How an entry without a sentence of its own reads: entries written before issue 26, and changes
@@ -46,10 +49,6 @@ const SENTENCES: Record<string, (ref: string, details: Record<string, unknown>) 
   'client/profile/signOutOtherDevices': () => ({
     en: 'Signed out of their other devices',
     sw: 'Alitoka kwenye vifaa vyake vingine',
-  }),
-  'claim.payout_resolved': (_ref, details) => ({
-    en: `Settled the unconfirmed payout of claim ${String(details.claimRef ?? '')}`.trim(),
-    sw: `Alimaliza malipo yasiyothibitishwa ya dai ${String(details.claimRef ?? '')}`.trim(),
   }),
   'user/registration/setUpPassword': () => ({
     en: 'Set up their password and opened their account',
@@ -118,13 +117,135 @@ const SENTENCES: Record<string, (ref: string, details: Record<string, unknown>) 
   }),
 };
 
-/** The sentence of an entry that has none of its own. */
+/** A value of the audit log, in each language; null: none (before something added). */
+type Change = { what: Bilingual; before: Bilingual | null; after: Bilingual | null };
+type Described = { summary: Bilingual; changes: Change[] };
+
+const same = (text: string): Bilingual => ({ en: text, sw: text });
+const money = (value: unknown): Bilingual => amountWords(typeof value === 'number' ? value : 0);
+const REASON: Bilingual = { en: 'Reason', sw: 'Sababu' };
+const AMOUNT_TO_PAY: Bilingual = { en: 'Amount to pay', sw: 'Kiasi cha kulipwa' };
+const PAYOUT: Bilingual = { en: 'Payout', sw: 'Malipo' };
+
+const documentWords = (documents: unknown): Bilingual => {
+  const labels = (Array.isArray(documents) ? documents : []).map(
+    (type) => CLAIM_DOCUMENT_LABELS[type as ClaimDocumentType] ?? String(type),
+  );
+  return { en: labels.join('; '), sw: labels.map((label) => translateText(label, 'sw')).join('; ') };
+};
+
+/**
+ * The claims desk's decisions, written with their facts as data (`details`: amounts in cents, the
+ * claim's reference): read as sentences with their values.
+ */
+const CLAIM_DECISIONS: Record<string, (details: Record<string, unknown>) => Described> = {
+  'claim.approved': (details) => {
+    const ref = String(details.claimRef ?? '');
+    const payable = money(details.approvedAmount);
+    const agreed = money(details.agreedLoss);
+    const excess = money(details.excess);
+    const waived = Array.isArray(details.waivedDocuments) && details.waivedDocuments.length > 0;
+    return {
+      summary: {
+        en: `Approved claim ${ref}: ${payable.en} to pay (${agreed.en} less the excess ${excess.en})`,
+        sw: `Aliidhinisha dai ${ref}: ${payable.sw} zitalipwa (${agreed.sw} ukiondoa kiasi cha ziada ${excess.sw})`,
+      },
+      changes: [
+        { what: AMOUNT_TO_PAY, before: null, after: payable },
+        ...(waived
+          ? [
+              {
+                what: { en: 'Documents waived', sw: 'Nyaraka zilizoachiliwa' },
+                before: null,
+                after: documentWords(details.waivedDocuments),
+              },
+            ]
+          : []),
+      ],
+    };
+  },
+  'claim.declined': (details) => ({
+    summary: {
+      en: `Declined claim ${String(details.claimRef ?? '')}`,
+      sw: `Alikataa dai ${String(details.claimRef ?? '')}`,
+    },
+    changes: [{ what: REASON, before: null, after: same(String(details.reason ?? '')) }],
+  }),
+  'claim.documents_waived': (details) => ({
+    summary: {
+      en: `Waived documents of claim ${String(details.claimRef ?? '')}`,
+      sw: `Aliachilia nyaraka za dai ${String(details.claimRef ?? '')}`,
+    },
+    changes: [
+      {
+        what: { en: 'Documents waived', sw: 'Nyaraka zilizoachiliwa' },
+        before: null,
+        after: documentWords(details.documents),
+      },
+    ],
+  }),
+  'claim.payout': (details) => {
+    const ref = String(details.claimRef ?? '');
+    const amount = money(details.amount);
+    if (details.method === 'garage') {
+      const garage = String(details.garageName ?? '');
+      const reference = String(details.reference ?? '');
+      return {
+        summary: {
+          en: `Paid ${amount.en} of claim ${ref} to the garage ${garage} (ref. ${reference})`,
+          sw: `Alilipa ${amount.sw} za dai ${ref} kwa gereji ${garage} (kumb. ${reference})`,
+        },
+        changes: [{ what: PAYOUT, before: null, after: { en: 'Paid', sw: 'Imelipwa' } }],
+      };
+    }
+    const phone = phoneWords(String(details.phone ?? ''));
+    return {
+      summary: {
+        en: `Sent the payout of claim ${ref}: ${amount.en} to ${phone} (M-Pesa)`,
+        sw: `Alituma malipo ya dai ${ref}: ${amount.sw} kwa ${phone} (M-Pesa)`,
+      },
+      changes: [{ what: PAYOUT, before: null, after: { en: 'Waiting for M-Pesa', sw: 'Inasubiri M-Pesa' } }],
+    };
+  },
+  'claim.payout_resolved': (details) => {
+    const ref = String(details.claimRef ?? '');
+    const paid = details.outcome === 'paid';
+    return {
+      summary: paid
+        ? {
+            en: `Marked the payout of claim ${ref} paid: found on the M-Pesa statement as ${String(details.receipt ?? '')}`,
+            sw: `Alithibitisha malipo ya dai ${ref}: yamepatikana kwenye taarifa ya M-Pesa kama ${String(details.receipt ?? '')}`,
+          }
+        : {
+            en: `Marked the payout of claim ${ref} not paid: not on the M-Pesa statement`,
+            sw: `Alithibitisha kwamba malipo ya dai ${ref} hayakulipwa: hayapo kwenye taarifa ya M-Pesa`,
+          },
+      changes: [
+        {
+          what: PAYOUT,
+          before: { en: 'Not confirmed by M-Pesa', sw: 'Haijathibitishwa na M-Pesa' },
+          after: paid ? { en: 'Paid', sw: 'Imelipwa' } : { en: 'Not paid', sw: 'Haijalipwa' },
+        },
+        ...(details.note
+          ? [{ what: { en: 'Note', sw: 'Maelezo' }, before: null, after: same(String(details.note)) }]
+          : []),
+      ],
+    };
+  },
+};
+
+/**
+ * How an entry without a sentence of its own reads: its sentence and, for the claims desk's
+ * decisions (their module writes the facts, not words), the values from its details.
+ */
 export function describeLegacyEntry(entry: {
   action: string;
   entityId: string;
   details: Record<string, unknown>;
-}): Bilingual {
+}): Described {
+  const claim = CLAIM_DECISIONS[entry.action];
+  if (claim) return claim(entry.details);
   const sentence = SENTENCES[entry.action];
-  if (sentence) return sentence(entry.entityId, entry.details);
-  return { en: 'A change was recorded', sw: 'Badiliko lilirekodiwa' };
+  if (sentence) return { summary: sentence(entry.entityId, entry.details), changes: [] };
+  return { summary: { en: 'A change was recorded', sw: 'Badiliko lilirekodiwa' }, changes: [] };
 }

@@ -94,26 +94,31 @@ export async function listAuditLog(
     .offset(offset);
   const reader = LANGUAGES.includes(language) ? language : 'en';
   return {
-    items: rows.map(({ entry, actorEmail, actorFirstName, actorLastName }) => ({
-      id: entry.id,
-      at: entry.createdAt.toISOString(),
-      actor: {
-        userId: entry.actorUserId,
-        email: actorEmail,
-        name: `${actorFirstName ?? ''} ${actorLastName ?? ''}`.trim() || null,
-        role: entry.actorRole,
-      },
-      summary: pick(entry.summary ?? describeLegacyEntry(entry), reader)!,
-      changes: entry.changes.map((change) => ({
-        what: pick(change.what, reader)!,
-        before: pick(change.before, reader),
-        after: pick(change.after, reader),
-      })),
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId,
-      details: entry.details,
-    })),
+    items: rows.map(({ entry, actorEmail, actorFirstName, actorLastName }) => {
+      const { summary, changes } = entry.summary
+        ? { summary: entry.summary, changes: entry.changes }
+        : describeLegacyEntry(entry);
+      return {
+        id: entry.id,
+        at: entry.createdAt.toISOString(),
+        actor: {
+          userId: entry.actorUserId,
+          email: actorEmail,
+          name: `${actorFirstName ?? ''} ${actorLastName ?? ''}`.trim() || null,
+          role: entry.actorRole,
+        },
+        summary: pick(summary, reader)!,
+        changes: changes.map((change) => ({
+          what: pick(change.what, reader)!,
+          before: pick(change.before, reader),
+          after: pick(change.after, reader),
+        })),
+        action: entry.action,
+        entityType: entry.entityType,
+        entityId: entry.entityId,
+        details: entry.details,
+      };
+    }),
     ...pageInfo(Number(counted?.total ?? 0), query),
   };
 }

@@ -48,8 +48,7 @@ import {
   type TransactionStatusResult,
 } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
-import { type AuditChange, recordAudit } from '../audit/service';
-import { amountWords, phoneWords } from '../audit/words';
+import { recordAudit } from '../audit/service';
 import { listOwnerFiles, type Tx } from '../files/service';
 import { post } from '../ledger/service';
 import { notify } from '../notification/service';
@@ -154,48 +153,6 @@ const STATUS_WORDS: Record<Language, Record<ClaimStatus, string>> = {
     CLOSED: 'limefungwa',
   },
 };
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** A claim's status as the audit log shows it, in each language: "Approved", "Limeidhinishwa". */
-const statusWords = (status: ClaimStatus): Bilingual => ({
-  en: capitalised(STATUS_WORDS.en[status]),
-  sw: capitalised(STATUS_WORDS.sw[status]),
-});
-
-/** Records a claims-desk decision in the audit log, with the claim's status before and after. */
-async function auditClaimDecision(
-  tx: Tx,
-  principal: Principal,
-  claim: ClaimRow,
-  entry: {
-    action: string;
-    after: ClaimStatus;
-    summary: Bilingual;
-    changes?: AuditChange[];
-    details?: Record<string, unknown>;
-  },
-) {
-  await recordAudit(tx, principal, {
-    action: entry.action,
-    entityType: 'claim',
-    entityId: claim.claimRef,
-    details: { claimRef: claim.claimRef, ...entry.details },
-    summary: entry.summary,
-    changes: [
-      ...(entry.after === claim.status
-        ? []
-        : [
-            {
-              what: { en: 'Claim status', sw: 'Hali ya dai' },
-              before: statusWords(claim.status as ClaimStatus),
-              after: statusWords(entry.after),
-            },
-          ]),
-      ...(entry.changes ?? []),
-    ],
-  });
-}
 
 /**
  * Tells the client their claim changed status: in the app and, in the same transaction, queued by
@@ -668,22 +625,6 @@ export async function approveClaim(
       en: `Your claim is approved: ${note}.`,
       sw: `Dai lako limeidhinishwa: ${formatAmount(agreedLoss, 'sw')} ukiondoa kiasi cha ziada (excess) cha ${formatAmount(claim.excess, 'sw')}: ${formatAmount(payable, 'sw')} zitalipwa${cents > 0 ? ' (kwa shilingi nzima)' : ''}.`,
     });
-    await auditClaimDecision(tx, principal, claim, {
-      action: 'claims/claim/approveClaim',
-      after: 'APPROVED',
-      details: { agreedLoss, excess: claim.excess, approvedAmount: payable },
-      summary: {
-        en: `Approved claim ${claim.claimRef}: ${formatAmount(payable, 'en')} to pay (${formatAmount(agreedLoss, 'en')} less the excess ${formatAmount(claim.excess, 'en')})`,
-        sw: `Aliidhinisha dai ${claim.claimRef}: ${formatAmount(payable, 'sw')} zitalipwa (${formatAmount(agreedLoss, 'sw')} ukiondoa kiasi cha ziada ${formatAmount(claim.excess, 'sw')})`,
-      },
-      changes: [
-        {
-          what: { en: 'Amount to pay', sw: 'Kiasi cha kulipwa' },
-          before: claim.approvedAmount === null ? null : amountWords(claim.approvedAmount),
-          after: amountWords(payable),
-        },
-      ],
-    });
   });
 }
 
@@ -698,13 +639,6 @@ export async function declineClaim(
     await notifyStatus(tx, context.services, updated, 'DECLINED', {
       en: `Your claim was declined: ${input.reason}`,
       sw: `Dai lako limekataliwa: ${input.reason}`,
-    });
-    await auditClaimDecision(tx, principal, claim, {
-      action: 'claims/claim/declineClaim',
-      after: 'DECLINED',
-      details: { reason: input.reason },
-      summary: { en: `Declined claim ${claim.claimRef}`, sw: `Alikataa dai ${claim.claimRef}` },
-      changes: [{ what: { en: 'Reason', sw: 'Sababu' }, after: input.reason }],
     });
   });
 }
@@ -786,20 +720,6 @@ export async function settleClaim(context: ClaimContext, principal: Principal, i
         `${formatKes(claim.approvedAmount!)} paid to ${input.garageName} (ref. ${input.reference})`,
         `${formatAmount(claim.approvedAmount!, 'sw')} zimelipwa kwa ${input.garageName} (kumb. ${input.reference})`,
       );
-      await auditClaimDecision(tx, principal, claim, {
-        action: 'claims/claim/settleClaim',
-        after: 'SETTLED',
-        details: {
-          method: 'garage',
-          amount: claim.approvedAmount,
-          garageName: input.garageName,
-          reference: input.reference,
-        },
-        summary: {
-          en: `Paid ${formatAmount(claim.approvedAmount!, 'en')} of claim ${claim.claimRef} to the garage ${input.garageName} (ref. ${input.reference})`,
-          sw: `Alilipa ${formatAmount(claim.approvedAmount!, 'sw')} za dai ${claim.claimRef} kwa gereji ${input.garageName} (kumb. ${input.reference})`,
-        },
-      });
     });
     return { status: 'SETTLED' };
   }
@@ -834,21 +754,6 @@ export async function settleClaim(context: ClaimContext, principal: Principal, i
       principal.userId,
       `${formatKes(amount)} sent to M-Pesa ${input.phone}`,
     );
-    await auditClaimDecision(tx, principal, claim, {
-      action: 'claims/claim/settleClaim',
-      after: claim.status as ClaimStatus,
-      details: { method: 'mpesa', amount, phone: input.phone },
-      summary: {
-        en: `Sent the payout of claim ${claim.claimRef}: ${formatAmount(amount, 'en')} to ${phoneWords(input.phone)} (M-Pesa)`,
-        sw: `Alituma malipo ya dai ${claim.claimRef}: ${formatAmount(amount, 'sw')} kwa ${phoneWords(input.phone)} (M-Pesa)`,
-      },
-      changes: [
-        {
-          what: { en: 'Payout', sw: 'Malipo' },
-          after: { en: 'Waiting for M-Pesa', sw: 'Inasubiri M-Pesa' },
-        },
-      ],
-    });
     return { claim, settlement: settlement! };
   });
   let accepted: Awaited<ReturnType<Services['mpesa']['client']['b2cPayment']>>;
@@ -1411,25 +1316,6 @@ export async function resolvePayout(context: ClaimContext, principal: Principal,
         ...(input.outcome === 'paid' ? { receipt: input.receipt } : {}),
         note: input.note,
       },
-      summary:
-        input.outcome === 'paid'
-          ? {
-              en: `Marked the payout of claim ${claim.claimRef} (${formatAmount(settlement.amount, 'en')}) paid: found on the M-Pesa statement as ${input.receipt}`,
-              sw: `Alithibitisha malipo ya dai ${claim.claimRef} (${formatAmount(settlement.amount, 'sw')}): yamepatikana kwenye taarifa ya M-Pesa kama ${input.receipt}`,
-            }
-          : {
-              en: `Marked the payout of claim ${claim.claimRef} (${formatAmount(settlement.amount, 'en')}) not paid: not on the M-Pesa statement`,
-              sw: `Alithibitisha kwamba malipo ya dai ${claim.claimRef} (${formatAmount(settlement.amount, 'sw')}) hayakulipwa: hayapo kwenye taarifa ya M-Pesa`,
-            },
-      changes: [
-        {
-          what: { en: 'Payout', sw: 'Malipo' },
-          before: { en: 'Not confirmed by M-Pesa', sw: 'Haijathibitishwa na M-Pesa' },
-          after:
-            input.outcome === 'paid' ? { en: 'Paid', sw: 'Imelipwa' } : { en: 'Not paid', sw: 'Haijalipwa' },
-        },
-        ...(input.note ? [{ what: { en: 'Note', sw: 'Maelezo' }, after: input.note }] : []),
-      ],
     });
   });
 }
