@@ -63,6 +63,11 @@ test.describe('staff area: an admin', () => {
     await expect(suspended.getByText('Reason: IRA licence renewal outstanding')).toBeVisible();
     // Words, not the gateway's action names or internal ids.
     await expect(page.getByText('admin/intermediary/', { exact: false })).toHaveCount(0);
+    // In the reader's language: the same entries in Kiswahili.
+    await page.getByRole('banner').getByRole('button', { name: 'Kiswahili' }).click();
+    const inSwahili = page.getByRole('row').filter({ hasText: `Aliidhinisha mpatanishi ${FIRM}` });
+    await expect(inSwahili.getByText('Hali: Imesimamishwa → Hai')).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
   });
 
   test('registers a new broker firm: checked as the API checks it, pending until approved', async ({
