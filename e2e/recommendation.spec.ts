@@ -99,6 +99,47 @@ async function sendRecommendationThroughApi(request: APIRequestContext, requestS
 test.describe('recommendations: an intermediary recommends, the client answers', () => {
   test.describe.configure({ timeout: 180_000 });
 
+  test('the client follows their help requests from the portal menu: each firm’s status, and opens the recommendation @phone', async ({
+    page,
+    request,
+  }) => {
+    const client = await createClient(request, { withKyc: true });
+    const { requestSystemRef } = await askTwoBrokers(request, client.session);
+    await sendRecommendationThroughApi(request, requestSystemRef);
+
+    await useSession(page, client.session);
+    await page.goto('/newportal');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+    // On a phone the portal menu is behind its button.
+    const menuButton = page.getByRole('button', { name: 'Portal menu' });
+    if (await menuButton.isVisible()) await menuButton.click();
+    await page
+      .getByRole('navigation', { name: 'Client portal' })
+      .getByRole('link', { name: 'Help Requests' })
+      .click();
+    await expect(page).toHaveURL(/\/newportal\/help-requests$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My help requests' })).toBeVisible();
+
+    const sent = page.getByRole('article', { name: `Request ${requestSystemRef}` });
+    await expect(sent).toContainText('KDC 321D');
+    const savannah = sent.getByRole('listitem').filter({ hasText: SAVANNAH });
+    await expect(savannah.getByText('Recommendation sent', { exact: true })).toBeVisible();
+    await expect(savannah.getByText('Awaiting your answer', { exact: true })).toBeVisible();
+    const tana = sent.getByRole('listitem').filter({ hasText: TANA });
+    await expect(tana.getByText('Not opened yet', { exact: true })).toBeVisible();
+    await expect(tana.getByText('No recommendation yet.')).toBeVisible();
+    await expectNoSeriousViolations(page, 'my help requests');
+
+    await savannah.getByRole('link', { name: `Open the recommendation from ${SAVANNAH}` }).click();
+    await expect(page).toHaveURL(/\/newportal\/client-quotation-review\/\d+$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Recommendation from ${SAVANNAH}` }),
+    ).toBeVisible();
+    // Back comes to the list again.
+    await page.goBack();
+    await expect(page.getByRole('article', { name: `Request ${requestSystemRef}` })).toBeVisible();
+  });
+
   test('the broker prices and sends; the client signs in from the link, accepts and pays; the commission is earned', async ({
     page,
     request,

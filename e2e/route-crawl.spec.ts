@@ -85,6 +85,7 @@ function clientRoutes(policyId: number) {
     '/accounts',
     '/accounts/invoices',
     '/intermediaries',
+    '/help-requests',
     '/cart',
     '/top-up-options',
     '/chats',

@@ -50,6 +50,65 @@ test.describe('staff area: an admin', () => {
     await row.getByRole('button', { name: `Approve ${FIRM}` }).click();
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
     expect((await listPublicIntermediaries(request)).map((firm) => firm.intermediaryNames)).toContain(FIRM);
+
+    // The audit log says in words who decided what, and the values before and after.
+    await nav.getByRole('link', { name: 'Audit log', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    const approved = page.getByRole('row').filter({ hasText: `Approved the intermediary ${FIRM}` });
+    await expect(approved).toHaveCount(1);
+    await expect(approved.getByText('Status: Suspended → Active')).toBeVisible();
+    await expect(approved.getByText(`${STAFF.admin} (Admin)`, { exact: false })).toBeVisible();
+    const suspended = page.getByRole('row').filter({ hasText: `Suspended the intermediary ${FIRM}` });
+    await expect(suspended.getByText('Status: Active → Suspended')).toBeVisible();
+    await expect(suspended.getByText('Reason: IRA licence renewal outstanding')).toBeVisible();
+    // Words, not the gateway's action names or internal ids.
+    await expect(page.getByText('admin/intermediary/', { exact: false })).toHaveCount(0);
+    // In the reader's language: the same entries in Kiswahili.
+    await page.getByRole('banner').getByRole('button', { name: 'Kiswahili' }).click();
+    const inSwahili = page.getByRole('row').filter({ hasText: `Aliidhinisha mpatanishi ${FIRM}` });
+    await expect(inSwahili.getByText('Hali: Imesimamishwa → Hai')).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
+  });
+
+  test('registers a new broker firm: checked as the API checks it, pending until approved', async ({
+    page,
+    request,
+  }) => {
+    const name = `Lamu Coast Insurance Brokers ${Date.now().toString(36)}`;
+    await signInStaffThroughPage(page, STAFF.admin);
+    await page
+      .getByRole('navigation', { name: 'Staff area' })
+      .getByRole('link', { name: 'Intermediaries', exact: true })
+      .click();
+    const form = page.getByRole('form', { name: 'Register a firm' });
+    await form.getByRole('button', { name: 'Register firm' }).click();
+    // The domain's own messages, before anything is sent.
+    await expect(form.getByText('Intermediary name is required')).toBeVisible();
+    await expect(form.getByText('Choose the category: BROKER or AGENT.')).toBeVisible();
+    await expect(form.getByText('IRA licence number is required')).toBeVisible();
+
+    await form.getByLabel('Firm name').fill(name);
+    await form.getByLabel('Category').selectOption({ label: 'Broker' });
+    await form.getByLabel('IRA licence').fill('IRA/BRK/2026/0456');
+    await form.getByLabel("Firm's e-mail address").fill(`info.${Date.now()}@lamu-brokers.example`);
+    await form.getByLabel("Firm's phone number").fill('0722 456 789');
+    await form.getByLabel('Physical address').fill('Harambee Avenue, Lamu Old Town');
+    await form.getByLabel('About the firm (optional)').fill('Marine and motor cover for the coast.');
+    await form.getByRole('button', { name: 'Register firm' }).click();
+    await expect(page.getByText(`${name} is registered: approve it to list it to clients`)).toBeVisible();
+
+    await page.getByLabel('Search by name, e-mail or phone').fill(name);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+    await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(row.getByText('Broker', { exact: true })).toBeVisible();
+    // Not listed to clients until approved.
+    expect((await listPublicIntermediaries(request)).map((firm) => firm.intermediaryNames)).not.toContain(
+      name,
+    );
+    await row.getByRole('button', { name: `Approve ${name}` }).click();
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    expect((await listPublicIntermediaries(request)).map((firm) => firm.intermediaryNames)).toContain(name);
   });
 
   test('opens Background jobs: every queue the servers share, with its waiting, running and failed jobs @phone', async ({

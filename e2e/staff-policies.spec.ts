@@ -34,6 +34,9 @@ test.describe('staff area: finding a policy', () => {
     const table = page.getByRole('table', { name: 'Policies found' });
     await expect(table.getByRole('rowheader', { name: policyNumber })).toBeVisible();
     await expect(table).toContainText(client.email);
+    // Each policy says where it stands: this one's cover starts tomorrow (the helpers' start date).
+    const found = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: policyNumber }) });
+    await expect(found.getByText('Not yet in force', { exact: true })).toBeVisible();
     await expectNoSeriousViolations(page, 'policy search results');
 
     // The phone as people write it finds it too; a plate nobody has finds nothing.
@@ -43,6 +46,14 @@ test.describe('staff area: finding a policy', () => {
     await box.fill('ZZZ 999Z');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText('No policy matches this search.')).toBeVisible();
+
+    // Once its cover has ended, the search says Expired, not Active.
+    const moved = await request.post('/dev/policies/ends-in', { data: { policyNumber, days: -3 } });
+    expect(moved.ok()).toBe(true);
+    await box.fill(policyNumber!);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(found.getByText('Expired', { exact: true })).toBeVisible();
+    await expect(found.getByText('Not yet in force', { exact: true })).toHaveCount(0);
   });
 
   test('an underwriter of another insurer does not see it', async ({ page, request }) => {

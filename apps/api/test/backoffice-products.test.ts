@@ -880,6 +880,25 @@ describe('backoffice / product', () => {
         actorRole: 'admin',
         details: { previousVersion: 1, version: 2, changes: ['rate bands', 'benefits'] },
       });
+      // The audit log says which values changed, before and after, in words.
+      const log = await call(
+        ctx,
+        'admin',
+        'audit',
+        'listAuditLog',
+        { entityType: 'insurance_product' },
+        admin,
+      );
+      expect(log.json().result.data.items[0]).toMatchObject({
+        actor: { userId: adminId, role: 'admin' },
+        at: expect.any(String),
+        summary: 'Changed Jubilee Motor Elite (version 1 → 2)',
+        changes: [
+          { what: 'Rate band 1 of Jubilee Motor Elite', before: '4.5 %', after: '5.0 %' },
+          { what: 'Benefit Road Rescue of Jubilee Motor Elite', before: 'KES 4,000', after: null },
+          { what: 'Benefit Key Replacement of Jubilee Motor Elite', before: null, after: 'KES 1,500' },
+        ],
+      });
     });
 
     it("lets an underwriter's staff edit their own product, with their own summary", async () => {

@@ -70,6 +70,38 @@ describe('back office: policy search and resolving unallocated receipts', () => 
     expect((await search(SAMPLE.admin, 'ZZZ 999Z')).body.result.data).toMatchObject({ items: [], total: 0 });
   });
 
+  it('says where each policy stands today: active, cancelled, expired or not yet in force, and financed', async () => {
+    const statusOf = async () => {
+      const [found] = (await search(SAMPLE.admin, policyNumber)).body.result.data.items;
+      return { status: found.status, isFinanced: found.isFinanced };
+    };
+    const [row] = await ctx.database.db
+      .select()
+      .from(policies)
+      .where(eq(policies.policyNumber, policyNumber));
+    const today = ctx.app.services.clock.today();
+    const day = (offset: number) =>
+      new Date(Date.parse(`${today}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const set = (change: Partial<typeof policies.$inferInsert>) =>
+      ctx.database.db.update(policies).set(change).where(eq(policies.id, row!.id));
+    try {
+      expect(await statusOf()).toEqual({ status: 'ACTIVE', isFinanced: false });
+      await set({ cancelledOn: today, cancellationReason: 'Instalments not paid' });
+      expect(await statusOf()).toEqual({ status: 'CANCELLED', isFinanced: false });
+      await set({ cancelledOn: null, startDate: day(-366), endDate: day(-1) });
+      expect((await statusOf()).status).toBe('EXPIRED');
+      await set({ startDate: day(1), endDate: day(365) });
+      expect((await statusOf()).status).toBe('NOT_YET_IN_FORCE');
+    } finally {
+      await set({
+        cancelledOn: null,
+        cancellationReason: null,
+        startDate: row!.startDate,
+        endDate: row!.endDate,
+      });
+    }
+  });
+
   it('scopes an underwriter to its insurer: Jubilee sees nothing of APA, APA sees it', async () => {
     expect((await search(SAMPLE.underwriter, policyNumber)).body.result.data.total).toBe(0);
     expect((await search('underwriter.apa@bimaportal.co.ke', policyNumber)).body.result.data.total).toBe(1);
@@ -152,6 +184,33 @@ describe('back office: policy search and resolving unallocated receipts', () => 
       actorRole: 'admin',
       action: 'payments/unallocatedReceipt/resolveReceipt',
       details: { resolution: 'REFUNDED', note: 'B2C reversal QX12', amountCents: 100_000 },
+    });
+    // The admin's audit log reads it in words, with the values before and after, in the reader's language.
+    const phone = `0${payment!.phone!.slice(3, 6)} ${payment!.phone!.slice(6, 9)} ${payment!.phone!.slice(9)}`;
+    const log = await send(ctx, 'admin/audit/listAuditLog', { entityType: 'unallocated_receipt' }, admin);
+    expect(log.body.result.data.items[0]).toMatchObject({
+      actor: { email: SAMPLE.admin, role: 'admin' },
+      at: expect.any(String),
+      summary: `Refunded KES 1,000 to ${phone} (M-Pesa, receipt ${receipt!.receiptSystemRef})`,
+      changes: [
+        { what: 'Receipt', before: 'Open', after: 'Refunded' },
+        { what: "Client's wallet", before: 'KES 1,000', after: 'KES 0' },
+        { what: 'Note', before: null, after: 'B2C reversal QX12' },
+      ],
+    });
+    const inSwahili = await send(
+      ctx,
+      'admin/audit/listAuditLog',
+      { entityType: 'unallocated_receipt' },
+      { ...admin, 'accept-language': 'sw' },
+    );
+    expect(inSwahili.body.result.data.items[0]).toMatchObject({
+      summary: `Alirejesha KES 1,000 kwa ${phone} (M-Pesa, risiti ${receipt!.receiptSystemRef})`,
+      changes: [
+        { what: 'Risiti', before: 'Wazi', after: 'Imerejeshwa' },
+        { what: 'Pochi ya mteja' },
+        { what: 'Maelezo' },
+      ],
     });
     const unknown = await send(
       ctx,

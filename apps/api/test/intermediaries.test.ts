@@ -280,10 +280,27 @@ describe('intermediaries for admins', () => {
       entityId: String(tana),
       actor: { email: SAMPLE.admin },
       details: { from: 'ACTIVE', to: 'SUSPENDED', reason: 'Licence under review', sessionsRevoked: 1 },
+      summary: 'Suspended the intermediary Tana Insurance Brokers',
+      changes: [
+        { what: 'Status', before: 'Active', after: 'Suspended' },
+        { what: 'Reason', before: null, after: 'Licence under review' },
+      ],
     });
 
     expect((await send(ctx, 'admin/intermediary/approveIntermediary', { id: tana }, admin)).status).toBe(200);
     expect(await publicNames()).toContain('Tana Insurance Brokers');
+    const approvedLog = await send(
+      ctx,
+      'admin/audit/listAuditLog',
+      { action: 'admin/intermediary/approveIntermediary' },
+      { ...admin, 'accept-language': 'sw' },
+    );
+    expect(approvedLog.body.result.data.items[0]).toMatchObject({
+      actor: { email: SAMPLE.admin, role: 'admin' },
+      at: expect.any(String),
+      summary: 'Aliidhinisha mpatanishi Tana Insurance Brokers',
+      changes: [{ what: 'Hali', before: 'Imesimamishwa', after: 'Hai' }],
+    });
     expect((await signInAs(ctx, SAMPLE.brokerB)).headers.accesstoken).toBeTruthy();
     // The sessions revoked by the suspension stay revoked.
     expect((await send(ctx, 'staff/account/getProfile', {}, broker.headers)).status).toBe(403);
@@ -367,6 +384,8 @@ describe('commission rates', () => {
       details: { fromBps: 1000, toBps: 750, capBps: 1000 },
       actor: { email: SAMPLE.admin, role: 'admin' },
       at: expect.any(String),
+      summary: expect.stringMatching(/^Changed the commission rate of .+: 10\.0 % → 7\.5 %$/),
+      changes: [{ what: expect.stringMatching(/^Commission rate of /), before: '10.0 %', after: '7.5 %' }],
     });
   });
 

@@ -16,6 +16,7 @@ import {
   users,
 } from '../src/db/schema';
 import { ClockNotSettableError, createClock } from '../src/lib/clock';
+import { formatAmount } from '../src/lib/language';
 import { accountSums } from '../src/modules/ledger/service';
 import { runArrearsProcess, runLoanJobs, sendInstalmentReminders } from '../src/modules/loan/jobs';
 import { SAMPLE_IPF_BANDS, SAMPLE_LENDER } from '../src/modules/loan/seed-data';
@@ -115,6 +116,17 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
 
   const loanRow = async (loanRef: string) =>
     (await db().select().from(loans).where(eq(loans.loanRef, loanRef)))[0]!;
+
+  /** The audit log's entries about one loan, newest first, as the admin reads them. */
+  async function auditOf(loanRef: string, language = 'en') {
+    const admin = (await signInAs(ctx, 'admin@bimaportal.co.ke')).headers;
+    const log = await ok(
+      'admin/audit/listAuditLog',
+      { entityType: 'loan', pageSize: 100 },
+      { ...admin, 'accept-language': language },
+    );
+    return log.items.filter((entry: { entityId: string }) => entry.entityId === loanRef);
+  }
 
   describe('pricing and eligibility', () => {
     it('offers every term from the lender’s pricing rows: schedule, fee, total cost and rates', async () => {
@@ -396,6 +408,18 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       // A second approval is refused.
       const twice = await act('lender/application/approveApplication', { loanRef: loan.loanRef }, lender);
       expect(twice.status).toBe(409);
+      // The audit log says who approved what, when, in words, with the status before and after.
+      expect(await auditOf(loan.loanRef)).toMatchObject([
+        {
+          actor: { email: LENDER, role: 'lender' },
+          at: expect.any(String),
+          summary: `Approved loan ${loan.loanRef} of ${formatAmount(row.principal, 'en')} for 6 months`,
+          changes: [{ what: 'Loan status', before: 'Waiting for the lender', after: 'Active' }],
+        },
+      ]);
+      expect((await auditOf(loan.loanRef, 'sw'))[0].summary).toBe(
+        `Aliidhinisha mkopo ${loan.loanRef} wa ${formatAmount(row.principal, 'sw')} kwa miezi 6`,
+      );
     });
 
     it('declines with a reason: the first instalment goes back to the wallet', async () => {
@@ -423,6 +447,18 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       });
       const wallet = await ok('client/wallet/getWallet', {}, made.headers);
       expect(wallet.balance).toBe(made.loan.firstInstalment);
+      const row = await loanRow(made.loan.loanRef);
+      expect(await auditOf(made.loan.loanRef)).toMatchObject([
+        {
+          actor: { email: LENDER, role: 'lender' },
+          at: expect.any(String),
+          summary: `Declined loan application ${made.loan.loanRef} of ${formatAmount(row.principal, 'en')} for 4 months`,
+          changes: [
+            { what: 'Loan status', before: 'Waiting for the lender', after: 'Declined' },
+            { what: 'Reason', before: null, after: 'We could not verify the KRA PIN' },
+          ],
+        },
+      ]);
       const loan = await getLoan(made.headers, made.loan.loanRef);
       expect(loan.events.map((event: { kind: string }) => event.kind)).toEqual([
         'applied',
@@ -460,6 +496,16 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       expect(answer.status).toBe('WITHDRAWN');
       const wallet = await ok('client/wallet/getWallet', {}, made.headers);
       expect(wallet.balance).toBe(made.loan.firstInstalment);
+      const row = await loanRow(made.loan.loanRef);
+      // The lender's decision is in the audit log as what happened: withdrawn, not approved.
+      expect(await auditOf(made.loan.loanRef)).toMatchObject([
+        {
+          actor: { email: LENDER, role: 'lender' },
+          at: expect.any(String),
+          summary: `Could not approve loan ${made.loan.loanRef} of ${formatAmount(row.principal, 'en')}: withdrawn, as the invoice was paid another way before the lender paid it`,
+          changes: [{ what: 'Loan status', before: 'Waiting for the lender', after: 'Withdrawn' }],
+        },
+      ]);
     });
 
     it('approves automatically within the lender’s limit when it has one (off by default)', async () => {
@@ -480,6 +526,15 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
           autoApproved: true,
           policy: { status: 'ACTIVE' },
         });
+        // An automatic approval is in the audit log too, as the system's decision.
+        const row = await loanRow(made.loan.loanRef);
+        expect(await auditOf(made.loan.loanRef)).toMatchObject([
+          {
+            actor: { userId: null, role: 'system' },
+            summary: `Approved loan ${made.loan.loanRef} of ${formatAmount(row.principal, 'en')} for 5 months automatically, within the lender's limits`,
+            changes: [{ what: 'Loan status', before: 'Waiting for the lender', after: 'Active' }],
+          },
+        ]);
       } finally {
         await db()
           .update(lenders)
@@ -742,6 +797,29 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
           (await act('client/loan/payFromWallet', { loanRef: made.loan.loanRef }, made.headers)).status,
         ).toBe(409);
         expect(await eventsOf(made.loan.loanRef)).toHaveLength(7);
+        // The cancellation is in the audit log once, by the system, with the values it moved.
+        const cancelled = (await auditOf(made.loan.loanRef)).filter(
+          (entry: { action: string }) => entry.action === 'system/loan/cancelForArrears',
+        );
+        expect(cancelled).toMatchObject([
+          {
+            actor: { userId: null, role: 'system' },
+            summary: expect.stringMatching(
+              new RegExp(
+                `^Cancelled loan ${made.loan.loanRef} for arrears: KES [\\d,.]+ still overdue \\d+ days after instalment 2 fell due$`,
+              ),
+            ),
+            changes: [
+              { what: 'Loan status', before: 'Active', after: 'Cancelled' },
+              { what: 'Overdue', before: null, after: expect.stringMatching(/^KES /) },
+              {
+                what: 'Refund to the lender',
+                before: null,
+                after: formatAmount(Math.round(loan.refundToLender * 100), 'en'),
+              },
+            ],
+          },
+        ]);
       } finally {
         ctx.app.services.clock.reset();
       }

@@ -177,6 +177,35 @@ describe('recommendations and commission', () => {
       note: expect.stringContaining('political violence'),
     });
     expect(list.body.result.data.items[0].quotations).toHaveLength(2);
+
+    // The client follows the request itself: each firm's status and the recommendation it produced.
+    const mine = await send(ctx, 'client/helpRequest/listHelpRequests', { page: 1, pageSize: 5 }, client);
+    expect(mine.status).toBe(200);
+    expect(mine.body.result.data).toMatchObject({ page: 1, pageSize: 5 });
+    const [followed] = mine.body.result.data.items;
+    expect(followed).toMatchObject({
+      requestSystemRef: expect.any(String),
+      createdAt: expect.any(String),
+      risk: { value: 1_500_000, regNo: 'KDA 123B' },
+      intermediaries: [
+        {
+          intermediaryNames: 'Savannah Insurance Brokers',
+          status: 'QUOTED',
+          recommendations: [{ id: recommendation.id, status: 'SENT', systemRef: expect.any(String) }],
+        },
+        { intermediaryNames: 'Tana Insurance Brokers', status: 'PENDING', recommendations: [] },
+      ],
+    });
+    // Another client sees none of it; a page beyond the last is empty.
+    expect(
+      (await send(ctx, 'client/helpRequest/listHelpRequests', {}, otherClient)).body.result.data,
+    ).toMatchObject({ items: [], total: 0 });
+    const total = mine.body.result.data.total as number;
+    expect(
+      (await send(ctx, 'client/helpRequest/listHelpRequests', { page: total + 1, pageSize: 1 }, client)).body
+        .result.data.items,
+    ).toEqual([]);
+    expect((await send(ctx, 'client/helpRequest/listHelpRequests', {}, brokerA)).status).toBe(403);
     const details = await send(
       ctx,
       'underwriting/quotation/getQuotationDetails',

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseSearch, resolveReceiptSchema, searchPoliciesSchema } from './backoffice-search';
+import {
+  normaliseSearch,
+  policyStatusOn,
+  resolveReceiptSchema,
+  searchPoliciesSchema,
+} from './backoffice-search';
 
 describe('normaliseSearch', () => {
   it.each([
@@ -38,5 +43,35 @@ describe('back office search and receipt schemas', () => {
         note: 'M-Pesa B2C QX1',
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('policyStatusOn', () => {
+  const policy = { startDate: '2026-03-01', endDate: '2027-02-28', cancelledOn: null };
+  it.each([
+    ['the day before its start: not yet in force', policy, '2026-02-28', 'NOT_YET_IN_FORCE'],
+    ['its first day: active', policy, '2026-03-01', 'ACTIVE'],
+    ['its last day: active', policy, '2027-02-28', 'ACTIVE'],
+    ['the day after its end: expired', policy, '2027-03-01', 'EXPIRED'],
+    [
+      'from its cancellation day: cancelled',
+      { ...policy, cancelledOn: '2026-06-10' },
+      '2026-06-10',
+      'CANCELLED',
+    ],
+    [
+      'the day before its cancellation: active',
+      { ...policy, cancelledOn: '2026-06-10' },
+      '2026-06-09',
+      'ACTIVE',
+    ],
+    [
+      'cancelled and past its end: cancelled',
+      { ...policy, cancelledOn: '2026-06-10' },
+      '2027-05-01',
+      'CANCELLED',
+    ],
+  ] as const)('%s', (_label, period, today, status) => {
+    expect(policyStatusOn(period, today)).toBe(status);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type CertificatePeriod, certificateStatusOn } from './certificates';
 import { parseKenyanPhone } from './identifiers';
 import { pageInputSchema } from './intermediaries';
 
@@ -44,4 +45,20 @@ export function normaliseSearch(query: string): { text: string; plate: string; p
   const parsed = parseKenyanPhone(text);
   const phone = parsed?.isMobile ? parsed.msisdn : null;
   return { text, plate, phone };
+}
+
+/** Where a policy's cover stands on a day, as the back office shows it. */
+export const POLICY_COVER_STATUSES = ['ACTIVE', 'NOT_YET_IN_FORCE', 'EXPIRED', 'CANCELLED'] as const;
+export type PolicyCoverStatus = (typeof POLICY_COVER_STATUSES)[number];
+
+/**
+ * A policy's status on a day (YYYY-MM-DD, Kenya time), by the same rule as its motor certificate:
+ * cancelled from its cancellation day, else expired after its last day, else not yet in force
+ * before its first day (a renewal bought early), else active.
+ */
+export function policyStatusOn(policy: CertificatePeriod, today: string): PolicyCoverStatus {
+  const status = certificateStatusOn(policy, today);
+  if (status === 'VALID') return 'ACTIVE';
+  if (status === 'NOT_YET_VALID') return 'NOT_YET_IN_FORCE';
+  return status;
 }

@@ -868,6 +868,19 @@ export const auditLog = pgTable(
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** What happened, as a person reads it, in each language (null on entries written before issue 26). */
+    summary: jsonb('summary').$type<{ en: string; sw: string }>(),
+    /** The values before and after, each in each language: [{what, before, after}]. */
+    changes: jsonb('changes')
+      .$type<
+        Array<{
+          what: { en: string; sw: string };
+          before: { en: string; sw: string } | null;
+          after: { en: string; sw: string } | null;
+        }>
+      >()
+      .notNull()
+      .default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

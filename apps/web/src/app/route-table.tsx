@@ -208,6 +208,10 @@ const screens: RouteObject[] = [
         lazy: lazyScreen(() => import('../features/portal/routes/intermediaries')),
       },
       {
+        path: paths.portalHelpRequests.path,
+        lazy: lazyScreen(() => import('../features/help/routes/my-help-requests')),
+      },
+      {
         path: paths.portalIntermediary.path,
         lazy: lazyScreen(() => import('../features/portal/routes/intermediary-detail')),
       },

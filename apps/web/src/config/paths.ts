@@ -157,6 +157,8 @@ export const paths = {
   portalKyc: { path: 'kyc', getHref: () => `${PORTAL}/kyc` },
   portalAssessment: { path: 'assessment', getHref: () => `${PORTAL}/assessment` },
   portalIntermediaries: { path: 'intermediaries', getHref: () => `${PORTAL}/intermediaries` },
+  /** The client's own help requests, with each firm's status and its recommendations. */
+  portalHelpRequests: { path: 'help-requests', getHref: () => `${PORTAL}/help-requests` },
   portalIntermediary: {
     path: 'intermediaries/:id',
     getHref: (id: number | string) => `${PORTAL}/intermediaries/${encodeURIComponent(String(id))}`,

@@ -10,8 +10,8 @@ export const auditActions = [
     auth: 'staff',
     roles: ['admin'],
     description:
-      'Every staff change, newest first: {page, pageSize, action?, entityType?} → {items:[{id, at, actor:{userId, email, role}, action, entityType, entityId, details}], total, page, pageSize}.',
+      "Every decision that changes money, cover or access, newest first, in the reader's language (Accept-Language): {page, pageSize, action?, entityType?} → {items:[{id, at, actor:{userId, email, name, role}, summary (a sentence), changes:[{what, before|null, after|null}], action, entityType, entityId, details}], total, page, pageSize}.",
     input: listAuditLogSchema,
-    handler: ({ db, input }) => listAuditLog(db, input),
+    handler: ({ db, input, language }) => listAuditLog(db, input, language),
   }),
 ];

@@ -11,9 +11,10 @@ export const backofficeSearchActions = [
     auth: 'staff',
     roles: ['underwriter', 'admin'],
     description:
-      'Policies by policy number, vehicle registration, paying phone or M-Pesa receipt (an underwriter: its insurer’s only): {query, page, pageSize} → {items:[{policyNumber, client:{names, email}, registration, productName, underwriter, premium (KES), invoiceSystemRef, receiptNumber, startDate, endDate, issuedAt}], total, page, pageSize}.',
+      'Policies by policy number, vehicle registration, paying phone or M-Pesa receipt (an underwriter: its insurer’s only): {query, page, pageSize} → {items:[{policyNumber, client:{names, email}, registration, productName, underwriter, premium (KES), invoiceSystemRef, receiptNumber, startDate, endDate, status: ACTIVE|NOT_YET_IN_FORCE|EXPIRED|CANCELLED (today, Kenya time), isFinanced, issuedAt}], total, page, pageSize}.',
     input: searchPoliciesSchema,
-    handler: ({ db, principal, input }) => searchPolicies(db, principal!, input),
+    handler: ({ db, principal, input, services }) =>
+      searchPolicies(db, principal!, input, services.clock.today()),
   }),
   defineAction({
     service: 'payments',

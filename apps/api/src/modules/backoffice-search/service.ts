@@ -2,6 +2,7 @@ import {
   formatKes,
   ledgerDescription,
   normaliseSearch,
+  policyStatusOn,
   type ResolveReceiptInput,
   refundPosting,
   type SearchPoliciesInput,
@@ -22,6 +23,7 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { pageInfo, pageWindow } from '../../lib/search';
 import { recordAudit } from '../audit/service';
+import { amountWords, phoneWords } from '../audit/words';
 import { lockWallet, post } from '../ledger/service';
 import { toKes } from '../product/present';
 
@@ -38,7 +40,12 @@ function policyScope(principal: Principal): SQL | undefined {
  * Policies found by policy number (or part of it), vehicle registration (spaces and case ignored),
  * the phone that paid (as people write it) or an M-Pesa receipt, newest first.
  */
-export async function searchPolicies(db: Database, principal: Principal, input: SearchPoliciesInput) {
+export async function searchPolicies(
+  db: Database,
+  principal: Principal,
+  input: SearchPoliciesInput,
+  today: string,
+) {
   const { text, plate, phone } = normaliseSearch(input.query);
   const paidBy = db
     .select({ one: sql`1` })
@@ -62,6 +69,8 @@ export async function searchPolicies(db: Database, principal: Principal, input: 
         policyNumber: policies.policyNumber,
         startDate: policies.startDate,
         endDate: policies.endDate,
+        cancelledOn: policies.cancelledOn,
+        financedByLoanId: policies.financedByLoanId,
         issuedAt: policies.issuedAt,
         receiptNumber: policies.receiptNumber,
         registration: sql<string | null>`${quotations.vehicle}->>'registrationNumber'`,
@@ -103,6 +112,9 @@ export async function searchPolicies(db: Database, principal: Principal, input: 
       receiptNumber: row.receiptNumber,
       startDate: row.startDate,
       endDate: row.endDate,
+      status: policyStatusOn(row, today),
+      /** Paid by a premium-financing loan (the lender may cancel it for arrears). */
+      isFinanced: row.financedByLoanId !== null,
       issuedAt: row.issuedAt.toISOString(),
     })),
     ...pageInfo(Number(counted?.total ?? 0), input),
@@ -126,8 +138,12 @@ export async function resolveReceipt(db: Database, principal: Principal, input: 
     if (receipt.status !== 'OPEN') {
       throw new AppError('conflict', `This receipt was already marked ${receipt.status.toLowerCase()}.`);
     }
+    const [paidBy] = await tx
+      .select({ phone: payments.phone })
+      .from(payments)
+      .where(eq(payments.id, receipt.paymentId));
+    const balance = await lockWallet(tx, receipt.userId);
     if (input.resolution === 'REFUNDED') {
-      const balance = await lockWallet(tx, receipt.userId);
       const refund = refundPosting({
         key: `refund:receipt:${receipt.id}`,
         userId: receipt.userId,
@@ -153,11 +169,36 @@ export async function resolveReceipt(db: Database, principal: Principal, input: 
       .set({ status: input.resolution, resolvedAt: new Date() })
       .where(eq(unallocatedReceipts.id, receipt.id))
       .returning();
+    const amount = amountWords(receipt.amount);
+    const phone = paidBy?.phone ? phoneWords(paidBy.phone) : null;
+    const refunded = input.resolution === 'REFUNDED';
     await recordAudit(tx, principal, {
       action: 'payments/unallocatedReceipt/resolveReceipt',
       entityType: 'unallocated_receipt',
       entityId: receipt.receiptSystemRef,
       details: { resolution: input.resolution, note: input.note, amountCents: receipt.amount },
+      summary: refunded
+        ? {
+            en: `Refunded ${amount.en}${phone ? ` to ${phone}` : ''} (M-Pesa, receipt ${receipt.receiptSystemRef})`,
+            sw: `Alirejesha ${amount.sw}${phone ? ` kwa ${phone}` : ''} (M-Pesa, risiti ${receipt.receiptSystemRef})`,
+          }
+        : {
+            en: `Applied ${amount.en} of receipt ${receipt.receiptSystemRef} to the client's wallet`,
+            sw: `Aliweka ${amount.sw} za risiti ${receipt.receiptSystemRef} kwenye pochi ya mteja`,
+          },
+      changes: [
+        {
+          what: { en: 'Receipt', sw: 'Risiti' },
+          before: { en: 'Open', sw: 'Wazi' },
+          after: refunded ? { en: 'Refunded', sw: 'Imerejeshwa' } : { en: 'Applied', sw: 'Imetumika' },
+        },
+        {
+          what: { en: "Client's wallet", sw: 'Pochi ya mteja' },
+          before: amountWords(balance),
+          after: amountWords(refunded ? balance - receipt.amount : balance),
+        },
+        { what: { en: 'Note', sw: 'Maelezo' }, after: input.note },
+      ],
     });
     return {
       receiptSystemRef: resolved!.receiptSystemRef,

@@ -1,4 +1,5 @@
 import { addCalendarDays, COMMISSION_MESSAGES, formatBasisPoints } from '@bima/domain';
+import { translateText } from '@bima/domain/i18n';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { commissionRates, commissions, intermediaries, policies, quotations } from '../../db/schema';
@@ -6,6 +7,7 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { pageInfo, pageWindow } from '../../lib/search';
 import { recordAudit } from '../audit/service';
+import { percentWords } from '../audit/words';
 import { COMMISSION_DISCLAIMER, COMMISSION_SEED } from './seed-data';
 
 type RateRow = typeof commissionRates.$inferSelect;
@@ -60,6 +62,20 @@ export async function setRate(db: Database, actor: Principal, input: { classCode
       entityType: 'commission_rate',
       entityId: input.classCode,
       details: { fromBps: before.rateBps, toBps: input.rateBps, capBps: before.capBps },
+      summary: {
+        en: `Changed the commission rate of ${before.className}: ${percentWords({ bps: before.rateBps })} → ${percentWords({ bps: input.rateBps })}`,
+        sw: `Alibadilisha kiwango cha kamisheni cha ${translateText(before.className, 'sw')}: ${percentWords({ bps: before.rateBps })} → ${percentWords({ bps: input.rateBps })}`,
+      },
+      changes: [
+        {
+          what: {
+            en: `Commission rate of ${before.className}`,
+            sw: `Kiwango cha kamisheni cha ${translateText(before.className, 'sw')}`,
+          },
+          before: percentWords({ bps: before.rateBps }),
+          after: percentWords({ bps: input.rateBps }),
+        },
+      ],
     });
     return after!;
   });

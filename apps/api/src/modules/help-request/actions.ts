@@ -2,11 +2,13 @@ import {
   createHelpRequestSchema,
   helpRequestIdSchema,
   listHelpRequestsSchema,
+  pageInputSchema,
   requestHelpCodeSchema,
 } from '@bima/domain';
 import { z } from 'zod';
 import { defineAction } from '../../gateway/registry';
 import { kenyaToday } from '../../lib/dates';
+import { listClientHelpRequests } from './client-requests';
 import {
   createHelpRequest,
   getHelpEntities,
@@ -53,6 +55,17 @@ export const helpRequestActions = [
       "Sends a help request (spec-2 §3): {entityRefs:[intermediary ids], expiry:'YYYY-MM-DD', status:'PENDING', remarks, clientDetails:{names:{firstName, lastName}, email, kraPin}, riskDetails:{value (KES), chassisNumber, regNo}} plus, when not signed in as a client, {verificationRef, code} from requestHelpCode for the same e-mail → {requestSystemRef, status:'PENDING', intermediaries:[{id, intermediaryNames}]}. 400 names intermediaries that are unknown or not ACTIVE.",
     input: createHelpRequestSchema({ today: () => kenyaToday() }),
     handler: (context) => createHelpRequest(context, context.principal, context.input),
+  }),
+  defineAction({
+    service: 'client',
+    resource: 'helpRequest',
+    action: 'listHelpRequests',
+    auth: 'client',
+    description:
+      "The client's own help requests (sent signed in, or before signing in from the account's e-mail), newest first: {page, pageSize} → {items:[{requestSystemRef, createdAt, expiry, risk:{value (KES), regNo}, remarks, intermediaries:[{id, intermediaryNames, status (as read: EXPIRED, SUSPENDED included), recommendations:[{id, systemRef, status (SENT|ACCEPTED|REJECTED), createdAt}]}]}], total, page, pageSize}.",
+    input: pageInputSchema,
+    // Read on the same day as the firm's inbox reads it (kenyaToday).
+    handler: ({ db, principal, input }) => listClientHelpRequests(db, principal!.userId, input, kenyaToday()),
   }),
   defineAction({
     service: 'intermediary',

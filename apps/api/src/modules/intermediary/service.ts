@@ -198,6 +198,11 @@ export async function createIntermediary(db: Database, actor: Principal, input: 
       entityType: 'intermediary',
       entityId: row.id,
       details: { intermediaryNames: input.intermediaryNames, category: input.category },
+      summary: {
+        en: `Registered the ${input.category === 'BROKER' ? 'broker' : 'agent'} ${input.intermediaryNames}`,
+        sw: `Alisajili ${input.category === 'BROKER' ? 'dalali' : 'wakala'} ${input.intermediaryNames}`,
+      },
+      changes: [{ what: FIRM_STATUS_WORD, after: FIRM_STATUS_WORDS.PENDING }],
     });
     return row.id;
   });
@@ -205,11 +210,19 @@ export async function createIntermediary(db: Database, actor: Principal, input: 
   return getForAdmin(db, id);
 }
 
+/** How the audit log names a firm's status, in each language. */
+const FIRM_STATUS_WORD = { en: 'Status', sw: 'Hali' };
+const FIRM_STATUS_WORDS: Record<string, { en: string; sw: string }> = {
+  PENDING: { en: 'Waiting for approval', sw: 'Inasubiri kuidhinishwa' },
+  ACTIVE: { en: 'Active', sw: 'Hai' },
+  SUSPENDED: { en: 'Suspended', sw: 'Imesimamishwa' },
+};
+
 /** PENDING or SUSPENDED → ACTIVE; 409 when the firm is already ACTIVE. */
 export async function approveIntermediary(db: Database, actor: Principal, id: number) {
   const approved = await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ status: intermediaries.status })
+      .select({ status: intermediaries.status, name: intermediaries.intermediaryNames })
       .from(intermediaries)
       .where(eq(intermediaries.id, id))
       .for('update');
@@ -224,6 +237,13 @@ export async function approveIntermediary(db: Database, actor: Principal, id: nu
       entityType: 'intermediary',
       entityId: id,
       details: { from: before.status, to: 'ACTIVE' },
+      summary: {
+        en: `Approved the intermediary ${before.name}`,
+        sw: `Aliidhinisha mpatanishi ${before.name}`,
+      },
+      changes: [
+        { what: FIRM_STATUS_WORD, before: FIRM_STATUS_WORDS[before.status], after: FIRM_STATUS_WORDS.ACTIVE },
+      ],
     });
     return true;
   });
@@ -238,7 +258,7 @@ export async function approveIntermediary(db: Database, actor: Principal, id: nu
 export async function suspendIntermediary(db: Database, actor: Principal, id: number, reason: string) {
   const suspended = await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ status: intermediaries.status })
+      .select({ status: intermediaries.status, name: intermediaries.intermediaryNames })
       .from(intermediaries)
       .where(eq(intermediaries.id, id))
       .for('update');
@@ -267,6 +287,14 @@ export async function suspendIntermediary(db: Database, actor: Principal, id: nu
       entityType: 'intermediary',
       entityId: id,
       details: { from: 'ACTIVE', to: 'SUSPENDED', reason, sessionsRevoked: revoked.length },
+      summary: {
+        en: `Suspended the intermediary ${before.name}`,
+        sw: `Alisimamisha mpatanishi ${before.name}`,
+      },
+      changes: [
+        { what: FIRM_STATUS_WORD, before: FIRM_STATUS_WORDS.ACTIVE, after: FIRM_STATUS_WORDS.SUSPENDED },
+        { what: { en: 'Reason', sw: 'Sababu' }, after: reason },
+      ],
     });
     return true;
   });

@@ -4,8 +4,9 @@ import { loans } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { recordAudit } from '../audit/service';
+import { amountWords } from '../audit/words';
 import { sendPolicyDocuments } from '../payment/service';
-import { APPLICATION_END_REASONS } from './products';
+import { APPLICATION_END_REASONS, LOAN_STATUS_WORD, LOAN_STATUS_WORDS } from './products';
 import {
   approveLoan,
   endApplication,
@@ -56,13 +57,8 @@ export async function approveApplication(context: LoanContext, principal: Princi
   const issued = await context.db.transaction(async (tx) => {
     const loan = await lockLenderLoan(tx, lenderId, loanRef);
     if (loan.status !== 'PENDING') throw notWaiting();
+    // approveLoan records the decision in the audit log (approved, or withdrawn instead).
     const result = await approveLoan(tx, context, loan, { by: principal.userId });
-    await recordAudit(tx, principal, {
-      action: 'lender/application/approveApplication',
-      entityType: 'loan',
-      entityId: loan.loanRef,
-      details: { principal: loan.principal, months: loan.months },
-    });
     return result.issuedInvoiceId;
   });
   if (issued !== null) await sendPolicyDocuments(context, issued);
@@ -88,6 +84,18 @@ export async function declineApplication(
       entityType: 'loan',
       entityId: loan.loanRef,
       details: { reason: input.reason },
+      summary: {
+        en: `Declined loan application ${loan.loanRef} of ${amountWords(loan.principal).en} for ${loan.months} months`,
+        sw: `Alikataa ombi la mkopo ${loan.loanRef} wa ${amountWords(loan.principal).sw} kwa miezi ${loan.months}`,
+      },
+      changes: [
+        {
+          what: LOAN_STATUS_WORD,
+          before: LOAN_STATUS_WORDS[loan.status as keyof typeof LOAN_STATUS_WORDS],
+          after: LOAN_STATUS_WORDS.DECLINED,
+        },
+        { what: { en: 'Reason', sw: 'Sababu' }, after: input.reason },
+      ],
     });
   });
   return getLenderLoan(context, lenderId, input.loanRef);

@@ -3,8 +3,10 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { lenders, loanEvents, loans } from '../../db/schema';
 import { kenyaToday } from '../../lib/dates';
 import { formatAmount, formatDay, type Language } from '../../lib/language';
+import { recordAudit } from '../audit/service';
+import { amountWords } from '../audit/words';
 import { type NotificationText, notify } from '../notification/service';
-import { type ArrearsWords, loanProductOf } from './products';
+import { type ArrearsWords, LOAN_STATUS_WORD, LOAN_STATUS_WORDS, loanProductOf } from './products';
 import {
   instalmentsOf,
   type LoanContext,
@@ -240,6 +242,24 @@ async function cancelLoan(context: LoanContext, loanId: number, instalment: numb
       })
       .where(eq(loans.id, loan.id));
     await recordEvent(tx, loan, 'cancelled', instalment, outcome.message, at);
+    await recordAudit(tx, null, {
+      action: 'system/loan/cancelForArrears',
+      entityType: 'loan',
+      entityId: loan.loanRef,
+      details: { arrears: state.arrears, instalment, daysLate: state.daysLate, refund: outcome.refund },
+      summary: {
+        en: `Cancelled loan ${loan.loanRef} for arrears: ${amountWords(state.arrears).en} still overdue ${state.daysLate} days after instalment ${instalment} fell due`,
+        sw: `Mkopo ${loan.loanRef} ulighairiwa kwa malimbikizo: ${amountWords(state.arrears).sw} bado hazijalipwa siku ${state.daysLate} baada ya awamu ya ${instalment} kufika`,
+      },
+      changes: [
+        { what: LOAN_STATUS_WORD, before: LOAN_STATUS_WORDS.ACTIVE, after: LOAN_STATUS_WORDS.CANCELLED },
+        { what: { en: 'Overdue', sw: 'Zilizochelewa' }, after: amountWords(state.arrears) },
+        {
+          what: { en: 'Refund to the lender', sw: 'Marejesho kwa mkopeshaji' },
+          after: amountWords(outcome.refund),
+        },
+      ],
+    });
     const words = arrearsWordsOf(loan.product);
     await notify(tx, {
       userId: loan.userId,

@@ -1,3 +1,4 @@
+import type { LoanStatus } from '@bima/domain';
 import type { Database } from '../../db/client';
 import type { Bilingual, Language } from '../../lib/language';
 import { ipfLoanProduct } from '../ipf/product';
@@ -61,6 +62,18 @@ export const APPLICATION_END_REASONS = {
     sw: 'ankara ya karo ya shule ililipwa kwa njia nyingine kabla mkopeshaji hajailipa',
   },
 } as const satisfies Record<string, Bilingual>;
+
+/** How the audit log names a loan's status, in each language. */
+export const LOAN_STATUS_WORD: Bilingual = { en: 'Loan status', sw: 'Hali ya mkopo' };
+export const LOAN_STATUS_WORDS = {
+  AWAITING_DEPOSIT: { en: 'Waiting for the first instalment', sw: 'Inasubiri awamu ya kwanza' },
+  PENDING: { en: 'Waiting for the lender', sw: 'Inasubiri mkopeshaji' },
+  DECLINED: { en: 'Declined', sw: 'Imekataliwa' },
+  WITHDRAWN: { en: 'Withdrawn', sw: 'Imeondolewa' },
+  ACTIVE: { en: 'Active', sw: 'Hai' },
+  SETTLED: { en: 'Paid off', sw: 'Imelipwa yote' },
+  CANCELLED: { en: 'Cancelled', sw: 'Imeghairiwa' },
+} as const satisfies Record<LoanStatus, Bilingual>;
 
 /** A reason an application ended, in `language`: ours translated, a lender's as written. */
 export function endReasonIn(reason: string, language: Language): string {

@@ -40,9 +40,11 @@ import { formatAmount, type Language } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { pageInfo } from '../../lib/search';
 import type { Services } from '../../services';
+import { recordAudit } from '../audit/service';
+import { amountWords } from '../audit/words';
 import { post } from '../ledger/service';
 import { type NotificationText, notify, textIn } from '../notification/service';
-import { endReasonIn, loanProductOf } from './products';
+import { endReasonIn, LOAN_STATUS_WORD, LOAN_STATUS_WORDS, loanProductOf } from './products';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type LoanRow = typeof loans.$inferSelect;
@@ -709,10 +711,43 @@ export async function approveLoan(
 ): Promise<{ issuedInvoiceId: number | null }> {
   const lender = await lenderOf(tx, loan.lenderId);
   const disbursed = await loanProductOf(loan.product).disburse(tx, context, loan, lender);
+  // The decision in the audit log: the lender user's, or the system's for an automatic approval.
+  const actor = decision.by === null ? null : { userId: decision.by, role: 'lender' as const };
+  const amount = amountWords(loan.principal);
   if (!disbursed.ok) {
     await endApplication(tx, context, loan, 'WITHDRAWN', disbursed.reason);
+    await recordAudit(tx, actor, {
+      action: 'lender/application/approveApplication',
+      entityType: 'loan',
+      entityId: loan.loanRef,
+      details: { principal: loan.principal, months: loan.months, withdrawn: disbursed.reason },
+      summary: {
+        en: `Could not approve loan ${loan.loanRef} of ${amount.en}: withdrawn, as ${disbursed.reason}`,
+        sw: `Haikuweza kuidhinisha mkopo ${loan.loanRef} wa ${amount.sw}: umeondolewa, kwa kuwa ${endReasonIn(disbursed.reason, 'sw')}`,
+      },
+      changes: [
+        { what: LOAN_STATUS_WORD, before: LOAN_STATUS_WORDS.PENDING, after: LOAN_STATUS_WORDS.WITHDRAWN },
+      ],
+    });
     return { issuedInvoiceId: null };
   }
+  await recordAudit(tx, actor, {
+    action: 'lender/application/approveApplication',
+    entityType: 'loan',
+    entityId: loan.loanRef,
+    details: { principal: loan.principal, months: loan.months, automatic: decision.by === null },
+    summary:
+      decision.by === null
+        ? {
+            en: `Approved loan ${loan.loanRef} of ${amount.en} for ${loan.months} months automatically, within the lender's limits`,
+            sw: `Mkopo ${loan.loanRef} wa ${amount.sw} kwa miezi ${loan.months} uliidhinishwa moja kwa moja, ndani ya mipaka ya mkopeshaji`,
+          }
+        : {
+            en: `Approved loan ${loan.loanRef} of ${amount.en} for ${loan.months} months`,
+            sw: `Aliidhinisha mkopo ${loan.loanRef} wa ${amount.sw} kwa miezi ${loan.months}`,
+          },
+    changes: [{ what: LOAN_STATUS_WORD, before: LOAN_STATUS_WORDS.PENDING, after: LOAN_STATUS_WORDS.ACTIVE }],
+  });
   await post(tx, loanFeePosting({ loan: loanRefOf(loan), amount: loan.fee }));
   await tx
     .update(loans)

@@ -282,7 +282,7 @@ export function applyConfiguration(
 }
 
 /** JSON with keys in order, so two snapshots compare by content. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item && typeof item === 'object' && !Array.isArray(item)
       ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))

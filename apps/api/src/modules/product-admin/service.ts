@@ -7,16 +7,12 @@ import {
 } from '@bima/domain';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  auditLog,
-  insuranceProducts,
-  productBenefits,
-  productVersions,
-  underwriters,
-  users,
-} from '../../db/schema';
+import { insuranceProducts, productBenefits, productVersions, underwriters, users } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import type { Principal } from '../../gateway/registry';
+import type { Bilingual } from '../../lib/language';
 import { pageInfo } from '../../lib/search';
+import { type AuditChange, recordAudit } from '../audit/service';
 import {
   type ProductSnapshot,
   ratingOf,
@@ -25,6 +21,7 @@ import {
   writeProductRows,
 } from '../product/configuration';
 import { clearProductCache } from '../product/service';
+import { describeValueChanges } from './audit-changes';
 import {
   applyConfiguration,
   benefitRefPrefix,
@@ -202,16 +199,22 @@ async function audit(
     action: string;
     productSystemRef: string;
     details: Record<string, unknown>;
+    summary: Bilingual;
+    changes: AuditChange[];
   },
 ) {
-  await tx.insert(auditLog).values({
-    actorUserId: entry.actorUserId,
-    actorRole: entry.actorRole,
-    action: entry.action,
-    entityType: 'insurance_product',
-    entityId: entry.productSystemRef,
-    details: entry.details,
-  });
+  await recordAudit(
+    tx,
+    { userId: entry.actorUserId, role: entry.actorRole as Principal['role'] },
+    {
+      action: entry.action,
+      entityType: 'insurance_product',
+      entityId: entry.productSystemRef,
+      details: entry.details,
+      summary: entry.summary,
+      changes: entry.changes,
+    },
+  );
 }
 
 /**
@@ -298,6 +301,11 @@ async function saveNewVersion(db: Database, scope: ProductScope, input: AdminUpd
       action: 'product.updated',
       productSystemRef: product.productSystemRef,
       details: { previousVersion: product.version, version, changes, changeSummary },
+      summary: {
+        en: `Changed ${next.product.name} (version ${product.version} → ${version})`,
+        sw: `Alibadilisha ${next.product.name} (toleo ${product.version} → ${version})`,
+      },
+      changes: describeValueChanges(current, next),
     });
   });
 }
@@ -350,6 +358,16 @@ export async function setProductActive(
       action: input.active ? 'product.activated' : 'product.deactivated',
       productSystemRef: product.productSystemRef,
       details: { previousVersion: product.version, version, changeSummary },
+      summary: input.active
+        ? {
+            en: `Offered ${product.name} for quotes again (version ${version})`,
+            sw: `Alirudisha ${product.name} kwenye nukuu (toleo ${version})`,
+          }
+        : {
+            en: `Took ${product.name} off the quotes (version ${version})`,
+            sw: `Aliondoa ${product.name} kwenye nukuu (toleo ${version})`,
+          },
+      changes: describeValueChanges(current, next),
     });
   });
   clearProductCache(db);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findMenuEntry, flattenMenu, PORTAL_MENU } from './menu';
 
 describe('the portal menu', () => {
-  it('has 13 entries, Profile with User Profile, KYC and Assessment', () => {
-    expect(PORTAL_MENU).toHaveLength(13);
+  it('has 14 entries, Profile with User Profile, KYC and Assessment', () => {
+    expect(PORTAL_MENU).toHaveLength(14);
     expect(PORTAL_MENU.find((item) => item.id === 'profile')?.children?.map((item) => item.id)).toEqual([
       'userProfile',
       'kyc',
@@ -26,6 +26,7 @@ describe('the portal menu', () => {
       '/newportal/kyc',
       '/newportal/assessment',
       '/newportal/intermediaries',
+      '/newportal/help-requests',
       '/newportal/notifications',
       '/newportal/top-up-options',
       '/newportal/chats',

@@ -19,7 +19,7 @@ const entry = (
 ): PortalMenuEntry => ({ id, labelKey: `portal.menu.${id}`, href, isAvailable, children });
 
 /**
- * The dashboard menu: 13 entries (the dashboard and the twelve areas), Profile with its three
+ * The dashboard menu: 14 entries (the dashboard and the thirteen areas), Profile with its three
  * screens. Built screens have `isAvailable` and a route; the others say "not available yet".
  */
 export const PORTAL_MENU: readonly PortalMenuEntry[] = [
@@ -37,6 +37,7 @@ export const PORTAL_MENU: readonly PortalMenuEntry[] = [
     entry('assessment', paths.portalAssessment.getHref(), true),
   ]),
   entry('intermediaries', paths.portalIntermediaries.getHref(), true),
+  entry('helpRequests', paths.portalHelpRequests.getHref(), true),
   entry('notifications', paths.portalNotifications.getHref(), true),
   entry('topUpOptions', paths.portalTopUpOptions.getHref(), true),
   entry('chats', paths.portalChats.getHref(), true),

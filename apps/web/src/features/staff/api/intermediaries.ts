@@ -1,4 +1,8 @@
-import type { IntermediaryListItem, IntermediaryStatus } from '@bima/domain/intermediaries';
+import type {
+  CreateIntermediaryInput,
+  IntermediaryListItem,
+  IntermediaryStatus,
+} from '@bima/domain/intermediaries';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callStaffAction, type Page, STAFF_PAGE_SIZE } from './call';
 
@@ -51,6 +55,21 @@ export function useChangeIntermediary() {
         resource: 'intermediary',
         action: change.kind === 'approve' ? 'approveIntermediary' : 'suspendIntermediary',
         data: change.kind === 'approve' ? { id: change.id } : { id: change.id, reason: change.reason },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'intermediaries'] }),
+  });
+}
+
+/** Registers a firm (PENDING until an admin approves it): the form's input as the domain schema gives it. */
+export function useRegisterIntermediary() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateIntermediaryInput) =>
+      callStaffAction<AdminIntermediary>({
+        service: 'admin',
+        resource: 'intermediary',
+        action: 'createIntermediary',
+        data: input,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'intermediaries'] }),
   });

@@ -1,3 +1,4 @@
+import type { PolicyCoverStatus } from '@bima/domain/backoffice-search';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callStaffAction, type Page, STAFF_PAGE_SIZE } from './call';
 
@@ -13,6 +14,10 @@ export interface FoundPolicy {
   receiptNumber: string | null;
   startDate: string;
   endDate: string;
+  /** Where its cover stands today. */
+  status: PolicyCoverStatus;
+  /** Paid by a premium-financing loan. */
+  isFinanced: boolean;
   issuedAt: string;
 }
 

@@ -2,20 +2,29 @@ import { useQuery } from '@tanstack/react-query';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { usePageParam } from '../../../components/use-page-param';
-import { type AuditEntry, auditQueryOptions } from '../api/audit';
+import { type AuditChange, type AuditEntry, auditQueryOptions } from '../api/audit';
 import { t } from '../i18n';
 import { formatWhen } from '../utils/format';
 
-/** An entry's details (a JSON object) as short 'key: value' lines. */
-function detailsText(details: unknown): string {
-  if (details === null || details === undefined) return '';
-  if (typeof details !== 'object') return String(details);
-  return Object.entries(details as Record<string, unknown>)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join('; ');
+const STAFF_ROLES = new Set(['intermediary', 'underwriter', 'admin', 'lender']);
+
+/** Who made a change: their name and e-mail with their role, or the system itself. */
+function whoText(actor: AuditEntry['actor']): string {
+  if (!actor.userId || actor.role === 'system') return t('staff.audit.system');
+  const role =
+    actor.role && STAFF_ROLES.has(actor.role) ? t(`staff.roles.${actor.role}`) : t('staff.audit.client');
+  const person = [actor.name, actor.email].filter(Boolean).join(', ');
+  return t('staff.audit.person', { person, role });
 }
 
-/** Admin: every staff change, newest first, a page at a time. */
+/** One value as "what: before → after" (or only the new value, or the old one removed). */
+function changeText(change: AuditChange): string {
+  if (change.before === null) return t('staff.audit.added', { what: change.what, after: change.after ?? '' });
+  if (change.after === null) return t('staff.audit.removed', { what: change.what, before: change.before });
+  return t('staff.audit.changed', { what: change.what, before: change.before, after: change.after });
+}
+
+/** Admin: every decision that moves money, cover or access, newest first, in words, a page at a time. */
 export default function AuditLogRoute() {
   const [page, setPage] = usePageParam();
   const audit = useQuery(auditQueryOptions({ page }));
@@ -36,24 +45,26 @@ export default function AuditLogRoute() {
           {
             key: 'who',
             header: t('staff.audit.who'),
+            cell: (entry) => whoText(entry.actor),
+            className: 'break-words',
+          },
+          { key: 'what', header: t('staff.audit.what'), cell: (entry) => entry.summary },
+          {
+            key: 'changes',
+            header: t('staff.audit.changes'),
             cell: (entry) =>
-              entry.actor.email
-                ? `${entry.actor.email}${entry.actor.role ? ` (${entry.actor.role})` : ''}`
-                : t('staff.audit.system'),
-            className: 'break-all',
-          },
-          { key: 'action', header: t('staff.audit.action'), cell: (entry) => entry.action },
-          {
-            key: 'record',
-            header: t('staff.audit.record'),
-            cell: (entry) => `${entry.entityType} ${entry.entityId}`,
-            className: 'break-all',
-          },
-          {
-            key: 'details',
-            header: t('staff.audit.details'),
-            cell: (entry) => detailsText(entry.details),
-            className: 'text-sm break-all',
+              entry.changes.length === 0 ? (
+                ''
+              ) : (
+                <ul className="space-y-1">
+                  {entry.changes.map((change, index) => (
+                    // Changes have no id of their own; their order is the record's.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered
+                    <li key={index}>{changeText(change)}</li>
+                  ))}
+                </ul>
+              ),
+            className: 'text-sm',
           },
         ]}
         rowKey={(entry) => String(entry.id)}

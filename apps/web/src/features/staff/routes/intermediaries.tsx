@@ -12,6 +12,7 @@ import {
   intermediariesQueryOptions,
   useChangeIntermediary,
 } from '../api/intermediaries';
+import { RegisterIntermediaryForm } from '../components/register-intermediary-form';
 import { StaffStatusBadge } from '../components/staff-status';
 import { SuspendModal } from '../components/suspend-modal';
 import { t } from '../i18n';
@@ -116,7 +117,11 @@ export default function IntermediariesRoute() {
             isRowHeader: true,
             cell: (firm) => <span className="font-semibold">{firm.intermediaryNames}</span>,
           },
-          { key: 'category', header: t('staff.intermediaries.category'), cell: (firm) => firm.category },
+          {
+            key: 'category',
+            header: t('staff.intermediaries.category'),
+            cell: (firm) => t(`staff.intermediaries.categories.${firm.category}`),
+          },
           {
             key: 'contact',
             header: t('staff.intermediaries.contact'),
@@ -197,6 +202,7 @@ export default function IntermediariesRoute() {
           }}
         />
       ) : null}
+      <RegisterIntermediaryForm />
     </div>
   );
 }

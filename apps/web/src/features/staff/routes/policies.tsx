@@ -1,12 +1,21 @@
+import type { PolicyCoverStatus } from '@bima/domain/backoffice-search';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
+import { StatusBadge, type StatusTone } from '../../../components/status-badge';
 import { buttonPrimary, inputClass, labelClass } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { type FoundPolicy, policySearchQueryOptions } from '../api/policies';
 import { t } from '../i18n';
 import { formatDay, formatKes } from '../utils/format';
+
+const POLICY_STATUS_TONES: Record<PolicyCoverStatus, StatusTone> = {
+  ACTIVE: 'success',
+  NOT_YET_IN_FORCE: 'info',
+  EXPIRED: 'neutral',
+  CANCELLED: 'danger',
+};
 
 /** Underwriter and admin: find a policy by its number, the plate, the paying phone or the receipt. */
 export default function PoliciesRoute() {
@@ -61,6 +70,21 @@ export default function PoliciesRoute() {
               cell: (policy) => policy.policyNumber,
               isRowHeader: true,
               className: 'font-semibold whitespace-nowrap',
+            },
+            {
+              key: 'status',
+              header: t('staff.policies.status'),
+              cell: (policy) => (
+                <span className="flex flex-wrap gap-1">
+                  <StatusBadge
+                    label={t(`staff.policies.statuses.${policy.status}`)}
+                    tone={POLICY_STATUS_TONES[policy.status]}
+                  />
+                  {policy.isFinanced ? (
+                    <StatusBadge label={t('staff.policies.financed')} tone="info" />
+                  ) : null}
+                </span>
+              ),
             },
             {
               key: 'client',
