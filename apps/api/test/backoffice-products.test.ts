@@ -127,7 +127,7 @@ describe('backoffice / product', () => {
         ...server,
         product: untranslated(server.product),
         benefits: server.benefits.map(untranslated),
-        // Nor discounts for a higher excess (migration 0036): a version without them has none.
+        // Nor discounts for a higher excess (migration 0033): a version without them has none.
         excesses: server.excesses.map(untranslated).map(({ discounts: _d, ...excess }) => excess),
         bands: bands.map(({ riskGroup: _group, ...band }) => band),
       });
