@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { addCalendarDays, KRA_PIN_PATTERN } from '@bima/domain';
+import { addCalendarDays, formatKes, KRA_PIN_PATTERN } from '@bima/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +17,7 @@ import {
   users,
 } from '../src/db/schema';
 import { buildListeningTestApp, rowsOf } from './helpers';
+import { pdfTextContent } from './pdf-raster';
 import {
   completeQuotation,
   fullVehicle,
@@ -66,6 +67,8 @@ interface Route {
   /** The intermediary firm whose recommendation it was, if any. */
   firm?: string;
   issue: (ctx: Ctx) => Promise<Issued>;
+  /** Excesses the client chose (whole KES): the policy and its schedule must carry them. */
+  chosenExcesses?: Array<{ id: string; amount: number }>;
   /** Extra checks of this route (several prompts, a loan…). */
   also?: (ctx: Ctx, issued: Issued, policy: PolicyView) => Promise<void>;
 }
@@ -81,6 +84,11 @@ interface PolicyView {
   insured: { kraPin: string | null; kyc: Record<string, string> | null };
   intermediary: { intermediaryNames: string } | null;
   financing: { loanRef: string } | null;
+  documents: { schedule: string };
+  breakdown: {
+    benefits?: Array<{ name: string; limit: number }>;
+    excesses?: Array<{ id: string; name: string; amount: number }>;
+  };
 }
 
 const today = kenyaToday();
@@ -259,7 +267,8 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
       name: 'wizard: motor private, comprehensive',
       classCode: '07',
       issuesThrough: 'payment/service.ts#settlePayment',
-      issue: wizard(() => motorPrivate()),
+      issue: wizard(() => motorPrivate(1_500_000, { excesses: [{ id: 'collision', amount: 50_000 }] })),
+      chosenExcesses: [{ id: 'collision', amount: 50_000 }],
     },
     {
       name: 'wizard: motor private, third-party',
@@ -573,8 +582,23 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
       expect(credited).toHaveLength(0);
     }
 
-    // 7. INVARIANT PLACE (branch `money`): the schedule lists the chosen excesses and benefit limits.
-    //    The lead adds the check here after merging; it runs for every route above.
+    // 7. The schedule lists what was bought: each benefit with its limit, each excess at the amount
+    //    chosen (a client proves a KES 50,000 excess with it).
+    const schedule = await ctx.app.inject({ method: 'GET', url: policy.documents.schedule });
+    expect(schedule.statusCode, `${route.name}: schedule`).toBe(200);
+    const printed = (await pdfTextContent(schedule.rawPayload)).replace(/\s+/g, ' ');
+    for (const benefit of policy.breakdown.benefits ?? []) {
+      const limit = benefit.limit > 0 ? `Limit ${formatKes(benefit.limit * 100)}` : 'Included';
+      expect(printed, `${route.name}: ${benefit.name}`).toContain(`${benefit.name} ${limit}`);
+    }
+    for (const excess of policy.breakdown.excesses ?? []) {
+      expect(printed, `${route.name}: ${excess.name} excess`).toContain(
+        `${excess.name} excess ${formatKes(excess.amount * 100)} per claim`,
+      );
+    }
+    for (const chosen of route.chosenExcesses ?? []) {
+      expect(policy.breakdown.excesses).toContainEqual(expect.objectContaining(chosen));
+    }
 
     await route.also?.(ctx, issued, policy);
   }
