@@ -11,6 +11,7 @@ import {
 import { kenyaToday } from '../src/lib/dates';
 import { latestCode, uniqueEmail } from './accounts-helpers';
 import { buildTestApp } from './helpers';
+import { CLIENT_KYC } from './purchase-helpers';
 import { FIRM, firmId, type Headers, SAMPLE, send, signedInClient, signInAs } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -97,7 +98,8 @@ describe('help requests to intermediaries', () => {
       firstName: 'Wanjiru',
       lastName: 'Kamau',
       email: clientEmail,
-      kraPin: null,
+      // The test client has given the KYC a purchase needs (staff-helpers' signedInClient).
+      kraPin: CLIENT_KYC.kraPin,
     });
     await send(
       ctx,
