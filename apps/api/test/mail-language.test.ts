@@ -7,7 +7,7 @@ import * as templates from '../src/mail/templates';
 import { notify } from '../src/modules/notification/service';
 import { call, latestCode, PASSWORD, uniqueEmail } from './accounts-helpers';
 import { buildTestApp } from './helpers';
-import { invoiceFor, pay, waitUntil } from './purchase-helpers';
+import { giveKyc, invoiceFor, pay, waitUntil } from './purchase-helpers';
 import { send } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -253,6 +253,7 @@ describe('e-mails and notifications in the recipient’s language', () => {
     expect(enCode!.subject).toMatch(/^Your Bima Portal verification code: \d{4}$/);
 
     for (const person of [swahili, english]) {
+      await giveKyc(ctx, person.headers); // the KYC a motor purchase needs before it is invoiced
       const invoice = await invoiceFor(ctx, person.headers);
       expect((await pay(ctx, person.headers, invoice.invoiceSystemRef, '254712345678')).statusCode).toBe(200);
     }
