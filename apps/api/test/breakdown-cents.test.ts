@@ -12,6 +12,7 @@ import {
   policies,
   quotations,
 } from '../src/db/schema';
+import { presentStoredQuote } from '../src/modules/product/present';
 import { buildTestApp } from './helpers';
 import { pdfTextContent } from './pdf-raster';
 import { createQuotation, fullVehicle, kenyaToday, MPESA_TEST_ENV, payForPolicy } from './purchase-helpers';
@@ -253,5 +254,40 @@ describe('the quote a quotation keeps, in cents', () => {
     expect(text).toContain(`KES ${formatNumber(before.basicPremium)}`);
     expect(text).toContain('KES 50,000');
     expect(text).toContain('KES 100,000');
+  });
+
+  it("migration 0037 converts a rated quote's detail: each group's sum insured and premium, the minimum, per-unit amounts", async () => {
+    const client = await signedInClient(ctx);
+    const { systemQuotationRef } = await createQuotation(ctx, client);
+    const answered = await send(
+      ctx,
+      'underwriting/quotation/getQuotationDetails',
+      { systemQuotationRef },
+      client,
+    );
+    const wire = answered.body.result.data.breakdown as WireBreakdown;
+    const detail = (minimumApplied: number | null) => ({
+      groups: [{ group: 'building', sumInsured: 5_000_000, rate: 0.0012, premium: 6_000 }],
+      loadings: [{ factor: 'construction', option: 'timber', multiplier: 1.25 }],
+      minimumApplied,
+      perUnit: [{ quantity: 2, units: 'passengers', amount: 1_500 }],
+    });
+    const db = ctx.database.db;
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0037_breakdown_in_cents.sql'), 'utf8');
+    for (const minimumApplied of [7_500, null]) {
+      const legacy = { ...wire, basicDetail: detail(minimumApplied) };
+      await db.execute(
+        sql`update quotations set breakdown = ${JSON.stringify(legacy)}::jsonb where system_quotation_ref = ${systemQuotationRef}`,
+      );
+      await db.execute(sql.raw(migration));
+      const migrated = (await storedOf(systemQuotationRef)).breakdown;
+      expect(migrated.basicDetail).toEqual({
+        groups: [{ group: 'building', sumInsured: 500_000_000, rate: 0.0012, premium: 600_000 }],
+        loadings: [{ factor: 'construction', option: 'timber', multiplier: 1.25 }],
+        minimumApplied: minimumApplied === null ? null : minimumApplied * 100,
+        perUnit: [{ quantity: 2, units: 'passengers', amount: 150_000 }],
+      });
+      expect(presentStoredQuote(migrated)).toEqual(legacy);
+    }
   });
 });
