@@ -137,7 +137,7 @@ describe('policy schedule text', () => {
   it('takes the discount for a higher excess off after the basic premium, in both languages (issue 26)', async () => {
     const discounted = {
       ...SAMPLE_POLICY,
-      breakdown: { ...SAMPLE_POLICY.breakdown, basicPremium: 75_600, excessDiscount: 3_600 },
+      breakdown: { ...SAMPLE_POLICY.breakdown, basicPremium: 7_560_000, excessDiscount: 360_000 },
     };
     const english = await pdfTextContent(await renderPolicySchedule(discounted, 'en', await brand()));
     expect(english).toContain('Discount for a higher excess');

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { StoredQuote } from '../modules/product/present';
 
 /** The product catalogue shown on the landing page (spec-2 "Product catalogue"). */
 export const catalogueProducts = pgTable('catalogue_products', {
@@ -505,8 +506,11 @@ export const quotations = pgTable('quotations', {
   selectedBenefits: jsonb('selected_benefits').$type<ChosenBenefit[]>().notNull(),
   /** The excesses chosen (cents; migration 0032); a claim deducts these, else the product's default. */
   excesses: jsonb('excesses').$type<ChosenExcess[]>().notNull(),
-  /** The quote as presented at the time of quoting (whole shillings, the API's form): shown, never priced again. */
-  breakdown: jsonb('breakdown').$type<Record<string, unknown>>().notNull(),
+  /**
+   * The quote at the time of quoting (`storedQuote`: amounts in cents, `unit: 'cents'`; migration 0037
+   * converted the shillings kept before): shown through `presentStoredQuote`, never priced again.
+   */
+  breakdown: jsonb('breakdown').$type<StoredQuote>().notNull(),
   total: bigint('total', { mode: 'number' }).notNull(),
   vehicle: jsonb('vehicle').$type<Record<string, unknown>>().notNull(),
   clientDetails: jsonb('client_details').$type<Record<string, unknown>>().notNull(),

@@ -10,7 +10,7 @@ import { answerInLanguage } from '../product/texts';
 import { loadDocumentBrand } from './document-brand';
 import { verifyDocumentLink } from './document-links';
 import { renderPolicySchedule, renderReceipt } from './documents';
-import { getPolicy } from './service';
+import { getPolicyView } from './service';
 
 /** `GET /v2/api/documents/:token`: a policy schedule, receipt or motor certificate as PDF, for its owner's signed link. */
 export async function documentsPlugin(
@@ -32,12 +32,12 @@ export async function documentsPlugin(
         errors: [],
       });
     }
-    // The owner's policy, or 404 (getPolicy filters by the link's user), with the underwriter's
+    // The owner's policy, or 404 (getPolicyView filters by the link's user), with the underwriter's
     // product and benefit names in the document's language (issue 14).
     const policy = await answerInLanguage(
       options.db,
       language,
-      await getPolicy(options.db, link.userId, { id: link.policyId }),
+      await getPolicyView(options.db, link.userId, { id: link.policyId }),
     );
     const brand = await loadDocumentBrand(options.db, policy);
     let pdf: Buffer;

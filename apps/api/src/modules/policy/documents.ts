@@ -2,6 +2,7 @@ import { COVER_TYPE_LABELS, type CoverType, formatCoverPeriod, formatNumber } fr
 import { translateText } from '@bima/domain/i18n';
 import { type AmountLine, type Logo, type Row, renderDocument } from '../../lib/pdf/layout';
 import { type DocumentLanguage, dateInWords, dateTimeInWords } from '../../lib/pdf/words';
+import { type StoredQuote, toKes } from '../product/present';
 import { POLICY_DOCUMENT_TEXTS, type PolicyDocumentTexts, SWAHILI_SCHEDULE_WORDS } from './document-texts';
 import type { PolicyView } from './service';
 
@@ -22,24 +23,13 @@ export interface DocumentBrand {
 
 const kes = (amount: number | null | undefined, texts: PolicyDocumentTexts) =>
   amount === null || amount === undefined ? texts.notApplicable : `KES ${formatNumber(amount)}`;
+/** An amount of the kept quote (cents) in whole shillings, as the API shows it. */
+const kesOfCents = (cents: number, texts: PolicyDocumentTexts) => kes(toKes(cents), texts);
 const text = (value: unknown, texts: PolicyDocumentTexts) =>
   value === null || value === undefined || value === '' ? texts.notApplicable : String(value);
 /** A label or value of the domain's (cover types, class names, risk words) in the document's language. */
 const word = (value: string, language: DocumentLanguage) =>
   language === 'sw' ? (SWAHILI_SCHEDULE_WORDS[value] ?? translateText(value, 'sw')) : value;
-
-/** The quote as kept with the policy (whole shillings, the API's form: `presentQuote`). */
-interface Breakdown {
-  basicPremium?: number;
-  /** Taken off the basic premium for a higher excess (absent in quotations made before). */
-  excessDiscount?: number;
-  benefits?: Array<{ name: string; premium: number; limit: number }>;
-  subtotal?: number;
-  charges?: Array<{ charge_name: string; charge_type?: string; rate?: number; amount: number }>;
-  /** Every excess of the product, at the amount chosen or else the product's default then. */
-  excesses?: Array<{ id: string; name: string; amount: number }>;
-  total?: number;
-}
 
 /**
  * What was bought besides the sum insured: each benefit with its limit, and each excess (what the
@@ -47,24 +37,27 @@ interface Breakdown {
  * or a KES 100,000 windscreen limit. Empty when the quote carried neither.
  */
 function coverTermRows(policy: PolicyView, texts: PolicyDocumentTexts, language: DocumentLanguage): Row[] {
-  const breakdown = policy.breakdown as Breakdown;
+  const breakdown = policy.breakdown;
   return [
-    ...(breakdown.benefits ?? []).map(
+    ...breakdown.benefits.map(
       (line): Row => [
         word(line.name, language),
-        line.limit > 0 ? texts.limitOf(kes(line.limit, texts)) : texts.included,
+        line.limit > 0 ? texts.limitOf(kesOfCents(line.limit, texts)) : texts.included,
       ],
     ),
-    ...(breakdown.excesses ?? []).map(
-      (line): Row => [texts.excessOf(word(line.name, language)), texts.perClaim(kes(line.amount, texts))],
+    ...breakdown.excesses.map(
+      (line): Row => [
+        texts.excessOf(word(line.name, language)),
+        texts.perClaim(kesOfCents(line.amount, texts)),
+      ],
     ),
   ];
 }
 
 /** A levy's label with its rate: "Training Levy (0.2%)", "Stamp Duty". */
-function levyLabel(charge: NonNullable<Breakdown['charges']>[number], language: DocumentLanguage): string {
+function levyLabel(charge: StoredQuote['charges'][number], language: DocumentLanguage): string {
   const name = word(charge.charge_name, language);
-  if (charge.charge_type !== 'Percentage' || charge.rate === undefined) return name;
+  if (charge.charge_type !== 'Percentage') return name;
   const percent = Math.round(charge.rate * 100 * 10_000) / 10_000;
   return `${name} (${String(percent).replace('.', language === 'sw' ? ',' : '.')}%)`;
 }
@@ -78,23 +71,26 @@ function premiumLines(
   texts: PolicyDocumentTexts,
   language: DocumentLanguage,
 ): AmountLine[] {
-  const breakdown = policy.breakdown as Breakdown;
-  const charges = breakdown.charges ?? [];
+  const breakdown = policy.breakdown;
+  const charges = breakdown.charges;
   return [
-    { label: texts.basicPremium, amount: kes(breakdown.basicPremium, texts) },
+    { label: texts.basicPremium, amount: kesOfCents(breakdown.basicPremium, texts) },
     ...(breakdown.excessDiscount
-      ? [{ label: texts.excessDiscount, amount: `- ${kes(breakdown.excessDiscount, texts)}` }]
+      ? [{ label: texts.excessDiscount, amount: `- ${kesOfCents(breakdown.excessDiscount, texts)}` }]
       : []),
-    ...(breakdown.benefits ?? [])
+    ...breakdown.benefits
       .filter((line) => line.premium > 0)
-      .map((line) => ({ label: word(line.name, language), amount: kes(line.premium, texts) })),
+      .map((line) => ({ label: word(line.name, language), amount: kesOfCents(line.premium, texts) })),
     ...(charges.length > 0
       ? [
-          { label: texts.subtotal, amount: kes(breakdown.subtotal, texts), kind: 'subtotal' as const },
-          ...charges.map((line) => ({ label: levyLabel(line, language), amount: kes(line.amount, texts) })),
+          { label: texts.subtotal, amount: kesOfCents(breakdown.subtotal, texts), kind: 'subtotal' as const },
+          ...charges.map((line) => ({
+            label: levyLabel(line, language),
+            amount: kesOfCents(line.amount, texts),
+          })),
         ]
       : []),
-    { label: texts.totalPremium, amount: kes(breakdown.total ?? policy.premium, texts), kind: 'total' },
+    { label: texts.totalPremium, amount: kesOfCents(breakdown.total, texts), kind: 'total' },
   ];
 }
 

@@ -37,7 +37,7 @@ import { deleteDraft } from '../journey-draft/service';
 import { type InvoiceMoney, invoiceMoney } from '../ledger/service';
 import { notify } from '../notification/service';
 import { invoiceBalance } from '../payment/balance';
-import { toCents, toKes } from '../product/present';
+import { presentStoredQuote, type StoredQuote, toKes } from '../product/present';
 import { isQuotationExpired } from '../quotation/service';
 import { isRenewalTaken } from '../renewal/guard';
 
@@ -141,7 +141,7 @@ export async function issuePolicy(
 
 /**
  * The commission of an intermediary's policy, in the issuing transaction: the commissionable
- * premium is the invoice's amount less the quotation's levies (`totalCharges`, whole shillings),
+ * premium is the invoice's amount less the quotation's levies (`totalCharges`, cents),
  * times the class's rate in `commission_rates` at this moment, rounded half up once to the cent. A
  * class with no rate set up earns 0 bps (the row is still written, so the statement lists it).
  */
@@ -152,15 +152,14 @@ async function recordCommission(
     intermediaryId: number;
     classCode: string;
     invoiceAmount: number;
-    breakdown: Record<string, unknown>;
+    breakdown: StoredQuote;
   },
 ) {
   const [rate] = await tx
     .select({ rateBps: commissionRates.rateBps })
     .from(commissionRates)
     .where(eq(commissionRates.classCode, input.classCode));
-  const levies = Number(input.breakdown.totalCharges ?? 0);
-  const premium = Math.max(0, input.invoiceAmount - toCents(Number.isFinite(levies) ? levies : 0));
+  const premium = Math.max(0, input.invoiceAmount - input.breakdown.totalCharges);
   const rateBps = rate?.rateBps ?? 0;
   await tx
     .insert(commissions)
@@ -275,6 +274,7 @@ export function presentPolicy(
     /** Set when the quoted start date had passed at payment and the cover was moved to the payment's date. */
     quotedStartDate: policy.startDate === quotation.startDate ? null : quotation.startDate,
     premium: toKes(quotation.total),
+    /** The quote as kept (cents): the documents read it; the API answers `policyOnWire`. */
     breakdown: quotation.breakdown,
     systemQuotationRef: quotation.systemQuotationRef,
     paidFrom: completing
@@ -288,6 +288,12 @@ export function presentPolicy(
   };
 }
 export type PolicyView = ReturnType<typeof presentPolicy>;
+
+/** A policy as the API answers it: its quote's amounts in whole shillings. */
+export const policyOnWire = <T extends PolicyView>(policy: T) => ({
+  ...policy,
+  breakdown: presentStoredQuote(policy.breakdown),
+});
 
 /** The risk's lines as its class's definition prints them; none for motor private (its vehicle says it). */
 function riskLinesOf(classCode: string, details: Record<string, unknown>): Array<[string, string]> {
@@ -497,12 +503,21 @@ export function listPolicies(db: Database, userId: string, paging?: ListPage) {
       return window ? query.limit(window.limit).offset(window.offset) : query;
     },
     count: async () => (await db.select({ total: count() }).from(policies).where(mine))[0]?.total ?? 0,
-    present: (rows) => presentPolicies(db, rows),
+    present: async (rows) => (await presentPolicies(db, rows)).map(policyOnWire),
   });
 }
 
 /** One of the client's own policies, by id or policy number; anyone else's is 'not found'. */
 export async function getPolicy(db: Database, userId: string, key: { id?: number; policyNumber?: string }) {
+  return policyOnWire(await getPolicyView(db, userId, key));
+}
+
+/** `getPolicy` as the documents read it: the quote's amounts in cents. */
+export async function getPolicyView(
+  db: Database,
+  userId: string,
+  key: { id?: number; policyNumber?: string },
+) {
   const condition =
     key.id !== undefined ? eq(policies.id, key.id) : eq(policies.policyNumber, key.policyNumber ?? '');
   const rows = await policyQuery(db).where(and(condition, eq(policies.userId, userId)));
@@ -533,6 +548,7 @@ async function renewalOfPolicy(db: Database, policy: PolicyRow, quotation: Quota
   };
 }
 
+/** The policy of an invoice as the documents read it (the quote in cents), or null. */
 export async function getPolicyByInvoice(db: Database, invoiceId: number) {
   const rows = await policyQuery(db).where(eq(policies.invoiceId, invoiceId));
   return rows.length === 0 ? null : (await presentPolicies(db, rows))[0]!;
@@ -620,7 +636,7 @@ function presentInvoice(row: InvoiceRow, money: InvoiceMoney, maxPerPrompt: numb
     coverType: row.quotation.coverType,
     period: row.quotation.periodDays,
     startDate: row.quotation.startDate,
-    breakdown: row.quotation.breakdown,
+    breakdown: presentStoredQuote(row.quotation.breakdown),
     policyNumber: row.policyNumber,
     /** The policy's id (its page in the portal), once issued. */
     policyId: row.policyId,

@@ -141,65 +141,124 @@ function presentStaticParts(loaded: LoadedProduct) {
   return { head, tail };
 }
 
-/** The calculated quote with its itemised breakdown, in whole shillings. */
-export function presentQuote(loaded: LoadedProduct, quote: PremiumBreakdown) {
+/**
+ * The calculated quote with its itemised breakdown as a quotation keeps it (`quotations.breakdown`):
+ * every amount in integer cents, marked `unit: 'cents'` (migration 0037 converted the rows kept in
+ * shillings before). Rates stay plain fractions; a fixed charge's `rate` is an amount, so cents.
+ */
+export function storedQuote(loaded: LoadedProduct, quote: PremiumBreakdown) {
   return {
+    unit: 'cents' as const,
     productSystemRef: loaded.product.productSystemRef,
     productName: loaded.product.name,
     underwriter: { id: loaded.underwriter.id, name: loaded.underwriter.name },
     coverType: quote.coverType,
-    vehicleValue: toKes(quote.vehicleValue),
+    vehicleValue: quote.vehicleValue,
     period: quote.periodDays,
     periodShare: quote.periodSharePpm / PPM,
-    basicPremium: toKes(quote.basicPremium),
-    ...(quote.basicDetail ? { basicDetail: presentBasicDetail(quote.basicDetail) } : {}),
+    basicPremium: quote.basicPremium,
+    ...(quote.basicDetail ? { basicDetail: storedBasicDetail(quote.basicDetail) } : {}),
     /** Taken off the basic premium for the chosen excesses (0 when the underwriter gives none). */
-    excessDiscount: toKes(quote.excessDiscount),
+    excessDiscount: quote.excessDiscount,
     benefits: quote.benefits.map((line) => ({
       benefitSystemRef: line.benefitSystemRef,
       name: line.name,
       benefitType: line.type,
+      limit: line.limit,
+      premium: line.premium,
+    })),
+    subtotal: quote.subtotal,
+    charges: quote.charges.map((line) => ({
+      charge_name: line.name,
+      charge_type: line.type,
+      rate: line.type === 'Percentage' ? line.rate / PPM : line.rate,
+      amount: line.amount,
+    })),
+    totalCharges: quote.totalCharges,
+    excesses: quote.excesses.map((line) => ({
+      id: line.id,
+      name: line.name,
+      amount: line.amount,
+      discount: line.discount,
+    })),
+    total: quote.total,
+    currency: 'KES' as const,
+  };
+}
+
+/** A quote as kept with a quotation (`quotations.breakdown`): amounts in integer cents. */
+export type StoredQuote = ReturnType<typeof storedQuote>;
+
+/**
+ * A kept quote as the API answers it: the same fields with every amount in whole shillings
+ * (`toKes`), without the `unit` mark. The one place that knows which of its fields are money.
+ */
+export function presentStoredQuote({ unit: _cents, ...quote }: StoredQuote) {
+  const { basicDetail } = quote;
+  return {
+    ...quote,
+    vehicleValue: toKes(quote.vehicleValue),
+    basicPremium: toKes(quote.basicPremium),
+    ...(basicDetail
+      ? {
+          basicDetail: {
+            ...basicDetail,
+            groups: basicDetail.groups.map((line) => ({
+              ...line,
+              sumInsured: toKes(line.sumInsured),
+              premium: toKes(line.premium),
+            })),
+            minimumApplied: basicDetail.minimumApplied === null ? null : toKes(basicDetail.minimumApplied),
+            perUnit: basicDetail.perUnit.map((line) => ({ ...line, amount: toKes(line.amount) })),
+          },
+        }
+      : {}),
+    excessDiscount: toKes(quote.excessDiscount),
+    benefits: quote.benefits.map((line) => ({
+      ...line,
       limit: toKes(line.limit),
       premium: toKes(line.premium),
     })),
     subtotal: toKes(quote.subtotal),
     charges: quote.charges.map((line) => ({
-      charge_name: line.name,
-      charge_type: line.type,
-      rate: line.type === 'Percentage' ? line.rate / PPM : toKes(line.rate),
+      ...line,
+      rate: line.charge_type === 'Percentage' ? line.rate : toKes(line.rate),
       amount: toKes(line.amount),
     })),
     totalCharges: toKes(quote.totalCharges),
     excesses: quote.excesses.map((line) => ({
-      id: line.id,
-      name: line.name,
+      ...line,
       amount: toKes(line.amount),
       discount: toKes(line.discount),
     })),
     total: toKes(quote.total),
-    currency: 'KES' as const,
   };
 }
 
-/** How a rated basic premium was reached, in whole shillings and plain rates. */
-function presentBasicDetail(detail: BasicDetail) {
+/** The calculated quote with its itemised breakdown, in whole shillings. */
+export function presentQuote(loaded: LoadedProduct, quote: PremiumBreakdown) {
+  return presentStoredQuote(storedQuote(loaded, quote));
+}
+
+/** How a rated basic premium was reached: amounts in cents, plain rates. */
+function storedBasicDetail(detail: BasicDetail) {
   return {
     groups: detail.groups.map((line) => ({
       group: line.group,
-      sumInsured: toKes(line.sumInsured),
+      sumInsured: line.sumInsured,
       rate: line.ratePpm / PPM,
-      premium: toKes(line.premium),
+      premium: line.premium,
     })),
     loadings: detail.loadings.map((loading) => ({
       factor: loading.factor,
       option: loading.option,
       multiplier: loading.multiplierPpm / PPM,
     })),
-    minimumApplied: detail.minimumApplied === null ? null : toKes(detail.minimumApplied),
+    minimumApplied: detail.minimumApplied,
     perUnit: detail.perUnit.map((line) => ({
       quantity: line.quantity,
       units: line.units,
-      amount: toKes(line.amount),
+      amount: line.amount,
     })),
   };
 }

@@ -31,7 +31,7 @@ import { makeRef } from '../../lib/refs';
 import { type OptionalPaging, pageOrWhole } from '../../lib/search';
 import { getClientDetails, updateClient } from '../client/service';
 import { moneyOfInvoice, post } from '../ledger/service';
-import { presentQuote, toCents, toKes } from '../product/present';
+import { presentStoredQuote, storedQuote, toCents, toKes } from '../product/present';
 import {
   type ClassRisk,
   checkRiskCoverType,
@@ -76,7 +76,7 @@ export function presentQuotation(
     startDate: row.startDate,
     endDate: row.endDate,
     premium: toKes(row.total),
-    breakdown: row.breakdown,
+    breakdown: presentStoredQuote(row.breakdown),
     vehicle: row.vehicle,
     clientDetails: row.clientDetails,
     status: row.status,
@@ -249,7 +249,7 @@ export async function createQuotation(
       endDate: coverEndDate(startDate, input.coverPeriod),
       expiresAt: new Date(Date.now() + options.validDays * 86_400_000),
       ...storedChoices(input),
-      breakdown: presentQuote(loaded, quote),
+      breakdown: storedQuote(loaded, quote),
       total: quote.total,
       vehicle,
       renewalOfPolicyId: options.renewalOfPolicyId ?? null,

@@ -32,7 +32,7 @@ import { getClientDetails } from '../client/service';
 import { inboxScope } from '../help-request/service';
 import { type NotificationText, notify } from '../notification/service';
 import { createAccountSetupLink } from '../password-setup/service';
-import { presentQuote, toKes } from '../product/present';
+import { presentQuote, storedQuote, toKes } from '../product/present';
 import { type LoadedProduct, loadProducts, productInLanguage } from '../product/service';
 import {
   invoiceQuotation,
@@ -263,7 +263,7 @@ export async function sendRecommendation(
           endDate: coverEndDate(item.startDate, item.coverPeriod),
           expiresAt: new Date(Date.now() + validDays * 86_400_000),
           ...storedChoices(item),
-          breakdown: presentQuote(loaded, quote),
+          breakdown: storedQuote(loaded, quote),
           total: quote.total,
           vehicle: {
             registrationNumber: normaliseRegistration(request.regNo),

@@ -286,11 +286,7 @@ type QuotationRow = typeof quotations.$inferSelect;
 
 /** The client's choices on the policy in cents, each benefit with its name as the policy priced it. */
 function chosenOnPolicy(old: QuotationRow): { benefits: ChosenBenefit[]; excesses: ExcessInput[] } {
-  const lines = (old.breakdown as { benefits?: Array<{ benefitSystemRef?: unknown; name?: unknown }> })
-    .benefits;
-  const names = new Map(
-    (Array.isArray(lines) ? lines : []).map((line) => [String(line.benefitSystemRef), String(line.name)]),
-  );
+  const names = new Map(old.breakdown.benefits.map((line) => [line.benefitSystemRef, line.name]));
   const stored = choicesOfQuotation(old);
   return {
     benefits: stored.additionalBenefits.map((benefit) => ({
