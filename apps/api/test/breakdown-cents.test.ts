@@ -41,7 +41,7 @@ type WireBreakdown = Record<string, unknown> & {
 
 /**
  * Issue 26: a quotation keeps its quote in cents like every other stored amount (`unit: 'cents'`),
- * while the API answers whole shillings as before; migration 0037 converts the rows kept in shillings.
+ * while the API answers whole shillings as before; migration 0035 converts the rows kept in shillings.
  */
 describe('the quote a quotation keeps, in cents', () => {
   let ctx: Ctx;
@@ -117,7 +117,7 @@ describe('the quote a quotation keeps, in cents', () => {
     expect(wire).toEqual(priced.body.result.data);
   });
 
-  it("migration 0037 turns a breakdown kept in shillings into cents; the policy's schedule and commission read it", async () => {
+  it("migration 0035 turns a breakdown kept in shillings into cents; the policy's schedule and commission read it", async () => {
     const client = await signedInClient(ctx);
     const clientEmail = (await send(ctx, 'client/client/getClientDetails', {}, client)).body.result.data
       .email;
@@ -179,7 +179,7 @@ describe('the quote a quotation keeps, in cents', () => {
     await db.execute(
       sql`update quotations set breakdown = ${JSON.stringify(legacy)}::jsonb where system_quotation_ref = ${systemQuotationRef}`,
     );
-    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0037_breakdown_in_cents.sql'), 'utf8');
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0035_breakdown_in_cents.sql'), 'utf8');
     const run = async () => {
       for (const statement of migration.split('--> statement-breakpoint'))
         await db.execute(sql.raw(statement));
@@ -256,7 +256,7 @@ describe('the quote a quotation keeps, in cents', () => {
     expect(text).toContain('KES 100,000');
   });
 
-  it("migration 0037 converts a rated quote's detail: each group's sum insured and premium, the minimum, per-unit amounts", async () => {
+  it("migration 0035 converts a rated quote's detail: each group's sum insured and premium, the minimum, per-unit amounts", async () => {
     const client = await signedInClient(ctx);
     const { systemQuotationRef } = await createQuotation(ctx, client);
     const answered = await send(
@@ -273,7 +273,7 @@ describe('the quote a quotation keeps, in cents', () => {
       perUnit: [{ quantity: 2, units: 'passengers', amount: 1_500 }],
     });
     const db = ctx.database.db;
-    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0037_breakdown_in_cents.sql'), 'utf8');
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0035_breakdown_in_cents.sql'), 'utf8');
     for (const minimumApplied of [7_500, null]) {
       const legacy = { ...wire, basicDetail: detail(minimumApplied) };
       await db.execute(

@@ -7,7 +7,14 @@ import { MIGRATIONS_FOLDER } from '../src/db/client';
 import { claims, helpRequestIntermediaries, helpRequests, policies, quotations } from '../src/db/schema';
 import { accidentClaim, approveThroughDesk, deskHeaders } from './claims-helpers';
 import { buildTestApp } from './helpers';
-import { completeQuotation, createQuotation, kenyaToday, payForPolicy, waitUntil } from './purchase-helpers';
+import {
+  completeQuotation,
+  createQuotation,
+  fullVehicle,
+  kenyaToday,
+  payForPolicy,
+  waitUntil,
+} from './purchase-helpers';
 import { FIRM, firmId, type Headers, SAMPLE, send, signedInClient, signInAs } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -165,6 +172,17 @@ describe('a chosen excess from quote to paid claim', () => {
     );
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const recommendation = sent.body.result.data;
+    // The request carried only the plate and chassis: the client gives the rest before paying.
+    const completed = await send(
+      ctx,
+      'client/quotation/completeQuotationDetails',
+      {
+        systemQuotationRef: recommendation.quotations[0].systemQuotationRef,
+        vehicleDetails: { ...fullVehicle, registrationNumber: undefined, chassisNumber: undefined },
+      },
+      client,
+    );
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
     const accepted = await send(
       ctx,
       'underwriting/quotation/acceptReccommendation',

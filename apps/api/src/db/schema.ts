@@ -507,7 +507,7 @@ export const quotations = pgTable('quotations', {
   /** The excesses chosen (cents; migration 0032); a claim deducts these, else the product's default. */
   excesses: jsonb('excesses').$type<ChosenExcess[]>().notNull(),
   /**
-   * The quote at the time of quoting (`storedQuote`: amounts in cents, `unit: 'cents'`; migration 0037
+   * The quote at the time of quoting (`storedQuote`: amounts in cents, `unit: 'cents'`; migration 0035
    * converted the shillings kept before): shown through `presentStoredQuote`, never priced again.
    */
   breakdown: jsonb('breakdown').$type<StoredQuote>().notNull(),

@@ -143,7 +143,7 @@ function presentStaticParts(loaded: LoadedProduct) {
 
 /**
  * The calculated quote with its itemised breakdown as a quotation keeps it (`quotations.breakdown`):
- * every amount in integer cents, marked `unit: 'cents'` (migration 0037 converted the rows kept in
+ * every amount in integer cents, marked `unit: 'cents'` (migration 0035 converted the rows kept in
  * shillings before). Rates stay plain fractions; a fixed charge's `rate` is an amount, so cents.
  */
 export function storedQuote(loaded: LoadedProduct, quote: PremiumBreakdown) {
