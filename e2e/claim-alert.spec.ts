@@ -1,55 +1,11 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import {
-  call,
-  createClient,
-  createInvoiceThroughApi,
-  FULL_VEHICLE,
-  type Session,
-  useSession,
-} from './purchase-fixtures';
+import { buyPolicyThroughApi, createClient, useSession } from './purchase-fixtures';
 import { signInStaffThroughPage } from './staff-fixtures';
 
 const APA_UNDERWRITER = 'underwriter.apa@bimaportal.co.ke';
 const SLOW = { timeout: 30_000 };
 const kenyaToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
-
-/** Through the API: an APA comprehensive policy starting today, paid from 254712345678. */
-async function buyPolicy(request: APIRequestContext, session: Session): Promise<string> {
-  const invoice = await createInvoiceThroughApi(request, session, {
-    productSystemRef: 'APA-MP-PLUS',
-    value: 1_500_000,
-    registrationNumber: 'KDA 123B',
-    startDate: kenyaToday(),
-    vehicle: FULL_VEHICLE,
-  });
-  const started = await call<{ paymentRef: string }>(
-    request,
-    ['underwriting', 'accounting', 'invoicePaymentRequest'],
-    {
-      invoiceSystemRef: invoice.invoiceSystemRef,
-      invoicePaymentDetails: { paymentProvider: 'mpesa', params: { PhoneNumber: '0712 345 678' } },
-    },
-    session.accessToken,
-  );
-  let policyNumber = '';
-  await expect
-    .poll(
-      async () => {
-        const status = await call<{ policyNumber: string | null }>(
-          request,
-          ['intergration', 'payment', 'paymentRequestDetails'],
-          { paymentSystemRef: started.paymentRef },
-          session.accessToken,
-        );
-        policyNumber = status.policyNumber ?? '';
-        return policyNumber;
-      },
-      { timeout: 30_000, intervals: [500] },
-    )
-    .not.toBe('');
-  return policyNumber;
-}
 
 test.describe('claim alert', () => {
   test.setTimeout(180_000);
@@ -59,7 +15,7 @@ test.describe('claim alert', () => {
     request,
   }) => {
     const client = await createClient(request, { withKyc: true });
-    const policyNumber = await buyPolicy(request, client.session);
+    const policyNumber = await buyPolicyThroughApi(request, client.session, '0712 345 678');
 
     // The client, on a phone, reports the accident and finds the claim form on the checklist.
     const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });

@@ -1,57 +1,13 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousViolations } from './axe';
-import {
-  call,
-  createClient,
-  createInvoiceThroughApi,
-  FULL_VEHICLE,
-  type Session,
-  useSession,
-} from './purchase-fixtures';
+import { buyPolicyThroughApi, call, createClient, type Session, useSession } from './purchase-fixtures';
 import { signInStaffThroughApi, signInStaffThroughPage } from './staff-fixtures';
 
 const APA_UNDERWRITER = 'underwriter.apa@bimaportal.co.ke';
 const SLOW = { timeout: 30_000 };
 
 const kenyaToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
-
-/** Through the API: an APA comprehensive policy (KES 1.5M, collision excess KES 25,000) starting today, paid. */
-async function buyPolicy(request: APIRequestContext, session: Session): Promise<string> {
-  const invoice = await createInvoiceThroughApi(request, session, {
-    productSystemRef: 'APA-MP-PLUS',
-    value: 1_500_000,
-    registrationNumber: 'KDA 123B',
-    startDate: kenyaToday(),
-    vehicle: FULL_VEHICLE,
-  });
-  const started = await call<{ paymentRef: string }>(
-    request,
-    ['underwriting', 'accounting', 'invoicePaymentRequest'],
-    {
-      invoiceSystemRef: invoice.invoiceSystemRef,
-      invoicePaymentDetails: { paymentProvider: 'mpesa', params: { PhoneNumber: '254712345678' } },
-    },
-    session.accessToken,
-  );
-  let policyNumber = '';
-  await expect
-    .poll(
-      async () => {
-        const status = await call<{ policyNumber: string | null }>(
-          request,
-          ['intergration', 'payment', 'paymentRequestDetails'],
-          { paymentSystemRef: started.paymentRef },
-          session.accessToken,
-        );
-        policyNumber = status.policyNumber ?? '';
-        return policyNumber;
-      },
-      { timeout: 30_000, intervals: [500] },
-    )
-    .not.toBe('');
-  return policyNumber;
-}
 
 /** A phone photo: noisy, so it weighs what a real one does and its upload shows progress. */
 const photo = async (name: string) => ({
@@ -116,7 +72,7 @@ test.describe('claims', () => {
     request,
   }) => {
     const client = await createClient(request, { withKyc: true });
-    const policyNumber = await buyPolicy(request, client.session);
+    const policyNumber = await buyPolicyThroughApi(request, client.session);
 
     // The client reports the accident.
     const page = await clientPage(browser, client.session);
@@ -233,7 +189,7 @@ test.describe('claims', () => {
     request,
   }) => {
     const client = await createClient(request, { withKyc: true });
-    const policyNumber = await buyPolicy(request, client.session);
+    const policyNumber = await buyPolicyThroughApi(request, client.session);
     const claim = await call<{ id: number; claimRef: string }>(
       request,
       ['client', 'claim', 'reportClaim'],
@@ -297,7 +253,7 @@ test.describe('claims', () => {
 
   test('@phone the claim screens are axe-clean on a phone', async ({ browser, request }) => {
     const client = await createClient(request, { withKyc: true });
-    const policyNumber = await buyPolicy(request, client.session);
+    const policyNumber = await buyPolicyThroughApi(request, client.session);
     const claim = await call<{ id: number }>(
       request,
       ['client', 'claim', 'reportClaim'],

@@ -358,28 +358,52 @@ export async function payInvoiceThroughApi(
   request: APIRequestContext,
   session: Session,
   invoiceSystemRef: string,
-) {
+  phone = '254712345678',
+): Promise<string | null> {
   const started = await call<{ paymentRef: string }>(
     request,
     ['underwriting', 'accounting', 'invoicePaymentRequest'],
     {
       invoiceSystemRef,
-      invoicePaymentDetails: { paymentProvider: 'mpesa', params: { PhoneNumber: '254712345678' } },
+      invoicePaymentDetails: { paymentProvider: 'mpesa', params: { PhoneNumber: phone } },
     },
     session.accessToken,
   );
+  let policyNumber: string | null = null;
   await expect
     .poll(
-      async () =>
-        (
-          await call<{ paymentRequestStatus: string }>(
-            request,
-            ['intergration', 'payment', 'paymentRequestDetails'],
-            { paymentSystemRef: started.paymentRef },
-            session.accessToken,
-          )
-        ).paymentRequestStatus,
-      { timeout: 20_000, intervals: [500] },
+      async () => {
+        const status = await call<{ paymentRequestStatus: string; policyNumber: string | null }>(
+          request,
+          ['intergration', 'payment', 'paymentRequestDetails'],
+          { paymentSystemRef: started.paymentRef },
+          session.accessToken,
+        );
+        policyNumber = status.policyNumber ?? null;
+        return status.paymentRequestStatus;
+      },
+      { timeout: 30_000, intervals: [500] },
     )
     .toBe('success');
+  // The policy is issued in the payment's own transaction: its number comes with the success.
+  return policyNumber;
+}
+
+/** Through the API: an APA comprehensive policy (KES 1.5M, the default excesses) starting today, paid. */
+export async function buyPolicyThroughApi(
+  request: APIRequestContext,
+  session: Session,
+  phone?: string,
+): Promise<string> {
+  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const invoice = await createInvoiceThroughApi(request, session, {
+    productSystemRef: 'APA-MP-PLUS',
+    value: 1_500_000,
+    registrationNumber: 'KDA 123B',
+    startDate: today,
+    vehicle: FULL_VEHICLE,
+  });
+  const policyNumber = await payInvoiceThroughApi(request, session, invoice.invoiceSystemRef, phone);
+  expect(policyNumber, 'the policy issued with the payment').toBeTruthy();
+  return policyNumber!;
 }
