@@ -2,9 +2,7 @@ import type { HelpRequestStatus } from '@bima/domain/intermediaries';
 import { formatNumber } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ListPages } from '../../../components/pagination';
-import { QueryStatus } from '../../../components/query-status';
-import { ScreenHeading } from '../../../components/screen-heading';
+import { PagedCardList } from '../../../components/paged-card-list';
 import { StatusBadge, type StatusTone } from '../../../components/status-badge';
 import { SummaryList } from '../../../components/summary-list';
 import { cardClass, linkButton } from '../../../components/ui';
@@ -37,93 +35,82 @@ const RECOMMENDATION_TONES: Record<HelpRecommendation['status'], StatusTone> = {
 export default function MyHelpRequestsRoute() {
   const [page, setPage] = usePageParam();
   const requests = useQuery(myHelpRequestsQueryOptions(page));
-  const list = requests.data;
   return (
     <div>
-      <ScreenHeading level={1}>{t('helpRequests.title')}</ScreenHeading>
-      <p className="mt-2 text-slate-700">{t('helpRequests.intro')}</p>
-      <QueryStatus
-        isPending={requests.isPending}
-        isError={requests.isError}
-        onRetry={() => void requests.refetch()}
-      />
-      {list?.total === 0 ? (
-        <div className={`${cardClass} mt-6`}>
-          <p className="text-slate-800">{t('helpRequests.empty')}</p>
+      <PagedCardList
+        title={t('helpRequests.title')}
+        intro={t('helpRequests.intro')}
+        query={requests}
+        empty={t('helpRequests.empty')}
+        emptyAction={
           <Link to={paths.motorHelp.getHref()} className={`${linkButton} mt-3 inline-block`}>
             {t('helpRequests.ask')}
           </Link>
-        </div>
-      ) : null}
-      {list && list.items.length > 0 ? (
-        <ul className="mt-6 grid gap-4 lg:grid-cols-2">
-          {list.items.map((request) => {
-            const headingId = `help-request-${request.requestSystemRef}`;
-            return (
-              <li key={request.requestSystemRef}>
-                <article aria-labelledby={headingId} className={`${cardClass} h-full`}>
-                  <h2 id={headingId} className="font-bold break-all text-slate-900">
-                    {t('helpRequests.request', { ref: request.requestSystemRef })}
-                  </h2>
-                  <SummaryList
-                    rows={[
-                      { label: t('helpRequests.sent'), value: formatKenyaDateTime(request.createdAt) },
-                      { label: t('helpRequests.vehicle'), value: request.risk.regNo },
-                      {
-                        label: t('helpRequests.value'),
-                        value: t('helpRequests.kes', { amount: formatNumber(request.risk.value) }),
-                      },
-                      { label: t('helpRequests.answerBy'), value: formatIsoDate(request.expiry) },
-                    ]}
-                  />
-                  <h3 className="mt-4 font-semibold text-slate-900">{t('helpRequests.firms')}</h3>
-                  <ul className="mt-2 space-y-3">
-                    {request.intermediaries.map((firm) => (
-                      <li key={firm.id} className="rounded-md border border-slate-200 p-3">
-                        <div className="flex flex-wrap items-center justify-between gap-2">
-                          <span className="font-medium text-slate-900">{firm.intermediaryNames}</span>
-                          <StatusBadge
-                            label={t(`helpRequests.status.${firm.status}`)}
-                            tone={STATUS_TONES[firm.status]}
-                          />
-                        </div>
-                        {firm.recommendations.length > 0 ? (
-                          <ul className="mt-2 space-y-2">
-                            {firm.recommendations.map((recommendation) => (
-                              <li key={recommendation.id} className="flex flex-wrap items-center gap-2">
-                                <Link
-                                  to={paths.portalRecommendationReview.getHref(recommendation.id)}
-                                  className={linkButton}
-                                  aria-label={t('helpRequests.openRecommendation', {
-                                    firm: firm.intermediaryNames,
-                                  })}
-                                >
-                                  {t('helpRequests.recommendation')}
-                                </Link>
-                                <StatusBadge
-                                  label={t(`helpRequests.recommendationStatus.${recommendation.status}`)}
-                                  tone={RECOMMENDATION_TONES[recommendation.status]}
-                                />
-                              </li>
-                            ))}
-                          </ul>
-                        ) : (
-                          <p className="mt-2 text-sm text-slate-700">{t('helpRequests.noRecommendation')}</p>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </article>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
-      <ListPages
-        list={list}
+        }
+        itemKey={(request) => request.requestSystemRef}
         onPageChange={setPage}
-        isDisabled={requests.isPlaceholderData}
-        label={t('helpRequests.pages')}
+        pagesLabel={t('helpRequests.pages')}
+        renderItem={(request) => (
+          <article
+            aria-labelledby={`help-request-${request.requestSystemRef}`}
+            className={`${cardClass} h-full`}
+          >
+            <h2
+              id={`help-request-${request.requestSystemRef}`}
+              className="font-bold break-all text-slate-900"
+            >
+              {t('helpRequests.request', { ref: request.requestSystemRef })}
+            </h2>
+            <SummaryList
+              rows={[
+                { label: t('helpRequests.sent'), value: formatKenyaDateTime(request.createdAt) },
+                { label: t('helpRequests.vehicle'), value: request.risk.regNo },
+                {
+                  label: t('helpRequests.value'),
+                  value: t('helpRequests.kes', { amount: formatNumber(request.risk.value) }),
+                },
+                { label: t('helpRequests.answerBy'), value: formatIsoDate(request.expiry) },
+              ]}
+            />
+            <h3 className="mt-4 font-semibold text-slate-900">{t('helpRequests.firms')}</h3>
+            <ul className="mt-2 space-y-3">
+              {request.intermediaries.map((firm) => (
+                <li key={firm.id} className="rounded-md border border-slate-200 p-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-medium text-slate-900">{firm.intermediaryNames}</span>
+                    <StatusBadge
+                      label={t(`helpRequests.status.${firm.status}`)}
+                      tone={STATUS_TONES[firm.status]}
+                    />
+                  </div>
+                  {firm.recommendations.length > 0 ? (
+                    <ul className="mt-2 space-y-2">
+                      {firm.recommendations.map((recommendation) => (
+                        <li key={recommendation.id} className="flex flex-wrap items-center gap-2">
+                          <Link
+                            to={paths.portalRecommendationReview.getHref(recommendation.id)}
+                            className={linkButton}
+                            aria-label={t('helpRequests.openRecommendation', {
+                              firm: firm.intermediaryNames,
+                            })}
+                          >
+                            {t('helpRequests.recommendation')}
+                          </Link>
+                          <StatusBadge
+                            label={t(`helpRequests.recommendationStatus.${recommendation.status}`)}
+                            tone={RECOMMENDATION_TONES[recommendation.status]}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="mt-2 text-sm text-slate-700">{t('helpRequests.noRecommendation')}</p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </article>
+        )}
       />
     </div>
   );

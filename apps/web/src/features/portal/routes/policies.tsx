@@ -1,9 +1,7 @@
 import { COVER_TYPE_LABELS } from '@bima/domain/quotation';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ListPages } from '../../../components/pagination';
-import { QueryStatus } from '../../../components/query-status';
-import { ScreenHeading } from '../../../components/screen-heading';
+import { PagedCardList } from '../../../components/paged-card-list';
 import { SummaryList } from '../../../components/summary-list';
 import { cardClass, linkButton } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
@@ -18,73 +16,58 @@ import { formatKes, formatPeriod, registrationOf } from '../utils/records';
 export default function PoliciesRoute() {
   const [page, setPage] = usePageParam();
   const policies = useQuery(policiesQueryOptions(page));
-  const list = policies.data;
   return (
     <div>
-      <ScreenHeading level={1}>{t('portal.policies.title')}</ScreenHeading>
-      <p className="mt-2 text-slate-700">{t('portal.policies.intro')}</p>
-      <QueryStatus
-        isPending={policies.isPending}
-        isError={policies.isError}
-        onRetry={() => void policies.refetch()}
-      />
-      {list?.total === 0 ? (
-        <div className={`${cardClass} mt-6`}>
-          <p className="text-slate-800">{t('portal.policies.empty')}</p>
+      <PagedCardList
+        title={t('portal.policies.title')}
+        intro={t('portal.policies.intro')}
+        query={policies}
+        empty={t('portal.policies.empty')}
+        emptyAction={
           <Link to={paths.motorBasicDetails.getHref()} className={`${linkButton} mt-3 inline-block`}>
             {t('portal.policies.emptyLink')}
           </Link>
-        </div>
-      ) : null}
-      {list && list.items.length > 0 ? (
-        <ul className="mt-6 grid gap-4 lg:grid-cols-2">
-          {list.items.map((policy) => (
-            <li key={policy.id}>
-              <article aria-labelledby={`policy-${policy.id}`} className={`${cardClass} h-full`}>
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <h2 id={`policy-${policy.id}`} className="font-bold break-all text-slate-900">
-                    {policy.policyNumber}
-                  </h2>
-                  <RecordStatusBadge status={policy.status} />
-                </div>
-                <SummaryList
-                  rows={[
-                    { label: t('portal.fields.product'), value: policy.productName },
-                    {
-                      label: policy.riskReference?.label ?? t('portal.fields.registration'),
-                      value: policy.riskReference?.value ?? registrationOf(policy.vehicle),
-                    },
-                    {
-                      label: t('portal.fields.coverType'),
-                      value: domainText(
-                        COVER_TYPE_LABELS[policy.coverType as keyof typeof COVER_TYPE_LABELS] ??
-                          policy.coverType,
-                      ),
-                    },
-                    {
-                      label: t('portal.fields.period'),
-                      value: formatPeriod(policy.startDate, policy.endDate),
-                    },
-                    { label: t('portal.fields.premium'), value: formatKes(policy.premium) },
-                  ]}
-                />
-                <Link
-                  to={paths.portalPolicy.getHref(policy.id)}
-                  aria-label={t('portal.policies.view', { policyNumber: policy.policyNumber })}
-                  className={`${linkButton} mt-3 inline-block`}
-                >
-                  {t('portal.policies.viewShort')}
-                </Link>
-              </article>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <ListPages
-        list={list}
+        }
+        itemKey={(policy) => policy.id}
         onPageChange={setPage}
-        isDisabled={policies.isPlaceholderData}
-        label={t('portal.policies.pages')}
+        pagesLabel={t('portal.policies.pages')}
+        renderItem={(policy) => (
+          <article aria-labelledby={`policy-${policy.id}`} className={`${cardClass} h-full`}>
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <h2 id={`policy-${policy.id}`} className="font-bold break-all text-slate-900">
+                {policy.policyNumber}
+              </h2>
+              <RecordStatusBadge status={policy.status} />
+            </div>
+            <SummaryList
+              rows={[
+                { label: t('portal.fields.product'), value: policy.productName },
+                {
+                  label: policy.riskReference?.label ?? t('portal.fields.registration'),
+                  value: policy.riskReference?.value ?? registrationOf(policy.vehicle),
+                },
+                {
+                  label: t('portal.fields.coverType'),
+                  value: domainText(
+                    COVER_TYPE_LABELS[policy.coverType as keyof typeof COVER_TYPE_LABELS] ?? policy.coverType,
+                  ),
+                },
+                {
+                  label: t('portal.fields.period'),
+                  value: formatPeriod(policy.startDate, policy.endDate),
+                },
+                { label: t('portal.fields.premium'), value: formatKes(policy.premium) },
+              ]}
+            />
+            <Link
+              to={paths.portalPolicy.getHref(policy.id)}
+              aria-label={t('portal.policies.view', { policyNumber: policy.policyNumber })}
+              className={`${linkButton} mt-3 inline-block`}
+            >
+              {t('portal.policies.viewShort')}
+            </Link>
+          </article>
+        )}
       />
     </div>
   );
