@@ -11,7 +11,11 @@ import { describe, expect, it } from 'vitest';
  */
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PAGINATION_ITSELF = new Set(['components/pagination.tsx', 'components/paged-table.tsx']);
+const PAGINATION_ITSELF = new Set([
+  'components/pagination.tsx',
+  'components/paged-table.tsx',
+  'components/paged-card-list.tsx',
+]);
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -29,7 +33,7 @@ describe('a list’s page lives in the address', () => {
     }))
     .filter(
       ({ file, source }) =>
-        !PAGINATION_ITSELF.has(file) && /<(PagedTable|Pagination|ListPages)\b/.test(source),
+        !PAGINATION_ITSELF.has(file) && /<(PagedTable|PagedCardList|Pagination|ListPages)\b/.test(source),
     );
 
   it('finds the screens with pages', () => {
