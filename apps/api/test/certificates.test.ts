@@ -60,6 +60,7 @@ const truck = {
   fuelType: 'Diesel',
   purpose: 'Passengers',
   modifications: 'no',
+  yearOfManufacture: 2018,
 };
 const home = {
   buildingValue: 5_000_000,
