@@ -141,10 +141,13 @@ test.describe('staff area: money received without an invoice', () => {
       hasText: note,
     });
     await expect(entry).toHaveCount(1);
-    await expect(entry).toContainText(`${STAFF.admin} (admin)`);
-    await expect(entry).toContainText('payments/unallocatedReceipt/resolveReceipt');
-    await expect(entry).toContainText(/unallocated_receipt RCT-[A-Z0-9]+/);
-    await expect(entry).toContainText('resolution: REFUNDED');
+    // In words (issue 26): who, what was done with the money, and the values before and after.
+    await expect(entry).toContainText(`${STAFF.admin} (Admin)`);
+    await expect(entry).toContainText(
+      /Refunded KES [\d,]+ to 07\d{2} \d{3} \d{3} \(M-Pesa, receipt RCT-[A-Z0-9]+\)/,
+    );
+    await expect(entry).toContainText('Receipt: Open → Refunded');
+    await expect(entry).not.toContainText('resolveReceipt');
     await staffContext.close();
 
     // The client's Invoice page says the money was refunded.
