@@ -1,22 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addCalendarDays, formatNumber } from '@bima/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { formatNumber } from '@bima/domain';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../src/db/client';
-import {
-  commissions,
-  helpRequestIntermediaries,
-  helpRequests,
-  invoices,
-  policies,
-  quotations,
-} from '../src/db/schema';
+import { commissions, invoices, policies, quotations } from '../src/db/schema';
 import { presentStoredQuote } from '../src/modules/product/present';
 import { buildTestApp } from './helpers';
 import { pdfTextContent } from './pdf-raster';
 import { createQuotation, fullVehicle, kenyaToday, MPESA_TEST_ENV, payForPolicy } from './purchase-helpers';
-import { FIRM, firmId, SAMPLE, send, signedInClient, signInAs } from './staff-helpers';
+import { recommendationToClient, send, signedInClient } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -119,50 +112,12 @@ describe('the quote a quotation keeps, in cents', () => {
 
   it("migration 0035 turns a breakdown kept in shillings into cents; the policy's schedule and commission read it", async () => {
     const client = await signedInClient(ctx);
-    const clientEmail = (await send(ctx, 'client/client/getClientDetails', {}, client)).body.result.data
-      .email;
-    const savannah = await firmId(ctx, FIRM.savannah);
-    const broker = (await signInAs(ctx, SAMPLE.brokerA)).headers;
-    const created = await send(
-      ctx,
-      'underwriting/quotation/createHelpRequest',
-      {
-        entityRefs: [savannah],
-        expiry: addCalendarDays(today, 7),
-        status: 'PENDING',
-        remarks: 'Please recommend comprehensive cover for my Toyota Harrier.',
-        clientDetails: {
-          names: { firstName: 'Achieng', lastName: 'Otieno' },
-          email: clientEmail,
-          kraPin: 'A123456789Z',
-        },
-        riskDetails: { value: 1_500_000, chassisNumber: 'JTEBU5JR5K5123456', regNo: 'KDA 123B' },
-      },
-      client,
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const [request] = await ctx.database.db
-      .select({ id: helpRequestIntermediaries.id })
-      .from(helpRequestIntermediaries)
-      .innerJoin(helpRequests, eq(helpRequests.id, helpRequestIntermediaries.helpRequestId))
-      .where(
-        and(
-          eq(helpRequests.requestSystemRef, created.body.result.data.requestSystemRef),
-          eq(helpRequestIntermediaries.intermediaryId, savannah),
-        ),
-      );
-    const sent = await send(
-      ctx,
-      'intermediary/recommendation/sendRecommendation',
-      {
-        requestId: request!.id,
-        items: [{ productSystemRef: 'APA-MP-PLUS', coverPeriod: 365, startDate: today, ...CHOSEN }],
-        note: 'APA Plus with the collision excess and windscreen cover you asked for.',
-      },
-      broker,
-    );
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const { systemQuotationRef } = sent.body.result.data.quotations[0];
+    const sent = await recommendationToClient(ctx, client, {
+      today,
+      items: [{ productSystemRef: 'APA-MP-PLUS', coverPeriod: 365, startDate: today, ...CHOSEN }],
+      note: 'APA Plus with the collision excess and windscreen cover you asked for.',
+    });
+    const { systemQuotationRef } = sent.quotations[0];
     const answer = async () =>
       (await send(ctx, 'underwriting/quotation/getQuotationDetails', { systemQuotationRef }, client)).body
         .result.data.breakdown as WireBreakdown;
@@ -228,7 +183,7 @@ describe('the quote a quotation keeps, in cents', () => {
     const accepted = await send(
       ctx,
       'underwriting/quotation/acceptReccommendation',
-      { id: sent.body.result.data.id, systemQuotationRef },
+      { id: sent.id, systemQuotationRef },
       client,
     );
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);

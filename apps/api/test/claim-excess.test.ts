@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addCalendarDays } from '@bima/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../src/db/client';
-import { claims, helpRequestIntermediaries, helpRequests, policies, quotations } from '../src/db/schema';
+import { claims, policies, quotations } from '../src/db/schema';
 import { accidentClaim, approveThroughDesk, deskHeaders } from './claims-helpers';
 import { buildTestApp } from './helpers';
 import {
@@ -15,7 +14,7 @@ import {
   payForPolicy,
   waitUntil,
 } from './purchase-helpers';
-import { FIRM, firmId, type Headers, SAMPLE, send, signedInClient, signInAs } from './staff-helpers';
+import { type Headers, recommendationToClient, send, signedInClient } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -128,50 +127,11 @@ describe('a chosen excess from quote to paid claim', () => {
 
   it("an intermediary's recommendation with the excess the broker chose", async () => {
     const client = await signedInClient(ctx);
-    const clientEmail = (await send(ctx, 'client/client/getClientDetails', {}, client)).body.result.data
-      .email;
-    const savannah = await firmId(ctx, FIRM.savannah);
-    const broker = (await signInAs(ctx, SAMPLE.brokerA)).headers;
-    const created = await send(
-      ctx,
-      'underwriting/quotation/createHelpRequest',
-      {
-        entityRefs: [savannah],
-        expiry: addCalendarDays(today, 7),
-        status: 'PENDING',
-        remarks: 'Please recommend comprehensive cover for my Toyota Harrier.',
-        clientDetails: {
-          names: { firstName: 'Achieng', lastName: 'Otieno' },
-          email: clientEmail,
-          kraPin: 'A123456789Z',
-        },
-        riskDetails: { value: 1_500_000, chassisNumber: 'JTEBU5JR5K5123456', regNo: 'KDA 123B' },
-      },
-      client,
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const [row] = await ctx.database.db
-      .select({ id: helpRequestIntermediaries.id })
-      .from(helpRequestIntermediaries)
-      .innerJoin(helpRequests, eq(helpRequests.id, helpRequestIntermediaries.helpRequestId))
-      .where(
-        and(
-          eq(helpRequests.requestSystemRef, created.body.result.data.requestSystemRef),
-          eq(helpRequestIntermediaries.intermediaryId, savannah),
-        ),
-      );
-    const sent = await send(
-      ctx,
-      'intermediary/recommendation/sendRecommendation',
-      {
-        requestId: row!.id,
-        items: [{ productSystemRef: 'APA-MP-PLUS', coverPeriod: 365, startDate: today, ...CHOSEN }],
-        note: 'APA Plus with the KES 50,000 collision excess and windscreen cover you asked for.',
-      },
-      broker,
-    );
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const recommendation = sent.body.result.data;
+    const recommendation = await recommendationToClient(ctx, client, {
+      today,
+      items: [{ productSystemRef: 'APA-MP-PLUS', coverPeriod: 365, startDate: today, ...CHOSEN }],
+      note: 'APA Plus with the KES 50,000 collision excess and windscreen cover you asked for.',
+    });
     // The request carried only the plate and chassis: the client gives the rest before paying.
     const completed = await send(
       ctx,

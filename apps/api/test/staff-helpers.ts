@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { addCalendarDays } from '@bima/domain';
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { hashPassword } from '../src/auth/passwords';
-import { intermediaries, users } from '../src/db/schema';
+import { helpRequestIntermediaries, helpRequests, intermediaries, users } from '../src/db/schema';
 import { SAMPLE_STAFF_PASSWORD } from '../src/modules/staff/seed-data';
 import { call, loginUser, registerUser, uniqueEmail } from './accounts-helpers';
 import type { buildTestApp } from './helpers';
@@ -87,4 +89,54 @@ export async function createStaffUser(ctx: Ctx, underwriterId: string | null) {
   // Staff calls need a real session (the gateway reads role and insurer from it on every call).
   const { headers } = await signInAs(ctx, user!.email, password);
   return { userId: user!.id, email: user!.email, headers };
+}
+
+/**
+ * A client's help request for their Toyota Harrier (KES 1.5M, plate and chassis only) sent to
+ * Savannah, and Savannah's broker's recommendation of `items` for it: the recommendation as sent.
+ */
+export async function recommendationToClient(
+  ctx: Ctx,
+  client: Headers,
+  options: { today: string; items: unknown[]; note: string },
+) {
+  const clientEmail = (await send(ctx, 'client/client/getClientDetails', {}, client)).body.result.data.email;
+  const savannah = await firmId(ctx, FIRM.savannah);
+  const broker = (await signInAs(ctx, SAMPLE.brokerA)).headers;
+  const created = await send(
+    ctx,
+    'underwriting/quotation/createHelpRequest',
+    {
+      entityRefs: [savannah],
+      expiry: addCalendarDays(options.today, 7),
+      status: 'PENDING',
+      remarks: 'Please recommend comprehensive cover for my Toyota Harrier.',
+      clientDetails: {
+        names: { firstName: 'Achieng', lastName: 'Otieno' },
+        email: clientEmail,
+        kraPin: 'A123456789Z',
+      },
+      riskDetails: { value: 1_500_000, chassisNumber: 'JTEBU5JR5K5123456', regNo: 'KDA 123B' },
+    },
+    client,
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const [row] = await ctx.database.db
+    .select({ id: helpRequestIntermediaries.id })
+    .from(helpRequestIntermediaries)
+    .innerJoin(helpRequests, eq(helpRequests.id, helpRequestIntermediaries.helpRequestId))
+    .where(
+      and(
+        eq(helpRequests.requestSystemRef, created.body.result.data.requestSystemRef),
+        eq(helpRequestIntermediaries.intermediaryId, savannah),
+      ),
+    );
+  const sent = await send(
+    ctx,
+    'intermediary/recommendation/sendRecommendation',
+    { requestId: row!.id, items: options.items, note: options.note },
+    broker,
+  );
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  return sent.body.result.data;
 }
