@@ -281,7 +281,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     services,
     config,
     storage: createFileStorage(config),
-    owners: { claim: claimFileOwner(services), chat: chatFileOwner },
+    owners: new Map([
+      ['claim', claimFileOwner(services)],
+      ['chat', chatFileOwner],
+    ]),
   });
   // Codes and payment prompts: only for a person at this machine, never in production.
   if (config.NODE_ENV !== 'production' && isLoopbackHost(config.HOST))

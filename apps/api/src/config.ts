@@ -139,6 +139,16 @@ const baseConfigSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanish.default(false),
+  /** Bytes of files a client account may keep (MB), and a staff account (an insurer's, a firm's, an admin's). */
+  UPLOAD_QUOTA_MB: z.coerce.number().positive().default(200),
+  UPLOAD_STAFF_QUOTA_MB: z.coerce.number().positive().default(2000),
+  /** Bytes any account may upload in a day (Kenya time, MB), counted as received. */
+  UPLOAD_DAILY_MB: z.coerce.number().positive().default(100),
+  /** The most pixels a photo may have (megapixels), read from its header before it is decoded. */
+  UPLOAD_MAX_MEGAPIXELS: z.coerce.number().positive().max(268).default(40),
+  /** An upload never attached (a chat file never sent) is deleted, row and bytes, after this long. */
+  UPLOAD_ORPHAN_GRACE_HOURS: z.coerce.number().positive().default(24),
+  UPLOAD_ORPHAN_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
   /** How often pending payments are checked with the STK query. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(15_000),
   /** Renewal reminders: how many days before a policy ends each one goes (comma-separated). */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAccessToken } from '../src/auth/tokens';
 import { chatMessageFiles, users } from '../src/db/schema';
 import { signFileLink } from '../src/modules/files/links';
 import { loginUser, registerUser } from './accounts-helpers';
@@ -77,7 +78,12 @@ const sendWith = (who: Person, data: Record<string, unknown>) =>
   send(ctx, 'chat/message/sendMessage', data, who.headers);
 
 const download = (url: string) => ctx.app.inject({ method: 'GET', url });
-const linkFor = (fileId: string, who: Person) => signFileLink(TEST_JWT_SECRET, fileId, who.userId);
+/** A link signed for `who` in their own session (as the server would sign one for them). */
+const linkFor = (fileId: string, who: Person) =>
+  signFileLink(TEST_JWT_SECRET, fileId, {
+    userId: who.userId,
+    sessionId: verifyAccessToken(who.token, TEST_JWT_SECRET)?.sid ?? null,
+  });
 
 async function firmConversation(client: Person) {
   const started = await send(

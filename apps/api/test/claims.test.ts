@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAccessToken } from '../src/auth/tokens';
 import { claimSettlements, claims, files, mailQueue, notifications, policies } from '../src/db/schema';
 import { signFileLink } from '../src/modules/files/links';
 import { call } from './accounts-helpers';
@@ -221,7 +222,10 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
       expect(jubileeUser).toBeDefined();
       const me = await call(ctx, 'staff', 'account', 'getProfile', {}, jubilee.headers);
       const jubileeId = me.json().result.data.id ?? me.json().result.data.userId;
-      const forJubilee = signFileLink(TEST_JWT_SECRET, fileId, jubileeId);
+      const forJubilee = signFileLink(TEST_JWT_SECRET, fileId, {
+        userId: jubileeId,
+        sessionId: verifyAccessToken(jubilee.headers.accesstoken!, TEST_JWT_SECRET)?.sid ?? null,
+      });
       expect((await ctx.app.inject({ method: 'GET', url: forJubilee })).statusCode).toBe(404);
       const tampered = ownerLink.replace(/.$/, (char) => (char === 'A' ? 'B' : 'A'));
       expect((await ctx.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);

@@ -365,4 +365,20 @@ export const UPLOAD_MESSAGES = {
   empty: 'The file is empty.',
   noFile: 'Choose a file to upload.',
   uploadIdRequired: 'Each upload needs an upload id (x-upload-id).',
+  unknownOwner: 'Files can be attached only to a claim or a chat.',
 } as const;
+
+/** Megabytes as the upload limits' messages say them: at most one decimal (200, 0.3). */
+const megabytes = (bytes: number) => String(Math.max(0.1, Number((bytes / (1024 * 1024)).toFixed(1))));
+
+/** The refusal of an upload past the account's storage quota (413); Swahili in sw.patterns.json. */
+export const uploadQuotaMessage = (quotaBytes: number) =>
+  `Your account has used all of its ${megabytes(quotaBytes)} MB of file storage. Contact support if you need to upload more.`;
+
+/** The refusal of an upload past the account's daily volume (429); Swahili in sw.patterns.json. */
+export const uploadDailyMessage = (dailyBytes: number) =>
+  `You have reached the ${megabytes(dailyBytes)} MB of files an account may upload in a day. Try again tomorrow.`;
+
+/** The refusal of a photo with more pixels than may be decoded (413); Swahili in sw.patterns.json. */
+export const uploadPixelsMessage = (maxMegapixels: number) =>
+  `This photo has too many pixels to process (at most ${maxMegapixels} megapixels). Choose a smaller photo or a lower resolution.`;

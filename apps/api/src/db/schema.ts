@@ -1166,6 +1166,24 @@ export const files = pgTable(
   ],
 );
 
+/**
+ * Bytes of files an account uploaded on one day (Kenya time, by the business clock), as received:
+ * its daily upload volume. Counted in one conditional upsert before a file is processed, so parallel
+ * uploads cannot pass the limit together; files deleted later still count for their day.
+ */
+export const uploadVolumes = pgTable(
+  'upload_volumes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** YYYY-MM-DD in Kenya. */
+    day: text('day').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
 /** A claim on a policy (modules/claim); its steps are `claim_events`, its payouts `claim_settlements`. */
 export const claims = pgTable(
   'claims',

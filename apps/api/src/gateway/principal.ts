@@ -28,16 +28,29 @@ export async function findTokenPrincipal(
       underwriterId: null,
     };
   }
-  if (!UUID.test(claims.sid)) return null;
-  const caller = await services.findSessionCaller(claims.sid);
-  if (!caller || caller.userId !== claims.sub || caller.role !== claims.role || !isUserRole(caller.role))
-    return null;
+  const principal = await findSessionPrincipal(claims.sid, claims.sub, services);
+  return principal?.role === claims.role ? principal : null;
+}
+
+/**
+ * The user of a session while it is live (unrevoked, the user active, their firm not suspended),
+ * with the role and firm read from the database; null otherwise. Behind every access token, and
+ * behind a signed file link, which carries the session that asked for it.
+ */
+export async function findSessionPrincipal(
+  sessionId: string,
+  userId: string,
+  services: Pick<Services, 'findSessionCaller'>,
+): Promise<Principal | null> {
+  if (!UUID.test(sessionId)) return null;
+  const caller = await services.findSessionCaller(sessionId);
+  if (!caller || caller.userId !== userId || !isUserRole(caller.role)) return null;
   if (caller.status !== 'ACTIVE') return null;
   if (caller.role === 'intermediary' && caller.intermediaryStatus !== 'ACTIVE') return null;
   return {
     userId: caller.userId,
     role: caller.role,
-    sessionId: claims.sid,
+    sessionId,
     intermediaryId: caller.role === 'intermediary' ? caller.intermediaryId : null,
     underwriterId: caller.role === 'underwriter' ? caller.underwriterId : null,
     // Only a lender carries its lender (absent for every other role).

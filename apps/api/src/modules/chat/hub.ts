@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterBus, ClusterEvent } from '../../cluster/bus';
 import type { Database } from '../../db/client';
 import { chatPresence } from '../../db/schema';
+import type { LinkReader } from '../files/links';
 import {
   type ChatScope,
   isInScope,
@@ -19,6 +20,8 @@ import {
 export interface ChatConnection {
   readonly id: string;
   scope: ChatScope | null;
+  /** Who its files' links are signed for: the socket's user and session. */
+  reader: LinkReader | null;
   send(frame: ChatServerFrame): void;
   /** A heartbeat: answers false when the last ping went unanswered (the hub then drops it). */
   beat(): boolean;
@@ -94,10 +97,10 @@ export class ChatHub {
       if (!found) return;
       const marks = marksOf(found.conversation);
       for (const connection of this.connections) {
-        const scope = connection.scope;
-        if (!scope || !isInScope(scope, found.conversation)) continue;
-        // Each reader gets the files' links signed for them.
-        const view = presentMessage(found.message, marks, scope.side, linkSigner(this.secret, scope.userId));
+        const { scope, reader } = connection;
+        if (!scope || !reader || !isInScope(scope, found.conversation)) continue;
+        // Each reader gets the files' links signed for them (and their socket's session).
+        const view = presentMessage(found.message, marks, scope.side, linkSigner(this.secret, reader));
         connection.send({ type: 'message', message: view });
       }
       return;

@@ -33,7 +33,7 @@ import {
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { pageInfo } from '../../lib/search';
-import { signFileLink } from '../files/links';
+import { type LinkReader, signFileLink } from '../files/links';
 import { type NotificationText, notify } from '../notification/service';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -87,14 +87,14 @@ export function marksOf(row: ConversationRow): ChatMarks {
 /** What a message row keeps of each of its files (`chat_messages.attachments`). */
 type StoredAttachment = Omit<ChatAttachment, 'url'>;
 
-/** Signs a file's download link for one reader (their user id is in the link). */
+/** Signs a file's download link for one reader (their user id and session are in the link). */
 export type SignLink = (fileId: string) => string;
 
-/** Links to chat files signed for `userId` (the files module's signed links, 10 minutes). */
+/** Links to chat files signed for a reader's session (the files module's signed links, 10 minutes). */
 export const linkSigner =
-  (secret: string, userId: string): SignLink =>
+  (secret: string, reader: LinkReader): SignLink =>
   (fileId) =>
-    signFileLink(secret, fileId, userId);
+    signFileLink(secret, fileId, reader);
 
 /** A stored message as a viewer on `viewerSide` reads it, its files' links signed for that viewer. */
 export function presentMessage(
@@ -383,7 +383,7 @@ export async function listMessages(
   secret: string,
 ) {
   const scope = chatScopeOf(principal);
-  const signLink = linkSigner(secret, principal.userId);
+  const signLink = linkSigner(secret, principal);
   const conversation = await findConversation(db, scope, input.conversationId);
   const inConversation = eq(chatMessages.conversationId, conversation.id);
   const rows =
@@ -557,7 +557,7 @@ export async function sendMessage(
   options: SendOptions,
 ): Promise<{ message: ChatMessageView; isNew: boolean }> {
   const scope = chatScopeOf(principal);
-  const signLink = linkSigner(options.secret, principal.userId);
+  const signLink = linkSigner(options.secret, principal);
   // The socket's frame is not refined by the schema: the rule is checked here for both ways in.
   if (!hasMessageContent(input))
     throw new AppError('invalid', CHAT_MESSAGES.contentRequired, {
@@ -797,5 +797,5 @@ export async function attachmentLink(
   const conversation = await findConversation(db, scope, input.conversationId);
   if (!(await isAttached(db, input.fileId, conversation.id)))
     throw new AppError('not_found', CHAT_MESSAGES.attachmentNotFound);
-  return { url: signFileLink(secret, input.fileId, principal.userId) };
+  return { url: signFileLink(secret, input.fileId, principal) };
 }

@@ -67,6 +67,7 @@ export async function chatSocketPlugin(
     const connection: ChatConnection = {
       id: randomUUID(),
       scope: null as ChatScope | null,
+      reader: null,
       send,
       beat: () => {
         if (!alive) return false;
@@ -102,6 +103,7 @@ export async function chatSocketPlugin(
       const isFirst = !principal;
       principal = found;
       connection.scope = scope;
+      connection.reader = { userId: found.userId, sessionId: found.sessionId };
       clearTimeout(authTimer);
       const expiresAt = tokenExpiry(frame.token, services.tokenSecret);
       if (expiryTimer) clearTimeout(expiryTimer);
@@ -112,7 +114,7 @@ export async function chatSocketPlugin(
       if (isFirst) await hub.add(connection);
       send({ type: 'ready', userId: found.userId, expiresAt });
       if (frame.lastSeenId !== undefined) {
-        const signLink = linkSigner(services.tokenSecret, found.userId);
+        const signLink = linkSigner(services.tokenSecret, found);
         for (const message of await messagesSince(db, scope, frame.lastSeenId, signLink))
           send({ type: 'message', message });
       }

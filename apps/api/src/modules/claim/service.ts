@@ -478,7 +478,7 @@ export async function getClaim(db: Database, services: Services, principal: Prin
     .orderBy(asc(claimSettlements.id));
   const readsFiles = readsClaimFiles(principal, claim);
   const attached = readsFiles
-    ? await listOwnerFiles(db, services.tokenSecret, principal.userId, 'claim', String(claim.id))
+    ? await listOwnerFiles(db, services.tokenSecret, principal, 'claim', String(claim.id))
     : [];
   const hasOtherParty = claim.otherParty !== null;
   const required = requiredClaimDocuments({ type: claim.type as ClaimType, hasOtherParty });

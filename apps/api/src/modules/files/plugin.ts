@@ -8,24 +8,55 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { files } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
-import { findRequestPrincipal } from '../../gateway/principal';
+import { findRequestPrincipal, findSessionPrincipal } from '../../gateway/principal';
 import { gatewayRateLimitKey } from '../../gateway/rate-limits';
 import type { Services } from '../../services';
 import { verifyFileLink } from './links';
-import { type FileOwners, readerPrincipal, saveUpload } from './service';
+import {
+  type FileOwners,
+  removeOrphanUploads,
+  saveUpload,
+  type UploadLimits,
+  UploadVolumeError,
+} from './service';
 import type { FileStorage } from './storage';
 
 /**
  * Uploads (spec-1 §7.1 "Upload: POST with the token header and progress events"):
  * `POST /v2/api/files?ownerKind=claim&ownerId=12&category=damage_photos`, multipart with one `file`,
  * headers `accesstoken` and `x-upload-id` (the client's key for this file: a retry never duplicates).
- * `GET /v2/api/files/:token` serves a file to the reader its link was signed for, if they may still read it.
+ * `GET /v2/api/files/:token` serves a file to the reader its link was signed for, while the session
+ * that asked for the link is live and the reader may still read the file.
+ * Each account keeps at most UPLOAD_QUOTA_MB (staff UPLOAD_STAFF_QUOTA_MB) and uploads at most
+ * UPLOAD_DAILY_MB a day; uploads never attached are deleted by the `upload-orphans` job.
  */
 export async function filesPlugin(
   app: FastifyInstance,
   options: { db: Database; services: Services; config: Config; storage: FileStorage; owners: FileOwners },
 ): Promise<void> {
   const { db, services, config, storage, owners } = options;
+  const MB = 1024 * 1024;
+  const limits: UploadLimits = {
+    quotaBytes: {
+      client: Math.floor(config.UPLOAD_QUOTA_MB * MB),
+      staff: Math.floor(config.UPLOAD_STAFF_QUOTA_MB * MB),
+    },
+    dailyBytes: Math.floor(config.UPLOAD_DAILY_MB * MB),
+    maxPixels: Math.floor(config.UPLOAD_MAX_MEGAPIXELS * 1_000_000),
+  };
+  services.jobs.every({
+    name: 'upload-orphans',
+    intervalMs: config.UPLOAD_ORPHAN_SWEEP_INTERVAL_MS,
+    run: () =>
+      removeOrphanUploads({
+        db,
+        storage,
+        owners,
+        clock: services.clock,
+        graceMs: config.UPLOAD_ORPHAN_GRACE_HOURS * 3_600_000,
+        log: app.log,
+      }),
+  });
   // Uploads and downloads count like gateway calls: per signed-in user, else per IP.
   await app.register(rateLimit, {
     ...(services.counters.kind === 'memory'
@@ -52,7 +83,7 @@ export async function filesPlugin(
     limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 5, parts: 6 },
   });
 
-  app.post('/v2/api/files', async (request) => {
+  app.post('/v2/api/files', async (request, reply) => {
     const principal = await findRequestPrincipal(request, services);
     if (!principal) throw new AppError('forbidden', 'Your session has expired. Please sign in again.');
     const query = (request.query ?? {}) as Record<string, string | undefined>;
@@ -81,6 +112,8 @@ export async function filesPlugin(
       db,
       storage,
       owners,
+      limits,
+      clock: services.clock,
       principal,
       ownerKind: query.ownerKind ?? '',
       ownerId: query.ownerId ?? '',
@@ -88,6 +121,9 @@ export async function filesPlugin(
       uploadId,
       fileName: part.filename,
       bytes,
+    }).catch((error: unknown) => {
+      if (error instanceof UploadVolumeError) reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
     });
     return { status: true, result: { data: { ...saved.file, duplicate: saved.duplicate } } };
   });
@@ -104,9 +140,11 @@ export async function filesPlugin(
       });
     if (!link) return expired();
     const [file] = await db.select().from(files).where(eq(files.id, link.fileId));
-    const reader = await readerPrincipal(db, link.userId);
-    const owner = file ? owners[file.ownerKind] : undefined;
-    if (!file || !reader || !owner || !(await owner.canRead(db, reader, file.ownerId, file)))
+    // The session that asked for the link must still be live: a link dies with its sign-out.
+    const reader = await findSessionPrincipal(link.sessionId, link.userId, services);
+    if (!reader) return expired();
+    const owner = file ? owners.get(file.ownerKind) : undefined;
+    if (!file || !owner || !(await owner.canRead(db, reader, file.ownerId, file)))
       throw new AppError('not_found', 'Not found.');
     const body = await storage.get(file.storageKey);
     const disposition = file.contentType.startsWith('image/') ? 'inline' : 'attachment';
