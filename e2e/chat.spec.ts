@@ -1,5 +1,7 @@
+import { deflateSync } from 'node:zlib';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { openMenu } from './fixtures';
 import { call, createClient, expectNoSeriousViolations, type Session, useSession } from './purchase-fixtures';
 import {
   createHelpRequestThroughApi,
@@ -43,6 +45,35 @@ async function damagePhoto() {
     })
       .jpeg({ quality: 90 })
       .toBuffer(),
+  };
+}
+
+/**
+ * A decompression bomb: a valid one-bit PNG of 16,000 × 16,000 white pixels, a few kilobytes that
+ * would decode to 256 megapixels (CRCs left zero: the server reads the header and goes no further).
+ */
+function pixelBomb() {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+  };
+  const side = 16_000;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([1, 0, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + side / 8, 0xff);
+  row[0] = 0;
+  return {
+    name: 'huge-scan.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: side }, () => row)))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
   };
 }
 
@@ -305,5 +336,51 @@ test.describe('chats', () => {
     await expect(page.getByRole('log').getByText('Thank you, an assessor will call you.')).toBeVisible(LIVE);
     await expect(menu.getByRole('link', { name: 'Chats', exact: true })).toBeVisible(LIVE);
     await brokerPage.context().close();
+  });
+
+  test('a photo with too many pixels is refused with the reason; a file link dies with sign-out @phone', async ({
+    page,
+    request,
+  }) => {
+    const client = await createClient(request);
+    await useSession(page, client.session);
+    await page.goto('/newportal/chats');
+    await page.getByRole('button', { name: 'Chat with support' }).click();
+    await expect(page).toHaveURL(/\/newportal\/chats\/\d+$/, LIVE);
+    await connected(page);
+
+    // The server reads the photo's size from its header and refuses it; the reason shows on the file.
+    const attach = page.getByLabel('Attach photos or documents');
+    await attach.setInputFiles(pixelBomb());
+    await expect(
+      page.getByRole('alert').filter({
+        hasText:
+          'This photo has too many pixels to process (at most 40 megapixels). Choose a smaller photo or a lower resolution.',
+      }),
+    ).toBeVisible(LIVE);
+    await expectNoSeriousViolations(page, 'a photo refused for its pixels');
+    await page.getByRole('button', { name: 'Remove huge-scan.png' }).click();
+
+    // A document goes; its link opens it while the session lasts.
+    await attach.setInputFiles({
+      name: 'police-abstract.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    });
+    const item = page.getByRole('list', { name: 'Files being uploaded' }).getByRole('listitem');
+    await expect(item).toContainText('Uploaded', LIVE);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const link = page.getByRole('log').getByRole('link', { name: /^police-abstract\.pdf/ });
+    await expect(link).toBeVisible(LIVE);
+    const href = (await link.getAttribute('href'))!;
+    expect((await request.get(href)).status()).toBe(200);
+
+    // Signed out, the same address no longer serves the file, to anyone.
+    await openMenu(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/, LIVE);
+    const after = await request.get(href);
+    expect(after.status()).toBe(403);
+    expect((await after.json()).err_msg).toBe('This download link has expired.');
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../stores/auth';
+import { currentLanguage } from './i18n';
 import { UploadError, uploadFile } from './upload';
 
 /** A stand-in XMLHttpRequest: records what was sent and answers as the test says. */
@@ -79,7 +80,11 @@ describe('uploadFile', () => {
       method: 'POST',
       url: '/v2/api/files?ownerKind=claim&ownerId=1',
     });
-    expect(FakeRequest.last?.headers).toEqual({ accessToken: 'tok-123', 'x-upload-id': 'upload-abc-123' });
+    expect(FakeRequest.last?.headers).toEqual({
+      accessToken: 'tok-123',
+      'x-upload-id': 'upload-abc-123',
+      'Accept-Language': currentLanguage(),
+    });
     expect(FakeRequest.last?.body).toBeInstanceOf(FormData);
     expect(progress).toEqual([5, 10]);
   });
@@ -95,6 +100,12 @@ describe('uploadFile', () => {
       messages,
     });
     await expect(refused).rejects.toEqual(new UploadError('The file is larger than 10 MB.', 413));
+    // The account's daily volume or storage quota: the server's words, in the portal's language.
+    const daily = 'You have reached the 100 MB of files an account may upload in a day. Try again tomorrow.';
+    FakeRequest.answer = { status: 429, body: { status: false, err_msg: daily } };
+    await expect(
+      uploadFile({ url: '/u', file: file(), uploadId: 'upload-2', onProgress: () => {}, messages }),
+    ).rejects.toEqual(new UploadError(daily, 429));
     FakeRequest.answer = 'network-error';
     const lost = uploadFile({
       url: '/u',

@@ -1,5 +1,6 @@
 import { authStore } from '../stores/auth';
 import { refreshAccessToken } from './api-client';
+import { currentLanguage } from './i18n';
 import { shouldRefreshToken } from './jwt';
 
 /** The upload endpoint (spec-1 §7.1 "Upload: POST with the token header and progress events"). */
@@ -56,6 +57,8 @@ export async function uploadFile(options: {
     request.open('POST', options.url);
     request.setRequestHeader('accessToken', token);
     request.setRequestHeader('x-upload-id', options.uploadId);
+    // Refusals (a full quota, the day's volume) come in the language chosen in the portal.
+    request.setRequestHeader('Accept-Language', currentLanguage());
     request.responseType = 'json';
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress(event.loaded, event.total);
