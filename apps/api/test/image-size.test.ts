@@ -10,11 +10,14 @@ describe('readImageSize: width and height from the header, nothing decoded', () 
   it.each([
     ['PNG', () => image(321, 123).png().toBuffer()],
     ['baseline JPEG', () => image(640, 480).jpeg().toBuffer()],
-    ['progressive JPEG with EXIF', () =>
-      image(1000, 750)
-        .jpeg({ progressive: true })
-        .withExif({ IFD0: { Make: 'Tecno' } })
-        .toBuffer()],
+    [
+      'progressive JPEG with EXIF',
+      () =>
+        image(1000, 750)
+          .jpeg({ progressive: true })
+          .withExif({ IFD0: { Make: 'Tecno' } })
+          .toBuffer(),
+    ],
     ['lossy WebP (VP8)', () => image(333, 222).webp({ quality: 70 }).toBuffer()],
     ['lossless WebP (VP8L)', () => image(301, 17).webp({ lossless: true }).toBuffer()],
     ['WebP with alpha (VP8X)', () => image(257, 129, 4).webp({ quality: 70 }).toBuffer()],
@@ -45,17 +48,13 @@ describe('readImageSize: width and height from the header, nothing decoded', () 
       [],
     ];
     fc.assert(
-      fc.property(
-        fc.constantFrom(...prefixes),
-        fc.uint8Array({ maxLength: 200 }),
-        (prefix, rest) => {
-          const size = readImageSize(Buffer.concat([Buffer.from(prefix), Buffer.from(rest)]));
-          if (size !== null) {
-            expect(size.width).toBeGreaterThan(0);
-            expect(size.height).toBeGreaterThan(0);
-          }
-        },
-      ),
+      fc.property(fc.constantFrom(...prefixes), fc.uint8Array({ maxLength: 200 }), (prefix, rest) => {
+        const size = readImageSize(Buffer.concat([Buffer.from(prefix), Buffer.from(rest)]));
+        if (size !== null) {
+          expect(size.width).toBeGreaterThan(0);
+          expect(size.height).toBeGreaterThan(0);
+        }
+      }),
       { numRuns: 3000 },
     );
   });
