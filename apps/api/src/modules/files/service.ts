@@ -192,8 +192,13 @@ export async function saveUpload(options: {
   try {
     inserted = await db.transaction(async (tx) => {
       // One upload of an account at a time past this point (its user row locked): parallel uploads
-      // cannot all fit in the same remaining quota.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, principal.userId)).for('update');
+      // cannot all fit in the same remaining quota. NO KEY UPDATE: rows that merely reference the user
+      // (foreign keys' KEY SHARE) do not wait for it.
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, principal.userId))
+        .for('no key update');
       if ((await storedBytes(tx, principal.userId)) + body.length > quota)
         throw new AppError('too_large', uploadQuotaMessage(quota), {
           errors: [{ field: 'file', message: uploadQuotaMessage(quota) }],
@@ -201,7 +206,7 @@ export async function saveUpload(options: {
       return insertUpload(tx);
     });
   } catch (error) {
-    await storage.delete(storageKey);
+    await storage.delete(storageKey).catch(() => undefined);
     throw error;
   }
   if (inserted) return { file: presentFile(inserted), duplicate: false };
