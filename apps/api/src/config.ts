@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAddressRange, SAFARICOM_CALLBACK_IPS, splitAddressRanges } from './mpesa/callback-sources';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -97,6 +98,19 @@ const baseConfigSchema = z.object({
   MPESA_CALLBACK_BASE_URL: z.string().url().optional(),
   /** The secret in the callback path; made and kept in the database when unset. */
   MPESA_CALLBACK_SECRET: z.string().min(24).optional(),
+  /**
+   * When a success callback is confirmed with M-Pesa's own STK query before any money is credited:
+   * `outside-ranges` for callbacks from an address outside MPESA_CALLBACK_IP_RANGES, `always` for all.
+   */
+  MPESA_CALLBACK_CONFIRM: z.enum(['outside-ranges', 'always']).default('outside-ranges'),
+  /** Safaricom's callback addresses (addresses or CIDR ranges, comma-separated); Daraja's published list by default. */
+  MPESA_CALLBACK_IP_RANGES: z
+    .string()
+    .default(SAFARICOM_CALLBACK_IPS.join(','))
+    .refine(
+      (list) => splitAddressRanges(list).every(isAddressRange),
+      'IPv4 / IPv6 addresses or CIDR ranges separated by commas',
+    ),
   /** M-Pesa's per-transaction limit in whole shillings; a larger invoice is paid in several prompts. */
   MPESA_MAX_AMOUNT: z.coerce.number().int().min(1).max(1_000_000).default(250_000),
   /** Paybill (CustomerPayBillOnline, PartyB = the paybill) or till (CustomerBuyGoodsOnline, PartyB = the till). */

@@ -17,6 +17,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue';
 import { type Clock, createClock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { ChatHub } from './modules/chat/hub';
+import { addressMatcher, splitAddressRanges } from './mpesa/callback-sources';
 import { DarajaClient } from './mpesa/daraja-client';
 import { type DarajaSimulator, SIMULATOR_CREDENTIALS, startDarajaSimulator } from './mpesa/simulator';
 import { Metrics } from './observability/metrics';
@@ -54,6 +55,12 @@ export interface Services {
     /** The full callback URL, secret included; `setOrigin` tells it where this server listens. */
     callbackUrl(): string;
     callbackSecret: string;
+    /**
+     * Whether a callback from this address may be believed without asking M-Pesa (inside
+     * MPESA_CALLBACK_IP_RANGES, unless MPESA_CALLBACK_CONFIRM=always): otherwise a success is
+     * confirmed with the STK query before money is credited.
+     */
+    isTrustedCallbackSource(address: string): boolean;
     setOrigin(origin: string): void;
     /** M-Pesa's per-transaction limit in whole shillings (MPESA_MAX_AMOUNT). */
     maxAmount: number;
@@ -145,6 +152,7 @@ export async function createServices(options: {
     metrics.observedFetch(),
   );
   const callbackSecret = await resolveSecret(db, 'mpesa-callback', config.MPESA_CALLBACK_SECRET);
+  const fromSafaricom = addressMatcher(splitAddressRanges(config.MPESA_CALLBACK_IP_RANGES));
   const mailer = createMailer({
     db,
     smtpUrl: config.SMTP_URL,
@@ -198,6 +206,8 @@ export async function createServices(options: {
       client,
       simulator,
       callbackSecret,
+      isTrustedCallbackSource: (address) =>
+        config.MPESA_CALLBACK_CONFIRM === 'outside-ranges' && fromSafaricom(address),
       maxAmount: config.MPESA_MAX_AMOUNT,
       callbackUrl: () => callbackPath('callback'),
       b2c: b2cCredential

@@ -87,7 +87,13 @@ export async function buildListeningTestApp(env: Record<string, string>) {
  * `lines` are the JSON lines written; `app.close()` closes the database too.
  */
 export async function buildLoggedApp(
-  options: { env?: Record<string, string>; seed?: boolean; extraActions?: ActionDefinition[] } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    extraActions?: ActionDefinition[];
+    /** The level captured: info unless told (trace captures every line the app writes). */
+    level?: string;
+  } = {},
 ) {
   const lines: string[] = [];
   const stream = new Writable({
@@ -109,7 +115,7 @@ export async function buildLoggedApp(
     config,
     database,
     extraActions: options.extraActions,
-    logger: { level: 'info', stream },
+    logger: { level: options.level ?? 'info', stream },
   });
   app.addHook('onClose', () => database.close());
   return { app, database, config, lines };

@@ -117,9 +117,12 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
   };
 
   const callbackPath = () => new URL(ctx.app.services.mpesa.callbackUrl()).pathname;
+  // Safaricom's callbacks, from one of its published callback addresses (believed without a query;
+  // a callback from anywhere else is confirmed first: mpesa-callback-trust.test.ts).
   const postCallback = (body: unknown) =>
     ctx.app.inject({
       method: 'POST',
+      remoteAddress: '196.201.214.200',
       url: callbackPath(),
       payload: body as object,
       headers: { 'content-type': 'application/json' },

@@ -56,3 +56,55 @@ export function errorForLog(error: unknown): unknown {
     stack: frames.join('\n'),
   };
 }
+
+/**
+ * Routes whose path carries a secret in its last segment: the M-Pesa callbacks (STK, and every
+ * B2C / Transaction Status kind under /v2/api/mpesa/b2c/, known or not), signed document and
+ * statement links, and signed file links.
+ */
+const SECRET_PATHS: Array<{ pattern: RegExp; query: boolean }> = [
+  { pattern: /^(\/v2\/api\/mpesa\/callback\/)[^?#]*/, query: true },
+  { pattern: /^(\/v2\/api\/mpesa\/b2c\/[^/?#]*\/)[^?#]*/, query: true },
+  { pattern: /^(\/v2\/api\/documents\/)[^/?#]+/, query: false },
+  { pattern: /^(\/v2\/api\/statements\/)[^/?#]+/, query: false },
+  { pattern: /^(\/v2\/api\/files\/)[^/?#]+/, query: false },
+];
+
+/** The URL as logged: a secret path segment (and an M-Pesa callback's query string) replaced with [redacted]. */
+export function redactUrl(url: string): string {
+  for (const { pattern, query } of SECRET_PATHS) {
+    if (!pattern.test(url)) continue;
+    const redacted = url.replace(pattern, '$1[redacted]');
+    return query ? redacted.replace(/\?.*$/s, '?[redacted]') : redacted;
+  }
+  return url;
+}
+
+/**
+ * The last word on secrets in the log: every line pino writes (request lines, errors with their
+ * messages and stacks, bodies or URLs put in a log object, the simulator's faults) has each known
+ * secret value replaced with [redacted], as written raw, inside a JSON string or URL-encoded.
+ * `add` takes secrets known only once the app has started (the M-Pesa callback secret).
+ */
+export function createLogScrubber() {
+  let patterns: RegExp | null = null;
+  const forms = new Set<string>();
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return {
+    add(secret: string): void {
+      if (secret.length < 8) return;
+      for (const form of [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])
+        forms.add(form);
+      patterns = new RegExp(
+        [...forms]
+          .sort((a, b) => b.length - a.length)
+          .map(literal)
+          .join('|'),
+        'g',
+      );
+    },
+    scrub(line: string): string {
+      return patterns ? line.replace(patterns, '[redacted]') : line;
+    },
+  };
+}

@@ -74,7 +74,7 @@ const RESULTS: Record<
  * - 08 query first: the query answers paid at once (no receipt); the callback with the receipt
  *   follows lateDelayMs after the first query's answer
  * - 09 failed, then paid: the query answers 1037 (and no failure callback); lateDelayMs after that
- *   answer a success callback with a receipt arrives (money taken after all)
+ *   answer a success callback with a receipt arrives (money taken after all), and the query answers 0 from then on
  * - 10 paid, the callback's PhoneNumber masked (2547******78)
  * - 11 paid, the callback carries no Amount item (the query confirms it)
  * - 12 never answered; every STK query gets the gateway's Fault envelope (HTTP 500)
@@ -406,7 +406,11 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
     const followUp = prompt.callbackAfterQuery;
     if (followUp) {
       prompt.callbackAfterQuery = null;
-      later(options.lateDelayMs, () => void sendCallback(prompt, followUp));
+      later(options.lateDelayMs, () => {
+        // The money is taken now: from here on the query answers what the callback says (09).
+        prompt.result = followUp;
+        void sendCallback(prompt, followUp);
+      });
     }
     return {
       ResponseCode: '0',

@@ -37,13 +37,18 @@ export async function paymentPlugin(
       return reply.status(400).send({ ResultCode: 1, ResultDesc: 'Rejected: not an STK callback' });
     services.metrics.mpesaResults.inc({ operation: 'stk_callback', code: callback.resultCode.slice(0, 24) });
     // Answer Safaricom at once; the settlement is idempotent and runs right after.
+    // From Safaricom's callback addresses the callback is believed; from anywhere else a success is
+    // first confirmed with M-Pesa's STK query (handleStkCallback).
+    const trusted = services.mpesa.isTrustedCallbackSource(request.ip);
     setImmediate(() => {
-      handleStkCallback(context, callback)
+      handleStkCallback(context, callback, { trusted })
         .then((result) => {
           const detail = {
             checkoutRequestId: callback.checkoutRequestId,
             resultCode: callback.resultCode,
             result,
+            trusted,
+            from: request.ip,
           };
           // A success for a CheckoutRequestID we never created may still be someone's money: say so loudly.
           if (result === 'unknown' && callback.resultCode === '0')

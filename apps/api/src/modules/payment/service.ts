@@ -362,7 +362,12 @@ export type SettleResult =
   /** The receipt of a payment confirmed earlier by the STK query was recorded. */
   | 'receipt-recorded'
   /** A success callback without an Amount: it must be verified by the STK query first. */
-  | 'needs-verification';
+  | 'needs-verification'
+  /**
+   * A success callback M-Pesa's own STK query did not confirm (yet): nothing was credited; a
+   * pending payment stays pending for the reconciler, which asks again.
+   */
+  | 'unconfirmed';
 
 type SettleAnswer = Pick<
   StkCallback,
@@ -666,49 +671,45 @@ async function recordReceipt(tx: Tx, payment: PaymentRow, receiptNumber: string)
 }
 
 /**
- * Handles a callback Safaricom sent: settles it, and a success without an Amount only once the
- * STK query confirms it (docs §7). While the query cannot confirm it yet, the payment stays pending
- * with the callback's receipt kept, and the reconciler settles it later.
+ * Handles an STK callback. A callback is a hint, never proof (its secret can leak): a success is
+ * credited straight away only from a trusted source (Safaricom's callback addresses, see
+ * `isTrustedCallbackSource`) and with an Amount; any other success is first confirmed with M-Pesa's
+ * own STK query, through the reconciler's `reconcilePayment` (docs §4, §7). Unconfirmed, nothing is
+ * credited and no policy issued: a pending payment stays pending for the reconciler. A trusted
+ * callback's receipt is kept on a payment the query cannot confirm yet; an untrusted one's is not.
  */
 export async function handleStkCallback(
   context: PaymentContext,
   callback: StkCallback,
+  source: { trusted: boolean } = { trusted: false },
 ): Promise<SettleResult> {
+  const find = async () =>
+    (
+      await context.db
+        .select()
+        .from(payments)
+        .where(eq(payments.checkoutRequestId, callback.checkoutRequestId))
+    )[0];
+  if (callback.resultCode === '0' && !source.trusted) {
+    const payment = await find();
+    // A replay, or the receipt of a payment the query already confirmed: no money moves.
+    if (payment?.status === 'success') return settlePayment(context, callback, 'callback');
+    if (!payment) {
+      // Maybe a prompt whose CheckoutRequestID was never stored: adopted only once M-Pesa confirms it.
+      if (!(await confirmedByQuery(context, callback.checkoutRequestId))) return 'unknown';
+      if (!(await adoptOrphanPrompt(context, callback))) return 'unknown';
+      return settlePayment(context, callback, 'callback');
+    }
+    return reconcilePayment(context, payment, callback);
+  }
   let result = await settlePayment(context, callback, 'callback');
   if (result === 'unknown' && (await adoptOrphanPrompt(context, callback)))
     result = await settlePayment(context, callback, 'callback');
   if (result !== 'needs-verification') return result;
-  const [payment] = await context.db
-    .select()
-    .from(payments)
-    .where(eq(payments.checkoutRequestId, callback.checkoutRequestId));
+  const payment = await find();
   if (!payment) return 'unknown';
-  let answer: Awaited<ReturnType<Services['mpesa']['client']['stkQuery']>> | null = null;
-  try {
-    answer = await context.services.mpesa.client.stkQuery(callback.checkoutRequestId);
-  } catch (error) {
-    context.log.warn(
-      { err: error, payment: payment.paymentSystemRef },
-      'STK query to verify a callback failed',
-    );
-  }
-  if (answer?.state === 'final' && answer.resultCode === '0') {
-    return settlePayment(context, { ...callback, amount: toKes(payment.amount) }, 'callback');
-  }
-  if (answer?.state === 'final') {
-    return settlePayment(
-      context,
-      {
-        checkoutRequestId: callback.checkoutRequestId,
-        resultCode: answer.resultCode,
-        resultDesc: answer.resultDesc,
-        amount: null,
-        receiptNumber: null,
-        phoneNumber: null,
-      },
-      'query',
-    );
-  }
+  const verified = await reconcilePayment(context, payment, callback);
+  if (verified !== 'unconfirmed') return verified;
   if (callback.receiptNumber) {
     await context.db
       .update(payments)
@@ -722,6 +723,17 @@ export async function handleStkCallback(
     'success callback without Amount left pending until the STK query confirms it',
   );
   return 'needs-verification';
+}
+
+/** Whether M-Pesa's STK query says the push `checkoutRequestId` was paid (a final ResultCode 0). */
+async function confirmedByQuery(context: PaymentContext, checkoutRequestId: string): Promise<boolean> {
+  try {
+    const answer = await context.services.mpesa.client.stkQuery(checkoutRequestId);
+    return answer.state === 'final' && answer.resultCode === '0';
+  } catch (error) {
+    context.log.warn({ err: error, checkoutRequestId }, 'STK query to confirm a callback failed');
+    return false;
+  }
 }
 
 /**
@@ -797,12 +809,18 @@ export async function sendPolicyDocuments(context: PaymentContext, invoiceId: nu
 }
 
 /**
- * Asks Daraja how one pending push ended, and settles it on a final answer. A payment is never
- * given up on a guess: while M-Pesa cannot be reached (network, gateway fault, an answer about
- * another CheckoutRequestID) it stays pending and is asked again with exponential backoff.
+ * Asks Daraja how one push ended, and settles it on a final answer. A payment is never given up on
+ * a guess: while M-Pesa cannot be reached (network, gateway fault, an answer about another
+ * CheckoutRequestID) it stays pending and is asked again with exponential backoff. With `callback`
+ * (a success callback being confirmed, see handleStkCallback), a paid answer credits the payment
+ * with the callback's receipt (and Amount, which the query lacks); otherwise nothing is credited.
  */
-export async function reconcilePayment(context: PaymentContext, payment: PaymentRow): Promise<void> {
-  if (!payment.checkoutRequestId) return;
+export async function reconcilePayment(
+  context: PaymentContext,
+  payment: PaymentRow,
+  callback?: StkCallback,
+): Promise<SettleResult> {
+  if (!payment.checkoutRequestId) return 'unknown';
   const { db } = context;
   let answer: Awaited<ReturnType<Services['mpesa']['client']['stkQuery']>>;
   try {
@@ -824,14 +842,32 @@ export async function reconcilePayment(context: PaymentContext, payment: Payment
       { err: error, payment: payment.paymentSystemRef, failures, retryInMs: waitMs },
       'STK query could not reach M-Pesa; the payment stays pending',
     );
-    return;
+    return 'unconfirmed';
   }
   await db
     .update(payments)
     .set({ lastQueriedAt: new Date(), queryFailures: 0, nextQueryAt: new Date(Date.now() + QUERY_EVERY_MS) })
     .where(eq(payments.id, payment.id));
-  if (answer.state !== 'final') return;
-  await settlePayment(
+  if (answer.state !== 'final') {
+    if (callback)
+      context.log.warn(
+        { payment: payment.paymentSystemRef },
+        'success callback not yet confirmed by the STK query; nothing credited',
+      );
+    return 'unconfirmed';
+  }
+  if (callback && answer.resultCode === '0')
+    return settlePayment(
+      context,
+      { ...callback, amount: callback.amount ?? toKes(payment.amount) },
+      'callback',
+    );
+  if (callback)
+    context.log.error(
+      { payment: payment.paymentSystemRef, resultCode: answer.resultCode, receipt: callback.receiptNumber },
+      'success callback contradicted by the STK query; nothing credited',
+    );
+  return settlePayment(
     context,
     {
       checkoutRequestId: payment.checkoutRequestId,
