@@ -14,7 +14,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { type Config, isLoopbackHost, trustProxyOption } from './config';
+import { type Config, chatSocketOrigins, isLoopbackHost, trustProxyOption } from './config';
 import type { DatabaseHandle } from './db/client';
 import { devToolsPlugin } from './dev-tools';
 import { docsPlugin } from './gateway/docs';
@@ -225,7 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         // The chat socket is same-origin ('self') unless a separate chat host is configured.
-        connectSrc: ["'self'", ...(config.CHAT_SOCKET_ORIGIN ? [config.CHAT_SOCKET_ORIGIN] : [])],
+        connectSrc: ["'self'", ...chatSocketOrigins(config)],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         workerSrc: ["'self'"],
