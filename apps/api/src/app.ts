@@ -14,6 +14,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import type { ClusterBus } from './cluster/bus';
 import { type Config, chatSocketOrigins, isLoopbackHost, trustProxyOption } from './config';
 import type { DatabaseHandle } from './db/client';
 import { devToolsPlugin } from './dev-tools';
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   extraActions?: ActionDefinition[];
   /** pino options (tests pass a `stream`); the request serializer that redacts secrets is always added. */
   logger?: Exclude<FastifyServerOptions['logger'], boolean>;
+  /** A bus shared with other apps in this process (tests of several instances); its owner closes it. */
+  bus?: ClusterBus;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -151,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const registry = new ActionRegistry();
   registry.register(...allActions, ...(options.extraActions ?? []));
-  const services = await createServices({ database, config, log: app.log });
+  const services = await createServices({ database, config, log: app.log, bus: options.bus });
   app.decorate('services', services);
   addRequestLog(app);
   // Fastify runs onClose hooks last-added first, and callers add their database's close after this

@@ -8,7 +8,7 @@ import {
 } from '@bima/domain';
 import type { WebSocket } from '@fastify/websocket';
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type Config, chatSocketOrigins } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../gateway/errors';
@@ -57,13 +57,13 @@ export function allowedSocketOrigins(config: Pick<Config, 'PUBLIC_BASE_URL' | 'C
 
 /**
  * Cross-site WebSocket hijacking: a browser always sends the page's Origin, so a page elsewhere is
- * refused before the upgrade (403). A request without Origin cannot come from a web page (a native
- * app, a test, a monitoring probe): it is let through, and its token decides, as for every socket.
+ * refused in the handshake (403, before the upgrade). A request without Origin cannot come from a
+ * web page (a native app, a test, a monitoring probe): it is let through, and its token decides, as
+ * for every socket. `null` (a sandboxed frame, a file) is refused.
  */
-function isAllowedOrigin(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
-  const header = request.headers.origin;
-  if (header === undefined) return true;
-  return allowed.has(header.toLowerCase());
+export function isAllowedOrigin(origin: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (origin === undefined) return true;
+  return allowed.has(origin.toLowerCase());
 }
 
 /** A socket must authenticate this soon after opening. */
@@ -87,14 +87,18 @@ export async function chatSocketPlugin(
   const hub = services.chat;
   const budget = userBudget(services.counters, config);
   const origins = allowedSocketOrigins(config);
-  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(websocket, {
+    options: {
+      maxPayload: 16 * 1024,
+      // In the handshake itself: a Fastify hook's refusal would be lost when the plugin drops the socket.
+      verifyClient: (info, accept) =>
+        isAllowedOrigin(info.req.headers.origin, origins)
+          ? accept(true)
+          : accept(false, 403, 'This page may not open the chat.'),
+    },
+  });
 
-  const checkOrigin = async (request: FastifyRequest) => {
-    if (!isAllowedOrigin(request, origins))
-      throw new AppError('forbidden', 'This page may not open the chat. Open the portal and try again.');
-  };
-
-  app.get(CHAT_SOCKET_PATH, { websocket: true, preValidation: checkOrigin }, (socket: WebSocket, request) => {
+  app.get(CHAT_SOCKET_PATH, { websocket: true }, (socket: WebSocket, request) => {
     let principal: Principal | null = null;
     let alive = true;
     let expiryTimer: NodeJS.Timeout | null = null;
