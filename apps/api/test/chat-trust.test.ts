@@ -213,6 +213,13 @@ describe('the chat socket handshake checks Origin', () => {
   it('lets a client without Origin (not a web page: a native app, a probe) through to the token check', async () => {
     expect(await handshake(ctx.app)).toBe(101);
   });
+
+  it('lists every CHAT_SOCKET_ORIGIN in the Content-Security-Policy’s connect-src', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['content-security-policy']).toContain(
+      "connect-src 'self' wss://chat.example.co.ke http://localhost:5173;",
+    );
+  });
 });
 
 describe('one request budget per user, over HTTP and the socket', () => {
