@@ -2,7 +2,14 @@ import { deflateSync } from 'node:zlib';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { openMenu } from './fixtures';
-import { call, createClient, expectNoSeriousViolations, type Session, useSession } from './purchase-fixtures';
+import {
+  PASSWORD as CLIENT_PASSWORD,
+  call,
+  createClient,
+  expectNoSeriousViolations,
+  type Session,
+  useSession,
+} from './purchase-fixtures';
 import {
   createHelpRequestThroughApi,
   listPublicIntermediaries,
@@ -129,6 +136,32 @@ test.describe('chats', () => {
     await brokerPage.getByLabel('Message', { exact: true }).press('Enter');
     await expect(clientLog.getByText('Yes, up to KES 50,000 without excess.')).toBeVisible(LIVE);
     await brokerPage.context().close();
+  });
+
+  test('a chat open on another device ends at once when the client signs out of other devices @phone', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const client = await createClient(request);
+    // The same client on a second device (a session of its own) with the chats open.
+    const laptop = await call<Session>(request, ['user', 'auth', 'login'], {
+      username: client.email,
+      password: CLIENT_PASSWORD,
+      loginDevice: {},
+    });
+    const other = await openAs(browser, laptop, '/newportal/chats');
+    await connected(other);
+
+    await useSession(page, client.session);
+    await page.goto('/newportal/profile');
+    const devices = page.getByRole('region', { name: 'Other devices' });
+    await devices.getByRole('button', { name: 'Sign out of other devices' }).click();
+    await expect(page.getByText('Other devices signed out')).toBeVisible();
+
+    // Nothing is clicked there: its socket was closed by the server, and the device goes to sign in.
+    await expect(other).toHaveURL(/\/insurance\/auth$/, LIVE);
+    await other.context().close();
   });
 
   test('a message to someone with no chat open becomes a notification', async ({ page, request }) => {

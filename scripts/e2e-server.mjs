@@ -7,6 +7,8 @@ import { join } from 'node:path';
 const dataDir = mkdtempSync(join(tmpdir(), 'bima-e2e-'));
 process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= 'warn';
+// The pages the journeys open are served here: the chat socket accepts this Origin (and e-mailed links point here).
+process.env.PUBLIC_BASE_URL ??= `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? 3000}`;
 process.env.RATE_LIMIT_MAX ??= '100000';
 process.env.RATE_LIMIT_PUBLIC_READ_MAX ??= '100000';
 process.env.AUTH_RATE_LIMIT_SCALE ??= '100';

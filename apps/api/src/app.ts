@@ -14,7 +14,8 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { type Config, isLoopbackHost, trustProxyOption } from './config';
+import type { ClusterBus } from './cluster/bus';
+import { type Config, chatSocketOrigins, isLoopbackHost, trustProxyOption } from './config';
 import type { DatabaseHandle } from './db/client';
 import { devToolsPlugin } from './dev-tools';
 import { docsPlugin } from './gateway/docs';
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   extraActions?: ActionDefinition[];
   /** pino options (tests pass a `stream`); the request serializer that redacts secrets is always added. */
   logger?: Exclude<FastifyServerOptions['logger'], boolean>;
+  /** A bus shared with other apps in this process (tests of several instances); its owner closes it. */
+  bus?: ClusterBus;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -146,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const registry = new ActionRegistry();
   registry.register(...allActions, ...(options.extraActions ?? []));
-  const services = await createServices({ database, config, log: app.log });
+  const services = await createServices({ database, config, log: app.log, bus: options.bus });
   scrubber.add(services.mpesa.callbackSecret);
   app.decorate('services', services);
   addRequestLog(app);
@@ -221,7 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         // The chat socket is same-origin ('self') unless a separate chat host is configured.
-        connectSrc: ["'self'", ...(config.CHAT_SOCKET_ORIGIN ? [config.CHAT_SOCKET_ORIGIN] : [])],
+        connectSrc: ["'self'", ...chatSocketOrigins(config)],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         workerSrc: ["'self'"],

@@ -76,13 +76,20 @@ const baseConfigSchema = z.object({
   /** Chats: how often the server pings each socket; a socket silent for two beats is closed. */
   /**
    * Chats: the socket's origin when the web app is built with a separate chat host (VITE_CHAT_HOST),
-   * e.g. wss://chat.bimaportal.co.ke; it is added to the Content-Security-Policy's connect-src.
+   * e.g. wss://chat.bimaportal.co.ke; it is added to the Content-Security-Policy's connect-src. A
+   * comma-separated list; with PUBLIC_BASE_URL's, these origins (as https://, or http:// for ws://)
+   * are the only pages whose browsers may open the chat socket.
    */
   CHAT_SOCKET_ORIGIN: z
     .string()
-    .regex(/^wss?:\/\/[A-Za-z0-9.-]+(:\d+)?$/, 'a ws:// or wss:// origin, e.g. wss://chat.example.co.ke')
+    .regex(
+      /^(wss?|https?):\/\/[A-Za-z0-9.-]+(:\d+)?(,\s*(wss?|https?):\/\/[A-Za-z0-9.-]+(:\d+)?)*$/,
+      'ws://, wss://, http:// or https:// origins separated by commas, e.g. wss://chat.example.co.ke',
+    )
     .optional(),
   CHAT_HEARTBEAT_MS: z.coerce.number().int().min(1000).max(300_000).default(25_000),
+  /** Chats: open sockets one user may hold across every instance (a tab holds one). */
+  CHAT_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   /** Multiplies every sign-in, code and reset rate limit (the test server raises them). */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(10_000).default(1),
   /** Daraja (M-Pesa). Without a consumer key the local Daraja simulator is started and used. */
@@ -269,4 +276,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** The origins listed in CHAT_SOCKET_ORIGIN (none when unset). */
+export function chatSocketOrigins(config: Pick<Config, 'CHAT_SOCKET_ORIGIN'>): string[] {
+  return (config.CHAT_SOCKET_ORIGIN ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
 }

@@ -115,6 +115,8 @@ export async function createServices(options: {
   database: DatabaseHandle;
   config: Config;
   log: FastifyBaseLogger;
+  /** A bus shared with other instances in this process (tests); left open on close. */
+  bus?: ClusterBus;
 }): Promise<Services> {
   const { database, config, log } = options;
   const db = database.db;
@@ -162,7 +164,8 @@ export async function createServices(options: {
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
   });
   let origin = config.MPESA_CALLBACK_BASE_URL ?? `http://127.0.0.1:${config.PORT}`;
-  const bus = await createClusterBus({ redisUrl: config.REDIS_URL, databaseUrl: database.url, log });
+  const bus =
+    options.bus ?? (await createClusterBus({ redisUrl: config.REDIS_URL, databaseUrl: database.url, log }));
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
   redis?.on('error', (error) => log.warn({ err: error }, 'Redis connection error'));
   const counters = createCounters(database, redis);
@@ -231,7 +234,7 @@ export async function createServices(options: {
       await jobs.stop();
       await chat.close();
       await mailer.stop();
-      await bus.close();
+      if (!options.bus) await bus.close();
       await redis?.quit().catch(() => undefined);
       await simulator?.close();
     },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { buildApp } from '../src/app';
+import type { ClusterBus } from '../src/cluster/bus';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { seedSampleData } from '../src/db/seed';
@@ -41,6 +42,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   extraActions?: ActionDefinition[];
   seed?: boolean;
+  /** A bus shared with other instances built in this test (closed by the test). */
+  bus?: ClusterBus;
 }
 
 /** The whole app on a migrated (and by default seeded) test database; call `app.close()` after. */
@@ -55,7 +58,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     WEB_DIST_DIR: '/nonexistent-web-dist',
     ...options.env,
   });
-  const app = await buildApp({ config, database, extraActions: options.extraActions });
+  const app = await buildApp({ config, database, extraActions: options.extraActions, bus: options.bus });
   app.addHook('onClose', () => database.close());
   return { app, database, config };
 }

@@ -187,15 +187,20 @@ export type ChatServerFrame =
   | { type: 'marks'; marks: ChatMarks }
   | {
       type: 'error';
-      code: 'unauthorized' | 'invalid' | 'not-found' | 'conflict' | 'internal';
+      code: 'unauthorized' | 'invalid' | 'not-found' | 'conflict' | 'rate-limited' | 'internal';
       message: string;
       /** The refused `send`'s own id, so the browser marks that message failed. */
       clientMessageId?: string | null;
     }
   | { type: 'pong' };
 
-/** Close codes of the chat socket: 4401 asks the browser to sign in again (a fresh token) and reconnect. */
-export const CHAT_CLOSE_CODES = { unauthorized: 4401, forbidden: 4403 } as const;
+/**
+ * Close codes of the chat socket: 4401 asks the browser to sign in again (a fresh token) and
+ * reconnect — also when the session ended elsewhere (signed out, password changed, account disabled),
+ * where the refresh fails and the browser goes to sign-in; 4429 says the user has too many sockets
+ * open (the browser retries later, with backoff).
+ */
+export const CHAT_CLOSE_CODES = { unauthorized: 4401, forbidden: 4403, tooMany: 4429 } as const;
 
 /** The mark of a message sent by `side`, from the other side's pointers. */
 export function messageMark(options: { id: number; side: ChatSide; marks: ChatMarks }): MessageMark {

@@ -5,13 +5,18 @@ import pg from 'pg';
 
 /**
  * What one API instance tells the others (and itself): a chat message was stored, a conversation's
- * marks moved, the products changed in the back office. Only ids travel (PostgreSQL's NOTIFY payload
- * is small); each instance reads the rows itself.
+ * marks moved, the products changed in the back office, a user's sessions were ended (their open
+ * chat sockets close). Only ids travel (PostgreSQL's NOTIFY payload is small); each instance reads
+ * the rows itself.
  */
 export type ClusterEvent =
   | { t: 'message'; id: number }
   | { t: 'marks'; conversationId: number }
-  | { t: 'products' };
+  | { t: 'products' }
+  | { t: 'sessions-ended'; userId: string; sessionIds: string[] };
+
+const isIdList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /** Publish / subscribe between the API instances. */
 export interface ClusterBus {
@@ -29,6 +34,8 @@ function parseEvent(payload: string): ClusterEvent | null {
     if (event.t === 'message' && Number.isSafeInteger(event.id)) return event;
     if (event.t === 'marks' && Number.isSafeInteger(event.conversationId)) return event;
     if (event.t === 'products') return event;
+    if (event.t === 'sessions-ended' && typeof event.userId === 'string' && isIdList(event.sessionIds))
+      return event;
   } catch {
     // not ours
   }

@@ -10,7 +10,12 @@ import type { Services } from '../services';
 import { AppError, fromZodError } from './errors';
 import { findInputProblem } from './input-guard';
 import { findTokenPrincipal } from './principal';
-import { gatewayRateLimitKey, gatewayRateLimitMax, WriteLimiter } from './rate-limits';
+import {
+  GATEWAY_LIMIT_NAMESPACE,
+  gatewayRateLimitKey,
+  gatewayRateLimitMax,
+  WindowLimiter,
+} from './rate-limits';
 import {
   type ActionDefinition,
   type ActionRegistry,
@@ -62,10 +67,9 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
 
   // Before the body is read: per signed-in user, or per IP for anonymous calls (a flood ceiling).
   await app.register(rateLimit, {
-    // Several instances count together on Redis or PostgreSQL; the embedded default keeps the plugin's own.
-    ...(services.counters.kind === 'memory'
-      ? {}
-      : { store: fastifyRateLimitStore(services.counters, 'gateway') }),
+    // On the shared counters (this process, Redis or PostgreSQL): several instances count together,
+    // and the chat socket spends a user's frames from the same budget (`userBudget`).
+    store: fastifyRateLimitStore(services.counters, GATEWAY_LIMIT_NAMESPACE),
     keyGenerator: (request) => gatewayRateLimitKey(request, services.tokenSecret),
     // The counts go out only with a refusal (429 with Retry-After): on every answer they would be
     // three headers no client of ours reads, on slow mobile links.
@@ -84,7 +88,8 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
   });
 
   // Once the action is known: anonymous calls to actions classed 'write' also count per IP.
-  const writeLimiter = new WriteLimiter(services.counters, {
+  const writeLimiter = new WindowLimiter(services.counters, {
+    namespace: 'write',
     limit: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMarks, ChatServerFrame } from '@bima/domain';
-import { and, eq, lt } from 'drizzle-orm';
+import { CHAT_CLOSE_CODES } from '@bima/domain';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterBus, ClusterEvent } from '../../cluster/bus';
 import type { Database } from '../../db/client';
@@ -22,7 +23,11 @@ export interface ChatConnection {
   scope: ChatScope | null;
   /** Who its files' links are signed for: the socket's user and session. */
   reader: LinkReader | null;
+  /** The session (refresh-token family) the socket signed in with; its end closes the socket. */
+  sessionId: string | null;
   send(frame: ChatServerFrame): void;
+  /** Tells the browser why (an error frame), then closes with `code`. */
+  end(code: number, message: string): void;
   /** A heartbeat: answers false when the last ping went unanswered (the hub then drops it). */
   beat(): boolean;
   terminate(): void;
@@ -90,8 +95,34 @@ export class ChatHub {
     return this.connections.size;
   }
 
+  /** The user's open sockets on every instance: the presence rows still fresh. */
+  async countOpen(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ open: count() })
+      .from(chatPresence)
+      .where(
+        and(
+          eq(chatPresence.userId, userId),
+          gt(chatPresence.seenAt, new Date(Date.now() - this.presenceTtlMs)),
+        ),
+      );
+    return Number(row?.open ?? 0);
+  }
+
+  /** Closes this instance's sockets opened with sessions that have ended (4401: sign in again). */
+  private async endSessions(userId: string, sessionIds: readonly string[]): Promise<void> {
+    const ended = new Set(sessionIds);
+    for (const connection of this.connections) {
+      if (connection.scope?.userId !== userId || !connection.sessionId || !ended.has(connection.sessionId))
+        continue;
+      connection.end(CHAT_CLOSE_CODES.unauthorized, 'Your session has expired. Please sign in again.');
+      await this.remove(connection);
+    }
+  }
+
   private async deliver(event: ClusterEvent): Promise<void> {
     if (this.connections.size === 0 || event.t === 'products') return;
+    if (event.t === 'sessions-ended') return this.endSessions(event.userId, event.sessionIds);
     if (event.t === 'message') {
       const found = await loadMessage(this.db, event.id);
       if (!found) return;

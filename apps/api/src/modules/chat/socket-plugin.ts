@@ -9,10 +9,11 @@ import {
 import type { WebSocket } from '@fastify/websocket';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
+import { type Config, chatSocketOrigins } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../gateway/errors';
 import { findTokenPrincipal, tokenExpiry } from '../../gateway/principal';
+import { userBudget } from '../../gateway/rate-limits';
 import type { Principal } from '../../gateway/registry';
 import type { Services } from '../../services';
 import type { ChatConnection } from './hub';
@@ -34,6 +35,37 @@ function refusedSendId(raw: unknown): string | undefined {
     : undefined;
 }
 
+/** The error frame's code for a refusal of the gateway's kind (its HTTP status). */
+function frameCode(statusCode: number) {
+  if (statusCode === 404) return 'not-found';
+  if (statusCode === 403) return 'unauthorized';
+  if (statusCode === 409) return 'conflict';
+  if (statusCode === 429) return 'rate-limited';
+  return 'invalid';
+}
+
+/**
+ * The page origins whose browsers may open the socket: the portal's own (PUBLIC_BASE_URL) and those
+ * in CHAT_SOCKET_ORIGIN (a wss:// chat host as https://, ws:// as http://).
+ */
+export function allowedSocketOrigins(config: Pick<Config, 'PUBLIC_BASE_URL' | 'CHAT_SOCKET_ORIGIN'>) {
+  const origins = [config.PUBLIC_BASE_URL, ...chatSocketOrigins(config)].map((origin) =>
+    new URL(origin.replace(/^ws(s?):/i, 'http$1:')).origin.toLowerCase(),
+  );
+  return new Set(origins);
+}
+
+/**
+ * Cross-site WebSocket hijacking: a browser always sends the page's Origin, so a page elsewhere is
+ * refused in the handshake (403, before the upgrade). A request without Origin cannot come from a
+ * web page (a native app, a test, a monitoring probe): it is let through, and its token decides, as
+ * for every socket. `null` (a sandboxed frame, a file) is refused.
+ */
+export function isAllowedOrigin(origin: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (origin === undefined) return true;
+  return allowed.has(origin.toLowerCase());
+}
+
 /** A socket must authenticate this soon after opening. */
 const AUTH_TIMEOUT_MS = 10_000;
 /** Frames a socket may send per window before it is told to slow down. */
@@ -53,7 +85,18 @@ export async function chatSocketPlugin(
 ) {
   const { db, services, config } = options;
   const hub = services.chat;
-  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  const budget = userBudget(services.counters, config);
+  const origins = allowedSocketOrigins(config);
+  await app.register(websocket, {
+    options: {
+      maxPayload: 16 * 1024,
+      // In the handshake itself: a Fastify hook's refusal would be lost when the plugin drops the socket.
+      verifyClient: (info, accept) =>
+        isAllowedOrigin(info.req.headers.origin, origins)
+          ? accept(true)
+          : accept(false, 403, 'This page may not open the chat.'),
+    },
+  });
 
   app.get(CHAT_SOCKET_PATH, { websocket: true }, (socket: WebSocket, request) => {
     let principal: Principal | null = null;
@@ -64,11 +107,17 @@ export async function chatSocketPlugin(
     const send = (frame: ChatServerFrame) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
     };
+    const refuse = (code: number, message: string) => {
+      send({ type: 'error', code: 'unauthorized', message });
+      socket.close(code, message);
+    };
     const connection: ChatConnection = {
       id: randomUUID(),
       scope: null as ChatScope | null,
       reader: null,
+      sessionId: null,
       send,
+      end: refuse,
       beat: () => {
         if (!alive) return false;
         alive = false;
@@ -76,10 +125,6 @@ export async function chatSocketPlugin(
         return true;
       },
       terminate: () => socket.terminate(),
-    };
-    const refuse = (code: number, message: string) => {
-      send({ type: 'error', code: 'unauthorized', message });
-      socket.close(code, message);
     };
     const authTimer = setTimeout(() => {
       if (!principal) refuse(CHAT_CLOSE_CODES.unauthorized, 'Sign in first.');
@@ -104,6 +149,7 @@ export async function chatSocketPlugin(
       principal = found;
       connection.scope = scope;
       connection.reader = { userId: found.userId, sessionId: found.sessionId };
+      connection.sessionId = found.sessionId;
       clearTimeout(authTimer);
       const expiresAt = tokenExpiry(frame.token, services.tokenSecret);
       if (expiryTimer) clearTimeout(expiryTimer);
@@ -111,7 +157,22 @@ export async function chatSocketPlugin(
         () => refuse(CHAT_CLOSE_CODES.unauthorized, 'Your session has expired. Please sign in again.'),
         Math.max(0, expiresAt - Date.now()),
       );
-      if (isFirst) await hub.add(connection);
+      if (isFirst) {
+        await hub.add(connection);
+        // Counted after joining, so sockets opening at once on several instances cannot all pass.
+        if ((await hub.countOpen(found.userId)) > config.CHAT_SOCKETS_PER_USER) {
+          await hub.remove(connection);
+          return refuse(
+            CHAT_CLOSE_CODES.tooMany,
+            'Chat is open in too many windows. Close one and try again.',
+          );
+        }
+        // A session that ended while this socket was joining was announced before the hub knew it.
+        if (!(await findTokenPrincipal(frame.token, services))) {
+          await hub.remove(connection);
+          return refuse(CHAT_CLOSE_CODES.unauthorized, 'Your session has expired. Please sign in again.');
+        }
+      }
       send({ type: 'ready', userId: found.userId, expiresAt });
       if (frame.lastSeenId !== undefined) {
         const signLink = linkSigner(services.tokenSecret, found);
@@ -124,6 +185,8 @@ export async function chatSocketPlugin(
       if (frame.type === 'auth') return authenticate(frame);
       if (frame.type === 'ping') return send({ type: 'pong' });
       if (!principal) return refuse(CHAT_CLOSE_CODES.unauthorized, 'Sign in first.');
+      // Each act spends the user's one budget, the same as a gateway call (429 → an error frame).
+      await budget.spend(principal.userId);
       if (frame.type === 'send') {
         const { type: _type, ...input } = frame;
         const { message, isNew } = await sendMessage(db, principal, input, {
@@ -166,17 +229,13 @@ export async function chatSocketPlugin(
       // A refused send names its clientMessageId, so the browser marks that message failed.
       const clientMessageId = parsed.type === 'send' ? (parsed.clientMessageId ?? null) : undefined;
       handle(parsed).catch((error: unknown) => {
-        if (error instanceof AppError) {
-          const code =
-            error.statusCode === 404
-              ? 'not-found'
-              : error.statusCode === 403
-                ? 'unauthorized'
-                : error.statusCode === 409
-                  ? 'conflict'
-                  : 'invalid';
-          return send({ type: 'error', code, message: error.message, clientMessageId });
-        }
+        if (error instanceof AppError)
+          return send({
+            type: 'error',
+            code: frameCode(error.statusCode),
+            message: error.message,
+            clientMessageId,
+          });
         request.log.error({ err: error }, 'chat socket frame failed');
         send({
           type: 'error',

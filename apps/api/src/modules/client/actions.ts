@@ -1,7 +1,7 @@
 import { kycSchema } from '@bima/domain/profile';
 import { z } from 'zod';
+import { endSessions } from '../../auth/sessions';
 import { defineAction } from '../../gateway/registry';
-import { revokeSession } from '../user/service';
 import { getClientDetails, updateClient } from './service';
 
 export const clientActions = [
@@ -41,8 +41,9 @@ export const clientActions = [
     description:
       'Signs out any signed-in user (client or staff): revokes the session, so its access and refresh tokens stop working.',
     input: z.object({}).passthrough(),
-    handler: async ({ db, principal }) => {
-      if (principal?.sessionId) await revokeSession(db, principal.sessionId, 'logout');
+    handler: async ({ db, principal, services, log }) => {
+      if (principal?.sessionId)
+        await endSessions({ db, services, log }, { sessionId: principal.sessionId }, 'logout');
       return { loggedOut: true };
     },
   }),

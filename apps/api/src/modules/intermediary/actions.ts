@@ -78,6 +78,7 @@ export const intermediaryActions = [
     roles: ['admin'],
     description: `ACTIVE → SUSPENDED: {id, reason} → ${ADMIN_ITEM}. The firm leaves the directory, its users are signed out and cannot sign in, its open requests read SUSPENDED; 409 unless ACTIVE.`,
     input: suspendIntermediarySchema,
-    handler: ({ db, principal, input }) => suspendIntermediary(db, principal!, input.id, input.reason),
+    handler: ({ db, services, principal, input }) =>
+      suspendIntermediary({ db, services }, principal!, input.id, input.reason),
   }),
 ];

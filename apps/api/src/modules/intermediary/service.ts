@@ -6,9 +6,11 @@ import {
   type IntermediaryStatus,
   phoneSearchDigits,
 } from '@bima/domain';
-import { and, asc, count, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { announceEndedSessions, revokeSessions } from '../../auth/sessions';
+import type { ClusterBus } from '../../cluster/bus';
 import type { Database } from '../../db/client';
-import { intermediaries, sessions, users } from '../../db/schema';
+import { intermediaries, users } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { makeRef } from '../../lib/refs';
@@ -255,33 +257,27 @@ export async function approveIntermediary(db: Database, actor: Principal, id: nu
  * ACTIVE → SUSPENDED: the firm leaves the directory and the help form, every session of its users
  * is revoked (their next call answers 403) and they cannot sign in; its open requests read SUSPENDED.
  */
-export async function suspendIntermediary(db: Database, actor: Principal, id: number, reason: string) {
-  const suspended = await db.transaction(async (tx) => {
+export async function suspendIntermediary(
+  context: { db: Database; services: { bus: ClusterBus } },
+  actor: Principal,
+  id: number,
+  reason: string,
+) {
+  const { db } = context;
+  const ended = await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: intermediaries.status, name: intermediaries.intermediaryNames })
       .from(intermediaries)
       .where(eq(intermediaries.id, id))
       .for('update');
     if (!before) throw notFound();
-    if (before.status !== 'ACTIVE') return false;
+    if (before.status !== 'ACTIVE') return null;
     const now = new Date();
     await tx
       .update(intermediaries)
       .set({ status: 'SUSPENDED', suspendedReason: reason, suspendedAt: now, updatedAt: now })
       .where(eq(intermediaries.id, id));
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: 'intermediary suspended' })
-      .where(
-        and(
-          isNull(sessions.revokedAt),
-          inArray(
-            sessions.userId,
-            tx.select({ id: users.id }).from(users).where(eq(users.intermediaryId, id)),
-          ),
-        ),
-      )
-      .returning({ id: sessions.id });
+    const revoked = await revokeSessions(tx, { intermediaryId: id }, 'intermediary suspended');
     await recordAudit(tx, actor, {
       action: 'admin/intermediary/suspendIntermediary',
       entityType: 'intermediary',
@@ -296,8 +292,9 @@ export async function suspendIntermediary(db: Database, actor: Principal, id: nu
         { what: { en: 'Reason', sw: 'Sababu' }, after: reason },
       ],
     });
-    return true;
+    return revoked;
   });
-  if (!suspended) throw new AppError('conflict', INTERMEDIARY_MESSAGES.cannotSuspend);
+  if (!ended) throw new AppError('conflict', INTERMEDIARY_MESSAGES.cannotSuspend);
+  await announceEndedSessions(context.services.bus, ended);
   return getForAdmin(db, id);
 }

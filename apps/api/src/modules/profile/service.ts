@@ -1,10 +1,11 @@
 import { parseKenyanPhone } from '@bima/domain/identifiers';
 import { normalisePhone, PROFILE_MESSAGES } from '@bima/domain/profile';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { generateCode, hashCode } from '../../auth/codes';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { AUTH_RATE_RULES } from '../../auth/rate-limiter';
-import { clients, sessions, users, verifications } from '../../db/schema';
+import { announceEndedSessions, revokeSessions } from '../../auth/sessions';
+import { clients, users, verifications } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { type Language, languageOf } from '../../lib/language';
@@ -279,19 +280,9 @@ export async function confirmPhoneChange(
   return getProfile(context, principal.userId);
 }
 
-/** Revokes every unrevoked session of the caller but this one; answers how many. */
-async function revokeOtherSessions(
-  executor: Pick<AccountContext['db'], 'update'>,
-  principal: Principal,
-  reason: string,
-): Promise<number> {
-  const others = principal.sessionId ? ne(sessions.id, principal.sessionId) : undefined;
-  const revoked = await executor
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.userId, principal.userId), isNull(sessions.revokedAt), others))
-    .returning({ id: sessions.id });
-  return revoked.length;
+/** Revokes every unrevoked session of the caller but this one (announce them after the commit). */
+function revokeOtherSessions(executor: AccountContext['db'], principal: Principal, reason: string) {
+  return revokeSessions(executor, { userId: principal.userId, exceptSessionId: principal.sessionId }, reason);
 }
 
 /**
@@ -313,20 +304,22 @@ export async function changePassword(
   }
   await services.limiter.reset([limitKey]);
   const passwordHash = await hashPassword(input.newPassword);
-  const signedOut = await db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: new Date() })
       .where(eq(users.id, principal.userId));
-    const count = await revokeOtherSessions(tx, principal, 'password changed');
+    const revoked = await revokeOtherSessions(tx, principal, 'password changed');
     await recordAudit(tx, principal, {
       action: 'client/profile/changePassword',
       entityType: 'user',
       entityId: principal.userId,
-      details: { otherSessionsSignedOut: count },
+      details: { otherSessionsSignedOut: revoked.length },
     });
-    return count;
+    return revoked;
   });
+  await announceEndedSessions(services.bus, ended, context.log);
+  const signedOut = ended.length;
   await services.mailer.send(
     passwordChangedEmail({ to: user.email, firstName: user.firstName, language: languageOf(user.language) }),
   );
@@ -335,16 +328,17 @@ export async function changePassword(
 
 /** "Sign out of other devices": every session of the caller but this one is revoked. */
 export async function signOutOtherDevices(context: ProfileContext) {
-  const { db, principal } = context;
-  const signedOut = await db.transaction(async (tx) => {
-    const count = await revokeOtherSessions(tx, principal, 'signed out from another device');
+  const { db, principal, services } = context;
+  const ended = await db.transaction(async (tx) => {
+    const revoked = await revokeOtherSessions(tx, principal, 'signed out from another device');
     await recordAudit(tx, principal, {
       action: 'client/profile/signOutOtherDevices',
       entityType: 'user',
       entityId: principal.userId,
-      details: { otherSessionsSignedOut: count },
+      details: { otherSessionsSignedOut: revoked.length },
     });
-    return count;
+    return revoked;
   });
-  return { otherSessionsSignedOut: signedOut };
+  await announceEndedSessions(services.bus, ended, context.log);
+  return { otherSessionsSignedOut: ended.length };
 }

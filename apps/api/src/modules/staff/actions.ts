@@ -64,7 +64,8 @@ export const staffActions = [
     roles: ['admin'],
     description: `Disables a staff user: {userId, reason?} → ${STAFF_USER}. Their sessions end at once and sign-in is refused; 409 for oneself or when already disabled, 404 for a client or unknown id.`,
     input: staffUserIdSchema,
-    handler: ({ db, principal, input }) => disableStaff(db, principal!, input.userId, input.reason),
+    handler: ({ db, services, principal, input }) =>
+      disableStaff({ db, services }, principal!, input.userId, input.reason),
   }),
   defineAction({
     service: 'admin',

@@ -5,11 +5,13 @@ import {
   type StaffRole,
   type UserStatus,
 } from '@bima/domain';
-import { and, count, desc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import { AUTH_RATE_RULES } from '../../auth/rate-limiter';
+import { announceEndedSessions, revokeSessions } from '../../auth/sessions';
+import type { ClusterBus } from '../../cluster/bus';
 import type { Database } from '../../db/client';
-import { intermediaries, lenders, sessions, underwriters, users, verifications } from '../../db/schema';
+import { intermediaries, lenders, underwriters, users, verifications } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { containsPattern, pageInfo, pageWindow } from '../../lib/search';
@@ -396,23 +398,25 @@ export async function listStaff(
  * Disables a staff user: every session is revoked at once (the next call answers 403), sign-in is
  * refused and an open invitation dies. Not oneself; 409 when already disabled.
  */
-export async function disableStaff(db: Database, actor: Principal, userId: string, reason?: string) {
+export async function disableStaff(
+  context: { db: Database; services: { bus: ClusterBus } },
+  actor: Principal,
+  userId: string,
+  reason?: string,
+) {
+  const { db } = context;
   if (userId === actor.userId) throw new AppError('conflict', STAFF_MESSAGES.cannotDisableSelf);
-  const changed = await db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: users.status, role: users.role })
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
     if (!before || !isStaffRole(before.role)) throw staffNotFound();
-    if (before.status === 'DISABLED') return false;
+    if (before.status === 'DISABLED') return null;
     const now = new Date();
     await tx.update(users).set({ status: 'DISABLED', disabledAt: now }).where(eq(users.id, userId));
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: 'user disabled' })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+    const revoked = await revokeSessions(tx, { userId }, 'user disabled');
     await cancelInvitations(tx, userId);
     await recordAudit(tx, actor, {
       action: 'admin/staff/disableStaff',
@@ -425,9 +429,10 @@ export async function disableStaff(db: Database, actor: Principal, userId: strin
         sessionsRevoked: revoked.length,
       },
     });
-    return true;
+    return revoked;
   });
-  if (!changed) throw new AppError('conflict', STAFF_MESSAGES.alreadyDisabled);
+  if (!ended) throw new AppError('conflict', STAFF_MESSAGES.alreadyDisabled);
+  await announceEndedSessions(context.services.bus, ended);
   return presentStaff((await findStaff(db, userId))!);
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../../auth/codes';
 import { getDummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { AUTH_RATE_RULES, LOGIN_ACCOUNT_SLOW_DOWN } from '../../auth/rate-limiter';
+import { announceEndedSessions, endSessions, revokeSessions } from '../../auth/sessions';
 import { signAccessToken } from '../../auth/tokens';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -472,7 +473,7 @@ export async function refreshSession(context: AccountContext, refreshToken: stri
         ? openToken(services.tokenSecret, row.token.successorToken)
         : null;
     if (successor) return sessionAnswer(context, row.user, row.session.id, successor);
-    await revokeSession(db, row.session.id, 'refresh token reused');
+    await endSessions(context, { sessionId: row.session.id }, 'refresh token reused');
     throw expired();
   };
 
@@ -501,13 +502,6 @@ export async function refreshSession(context: AccountContext, refreshToken: stri
   const raced = await find();
   if (!raced || raced.session.revokedAt || !raced.token.usedAt) throw expired();
   return answerReuse(raced);
-}
-
-export async function revokeSession(db: Database, sessionId: string, reason: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /**
@@ -567,7 +561,7 @@ export async function resetPassword(
   context: AccountContext,
   input: { forgotPasswordSystemRef: string; newPassword: string },
 ): Promise<void> {
-  const { db } = context;
+  const { db, services } = context;
   const found = await findVerification(db, input.forgotPasswordSystemRef, 'password_reset');
   if (!found?.user || found.verification.status !== 'VERIFIED') {
     throw new AppError('invalid', 'Verify the code we sent before choosing a new password.', {
@@ -576,17 +570,15 @@ export async function resetPassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   const userId = found.user.id;
-  await db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
     await tx
       .update(verifications)
       .set({ status: 'COMPLETED', completedAt: new Date() })
       .where(eq(verifications.id, input.forgotPasswordSystemRef));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: 'password reset' })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    return revokeSessions(tx, { userId }, 'password reset');
   });
+  await announceEndedSessions(services.bus, ended, context.log);
 }
 
 /** Sets the signed-in user's language ('en' | 'sw'): the language of their e-mails and notifications. */

@@ -8,6 +8,7 @@ import { cardClass, linkButton } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { ApiError } from '../../../lib/api-client';
 import { CHAT_UNREAD_KEY } from '../../../lib/chat-unread';
+import { domainText } from '../../../lib/domain-text';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import type { UploadedFile } from '../../../lib/upload';
 import { authStore } from '../../../stores/auth';
@@ -96,7 +97,8 @@ export function ChatScreen({
     // A refused send (e.g. a file already sent) names its message: mark it failed, say why.
     if (frame.type === 'error' && frame.clientMessageId) {
       dispatch({ type: 'failed', key: frame.clientMessageId });
-      setSendError(frame.message);
+      // The server words its refusals in English; the domain catalogue has them in Swahili too.
+      setSendError(domainText(frame.message));
     }
   };
   const socket = useChatSocket(onFrame);
