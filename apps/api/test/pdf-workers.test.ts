@@ -1,4 +1,4 @@
-import { MPESA_PAYBILL, walletAccount } from '@bima/domain';
+import { ledgerDescription, MPESA_PAYBILL, walletAccount } from '@bima/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CertificateRow } from '../src/modules/certificate/service';
 import type { ClaimFormView } from '../src/modules/claim/form';
@@ -162,11 +162,13 @@ describe('PDFs rendered in worker threads', () => {
  * document's rendering; beside the pool, a fraction of it.
  */
 describe('the event loop while statements download', () => {
-  const LINES = 200;
+  const LINES = 160;
   const DOWNLOADS = 20;
 
   async function statementApp(env: Record<string, string>) {
+    // No sample data: a client and their ledger lines are all a statement needs.
     const ctx = await buildTestApp({
+      seed: false,
       env: { RATE_LIMIT_MAX: '100000', PDF_RATE_LIMIT_PER_MINUTE: '1000', ...env },
     });
     const { headers, userId } = await newSignedInClient(ctx);
@@ -176,7 +178,7 @@ describe('the event loop while statements download', () => {
         await post(tx, {
           key: `test-topup-${index}`,
           kind: 'wallet_topup',
-          description: 'Wallet top-up by M-Pesa',
+          description: ledgerDescription('walletTopUp', {}),
           userId,
           reference: `TKL4H${String(index).padStart(5, '0')}`,
           entries: [
@@ -236,5 +238,5 @@ describe('the event loop while statements download', () => {
       await inThread.ctx.app.close();
       await pooled.ctx.app.close();
     }
-  }, 180_000);
+  }, 240_000);
 });
