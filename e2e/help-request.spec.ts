@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { isoDateFromToday, latestCode, startMotorPrivate, toast, uniqueEmail } from './fixtures';
 import { call, createClient, expectNoSeriousViolations, type Session, useSession } from './purchase-fixtures';
+import { createHelpRequestThroughApi } from './staff-fixtures';
 
 const BROKER = { email: 'broker@savannah-brokers.example', password: 'Bima-Staff-2026!' };
 
@@ -148,6 +149,36 @@ test.describe('help request (HelpMotor)', () => {
     await page.getByRole('main').getByRole('button', { name: 'Help', exact: true }).click();
     await expect(toast(page, 'Help unavailable')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a client who has sent five requests today is told when to send the next, and keeps the form @phone', async ({
+    page,
+    request,
+  }) => {
+    const client = await createClient(request, { withKyc: true });
+    for (let index = 0; index < 5; index += 1)
+      await createHelpRequestThroughApi(request, client.session, 'Savannah Insurance Brokers');
+    await useSession(page, client.session);
+    await page.goto('/motor/help');
+    await expect(field(page, 'Email Address')).toHaveValue(client.email);
+    await fillVehicleAndQuery(page, 'Please quote comprehensive cover for my second car.');
+    await page.getByRole('searchbox', { name: 'Search intermediaries' }).fill('tana');
+    await firmCard(page, 'Tana Insurance Brokers').click();
+    await page.getByRole('button', { name: 'Send Request' }).click();
+
+    await expect(toast(page, 'Submission Error')).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Notifications' })
+        .getByText('You can send at most 5 help requests a day. Please try again in 24 hours.', {
+          exact: true,
+        }),
+    ).toBeVisible();
+    // Nothing is lost: the form keeps what was typed, to send tomorrow.
+    await expect(field(page, 'Your Query')).toHaveValue(
+      'Please quote comprehensive cover for my second car.',
+    );
+    await expect(page.getByText('1 selected', { exact: true })).toBeVisible();
   });
 
   test('the help screen has no serious or critical violations @phone', async ({ page }) => {

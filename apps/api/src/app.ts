@@ -179,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const say = (text: string) => translateText(text, language);
     if (error instanceof AppError) {
       if (error.statusCode === 429) request.log.warn({ err: error }, 'rate limited');
+      if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({
         status: false,
         err_code: error.code,

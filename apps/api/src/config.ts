@@ -219,6 +219,14 @@ const baseConfigSchema = z.object({
    */
   DB_QUEUE_LIMIT: z.coerce.number().int().min(0).default(500),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** PDF downloads (statements, schedules, receipts, certificates, claim forms) per user per minute. */
+  PDF_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Worker threads rendering PDFs off the event loop (0: in the request's thread); default cores − 1, 1 to 4. */
+  PDF_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
+  /** Help requests one client (signed-in account, else verified e-mail) may send in 24 hours. */
+  HELP_REQUESTS_PER_CLIENT_PER_DAY: z.coerce.number().int().min(1).default(5),
+  /** Help requests announced to one firm by e-mail per hour; beyond, one notice, then in the inbox only. */
+  HELP_REQUEST_EMAILS_PER_FIRM_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 /** In production, real money: Daraja credentials and the secrets must be set, not simulated or made up. */
 export const configSchema = baseConfigSchema.superRefine((config, context) => {

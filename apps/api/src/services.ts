@@ -17,6 +17,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue';
 import { type Clock, createClock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { ChatHub } from './modules/chat/hub';
+import { createPdfService, type PdfService } from './modules/pdf-renderers';
 import { addressMatcher, splitAddressRanges } from './mpesa/callback-sources';
 import { DarajaClient } from './mpesa/daraja-client';
 import { type DarajaSimulator, SIMULATOR_CREDENTIALS, startDarajaSimulator } from './mpesa/simulator';
@@ -80,6 +81,8 @@ export interface Services {
   chat: ChatHub;
   /** The business clock (loans' due dates and jobs); movable outside production only. */
   clock: Clock;
+  /** PDFs rendered in worker threads (PDF_WORKERS), and the per-user limit on their downloads. */
+  pdf: PdfService;
   close(): Promise<void>;
 }
 
@@ -169,6 +172,11 @@ export async function createServices(options: {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
   redis?.on('error', (error) => log.warn({ err: error }, 'Redis connection error'));
   const counters = createCounters(database, redis);
+  const pdf = createPdfService({
+    counters,
+    downloadsPerMinute: config.PDF_RATE_LIMIT_PER_MINUTE,
+    workers: config.PDF_WORKERS,
+  });
   const jobs = createJobQueue({ database, log });
   const tokenSecret = await resolveSecret(db, 'token', config.JWT_SECRET);
   const chat = new ChatHub(db, bus, log, config.CHAT_HEARTBEAT_MS, tokenSecret);
@@ -230,8 +238,10 @@ export async function createServices(options: {
     },
     chat,
     clock: createClock({ settable: config.NODE_ENV !== 'production' }),
+    pdf,
     close: async () => {
       await jobs.stop();
+      await pdf.close();
       await chat.close();
       await mailer.stop();
       if (!options.bus) await bus.close();

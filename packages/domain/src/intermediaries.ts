@@ -67,6 +67,11 @@ export const HELP_REQUEST_MESSAGES = {
   /** Server: some chosen intermediaries are unknown or not ACTIVE. */
   intermediariesUnavailable: (names: string[]) =>
     `These intermediaries cannot take requests: ${names.join(', ')}. Please choose from the list.`,
+  /** Server: the client has sent the most help requests a day allows (HELP_REQUESTS_PER_CLIENT_PER_DAY). */
+  dailyLimitReached: (limit: number, hours: number) =>
+    hours === 1
+      ? `You can send at most ${limit} help requests a day. Please try again in 1 hour.`
+      : `You can send at most ${limit} help requests a day. Please try again in ${hours} hours.`,
 } as const;
 
 /** The Help form's notifications (spec-2 §8), with their durations in milliseconds. */

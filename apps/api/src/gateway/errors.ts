@@ -43,17 +43,20 @@ export class AppError extends Error {
   readonly code: string | number;
   readonly errors: FieldError[];
   readonly statusCode: number;
+  /** Seconds until a refused caller may try again: sent as the Retry-After header. */
+  readonly retryAfterSeconds: number | null;
 
   constructor(
     kind: AppErrorKind,
     message: string,
-    options: { code?: string | number; errors?: FieldError[] } = {},
+    options: { code?: string | number; errors?: FieldError[]; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.kind = kind;
     this.code = options.code ?? DEFAULT_CODE_BY_KIND[kind];
     this.errors = options.errors ?? [];
     this.statusCode = STATUS_BY_KIND[kind];
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
   }
 }
 

@@ -364,6 +364,8 @@ export function helpRequestToIntermediaryEmail(options: {
   summary: HelpRequestSummary;
   requestUrl: string;
   language: Language;
+  /** The last request e-mail of the firm's hour (HELP_REQUEST_EMAILS_PER_FIRM_PER_HOUR): says the rest wait in the inbox. */
+  lastOfTheHour?: boolean;
 }): EmailMessage {
   const { to, intermediaryNames, summary, requestUrl, language } = options;
   const hello = greeting(language, intermediaryNames);
@@ -373,23 +375,28 @@ export function helpRequestToIntermediaryEmail(options: {
       title: 'New quotation request',
       asks: 'A client asks you for a motor insurance quotation through Bima Portal.',
       open: 'Open the request',
+      pause:
+        'You will get no e-mail about further new requests for up to an hour: they wait in your inbox on Bima Portal, with a notification in the app.',
     },
     sw: {
       subject: `Ombi jipya la nukuu ${summary.requestSystemRef} kwenye Bima Portal`,
       title: 'Ombi jipya la nukuu',
       asks: 'Mteja anakuomba nukuu ya bima ya gari kupitia Bima Portal.',
       open: 'Fungua ombi',
+      pause:
+        'Hutapokea barua pepe kuhusu maombi mapya zaidi kwa hadi saa moja: yatakusubiri kwenye kikasha chako cha Bima Portal, pamoja na arifa ndani ya programu.',
     },
   } satisfies InBoth<unknown>;
   const w = words[language];
+  const pause = options.lastOfTheHour ? w.pause : null;
   return {
     to,
     subject: w.subject,
-    text: `${hello}\n\n${w.asks}\n\n${summaryText(summary, language)}\n\n${w.open}: ${requestUrl}\n`,
+    text: `${hello}\n\n${w.asks}\n\n${summaryText(summary, language)}\n\n${w.open}: ${requestUrl}\n${pause ? `\n${pause}\n` : ''}`,
     html: layout(
       language,
       w.title,
-      `${paragraph(hello)}${paragraph(w.asks)}${summaryTable(summary, language)}${button(requestUrl, w.open)}`,
+      `${paragraph(hello)}${paragraph(w.asks)}${summaryTable(summary, language)}${button(requestUrl, w.open)}${pause ? paragraph(pause) : ''}`,
     ),
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Services } from '../../services';
 import { readerPrincipal } from '../files/service';
-import { loadClaimForm, renderClaimForm } from './form';
+import { loadClaimForm } from './form';
 import { verifyClaimFormLink } from './form-link';
 
 /**
@@ -31,8 +31,9 @@ export async function claimFormPlugin(
         errors: [],
       });
     }
+    await services.pdf.countDownload(link.userId);
     const { view, logo } = await loadClaimForm(db, services, reader, link.claimId);
-    const pdf = await renderClaimForm(view, language, logo);
+    const pdf = await services.pdf.render('claimForm', view, language, logo);
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="claim-form-${view.claimRef}.pdf"`)

@@ -12,13 +12,7 @@ import { findRequestPrincipal, findSessionPrincipal } from '../../gateway/princi
 import { gatewayRateLimitKey } from '../../gateway/rate-limits';
 import type { Services } from '../../services';
 import { verifyFileLink } from './links';
-import {
-  type FileOwners,
-  removeOrphanUploads,
-  saveUpload,
-  type UploadLimits,
-  UploadVolumeError,
-} from './service';
+import { type FileOwners, removeOrphanUploads, saveUpload, type UploadLimits } from './service';
 import type { FileStorage } from './storage';
 
 /**
@@ -83,7 +77,7 @@ export async function filesPlugin(
     limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 5, parts: 6 },
   });
 
-  app.post('/v2/api/files', async (request, reply) => {
+  app.post('/v2/api/files', async (request) => {
     const principal = await findRequestPrincipal(request, services);
     if (!principal) throw new AppError('forbidden', 'Your session has expired. Please sign in again.');
     const query = (request.query ?? {}) as Record<string, string | undefined>;
@@ -121,9 +115,6 @@ export async function filesPlugin(
       uploadId,
       fileName: part.filename,
       bytes,
-    }).catch((error: unknown) => {
-      if (error instanceof UploadVolumeError) reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
     });
     return { status: true, result: { data: { ...saved.file, duplicate: saved.duplicate } } };
   });

@@ -57,16 +57,6 @@ export interface UploadLimits {
   maxPixels: number;
 }
 
-/** An upload refused for the day: the plugin answers 429 with Retry-After. */
-export class UploadVolumeError extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super('rate_limited', message, { errors: [{ field: 'file', message }] });
-  }
-}
-
 /** The file's type from its first bytes (never from the name or the browser's claim). */
 export function sniffContentType(bytes: Buffer): string | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
@@ -281,7 +271,8 @@ async function countDailyVolume(db: Database, clock: Clock, userId: string, byte
   // Kenya is UTC+3 all year: its next midnight.
   const kenyaMs = now.getTime() + 3 * 3_600_000;
   const retryAfterSeconds = Math.max(1, Math.ceil((86_400_000 - (kenyaMs % 86_400_000)) / 1000));
-  throw new UploadVolumeError(uploadDailyMessage(limit), retryAfterSeconds);
+  const message = uploadDailyMessage(limit);
+  throw new AppError('rate_limited', message, { errors: [{ field: 'file', message }], retryAfterSeconds });
 }
 
 /** The files of one owner, oldest first, each with a link signed for the reader. */

@@ -131,6 +131,47 @@ async function useHelpCode(context: AccountContext, input: CreateHelpRequestInpu
   return verification.id;
 }
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Counts a help request against its client's day on the shared counters: the request's e-mail (a
+ * signed-out visitor verified it) and, signed in, the account too, so neither a new address nor
+ * signing out starts a new budget. Past HELP_REQUESTS_PER_CLIENT_PER_DAY: 429 saying when to try again.
+ */
+async function countClientRequest(context: AccountContext, principal: Principal | null, email: string) {
+  const { config, services } = context;
+  const limit = config.HELP_REQUESTS_PER_CLIENT_PER_DAY;
+  const keys = [`help-request:email:${email.toLowerCase()}`];
+  if (principal?.role === 'client') keys.push(`help-request:user:${principal.userId}`);
+  let waitMs = 0;
+  for (const key of keys) {
+    const { count, ttlMs } = await services.counters.hit(key, DAY_MS);
+    if (count > limit) waitMs = Math.max(waitMs, ttlMs);
+  }
+  if (waitMs === 0) return;
+  throw new AppError(
+    'rate_limited',
+    HELP_REQUEST_MESSAGES.dailyLimitReached(limit, Math.max(1, Math.ceil(waitMs / HOUR_MS))),
+    { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) },
+  );
+}
+
+/**
+ * Whether each firm is told of one more request by e-mail: the first HELP_REQUEST_EMAILS_PER_FIRM_PER_HOUR
+ * requests of its hour are (the last of them says so); later ones reach its inbox and the app's
+ * notifications only, so no volume of requests turns into a volume of e-mail.
+ */
+async function firmMailPlan(context: AccountContext, firmIds: number[]) {
+  const limit = context.config.HELP_REQUEST_EMAILS_PER_FIRM_PER_HOUR;
+  const plan = new Map<number, { mail: boolean; last: boolean }>();
+  for (const id of firmIds) {
+    const { count } = await context.services.counters.hit(`help-request:firm-mail:${id}`, HOUR_MS);
+    plan.set(id, { mail: count <= limit, last: count === limit });
+  }
+  return plan;
+}
+
 function summarise(request: typeof helpRequests.$inferSelect): HelpRequestSummary {
   return {
     requestSystemRef: request.requestSystemRef,
@@ -159,6 +200,11 @@ export async function createHelpRequest(
   const recipients = await findRecipients(db, input.entityRefs);
   const isClient = principal?.role === 'client';
   const verificationId = isClient ? null : await useHelpCode(context, input);
+  await countClientRequest(context, principal, input.clientDetails.email);
+  const mailPlan = await firmMailPlan(
+    context,
+    recipients.map((firm) => firm.id),
+  );
 
   const { request, rows, staff } = await db.transaction(async (tx) => {
     if (verificationId) {
@@ -236,7 +282,7 @@ export async function createHelpRequest(
           sw: `${request!.clientFirstName} ${request!.clientLastName} anaomba ${firm.intermediaryNames} nukuu ya bima ya gari; jibu kabla ya ${formatDay(request!.expiry, 'sw')}.`,
         },
         link: `/staff/requests/${rowId}`,
-        ...(member.email.toLowerCase() === firm.primaryEmail.toLowerCase()
+        ...(member.email.toLowerCase() === firm.primaryEmail.toLowerCase() || !mailPlan.get(firm.id)?.mail
           ? {}
           : { email: { baseUrl: config.PUBLIC_BASE_URL } }),
       });
@@ -251,15 +297,18 @@ export async function createHelpRequest(
   const languageOfAddress = (email: string) =>
     languageOf(staff.find((member) => member.email.toLowerCase() === email.toLowerCase())?.language);
   const mails = [
-    ...recipients.map((firm) =>
-      helpRequestToIntermediaryEmail({
-        to: firm.primaryEmail,
-        intermediaryNames: firm.intermediaryNames,
-        summary,
-        requestUrl: `${base}/staff/requests/${rowIdOf.get(firm.id)}`,
-        language: languageOfAddress(firm.primaryEmail),
-      }),
-    ),
+    ...recipients
+      .filter((firm) => mailPlan.get(firm.id)?.mail)
+      .map((firm) =>
+        helpRequestToIntermediaryEmail({
+          to: firm.primaryEmail,
+          intermediaryNames: firm.intermediaryNames,
+          summary,
+          requestUrl: `${base}/staff/requests/${rowIdOf.get(firm.id)}`,
+          language: languageOfAddress(firm.primaryEmail),
+          lastOfTheHour: mailPlan.get(firm.id)?.last ?? false,
+        }),
+      ),
     helpRequestConfirmationEmail({
       to: request.clientEmail,
       firstName: request.clientFirstName,

@@ -35,13 +35,11 @@ import { policyIssuedEmail } from '../../mail/templates';
 import { DarajaError, describeResultCode, type StkCallback } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
 import { cartInvoiceSummary, recordCartReceipt, settleCartReceipt } from '../cart/service';
-import { renderCertificate } from '../certificate/document';
 import { findCertificateOfPolicy } from '../certificate/service';
 import { lockWallet, moneyOfInvoice, post } from '../ledger/service';
 import { settleLoanReceipt } from '../loan/payments';
 import { wantsEmail } from '../notification/service';
 import { loadDocumentBrand } from '../policy/document-brand';
-import { renderPolicySchedule, renderReceipt } from '../policy/documents';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
 import { answerInLanguage } from '../product/texts';
@@ -765,12 +763,12 @@ export async function sendPolicyDocuments(context: PaymentContext, invoiceId: nu
     const attachments = [
       {
         filename: `policy-schedule-${safe}.pdf`,
-        content: await renderPolicySchedule(policy, language, brand),
+        content: await context.services.pdf.render('policySchedule', policy, language, brand),
         contentType: 'application/pdf',
       },
       {
         filename: `receipt-${safe}.pdf`,
-        content: await renderReceipt(policy, language, brand),
+        content: await context.services.pdf.render('receipt', policy, language, brand),
         contentType: 'application/pdf',
       },
     ];
@@ -778,7 +776,8 @@ export async function sendPolicyDocuments(context: PaymentContext, invoiceId: nu
     if (found) {
       attachments.push({
         filename: `certificate-${found.certificate.certificateNumber}.pdf`,
-        content: await renderCertificate(
+        content: await context.services.pdf.render(
+          'certificate',
           found.certificate,
           {
             policyNumber: policy.policyNumber,

@@ -4,12 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../gateway/errors';
 import type { Services } from '../../services';
-import { renderCertificate } from '../certificate/document';
 import { findCertificateOfPolicy } from '../certificate/service';
 import { answerInLanguage } from '../product/texts';
 import { loadDocumentBrand } from './document-brand';
 import { verifyDocumentLink } from './document-links';
-import { renderPolicySchedule, renderReceipt } from './documents';
 import { getPolicyView } from './service';
 
 /** `GET /v2/api/documents/:token`: a policy schedule, receipt or motor certificate as PDF, for its owner's signed link. */
@@ -32,6 +30,7 @@ export async function documentsPlugin(
         errors: [],
       });
     }
+    await options.services.pdf.countDownload(link.userId);
     // The owner's policy, or 404 (getPolicyView filters by the link's user), with the underwriter's
     // product and benefit names in the document's language (issue 14).
     const policy = await answerInLanguage(
@@ -45,7 +44,8 @@ export async function documentsPlugin(
     if (link.kind === 'certificate') {
       const found = await findCertificateOfPolicy(options.db, policy.id);
       if (!found) throw new AppError('not_found', CERTIFICATE_MESSAGES.notFound);
-      pdf = await renderCertificate(
+      pdf = await options.services.pdf.render(
+        'certificate',
         found.certificate,
         {
           policyNumber: policy.policyNumber,
@@ -58,8 +58,8 @@ export async function documentsPlugin(
     } else {
       pdf =
         link.kind === 'schedule'
-          ? await renderPolicySchedule(policy, language, brand)
-          : await renderReceipt(policy, language, brand);
+          ? await options.services.pdf.render('policySchedule', policy, language, brand)
+          : await options.services.pdf.render('receipt', policy, language, brand);
       name = `${link.kind === 'schedule' ? 'policy-schedule' : 'receipt'}-${policy.policyNumber.replace(/\//g, '-')}.pdf`;
     }
     return reply

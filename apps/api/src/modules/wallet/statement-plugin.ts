@@ -2,7 +2,7 @@ import { languageOfHeader } from '@bima/domain/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Services } from '../../services';
-import { getStatement, statementClient, statementCsv, statementPdf, verifyStatementLink } from './statement';
+import { getStatement, statementClient, statementCsv, verifyStatementLink } from './statement';
 
 /** `GET /v2/api/statements/:token`: the client's statement as PDF or CSV, for their signed link. */
 export async function statementPlugin(
@@ -24,6 +24,7 @@ export async function statementPlugin(
         errors: [],
       });
     }
+    if (link.format === 'pdf') await options.services.pdf.countDownload(link.userId);
     const statement = await getStatement(options.db, link.userId, {
       from: link.from,
       to: link.to,
@@ -41,6 +42,6 @@ export async function statementPlugin(
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${name}.pdf"`)
-      .send(await statementPdf(statement, client, language));
+      .send(await options.services.pdf.render('statement', statement, client, language));
   });
 }
