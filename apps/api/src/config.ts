@@ -106,7 +106,8 @@ const baseConfigSchema = z.object({
   /** The secret in the callback path; made and kept in the database when unset. */
   MPESA_CALLBACK_SECRET: z.string().min(24).optional(),
   /**
-   * When a success callback is confirmed with M-Pesa's own STK query before any money is credited:
+   * When a success callback is confirmed with M-Pesa's own STK query before any money is credited
+   * (and a B2C payout result with Transaction Status before a payout is settled or freed):
    * `outside-ranges` for callbacks from an address outside MPESA_CALLBACK_IP_RANGES, `always` for all.
    */
   MPESA_CALLBACK_CONFIRM: z.enum(['outside-ranges', 'always']).default('outside-ranges'),

@@ -59,7 +59,7 @@ export interface Services {
     /**
      * Whether a callback from this address may be believed without asking M-Pesa (inside
      * MPESA_CALLBACK_IP_RANGES, unless MPESA_CALLBACK_CONFIRM=always): otherwise a success is
-     * confirmed with the STK query before money is credited.
+     * confirmed with the STK query before money is credited, and a B2C result with Transaction Status.
      */
     isTrustedCallbackSource(address: string): boolean;
     setOrigin(origin: string): void;

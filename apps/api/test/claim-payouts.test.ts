@@ -18,6 +18,9 @@ import { type Headers, SAMPLE, send, signedInClient, signInAs } from './staff-he
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
+/** An answer as if it came from one of Safaricom's callback addresses (believed as it comes). */
+const SAFARICOM = { trusted: true };
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bima-payouts-test-'));
 const DAY_MS = 24 * 3_600_000;
 
@@ -163,6 +166,8 @@ describe('claim payouts: Transaction Status reconciliation', () => {
       await handlePayoutStatusResult(
         context,
         statusAnswer(settlement.originatorConversationId!, 'Completed', payout.transactionId),
+        'result',
+        SAFARICOM,
       ),
     ).toBe('duplicate');
     expect(await handleB2cResult(context, parseB2cResult(payout.result)!, 'result')).toBe('duplicate');
@@ -177,6 +182,8 @@ describe('claim payouts: Transaction Status reconciliation', () => {
       await handlePayoutStatusResult(
         context,
         statusAnswer(settlement.originatorConversationId!, 'Failed', null),
+        'result',
+        SAFARICOM,
       ),
     ).toBe('duplicate');
     await ctx.app.services.mailer.drain();
@@ -199,11 +206,15 @@ describe('claim payouts: Transaction Status reconciliation', () => {
       handlePayoutStatusResult(
         context,
         statusAnswer(settlement.originatorConversationId!, 'Completed', payout.transactionId),
+        'result',
+        SAFARICOM,
       ),
       handleB2cResult(context, parseB2cResult(payout.result)!, 'result'),
       handlePayoutStatusResult(
         context,
         statusAnswer(settlement.originatorConversationId!, 'Completed', payout.transactionId),
+        'result',
+        SAFARICOM,
       ),
     ]);
     // The background reconciler may have got there first; either way, once.
@@ -246,6 +257,8 @@ describe('claim payouts: Transaction Status reconciliation', () => {
       await handlePayoutStatusResult(
         context,
         statusAnswer(settlement.originatorConversationId!, 'Failed', null),
+        'result',
+        SAFARICOM,
       ),
     ).toBe('duplicate');
     expect(await eventsOf(id, 'settlement_failed')).toHaveLength(1);
@@ -402,6 +415,8 @@ describe('claim payouts: Transaction Status reconciliation', () => {
       await handlePayoutStatusResult(
         context,
         statusAnswer(settlement.originatorConversationId!, 'Failed', null),
+        'result',
+        SAFARICOM,
       ),
     ).toBe('duplicate');
     expect(await eventsOf(id, 'settled')).toHaveLength(1);
@@ -496,10 +511,15 @@ describe('claim payouts: Transaction Status reconciliation', () => {
       20_000,
     );
     expect(
-      await handlePayoutStatusResult(context, {
-        ...statusAnswer('someone-else', 'Completed', 'TJK0000001'),
-        conversationId: query!.conversationId,
-      }),
+      await handlePayoutStatusResult(
+        context,
+        {
+          ...statusAnswer('someone-else', 'Completed', 'TJK0000001'),
+          conversationId: query!.conversationId,
+        },
+        'result',
+        SAFARICOM,
+      ),
     ).toBe('mismatch');
     expect((await claimOf(id)).status).toBe('APPROVED');
   }, 40_000);

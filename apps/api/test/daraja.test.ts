@@ -705,7 +705,7 @@ describe('B2C and Transaction Status against the simulator', () => {
     expect(await statusAnswerTo(byReceipt.conversationId)).toMatchObject({ transactionStatus: 'Completed' });
   });
 
-  it('answers a failed payout whose result is lost (07) as Failed, and one never processed (04, 08) or unknown as not found', async () => {
+  it('answers a failed payout whose result is lost (07) as Failed, a queue time-out (04) as Expired, and one never processed (08) or unknown as not found', async () => {
     await payout('254712345607', 'payout-07');
     await payout('254712345608', 'payout-08');
     await payout('254712345604', 'payout-04');
@@ -720,7 +720,17 @@ describe('B2C and Transaction Status against the simulator', () => {
     );
     expect(payoutStatusOutcome(failed)).toBe('not-paid');
     expect(failed.transactionStatus).toBe('Failed');
-    for (const id of ['payout-08', 'payout-04', 'never-sent']) {
+    const expired = await statusAnswerTo(
+      (await askStatus({ originalConversationId: 'payout-04' })).conversationId,
+    );
+    expect(expired).toMatchObject({
+      resultCode: '0',
+      transactionStatus: 'Expired',
+      receiptNo: null,
+      transactionOriginatorConversationId: 'payout-04',
+    });
+    expect(payoutStatusOutcome(expired)).toBe('not-paid');
+    for (const id of ['payout-08', 'never-sent']) {
       const answer = await statusAnswerTo((await askStatus({ originalConversationId: id })).conversationId);
       expect(answer).toMatchObject({ resultCode: '1', resultDesc: 'The transaction could not be found.' });
       expect(payoutStatusOutcome(answer)).toBe('unknown');

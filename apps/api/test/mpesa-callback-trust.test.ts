@@ -1,10 +1,28 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
-import { invoices, ledgerTransactions, payments, policies } from '../src/db/schema';
+import {
+  claimPayoutQueries,
+  claimSettlements,
+  invoices,
+  ledgerTransactions,
+  payments,
+  policies,
+} from '../src/db/schema';
 import { addressMatcher, SAFARICOM_CALLBACK_IPS } from '../src/mpesa/callback-sources';
+import { accidentClaim, approveThroughDesk, deskHeaders, policyFor } from './claims-helpers';
 import { buildListeningTestApp, buildLoggedApp, type TestContext } from './helpers';
-import { invoiceFor, MPESA_TEST_ENV, PAYS, pay, paymentRow, signedIn, waitUntil } from './purchase-helpers';
+import {
+  invoiceFor,
+  kenyaToday,
+  MPESA_TEST_ENV,
+  PAYS,
+  pay,
+  paymentRow,
+  signedIn,
+  waitUntil,
+} from './purchase-helpers';
+import { type Headers, send, signedInClient } from './staff-helpers';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -339,5 +357,323 @@ describe('MPESA_CALLBACK_CONFIRM', () => {
         await ctx.app.close();
       }
     }
+    // Two apps, each with its database and a paid policy's worth of set-up: slow on a loaded machine.
+  }, 90_000);
+});
+
+describe('a B2C payout result is confirmed with M-Pesa before a claim is settled or freed', () => {
+  let ctx: TestContext;
+  let owner: Headers;
+  let desk: Headers;
+  let policyNumber: string;
+  beforeAll(async () => {
+    ctx = await buildListeningTestApp({
+      AUTH_RATE_LIMIT_SCALE: '100',
+      RATE_LIMIT_MAX: '100000',
+      MPESA_SIMULATOR_DELAY_MS: '40',
+      MPESA_SIMULATOR_B2C_DELAY_MS: '40',
+      // The reconciler never asks by itself here: every Transaction Status query is a callback's.
+      PAYOUT_RECONCILE_INTERVAL_MS: '200',
+      PAYOUT_QUERY_AFTER_MS: '3600000',
+    });
+    owner = await signedInClient(ctx);
+    policyNumber = await policyFor(ctx, owner);
+    desk = await deskHeaders(ctx);
+  }, 60_000);
+  afterAll(() => ctx.app.close());
+
+  const simulator = () => ctx.app.services.mpesa.simulator!;
+  const claimOf = async (id: number) =>
+    (await send(ctx, 'claims/desk/getClaim', { id }, desk)).body.result.data;
+  const settlementOf = async (id: number) =>
+    (await ctx.database.db.select().from(claimSettlements).where(eq(claimSettlements.claimId, id)))[0]!;
+  const queriesOf = (settlementId: number) =>
+    ctx.database.db
+      .select()
+      .from(claimPayoutQueries)
+      .where(eq(claimPayoutQueries.settlementId, settlementId));
+  /** An approved claim (KES 175,000 after the excess) with an M-Pesa payout sent to `phone`. */
+  const payoutTo = async (phone: string) => {
+    const reported = await send(
+      ctx,
+      'client/claim/reportClaim',
+      accidentClaim(policyNumber, kenyaToday()),
+      owner,
+    );
+    const id = reported.body.result.data.id as number;
+    await approveThroughDesk(ctx, desk, id, 200_000);
+    const started = await send(ctx, 'claims/desk/settleClaim', { id, method: 'mpesa', phone }, desk);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    return { id, settlement: await settlementOf(id) };
+  };
+  const b2cBody = (originatorConversationId: string, code: number | string, receipt?: string) => ({
+    Result: {
+      ResultType: 0,
+      ResultCode: code,
+      ResultDesc: code === 0 ? 'The service request is processed successfully.' : 'The request failed.',
+      OriginatorConversationID: originatorConversationId,
+      ConversationID: 'AG_20261128_forged',
+      TransactionID: receipt ?? 'FORGEDB2C1',
+      ...(receipt
+        ? {
+            ResultParameters: {
+              ResultParameter: [
+                { Key: 'TransactionAmount', Value: 175_000 },
+                { Key: 'TransactionReceipt', Value: receipt },
+              ],
+            },
+          }
+        : {}),
+    },
   });
+  const deliver = (kind: 'result' | 'timeout' | 'status', from: string, body: unknown) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: new URL(
+        kind === 'result'
+          ? ctx.app.services.mpesa.b2c!.resultUrl()
+          : kind === 'timeout'
+            ? ctx.app.services.mpesa.b2c!.timeoutUrl()
+            : ctx.app.services.mpesa.b2c!.statusResultUrl(),
+      ).pathname,
+      remoteAddress: from,
+      headers: { 'content-type': 'application/json' },
+      payload: body as object,
+    });
+  /** Waits until M-Pesa answered `count` Transaction Status queries about the payout. */
+  const answeredQueries = (settlementId: number, count = 1) =>
+    waitUntil(
+      () => queriesOf(settlementId),
+      (rows) => rows.filter((row) => row.answeredAt !== null).length >= count,
+    );
+  const eventsOf = async (id: number, event: string) =>
+    (await claimOf(id)).timeline.filter((step: { event: string }) => step.event === event);
+
+  it('a forged success from outside Safaricom (the right secret and OriginatorConversationID) leaves the payout unpaid', async () => {
+    // 08: M-Pesa's result never comes and its Transaction Status has no record of the payout.
+    const { id, settlement } = await payoutTo('254712345608');
+    const forged = await deliver(
+      'result',
+      '203.0.113.7',
+      b2cBody(settlement.originatorConversationId!, 0, 'FORGEDB2C1'),
+    );
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    // M-Pesa was asked (by the reconciler's query) and answered that it knows no such payment.
+    await answeredQueries(settlement.id);
+    expect(
+      simulator()
+        .statusQueries()
+        .filter((query) => query.payoutOriginatorConversationId === settlement.originatorConversationId)
+        .map((query) => query.answer),
+    ).toEqual(['not-found']);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await settlementOf(id)).toMatchObject({ status: 'pending', reference: null });
+    const claim = await claimOf(id);
+    expect(claim.status).toBe('APPROVED');
+    expect(await eventsOf(id, 'settled')).toEqual([]);
+    // Nor can a forged Transaction Status answer, matched only by the payout's own id, settle it.
+    const forgedStatus = await deliver('status', '203.0.113.7', {
+      Result: {
+        ResultType: 0,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        OriginatorConversationID: 'forged-query',
+        ConversationID: 'AG_20261128_forged_query',
+        TransactionID: 'TJ70000000',
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'TransactionStatus', Value: 'Completed' },
+            { Key: 'OriginatorConversationID', Value: settlement.originatorConversationId },
+            { Key: 'ReceiptNo', Value: 'FORGEDB2C2' },
+            { Key: 'Amount', Value: 175_000 },
+          ],
+        },
+      },
+    });
+    expect(forgedStatus.statusCode).toBe(200);
+    // Nor a replay of M-Pesa's own answer to our query, with its status rewritten.
+    const [query] = await queriesOf(settlement.id);
+    await deliver('status', '203.0.113.7', {
+      Result: {
+        ResultType: 0,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        OriginatorConversationID: query!.originatorConversationId,
+        ConversationID: query!.conversationId,
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'TransactionStatus', Value: 'Completed' },
+            { Key: 'OriginatorConversationID', Value: settlement.originatorConversationId },
+            { Key: 'ReceiptNo', Value: 'FORGEDB2C3' },
+          ],
+        },
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await settlementOf(id)).toMatchObject({ status: 'pending', reference: null });
+    expect(await eventsOf(id, 'settled')).toEqual([]);
+  });
+
+  it('a forged failure or time-out does not free a claim M-Pesa paid: its query settles it with the real receipt', async () => {
+    // 05: M-Pesa pays, but its result is lost.
+    const { id, settlement } = await payoutTo('254712345605');
+    const paid = await waitUntil(
+      async () =>
+        simulator()
+          .payouts()
+          .find((entry) => entry.originatorConversationId === settlement.originatorConversationId)!,
+      (entry) => entry.state === 'paid',
+    );
+    await deliver('timeout', '203.0.113.7', b2cBody(settlement.originatorConversationId!, 'SFC_IC0003'));
+    await deliver('result', '203.0.113.7', b2cBody(settlement.originatorConversationId!, 2040));
+    const settled = await waitUntil(
+      () => claimOf(id),
+      (claim) => claim.status === 'SETTLED',
+    );
+    expect(settled.settlements).toEqual([
+      expect.objectContaining({ status: 'success', reference: paid.transactionId }),
+    ]);
+    expect(await eventsOf(id, 'settlement_failed')).toEqual([]);
+    const [event] = await eventsOf(id, 'settled');
+    expect(event.note).toContain('(confirmed by M-Pesa’s transaction status)');
+    // The claim cannot be paid a second time.
+    const again = await send(
+      ctx,
+      'claims/desk/settleClaim',
+      { id, method: 'mpesa', phone: '254712345678' },
+      desk,
+    );
+    expect(again.status).toBe(409);
+  });
+
+  it('a result from a Safaricom address is applied as it comes, without a query', async () => {
+    const { id, settlement } = await payoutTo('254712345608');
+    const response = await deliver(
+      'timeout',
+      '196.201.214.200',
+      b2cBody(settlement.originatorConversationId!, 'SFC_IC0003'),
+    );
+    expect(response.statusCode).toBe(200);
+    const row = await waitUntil(
+      () => settlementOf(id),
+      (entry) => entry.status !== 'pending',
+    );
+    expect(row).toMatchObject({ status: 'timeout', resultCode: 'SFC_IC0003', queryAttempts: 0 });
+    expect(await queriesOf(settlement.id)).toEqual([]);
+    expect((await claimOf(id)).status).toBe('APPROVED');
+
+    const second = await payoutTo('254712345608');
+    await deliver(
+      'result',
+      '196.201.214.206',
+      b2cBody(second.settlement.originatorConversationId!, 0, 'SAFB2C0001'),
+    );
+    const settled = await waitUntil(
+      () => claimOf(second.id),
+      (claim) => claim.status === 'SETTLED',
+    );
+    expect(settled.settlements).toEqual([
+      expect.objectContaining({ status: 'success', reference: 'SAFB2C0001' }),
+    ]);
+    expect(await queriesOf(second.settlement.id)).toEqual([]);
+  });
+
+  it("the simulator's own results (from 127.0.0.1) settle, fail and time out each payout as its Transaction Status says", async () => {
+    const paid = await payoutTo('254712345678');
+    const failed = await payoutTo('254712345602');
+    const expired = await payoutTo('254712345604');
+    const settled = await waitUntil(
+      () => claimOf(paid.id),
+      (claim) => claim.status === 'SETTLED',
+    );
+    const payout = simulator()
+      .payouts()
+      .find((entry) => entry.originatorConversationId === paid.settlement.originatorConversationId)!;
+    expect(settled.settlements).toEqual([
+      expect.objectContaining({ status: 'success', reference: payout.transactionId }),
+    ]);
+    expect(
+      await waitUntil(
+        () => settlementOf(failed.id),
+        (row) => row.status !== 'pending',
+      ),
+    ).toMatchObject({
+      status: 'failed',
+    });
+    expect(
+      await waitUntil(
+        () => settlementOf(expired.id),
+        (row) => row.status !== 'pending',
+      ),
+    ).toMatchObject({
+      status: 'timeout',
+      resultCode: 'Expired',
+    });
+    for (const { id } of [failed, expired]) expect((await claimOf(id)).status).toBe('APPROVED');
+  });
+});
+
+describe('MPESA_CALLBACK_CONFIRM=always for B2C results', () => {
+  it('confirms a result from a Safaricom address too', async () => {
+    const ctx = await buildListeningTestApp({
+      AUTH_RATE_LIMIT_SCALE: '100',
+      RATE_LIMIT_MAX: '100000',
+      MPESA_SIMULATOR_DELAY_MS: '40',
+      MPESA_SIMULATOR_B2C_DELAY_MS: '40',
+      PAYOUT_RECONCILE_INTERVAL_MS: '200',
+      PAYOUT_QUERY_AFTER_MS: '3600000',
+      MPESA_CALLBACK_CONFIRM: 'always',
+    });
+    try {
+      const owner = await signedInClient(ctx);
+      const policyNumber = await policyFor(ctx, owner);
+      const desk = await deskHeaders(ctx);
+      const reported = await send(
+        ctx,
+        'client/claim/reportClaim',
+        accidentClaim(policyNumber, kenyaToday()),
+        owner,
+      );
+      const id = reported.body.result.data.id as number;
+      await approveThroughDesk(ctx, desk, id, 200_000);
+      await send(ctx, 'claims/desk/settleClaim', { id, method: 'mpesa', phone: '254712345608' }, desk);
+      const [settlement] = await ctx.database.db
+        .select()
+        .from(claimSettlements)
+        .where(eq(claimSettlements.claimId, id));
+      await ctx.app.inject({
+        method: 'POST',
+        url: new URL(ctx.app.services.mpesa.b2c!.timeoutUrl()).pathname,
+        remoteAddress: '196.201.214.200',
+        headers: { 'content-type': 'application/json' },
+        payload: {
+          Result: {
+            ResultType: 0,
+            ResultCode: 'SFC_IC0003',
+            ResultDesc: 'The request timed out in the queue.',
+            OriginatorConversationID: settlement!.originatorConversationId,
+            ConversationID: 'AG_20261128_always',
+            TransactionID: 'X',
+          },
+        },
+      });
+      const [query] = await waitUntil(
+        () =>
+          ctx.database.db
+            .select()
+            .from(claimPayoutQueries)
+            .where(eq(claimPayoutQueries.settlementId, settlement!.id)),
+        (rows) => rows.some((row) => row.answeredAt !== null),
+      );
+      expect(query).toMatchObject({ resultCode: '1' });
+      const [after] = await ctx.database.db
+        .select()
+        .from(claimSettlements)
+        .where(eq(claimSettlements.id, settlement!.id));
+      expect(after).toMatchObject({ status: 'pending' });
+    } finally {
+      await ctx.app.close();
+    }
+  }, 60_000);
 });

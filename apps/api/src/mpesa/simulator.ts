@@ -152,8 +152,11 @@ export type SimulatedPayoutOutcome =
  * result lost · 08 the result lost and M-Pesa's Transaction Status knows nothing of it either ·
  * 09 paid, but the connection drops before the acknowledgement and the result is lost (the caller
  * knows only its own OriginatorConversationID).
- * The Transaction Status query answers from what was done: Completed with the receipt, Failed, or
- * "could not be found" (04, 08, and any payout the simulator never saw).
+ * The Transaction Status query answers from what was done: Completed with the receipt, Failed (02,
+ * 03, 07), Expired (04: M-Pesa let the request expire unprocessed, no receipt), or "could not be
+ * found" (08, and any payout the simulator never saw). So a result the server only confirms with
+ * the query (the simulator calls back from 127.0.0.1, outside Safaricom's callback addresses)
+ * settles or frees each payout as its callback says.
  */
 export function payoutOutcomeForPhone(phone: string): SimulatedPayoutOutcome {
   const byDigits: Record<string, SimulatedPayoutOutcome> = {
@@ -178,8 +181,8 @@ export interface SimulatedPayout {
   createdAt: string;
   /** The M-Pesa transaction, once M-Pesa has processed the payout (paid or failed). */
   transactionId: string | null;
-  /** What M-Pesa did: nothing yet (or never: queue time-out, 08), paid, or failed. */
-  state: 'waiting' | 'paid' | 'failed' | 'not-processed';
+  /** What M-Pesa did: nothing yet (or never: 08), paid, failed, or let it expire in the queue (04). */
+  state: 'waiting' | 'paid' | 'failed' | 'expired' | 'not-processed';
   /** The result as sent (or as it would have been sent, when lost), for replaying a late one. */
   result: Record<string, unknown> | null;
 }
@@ -190,7 +193,7 @@ export interface SimulatedStatusQuery {
   conversationId: string;
   /** The payout asked about, when the simulator knows it. */
   payoutOriginatorConversationId: string | null;
-  answer: 'Completed' | 'Failed' | 'Pending' | 'not-found' | 'initiator-invalid';
+  answer: 'Completed' | 'Failed' | 'Expired' | 'Pending' | 'not-found' | 'initiator-invalid';
   createdAt: string;
 }
 
@@ -503,7 +506,7 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
       };
       switch (payout.outcome) {
         case 'timeout':
-          payout.state = 'not-processed';
+          payout.state = 'expired';
           return void post(timeoutUrl, envelope('SFC_IC0003', 'The request timed out in the queue.', []));
         case 'unknown-no-result':
           payout.state = 'not-processed';
@@ -622,7 +625,14 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
       if (!payout || payout.state === 'not-processed') {
         return void post(resultUrl, envelope(1, 'The transaction could not be found.', []));
       }
-      const status = payout.state === 'paid' ? 'Completed' : payout.state === 'failed' ? 'Failed' : 'Pending';
+      const status =
+        payout.state === 'paid'
+          ? 'Completed'
+          : payout.state === 'failed'
+            ? 'Failed'
+            : payout.state === 'expired'
+              ? 'Expired'
+              : 'Pending';
       query.answer = status;
       const stamp = transactionDate(new Date(payout.createdAt));
       void post(

@@ -1222,6 +1222,38 @@ export async function handleB2cResult(
   });
 }
 
+/**
+ * A B2C result or queue time-out as it reached our ResultURL / QueueTimeOutURL. A callback is a hint,
+ * never proof (its secret can leak): from Safaricom's callback addresses (`isTrustedCallbackSource`)
+ * it is applied as it comes (handleB2cResult); from anywhere else nothing is applied — a forged
+ * success would mark a payout paid, a forged failure or time-out would free the claim to be paid
+ * twice. Instead M-Pesa's own Transaction Status is asked at once, through the reconciler's
+ * `reconcilePayout`, and its answer (handlePayoutStatusResult) settles or frees the payout.
+ */
+export async function handleB2cCallback(
+  context: PayoutReconcileContext,
+  result: B2cResult,
+  via: 'result' | 'timeout',
+  source: { trusted: boolean } = { trusted: false },
+): Promise<'unknown' | 'unconfirmed' | PayoutOutcome> {
+  if (source.trusted) return handleB2cResult(context, result, via);
+  const [settlement] = await context.db
+    .select()
+    .from(claimSettlements)
+    .where(eq(claimSettlements.originatorConversationId, result.originatorConversationId));
+  if (!settlement) return 'unknown';
+  const paid = via === 'result' && result.resultCode === '0';
+  // Nothing to ask: a paid payout never changes, and "not paid" cannot move a final payout.
+  if (settlement.status === 'success' || (!paid && !OPEN_PAYOUT.includes(settlement.status)))
+    return 'duplicate';
+  context.log.warn(
+    { settlement: settlement.id, via, resultCode: result.resultCode },
+    'B2C result from outside Safaricom’s callback addresses: not applied; asking M-Pesa’s Transaction Status',
+  );
+  await reconcilePayout(context, settlement);
+  return 'unconfirmed';
+}
+
 /** The reconciler's settings (PAYOUT_QUERY_AFTER_MS, PAYOUT_UNRESOLVED_AFTER_MS) and clock. */
 export interface PayoutReconcileContext extends ClaimContext {
   queryAfterMs: number;
@@ -1373,13 +1405,19 @@ export async function reconcilePendingPayouts(context: PayoutReconcileContext): 
  * payout's own OriginatorConversationID in the parameters; an answer naming another transaction is
  * ignored. Completed settles the claim through the same idempotent path as a B2C result; a final
  * status without the money frees the claim to be paid again; anything else leaves it for the next check.
+ * Unless `source.trusted` (from Safaricom's callback addresses), only the first answer to a query we
+ * sent counts, matched by both ids of its acknowledgement: never one matched by the payout's own
+ * OriginatorConversationID alone (a forger who knows it could otherwise answer for M-Pesa).
  */
 export async function handlePayoutStatusResult(
   context: ClaimContext,
   result: TransactionStatusResult,
   via: 'result' | 'timeout' = 'result',
-): Promise<'unknown' | 'mismatch' | 'not-yet' | PayoutOutcome> {
+  source: { trusted: boolean } = { trusted: false },
+): Promise<'unknown' | 'unconfirmed' | 'mismatch' | 'not-yet' | PayoutOutcome> {
   const outcome = via === 'timeout' ? 'unknown' : payoutStatusOutcome(result);
+  // From outside Safaricom's callback addresses a status time-out says nothing worth recording.
+  if (!source.trusted && via === 'timeout') return 'unconfirmed';
   return context.db.transaction(async (tx) => {
     const ids = [
       result.conversationId ? eq(claimPayoutQueries.conversationId, result.conversationId) : undefined,
@@ -1387,16 +1425,36 @@ export async function handlePayoutStatusResult(
         ? eq(claimPayoutQueries.originatorConversationId, result.originatorConversationId)
         : undefined,
     ].filter(Boolean) as SQL[];
-    const [query] =
-      ids.length > 0
+    const [query] = !source.trusted
+      ? // Only the first answer to a query we sent, named by both ids of M-Pesa's acknowledgement
+        // (which only M-Pesa and we know), can come from outside Safaricom's callback addresses.
+        await tx
+          .update(claimPayoutQueries)
+          .set({ answeredAt: new Date() })
+          .where(
+            and(
+              eq(claimPayoutQueries.conversationId, result.conversationId),
+              eq(claimPayoutQueries.originatorConversationId, result.originatorConversationId),
+              isNull(claimPayoutQueries.answeredAt),
+            ),
+          )
+          .returning()
+      : ids.length > 0
         ? await tx
             .select()
             .from(claimPayoutQueries)
             .where(or(...ids))
             .limit(1)
         : [];
+    if (!source.trusted && !query) {
+      context.log.warn(
+        { conversationId: result.conversationId, transactionStatus: result.transactionStatus },
+        'Transaction Status result from outside Safaricom’s callback addresses for no open query of ours; ignored',
+      );
+      return 'unconfirmed';
+    }
     let settlementId = query?.settlementId;
-    if (!settlementId && result.transactionOriginatorConversationId) {
+    if (!settlementId && source.trusted && result.transactionOriginatorConversationId) {
       const [byPayout] = await tx
         .select({ id: claimSettlements.id })
         .from(claimSettlements)
@@ -1453,7 +1511,8 @@ export async function handlePayoutStatusResult(
       });
     return applyPayoutAnswer(tx, context, claim, settlement, {
       paid: false,
-      status: 'failed',
+      // Expired: M-Pesa let the request lapse unprocessed, as a queue time-out says.
+      status: result.transactionStatus?.trim().toLowerCase() === 'expired' ? 'timeout' : 'failed',
       resultCode: result.transactionStatus,
       resultDesc: `Not paid: M-Pesa’s transaction status is ${result.transactionStatus}.`,
       why: `M-Pesa’s transaction status is ${result.transactionStatus}; nothing was paid`,
