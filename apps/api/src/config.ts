@@ -82,6 +82,8 @@ const baseConfigSchema = z.object({
     .regex(/^wss?:\/\/[A-Za-z0-9.-]+(:\d+)?$/, 'a ws:// or wss:// origin, e.g. wss://chat.example.co.ke')
     .optional(),
   CHAT_HEARTBEAT_MS: z.coerce.number().int().min(1000).max(300_000).default(25_000),
+  /** How many copies of their data (Privacy › Download my data) a client may download an hour. */
+  DATA_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   /** Multiplies every sign-in, code and reset rate limit (the test server raises them). */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(10_000).default(1),
   /** Daraja (M-Pesa). Without a consumer key the local Daraja simulator is started and used. */

@@ -35,3 +35,4 @@ export * from './school';
 export * from './staff';
 export * from './support';
 export * from './wallet';
+export * from './privacy';

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clients, users } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { consentInForce, recordConsent } from '../privacy/consents';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -76,6 +77,10 @@ export async function updateClient(db: Database, userId: string, input: KycInput
       })
       .where(eq(clients.userId, userId));
     await setPhoneOfRecord(tx, userId, input.phone);
+    // Giving an ID at KYC is agreeing to have it checked (the KYC screen says so); asked once: a
+    // consent withdrawn on the Privacy screen stays withdrawn until given again there.
+    if (input.idType && input.idNumber && (await consentInForce(tx, userId, 'identity_check')) === null)
+      await recordConsent(tx, { userId, purpose: 'identity_check', granted: true, channel: 'kyc' });
   });
   return getClientDetails(db, userId);
 }
