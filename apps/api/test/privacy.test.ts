@@ -52,7 +52,11 @@ describe('a zip written as it goes', () => {
     ]);
     expect(archive.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
     const entries = readStoredZip(archive);
-    expect(entries.map((entry) => entry.name)).toEqual(['my-data.json', 'files/picha ya gari.jpg', 'empty.txt']);
+    expect(entries.map((entry) => entry.name)).toEqual([
+      'my-data.json',
+      'files/picha ya gari.jpg',
+      'empty.txt',
+    ]);
     expect(entries[1]!.data).toEqual(Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x01]));
   });
 });
@@ -77,7 +81,12 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
       expect(before.body.result.data.consents).toContainEqual(
         expect.objectContaining({ purpose: 'marketing_email', granted: false, at: null }),
       );
-      const given = await send(ctx, 'client/privacy/setConsent', { purpose: 'marketing_email', granted: true }, headers);
+      const given = await send(
+        ctx,
+        'client/privacy/setConsent',
+        { purpose: 'marketing_email', granted: true },
+        headers,
+      );
       expect(given.status, JSON.stringify(given.body)).toBe(200);
       expect(given.body.result.data.consents).toContainEqual(
         expect.objectContaining({
@@ -94,7 +103,9 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
         headers,
       );
       const data = withdrawn.body.result.data;
-      expect(data.consents).toContainEqual(expect.objectContaining({ purpose: 'marketing_email', granted: false }));
+      expect(data.consents).toContainEqual(
+        expect.objectContaining({ purpose: 'marketing_email', granted: false }),
+      );
       const marketing = data.history.filter((row: { purpose: string }) => row.purpose === 'marketing_email');
       expect(marketing.map((row: { granted: boolean }) => row.granted)).toEqual([true, false]);
       expect(marketing.every((row: { at: string }) => !Number.isNaN(Date.parse(row.at)))).toBe(true);
@@ -110,12 +121,19 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
       // Saving the KYC again does not quietly give it back.
       await giveKyc(ctx, headers);
       const after = (await send(ctx, 'client/privacy/getPrivacy', {}, headers)).body.result.data;
-      expect(after.consents).toContainEqual(expect.objectContaining({ purpose: 'identity_check', granted: false }));
+      expect(after.consents).toContainEqual(
+        expect.objectContaining({ purpose: 'identity_check', granted: false }),
+      );
     });
 
     it('refuses an unknown purpose with a clear 400', async () => {
       const { headers } = await newClient(ctx);
-      const wrong = await send(ctx, 'client/privacy/setConsent', { purpose: 'sell_my_data', granted: true }, headers);
+      const wrong = await send(
+        ctx,
+        'client/privacy/setConsent',
+        { purpose: 'sell_my_data', granted: true },
+        headers,
+      );
       expect(wrong.status).toBe(400);
       expect(wrong.body.errors[0].message).toBe('Choose a consent from the list.');
     });
@@ -164,14 +182,21 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
         category: 'police_abstract',
       });
       expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
-      await send(ctx, 'client/privacy/setConsent', { purpose: 'marketing_email', granted: true }, owner.headers);
+      await send(
+        ctx,
+        'client/privacy/setConsent',
+        { purpose: 'marketing_email', granted: true },
+        owner.headers,
+      );
     }, 60_000);
 
     it('holds the profile, KYC, quotations, policies with their schedules, claims with files, payments, ledger lines and consents', async () => {
       const answer = await download(ctx, owner.headers);
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.headers['content-type']).toBe('application/zip');
-      expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="bima-my-data-\d{4}-\d\d-\d\d\.zip"$/);
+      expect(answer.headers['content-disposition']).toMatch(
+        /^attachment; filename="bima-my-data-\d{4}-\d\d-\d\d\.zip"$/,
+      );
       const entries = readStoredZip(answer.rawPayload);
       const names = entries.map((entry) => entry.name);
       const data = JSON.parse(entries.find((entry) => entry.name === 'my-data.json')!.data.toString('utf8'));
@@ -179,18 +204,31 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
       expect(data.profile.passwordHash).toBeUndefined();
       expect(data.kyc).toMatchObject({ kraPin: 'A123456789X', idNumber: '12345678' });
       expect(data.quotations.length).toBeGreaterThan(0);
-      expect(data.policies.map((policy: { policyNumber: string }) => policy.policyNumber)).toEqual([policyNumber]);
+      expect(data.policies.map((policy: { policyNumber: string }) => policy.policyNumber)).toEqual([
+        policyNumber,
+      ]);
       expect(data.claims.map((claim: { id: number }) => claim.id)).toEqual([claimId]);
       expect(data.payments.some((payment: { status: string }) => payment.status === 'success')).toBe(true);
       expect(data.ledgerLines.length).toBeGreaterThan(0);
-      expect(data.consents).toContainEqual(expect.objectContaining({ purpose: 'marketing_email', granted: true }));
-      expect(data.consents).toContainEqual(expect.objectContaining({ purpose: 'identity_check', granted: true }));
+      expect(data.consents).toContainEqual(
+        expect.objectContaining({ purpose: 'marketing_email', granted: true }),
+      );
+      expect(data.consents).toContainEqual(
+        expect.objectContaining({ purpose: 'identity_check', granted: true }),
+      );
       const schedule = names.find((name) => name.startsWith('policies/policy-schedule-'));
       expect(schedule).toBeDefined();
-      expect(entries.find((entry) => entry.name === schedule)!.data.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        entries
+          .find((entry) => entry.name === schedule)!
+          .data.subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       const claimFile = data.files.find((file: { name: string }) => file.name === 'police-abstract.pdf');
       expect(claimFile.storageKey).toBeUndefined();
-      expect(entries.find((entry) => entry.name === claimFile.inArchive)!.data.toString()).toContain('police abstract');
+      expect(entries.find((entry) => entry.name === claimFile.inArchive)!.data.toString()).toContain(
+        'police abstract',
+      );
     });
 
     it('is only for the client themselves: no token, staff and the gateway’s signed-out callers are refused', async () => {
@@ -210,15 +248,16 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
       expect(data.profile.id).toBe(other.userId);
       expect(data.policies).toEqual([]);
       expect(data.claims).toEqual([]);
-      expect(entries.some((entry) => entry.name.startsWith('policies/') || entry.name.startsWith('files/'))).toBe(
-        false,
-      );
+      expect(
+        entries.some((entry) => entry.name.startsWith('policies/') || entry.name.startsWith('files/')),
+      ).toBe(false);
       expect(answer.rawPayload.includes(Buffer.from(owner.email))).toBe(false);
     });
 
     it('is limited per account (DATA_EXPORTS_PER_HOUR)', async () => {
       const client = await newClient(ctx);
-      for (let index = 0; index < 3; index += 1) expect((await download(ctx, client.headers)).statusCode).toBe(200);
+      for (let index = 0; index < 3; index += 1)
+        expect((await download(ctx, client.headers)).statusCode).toBe(200);
       const refused = await download(ctx, client.headers);
       expect(refused.statusCode).toBe(429);
     });
@@ -228,9 +267,19 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
     it('is refused, with its reason, while a claim is open; the request is in the audit log', async () => {
       const client = await newClient(ctx);
       const policy = await policyFor(ctx, client.headers);
-      const reported = await send(ctx, 'client/claim/reportClaim', accidentClaim(policy, kenyaToday()), client.headers);
+      const reported = await send(
+        ctx,
+        'client/claim/reportClaim',
+        accidentClaim(policy, kenyaToday()),
+        client.headers,
+      );
       expect(reported.status).toBe(200);
-      const refused = await send(ctx, 'client/privacy/closeAccount', { password: PASSWORD, confirm: true }, client.headers);
+      const refused = await send(
+        ctx,
+        'client/privacy/closeAccount',
+        { password: PASSWORD, confirm: true },
+        client.headers,
+      );
       expect(refused.status).toBe(409);
       expect(refused.body.err_code).toBe('OPEN_CLAIM');
       expect(refused.body.err_msg).toMatch(/cannot be closed while a claim is open/);
@@ -239,7 +288,12 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
       const privacy = (await send(ctx, 'client/privacy/getPrivacy', {}, client.headers)).body.result.data;
       expect(privacy.requests[0]).toMatchObject({ status: 'REFUSED', refusal: 'OPEN_CLAIM' });
       const admin = (await signInAs(ctx, SAMPLE.admin)).headers;
-      const log = await send(ctx, 'admin/audit/listAuditLog', { action: 'client/privacy/requestErasure' }, admin);
+      const log = await send(
+        ctx,
+        'admin/audit/listAuditLog',
+        { action: 'client/privacy/requestErasure' },
+        admin,
+      );
       expect(log.status, JSON.stringify(log.body)).toBe(200);
       expect(log.body.result.data.items[0]).toMatchObject({
         entityId: client.userId,
@@ -250,7 +304,12 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
 
     it('refuses a wrong password', async () => {
       const client = await newClient(ctx);
-      const wrong = await send(ctx, 'client/privacy/closeAccount', { password: 'not-it', confirm: true }, client.headers);
+      const wrong = await send(
+        ctx,
+        'client/privacy/closeAccount',
+        { password: 'not-it', confirm: true },
+        client.headers,
+      );
       expect(wrong.status).toBe(400);
       expect(wrong.body.errors).toEqual([{ field: 'password', message: 'The password is not correct.' }]);
     });
@@ -260,7 +319,12 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
       const client = await newClient(ctx);
       const second: Headers = { accesstoken: (await loginUser(ctx, client.email)).accessToken };
       const policy = await policyFor(ctx, client.headers);
-      const reported = await send(ctx, 'client/claim/reportClaim', accidentClaim(policy, kenyaToday()), client.headers);
+      const reported = await send(
+        ctx,
+        'client/claim/reportClaim',
+        accidentClaim(policy, kenyaToday()),
+        client.headers,
+      );
       const claimId = reported.body.result.data.id as number;
       const claimFile = await upload(ctx, client.headers, claimId, {
         name: 'damage.pdf',
@@ -272,7 +336,12 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
       // The claim is settled and closed by the insurer.
       await db.update(claims).set({ status: 'CLOSED' }).where(eq(claims.id, claimId));
       // A chat with support, with an attachment.
-      const chat = await send(ctx, 'chat/conversation/startConversation', { with: 'support' }, client.headers);
+      const chat = await send(
+        ctx,
+        'chat/conversation/startConversation',
+        { with: 'support' },
+        client.headers,
+      );
       expect(chat.status, JSON.stringify(chat.body)).toBe(200);
       const conversationId = chat.body.result.data.id as number;
       const body = multipart('logbook.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n% logbook\n%%EOF\n'));
@@ -293,14 +362,26 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
       // A quotation never invoiced.
       const [someQuotation] = await db.select().from(quotations).where(eq(quotations.userId, client.userId));
       const { id: _id, ...copied } = someQuotation!;
-      await db.insert(quotations).values({ ...copied, systemQuotationRef: `Q-UNBOUGHT-${randomUUID().slice(0, 8)}` });
-      await send(ctx, 'client/privacy/setConsent', { purpose: 'marketing_email', granted: true }, client.headers);
+      await db
+        .insert(quotations)
+        .values({ ...copied, systemQuotationRef: `Q-UNBOUGHT-${randomUUID().slice(0, 8)}` });
+      await send(
+        ctx,
+        'client/privacy/setConsent',
+        { purpose: 'marketing_email', granted: true },
+        client.headers,
+      );
       const [policyRow] = await db.select().from(policies).where(eq(policies.policyNumber, policy));
       const ledgerBefore = await rowsOf<{ n: string; total: string }>(
         db.execute(sql`select count(*) as n, coalesce(sum(amount), 0) as total from ledger_entries`),
       );
 
-      const closed = await send(ctx, 'client/privacy/closeAccount', { password: PASSWORD, confirm: true }, client.headers);
+      const closed = await send(
+        ctx,
+        'client/privacy/closeAccount',
+        { password: PASSWORD, confirm: true },
+        client.headers,
+      );
       expect(closed.status, JSON.stringify(closed.body)).toBe(200);
       const reference = closed.body.result.data.reference as string;
       expect(reference).toMatch(/^C-[0-9A-F]{8}$/);
@@ -319,7 +400,12 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
 
       // The person is replaced by the reference on what is kept.
       const [user] = await db.select().from(users).where(eq(users.id, client.userId));
-      expect(user).toMatchObject({ firstName: 'Erased client', lastName: reference, status: 'ERASED', phone: null });
+      expect(user).toMatchObject({
+        firstName: 'Erased client',
+        lastName: reference,
+        status: 'ERASED',
+        phone: null,
+      });
       expect(user!.email).not.toContain(client.email.split('@')[0]!);
       expect(user!.passwordHash).toBeNull();
       const [kyc] = await db.select().from(clients).where(eq(clients.userId, client.userId));
@@ -343,8 +429,12 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
 
       // The rest is gone.
       expect(await db.select().from(conversations).where(eq(conversations.id, conversationId))).toEqual([]);
-      expect(await db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversationId))).toEqual([]);
-      expect(await db.select().from(notifications).where(eq(notifications.userId, client.userId))).toEqual([]);
+      expect(
+        await db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversationId)),
+      ).toEqual([]);
+      expect(await db.select().from(notifications).where(eq(notifications.userId, client.userId))).toEqual(
+        [],
+      );
       const mail = await rowsOf(db.execute(sql`select 1 from mail_queue where "to" = ${client.email}`));
       expect(mail).toEqual([]);
 
@@ -355,7 +445,9 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
       expect(ledgerAfter).toEqual(ledgerBefore);
       expect(Number(ledgerAfter[0]!.total)).toBe(0);
       const unbalanced = await rowsOf(
-        db.execute(sql`select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0`),
+        db.execute(
+          sql`select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0`,
+        ),
       );
       expect(unbalanced).toEqual([]);
 
@@ -369,7 +461,9 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
       // Staff see the request and its completion in the audit log, in words.
       const admin = (await signInAs(ctx, SAMPLE.admin)).headers;
       const log = await send(ctx, 'admin/audit/listAuditLog', { entityType: 'user' }, admin);
-      const mine = log.body.result.data.items.filter((item: { entityId: string }) => item.entityId === client.userId);
+      const mine = log.body.result.data.items.filter(
+        (item: { entityId: string }) => item.entityId === client.userId,
+      );
       expect(mine.map((item: { summary: string }) => item.summary).slice(0, 2)).toEqual([
         `Closed the account and erased the personal data of a client: policies, claims, payments and the ledger are kept under ${reference}`,
         'Asked for their account to be closed and their personal data erased',

@@ -55,7 +55,10 @@ export type SetConsentInput = z.infer<typeof setConsentSchema>;
 
 /** Closing the account: the client types their e-mail to confirm, with their password. */
 export const closeAccountSchema = z.object({
-  password: z.string({ error: PRIVACY_MESSAGES.passwordRequired }).min(1, PRIVACY_MESSAGES.passwordRequired).max(256),
+  password: z
+    .string({ error: PRIVACY_MESSAGES.passwordRequired })
+    .min(1, PRIVACY_MESSAGES.passwordRequired)
+    .max(256),
   confirm: z.literal(true, { error: PRIVACY_MESSAGES.confirmRequired }),
 });
 export type CloseAccountInput = z.infer<typeof closeAccountSchema>;
@@ -63,4 +66,3 @@ export type CloseAccountInput = z.infer<typeof closeAccountSchema>;
 /** Why an erasure is refused for now: something open the law or the contract needs the person for. */
 export const ERASURE_REFUSALS = ['OPEN_CLAIM', 'OPEN_LOAN', 'MONEY_HELD', 'PENDING_PAYMENT'] as const;
 export type ErasureRefusal = (typeof ERASURE_REFUSALS)[number];
-

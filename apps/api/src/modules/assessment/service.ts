@@ -23,8 +23,8 @@ import {
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { pageInfo } from '../../lib/search';
-import { toKes } from '../product/present';
 import { recordConsent } from '../privacy/consents';
+import { toKes } from '../product/present';
 import { coversRisk, defaultPeriod, loadProducts, priceProduct } from '../product/service';
 
 /** The cheapest live product's premium for a suggestion, in whole shillings, or null when none can price it. */

@@ -186,8 +186,13 @@ export async function closeAccount(
 
     // What the client was quoted but never invoiced goes; what an invoice, policy or claim rests on stays.
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-    const invoiced = tx.select({ id: invoices.quotationId }).from(invoices).where(eq(invoices.userId, userId));
-    await tx.delete(quotations).where(and(eq(quotations.userId, userId), notInArray(quotations.id, invoiced)));
+    const invoiced = tx
+      .select({ id: invoices.quotationId })
+      .from(invoices)
+      .where(eq(invoices.userId, userId));
+    await tx
+      .delete(quotations)
+      .where(and(eq(quotations.userId, userId), notInArray(quotations.id, invoiced)));
     await tx
       .update(quotations)
       .set({
@@ -218,7 +223,10 @@ export async function closeAccount(
         clientKraPin: 'N/A',
       })
       .where(or(eq(helpRequests.userId, userId), eq(helpRequests.clientEmail, user.email)));
-    await tx.update(recommendations).set({ clientEmail: email }).where(eq(recommendations.clientUserId, userId));
+    await tx
+      .update(recommendations)
+      .set({ clientEmail: email })
+      .where(eq(recommendations.clientUserId, userId));
 
     // Chats go with their files; other uploads not tied to a kept claim go too.
     const conversationIds = (
@@ -227,9 +235,9 @@ export async function closeAccount(
         .from(conversations)
         .where(eq(conversations.clientUserId, userId))
     ).map((row) => row.id);
-    const keptClaimIds = (await tx.select({ id: claims.id }).from(claims).where(eq(claims.userId, userId))).map(
-      (row) => String(row.id),
-    );
+    const keptClaimIds = (
+      await tx.select({ id: claims.id }).from(claims).where(eq(claims.userId, userId))
+    ).map((row) => String(row.id));
     const goneFiles = await tx
       .select({ id: files.id, storageKey: files.storageKey })
       .from(files)
@@ -297,7 +305,12 @@ export async function closeAccount(
       );
     // Consents given end with the account; the decisions stay as the proof of what was agreed.
     const given = await tx
-      .select({ purpose: consents.purpose, scope: consents.scope, granted: consents.granted, id: consents.id })
+      .select({
+        purpose: consents.purpose,
+        scope: consents.scope,
+        granted: consents.granted,
+        id: consents.id,
+      })
       .from(consents)
       .where(eq(consents.userId, userId))
       .orderBy(consents.id);

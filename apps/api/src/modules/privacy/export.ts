@@ -40,8 +40,8 @@ import { getPolicyView } from '../policy/service';
 import { clientAccountsCondition } from '../wallet/service';
 import { listConsents } from './consents';
 
-/** A file name safe inside the archive: no folders, no control characters. */
-const safeName = (name: string) => name.replace(/[/\\\0-\x1f]/g, '_').slice(0, 120) || 'file';
+/** A file name safe inside the archive: letters, digits, spaces and . _ ( ) - only (no folders). */
+const safeName = (name: string) => name.replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 120) || 'file';
 
 /**
  * Everything the portal holds about a client, as data: the account and KYC, consents, quotations,
@@ -53,7 +53,8 @@ const safeName = (name: string) => name.replace(/[/\\\0-\x1f]/g, '_').slice(0, 1
 export async function collectClientData(db: Database, userId: string) {
   const [account] = await db.select().from(users).where(eq(users.id, userId));
   const [kyc] = await db.select().from(clients).where(eq(clients.userId, userId));
-  const { passwordHash: _omitted, ...profile } = account ?? ({ passwordHash: null } as typeof users.$inferSelect);
+  const { passwordHash: _omitted, ...profile } =
+    account ?? ({ passwordHash: null } as typeof users.$inferSelect);
   const claimRows = await db.select().from(claims).where(eq(claims.userId, userId)).orderBy(asc(claims.id));
   const claimIds = claimRows.map((claim) => claim.id);
   const conversationRows = await db
@@ -62,7 +63,11 @@ export async function collectClientData(db: Database, userId: string) {
     .where(eq(conversations.clientUserId, userId))
     .orderBy(asc(conversations.id));
   const conversationIds = conversationRows.map((conversation) => conversation.id);
-  const policyRows = await db.select().from(policies).where(eq(policies.userId, userId)).orderBy(asc(policies.id));
+  const policyRows = await db
+    .select()
+    .from(policies)
+    .where(eq(policies.userId, userId))
+    .orderBy(asc(policies.id));
   const ledgerLines = await db
     .select({
       transactionId: ledgerTransactions.id,
@@ -114,7 +119,11 @@ export async function collectClientData(db: Database, userId: string) {
       profile,
       kyc: kyc ?? null,
       consents: (await listConsents(db, userId)).history,
-      quotations: await db.select().from(quotations).where(eq(quotations.userId, userId)).orderBy(asc(quotations.id)),
+      quotations: await db
+        .select()
+        .from(quotations)
+        .where(eq(quotations.userId, userId))
+        .orderBy(asc(quotations.id)),
       invoices: await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(asc(invoices.id)),
       policies: policyRows,
       certificates: policyRows.length
@@ -130,14 +139,24 @@ export async function collectClientData(db: Database, userId: string) {
         : [],
       claims: claimRows,
       claimEvents: claimIds.length
-        ? await db.select().from(claimEvents).where(inArray(claimEvents.claimId, claimIds)).orderBy(asc(claimEvents.id))
+        ? await db
+            .select()
+            .from(claimEvents)
+            .where(inArray(claimEvents.claimId, claimIds))
+            .orderBy(asc(claimEvents.id))
         : [],
       claimSettlements: claimIds.length
         ? await db.select().from(claimSettlements).where(inArray(claimSettlements.claimId, claimIds))
         : [],
-      files: fileRows.map(({ storageKey: _key, ...file }) => ({ ...file, inArchive: `files/${file.id}-${safeName(file.name)}` })),
+      files: fileRows.map(({ storageKey: _key, ...file }) => ({
+        ...file,
+        inArchive: `files/${file.id}-${safeName(file.name)}`,
+      })),
       payments: await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.id)),
-      unallocatedReceipts: await db.select().from(unallocatedReceipts).where(eq(unallocatedReceipts.userId, userId)),
+      unallocatedReceipts: await db
+        .select()
+        .from(unallocatedReceipts)
+        .where(eq(unallocatedReceipts.userId, userId)),
       ledgerLines,
       loans: await db.select().from(loans).where(eq(loans.userId, userId)).orderBy(asc(loans.id)),
       conversations: conversationRows,
@@ -149,9 +168,15 @@ export async function collectClientData(db: Database, userId: string) {
             .orderBy(asc(chatMessages.id))
         : [],
       helpRequests: await db.select().from(helpRequests).where(eq(helpRequests.userId, userId)),
-      recommendations: await db.select().from(recommendations).where(eq(recommendations.clientUserId, userId)),
+      recommendations: await db
+        .select()
+        .from(recommendations)
+        .where(eq(recommendations.clientUserId, userId)),
       assessment: (await db.select().from(assessments).where(eq(assessments.userId, userId)))[0] ?? null,
-      assessmentShares: await db.select().from(assessmentShares).where(eq(assessmentShares.clientUserId, userId)),
+      assessmentShares: await db
+        .select()
+        .from(assessmentShares)
+        .where(eq(assessmentShares.clientUserId, userId)),
       notifications: await db.select().from(notifications).where(eq(notifications.userId, userId)),
       notificationPreferences: await db
         .select()

@@ -26,12 +26,14 @@ export async function privacyPlugin(
   app.get('/v2/api/privacy/export', async (request, reply) => {
     const principal = await findRequestPrincipal(request, services);
     if (!principal) throw new AppError('forbidden', 'Your session has expired. Please sign in again.');
-    if (principal.role !== 'client') throw new AppError('forbidden', 'Only the client can download their own data.');
+    if (principal.role !== 'client')
+      throw new AppError('forbidden', 'Only the client can download their own data.');
     await exportLimiter.hit({ limit: config.DATA_EXPORTS_PER_HOUR, windowMs: 3_600_000 }, [
       `privacy:export:${principal.userId}`,
     ]);
     const { lang } = request.query as { lang?: string };
-    const language = lang === 'sw' || lang === 'en' ? lang : languageOfHeader(request.headers['accept-language']);
+    const language =
+      lang === 'sw' || lang === 'en' ? lang : languageOfHeader(request.headers['accept-language']);
     const day = new Date().toISOString().slice(0, 10);
     const archive = Readable.from(
       writeZip(clientArchiveEntries({ db, storage, userId: principal.userId, language })),
