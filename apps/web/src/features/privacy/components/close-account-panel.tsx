@@ -20,7 +20,7 @@ const closeFormSchema = closeAccountSchema as unknown as ZodType<CloseAccountInp
 /**
  * "Close my account": what is kept and what is deleted, then the password and a confirmation. A
  * refusal (an open claim or loan, money held, a payment in flight) is said on the screen; once
- * closed, the browser forgets the session and the client lands on the home page.
+ * closed, the browser forgets the session and the client lands on the sign-in page.
  */
 export function CloseAccountPanel() {
   const navigate = useNavigate();
@@ -34,6 +34,8 @@ export function CloseAccountPanel() {
     setRefusal(null);
     try {
       const { reference } = await closeAccount(values.password);
+      // The session has ended: like any ended session, the browser forgets it and shows the sign-in
+      // page (a call still in flight answers 403 and goes there too), with the news on top.
       clearSignedInState();
       notify({
         type: 'success',
@@ -41,7 +43,7 @@ export function CloseAccountPanel() {
         message: t('privacy.close.closedText', { reference }),
         duration: 10_000,
       });
-      await navigate(paths.home.getHref(), { replace: true });
+      await navigate(paths.auth.getHref(), { replace: true });
     } catch (error) {
       if (!(error instanceof ApiError)) {
         setRefusal(t('privacy.close.failed'));
