@@ -52,8 +52,10 @@ test.describe('Privacy & my data', () => {
     );
     await useSession(page, client.session);
 
-    await page.goto('/newportal/profile');
-    await expect(page.getByRole('heading', { name: 'User Profile', level: 1 })).toBeVisible();
+    // Where a signed-in client lands, then the portal menu (behind its button on a phone).
+    await page.goto('/newportal');
+    // The first screen loads the portal's code; on a loaded machine that can take longer than a click.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
     const phoneMenu = page.getByRole('button', { name: 'Portal menu' });
     if (await phoneMenu.isVisible()) await phoneMenu.click();
     await page
