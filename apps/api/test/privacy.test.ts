@@ -24,7 +24,7 @@ import { readStoredZip, zipToBuffer } from '../src/lib/zip';
 import { call, loginUser, PASSWORD, registerUser } from './accounts-helpers';
 import { accidentClaim, multipart, policyFor, upload } from './claims-helpers';
 import { buildTestApp, rowsOf } from './helpers';
-import { giveKyc, kenyaToday, MPESA_TEST_ENV } from './purchase-helpers';
+import { CLIENT_KYC, giveKyc, kenyaToday, MPESA_TEST_ENV } from './purchase-helpers';
 import { type Headers, SAMPLE, send, signInAs } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -155,6 +155,50 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
       expect(wrong.json().errors[0].message).toBe(
         'Weka alama kwenye kisanduku kuthibitisha kuwa unataka akaunti yako ifungwe.',
       );
+    });
+  });
+
+  describe('correcting details', () => {
+    it('applies a KYC identity correction at once and shows staff which details changed, not their values', async () => {
+      const client = await newClient(ctx);
+      const corrected = await call(
+        ctx,
+        'client',
+        'client',
+        'updateClient',
+        {
+          ...CLIENT_KYC,
+          kraPin: 'A987654321Z',
+          idNumber: '87654321',
+        },
+        client.headers,
+      );
+      expect(corrected.statusCode, corrected.body).toBe(200);
+      expect(corrected.json().result.data).toMatchObject({ kraPin: 'A987654321Z', idNumber: '87654321' });
+      const admin = (await signInAs(ctx, SAMPLE.admin)).headers;
+      const log = await send(
+        ctx,
+        'admin/audit/listAuditLog',
+        { action: 'client/profile/correctIdentity' },
+        admin,
+      );
+      const entry = log.body.result.data.items.find(
+        (item: { entityId: string }) => item.entityId === client.userId,
+      );
+      expect(entry).toMatchObject({
+        actor: { role: 'client' },
+        summary: 'Corrected their KYC identity details: KRA PIN, ID number',
+      });
+      expect(JSON.stringify(entry)).not.toContain('87654321');
+      // Saving the same details again, or giving them the first time, is no correction.
+      await giveKyc(ctx, (await newClient(ctx)).headers);
+      const again = await send(
+        ctx,
+        'admin/audit/listAuditLog',
+        { action: 'client/profile/correctIdentity' },
+        admin,
+      );
+      expect(again.body.result.data.total).toBe(log.body.result.data.total);
     });
   });
 
