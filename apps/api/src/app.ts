@@ -35,6 +35,7 @@ import { createFileStorage } from './modules/files/storage';
 import { loanJobsPlugin } from './modules/loan/plugin';
 import { paymentPlugin } from './modules/payment/plugin';
 import { documentsPlugin } from './modules/policy/documents-plugin';
+import { privacyPlugin } from './modules/privacy/plugin';
 import { clearProductCache } from './modules/product/service';
 import { renewalReminderPlugin } from './modules/renewal/plugin';
 import { statementPlugin } from './modules/wallet/statement-plugin';
@@ -276,11 +277,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(claimFormPlugin, { db: database.db, services });
   await app.register(renewalReminderPlugin, { db: database.db, services, config });
   await app.register(loanJobsPlugin, { db: database.db, services, config });
+  const storage = createFileStorage(config);
+  await app.register(privacyPlugin, { db: database.db, services, config, storage });
   await app.register(filesPlugin, {
     db: database.db,
     services,
     config,
-    storage: createFileStorage(config),
+    storage,
     owners: new Map([
       ['claim', claimFileOwner(services)],
       ['chat', chatFileOwner],

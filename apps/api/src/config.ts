@@ -90,6 +90,8 @@ const baseConfigSchema = z.object({
   CHAT_HEARTBEAT_MS: z.coerce.number().int().min(1000).max(300_000).default(25_000),
   /** Chats: open sockets one user may hold across every instance (a tab holds one). */
   CHAT_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+  /** How many copies of their data (Privacy › Download my data) a client may download an hour. */
+  DATA_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   /** Multiplies every sign-in, code and reset rate limit (the test server raises them). */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(10_000).default(1),
   /** Daraja (M-Pesa). Without a consumer key the local Daraja simulator is started and used. */

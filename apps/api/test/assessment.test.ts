@@ -236,4 +236,41 @@ describe('the insurance needs assessment', () => {
     await send(ctx, 'client/assessment/unshareAssessment', { intermediaryId: savannah }, client);
     expect((await request()).body.result.data.sharedAssessmentId).toBeNull();
   });
+  it('records each share and withdrawal as a consent; withdrawing on the Privacy screen ends the firm’s access', async () => {
+    await send(ctx, 'client/assessment/shareAssessment', { intermediaryId: savannah }, client);
+    const shareId = (await send(ctx, 'intermediary/assessment/listShared', {}, brokerA)).body.result.data
+      .items[0].id;
+    const privacy = (await send(ctx, 'client/privacy/getPrivacy', {}, client)).body.result.data;
+    expect(privacy.consents).toContainEqual(
+      expect.objectContaining({
+        purpose: 'assessment_sharing',
+        intermediaryId: savannah,
+        firmName: 'Savannah Insurance Brokers',
+        granted: true,
+        channel: 'assessment',
+        wordingVersion: 'assessment-sharing-2026-11',
+      }),
+    );
+    const withdrawn = await send(
+      ctx,
+      'client/privacy/setConsent',
+      { purpose: 'assessment_sharing', granted: false, intermediaryId: savannah },
+      client,
+    );
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    expect((await send(ctx, 'intermediary/assessment/getShared', { id: shareId }, brokerA)).status).toBe(404);
+    const sharing = withdrawn.body.result.data.history.filter(
+      (row: { purpose: string }) => row.purpose === 'assessment_sharing',
+    );
+    // Shared, stopped, shared again, stopped (earlier tests), shared and withdrawn here: every decision kept.
+    expect(sharing.map((row: { granted: boolean }) => row.granted)).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect(sharing.at(-1)).toMatchObject({ channel: 'privacy' });
+  });
 });

@@ -24,6 +24,7 @@ export * from './money';
 export * from './notifications';
 export * from './password-strength';
 export * from './premium';
+export * from './privacy';
 export * from './product-admin';
 export * from './product-translations';
 export * from './purchase';

@@ -1733,3 +1733,63 @@ export const journeyDrafts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.productLine] })],
 );
+
+// ---------------------------------------------------------------- the client's own data (Data Protection Act 2019)
+
+/**
+ * A consent a client gave or withdrew (modules/privacy/consents.ts, the one consent service): one row
+ * per decision, never changed, so the history shows when and how each was given and withdrawn. The
+ * latest row per (user, purpose, scope) is the consent in force.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** One of CONSENT_PURPOSES: marketing_email | assessment_sharing | identity_check. */
+    purpose: text('purpose').notNull(),
+    /** What it is about within the purpose: the firm an assessment is shared with; '' when none. */
+    scope: text('scope').notNull().default(''),
+    granted: boolean('granted').notNull(),
+    /** Where it was given or withdrawn: the screen (privacy, kyc, assessment, sign-up). */
+    channel: text('channel').notNull(),
+    /** The version of the wording the client saw (CONSENT_WORDING_VERSIONS). */
+    wordingVersion: text('wording_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'consents_purpose_check',
+      sql`${table.purpose} in ('marketing_email', 'assessment_sharing', 'identity_check')`,
+    ),
+    index('consents_user_idx').on(table.userId, table.purpose, table.scope, table.id),
+  ],
+);
+
+/**
+ * A client's request to close their account and erase their personal data: COMPLETED (kept records
+ * pseudonymised under `reference`, the rest deleted) or REFUSED (with the reason, nothing changed).
+ */
+export const erasureRequests = pgTable(
+  'erasure_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** C-xxxxxxxx: the name the kept records carry instead of the person's. */
+    reference: text('reference').notNull().unique(),
+    /** COMPLETED | REFUSED */
+    status: text('status').notNull(),
+    /** Why it was refused: OPEN_CLAIM | OPEN_LOAN | MONEY_HELD | PENDING_PAYMENT. */
+    refusalCode: text('refusal_code'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('erasure_requests_status_check', sql`${table.status} in ('COMPLETED', 'REFUSED')`),
+    index('erasure_requests_user_idx').on(table.userId),
+  ],
+);

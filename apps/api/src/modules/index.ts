@@ -22,6 +22,7 @@ import { mailQueueActions } from './mail-queue/actions';
 import { notificationActions } from './notification/actions';
 import { passwordSetupActions } from './password-setup/actions';
 import { platformActions } from './platform/actions';
+import { privacyActions } from './privacy/actions';
 import { productActions } from './product/actions';
 import { answeringInLanguage } from './product/texts';
 import { productAdminActions } from './product-admin/actions';
@@ -44,6 +45,7 @@ export const allActions: ActionDefinition[] = [
   ...userActions,
   ...clientActions,
   ...profileActions,
+  ...privacyActions,
   // Quotations, invoices, policies, renewals, recommendations, the cart, claims, premium financing
   // and assessments keep the underwriters' names in English; a Swahili reader gets them in Swahili
   // (issue 14).

@@ -278,6 +278,10 @@ const screens: RouteObject[] = [
         path: paths.portalAssessment.path,
         lazy: lazyScreen(() => import('../features/assessment/routes/assessment')),
       },
+      {
+        path: paths.portalPrivacy.path,
+        lazy: lazyScreen(() => import('../features/privacy/routes/privacy')),
+      },
       { path: paths.portalChats.path, lazy: lazyScreen(portalChats) },
       { path: paths.portalChat.path, lazy: lazyScreen(portalChats) },
       // Every other portal screen is not built yet and says so.

@@ -77,6 +77,7 @@ export function IdentityFields({
         id={`${idPrefix}-idNumber`}
         label={t('components.identity.idNumber')}
         hint={t('components.identity.idNumberHint')}
+        description={<span className="text-sm text-slate-700">{t('components.identity.checkNotice')}</span>}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}

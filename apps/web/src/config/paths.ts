@@ -156,6 +156,8 @@ export const paths = {
   portalProfile: { path: 'profile', getHref: () => `${PORTAL}/profile` },
   portalKyc: { path: 'kyc', getHref: () => `${PORTAL}/kyc` },
   portalAssessment: { path: 'assessment', getHref: () => `${PORTAL}/assessment` },
+  /** Privacy & my data: consents, the download of one's data, corrections and closing the account. */
+  portalPrivacy: { path: 'privacy', getHref: () => `${PORTAL}/privacy` },
   portalIntermediaries: { path: 'intermediaries', getHref: () => `${PORTAL}/intermediaries` },
   /** The client's own help requests, with each firm's status and its recommendations. */
   portalHelpRequests: { path: 'help-requests', getHref: () => `${PORTAL}/help-requests` },

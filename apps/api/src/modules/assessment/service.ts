@@ -23,6 +23,7 @@ import {
 import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { pageInfo } from '../../lib/search';
+import { recordConsent } from '../privacy/consents';
 import { toKes } from '../product/present';
 import { coversRisk, defaultPeriod, loadProducts, priceProduct } from '../product/service';
 
@@ -166,29 +167,57 @@ export async function shareAssessment(db: Database, userId: string, intermediary
   if (!firms.some((firm) => firm.id === intermediaryId)) {
     throw new AppError('conflict', ASSESSMENT_MESSAGES.notLinked, { code: 'NOT_LINKED' });
   }
-  await db
-    .insert(assessmentShares)
-    .values({ clientUserId: userId, intermediaryId })
-    .onConflictDoUpdate({
-      target: [assessmentShares.clientUserId, assessmentShares.intermediaryId],
-      set: { sharedAt: sql`now()`, revokedAt: null },
-      setWhere: sql`${assessmentShares.revokedAt} is not null`,
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(assessmentShares)
+      .values({ clientUserId: userId, intermediaryId })
+      .onConflictDoUpdate({
+        target: [assessmentShares.clientUserId, assessmentShares.intermediaryId],
+        set: { sharedAt: sql`now()`, revokedAt: null },
+        setWhere: sql`${assessmentShares.revokedAt} is not null`,
+      });
+    await recordConsent(tx, {
+      userId,
+      purpose: 'assessment_sharing',
+      scope: intermediaryId,
+      granted: true,
+      channel: 'assessment',
     });
+  });
   return getAssessment(db, userId);
 }
 
-/** Withdraws the client's consent for a firm (nothing shared: no change). */
-export async function unshareAssessment(db: Database, userId: string, intermediaryId: number) {
-  await db
-    .update(assessmentShares)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(assessmentShares.clientUserId, userId),
-        eq(assessmentShares.intermediaryId, intermediaryId),
-        isNull(assessmentShares.revokedAt),
-      ),
-    );
+/**
+ * Withdraws the client's consent for a firm (nothing shared: no change), from the Assessment screen
+ * or the Privacy screen (`channel`).
+ */
+export async function unshareAssessment(
+  db: Database,
+  userId: string,
+  intermediaryId: number,
+  channel: 'assessment' | 'privacy' = 'assessment',
+) {
+  await db.transaction(async (tx) => {
+    const ended = await tx
+      .update(assessmentShares)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(assessmentShares.clientUserId, userId),
+          eq(assessmentShares.intermediaryId, intermediaryId),
+          isNull(assessmentShares.revokedAt),
+        ),
+      )
+      .returning({ id: assessmentShares.id });
+    if (ended.length > 0)
+      await recordConsent(tx, {
+        userId,
+        purpose: 'assessment_sharing',
+        scope: intermediaryId,
+        granted: false,
+        channel,
+      });
+  });
   return getAssessment(db, userId);
 }
 

@@ -3,6 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clients, users } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
+import { recordAudit } from '../audit/service';
+import { joinWords } from '../audit/words';
+import { consentInForce, recordConsent } from '../privacy/consents';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -47,11 +50,40 @@ export async function setPhoneOfRecord(executor: Database | Tx, userId: string, 
     .where(eq(users.id, userId));
 }
 
+const IDENTITY_FIELD_WORDS = {
+  kraPin: { en: 'KRA PIN', sw: 'PIN ya KRA' },
+  idType: { en: 'ID type', sw: 'aina ya kitambulisho' },
+  idNumber: { en: 'ID number', sw: 'namba ya kitambulisho' },
+} as const;
+
+/**
+ * Which identity details a KYC save changes after they were first given (a correction, which the
+ * audit log shows staff by name, never by value); giving them the first time is no correction.
+ */
+function identityCorrections(
+  stored: { kraPin: string; idType: string | null; idNumber: string | null } | undefined,
+  input: KycInput,
+) {
+  if (!stored) return [];
+  const changed: Array<keyof typeof IDENTITY_FIELD_WORDS> = [];
+  if (stored.kraPin !== 'N/A' && stored.kraPin !== input.kraPin) changed.push('kraPin');
+  if (input.idType && input.idNumber && stored.idNumber) {
+    if (stored.idType !== input.idType) changed.push('idType');
+    if (stored.idNumber !== input.idNumber) changed.push('idNumber');
+  }
+  return changed.map((name) => ({ name, words: IDENTITY_FIELD_WORDS[name] }));
+}
+
 /** Updates the KYC details of the signed-in client only; its phone becomes the account's phone of record. */
 export async function updateClient(db: Database, userId: string, input: KycInput) {
   await db.insert(clients).values({ userId }).onConflictDoNothing();
   const [stored] = await db
-    .select({ nationality: clients.nationality })
+    .select({
+      nationality: clients.nationality,
+      kraPin: clients.kraPin,
+      idType: clients.idType,
+      idNumber: clients.idNumber,
+    })
     .from(clients)
     .where(eq(clients.userId, userId));
   const nationality = input.nationality ?? stored?.nationality ?? DEFAULT_COUNTRY;
@@ -76,6 +108,32 @@ export async function updateClient(db: Database, userId: string, input: KycInput
       })
       .where(eq(clients.userId, userId));
     await setPhoneOfRecord(tx, userId, input.phone);
+    // Giving an ID at KYC is agreeing to have it checked (the KYC screen says so); asked once: a
+    // consent withdrawn on the Privacy screen stays withdrawn until given again there.
+    if (input.idType && input.idNumber && (await consentInForce(tx, userId, 'identity_check')) === null)
+      await recordConsent(tx, { userId, purpose: 'identity_check', granted: true, channel: 'kyc' });
+    const corrected = identityCorrections(stored, input);
+    if (corrected.length > 0)
+      await recordAudit(
+        tx,
+        { userId, role: 'client' },
+        {
+          action: 'client/profile/correctIdentity',
+          entityType: 'user',
+          entityId: userId,
+          details: { fields: corrected.map((field) => field.name) },
+          summary: joinWords(
+            [
+              {
+                en: 'Corrected their KYC identity details: ',
+                sw: 'Alirekebisha maelezo ya utambulisho wake ya KYC: ',
+              },
+              joinWords(corrected.map((field) => field.words)),
+            ],
+            '',
+          ),
+        },
+      );
   });
   return getClientDetails(db, userId);
 }

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { findMenuEntry, flattenMenu, PORTAL_MENU } from './menu';
 
 describe('the portal menu', () => {
-  it('has 14 entries, Profile with User Profile, KYC and Assessment', () => {
+  it('has 14 entries, Profile with User Profile, KYC, Assessment and Privacy', () => {
     expect(PORTAL_MENU).toHaveLength(14);
     expect(PORTAL_MENU.find((item) => item.id === 'profile')?.children?.map((item) => item.id)).toEqual([
       'userProfile',
       'kyc',
       'assessment',
+      'privacy',
     ]);
   });
 
@@ -25,6 +26,7 @@ describe('the portal menu', () => {
       '/newportal/profile',
       '/newportal/kyc',
       '/newportal/assessment',
+      '/newportal/privacy',
       '/newportal/intermediaries',
       '/newportal/help-requests',
       '/newportal/notifications',

@@ -19,7 +19,7 @@ const entry = (
 ): PortalMenuEntry => ({ id, labelKey: `portal.menu.${id}`, href, isAvailable, children });
 
 /**
- * The dashboard menu: 14 entries (the dashboard and the thirteen areas), Profile with its three
+ * The dashboard menu: 14 entries (the dashboard and the thirteen areas), Profile with its four
  * screens. Built screens have `isAvailable` and a route; the others say "not available yet".
  */
 export const PORTAL_MENU: readonly PortalMenuEntry[] = [
@@ -35,6 +35,7 @@ export const PORTAL_MENU: readonly PortalMenuEntry[] = [
     entry('userProfile', paths.portalProfile.getHref(), true),
     entry('kyc', paths.portalKyc.getHref(), true),
     entry('assessment', paths.portalAssessment.getHref(), true),
+    entry('privacy', paths.portalPrivacy.getHref(), true),
   ]),
   entry('intermediaries', paths.portalIntermediaries.getHref(), true),
   entry('helpRequests', paths.portalHelpRequests.getHref(), true),

@@ -34,9 +34,14 @@ export default function ProfileRoute() {
     <div className="space-y-6">
       <div>
         <ScreenHeading level={1}>{t('portal.profile.title')}</ScreenHeading>
-        <Link to={paths.portalKyc.getHref()} className={`${linkButton} mt-2 inline-block`}>
-          {t('portal.profile.kycLink')}
-        </Link>
+        <div className="mt-2 flex flex-wrap gap-4">
+          <Link to={paths.portalKyc.getHref()} className={linkButton}>
+            {t('portal.profile.kycLink')}
+          </Link>
+          <Link to={paths.portalPrivacy.getHref()} className={linkButton}>
+            {t('portal.menu.privacy')}
+          </Link>
+        </div>
       </div>
       {profile.data ? (
         <>
