@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isUserRole, STAFF_MESSAGES, USER_LANGUAGE_MESSAGES, type UserRole } from '@bima/domain';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import {
   openToken,
   sealToken,
 } from '../../auth/codes';
+import { type CodeBudget, chargeCodeGuess, pauseWhenSpent, refundCodeGuess } from '../../auth/code-budget';
 import { getDummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { AUTH_RATE_RULES, LOGIN_ACCOUNT_SLOW_DOWN } from '../../auth/rate-limiter';
 import { signAccessToken } from '../../auth/tokens';
@@ -28,7 +30,14 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { type Language, languageOf } from '../../lib/language';
-import { type EmailMessage, passwordResetCodeEmail, registrationCodeEmail } from '../../mail/templates';
+import {
+  codesPausedEmail,
+  type EmailMessage,
+  passwordResetCodeEmail,
+  registrationCodeEmail,
+  signInPausedEmail,
+  signUpAttemptEmail,
+} from '../../mail/templates';
 import type { Services } from '../../services';
 
 export interface AccountContext {
@@ -46,6 +55,24 @@ type UserRow = typeof users.$inferSelect;
 
 const CODE_WRONG = 'The code is not correct. Check the e-mail and try again.';
 const CODE_DEAD = 'This code has expired or was tried too many times. Request a new code.';
+const CODES_PAUSED =
+  'Too many wrong codes for this account today: codes are paused for a day. The account owner has been told by e-mail.';
+const RESET_LINK_NEEDED =
+  'Open the link in the reset e-mail we sent you, then enter the code on that page. The link expires in 15 minutes.';
+
+/** The secret of a reset's e-mailed link, as stored (a high-entropy secret needs no slow hash). */
+function hashResetKey(key: string): string {
+  return createHash('sha256').update(`password-reset:${key}`).digest('hex');
+}
+
+/** The web app's code page for a reset, opened from the e-mail with the reference and its key. */
+function resetLink(baseUrl: string, reference: string, key: string): string {
+  return `${baseUrl.replace(/\/$/, '')}/insurance/otp?${new URLSearchParams({ reset: reference, key })}`;
+}
+
+function codeBudgetOf(context: AccountContext): CodeBudget {
+  return { db: context.db, clock: context.services.clock, wrongPerDay: context.config.CODE_WRONG_PER_DAY };
+}
 
 /** The public view of a user: never the password hash. */
 export function presentUser(user: UserRow) {
@@ -71,16 +98,20 @@ export async function storeCode(
   verificationId: string,
   codeHash: string,
   ttlMinutes: number,
+  options: { carryAttempts?: boolean } = {},
 ): Promise<void> {
   await context.db.transaction(async (tx) => {
-    await tx
+    // With carryAttempts (a reset reference) a new code brings no new tries: the tries so far carry over.
+    const older = await tx
       .update(oneTimeCodes)
       .set({ consumedAt: new Date() })
-      .where(and(eq(oneTimeCodes.verificationId, verificationId), isNull(oneTimeCodes.consumedAt)));
+      .where(and(eq(oneTimeCodes.verificationId, verificationId), isNull(oneTimeCodes.consumedAt)))
+      .returning({ attempts: oneTimeCodes.attempts });
     await tx.insert(oneTimeCodes).values({
       verificationId,
       codeHash,
-      expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
+      attempts: options.carryAttempts ? Math.max(0, ...older.map((code) => code.attempts)) : 0,
+      expiresAt: new Date(context.services.clock.now().getTime() + ttlMinutes * 60_000),
     });
   });
 }
@@ -126,7 +157,16 @@ async function issueCode(
   const codeHash = recipient
     ? hashCode(services.tokenSecret, verificationId, code)
     : hashDecoyCode(services.tokenSecret, verificationId);
-  await storeCode(context, verificationId, codeHash, config.CODE_TTL_MINUTES);
+  const isReset = purpose === 'password_reset';
+  await storeCode(context, verificationId, codeHash, config.CODE_TTL_MINUTES, { carryAttempts: isReset });
+  // A reset's code is checked only with the key of its e-mailed link; each mail has a new key.
+  const key = randomBytes(32).toString('base64url');
+  if (isReset) {
+    await context.db
+      .update(verifications)
+      .set({ tokenHash: hashResetKey(key) })
+      .where(eq(verifications.id, verificationId));
+  }
   const email = {
     to: recipient?.email ?? 'nobody@invalid',
     firstName: recipient?.firstName ?? '',
@@ -134,7 +174,9 @@ async function issueCode(
     minutes: config.CODE_TTL_MINUTES,
     language: languageOf(recipient?.language),
   };
-  const message = purpose === 'registration' ? registrationCodeEmail(email) : passwordResetCodeEmail(email);
+  const message = isReset
+    ? passwordResetCodeEmail({ ...email, link: resetLink(config.PUBLIC_BASE_URL, verificationId, key) })
+    : registrationCodeEmail(email);
   if (!recipient) return;
   if (purpose === 'registration') {
     await services.mailer.send(message);
@@ -158,12 +200,28 @@ export async function consumeCode(
   const { db, config, services } = context;
   const dead = () => new AppError('invalid', CODE_DEAD, { code: 'EMAIL_TOKEN_EXPIRED' });
   const [live] = await db
-    .select({ id: oneTimeCodes.id, codeHash: oneTimeCodes.codeHash })
+    .select({
+      id: oneTimeCodes.id,
+      codeHash: oneTimeCodes.codeHash,
+      userId: verifications.userId,
+      email: verifications.email,
+      owner: { email: users.email, firstName: users.firstName, language: users.language },
+    })
     .from(oneTimeCodes)
+    .innerJoin(verifications, eq(verifications.id, oneTimeCodes.verificationId))
+    .leftJoin(users, eq(users.id, verifications.userId))
     .where(and(eq(oneTimeCodes.verificationId, verificationId), isNull(oneTimeCodes.consumedAt)))
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   if (!live) throw dead();
+  // The account's daily budget is charged first (a reset for an unknown address has one by address).
+  const budget = codeBudgetOf(context);
+  const subject = live.userId ?? (live.email ? `email:${live.email.toLowerCase()}` : null);
+  const charge = subject ? await chargeCodeGuess(budget, subject) : null;
+  if (subject && !charge) throw new AppError('rate_limited', CODES_PAUSED, { code: 'CODES_PAUSED' });
+  const refund = async () => {
+    if (charge) await refundCodeGuess(budget, charge);
+  };
   const [counted] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
@@ -172,18 +230,28 @@ export async function consumeCode(
         eq(oneTimeCodes.id, live.id),
         lt(oneTimeCodes.attempts, config.CODE_MAX_ATTEMPTS),
         isNull(oneTimeCodes.consumedAt),
-        gt(oneTimeCodes.expiresAt, new Date()),
+        gt(oneTimeCodes.expiresAt, services.clock.now()),
       ),
     )
     .returning({ attempts: oneTimeCodes.attempts });
-  if (!counted) throw dead();
+  if (!counted) {
+    await refund();
+    throw dead();
+  }
   if (!codeMatches(services.tokenSecret, verificationId, code, live.codeHash)) {
+    if (charge && (await pauseWhenSpent(budget, charge)) && live.owner?.email) {
+      const owner = live.owner;
+      services.mailer
+        .send(codesPausedEmail({ to: owner.email, firstName: owner.firstName, language: languageOf(owner.language) }))
+        .catch((error: unknown) => context.log?.error({ err: error }, 'could not send the codes-paused notice'));
+    }
     const isLastTry = counted.attempts >= config.CODE_MAX_ATTEMPTS;
     throw new AppError('invalid', isLastTry ? CODE_DEAD : CODE_WRONG, {
       code: isLastTry ? 'EMAIL_TOKEN_EXPIRED' : 'EMAIL_TOKEN_ERROR',
       errors: [{ field: 'code', message: CODE_WRONG }],
     });
   }
+  await refund();
   // Single use: only the request that flips consumedAt wins.
   const used = await db
     .update(oneTimeCodes)
@@ -215,14 +283,21 @@ export async function createUser(
   const [existing] = await db.select().from(users).where(eq(users.email, input.email));
   // A staff account (even one still invited) is never turned into a client sign-up.
   if (existing?.passwordHash || (existing && existing.role !== 'client')) {
-    throw new AppError(
-      'conflict',
-      'An account with this e-mail already exists. Sign in, or use a different e-mail.',
-      {
-        code: 'USER_EXIST',
-        errors: [{ field: 'email', message: 'An account with this e-mail already exists.' }],
-      },
+    // The same answer as a new sign-up, so nobody learns who is registered: a decoy registration
+    // whose code no guess matches, and the owner is told by e-mail instead of being sent a code.
+    const [decoy] = await db
+      .insert(verifications)
+      .values({ purpose: 'registration', userId: null, email: input.email })
+      .returning({ id: verifications.id });
+    await issueCode(context, decoy!.id, 'registration', null);
+    await services.mailer.send(
+      signUpAttemptEmail({
+        to: existing.email,
+        firstName: existing.firstName,
+        language: languageOf(existing.language),
+      }),
     );
+    return decoy!.id;
   }
   const user =
     existing ??
@@ -254,7 +329,8 @@ export async function createUser(
 /** A new code for a sign-up, at most once every 30 s and 5 times an hour. */
 export async function resendRegistrationCode(context: AccountContext, registrationId: string): Promise<void> {
   const found = await findVerification(context.db, registrationId, 'registration');
-  if (!found?.user || found.verification.status !== 'PENDING') {
+  // A decoy (sign-up with a registered address) has no user but is PENDING: it answers alike.
+  if (found?.verification.status !== 'PENDING') {
     throw new AppError('invalid', 'This sign-up cannot take a new code. Start again.', {
       code: 'INVALID_REGISTRATION_STATUS',
     });
@@ -271,12 +347,14 @@ export async function validateRegistration(
 ): Promise<{ registrationId: string; email: string }> {
   await context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
   const found = await findVerification(context.db, input.registrationId, 'registration');
-  if (!found?.user || found.verification.status !== 'PENDING') {
+  if (found?.verification.status !== 'PENDING') {
     throw new AppError('invalid', 'This sign-up is not waiting for a code.', {
       code: 'INVALID_REGISTRATION_STATUS',
     });
   }
+  // A decoy's code matches no guess, so it never gets here.
   await consumeCode(context, input.registrationId, input.registrationCode);
+  if (!found.user) throw new AppError('invalid', CODE_WRONG, { code: 'EMAIL_TOKEN_ERROR' });
   await context.db
     .update(verifications)
     .set({ status: 'VERIFIED', verifiedAt: new Date() })
@@ -425,6 +503,7 @@ export async function login(
     await services.limiter.refund([ipKey]);
     throw error;
   }
+  await capAccountFailures(context, input.username, [ipKey, accountAndIpKey]);
   const delayMs = await services.limiter.slowDown(LOGIN_ACCOUNT_SLOW_DOWN, accountKey);
   if (delayMs > 0) await sleep(delayMs);
 
@@ -439,9 +518,50 @@ export async function login(
   // The password is right, so saying why the account cannot sign in reveals nothing to a guesser.
   const refusal = signInRefusal(user, row?.firmStatus ?? null);
   if (refusal) throw new AppError('unauthenticated', refusal, { code: 2 });
-  await services.limiter.refund([ipKey, accountKey]);
+  await services.limiter.refund([ipKey, accountKey, accountCapKey(input.username)]);
   await services.limiter.reset([accountAndIpKey]);
   return openSession(context, user, input.loginDevice);
+}
+
+const accountCapKey = (username: string) => `login:account-cap:${username}`;
+
+/**
+ * The account's budget of failed sign-ins from anywhere: counted (one atomic step in the shared
+ * store) before the password is compared, so parallel guesses from many addresses cannot outrun it.
+ * Past the limit no password is compared until the window ends or the owner resets the password
+ * (which clears it); the owner is told by e-mail once, by the request that first went past it.
+ */
+async function capAccountFailures(context: AccountContext, username: string, taken: string[]) {
+  const { config, db, services } = context;
+  const windowMs = config.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000;
+  const { count, limit, ttlMs } = await services.limiter.count(
+    { limit: config.LOGIN_ACCOUNT_MAX_FAILURES, windowMs },
+    accountCapKey(username),
+  );
+  if (count <= limit) return;
+  // Nothing was compared: the per-IP counts are given back.
+  await services.limiter.refund(taken);
+  if (count === limit + 1) {
+    const [owner] = await db.select().from(users).where(eq(users.email, username));
+    if (owner?.passwordHash) {
+      services.mailer
+        .send(
+          signInPausedEmail({
+            to: owner.email,
+            firstName: owner.firstName,
+            minutes: config.LOGIN_ACCOUNT_WINDOW_MINUTES,
+            language: languageOf(owner.language),
+          }),
+        )
+        .catch((error: unknown) => context.log?.error({ err: error }, 'could not send the sign-in pause notice'));
+    }
+  }
+  const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
+  throw new AppError(
+    'rate_limited',
+    `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password to sign in now.`,
+    { code: 'ACCOUNT_SIGN_IN_PAUSED' },
+  );
 }
 
 /**
@@ -521,12 +641,18 @@ export async function requestPasswordReset(context: AccountContext, username: st
   await services.limiter.hit(AUTH_RATE_RULES.resetPerAccount, [`reset:account:${username}`]);
   const [user] = await db.select().from(users).where(eq(users.email, username));
   const owner = user?.passwordHash ? user : null;
+  const expiresAt = new Date(services.clock.now().getTime() + context.config.RESET_TTL_MINUTES * 60_000);
   const [reset] = await db
     .insert(verifications)
-    .values({ purpose: 'password_reset', userId: owner?.id ?? null })
+    .values({ purpose: 'password_reset', userId: owner?.id ?? null, email: username, expiresAt })
     .returning({ id: verifications.id });
   await issueCode(context, reset!.id, 'password_reset', owner);
   return reset!.id;
+}
+
+/** A reset reference lives RESET_TTL_MINUTES of the business clock from its request. */
+function isResetAlive(context: AccountContext, verification: { expiresAt: Date | null }): boolean {
+  return verification.expiresAt !== null && verification.expiresAt > context.services.clock.now();
 }
 
 export async function resendResetCode(
@@ -540,19 +666,24 @@ export async function resendResetCode(
     `resend:${forgotPasswordSystemRef}`,
   ]);
   const found = await findVerification(context.db, forgotPasswordSystemRef, 'password_reset');
-  if (found?.verification.status !== 'PENDING') return;
+  if (found?.verification.status !== 'PENDING' || !isResetAlive(context, found.verification)) return;
   // An unknown e-mail's reference gets a new decoy code, as a real one gets a new code.
   await issueCode(context, forgotPasswordSystemRef, 'password_reset', found.user);
 }
 
 export async function validatePasswordReset(
   context: AccountContext,
-  input: { forgotPasswordSystemRef: string; code: string },
+  input: { forgotPasswordSystemRef: string; code: string; key?: string },
 ): Promise<{ forgotPasswordSystemRef: string }> {
   await context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
   const found = await findVerification(context.db, input.forgotPasswordSystemRef, 'password_reset');
-  if (found?.verification.status !== 'PENDING') {
+  if (found?.verification.status !== 'PENDING' || !isResetAlive(context, found.verification)) {
     throw new AppError('invalid', CODE_DEAD, { code: 'EMAIL_TOKEN_EXPIRED' });
+  }
+  // Without the e-mailed link's key nothing is compared (nor counted): four digits alone are guessable.
+  const { tokenHash } = found.verification;
+  if (!input.key || !tokenHash || hashResetKey(input.key) !== tokenHash) {
+    throw new AppError('invalid', RESET_LINK_NEEDED, { code: 'RESET_LINK_REQUIRED' });
   }
   await consumeCode(context, input.forgotPasswordSystemRef, input.code);
   await context.db
@@ -587,6 +718,8 @@ export async function resetPassword(
       .set({ revokedAt: new Date(), revokedReason: 'password reset' })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   });
+  // The owner proved the mailbox: a sign-in pause from others' failed guesses ends with the reset.
+  await context.services.limiter.reset([accountCapKey(found.user.email), `login:account:${found.user.email}`]);
 }
 
 /** Sets the signed-in user's language ('en' | 'sw'): the language of their e-mails and notifications. */
