@@ -71,7 +71,7 @@ describe('one-time codes: a budget per account on the business clock', () => {
 
   it('30 parallel wrong guesses over six references from 30 addresses: exactly 10 compared, then even the right code is refused for a day; the owner is told once', async () => {
     const email = await registerUser(ctx);
-    const resets = [];
+    const resets: Awaited<ReturnType<typeof askReset>>[] = [];
     for (let index = 0; index < 6; index += 1) resets.push(await askReset(ctx, email));
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, index) => {
@@ -163,7 +163,9 @@ describe('one-time codes: a budget per account on the business clock', () => {
     expect((await check('10.7.5.1', { ref: reset.ref, key, code: wrongCodeFor(code) })).json().err_code).toBe(
       'EMAIL_TOKEN_EXPIRED',
     );
-    expect((await check('10.7.5.1', { ref: reset.ref, key, code })).json().err_code).toBe('EMAIL_TOKEN_EXPIRED');
+    expect((await check('10.7.5.1', { ref: reset.ref, key, code })).json().err_code).toBe(
+      'EMAIL_TOKEN_EXPIRED',
+    );
   });
 
   it('e-mail and phone change codes share the account budget: 10 wrong e-mail codes pause the phone code', async () => {
@@ -243,13 +245,14 @@ describe('password guessing: a per-account cap parallel requests cannot outrun',
     const owner = await login('10.8.0.1', email, PASSWORD);
     expect(owner.statusCode).toBe(429);
     await expect
-      .poll(async () =>
-        (
-          await ctx.database.db
-            .select()
-            .from(outboxEmails)
-            .where(and(eq(outboxEmails.to, email), like(outboxEmails.subject, 'Too many wrong passwords%')))
-        ).length,
+      .poll(
+        async () =>
+          (
+            await ctx.database.db
+              .select()
+              .from(outboxEmails)
+              .where(and(eq(outboxEmails.to, email), like(outboxEmails.subject, 'Too many wrong passwords%')))
+          ).length,
       )
       .toBe(1);
 
@@ -280,7 +283,10 @@ describe('sign-up does not tell who is registered', () => {
   afterAll(() => ctx.app.close());
 
   const signUp = (email: string) =>
-    call(ctx, 'user', 'registration', 'createUser', { email, names: { firstName: 'Baraka', lastName: 'Mutua' } });
+    call(ctx, 'user', 'registration', 'createUser', {
+      email,
+      names: { firstName: 'Baraka', lastName: 'Mutua' },
+    });
 
   it('answers a registered address exactly as a new one, mails the owner a notice instead of a code, and its code checks answer alike', async () => {
     const registered = await registerUser(ctx);
@@ -290,7 +296,10 @@ describe('sign-up does not tell who is registered', () => {
     const open = await signUp(fresh);
     expect(taken.statusCode).toBe(open.statusCode);
     expect(taken.statusCode).toBe(200);
-    const shape = (body: { result: { data: string } }) => ({ ...body, result: { ...body.result, data: typeof body.result.data } });
+    const shape = (body: { result: { data: string } }) => ({
+      ...body,
+      result: { ...body.result, data: typeof body.result.data },
+    });
     expect(shape(taken.json())).toEqual(shape(open.json()));
 
     const notice = await mailAfter(ctx, registered, before);
@@ -298,7 +307,10 @@ describe('sign-up does not tell who is registered', () => {
     expect(notice.text).not.toMatch(/\b\d{4}\b/);
 
     const verify = (registrationId: string) =>
-      call(ctx, 'user', 'registration', 'registrationValidation', { registrationId, registrationCode: '0000' });
+      call(ctx, 'user', 'registration', 'registrationValidation', {
+        registrationId,
+        registrationCode: '0000',
+      });
     const codeOfFresh = (await mailAfter(ctx, fresh, 0)).text.match(/\b(\d{4})\b/)![1]!;
     const wrong = codeOfFresh === '0000' ? '1111' : '0000';
     const takenCheck = await call(ctx, 'user', 'registration', 'registrationValidation', {

@@ -52,7 +52,9 @@ export async function refundCodeGuess(budget: CodeBudget, charge: Charge): Promi
   await budget.db
     .update(codeBudgets)
     .set({ wrong: sql`${codeBudgets.wrong} - 1` })
-    .where(and(eq(codeBudgets.subject, charge.subject), eq(codeBudgets.day, charge.day), gt(codeBudgets.wrong, 0)));
+    .where(
+      and(eq(codeBudgets.subject, charge.subject), eq(codeBudgets.day, charge.day), gt(codeBudgets.wrong, 0)),
+    );
 }
 
 /**

@@ -736,7 +736,11 @@ export function passwordChangedEmail(options: {
 }
 
 /** To the owner, once per pause: too many wrong codes today, so the account's codes are paused for a day. */
-export function codesPausedEmail(options: { to: string; firstName: string; language: Language }): EmailMessage {
+export function codesPausedEmail(options: {
+  to: string;
+  firstName: string;
+  language: Language;
+}): EmailMessage {
   const { to, firstName, language } = options;
   const hello = greeting(language, firstName);
   const words: InBoth<EmailMessage> = {
@@ -765,7 +769,11 @@ export function codesPausedEmail(options: { to: string; firstName: string; langu
 }
 
 /** To an existing account when someone signs up with its address: no code, a pointer to sign in. */
-export function signUpAttemptEmail(options: { to: string; firstName: string; language: Language }): EmailMessage {
+export function signUpAttemptEmail(options: {
+  to: string;
+  firstName: string;
+  language: Language;
+}): EmailMessage {
   const { to, firstName, language } = options;
   const hello = greeting(language, firstName);
   const words: InBoth<EmailMessage> = {

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isUserRole, STAFF_MESSAGES, USER_LANGUAGE_MESSAGES, type UserRole } from '@bima/domain';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { type CodeBudget, chargeCodeGuess, pauseWhenSpent, refundCodeGuess } from '../../auth/code-budget';
 import {
   codeMatches,
   generateCode,
@@ -13,7 +14,6 @@ import {
   openToken,
   sealToken,
 } from '../../auth/codes';
-import { type CodeBudget, chargeCodeGuess, pauseWhenSpent, refundCodeGuess } from '../../auth/code-budget';
 import { getDummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { AUTH_RATE_RULES, LOGIN_ACCOUNT_SLOW_DOWN } from '../../auth/rate-limiter';
 import { signAccessToken } from '../../auth/tokens';
@@ -214,14 +214,6 @@ export async function consumeCode(
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   if (!live) throw dead();
-  // The account's daily budget is charged first (a reset for an unknown address has one by address).
-  const budget = codeBudgetOf(context);
-  const subject = live.userId ?? (live.email ? `email:${live.email.toLowerCase()}` : null);
-  const charge = subject ? await chargeCodeGuess(budget, subject) : null;
-  if (subject && !charge) throw new AppError('rate_limited', CODES_PAUSED, { code: 'CODES_PAUSED' });
-  const refund = async () => {
-    if (charge) await refundCodeGuess(budget, charge);
-  };
   const [counted] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
@@ -234,16 +226,36 @@ export async function consumeCode(
       ),
     )
     .returning({ attempts: oneTimeCodes.attempts });
-  if (!counted) {
-    await refund();
-    throw dead();
+  if (!counted) throw dead();
+  // Then the account's budget for the day, across all its references (a reset asked for an unknown
+  // address has one by address, so it answers alike); refused, the code's try is given back.
+  const budget = codeBudgetOf(context);
+  const subject = live.userId ?? (live.email ? `email:${live.email.toLowerCase()}` : null);
+  const charge = subject ? await chargeCodeGuess(budget, subject) : null;
+  if (subject && !charge) {
+    await db
+      .update(oneTimeCodes)
+      .set({ attempts: sql`${oneTimeCodes.attempts} - 1` })
+      .where(and(eq(oneTimeCodes.id, live.id), gt(oneTimeCodes.attempts, 0)));
+    throw new AppError('rate_limited', CODES_PAUSED, { code: 'CODES_PAUSED' });
   }
+  const refund = async () => {
+    if (charge) await refundCodeGuess(budget, charge);
+  };
   if (!codeMatches(services.tokenSecret, verificationId, code, live.codeHash)) {
     if (charge && (await pauseWhenSpent(budget, charge)) && live.owner?.email) {
       const owner = live.owner;
       services.mailer
-        .send(codesPausedEmail({ to: owner.email, firstName: owner.firstName, language: languageOf(owner.language) }))
-        .catch((error: unknown) => context.log?.error({ err: error }, 'could not send the codes-paused notice'));
+        .send(
+          codesPausedEmail({
+            to: owner.email,
+            firstName: owner.firstName,
+            language: languageOf(owner.language),
+          }),
+        )
+        .catch((error: unknown) =>
+          context.log?.error({ err: error }, 'could not send the codes-paused notice'),
+        );
     }
     const isLastTry = counted.attempts >= config.CODE_MAX_ATTEMPTS;
     throw new AppError('invalid', isLastTry ? CODE_DEAD : CODE_WRONG, {
@@ -553,7 +565,9 @@ async function capAccountFailures(context: AccountContext, username: string, tak
             language: languageOf(owner.language),
           }),
         )
-        .catch((error: unknown) => context.log?.error({ err: error }, 'could not send the sign-in pause notice'));
+        .catch((error: unknown) =>
+          context.log?.error({ err: error }, 'could not send the sign-in pause notice'),
+        );
     }
   }
   const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
@@ -719,7 +733,10 @@ export async function resetPassword(
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   });
   // The owner proved the mailbox: a sign-in pause from others' failed guesses ends with the reset.
-  await context.services.limiter.reset([accountCapKey(found.user.email), `login:account:${found.user.email}`]);
+  await context.services.limiter.reset([
+    accountCapKey(found.user.email),
+    `login:account:${found.user.email}`,
+  ]);
 }
 
 /** Sets the signed-in user's language ('en' | 'sw'): the language of their e-mails and notifications. */
