@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isUserRole, STAFF_MESSAGES, USER_LANGUAGE_MESSAGES, type UserRole } from '@bima/domain';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
@@ -60,9 +60,19 @@ const CODES_PAUSED =
 const RESET_LINK_NEEDED =
   'Open the link in the reset e-mail we sent you, then enter the code on that page. The link expires in 15 minutes.';
 
-/** The secret of a reset's e-mailed link, as stored (a high-entropy secret needs no slow hash). */
-function hashResetKey(key: string): string {
-  return createHash('sha256').update(`password-reset:${key}`).digest('hex');
+/**
+ * The secret key of a reset's e-mailed link: an HMAC of the reference under the server secret, so it
+ * is the same in every mail of the reference (a resend keeps the open page working), needs no
+ * storage, and cannot be guessed (256 bits) by whoever asked the reset without reading the mailbox.
+ */
+function resetKeyOf(secret: string, reference: string): string {
+  return createHmac('sha256', secret).update(`password-reset-link:${reference}`).digest('base64url');
+}
+
+function isResetKey(secret: string, reference: string, key: string | undefined): boolean {
+  const expected = Buffer.from(resetKeyOf(secret, reference));
+  const given = Buffer.from(key ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** The web app's code page for a reset, opened from the e-mail with the reference and its key. */
@@ -159,14 +169,6 @@ async function issueCode(
     : hashDecoyCode(services.tokenSecret, verificationId);
   const isReset = purpose === 'password_reset';
   await storeCode(context, verificationId, codeHash, config.CODE_TTL_MINUTES, { carryAttempts: isReset });
-  // A reset's code is checked only with the key of its e-mailed link; each mail has a new key.
-  const key = randomBytes(32).toString('base64url');
-  if (isReset) {
-    await context.db
-      .update(verifications)
-      .set({ tokenHash: hashResetKey(key) })
-      .where(eq(verifications.id, verificationId));
-  }
   const email = {
     to: recipient?.email ?? 'nobody@invalid',
     firstName: recipient?.firstName ?? '',
@@ -175,7 +177,14 @@ async function issueCode(
     language: languageOf(recipient?.language),
   };
   const message = isReset
-    ? passwordResetCodeEmail({ ...email, link: resetLink(config.PUBLIC_BASE_URL, verificationId, key) })
+    ? passwordResetCodeEmail({
+        ...email,
+        link: resetLink(
+          config.PUBLIC_BASE_URL,
+          verificationId,
+          resetKeyOf(services.tokenSecret, verificationId),
+        ),
+      })
     : registrationCodeEmail(email);
   if (!recipient) return;
   if (purpose === 'registration') {
@@ -695,8 +704,7 @@ export async function validatePasswordReset(
     throw new AppError('invalid', CODE_DEAD, { code: 'EMAIL_TOKEN_EXPIRED' });
   }
   // Without the e-mailed link's key nothing is compared (nor counted): four digits alone are guessable.
-  const { tokenHash } = found.verification;
-  if (!input.key || !tokenHash || hashResetKey(input.key) !== tokenHash) {
+  if (!isResetKey(context.services.tokenSecret, input.forgotPasswordSystemRef, input.key)) {
     throw new AppError('invalid', RESET_LINK_NEEDED, { code: 'RESET_LINK_REQUIRED' });
   }
   await consumeCode(context, input.forgotPasswordSystemRef, input.code);
