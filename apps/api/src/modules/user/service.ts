@@ -582,7 +582,9 @@ async function capAccountFailures(context: AccountContext, username: string, tak
   const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
   throw new AppError(
     'rate_limited',
-    `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password to sign in now.`,
+    minutes === 1
+      ? `Too many failed sign-ins for this account. Try again in ${minutes} minute, or reset your password to sign in now.`
+      : `Too many failed sign-ins for this account. Try again in ${minutes} minutes, or reset your password to sign in now.`,
     { code: 'ACCOUNT_SIGN_IN_PAUSED' },
   );
 }
