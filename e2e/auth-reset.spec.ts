@@ -18,9 +18,15 @@ test.describe('accounts: forgotten password', () => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
 
     await expect(page).toHaveURL(/\/insurance\/otp$/);
-    await expect(page.getByRole('heading', { name: 'Enter your reset code' })).toBeVisible();
+    // Four digits alone could be guessed: the code is entered on the page the e-mail links to.
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    await expect(page.getByRole('group', { name: '4-digit code' })).toBeHidden();
     // The reset mail is sent after the answer (so no answer waits on the mail server).
     await expect.poll(async () => (await mailTo(request, account.email)).length).toBe(2);
+    const [mail] = await mailTo(request, account.email);
+    const link = new URL(mail!.text.match(/https?:\/\/\S+/)![0]);
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole('heading', { name: 'Enter your reset code' })).toBeVisible();
     await typeCode(page, await latestCode(request, account.email));
     await page.getByRole('button', { name: 'Verify Code' }).click();
     await expect(toast(page, 'Otp Verified')).toBeVisible();

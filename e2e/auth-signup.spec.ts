@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, latestCode, openMenu, PASSWORD, toast, typeCode, uniqueEmail } from './fixtures';
+import {
+  createAccount,
+  latestCode,
+  mailTo,
+  openMenu,
+  PASSWORD,
+  toast,
+  typeCode,
+  uniqueEmail,
+} from './fixtures';
 
 test.describe('accounts: sign up, set a password (signed in at once), sign out and in', () => {
   test('a new client signs up with the e-mailed code, is signed in by setting a password, signs out and in @phone', async ({
@@ -90,16 +99,35 @@ test.describe('accounts: sign up, set a password (signed in at once), sign out a
     await expect(page).toHaveURL(/\/insurance\/auth$/);
   });
 
-  test('an e-mail that already has an account is refused', async ({ page, request }) => {
+  test('an e-mail that already has an account goes on like any sign-up; the owner is e-mailed, no code @phone', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('taken');
     await createAccount(request, { email });
+    const mailsBefore = (await mailTo(request, email)).length;
 
     await page.goto('/insurance/auth?mode=signup');
     await page.getByLabel('First name').fill('Achieng');
     await page.getByLabel('Last name').fill('Otieno');
     await page.getByLabel('E-mail address').fill(email);
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-    await expect(toast(page, 'User Already Exists')).toBeVisible();
-    await expect(page).toHaveURL(/mode=signup$/);
+    // The same next screen as a new address: nothing tells that the address is registered.
+    await expect(page).toHaveURL(/\/insurance\/otp$/);
+    await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+    await expect.poll(async () => (await mailTo(request, email)).length).toBe(mailsBefore + 1);
+    const [notice] = await mailTo(request, email);
+    expect(notice?.subject).toBe('Someone tried to sign up to Bima Portal with your address');
+    expect(notice?.text).not.toMatch(/\b\d{4}\b/);
+
+    // A guessed code is simply wrong, as it would be for a new address.
+    await typeCode(page, '0000');
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expect(toast(page, 'Verification error')).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Notifications' })
+        .getByText('The code is not correct. Check the e-mail and try again.'),
+    ).toBeVisible();
   });
 });

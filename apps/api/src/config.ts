@@ -62,6 +62,13 @@ const baseConfigSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Wrong one-time codes an account may get in a business day, across all its references, before a day's pause. */
+  CODE_WRONG_PER_DAY: z.coerce.number().int().min(1).max(100).default(10),
+  /** How long a password-reset reference (and its e-mailed link) lives, in minutes of the business clock. */
+  RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+  /** Failed sign-ins of one account (from anywhere) per LOGIN_ACCOUNT_WINDOW_MINUTES before its sign-in pauses. */
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(20),
+  LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** How long a staff invitation's code stays usable, in hours (it is bound to the invitation's reference). */
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   /** The portal's public address, for links in e-mails (invitations, help requests to intermediaries). */

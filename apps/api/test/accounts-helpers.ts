@@ -48,6 +48,26 @@ export async function latestCode(ctx: Ctx, email: string, options: { after?: num
   }
 }
 
+/**
+ * The newest reset mail to an address: its code and the key of its link (a reset code is compared
+ * only with that key). Polls like `latestCode`.
+ */
+export async function latestResetMail(
+  ctx: Ctx,
+  email: string,
+  options: { after?: number } = {},
+): Promise<{ code: string; key: string; link: URL }> {
+  const code = await latestCode(ctx, email, options);
+  const [mail] = await ctx.database.db
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.to, email))
+    .orderBy(desc(outboxEmails.id))
+    .limit(1);
+  const link = new URL(mail!.text.match(/https?:\/\/\S+/)?.[0] ?? 'invalid:');
+  return { code, key: link.searchParams.get('key') ?? '', link };
+}
+
 /** The id of the newest mail to an address (0 when none), to wait for the next one. */
 export async function latestMailId(ctx: Ctx, email: string): Promise<number> {
   const [mail] = await ctx.database.db

@@ -40,7 +40,13 @@ const SAMPLES: Record<string, (language: Language) => EmailMessage> = {
       code: '4821',
       minutes: 10,
       language,
+      link: 'https://bima.example/insurance/otp?reset=r&key=k',
     }),
+  codesPausedEmail: (language) => templates.codesPausedEmail({ to: 'a@b.ke', firstName: 'Amina', language }),
+  signUpAttemptEmail: (language) =>
+    templates.signUpAttemptEmail({ to: 'a@b.ke', firstName: 'Amina', language }),
+  signInPausedEmail: (language) =>
+    templates.signInPausedEmail({ to: 'a@b.ke', firstName: 'Amina', minutes: 60, language }),
   policyIssuedEmail: (language) =>
     templates.policyIssuedEmail({
       to: 'a@b.ke',

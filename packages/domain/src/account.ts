@@ -130,6 +130,8 @@ export const forgotPasswordValidationSchema = z.object({
     .string({ error: 'Reset reference is required.' })
     .uuid('Reset reference is not valid.'),
   code: codeSchema,
+  /** The secret of the e-mailed reset link: the code is compared only with it. */
+  key: z.string().max(100).optional(),
 });
 export const resetPasswordSchema = z.object({
   forgotPasswordSystemRef: z

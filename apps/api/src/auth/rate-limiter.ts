@@ -55,6 +55,16 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Counts an attempt under `key` and answers the count with the (scaled) limit and the window's time
+   * left, for a caller that refuses and acts itself (e.g. tells an owner once, at `count === limit + 1`).
+   */
+  async count(rule: RateRule, key: string): Promise<{ count: number; limit: number; ttlMs: number }> {
+    const limit = Math.max(1, Math.round(rule.limit * this.#scale));
+    const { count, ttlMs } = await this.#counters.hit(key, rule.windowMs);
+    return { count, limit, ttlMs };
+  }
+
   /** Counts an attempt under `key` and answers how many milliseconds it should wait; never refuses. */
   async slowDown(rule: SlowDownRule, key: string): Promise<number> {
     const free = Math.max(1, Math.round(rule.freeAttempts * this.#scale));
@@ -78,8 +88,9 @@ const MINUTE = 60_000;
 
 /**
  * The limits on the account actions. Password guessing is refused per IP and per account and IP
- * (failed attempts only); per account alone it is only slowed down, so nobody can lock an owner out
- * by failing on purpose (OWASP's account-lockout guidance).
+ * (failed attempts only); per account alone it is slowed down, and past LOGIN_ACCOUNT_MAX_FAILURES
+ * in a window paused until the window ends or the owner resets the password (told by e-mail), so
+ * failing on purpose from elsewhere cannot lock the owner out for good (OWASP's lockout guidance).
  */
 export const AUTH_RATE_RULES = {
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE },

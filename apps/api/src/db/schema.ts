@@ -477,6 +477,19 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * The code budget of an account (auth/code-budget.ts): the wrong one-time codes counted on its
+ * business day (`day`, Kenya's calendar by the business clock) across all its references, and the
+ * pause after the limit. `subject` is the user's id, or `email:<address>` for a reset asked for an
+ * unknown address (so its answers match a real account's).
+ */
+export const codeBudgets = pgTable('code_budgets', {
+  subject: text('subject').primaryKey(),
+  day: text('day').notNull(),
+  wrong: integer('wrong').notNull().default(0),
+  pausedUntil: timestamp('paused_until', { withTimezone: true }),
+});
+
 /** A client's quotation: the priced product, risk, cover and vehicle, kept as they were quoted. */
 export const quotations = pgTable('quotations', {
   id: serial('id').primaryKey(),

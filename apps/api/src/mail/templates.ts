@@ -96,28 +96,30 @@ export function passwordResetCodeEmail(options: {
   code: string;
   minutes: number;
   language: Language;
+  /** The reset page with the reference and its secret key: the code is checked only there. */
+  link: string;
 }): EmailMessage {
-  const { to, firstName, code, minutes, language } = options;
+  const { to, firstName, code, minutes, language, link } = options;
   const hello = greeting(language, firstName);
   const words: InBoth<EmailMessage> = {
     en: {
       to,
       subject: `Your Bima Portal password reset code: ${code}`,
-      text: `${hello}\n\nUse the code ${code} to reset your Bima Portal password. It expires in ${minutes} minutes.\n\nIf you did not ask to reset your password, ignore this e-mail: your password stays as it is.\n`,
+      text: `${hello}\n\nTo reset your Bima Portal password, open this link and enter the code ${code}:\n${link}\n\nBoth expire in ${minutes} minutes. If you did not ask to reset your password, ignore this e-mail: your password stays as it is.\n`,
       html: layout(
         'en',
         'Reset your password',
-        `<p>${escapeHtml(hello)}</p><p>Use this code to reset your password:</p>${codeBlock(code)}<p>It expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.</p>`,
+        `<p>${escapeHtml(hello)}</p><p>Open this link, then enter the code below:</p>${button(link, 'Reset my password')}${codeBlock(code)}<p>Both expire in ${minutes} minutes. If you did not ask for it, ignore this e-mail.</p>`,
       ),
     },
     sw: {
       to,
       subject: `Msimbo wako wa kubadilisha nenosiri la Bima Portal: ${code}`,
-      text: `${hello}\n\nTumia msimbo ${code} kubadilisha nenosiri lako la Bima Portal. Utakwisha muda baada ya dakika ${minutes}.\n\nIkiwa hukuomba kubadilisha nenosiri lako, puuza barua pepe hii: nenosiri lako litabaki kama lilivyo.\n`,
+      text: `${hello}\n\nIli kubadilisha nenosiri lako la Bima Portal, fungua kiungo hiki na uweke msimbo ${code}:\n${link}\n\nVyote vitakwisha muda baada ya dakika ${minutes}. Ikiwa hukuomba kubadilisha nenosiri lako, puuza barua pepe hii: nenosiri lako litabaki kama lilivyo.\n`,
       html: layout(
         'sw',
         'Badilisha nenosiri lako',
-        `<p>${escapeHtml(hello)}</p><p>Tumia msimbo huu kubadilisha nenosiri lako:</p>${codeBlock(code)}<p>Utakwisha muda baada ya dakika ${minutes}. Ikiwa hukuuomba, puuza barua pepe hii.</p>`,
+        `<p>${escapeHtml(hello)}</p><p>Fungua kiungo hiki, kisha uweke msimbo ulio hapa chini:</p>${button(link, 'Badilisha nenosiri langu')}${codeBlock(code)}<p>Vyote vitakwisha muda baada ya dakika ${minutes}. Ikiwa hukuuomba, puuza barua pepe hii.</p>`,
       ),
     },
   };
@@ -734,6 +736,106 @@ export function passwordChangedEmail(options: {
         'sw',
         'Nenosiri lako limebadilishwa',
         `<p>${escapeHtml(hello)}</p><p>Nenosiri la akaunti yako limebadilishwa na vifaa vyako vingine vimeondolewa.</p><p>Ikiwa hukufanya mabadiliko haya, badilisha nenosiri lako mara moja kwa "Umesahau Nenosiri?".</p>`,
+      ),
+    },
+  };
+  return words[language];
+}
+
+/** To the owner, once per pause: too many wrong codes today, so the account's codes are paused for a day. */
+export function codesPausedEmail(options: {
+  to: string;
+  firstName: string;
+  language: Language;
+}): EmailMessage {
+  const { to, firstName, language } = options;
+  const hello = greeting(language, firstName);
+  const words: InBoth<EmailMessage> = {
+    en: {
+      to,
+      subject: 'Codes for your Bima Portal account are paused for a day',
+      text: `${hello}\n\nSomeone entered too many wrong codes for your Bima Portal account today (password reset, sign-up or a change of e-mail or phone). To keep your account safe, no code for it will be accepted for the next 24 hours. Your password has not changed and you can still sign in with it.\n\nIf this was not you, no action is needed; if you forgot your password, try again tomorrow.\n`,
+      html: layout(
+        'en',
+        'Codes are paused for a day',
+        `<p>${escapeHtml(hello)}</p><p>Someone entered too many wrong codes for your account today (password reset, sign-up or a change of e-mail or phone). To keep your account safe, no code for it will be accepted for the next 24 hours.</p><p>Your password has not changed and you can still sign in with it. If you forgot your password, try again tomorrow.</p>`,
+      ),
+    },
+    sw: {
+      to,
+      subject: 'Misimbo ya akaunti yako ya Bima Portal imesimamishwa kwa siku moja',
+      text: `${hello}\n\nMtu ameweka misimbo mingi isiyo sahihi kwa akaunti yako ya Bima Portal leo (kubadilisha nenosiri, kujisajili au kubadilisha barua pepe au simu). Ili kulinda akaunti yako, hakuna msimbo utakaokubaliwa kwa saa 24 zijazo. Nenosiri lako halijabadilika na bado unaweza kuingia nalo.\n\nIkiwa si wewe, hakuna unachohitaji kufanya; ikiwa umesahau nenosiri lako, jaribu tena kesho.\n`,
+      html: layout(
+        'sw',
+        'Misimbo imesimamishwa kwa siku moja',
+        `<p>${escapeHtml(hello)}</p><p>Mtu ameweka misimbo mingi isiyo sahihi kwa akaunti yako leo (kubadilisha nenosiri, kujisajili au kubadilisha barua pepe au simu). Ili kulinda akaunti yako, hakuna msimbo utakaokubaliwa kwa saa 24 zijazo.</p><p>Nenosiri lako halijabadilika na bado unaweza kuingia nalo. Ikiwa umesahau nenosiri lako, jaribu tena kesho.</p>`,
+      ),
+    },
+  };
+  return words[language];
+}
+
+/** To an existing account when someone signs up with its address: no code, a pointer to sign in. */
+export function signUpAttemptEmail(options: {
+  to: string;
+  firstName: string;
+  language: Language;
+}): EmailMessage {
+  const { to, firstName, language } = options;
+  const hello = greeting(language, firstName);
+  const words: InBoth<EmailMessage> = {
+    en: {
+      to,
+      subject: 'Someone tried to sign up to Bima Portal with your address',
+      text: `${hello}\n\nSomeone tried to create a Bima Portal account with this e-mail address, which already has an account. If it was you, sign in, or reset your password with "Forgot Password?".\n\nIf it was not you, you can ignore this e-mail: nothing has changed on your account.\n`,
+      html: layout(
+        'en',
+        'You already have an account',
+        `<p>${escapeHtml(hello)}</p><p>Someone tried to create a Bima Portal account with this e-mail address, which already has an account. If it was you, sign in, or reset your password with "Forgot Password?".</p><p>If it was not you, you can ignore this e-mail: nothing has changed on your account.</p>`,
+      ),
+    },
+    sw: {
+      to,
+      subject: 'Mtu amejaribu kujisajili kwenye Bima Portal kwa anwani yako',
+      text: `${hello}\n\nMtu amejaribu kufungua akaunti ya Bima Portal kwa anwani hii ya barua pepe, ambayo tayari ina akaunti. Ikiwa ni wewe, ingia, au badilisha nenosiri lako kwa "Umesahau Nenosiri?".\n\nIkiwa si wewe, unaweza kupuuza barua pepe hii: hakuna kilichobadilika kwenye akaunti yako.\n`,
+      html: layout(
+        'sw',
+        'Tayari una akaunti',
+        `<p>${escapeHtml(hello)}</p><p>Mtu amejaribu kufungua akaunti ya Bima Portal kwa anwani hii ya barua pepe, ambayo tayari ina akaunti. Ikiwa ni wewe, ingia, au badilisha nenosiri lako kwa "Umesahau Nenosiri?".</p><p>Ikiwa si wewe, unaweza kupuuza barua pepe hii: hakuna kilichobadilika kwenye akaunti yako.</p>`,
+      ),
+    },
+  };
+  return words[language];
+}
+
+/** To the owner, once per pause: too many wrong passwords, so password sign-in is paused a while. */
+export function signInPausedEmail(options: {
+  to: string;
+  firstName: string;
+  minutes: number;
+  language: Language;
+}): EmailMessage {
+  const { to, firstName, minutes, language } = options;
+  const hello = greeting(language, firstName);
+  const words: InBoth<EmailMessage> = {
+    en: {
+      to,
+      subject: 'Too many wrong passwords for your Bima Portal account',
+      text: `${hello}\n\nSomeone entered many wrong passwords for your Bima Portal account. Signing in with a password is paused for up to ${minutes} minutes. You can sign in at once by resetting your password with "Forgot Password?": the reset ends the pause.\n`,
+      html: layout(
+        'en',
+        'Sign-in is paused for a while',
+        `<p>${escapeHtml(hello)}</p><p>Someone entered many wrong passwords for your account. Signing in with a password is paused for up to ${minutes} minutes.</p><p>You can sign in at once by resetting your password with "Forgot Password?": the reset ends the pause.</p>`,
+      ),
+    },
+    sw: {
+      to,
+      subject: 'Manenosiri mengi yasiyo sahihi kwa akaunti yako ya Bima Portal',
+      text: `${hello}\n\nMtu ameweka manenosiri mengi yasiyo sahihi kwa akaunti yako ya Bima Portal. Kuingia kwa nenosiri kumesimamishwa kwa hadi dakika ${minutes}. Unaweza kuingia mara moja kwa kubadilisha nenosiri lako kwa "Umesahau Nenosiri?": kubadilisha kunamaliza usimamishaji.\n`,
+      html: layout(
+        'sw',
+        'Kuingia kumesimamishwa kwa muda',
+        `<p>${escapeHtml(hello)}</p><p>Mtu ameweka manenosiri mengi yasiyo sahihi kwa akaunti yako. Kuingia kwa nenosiri kumesimamishwa kwa hadi dakika ${minutes}.</p><p>Unaweza kuingia mara moja kwa kubadilisha nenosiri lako kwa "Umesahau Nenosiri?": kubadilisha kunamaliza usimamishaji.</p>`,
       ),
     },
   };

@@ -1,7 +1,9 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isUserRole, STAFF_MESSAGES, USER_LANGUAGE_MESSAGES, type UserRole } from '@bima/domain';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { type CodeBudget, chargeCodeGuess, pauseWhenSpent, refundCodeGuess } from '../../auth/code-budget';
 import {
   codeMatches,
   generateCode,
@@ -29,7 +31,14 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { type Language, languageOf } from '../../lib/language';
-import { type EmailMessage, passwordResetCodeEmail, registrationCodeEmail } from '../../mail/templates';
+import {
+  codesPausedEmail,
+  type EmailMessage,
+  passwordResetCodeEmail,
+  registrationCodeEmail,
+  signInPausedEmail,
+  signUpAttemptEmail,
+} from '../../mail/templates';
 import type { Services } from '../../services';
 
 export interface AccountContext {
@@ -47,6 +56,34 @@ type UserRow = typeof users.$inferSelect;
 
 const CODE_WRONG = 'The code is not correct. Check the e-mail and try again.';
 const CODE_DEAD = 'This code has expired or was tried too many times. Request a new code.';
+const CODES_PAUSED =
+  'Too many wrong codes for this account today: codes are paused for a day. The account owner has been told by e-mail.';
+const RESET_LINK_NEEDED =
+  'Open the link in the reset e-mail we sent you, then enter the code on that page. The link expires in 15 minutes.';
+
+/**
+ * The secret key of a reset's e-mailed link: an HMAC of the reference under the server secret, so it
+ * is the same in every mail of the reference (a resend keeps the open page working), needs no
+ * storage, and cannot be guessed (256 bits) by whoever asked the reset without reading the mailbox.
+ */
+function resetKeyOf(secret: string, reference: string): string {
+  return createHmac('sha256', secret).update(`password-reset-link:${reference}`).digest('base64url');
+}
+
+function isResetKey(secret: string, reference: string, key: string | undefined): boolean {
+  const expected = Buffer.from(resetKeyOf(secret, reference));
+  const given = Buffer.from(key ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The web app's code page for a reset, opened from the e-mail with the reference and its key. */
+function resetLink(baseUrl: string, reference: string, key: string): string {
+  return `${baseUrl.replace(/\/$/, '')}/insurance/otp?${new URLSearchParams({ reset: reference, key })}`;
+}
+
+function codeBudgetOf(context: AccountContext): CodeBudget {
+  return { db: context.db, clock: context.services.clock, wrongPerDay: context.config.CODE_WRONG_PER_DAY };
+}
 
 /** The public view of a user: never the password hash. */
 export function presentUser(user: UserRow) {
@@ -72,16 +109,20 @@ export async function storeCode(
   verificationId: string,
   codeHash: string,
   ttlMinutes: number,
+  options: { carryAttempts?: boolean } = {},
 ): Promise<void> {
   await context.db.transaction(async (tx) => {
-    await tx
+    // With carryAttempts (a reset reference) a new code brings no new tries: the tries so far carry over.
+    const older = await tx
       .update(oneTimeCodes)
       .set({ consumedAt: new Date() })
-      .where(and(eq(oneTimeCodes.verificationId, verificationId), isNull(oneTimeCodes.consumedAt)));
+      .where(and(eq(oneTimeCodes.verificationId, verificationId), isNull(oneTimeCodes.consumedAt)))
+      .returning({ attempts: oneTimeCodes.attempts });
     await tx.insert(oneTimeCodes).values({
       verificationId,
       codeHash,
-      expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
+      attempts: options.carryAttempts ? Math.max(0, ...older.map((code) => code.attempts)) : 0,
+      expiresAt: new Date(context.services.clock.now().getTime() + ttlMinutes * 60_000),
     });
   });
 }
@@ -127,7 +168,8 @@ async function issueCode(
   const codeHash = recipient
     ? hashCode(services.tokenSecret, verificationId, code)
     : hashDecoyCode(services.tokenSecret, verificationId);
-  await storeCode(context, verificationId, codeHash, config.CODE_TTL_MINUTES);
+  const isReset = purpose === 'password_reset';
+  await storeCode(context, verificationId, codeHash, config.CODE_TTL_MINUTES, { carryAttempts: isReset });
   const email = {
     to: recipient?.email ?? 'nobody@invalid',
     firstName: recipient?.firstName ?? '',
@@ -135,7 +177,16 @@ async function issueCode(
     minutes: config.CODE_TTL_MINUTES,
     language: languageOf(recipient?.language),
   };
-  const message = purpose === 'registration' ? registrationCodeEmail(email) : passwordResetCodeEmail(email);
+  const message = isReset
+    ? passwordResetCodeEmail({
+        ...email,
+        link: resetLink(
+          config.PUBLIC_BASE_URL,
+          verificationId,
+          resetKeyOf(services.tokenSecret, verificationId),
+        ),
+      })
+    : registrationCodeEmail(email);
   if (!recipient) return;
   if (purpose === 'registration') {
     await services.mailer.send(message);
@@ -159,8 +210,16 @@ export async function consumeCode(
   const { db, config, services } = context;
   const dead = () => new AppError('invalid', CODE_DEAD, { code: 'EMAIL_TOKEN_EXPIRED' });
   const [live] = await db
-    .select({ id: oneTimeCodes.id, codeHash: oneTimeCodes.codeHash })
+    .select({
+      id: oneTimeCodes.id,
+      codeHash: oneTimeCodes.codeHash,
+      userId: verifications.userId,
+      email: verifications.email,
+      owner: { email: users.email, firstName: users.firstName, language: users.language },
+    })
     .from(oneTimeCodes)
+    .innerJoin(verifications, eq(verifications.id, oneTimeCodes.verificationId))
+    .leftJoin(users, eq(users.id, verifications.userId))
     .where(and(eq(oneTimeCodes.verificationId, verificationId), isNull(oneTimeCodes.consumedAt)))
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
@@ -173,18 +232,48 @@ export async function consumeCode(
         eq(oneTimeCodes.id, live.id),
         lt(oneTimeCodes.attempts, config.CODE_MAX_ATTEMPTS),
         isNull(oneTimeCodes.consumedAt),
-        gt(oneTimeCodes.expiresAt, new Date()),
+        gt(oneTimeCodes.expiresAt, services.clock.now()),
       ),
     )
     .returning({ attempts: oneTimeCodes.attempts });
   if (!counted) throw dead();
+  // Then the account's budget for the day, across all its references (a reset asked for an unknown
+  // address has one by address, so it answers alike); refused, the code's try is given back.
+  const budget = codeBudgetOf(context);
+  const subject = live.userId ?? (live.email ? `email:${live.email.toLowerCase()}` : null);
+  const charge = subject ? await chargeCodeGuess(budget, subject) : null;
+  if (subject && !charge) {
+    await db
+      .update(oneTimeCodes)
+      .set({ attempts: sql`${oneTimeCodes.attempts} - 1` })
+      .where(and(eq(oneTimeCodes.id, live.id), gt(oneTimeCodes.attempts, 0)));
+    throw new AppError('rate_limited', CODES_PAUSED, { code: 'CODES_PAUSED' });
+  }
+  const refund = async () => {
+    if (charge) await refundCodeGuess(budget, charge);
+  };
   if (!codeMatches(services.tokenSecret, verificationId, code, live.codeHash)) {
+    if (charge && (await pauseWhenSpent(budget, charge)) && live.owner?.email) {
+      const owner = live.owner;
+      services.mailer
+        .send(
+          codesPausedEmail({
+            to: owner.email,
+            firstName: owner.firstName,
+            language: languageOf(owner.language),
+          }),
+        )
+        .catch((error: unknown) =>
+          context.log?.error({ err: error }, 'could not send the codes-paused notice'),
+        );
+    }
     const isLastTry = counted.attempts >= config.CODE_MAX_ATTEMPTS;
     throw new AppError('invalid', isLastTry ? CODE_DEAD : CODE_WRONG, {
       code: isLastTry ? 'EMAIL_TOKEN_EXPIRED' : 'EMAIL_TOKEN_ERROR',
       errors: [{ field: 'code', message: CODE_WRONG }],
     });
   }
+  await refund();
   // Single use: only the request that flips consumedAt wins.
   const used = await db
     .update(oneTimeCodes)
@@ -216,14 +305,21 @@ export async function createUser(
   const [existing] = await db.select().from(users).where(eq(users.email, input.email));
   // A staff account (even one still invited) is never turned into a client sign-up.
   if (existing?.passwordHash || (existing && existing.role !== 'client')) {
-    throw new AppError(
-      'conflict',
-      'An account with this e-mail already exists. Sign in, or use a different e-mail.',
-      {
-        code: 'USER_EXIST',
-        errors: [{ field: 'email', message: 'An account with this e-mail already exists.' }],
-      },
+    // The same answer as a new sign-up, so nobody learns who is registered: a decoy registration
+    // whose code no guess matches, and the owner is told by e-mail instead of being sent a code.
+    const [decoy] = await db
+      .insert(verifications)
+      .values({ purpose: 'registration', userId: null, email: input.email })
+      .returning({ id: verifications.id });
+    await issueCode(context, decoy!.id, 'registration', null);
+    await services.mailer.send(
+      signUpAttemptEmail({
+        to: existing.email,
+        firstName: existing.firstName,
+        language: languageOf(existing.language),
+      }),
     );
+    return decoy!.id;
   }
   const user =
     existing ??
@@ -255,7 +351,8 @@ export async function createUser(
 /** A new code for a sign-up, at most once every 30 s and 5 times an hour. */
 export async function resendRegistrationCode(context: AccountContext, registrationId: string): Promise<void> {
   const found = await findVerification(context.db, registrationId, 'registration');
-  if (!found?.user || found.verification.status !== 'PENDING') {
+  // A decoy (sign-up with a registered address) has no user but is PENDING: it answers alike.
+  if (found?.verification.status !== 'PENDING') {
     throw new AppError('invalid', 'This sign-up cannot take a new code. Start again.', {
       code: 'INVALID_REGISTRATION_STATUS',
     });
@@ -272,12 +369,14 @@ export async function validateRegistration(
 ): Promise<{ registrationId: string; email: string }> {
   await context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
   const found = await findVerification(context.db, input.registrationId, 'registration');
-  if (!found?.user || found.verification.status !== 'PENDING') {
+  if (found?.verification.status !== 'PENDING') {
     throw new AppError('invalid', 'This sign-up is not waiting for a code.', {
       code: 'INVALID_REGISTRATION_STATUS',
     });
   }
+  // A decoy's code matches no guess, so it never gets here.
   await consumeCode(context, input.registrationId, input.registrationCode);
+  if (!found.user) throw new AppError('invalid', CODE_WRONG, { code: 'EMAIL_TOKEN_ERROR' });
   await context.db
     .update(verifications)
     .set({ status: 'VERIFIED', verifiedAt: new Date() })
@@ -426,6 +525,7 @@ export async function login(
     await services.limiter.refund([ipKey]);
     throw error;
   }
+  await capAccountFailures(context, input.username, [ipKey, accountAndIpKey]);
   const delayMs = await services.limiter.slowDown(LOGIN_ACCOUNT_SLOW_DOWN, accountKey);
   if (delayMs > 0) await sleep(delayMs);
 
@@ -440,9 +540,54 @@ export async function login(
   // The password is right, so saying why the account cannot sign in reveals nothing to a guesser.
   const refusal = signInRefusal(user, row?.firmStatus ?? null);
   if (refusal) throw new AppError('unauthenticated', refusal, { code: 2 });
-  await services.limiter.refund([ipKey, accountKey]);
+  await services.limiter.refund([ipKey, accountKey, accountCapKey(input.username)]);
   await services.limiter.reset([accountAndIpKey]);
   return openSession(context, user, input.loginDevice);
+}
+
+const accountCapKey = (username: string) => `login:account-cap:${username}`;
+
+/**
+ * The account's budget of failed sign-ins from anywhere: counted (one atomic step in the shared
+ * store) before the password is compared, so parallel guesses from many addresses cannot outrun it.
+ * Past the limit no password is compared until the window ends or the owner resets the password
+ * (which clears it); the owner is told by e-mail once, by the request that first went past it.
+ */
+async function capAccountFailures(context: AccountContext, username: string, taken: string[]) {
+  const { config, db, services } = context;
+  const windowMs = config.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000;
+  const { count, limit, ttlMs } = await services.limiter.count(
+    { limit: config.LOGIN_ACCOUNT_MAX_FAILURES, windowMs },
+    accountCapKey(username),
+  );
+  if (count <= limit) return;
+  // Nothing was compared: the per-IP counts are given back.
+  await services.limiter.refund(taken);
+  if (count === limit + 1) {
+    const [owner] = await db.select().from(users).where(eq(users.email, username));
+    if (owner?.passwordHash) {
+      services.mailer
+        .send(
+          signInPausedEmail({
+            to: owner.email,
+            firstName: owner.firstName,
+            minutes: config.LOGIN_ACCOUNT_WINDOW_MINUTES,
+            language: languageOf(owner.language),
+          }),
+        )
+        .catch((error: unknown) =>
+          context.log?.error({ err: error }, 'could not send the sign-in pause notice'),
+        );
+    }
+  }
+  const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
+  throw new AppError(
+    'rate_limited',
+    minutes === 1
+      ? `Too many failed sign-ins for this account. Try again in ${minutes} minute, or reset your password to sign in now.`
+      : `Too many failed sign-ins for this account. Try again in ${minutes} minutes, or reset your password to sign in now.`,
+    { code: 'ACCOUNT_SIGN_IN_PAUSED' },
+  );
 }
 
 /**
@@ -515,12 +660,18 @@ export async function requestPasswordReset(context: AccountContext, username: st
   await services.limiter.hit(AUTH_RATE_RULES.resetPerAccount, [`reset:account:${username}`]);
   const [user] = await db.select().from(users).where(eq(users.email, username));
   const owner = user?.passwordHash ? user : null;
+  const expiresAt = new Date(services.clock.now().getTime() + context.config.RESET_TTL_MINUTES * 60_000);
   const [reset] = await db
     .insert(verifications)
-    .values({ purpose: 'password_reset', userId: owner?.id ?? null })
+    .values({ purpose: 'password_reset', userId: owner?.id ?? null, email: username, expiresAt })
     .returning({ id: verifications.id });
   await issueCode(context, reset!.id, 'password_reset', owner);
   return reset!.id;
+}
+
+/** A reset reference lives RESET_TTL_MINUTES of the business clock from its request. */
+function isResetAlive(context: AccountContext, verification: { expiresAt: Date | null }): boolean {
+  return verification.expiresAt !== null && verification.expiresAt > context.services.clock.now();
 }
 
 export async function resendResetCode(
@@ -534,19 +685,23 @@ export async function resendResetCode(
     `resend:${forgotPasswordSystemRef}`,
   ]);
   const found = await findVerification(context.db, forgotPasswordSystemRef, 'password_reset');
-  if (found?.verification.status !== 'PENDING') return;
+  if (found?.verification.status !== 'PENDING' || !isResetAlive(context, found.verification)) return;
   // An unknown e-mail's reference gets a new decoy code, as a real one gets a new code.
   await issueCode(context, forgotPasswordSystemRef, 'password_reset', found.user);
 }
 
 export async function validatePasswordReset(
   context: AccountContext,
-  input: { forgotPasswordSystemRef: string; code: string },
+  input: { forgotPasswordSystemRef: string; code: string; key?: string },
 ): Promise<{ forgotPasswordSystemRef: string }> {
   await context.services.limiter.hit(AUTH_RATE_RULES.codePerIp, [`code:ip:${context.ip}`]);
   const found = await findVerification(context.db, input.forgotPasswordSystemRef, 'password_reset');
-  if (found?.verification.status !== 'PENDING') {
+  if (found?.verification.status !== 'PENDING' || !isResetAlive(context, found.verification)) {
     throw new AppError('invalid', CODE_DEAD, { code: 'EMAIL_TOKEN_EXPIRED' });
+  }
+  // Without the e-mailed link's key nothing is compared (nor counted): four digits alone are guessable.
+  if (!isResetKey(context.services.tokenSecret, input.forgotPasswordSystemRef, input.key)) {
+    throw new AppError('invalid', RESET_LINK_NEEDED, { code: 'RESET_LINK_REQUIRED' });
   }
   await consumeCode(context, input.forgotPasswordSystemRef, input.code);
   await context.db
@@ -579,6 +734,8 @@ export async function resetPassword(
     return revokeSessions(tx, { userId }, 'password reset');
   });
   await announceEndedSessions(services.bus, ended, context.log);
+  // The owner proved the mailbox: a sign-in pause from others' failed guesses ends with the reset.
+  await services.limiter.reset([accountCapKey(found.user.email), `login:account:${found.user.email}`]);
 }
 
 /** Sets the signed-in user's language ('en' | 'sw'): the language of their e-mails and notifications. */

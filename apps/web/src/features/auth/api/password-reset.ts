@@ -12,8 +12,12 @@ export async function requestPasswordReset(input: { username: string }) {
   );
 }
 
-/** `user / auth / forgotPasswordValidation`: checks the reset code. */
-export async function validatePasswordReset(input: { forgotPasswordSystemRef: string; code: string }) {
+/** `user / auth / forgotPasswordValidation`: checks the reset code, with the key of the e-mailed link. */
+export async function validatePasswordReset(input: {
+  forgotPasswordSystemRef: string;
+  code: string;
+  key: string;
+}) {
   return unwrapData(
     await callGateway<{ forgotPasswordSystemRef: string }>(
       { service: 'user', resource: 'auth', action: 'forgotPasswordValidation', data: input },

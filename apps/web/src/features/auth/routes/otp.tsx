@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, codeSchema } from '@bima/domain';
-import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonPrimary, buttonSecondary, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { domainText } from '../../../lib/domain-text';
@@ -30,18 +30,28 @@ function NothingToVerify() {
 
 /**
  * The code page (spec-2 OTP page) for a sign-up or, when isPasswordReset is set, a password reset:
- * four boxes, Verify Code (after a 1 s pause) and Resend Code (a real new code).
+ * four boxes, Verify Code (after a 1 s pause) and Resend Code (a real new code). A reset's code is
+ * checked only on the page its e-mail links to (`?reset=<reference>&key=<key>`): four digits alone
+ * could be guessed, so right after asking the page says to open that link instead.
  */
 export default function OtpRoute() {
   const navigate = useNavigate();
   const auth = usePersistedStore(authStore);
+  const [searchParams] = useSearchParams();
+  const linkRef = searchParams.get('reset');
+  const linkKey = searchParams.get('key');
+  useEffect(() => {
+    // Opened from the reset e-mail (perhaps on another device): this page now holds that reset.
+    if (linkRef) authStore.setState({ isPasswordReset: true, forgotPasswordRef: linkRef, regId: null });
+  }, [linkRef]);
   const [digits, setDigits] = useState(emptyOtp);
   const [error, setError] = useState<string>();
   const [isVerifying, setVerifying] = useState(false);
   const [isResending, setResending] = useState(false);
   const firstInput = useRef<HTMLInputElement | null>(null);
 
-  const isReset = auth.isPasswordReset && auth.forgotPasswordRef !== null;
+  const resetRef = linkRef ?? (auth.isPasswordReset ? auth.forgotPasswordRef : null);
+  const isReset = resetRef !== null;
   const registrationId = auth.regId;
   if (!isReset && !registrationId) return <NothingToVerify />;
 
@@ -67,9 +77,12 @@ export default function OtpRoute() {
     setVerifying(true);
     await wait(OTP_VERIFY_DELAY_MS);
     try {
-      const { forgotPasswordRef } = authStore.getState();
-      if (isReset && forgotPasswordRef) {
-        await validatePasswordReset({ forgotPasswordSystemRef: forgotPasswordRef, code: code.data });
+      if (resetRef) {
+        await validatePasswordReset({
+          forgotPasswordSystemRef: resetRef,
+          code: code.data,
+          key: linkKey ?? '',
+        });
       } else if (registrationId) {
         const verified = await validateRegistration({ registrationId, registrationCode: code.data });
         authStore.setState({ pendingEmail: verified.email });
@@ -88,8 +101,7 @@ export default function OtpRoute() {
   const onResend = async () => {
     setResending(true);
     try {
-      const { forgotPasswordRef } = authStore.getState();
-      if (isReset && forgotPasswordRef) await resendResetCode({ forgotPasswordSystemRef: forgotPasswordRef });
+      if (resetRef) await resendResetCode({ forgotPasswordSystemRef: resetRef });
       else if (registrationId) await resendRegistrationCode({ registrationId });
       notify({ type: 'success', title: t('auth.notifications.codeSent') });
       setError(undefined);
@@ -100,6 +112,27 @@ export default function OtpRoute() {
       setResending(false);
     }
   };
+
+  if (resetRef && !linkKey) {
+    return (
+      <AuthCard
+        title={t('auth.otp.resetLinkTitle')}
+        intro={
+          auth.pendingEmail
+            ? t('auth.otp.resetLinkIntro', { email: auth.pendingEmail })
+            : t('auth.otp.resetLinkIntroNoEmail')
+        }
+      >
+        <button type="button" className={buttonSecondary} onClick={onResend} disabled={isResending}>
+          {isResending ? t('auth.otp.resending') : t('auth.otp.resendEmail')}
+        </button>
+        <p className="mt-6 text-sm text-slate-700">{t('auth.otp.mailboxHint')}</p>
+        <Link to={paths.auth.getHref()} className={`${linkButton} mt-4 inline-block`}>
+          {t('auth.otp.backToSignIn')}
+        </Link>
+      </AuthCard>
+    );
+  }
 
   const intro = auth.pendingEmail
     ? t('auth.otp.intro', { email: auth.pendingEmail })
