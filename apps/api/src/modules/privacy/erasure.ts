@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type ErasureRefusal, PRIVACY_MESSAGES } from '@bima/domain';
-import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { verifyPassword } from '../../auth/passwords';
 import { AUTH_RATE_RULES } from '../../auth/rate-limiter';
+import { announceEndedSessions, revokeSessions } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {
@@ -150,7 +151,7 @@ export async function closeAccount(
   const name = erasedName(reference);
   const email = erasedEmail(reference);
   const phones = [user.phone, client?.phone].filter((phone): phone is string => Boolean(phone));
-  const removedKeys = await db.transaction(async (tx) => {
+  const { removedKeys, ended } = await db.transaction(async (tx) => {
     await recordAudit(tx, principal, {
       ...requested,
       summary: {
@@ -173,10 +174,7 @@ export async function closeAccount(
       .where(eq(users.id, userId));
     const sessionIds = tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
     await tx.delete(refreshTokens).where(inArray(refreshTokens.sessionId, sessionIds));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: 'account closed', device: {} })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    const ended = await revokeSessions(tx, { userId }, 'account closed');
     await tx.update(sessions).set({ device: {} }).where(eq(sessions.userId, userId));
     await tx.delete(verifications).where(eq(verifications.userId, userId));
     await tx
@@ -339,8 +337,10 @@ export async function closeAccount(
         sw: `Akaunti ya mteja imefungwa na data yake binafsi imefutwa: sera, madai, malipo na leja zimehifadhiwa chini ya ${reference}`,
       },
     });
-    return goneFiles.map((file) => file.storageKey);
+    return { removedKeys: goneFiles.map((file) => file.storageKey), ended };
   });
+  // Chat sockets open on any instance close now, not when their token expires.
+  await announceEndedSessions(services.bus, ended);
   // The bytes go after the rows (a failure leaves only unreachable bytes, never a row without its file).
   for (const key of removedKeys) await storage.delete(key).catch(() => undefined);
   return { closed: true, reference };
