@@ -5,7 +5,7 @@ import { motorCertificates, policies } from '../src/db/schema';
 import { issueCertificate, issueMissingCertificates } from '../src/modules/certificate/service';
 import { signDocumentLink } from '../src/modules/policy/document-links';
 import { call } from './accounts-helpers';
-import { buildTestApp, TEST_JWT_SECRET } from './helpers';
+import { buildTestApp, linkReaderOf, TEST_JWT_SECRET } from './helpers';
 import {
   completeQuotation,
   createQuotation,
@@ -345,11 +345,21 @@ describe('motor certificates: issued once per motor policy, checked by anyone', 
       other.headers,
     );
     expect(asked.statusCode).toBe(404);
-    const forged = signDocumentLink(TEST_JWT_SECRET, 'certificate', commercialPolicy.id, other.userId);
+    const forged = signDocumentLink(
+      TEST_JWT_SECRET,
+      'certificate',
+      commercialPolicy.id,
+      linkReaderOf(other.headers),
+    );
     expect((await ctx.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
     const tampered = commercialPolicy.documents.certificate.replace(/.$/, 'x');
     expect((await ctx.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
-    const fireLink = signDocumentLink(TEST_JWT_SECRET, 'certificate', firePolicy.id, owner.userId);
+    const fireLink = signDocumentLink(
+      TEST_JWT_SECRET,
+      'certificate',
+      firePolicy.id,
+      linkReaderOf(owner.headers),
+    );
     expect((await ctx.app.inject({ method: 'GET', url: fireLink })).statusCode).toBe(404);
   });
 });

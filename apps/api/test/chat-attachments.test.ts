@@ -5,13 +5,12 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyAccessToken } from '../src/auth/tokens';
 import { chatMessageFiles, users } from '../src/db/schema';
 import { signFileLink } from '../src/modules/files/links';
 import { loginUser, registerUser } from './accounts-helpers';
 import { openSocket } from './chat-helpers';
 import { multipart } from './claims-helpers';
-import { buildTestApp, TEST_JWT_SECRET } from './helpers';
+import { buildTestApp, linkReaderOf, TEST_JWT_SECRET } from './helpers';
 import { FIRM, firmId, type Headers, SAMPLE, send, signInAs } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -80,10 +79,7 @@ const sendWith = (who: Person, data: Record<string, unknown>) =>
 const download = (url: string) => ctx.app.inject({ method: 'GET', url });
 /** A link signed for `who` in their own session (as the server would sign one for them). */
 const linkFor = (fileId: string, who: Person) =>
-  signFileLink(TEST_JWT_SECRET, fileId, {
-    userId: who.userId,
-    sessionId: verifyAccessToken(who.token, TEST_JWT_SECRET)?.sid ?? null,
-  });
+  signFileLink(TEST_JWT_SECRET, fileId, linkReaderOf({ accesstoken: who.token }));
 
 async function firmConversation(client: Person) {
   const started = await send(

@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyAccessToken } from '../src/auth/tokens';
 import { claimSettlements, claims, files, mailQueue, notifications, policies } from '../src/db/schema';
 import { signFileLink } from '../src/modules/files/links';
 import { call } from './accounts-helpers';
 import { accidentClaim, approveThroughDesk, deskHeaders, policyFor, upload } from './claims-helpers';
-import { buildTestApp, TEST_JWT_SECRET } from './helpers';
+import { buildTestApp, linkReaderOf, TEST_JWT_SECRET } from './helpers';
 import { kenyaToday, plusDays, waitUntil } from './purchase-helpers';
 import { FIRM, firmId, type Headers, SAMPLE, send, signedInClient, signInAs } from './staff-helpers';
 
@@ -220,12 +219,7 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
       expect(deskDownload.rawPayload.equals(PDF)).toBe(true);
       const [jubileeUser] = await ctx.database.db.select().from(files).where(eq(files.id, fileId));
       expect(jubileeUser).toBeDefined();
-      const me = await call(ctx, 'staff', 'account', 'getProfile', {}, jubilee.headers);
-      const jubileeId = me.json().result.data.id ?? me.json().result.data.userId;
-      const forJubilee = signFileLink(TEST_JWT_SECRET, fileId, {
-        userId: jubileeId,
-        sessionId: verifyAccessToken(jubilee.headers.accesstoken!, TEST_JWT_SECRET)?.sid ?? null,
-      });
+      const forJubilee = signFileLink(TEST_JWT_SECRET, fileId, linkReaderOf(jubilee.headers));
       expect((await ctx.app.inject({ method: 'GET', url: forJubilee })).statusCode).toBe(404);
       const tampered = ownerLink.replace(/.$/, (char) => (char === 'A' ? 'B' : 'A'));
       expect((await ctx.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);

@@ -2,13 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { buildApp } from '../src/app';
+import { verifyAccessToken } from '../src/auth/tokens';
 import type { ClusterBus } from '../src/cluster/bus';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { seedSampleData } from '../src/db/seed';
 import type { ActionDefinition } from '../src/gateway/registry';
+import type { LinkReader } from '../src/gateway/signed-links';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hmac-sha256-signing';
+
+/** Whom a signed link is for when a signed-in caller asks: their user and the session of their token. */
+export function linkReaderOf(headers: { accesstoken?: string }): LinkReader {
+  const claims = headers.accesstoken ? verifyAccessToken(headers.accesstoken, TEST_JWT_SECRET) : null;
+  if (!claims) throw new Error('linkReaderOf needs a signed-in caller’s headers');
+  return { userId: claims.sub, sessionId: claims.sid ?? null };
+}
 
 /**
  * A database for one test file: in-memory PGlite, or a fresh database on the PostgreSQL server

@@ -235,10 +235,10 @@ export const purchaseActions = [
       return {
         ...policy,
         documents: {
-          schedule: signDocumentLink(services.tokenSecret, 'schedule', policy.id, principal!.userId),
-          receipt: signDocumentLink(services.tokenSecret, 'receipt', policy.id, principal!.userId),
+          schedule: signDocumentLink(services.tokenSecret, 'schedule', policy.id, principal!),
+          receipt: signDocumentLink(services.tokenSecret, 'receipt', policy.id, principal!),
           certificate: policy.certificate
-            ? signDocumentLink(services.tokenSecret, 'certificate', policy.id, principal!.userId)
+            ? signDocumentLink(services.tokenSecret, 'certificate', policy.id, principal!)
             : null,
         },
       };

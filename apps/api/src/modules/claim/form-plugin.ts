@@ -1,10 +1,9 @@
 import { languageOfHeader } from '@bima/domain/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { linkExpired, openSignedLink } from '../../gateway/signed-links';
 import type { Services } from '../../services';
-import { readerPrincipal } from '../files/service';
 import { loadClaimForm } from './form';
-import { verifyClaimFormLink } from './form-link';
 
 /**
  * `GET /v2/api/claims/form/:token`: the claim form prefilled for a claim, as PDF, for a reader's
@@ -21,18 +20,12 @@ export async function claimFormPlugin(
     const { lang } = request.query as { lang?: string };
     const language =
       lang === 'sw' || lang === 'en' ? lang : languageOfHeader(request.headers['accept-language']);
-    const link = verifyClaimFormLink(services.tokenSecret, token);
-    const reader = link ? await readerPrincipal(db, link.userId) : null;
-    if (!link || !reader) {
-      return reply.status(403).send({
-        status: false,
-        err_code: 'FORBIDDEN',
-        err_msg: 'This download link has expired.',
-        errors: [],
-      });
-    }
-    await services.pdf.countDownload(link.userId);
-    const { view, logo } = await loadClaimForm(db, services, reader, link.claimId);
+    const opened = await openSignedLink(services, 'claim-form', token, 1);
+    const claimId = Number(opened?.fields[0]);
+    if (!opened || !/^\d{1,9}$/.test(opened.fields[0]!)) return linkExpired(reply);
+    const { reader } = opened;
+    await services.pdf.countDownload(reader.userId);
+    const { view, logo } = await loadClaimForm(db, services, reader, claimId);
     const pdf = await services.pdf.render('claimForm', view, language, logo);
     return reply
       .type('application/pdf')

@@ -547,7 +547,7 @@ export async function getClaim(db: Database, services: Services, principal: Prin
     /** The claimant's M-Pesa number, to prefill the payout (the desk only, while it can be paid). */
     payoutPhone: handles && claim.status === 'APPROVED' ? await suggestedPayoutPhone(db, claim) : null,
     /** The claim form prefilled with the policy and the claim, signed for the reader (10 minutes). */
-    claimFormUrl: readsFiles ? signClaimFormLink(services.tokenSecret, claim.id, principal.userId) : null,
+    claimFormUrl: readsFiles ? signClaimFormLink(services.tokenSecret, claim.id, principal) : null,
     settlements: settlements.map((settlement) => ({
       method: settlement.method,
       amount: toKes(settlement.amount),

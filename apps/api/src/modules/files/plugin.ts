@@ -8,10 +8,10 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { files } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
-import { findRequestPrincipal, findSessionPrincipal } from '../../gateway/principal';
+import { findRequestPrincipal } from '../../gateway/principal';
 import { gatewayRateLimitKey } from '../../gateway/rate-limits';
+import { linkExpired, openSignedLink } from '../../gateway/signed-links';
 import type { Services } from '../../services';
-import { verifyFileLink } from './links';
 import { type FileOwners, removeOrphanUploads, saveUpload, type UploadLimits } from './service';
 import type { FileStorage } from './storage';
 
@@ -121,19 +121,11 @@ export async function filesPlugin(
 
   app.get('/v2/api/files/:token', async (request, reply) => {
     const { token } = request.params as { token: string };
-    const link = verifyFileLink(services.tokenSecret, token);
-    const expired = () =>
-      reply.status(403).send({
-        status: false,
-        err_code: 'FORBIDDEN',
-        err_msg: 'This download link has expired.',
-        errors: [],
-      });
-    if (!link) return expired();
-    const [file] = await db.select().from(files).where(eq(files.id, link.fileId));
     // The session that asked for the link must still be live: a link dies with its sign-out.
-    const reader = await findSessionPrincipal(link.sessionId, link.userId, services);
-    if (!reader) return expired();
+    const link = await openSignedLink(services, 'files', token, 1);
+    if (!link) return linkExpired(reply);
+    const { reader } = link;
+    const [file] = await db.select().from(files).where(eq(files.id, link.fields[0]!));
     const owner = file ? owners.get(file.ownerKind) : undefined;
     if (!file || !owner || !(await owner.canRead(db, reader, file.ownerId, file)))
       throw new AppError('not_found', 'Not found.');

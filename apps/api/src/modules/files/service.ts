@@ -291,19 +291,6 @@ export async function listOwnerFiles(
   return rows.map((file) => ({ ...presentFile(file), url: signFileLink(secret, file.id, reader) }));
 }
 
-/** The reader of a signed link as a principal, if they are still an active user. */
-export async function readerPrincipal(db: Database, userId: string): Promise<Principal | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (user?.status !== 'ACTIVE') return null;
-  return {
-    userId: user.id,
-    role: user.role as Principal['role'],
-    sessionId: null,
-    intermediaryId: user.intermediaryId,
-    underwriterId: user.underwriterId,
-  };
-}
-
 /**
  * Deletes uploads never attached to anything (a chat file never sent) once older than `graceMs` by
  * the business clock: rows first, in one statement that checks again that each is still unattached

@@ -3,11 +3,12 @@ import { languageOfHeader } from '@bima/domain/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../gateway/errors';
+import { linkExpired, openSignedLink } from '../../gateway/signed-links';
 import type { Services } from '../../services';
 import { findCertificateOfPolicy } from '../certificate/service';
 import { answerInLanguage } from '../product/texts';
 import { loadDocumentBrand } from './document-brand';
-import { verifyDocumentLink } from './document-links';
+import { DOCUMENT_KINDS } from './document-links';
 import { getPolicyView } from './service';
 
 /** `GET /v2/api/documents/:token`: a policy schedule, receipt or motor certificate as PDF, for its owner's signed link. */
@@ -21,15 +22,11 @@ export async function documentsPlugin(
     const { lang } = request.query as { lang?: string };
     const language =
       lang === 'sw' || lang === 'en' ? lang : languageOfHeader(request.headers['accept-language']);
-    const link = verifyDocumentLink(options.services.tokenSecret, token);
-    if (!link) {
-      return reply.status(403).send({
-        status: false,
-        err_code: 'FORBIDDEN',
-        err_msg: 'This download link has expired.',
-        errors: [],
-      });
-    }
+    const opened = await openSignedLink(options.services, 'documents', token, 2);
+    const kind = DOCUMENT_KINDS.find((known) => known === opened?.fields[0]);
+    const policyId = Number(opened?.fields[1]);
+    if (!opened || !kind || !Number.isSafeInteger(policyId)) return linkExpired(reply);
+    const link = { kind, policyId, userId: opened.reader.userId };
     await options.services.pdf.countDownload(link.userId);
     // The owner's policy, or 404 (getPolicyView filters by the link's user), with the underwriter's
     // product and benefit names in the document's language (issue 14).

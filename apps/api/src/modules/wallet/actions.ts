@@ -64,12 +64,11 @@ export const walletActions = [
     handler: async ({ db, services, principal, input, language }) => {
       const statement = await getStatement(db, principal!.userId, input);
       const link = (format: 'pdf' | 'csv') =>
-        signStatementLink(services.tokenSecret, {
-          format,
-          userId: principal!.userId,
-          from: statement.from,
-          to: statement.to,
-        });
+        signStatementLink(
+          services.tokenSecret,
+          { format, from: statement.from, to: statement.to },
+          principal!,
+        );
       // Each line's account and description in the reader's language (stored in English: ledgerDescription).
       const items = statement.items.map((line) => ({
         ...line,

@@ -1,8 +1,9 @@
 import { languageOfHeader } from '@bima/domain/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { linkExpired, openSignedLink } from '../../gateway/signed-links';
 import type { Services } from '../../services';
-import { getStatement, statementClient, statementCsv, verifyStatementLink } from './statement';
+import { getStatement, statementClient, statementCsv } from './statement';
 
 /** `GET /v2/api/statements/:token`: the client's statement as PDF or CSV, for their signed link. */
 export async function statementPlugin(
@@ -15,15 +16,10 @@ export async function statementPlugin(
     const { lang } = request.query as { lang?: string };
     const language =
       lang === 'sw' || lang === 'en' ? lang : languageOfHeader(request.headers['accept-language']);
-    const link = verifyStatementLink(options.services.tokenSecret, token);
-    if (!link) {
-      return reply.status(403).send({
-        status: false,
-        err_code: 'FORBIDDEN',
-        err_msg: 'This download link has expired.',
-        errors: [],
-      });
-    }
+    const opened = await openSignedLink(options.services, 'statements', token, 3);
+    const [format, from, to] = opened?.fields ?? [];
+    if (!opened || (format !== 'pdf' && format !== 'csv') || !from || !to) return linkExpired(reply);
+    const link = { format, from, to, userId: opened.reader.userId };
     if (link.format === 'pdf') await options.services.pdf.countDownload(link.userId);
     const statement = await getStatement(options.db, link.userId, {
       from: link.from,

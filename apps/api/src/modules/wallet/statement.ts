@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { defaultStatementRange, describeIn, formatNumber } from '@bima/domain';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -12,6 +11,7 @@ import {
   schoolFeeInvoices,
   users,
 } from '../../db/schema';
+import { LINK_TTL_SECONDS, type LinkReader, signLink } from '../../gateway/signed-links';
 import { kenyaToday } from '../../lib/dates';
 import { COLOURS, MARGIN, renderDocument } from '../../lib/pdf/layout';
 import { type DocumentLanguage, dateInWords, shortDate } from '../../lib/pdf/words';
@@ -158,36 +158,14 @@ export type Statement = Awaited<ReturnType<typeof getStatement>>;
 
 export type StatementFormat = 'pdf' | 'csv';
 
-/**
- * A statement downloads from a plain link (a browser cannot add the accessToken to a link), so the
- * owner gets links signed for them and the range, valid ten minutes (as the policy documents).
- */
+/** A statement's download link for its owner's session and the range (gateway/signed-links.ts). */
 export function signStatementLink(
   secret: string,
-  input: { format: StatementFormat; userId: string; from: string; to: string },
-  ttlSeconds = 600,
+  input: { format: StatementFormat; from: string; to: string },
+  reader: LinkReader,
+  ttlSeconds = LINK_TTL_SECONDS,
 ): string {
-  const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-  const payload = `${input.format}.${input.userId}.${input.from}.${input.to}.${expires}`;
-  const signature = createHmac('sha256', `${secret}:statements`).update(payload).digest('base64url');
-  return `/v2/api/statements/${Buffer.from(payload).toString('base64url')}.${signature}`;
-}
-
-export function verifyStatementLink(
-  secret: string,
-  token: string,
-): { format: StatementFormat; userId: string; from: string; to: string } | null {
-  const [encoded, signature] = token.split('.');
-  if (!encoded || !signature) return null;
-  const payload = Buffer.from(encoded, 'base64url').toString('utf8');
-  const expected = createHmac('sha256', `${secret}:statements`).update(payload).digest('base64url');
-  const given = Buffer.from(signature);
-  if (given.length !== Buffer.byteLength(expected) || !timingSafeEqual(given, Buffer.from(expected)))
-    return null;
-  const [format, userId, from, to, expires] = payload.split('.');
-  if ((format !== 'pdf' && format !== 'csv') || !userId || !from || !to || !expires) return null;
-  if (Number(expires) * 1000 <= Date.now()) return null;
-  return { format, userId, from, to };
+  return `/v2/api/statements/${signLink(secret, 'statements', [input.format, input.from, input.to], reader, ttlSeconds)}`;
 }
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; quotes doubled. */
