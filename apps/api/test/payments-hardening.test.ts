@@ -179,7 +179,12 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
     expect(text).not.toContain('Receipt pending');
     expect(text).not.toMatch(/confirmed by query/i);
 
-    // The same callback again changes nothing; the documents were e-mailed once, when issued.
+    // The same callback again changes nothing; the documents were e-mailed once, when issued (the
+    // e-mail leaves once its PDFs are drawn in the worker pool: wait for it first).
+    await waitUntil(
+      () => policyMails(issued!.policyNumber),
+      (mails) => mails.length > 0,
+    );
     const replay = await postCallback(
       successCallback(withReceipt.checkoutRequestId!, {
         amount: invoice.amount,
