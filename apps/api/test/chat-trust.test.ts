@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { type ClusterBus, createLocalBus } from '../src/cluster/bus';
-import { call, latestResetMail, loginUser, PASSWORD, registerUser } from './accounts-helpers';
+import { call, latestMailId, latestResetMail, loginUser, PASSWORD, registerUser } from './accounts-helpers';
 import { openSocket, socketUrl, type TestSocket } from './chat-helpers';
 import { buildTestApp, type TestContext } from './helpers';
 import { waitUntil } from './purchase-helpers';
@@ -109,9 +109,10 @@ describe('a chat socket ends with its session, on every instance', () => {
     const client = await clientOnTwoDevices();
     const phoneSocket = await openSocket(other, client.phone);
     const laptopSocket = await openSocket(other, client.laptop);
+    const after = await latestMailId(ctx, client.email);
     const requested = await call(ctx, 'user', 'auth', 'forgotPasswordRequest', { username: client.email });
     const forgotPasswordSystemRef = requested.json().result.data.forgotPasswordSystemRef as string;
-    const { code, key } = await latestResetMail(ctx, client.email);
+    const { code, key } = await latestResetMail(ctx, client.email, { after });
     expect(
       (await call(ctx, 'user', 'auth', 'forgotPasswordValidation', { forgotPasswordSystemRef, code, key }))
         .statusCode,

@@ -1354,16 +1354,19 @@ export async function reconcilePayout(
     );
   }
   const attempts = settlement.queryAttempts + 1;
+  // The query is recorded at once, on its own: its answer may come back at any moment and counts
+  // only as the answer to a query we recorded (handlePayoutStatusResult), which then locks the
+  // claim and the payout; the bookkeeping below locks only the payout, so the two cannot deadlock.
+  if (ack)
+    await db
+      .insert(claimPayoutQueries)
+      .values({
+        settlementId: settlement.id,
+        originatorConversationId: ack.originatorConversationId,
+        conversationId: ack.conversationId,
+      })
+      .onConflictDoNothing();
   await db.transaction(async (tx) => {
-    if (ack)
-      await tx
-        .insert(claimPayoutQueries)
-        .values({
-          settlementId: settlement.id,
-          originatorConversationId: ack.originatorConversationId,
-          conversationId: ack.conversationId,
-        })
-        .onConflictDoNothing();
     await tx
       .update(claimSettlements)
       .set({
@@ -1425,12 +1428,12 @@ export async function handlePayoutStatusResult(
         ? eq(claimPayoutQueries.originatorConversationId, result.originatorConversationId)
         : undefined,
     ].filter(Boolean) as SQL[];
+    // Only the first answer to a query we sent, named by both ids of M-Pesa's acknowledgement
+    // (which only M-Pesa and we know), can come from outside Safaricom's callback addresses.
     const [query] = !source.trusted
-      ? // Only the first answer to a query we sent, named by both ids of M-Pesa's acknowledgement
-        // (which only M-Pesa and we know), can come from outside Safaricom's callback addresses.
-        await tx
-          .update(claimPayoutQueries)
-          .set({ answeredAt: new Date() })
+      ? await tx
+          .select()
+          .from(claimPayoutQueries)
           .where(
             and(
               eq(claimPayoutQueries.conversationId, result.conversationId),
@@ -1438,7 +1441,7 @@ export async function handlePayoutStatusResult(
               isNull(claimPayoutQueries.answeredAt),
             ),
           )
-          .returning()
+          .limit(1)
       : ids.length > 0
         ? await tx
             .select()
@@ -1446,13 +1449,14 @@ export async function handlePayoutStatusResult(
             .where(or(...ids))
             .limit(1)
         : [];
-    if (!source.trusted && !query) {
+    const unconfirmed = () => {
       context.log.warn(
         { conversationId: result.conversationId, transactionStatus: result.transactionStatus },
         'Transaction Status result from outside Safaricom’s callback addresses for no open query of ours; ignored',
       );
-      return 'unconfirmed';
-    }
+      return 'unconfirmed' as const;
+    };
+    if (!source.trusted && !query) return unconfirmed();
     let settlementId = query?.settlementId;
     if (!settlementId && source.trusted && result.transactionOriginatorConversationId) {
       const [byPayout] = await tx
@@ -1461,8 +1465,10 @@ export async function handlePayoutStatusResult(
         .where(eq(claimSettlements.originatorConversationId, result.transactionOriginatorConversationId));
       settlementId = byPayout?.id;
     }
-    if (query)
-      await tx
+    // The claim, then the payout, then the query's row: the order every payout path keeps.
+    const locked = settlementId ? await lockPayout(tx, settlementId) : null;
+    if (query) {
+      const [answered] = await tx
         .update(claimPayoutQueries)
         .set({
           resultCode: via === 'timeout' ? 'queue-timeout' : result.resultCode,
@@ -1470,9 +1476,16 @@ export async function handlePayoutStatusResult(
           transactionStatus: result.transactionStatus,
           answeredAt: new Date(),
         })
-        .where(eq(claimPayoutQueries.id, query.id));
-    if (!settlementId) return 'unknown';
-    const locked = await lockPayout(tx, settlementId);
+        .where(
+          and(
+            eq(claimPayoutQueries.id, query.id),
+            // Two answers at once from outside: only the first one counts.
+            source.trusted ? undefined : isNull(claimPayoutQueries.answeredAt),
+          ),
+        )
+        .returning({ id: claimPayoutQueries.id });
+      if (!answered) return unconfirmed();
+    }
     if (!locked) return 'unknown';
     const { claim, settlement } = locked;
     if (

@@ -144,10 +144,18 @@ async function countClientRequest(context: AccountContext, principal: Principal 
   const limit = config.HELP_REQUESTS_PER_CLIENT_PER_DAY;
   const keys = [`help-request:email:${email.toLowerCase()}`];
   if (principal?.role === 'client') keys.push(`help-request:user:${principal.userId}`);
+  // Key by key, and only while each passes (a refused one given back), so that requests arriving at
+  // once cannot each be counted first under a different key and all be refused: `limit` pass.
   let waitMs = 0;
+  const counted: string[] = [];
   for (const key of keys) {
     const { count, ttlMs } = await services.counters.hit(key, DAY_MS);
-    if (count > limit) waitMs = Math.max(waitMs, ttlMs);
+    if (count > limit) {
+      waitMs = ttlMs;
+      for (const given of [key, ...counted]) await services.counters.decrement(given);
+      break;
+    }
+    counted.push(key);
   }
   if (waitMs === 0) return;
   throw new AppError(
