@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../stores/auth';
 import { riskStore } from '../stores/risk';
-import { ApiError, callGateway } from './api-client';
+import { ApiError, callGateway, refreshAccessToken } from './api-client';
 import { onAppEvent } from './events';
 
 const secured = { service: 'client', resource: 'client', action: 'getClientDetails' };
@@ -169,5 +169,19 @@ describe('token refresh before a secured call', () => {
     vi.stubGlobal('fetch', fetchMock);
     await callGateway({ service: 'underwriting', resource: 'catalogue', action: 'listProducts' });
     expect(fetchMock).toHaveBeenCalledOnce();
+  });
+});
+
+describe('renewing after this device signed out', () => {
+  it('sends nobody to sign in: the sign-out already chose where to go', async () => {
+    // Signed out here; the chat socket the server then closed asks for a renewal.
+    const fetchMock = vi.fn(async () => reply(500, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    const unauthorized = vi.fn();
+    const off = onAppEvent('unauthorized', unauthorized);
+    await expect(refreshAccessToken()).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(unauthorized).not.toHaveBeenCalled();
+    off();
   });
 });

@@ -92,10 +92,16 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Forgets the session and sends the user to sign in (the app shell navigates on the event). */
+/**
+ * Forgets the session and sends the user to sign in (the app shell navigates on the event). With no
+ * session left to end (this device signed out, and something still tried to renew it: a chat
+ * socket the server closed with that sign-out) nobody is sent anywhere: the sign-out's own
+ * navigation stands.
+ */
 function signOutLocally(): void {
+  const { authToken, refreshToken } = authStore.getState();
   clearSignedInState();
-  emitAppEvent('unauthorized');
+  if (authToken || refreshToken) emitAppEvent('unauthorized');
 }
 
 let refreshInFlight: Promise<void> | null = null;
