@@ -331,6 +331,8 @@ test.describe('product back office', () => {
     page,
     request,
   }) => {
+    // Three axe scans, one of them over the editor's long page (a dozen seconds each on 2 cores).
+    test.slow();
     await useSession(page, await staffSession(request));
     await page.goto('/staff/products');
     await openProducts(page);
