@@ -51,6 +51,7 @@ export class RateLimiter {
         minutes === 1
           ? `Too many attempts. Please try again in ${minutes} minute.`
           : `Too many attempts. Please try again in ${minutes} minutes.`,
+        { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) },
       );
     }
   }

@@ -49,7 +49,9 @@ export class WindowLimiter {
     const { count, ttlMs } = await this.#counters.hit(`${this.#namespace}:${key}`, this.#windowMs);
     if (count <= this.#limit) return;
     const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-    throw new AppError('rate_limited', `Too many requests. Please try again in ${seconds} seconds.`);
+    throw new AppError('rate_limited', `Too many requests. Please try again in ${seconds} seconds.`, {
+      retryAfterSeconds: seconds,
+    });
   }
 }
 

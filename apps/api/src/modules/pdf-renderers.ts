@@ -1,5 +1,5 @@
 import type { CounterStore } from '../cluster/counters';
-import { AppError } from '../gateway/errors';
+import { WindowLimiter } from '../gateway/rate-limits';
 import { defaultPdfWorkers, inlinePdfRenderer, type PdfRenderer, workerPdfRenderer } from '../lib/pdf/pool';
 import { renderCertificate } from './certificate/document';
 import { renderClaimForm } from './claim/form';
@@ -47,16 +47,14 @@ export function createPdfService(options: {
           entry: new URL('./pdf-worker.mjs', import.meta.url),
           size: workers,
         });
+  const downloads = new WindowLimiter(options.counters, {
+    namespace: 'pdf:user',
+    limit: options.downloadsPerMinute,
+    windowMs: DOWNLOAD_WINDOW_MS,
+  });
   return {
     render: renderer.render,
     close: renderer.close,
-    countDownload: async (userId) => {
-      const { count, ttlMs } = await options.counters.hit(`pdf:user:${userId}`, DOWNLOAD_WINDOW_MS);
-      if (count <= options.downloadsPerMinute) return;
-      const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-      throw new AppError('rate_limited', `Too many requests. Please try again in ${seconds} seconds.`, {
-        retryAfterSeconds: seconds,
-      });
-    },
+    countDownload: (userId) => downloads.hit(userId),
   };
 }
