@@ -548,7 +548,8 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
             eq(notifications.kind, 'claim_status_changed'),
             eq(notifications.link, `/newportal/claims/${id}`),
           ),
-        );
+        )
+        .orderBy(notifications.id);
       expect(statuses.map((row) => row.title.replace(/^Claim \S+ /, ''))).toEqual([
         'reported',
         'waiting for documents',
