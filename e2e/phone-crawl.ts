@@ -1,0 +1,176 @@
+import { type Page, test } from '@playwright/test';
+import { paths } from '../apps/web/src/config/paths';
+import { staffPaths } from '../apps/web/src/config/staff-paths';
+import { CLASS_ROUTES, classFlowHref } from '../packages/domain/src/class-routes';
+import { expectNoSeriousViolations } from './axe';
+
+/**
+ * The phone crawl (issue 28): every route of the web app's route table, for a role, at the two
+ * phone sizes we design for — nothing wider than the screen, nothing clipped, no serious axe finding.
+ *
+ * The routes are read from the app's own path tables (`config/paths.ts`, `config/staff-paths.ts`;
+ * the router mounts every screen from them) and the class routes' table, so a new screen is crawled
+ * without being listed here. A route whose address needs an id (a policy, a claim, …) needs a sample
+ * from the caller: `routeHrefs` throws, naming it, when a new one has none.
+ */
+
+export const PHONE_SIZES = [
+  { name: '360×740', width: 360, height: 740 },
+  { name: '390×844', width: 390, height: 844 },
+] as const;
+
+type PathKey = keyof typeof paths;
+type StaffPathKey = keyof typeof staffPaths;
+/** A route's key in the path tables: `paths.<key>` by its key, `staffPaths.<key>` as `staff.<key>`. */
+export type RouteKey = PathKey | `staff.${StaffPathKey}`;
+
+/** Addresses for the routes that need an id or a token: key → href (or null: not for this role). */
+export type RouteSamples = Partial<Record<RouteKey, string | null>>;
+
+/** Routes that are not screens of their own (redirects, the staff area's wrapper). */
+const NOT_SCREENS = new Set<RouteKey>(['staff']);
+
+function defaultHref(entry: { path: string; getHref?: (...args: never[]) => string }): string | null {
+  let href: string;
+  try {
+    href = entry.getHref ? entry.getHref() : entry.path;
+  } catch {
+    return null;
+  }
+  // A route whose address needs an argument: `undefined` in it, or a `:param` left unfilled.
+  if (!href.startsWith('/') || href.includes('undefined') || /\/:/.test(href)) return null;
+  return href;
+}
+
+/**
+ * Every route's address: the path tables' (each with its sample where it needs one) and every class
+ * route. Throws naming each route that needs an id and has no sample, so none is skipped silently.
+ */
+export function routeHrefs(samples: RouteSamples): { key: string; href: string }[] {
+  const routes: { key: string; href: string }[] = [];
+  const missing: string[] = [];
+  const add = (key: RouteKey, entry: { path: string; getHref?: (...args: never[]) => string }) => {
+    if (NOT_SCREENS.has(key)) return;
+    if (key in samples) {
+      const sample = samples[key];
+      if (sample) routes.push({ key, href: sample });
+      return;
+    }
+    const href = defaultHref(entry);
+    if (href) routes.push({ key, href });
+    else missing.push(key);
+  };
+  for (const [key, entry] of Object.entries(paths)) add(key as PathKey, entry);
+  for (const [key, entry] of Object.entries(staffPaths)) add(`staff.${key as StaffPathKey}`, entry);
+  if (missing.length > 0) {
+    throw new Error(`the phone crawl needs a sample address for: ${missing.join(', ')}`);
+  }
+  for (const route of CLASS_ROUTES)
+    routes.push({ key: `class.${route.routeName}`, href: classFlowHref(route) });
+  return routes;
+}
+
+/** What does not fit, as a person would see it: a sideways scroll, a box past the edge, clipped text. */
+export function overflowProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    const describe = (element: Element) => {
+      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+      const name = element.getAttribute('aria-label') ?? '';
+      return `<${element.tagName.toLowerCase()}${name ? ` "${name}"` : ''}> "${text}"`;
+    };
+    const scrollWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+    if (scrollWidth > width + 1)
+      problems.push(`the page scrolls sideways: ${scrollWidth} px on a ${width} px screen`);
+    const hidden = (element: Element) => {
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'none') return true;
+      const box = element.getBoundingClientRect();
+      // Visually hidden text for screen readers (1 px, clipped) is not on the screen.
+      return (
+        box.width <= 1 ||
+        box.height <= 1 ||
+        style.clip === 'rect(0px, 0px, 0px, 0px)' ||
+        style.clipPath === 'inset(50%)'
+      );
+    };
+    const controls = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'OPTION', 'svg', 'path', 'IMG', 'CANVAS']);
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      if (controls.has(element.tagName) || hidden(element)) continue;
+      if (element.closest('[hidden], [aria-hidden="true"], dialog:not([open])')) continue;
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      const fixedOffscreen = style.position === 'fixed' && (box.right <= 0 || box.left >= width);
+      if (fixedOffscreen) continue;
+      if (box.right > width + 1 || box.left < -1) {
+        // Report the outermost box that leaves the screen, not each of its children.
+        const parent = element.parentElement?.getBoundingClientRect();
+        if (!parent || parent.right <= width + 1) {
+          problems.push(`${describe(element)} reaches ${Math.round(box.left)}…${Math.round(box.right)} px`);
+        }
+        continue;
+      }
+      const clips = ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX);
+      if (clips && element.scrollWidth > element.clientWidth + 1) {
+        problems.push(
+          `${describe(element)} hides ${element.scrollWidth - element.clientWidth} px of its content sideways`,
+        );
+      }
+    }
+    return problems;
+  });
+}
+
+/**
+ * Opens each address (by the app's own navigation after the first), measures it at each phone size
+ * and collects what does not fit and axe's serious and critical findings, for one failure listing
+ * every route and problem.
+ */
+export async function crawlPhone(
+  page: Page,
+  routes: { key: string; href: string }[],
+  options: { role: string; axe?: boolean },
+) {
+  const failures: string[] = [];
+  let first = true;
+  for (const route of routes) {
+    await test.step(`${options.role} ${route.href}`, async () => {
+      await page.setViewportSize(PHONE_SIZES[PHONE_SIZES.length - 1]);
+      if (first) await page.goto(route.href);
+      else {
+        // The app's own navigation (as a tapped link would): no reload, so the crawl stays quick.
+        await page.evaluate((href) => {
+          window.history.pushState({}, '', href);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, route.href);
+      }
+      first = false;
+      await page
+        .locator('main h1, h1')
+        .first()
+        .waitFor({ timeout: 8_000 })
+        .catch(() => undefined);
+      // The screen's data: no loading indicator left.
+      await page
+        .getByText(/^(Loading|Inapakia)/)
+        .first()
+        .waitFor({ state: 'hidden', timeout: 8_000 })
+        .catch(() => undefined);
+      for (const size of [...PHONE_SIZES].reverse()) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        for (const problem of await overflowProblems(page)) {
+          failures.push(`${options.role} ${size.name} ${route.href} (${route.key}): ${problem}`);
+        }
+      }
+      if (options.axe !== false) {
+        try {
+          await expectNoSeriousViolations(page, route.href);
+        } catch (error) {
+          failures.push(`${options.role} ${route.href}: axe: ${(error as Error).message.slice(0, 600)}`);
+        }
+      }
+    });
+  }
+  return failures;
+}
