@@ -75,7 +75,7 @@ export function overflowProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const problems: string[] = [];
-    const describe = (element: Element) => {
+    const label = (element: Element) => {
       const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
       const name = element.getAttribute('aria-label') ?? '';
       return `<${element.tagName.toLowerCase()}${name ? ` "${name}"` : ''}> "${text}"`;
@@ -107,14 +107,14 @@ export function overflowProblems(page: Page): Promise<string[]> {
         // Report the outermost box that leaves the screen, not each of its children.
         const parent = element.parentElement?.getBoundingClientRect();
         if (!parent || parent.right <= width + 1) {
-          problems.push(`${describe(element)} reaches ${Math.round(box.left)}…${Math.round(box.right)} px`);
+          problems.push(`${label(element)} reaches ${Math.round(box.left)}…${Math.round(box.right)} px`);
         }
         continue;
       }
       const clips = ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX);
       if (clips && element.scrollWidth > element.clientWidth + 1) {
         problems.push(
-          `${describe(element)} hides ${element.scrollWidth - element.clientWidth} px of its content sideways`,
+          `${label(element)} hides ${element.scrollWidth - element.clientWidth} px of its content sideways`,
         );
       }
     }
@@ -136,7 +136,7 @@ export async function crawlPhone(
   let first = true;
   for (const route of routes) {
     await test.step(`${options.role} ${route.href}`, async () => {
-      await page.setViewportSize(PHONE_SIZES[PHONE_SIZES.length - 1]);
+      await page.setViewportSize({ width: 390, height: 844 });
       if (first) await page.goto(route.href);
       else {
         // The app's own navigation (as a tapped link would): no reload, so the crawl stays quick.
