@@ -35,4 +35,4 @@ if (stale.length > 0) {
   console.error(`The README shows screenshots no journey made in this run: ${stale.join(', ')}`);
   process.exit(1);
 }
-console.log(`${shown.length} README screenshots written to docs/screenshots/.`);
+console.info(`${shown.length} README screenshots written to docs/screenshots/.`);
