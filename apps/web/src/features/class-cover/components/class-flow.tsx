@@ -145,12 +145,15 @@ function Flow({
       label={t('classCover.progressLabel', { cover: title })}
     >
       <div className="space-y-6">
-        <div>
-          <ScreenHeading key={step}>
-            {title}: {stepName}
-          </ScreenHeading>
-          <p className="mt-1 text-slate-700">{t(`classCover.intro.${step}`)}</p>
-        </div>
+        {/* Paid: the confirmation has its own heading. */}
+        {flow.paid ? null : (
+          <div>
+            <ScreenHeading key={step}>
+              {title}: {stepName}
+            </ScreenHeading>
+            <p className="mt-1 text-slate-700">{t(`classCover.intro.${step}`)}</p>
+          </div>
+        )}
         <JourneyLinkStatus view={link} />
         {link.phase === 'opening' ? (
           <JourneyOpening />
