@@ -92,6 +92,7 @@ test.describe('the first screen on a phone', () => {
 
   test('compare: one product is counted in the bar; the second opens the window @phone', async ({ page }) => {
     await page.goto('/motor/basic-details');
+    await page.getByRole('heading', { name: 'Choose your cover' }).waitFor();
     await saveVehicleValue(page, 1_500_000);
     await page.getByRole('radio', { name: /^Comprehensive/ }).check();
     await page.getByRole('button', { name: 'Get Quote' }).click();
@@ -119,6 +120,7 @@ test.describe('the first screen on a phone', () => {
     // The portal remembers the language chosen (apps/web/src/lib/i18n.ts, LANGUAGE_STORAGE_KEY).
     await page.addInitScript(() => window.localStorage.setItem('bima.language', 'sw'));
     await page.goto('/motor/basic-details');
+    await page.getByRole('heading', { name: swExactly('Choose your cover') }).waitFor();
     await page.getByLabel(/^Thamani ya gari/).fill('1500000');
     await page.getByRole('button', { name: swExactly('Save Value') }).click();
     await page.getByRole('radio', { name: swStart('Comprehensive') }).check();
@@ -143,6 +145,7 @@ test.describe('the first screen on a phone', () => {
 
   test('a toast covers neither the field just used nor the button to press next @phone', async ({ page }) => {
     await page.goto('/motor/basic-details');
+    await page.getByRole('heading', { name: 'Choose your cover' }).waitFor();
     await page.getByLabel(/^Vehicle value/).fill('1500000');
     await page.getByRole('button', { name: 'Save Value' }).click();
     const saved = toast(page, 'Vehicle Value Saved');
@@ -150,12 +153,14 @@ test.describe('the first screen on a phone', () => {
     const toasts = page.getByRole('region', { name: 'Notifications' });
     expect(await overlap(toasts, page.getByText('KES 1,500,000', { exact: true }))).toBe(false);
 
-    // Scrolled down to the button to press next, as a thumb does, then the last cover type chosen.
+    // The cover chosen, then the thumb scrolls down to the button to press next while the toast is up.
+    const option = page.getByRole('radio', { name: /^Third Party Only/ });
+    await option.check();
+    await expect(toast(page, 'Cover Type Selected')).toBeVisible();
     const getQuote = page.getByRole('button', { name: 'Get Quote' });
     await getQuote.evaluate((button) => button.scrollIntoView({ block: 'end' }));
     await expect(getQuote).toBeInViewport();
-    const option = page.getByRole('radio', { name: /^Third Party Only/ });
-    await option.check();
+    await expect(option).toBeInViewport();
     await expect(toast(page, 'Cover Type Selected')).toBeVisible();
     expect(await overlap(toasts, option)).toBe(false);
     expect(await overlap(toasts, getQuote)).toBe(false);
