@@ -19,7 +19,7 @@ const progress = (page: Page) => page.getByRole('navigation', { name: 'Motor com
 const stepItem = (page: Page, title: string) =>
   progress(page)
     .getByRole('listitem')
-    .filter({ hasText: new RegExp(`: ${title}(?:Completed|In Progress|Pending)$`) });
+    .filter({ hasText: new RegExp(`: ${title}`) });
 
 /** Landing page → Business → Motor Commercial → Get Quote: step 1 of the wizard. */
 async function openWizard(page: Page) {
