@@ -39,7 +39,14 @@ async function confirmAndPay(page: Page, premium: number) {
   await expect(page.getByText('Please proceed with the payment.')).toBeVisible();
   await page.getByRole('checkbox', { name: /I accept the terms of use and privacy notice/ }).check();
   await page.getByRole('button', { name: /^Pay Now/ }).click();
-  await expect(page.getByRole('heading', { name: 'Your policy is active' })).toBeVisible(PAYMENT_TIMEOUT);
+  // The portal's one confirmation: the policy number and its documents.
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible(PAYMENT_TIMEOUT);
+  await expect(page.getByRole('region', { name: 'Policy Details' })).toContainText(/Policy numberBIMA\//);
+  await expect(
+    page
+      .getByRole('region', { name: 'Your documents' })
+      .getByRole('link', { name: 'Download policy schedule (PDF)' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
 }
 

@@ -218,17 +218,22 @@ test.describe('motor private: validation and errors', () => {
     await expect(quoteCard(page, 'Jubilee Motor Elite')).toBeVisible();
 
     await quoteCard(page, 'Jubilee Motor Elite').getByRole('button', { name: 'Compare' }).click();
+    await expect(page.getByRole('button', { name: 'Compare (1)' })).toBeDisabled();
+    await quoteCard(page, 'APA Motor Plus').getByRole('button', { name: 'Compare' }).click();
+    await expect(page.getByRole('dialog', { name: 'Compare Products' }).getByRole('article')).toHaveCount(2);
     await respondWith(page, 'productWithBenefitsAndUnderwriterDetails', 500, {
       status: false,
       err_code: 'INTERNAL_ERROR',
       err_msg: 'Something went wrong.',
     });
-    const dialog = page.getByRole('dialog', { name: 'Compare Products' });
-    await dialog.getByRole('button', { name: 'Buy Now' }).click();
+    const jubilee = page
+      .getByRole('dialog', { name: 'Compare Products' })
+      .getByRole('article', { name: 'Jubilee Motor Elite' });
+    await jubilee.getByRole('button', { name: 'Buy Now' }).click();
     await expect(toast(page, 'Error')).toBeVisible();
     await expect(page.getByText('Failed to fetch product details. Please try again.')).toBeVisible();
     await page.unrouteAll();
-    await dialog.getByRole('button', { name: 'Buy Now' }).click();
+    await jubilee.getByRole('button', { name: 'Buy Now' }).click();
     await expect(page).toHaveURL(/\/basic-cover-details(\?quote=[\w-]+)?$/);
 
     await page.getByLabel('Cover period').selectOption({ label: '12 Months' });

@@ -1,5 +1,5 @@
 import { CLASS_ROUTES } from '@bima/domain/class-routes';
-import type { WizardHeaderProps } from '../components/wizard-header';
+import type { WizardHeading } from '../components/wizard-frame';
 import { paths } from '../config/paths';
 import journeyTexts from '../locales/en.motor-journey.json';
 import swahiliJourneyTexts from '../locales/sw.motor-journey.json';
@@ -41,7 +41,7 @@ export function getWizardStepNumber(pathname: string): number {
  * itself — never a card clicked elsewhere on the landing page. `null`: no product to name (an invoice
  * paid from the portal whose product is not known here).
  */
-export function motorJourneyHeader(currentStep: number, flowProductName?: string | null): WizardHeaderProps {
+export function motorJourneyHeader(currentStep: number, flowProductName?: string | null): WizardHeading {
   const steps = WIZARD_STEPS.map((step) => ({
     key: step.key,
     title: t(`motorJourney.steps.${step.key}.title`),

@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@bima/domain/constants';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { t } from './i18n';
 
 export type NotificationType = 'success' | 'error' | 'warning' | 'info';
@@ -70,7 +70,7 @@ function Toast({ notification }: { notification: Notification }) {
   return (
     <div
       role={isUrgent ? 'alert' : 'status'}
-      className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border-l-4 p-4 shadow-lg ${styles[notification.type]}`}
+      className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border-l-4 px-3 py-2 shadow-lg sm:p-4 ${styles[notification.type]}`}
     >
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{notification.title}</p>
@@ -88,6 +88,30 @@ function Toast({ notification }: { notification: Notification }) {
   );
 }
 
+export type ToastEdge = 'top' | 'bottom';
+
+/**
+ * Where a phone shows the toasts: at the top, under the header, unless the element in use (the field
+ * just saved, the button just pressed) is there; then at the bottom. `band` is the height the toasts
+ * take; `viewport` the screen's height; `active` the element in use, if any.
+ */
+export function chooseToastEdge(options: {
+  headerBottom: number;
+  band: number;
+  viewport: number;
+  active: { top: number; bottom: number } | null;
+}): ToastEdge {
+  const { headerBottom, band, viewport, active } = options;
+  if (!active) return 'top';
+  const overlaps = (from: number, to: number) => active.top < to && active.bottom > from;
+  if (!overlaps(headerBottom, headerBottom + band)) return 'top';
+  return overlaps(viewport - band, viewport) ? 'top' : 'bottom';
+}
+
+/** The gap between the toasts and the edge (or the header) they sit against, in pixels. */
+const TOAST_GAP = 8;
+const PHONE_QUERY = '(max-width: 639.98px)';
+
 /** Renders the toasts; mount once in the app shell. */
 export function Notifications() {
   const items = useSyncExternalStore(
@@ -95,11 +119,40 @@ export function Notifications() {
     () => notifications,
     () => notifications,
   );
+  const regionRef = useRef<HTMLElement>(null);
+  const [placement, setPlacement] = useState<{ edge: ToastEdge; offset: number }>({
+    edge: 'top',
+    offset: 0,
+  });
+
+  // Phones: the toasts never sit over what the person is using. Measured whenever the toasts change.
+  useLayoutEffect(() => {
+    if (items.length === 0 || !window.matchMedia?.(PHONE_QUERY).matches) return;
+    const region = regionRef.current;
+    const header = document.querySelector('body header');
+    const headerBottom = Math.max(0, header?.getBoundingClientRect().bottom ?? 0);
+    const active = document.activeElement;
+    const activeBox =
+      active && active !== document.body && active !== region && !region?.contains(active)
+        ? active.getBoundingClientRect()
+        : null;
+    const edge = chooseToastEdge({
+      headerBottom,
+      band: (region?.offsetHeight ?? 0) + TOAST_GAP * 2,
+      viewport: window.innerHeight,
+      active: activeBox,
+    });
+    setPlacement({ edge, offset: edge === 'top' ? headerBottom + TOAST_GAP : TOAST_GAP });
+  }, [items]);
+
   return (
     <section
+      ref={regionRef}
       aria-label={t('notifications.region')}
-      // Phones: along the bottom, clear of the header's buttons; wider screens: top right, below the header.
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 mx-auto flex w-full max-w-sm flex-col gap-2 px-4 sm:top-20 sm:right-4 sm:bottom-auto sm:left-auto sm:mx-0"
+      data-edge={placement.edge}
+      style={placement.edge === 'top' ? { top: placement.offset } : { bottom: placement.offset }}
+      // Phones: the edge chosen above, full width; wider screens: top right, below the header.
+      className="pointer-events-none fixed inset-x-0 z-50 mx-auto flex w-full max-w-sm flex-col gap-2 px-4 sm:top-20! sm:right-4 sm:bottom-auto! sm:left-auto sm:mx-0"
     >
       {items.map((notification) => (
         <Toast key={notification.id} notification={notification} />

@@ -3,7 +3,6 @@ import { classFlowHref, classRouteOf } from '@bima/domain/class-routes';
 import { classDefinitionOf } from '@bima/domain/classes/definitions';
 import { type ComponentType, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Breadcrumb } from '../../../components/breadcrumb';
 import { Button } from '../../../components/button';
 import {
   JourneyLinkStatus,
@@ -11,6 +10,7 @@ import {
   ShareJourneyButton,
 } from '../../../components/journey-link-status';
 import { ScreenHeading } from '../../../components/screen-heading';
+import { WizardFrame } from '../../../components/wizard-frame';
 import { paths } from '../../../config/paths';
 import { classQuotesQueryOptions } from '../../../lib/class-quotes';
 import { notify } from '../../../lib/notifications';
@@ -130,59 +130,67 @@ function Flow({
   const stepName = t(`classCover.steps.${step}`);
 
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-      <Breadcrumb
-        items={[
-          { label: t('classCover.home'), href: paths.home.getHref() },
-          { label: title, href },
-          { label: stepName },
-        ]}
-      />
-      <div>
-        <p className="font-semibold text-emerald-800">
-          {t('classCover.stepOf', { step: index + 1, steps: CLASS_STEPS.length })}
-        </p>
-        <ScreenHeading key={step}>
-          {title}: {stepName}
-        </ScreenHeading>
-        <p className="mt-1 text-slate-700">{t(`classCover.intro.${step}`)}</p>
-      </div>
-      <JourneyLinkStatus view={link} />
-      {link.phase === 'opening' ? (
-        <JourneyOpening />
-      ) : View ? (
-        <View
-          flow={flow}
-          dispatch={dispatch}
-          insuranceClass={insuranceClass}
-          riskLines={riskLines}
-          riskRef={riskRef}
-        />
-      ) : (
-        <RiskStep
-          initial={{ ...flow.risk, ...riskPrefillOf(search) }}
-          onSubmit={(risk) => dispatch({ type: 'risk', risk })}
-        />
-      )}
-      {link.phase === 'ready' && SHARED_STEPS.includes(step) && flow.risk ? (
-        <ShareJourneyButton
-          view={link}
-          title={t('classCover.share.title', { cover: title })}
-          text={t('classCover.share.text', { cover: title })}
-        />
-      ) : null}
-      <div className="flex flex-wrap gap-3">
-        {index > 0 && !flow.paid ? (
-          <Button variant="secondary" onClick={() => dispatch({ type: 'back' })}>
-            {t('classCover.back')}
-          </Button>
+    <WizardFrame
+      title={title}
+      subtitle={
+        flow.product ? t('classCover.selectedProduct', { name: flow.product.productName }) : undefined
+      }
+      breadcrumbs={[
+        { label: t('classCover.home'), href: paths.home.getHref() },
+        { label: title, href },
+        { label: stepName },
+      ]}
+      steps={CLASS_STEPS.map((key) => ({ key, title: t(`classCover.steps.${key}`) }))}
+      currentStep={index + 1}
+      label={t('classCover.progressLabel', { cover: title })}
+    >
+      <div className="space-y-6">
+        {/* Paid: the confirmation has its own heading. */}
+        {flow.paid ? null : (
+          <div>
+            <ScreenHeading key={step}>
+              {title}: {stepName}
+            </ScreenHeading>
+            <p className="mt-1 text-slate-700">{t(`classCover.intro.${step}`)}</p>
+          </div>
+        )}
+        <JourneyLinkStatus view={link} />
+        {link.phase === 'opening' ? (
+          <JourneyOpening />
+        ) : View ? (
+          <View
+            flow={flow}
+            dispatch={dispatch}
+            insuranceClass={insuranceClass}
+            riskLines={riskLines}
+            riskRef={riskRef}
+          />
+        ) : (
+          <RiskStep
+            initial={{ ...flow.risk, ...riskPrefillOf(search) }}
+            onSubmit={(risk) => dispatch({ type: 'risk', risk })}
+          />
+        )}
+        {link.phase === 'ready' && SHARED_STEPS.includes(step) && flow.risk ? (
+          <ShareJourneyButton
+            view={link}
+            title={t('classCover.share.title', { cover: title })}
+            text={t('classCover.share.text', { cover: title })}
+          />
         ) : null}
-        {flow.paid ? (
-          <Button variant="secondary" onClick={() => dispatch({ type: 'restart' })}>
-            {t('classCover.restart')}
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-3">
+          {index > 0 && !flow.paid ? (
+            <Button variant="secondary" onClick={() => dispatch({ type: 'back' })}>
+              {t('classCover.back')}
+            </Button>
+          ) : null}
+          {flow.paid ? (
+            <Button variant="secondary" onClick={() => dispatch({ type: 'restart' })}>
+              {t('classCover.restart')}
+            </Button>
+          ) : null}
+        </div>
       </div>
-    </div>
+    </WizardFrame>
   );
 }

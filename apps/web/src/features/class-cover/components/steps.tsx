@@ -6,11 +6,12 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ErrorSummary } from '../../../components/error-summary';
 import { MpesaCheckout } from '../../../components/mpesa-checkout';
+import { PolicyConfirmation } from '../../../components/policy-confirmation';
 import { QueryStatus } from '../../../components/query-status';
 import { RunningTotalBar } from '../../../components/running-total-bar';
 import { SummaryList } from '../../../components/summary-list';
 import { TextField } from '../../../components/text-field';
-import { cardClass } from '../../../components/ui';
+import { buttonPrimary, cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { type KycFormInput, kycFormSchema, kycFormValues } from '../../../lib/class-kyc';
@@ -400,31 +401,28 @@ export function PaymentStep({ flow, dispatch }: StepProps) {
   const quotation = flow.quotation;
   const profile = useQuery(clientProfileQueryOptions());
   if (!quotation) return null;
+  const rows = [
+    { label: t('classCover.summary.product'), value: flow.product?.productName ?? '' },
+    { label: t('classCover.payment.invoice'), value: quotation.invoiceSystemRef },
+    { label: t('classCover.summary.premium'), value: formatKes(quotation.amount) },
+  ];
   if (flow.paid) {
     return (
-      <section className={`${cardClass} space-y-3`} aria-label={t('classCover.done.heading')}>
-        <h3 className="text-xl font-bold text-emerald-900">{t('classCover.done.heading')}</h3>
-        <p className="text-slate-800">
-          {flow.paid.policyNumber
-            ? t('classCover.done.policy', { number: flow.paid.policyNumber })
-            : t('classCover.done.processing')}
-        </p>
-        <Link to={paths.portalPolicies.getHref()} className="font-semibold text-emerald-800 underline">
-          {t('classCover.done.toPolicies')}
-        </Link>
-      </section>
+      <PolicyConfirmation
+        policyNumber={flow.paid.policyNumber}
+        rows={rows}
+        actions={
+          <Link to={paths.portalPolicies.getHref()} className={buttonPrimary}>
+            {t('classCover.done.toPolicies')}
+          </Link>
+        }
+      />
     );
   }
   return (
     <section className="grid gap-6 md:grid-cols-2" aria-label={t('classCover.payment.heading')}>
       <Card title={t('classCover.payment.summary')}>
-        <SummaryList
-          rows={[
-            { label: t('classCover.summary.product'), value: flow.product?.productName ?? '' },
-            { label: t('classCover.payment.invoice'), value: quotation.invoiceSystemRef },
-            { label: t('classCover.summary.premium'), value: formatKes(quotation.amount) },
-          ]}
-        />
+        <SummaryList rows={rows} />
       </Card>
       <Card title={t('classCover.payment.mpesa')}>
         <MpesaCheckout

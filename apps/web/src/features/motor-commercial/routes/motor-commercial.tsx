@@ -1,13 +1,13 @@
 import { COMMERCIAL_COVER_LABELS, commercialQuoteLinkSchema } from '@bima/domain';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { Breadcrumb } from '../../../components/breadcrumb';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import {
   JourneyLinkStatus,
   JourneyOpening,
   ShareJourneyButton,
 } from '../../../components/journey-link-status';
+import { WizardFrame } from '../../../components/wizard-frame';
 import { paths } from '../../../config/paths';
 import { domainText } from '../../../lib/domain-text';
 import { notify } from '../../../lib/notifications';
@@ -20,7 +20,6 @@ import { CoverTypeStep } from '../components/cover-type-step';
 import { KycStep } from '../components/kyc-step';
 import { PaymentStep } from '../components/payment-step';
 import { QuoteStep } from '../components/quote-step';
-import { StepIndicator } from '../components/step-indicator';
 import { SummaryStep } from '../components/summary-step';
 import { ValuationStep } from '../components/valuation-step';
 import { VehicleStep } from '../components/vehicle-step';
@@ -103,44 +102,41 @@ export default function MotorCommercialRoute() {
   const StepView = STEP_VIEWS[shown - 1] ?? CoverTypeStep;
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:py-8">
-      <header className="space-y-4">
-        <Breadcrumb
-          items={[
-            { label: t('motorCommercial.breadcrumbHome'), href: paths.home.getHref() },
-            { label: t('motorCommercial.title') },
-            { label: current?.title ?? '' },
-          ]}
-        />
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">
-            {t('motorCommercial.title')}
-          </h1>
-          {flow.selectedProduct && shown > 3 ? (
-            <p className="mt-1 font-semibold text-emerald-900">
-              {t('motorCommercial.selectedPlan', { name: flow.selectedProduct.productName })}
-            </p>
-          ) : null}
-        </div>
-        <StepIndicator steps={steps} currentStep={shown} label={t('motorCommercial.progressLabel')} />
-      </header>
-      <JourneyLinkStatus view={link} />
-      {link.phase === 'opening' ? (
-        <JourneyOpening />
-      ) : mustSignIn ? null : (
-        <ErrorBoundary>
-          <StepView key={shown} />
-        </ErrorBoundary>
-      )}
-      {link.phase === 'ready' && shown === QUOTE_STEP && flow.coverType ? (
-        <ShareJourneyButton
-          view={link}
-          title={t('motorCommercial.share.title')}
-          text={t('motorCommercial.share.text', {
-            cover: domainText(COMMERCIAL_COVER_LABELS[flow.coverType]),
-          })}
-        />
-      ) : null}
-    </div>
+    <WizardFrame
+      title={t('motorCommercial.title')}
+      subtitle={
+        flow.selectedProduct && shown > QUOTE_STEP
+          ? t('motorCommercial.selectedPlan', { name: flow.selectedProduct.productName })
+          : undefined
+      }
+      breadcrumbs={[
+        { label: t('motorCommercial.breadcrumbHome'), href: paths.home.getHref() },
+        { label: t('motorCommercial.title') },
+        { label: current?.title ?? '' },
+      ]}
+      steps={steps}
+      currentStep={shown}
+      label={t('motorCommercial.progressLabel')}
+    >
+      <div className="space-y-6">
+        <JourneyLinkStatus view={link} />
+        {link.phase === 'opening' ? (
+          <JourneyOpening />
+        ) : mustSignIn ? null : (
+          <ErrorBoundary>
+            <StepView key={shown} />
+          </ErrorBoundary>
+        )}
+        {link.phase === 'ready' && shown === QUOTE_STEP && flow.coverType ? (
+          <ShareJourneyButton
+            view={link}
+            title={t('motorCommercial.share.title')}
+            text={t('motorCommercial.share.text', {
+              cover: domainText(COMMERCIAL_COVER_LABELS[flow.coverType]),
+            })}
+          />
+        ) : null}
+      </div>
+    </WizardFrame>
   );
 }

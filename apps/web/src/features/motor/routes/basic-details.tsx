@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { ErrorSummary } from '../../../components/error-summary';
 import { buttonSecondary } from '../../../components/ui';
-import { WizardHeader } from '../../../components/wizard-header';
+import { WizardFrame } from '../../../components/wizard-frame';
 import { formatKenyaDateTime } from '../../../lib/dates';
 import { MOTOR_JOURNEY_CLASS, motorJourneyHeader } from '../../../lib/motor-journey';
 import { WizardHelpButton } from '../../../lib/wizard-help-button';
@@ -34,13 +34,12 @@ export default function BasicDetailsRoute() {
   }, []);
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <WizardHeader {...motorJourneyHeader(1, productName)} action={<WizardHelpButton />} />
-      <ErrorSummary className="mt-6" errors={errors.map((message) => ({ message }))} />
+    <WizardFrame {...motorJourneyHeader(1, productName)} action={<WizardHelpButton />}>
+      <ErrorSummary className="mb-6" errors={errors.map((message) => ({ message }))} />
       {notice ? (
         <div
           role="status"
-          className="mt-6 rounded-2xl border border-sky-200 bg-sky-50 p-4 text-sky-950 sm:p-5"
+          className="mb-6 rounded-2xl border border-sky-200 bg-sky-50 p-4 text-sky-950 sm:p-5"
         >
           <p className="font-semibold">{t('motor.quoteLink.restoredTitle')}</p>
           <p className="mt-1">
@@ -51,7 +50,7 @@ export default function BasicDetailsRoute() {
           </button>
         </div>
       ) : null}
-      <div className="mt-6">
+      <div>
         {phase === 'opening' ? (
           <p
             role="status"
@@ -65,6 +64,6 @@ export default function BasicDetailsRoute() {
           </ErrorBoundary>
         )}
       </div>
-    </div>
+    </WizardFrame>
   );
 }

@@ -34,6 +34,9 @@ interface ChooseInput {
   source: 'list' | 'comparison';
 }
 
+/** The products a comparison needs: the window opens with the second one chosen. */
+const MIN_COMPARED = 2;
+
 /** ProductQuotation (spec-1 §2.5): the quoted products, the underwriter filter and the comparison. */
 export default function ProductQuotationRoute() {
   const isAllowed = useFlowGuard(REQUIREMENTS);
@@ -82,7 +85,8 @@ export default function ProductQuotationRoute() {
           ? {}
           : toggleComparison(state, item),
       );
-      setComparing(true);
+      // One product is not a comparison: the bar counts it; the second one opens the window.
+      if (motorFlowStore.getState().selectedComparisonProducts.length >= MIN_COMPARED) setComparing(true);
     },
     onError: fetchDetailsFailed,
   });
@@ -212,15 +216,6 @@ export default function ProductQuotationRoute() {
             <button type="button" onClick={() => setUnderwriter('all')} className={buttonSecondary}>
               {t('motor.quotes.clearFilters')}
             </button>
-            {compared.length > 0 ? (
-              <button
-                type="button"
-                onClick={() => setComparing(true)}
-                className={`${buttonPrimary} sm:ml-auto`}
-              >
-                {t('motor.quotes.openComparison', { count: compared.length })}
-              </button>
-            ) : null}
           </div>
 
           <ul aria-label={t('motor.quotes.listLabel')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -239,6 +234,24 @@ export default function ProductQuotationRoute() {
           </ul>
         </>
       )}
+
+      {compared.length > 0 ? (
+        <div className="sticky bottom-2 z-30 flex items-center justify-between gap-3 rounded-2xl border border-emerald-700 bg-white p-3 shadow-lg">
+          <p role="status" className="min-w-0 text-sm font-semibold text-slate-900">
+            {compared.length >= MIN_COMPARED
+              ? t('motor.quotes.compareBarReady', { count: compared.length })
+              : t('motor.quotes.compareBarHint')}
+          </p>
+          <button
+            type="button"
+            onClick={() => setComparing(true)}
+            disabled={compared.length < MIN_COMPARED}
+            className={`${buttonPrimary} shrink-0`}
+          >
+            {t('motor.quotes.compareBar', { count: compared.length })}
+          </button>
+        </div>
+      ) : null}
 
       <div>
         <Link to={paths.motorCoverType.getHref()} className={buttonSecondary}>

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 're
 import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { ErrorSummary } from '../../../components/error-summary';
-import { WizardHeader } from '../../../components/wizard-header';
+import { WizardFrame } from '../../../components/wizard-frame';
 import { motorJourneyHeader } from '../../../lib/motor-journey';
 import { WizardHelpButton } from '../../../lib/wizard-help-button';
 import { useMotorFlow } from '../../../stores/motor-flow';
@@ -50,12 +50,9 @@ export function PurchaseLayout({
 
   const errors = [...new Set([...entryErrors, ...liveErrors])];
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <WizardHeader {...motorJourneyHeader(step, productName)} action={<WizardHelpButton />} />
-      <ErrorSummary className="mt-6" errors={errors.map((message) => ({ message }))} />
-      <div className="mt-6">
-        <ErrorBoundary compact>{children}</ErrorBoundary>
-      </div>
-    </div>
+    <WizardFrame {...motorJourneyHeader(step, productName)} action={<WizardHelpButton />}>
+      <ErrorSummary className="mb-6" errors={errors.map((message) => ({ message }))} />
+      <ErrorBoundary compact>{children}</ErrorBoundary>
+    </WizardFrame>
   );
 }

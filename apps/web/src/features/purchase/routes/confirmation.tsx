@@ -2,10 +2,7 @@ import { COVER_TYPE_LABELS, type CoverType } from '@bima/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Card } from '../../../components/card';
-import { PolicyDocuments } from '../../../components/policy-documents';
-import { ScreenHeading } from '../../../components/screen-heading';
-import { SummaryList } from '../../../components/summary-list';
+import { PolicyConfirmation } from '../../../components/policy-confirmation';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
@@ -119,7 +116,6 @@ export default function ConfirmationRoute() {
   if (!shown) return null;
   const coverType = shown.coverType as CoverType;
   const rows = [
-    { label: t('purchase.fields.policyNumber'), value: paid.policyNumber ?? t('purchase.na') },
     { label: t('purchase.fields.product'), value: shown.productName },
     { label: t('purchase.fields.premium'), value: formatKes(shown.premium) },
     ...(coverType === 'third-party' || shown.vehicleValue === null
@@ -142,59 +138,48 @@ export default function ConfirmationRoute() {
   ] as const;
 
   return (
-    <section className="space-y-6">
-      <div className={`${cardClass} text-center`}>
-        <p aria-hidden="true" className="text-4xl">
-          ✅
-        </p>
-        <ScreenHeading>{t('purchase.confirmation.heading')}</ScreenHeading>
-        <p className="mt-1 text-lg text-slate-800">{t('purchase.confirmation.activated')}</p>
-        <div className="mt-2 flex justify-center">
-          <Clock />
-        </div>
-      </div>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card id="confirmation-details" title={t('purchase.confirmation.details')} headingLevel={3}>
-          <SummaryList rows={rows} />
-        </Card>
-        <div className="space-y-6">
-          {paid.policyNumber ? <PolicyDocuments policyNumber={paid.policyNumber} /> : null}
-          <section aria-labelledby="confirmation-promises" className={cardClass}>
-            <h3 id="confirmation-promises" className="text-lg font-bold text-slate-900">
-              {t('purchase.confirmation.promises')}
-            </h3>
-            <ul className="mt-3 grid gap-3 sm:grid-cols-3">
-              {promises.map(([key, icon]) => (
-                <li key={key} className="rounded-xl bg-emerald-50 p-3 text-emerald-950">
-                  <p className="font-semibold">
-                    <span aria-hidden="true">{icon} </span>
-                    {t(`purchase.confirmation.${key}`)}
-                  </p>
-                  <p className="mt-1 text-sm">{t(`purchase.confirmation.${key}Text`)}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
-        </div>
-      </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:justify-between">
-        <div className="flex flex-col gap-3 sm:flex-row">
-          {/* The policy's intermediary, or support when it was bought direct (the server decides). */}
-          <Link
-            to={paths.portalChats.getHref(
-              paid.policyNumber ? { with: 'policy', policyNumber: paid.policyNumber } : { with: 'support' },
-            )}
-            aria-label={t('purchase.confirmation.chatLabel')}
-            className={buttonSecondary}
-          >
-            <span aria-hidden="true">💬</span> {t('purchase.confirmation.chat')}
+    <PolicyConfirmation
+      policyNumber={paid.policyNumber}
+      rows={rows}
+      note={<Clock />}
+      aside={
+        <section aria-labelledby="confirmation-promises" className={cardClass}>
+          <h3 id="confirmation-promises" className="text-lg font-bold text-slate-900">
+            {t('purchase.confirmation.promises')}
+          </h3>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+            {promises.map(([key, icon]) => (
+              <li key={key} className="rounded-xl bg-emerald-50 p-3 text-emerald-950">
+                <p className="font-semibold">
+                  <span aria-hidden="true">{icon} </span>
+                  {t(`purchase.confirmation.${key}`)}
+                </p>
+                <p className="mt-1 text-sm">{t(`purchase.confirmation.${key}Text`)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      }
+      actions={
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            {/* The policy's intermediary, or support when it was bought direct (the server decides). */}
+            <Link
+              to={paths.portalChats.getHref(
+                paid.policyNumber ? { with: 'policy', policyNumber: paid.policyNumber } : { with: 'support' },
+              )}
+              aria-label={t('purchase.confirmation.chatLabel')}
+              className={buttonSecondary}
+            >
+              <span aria-hidden="true">💬</span> {t('purchase.confirmation.chat')}
+            </Link>
+            <SupportCall />
+          </div>
+          <Link to={paths.portal.getHref()} className={buttonPrimary}>
+            {t('purchase.confirmation.portal')}
           </Link>
-          <SupportCall />
-        </div>
-        <Link to={paths.portal.getHref()} className={buttonPrimary}>
-          {t('purchase.confirmation.portal')}
-        </Link>
-      </div>
-    </section>
+        </>
+      }
+    />
   );
 }

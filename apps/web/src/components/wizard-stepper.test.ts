@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getProgressPercent, getStepStatus } from './wizard-header';
+import { getProgressPercent, getStepStatus } from './wizard-stepper';
 
 describe('getStepStatus (completed if its index is less than the current one)', () => {
   it.each([
