@@ -59,6 +59,7 @@ describe('client/dashboard/getCounts', () => {
   it('counts the signed-in client’s unpaid invoices, open claims, unread chats, loans due, quotations and cart', async () => {
     const fresh = await newSignedInClient(ctx);
     expect(await countsOf(fresh.headers)).toMatchObject({
+      activePolicies: 0,
       unpaidInvoices: 0,
       openClaims: 0,
       unreadChats: 0,
@@ -74,6 +75,7 @@ describe('client/dashboard/getCounts', () => {
 
     const counts = await countsOf(owner.headers);
     expect(counts).toMatchObject({
+      activePolicies: 1,
       unpaidInvoices: 1,
       openClaims: 1,
       unreadChats: 1,

@@ -1,6 +1,6 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, gte, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invoices, quotations } from '../../db/schema';
+import { invoices, policies, quotations } from '../../db/schema';
 import type { Principal } from '../../gateway/registry';
 import { countCartItems } from '../cart/service';
 import { getUnreadCount } from '../chat/service';
@@ -17,22 +17,38 @@ import { countUnread } from '../notification/service';
 export async function getDashboardCounts(db: Database, principal: Principal, today: string) {
   const { userId } = principal;
   const countOf = async (rows: Promise<Array<{ total: number }>>) => (await rows)[0]?.total ?? 0;
-  const [unpaidInvoices, quotationCount, openClaims, chats, loansDue, cartItems, notifications] =
-    await Promise.all([
-      countOf(
-        db
-          .select({ total: count() })
-          .from(invoices)
-          .where(and(eq(invoices.userId, userId), eq(invoices.status, 'UNPAID'))),
-      ),
-      countOf(db.select({ total: count() }).from(quotations).where(eq(quotations.userId, userId))),
-      countOpenClaims(db, principal),
-      getUnreadCount(db, principal),
-      countLoansDue(db, userId, today),
-      countCartItems(db, userId),
-      countUnread(db, userId),
-    ]);
+  const [
+    activePolicies,
+    unpaidInvoices,
+    quotationCount,
+    openClaims,
+    chats,
+    loansDue,
+    cartItems,
+    notifications,
+  ] = await Promise.all([
+    // Active as My Policies says: not cancelled, not yet ended (Kenya's today).
+    countOf(
+      db
+        .select({ total: count() })
+        .from(policies)
+        .where(and(eq(policies.userId, userId), isNull(policies.cancelledOn), gte(policies.endDate, today))),
+    ),
+    countOf(
+      db
+        .select({ total: count() })
+        .from(invoices)
+        .where(and(eq(invoices.userId, userId), eq(invoices.status, 'UNPAID'))),
+    ),
+    countOf(db.select({ total: count() }).from(quotations).where(eq(quotations.userId, userId))),
+    countOpenClaims(db, principal),
+    getUnreadCount(db, principal),
+    countLoansDue(db, userId, today),
+    countCartItems(db, userId),
+    countUnread(db, userId),
+  ]);
   return {
+    activePolicies,
     unpaidInvoices,
     openClaims,
     unreadChats: chats.conversations,
