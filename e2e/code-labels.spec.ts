@@ -37,6 +37,8 @@ async function saveClassQuotation(
 }
 
 test.describe('codes never reach a person (issue 28)', () => {
+  test.describe.configure({ timeout: 120_000 });
+
   test('the cart and the invoice name burglary and fire cover in words, in English and Kiswahili @phone', async ({
     page,
     request,
