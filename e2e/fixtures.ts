@@ -175,7 +175,7 @@ export async function startMotorPrivate(page: Page) {
 
 /** Enters and saves the vehicle value. */
 export async function saveVehicleValue(page: Page, value: number) {
-  await page.getByLabel('Vehicle value (KSH)').fill(String(value));
+  await page.getByLabel('Vehicle value (KES)').fill(String(value));
   await page.getByRole('button', { name: 'Save Value' }).click();
   await page.getByRole('radio', { name: /Comprehensive/ }).waitFor();
 }

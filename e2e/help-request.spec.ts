@@ -9,7 +9,7 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 const firmCard = (page: Page, name: string) => page.getByRole('button', { name: `Select ${name}` });
 
 async function fillVehicleAndQuery(page: Page, remarks: string) {
-  await field(page, 'Vehicle Value KSH').fill('1500000');
+  await field(page, 'Vehicle Value KES').fill('1500000');
   await field(page, 'Registration Number').fill('KBC 123A');
   await field(page, 'Chassis Number').fill('JTDBR32E720123456');
   await field(page, 'Deadline').fill(isoDateFromToday(7));
@@ -42,7 +42,7 @@ test.describe('help request (HelpMotor)', () => {
       page
         .getByRole('region', { name: 'Notifications' })
         .getByText(
-          'Please fill in: Vehicle Value KSH, Registration Number, Chassis Number, Deadline, Your Query, Select Intermediaries',
+          'Please fill in: Vehicle Value KES, Registration Number, Chassis Number, Deadline, Your Query, Select Intermediaries',
         ),
     ).toBeVisible();
     for (const message of [

@@ -38,9 +38,9 @@ function respondWith(page: Page, action: string, status: number, body: unknown) 
 }
 
 test.describe('motor private: validation and errors', () => {
-  test('vehicle value is required and at least KSH 50,000 @phone', async ({ page }) => {
+  test('vehicle value is required and at least KES 50,000 @phone', async ({ page }) => {
     await startMotorPrivate(page);
-    const input = page.getByLabel('Vehicle value (KSH)');
+    const input = page.getByLabel('Vehicle value (KES)');
     await expect(input).toHaveAttribute('min', '50000');
     await expect(input).toHaveAttribute('step', '1000');
 
@@ -51,7 +51,7 @@ test.describe('motor private: validation and errors', () => {
 
     await input.fill('49000');
     await page.getByRole('button', { name: 'Save Value' }).click();
-    await expect(errors).toContainText('Vehicle value must be at least KSH 50,000.');
+    await expect(errors).toContainText('Vehicle value must be at least KES 50,000.');
     await expect(page.getByRole('radio', { name: /^Comprehensive/ })).toBeHidden();
 
     await input.fill('50000');
@@ -171,7 +171,7 @@ test.describe('motor private: validation and errors', () => {
 
     await page.goto('/motor/basic-details/not-a-step');
     await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type(\?quote=[\w-]+)?$/);
-    await expect(page.getByLabel('Vehicle value (KSH)')).toHaveValue('');
+    await expect(page.getByLabel('Vehicle value (KES)')).toHaveValue('');
     await page.goto('/motor/basic-details/benefits');
     await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type(\?quote=[\w-]+)?$/);
   });

@@ -163,7 +163,7 @@ test.describe('the phone experience (390×844)', () => {
     await page.goBack();
     // (The options give way to the value field at once, so a click, not a check that waits for the tick.)
     await page.getByRole('radio', { name: /^Comprehensive/ }).click();
-    await expect(page.getByLabel('Vehicle value (KSH)')).toBeVisible();
+    await expect(page.getByLabel('Vehicle value (KES)')).toBeVisible();
   });
 
   test('the client portal has a menu on a phone and no "Soon" tiles', async ({ page, request }, testInfo) => {

@@ -130,7 +130,7 @@ test.describe('underwriters’ words in Kiswahili', () => {
         .getByRole('button', { name: swExactly('Get Quote') })
         .click();
       await visitor.getByRole('heading', { name: swExactly('Choose your cover') }).waitFor();
-      await visitor.getByLabel(swExactly('Vehicle value (KSH)')).fill('1500000');
+      await visitor.getByLabel(swExactly('Vehicle value (KES)')).fill('1500000');
       await visitor.getByRole('button', { name: swExactly('Save Value') }).click();
       await visitor.getByRole('radio', { name: swStart('Comprehensive') }).check();
       await visitor.getByRole('button', { name: swExactly('Get Quote') }).click();

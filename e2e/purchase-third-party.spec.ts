@@ -51,7 +51,7 @@ test.describe('purchase: third-party cover and a cancelled payment', () => {
     await confirmApplication(page);
     expect((await createRequest).postDataJSON().data.risks[0].value).toBeNull();
     await expect(page.getByRole('region', { name: 'Payment Summary' })).toContainText(
-      'Cover typeThird-party',
+      'Cover typeThird Party Only',
     );
 
     // The simulator cancels for numbers ending 01.

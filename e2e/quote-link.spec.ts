@@ -117,7 +117,7 @@ test.describe('a quote survives a new tab and a shared link (issue 14)', () => {
     await expect(
       page.getByText('Some of the quote details in the link could not be used.', { exact: false }),
     ).toBeVisible();
-    await expect(page.getByLabel('Vehicle value (KSH)')).toBeVisible();
+    await expect(page.getByLabel('Vehicle value (KES)')).toBeVisible();
   });
 
   test("a signed-in client's quote opens again on another device after signing in @phone", async ({

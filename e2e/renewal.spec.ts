@@ -199,7 +199,7 @@ test.describe('renewing a policy, at phone size', () => {
     await page.getByRole('link', { name: 'Get a new quote' }).click();
     await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type(\?quote=[\w-]+)?$/);
     await expect(page.getByRole('heading', { name: 'Choose your cover' })).toBeVisible();
-    await expect(page.getByLabel('Vehicle value (KSH)')).toHaveValue(String(VALUE));
+    await expect(page.getByLabel('Vehicle value (KES)')).toHaveValue(String(VALUE));
     await expectNoSeriousViolations(page, 'new quote with the value entered');
   });
 });

@@ -45,7 +45,7 @@ test.describe('Kiswahili', () => {
     await page.getByRole('heading', { name: swExactly('Choose your cover') }).waitFor();
 
     // The value, the cover type and the quotes.
-    await field(page, 'Vehicle value (KSH)').fill('1500000');
+    await field(page, 'Vehicle value (KES)').fill('1500000');
     await button(page, 'Save Value').click();
     await expect(toast(page, 'Vehicle Value Saved')).toBeVisible();
     await page.getByRole('radio', { name: swStart('Comprehensive') }).check();

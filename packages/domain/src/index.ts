@@ -9,6 +9,7 @@ export * from './chat';
 export * from './claims';
 export * from './class-routes';
 export * from './classes';
+export * from './code-labels';
 export * from './constants';
 export * from './cover-dates';
 export * from './gateway';

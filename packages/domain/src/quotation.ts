@@ -4,7 +4,7 @@ import { COVER_TYPES, type CoverType } from './premium/types';
 /** Messages of spec-1 §5 and §8 used by the quotation journey, word for word. */
 export const QUOTATION_MESSAGES = {
   vehicleValueRequired: 'Vehicle value is required.',
-  vehicleValueMinimum: 'Vehicle value must be at least KSH 50,000.',
+  vehicleValueMinimum: 'Vehicle value must be at least KES 50,000.',
   vehicleValuePositive: 'Vehicle value must be greater than 0.',
   coverTypeRequired: 'Please select a cover type.',
   coverTypeToast: 'Please select a cover type to proceed.',

@@ -10,6 +10,7 @@ import { chatActions } from './chat/actions';
 import { claimActions } from './claim/actions';
 import { clientActions } from './client/actions';
 import { commissionActions } from './commission/actions';
+import { dashboardActions } from './dashboard/actions';
 import { helpRequestActions } from './help-request/actions';
 import { intermediaryActions } from './intermediary/actions';
 import { ipfActions } from './ipf/actions';
@@ -44,6 +45,7 @@ export const allActions: ActionDefinition[] = [
   ...productAdminActions,
   ...userActions,
   ...clientActions,
+  ...dashboardActions,
   ...profileActions,
   ...privacyActions,
   // Quotations, invoices, policies, renewals, recommendations, the cart, claims, premium financing

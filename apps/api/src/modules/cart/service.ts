@@ -134,6 +134,11 @@ async function cartRows(db: Executor, userId: string) {
 
 type CartRow = Awaited<ReturnType<typeof cartRows>>[number];
 
+/** How many quotations wait in the client's cart (those the Cart screen lists). */
+export async function countCartItems(db: Database, userId: string): Promise<number> {
+  return (await cartRows(db, userId)).length;
+}
+
 function presentItem(row: CartRow) {
   const vehicle = row.quotation.vehicle as { registrationNumber?: unknown; make?: unknown; model?: unknown };
   return {

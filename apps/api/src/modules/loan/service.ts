@@ -831,3 +831,17 @@ export async function endApplication(
 
 /** The loan's account as a ledger reference (for tests and the statement). */
 export const loanAccountOf = (loan: LoanRow) => loanAccount(loan.id, loan.userId);
+
+/** How many of the client's loans have a payment to make now (My loans' "amount due now" above zero). */
+export async function countLoansDue(db: Database, userId: string, today: string): Promise<number> {
+  const rows = await db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.userId, userId), inArray(loans.status, ['AWAITING_DEPOSIT', 'ACTIVE', 'CANCELLED'])));
+  if (rows.length === 0) return 0;
+  const ids = rows.map((row) => row.id);
+  const [money, schedules] = await Promise.all([loanMoney(db, ids), instalmentsOf(db, ids)]);
+  return rows.filter(
+    (loan) => amountDue(loan, schedules.get(loan.id) ?? [], money.get(loan.id)!, 'next', today) > 0,
+  ).length;
+}

@@ -192,13 +192,8 @@ export const POLICY_DOCUMENT_TEXTS = {
 
 export type PolicyDocumentTexts = (typeof POLICY_DOCUMENT_TEXTS)['en'];
 
-/** The classes' names and the words their schedules print about the risk, in Swahili. */
+/** The words the schedules print about the risk, in Swahili (class names: code-labels). */
 export const SWAHILI_SCHEDULE_WORDS: Readonly<Record<string, string>> = {
-  'Motor Private': 'Magari Binafsi',
-  'Motor Commercial': 'Magari ya Biashara',
-  'Fire Domestic': 'Moto wa Nyumbani',
-  'Theft Insurance': 'Bima ya Wizi',
-  'Aviation Insurance': 'Bima ya Usafiri wa Anga',
   'Vehicle type': 'Aina ya gari',
   'Tonnage capacity': 'Uwezo wa kubeba',
   'Primary use': 'Matumizi makuu',

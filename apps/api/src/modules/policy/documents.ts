@@ -1,4 +1,4 @@
-import { COVER_TYPE_LABELS, type CoverType, formatCoverPeriod, formatNumber } from '@bima/domain';
+import { coverTypeLabel, formatCoverPeriod, formatNumber, insuranceClassLabel } from '@bima/domain';
 import { translateText } from '@bima/domain/i18n';
 import { type AmountLine, type Logo, type Row, renderDocument } from '../../lib/pdf/layout';
 import { type DocumentLanguage, dateInWords, dateTimeInWords } from '../../lib/pdf/words';
@@ -207,7 +207,9 @@ export function renderPolicySchedule(
   const vehicle = policy.vehicle as Record<string, unknown>;
   const isMotor = MOTOR_CLASSES.has(policy.classCode);
   const kyc = policy.insured.kyc;
-  const title = isMotor ? texts.motorScheduleTitle : texts.scheduleTitle(word(policy.className, language));
+  const title = isMotor
+    ? texts.motorScheduleTitle
+    : texts.scheduleTitle(insuranceClassLabel({ code: policy.classCode, name: policy.className }, language));
   const meta = documentMeta(
     texts,
     language,
@@ -250,7 +252,7 @@ export function renderPolicySchedule(
     layout.section(texts.cover, [
       [texts.underwriter, policy.underwriter],
       [texts.product, policy.productName],
-      [texts.coverType, word(COVER_TYPE_LABELS[policy.coverType as CoverType] ?? policy.coverType, language)],
+      [texts.coverType, coverTypeLabel(policy.coverType, language)],
       [
         isMotor ? texts.vehicleValue : texts.totalSumInsured,
         kes(isMotor ? policy.vehicleValue : policy.sumInsured, texts),

@@ -8,14 +8,14 @@ describe('vehicleValueFormSchema (spec-1 §5)', () => {
   it.each([
     ['', 'Vehicle value is required.'],
     ['   ', 'Vehicle value is required.'],
-    ['49999', 'Vehicle value must be at least KSH 50,000.'],
-    ['0', 'Vehicle value must be at least KSH 50,000.'],
+    ['49999', 'Vehicle value must be at least KES 50,000.'],
+    ['0', 'Vehicle value must be at least KES 50,000.'],
     ['50000.5', 'Enter a whole number of shillings.'],
   ])('refuses %j with %s', (vehicleValue, message) => {
     expect(firstMessage(vehicleValueFormSchema.safeParse({ vehicleValue }))).toBe(message);
   });
 
-  it('accepts KSH 50,000 exactly and gives a number', () => {
+  it('accepts KES 50,000 exactly and gives a number', () => {
     expect(vehicleValueFormSchema.parse({ vehicleValue: '50000' })).toEqual({ vehicleValue: 50_000 });
   });
 });

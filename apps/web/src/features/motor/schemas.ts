@@ -2,7 +2,7 @@ import { checkCoverStartDate, MIN_VEHICLE_VALUE_KES, QUOTATION_MESSAGES } from '
 import { z } from 'zod';
 import { t } from './i18n';
 
-/** The vehicle value form (spec-1 §5): required, a whole number, at least KSH 50,000. */
+/** The vehicle value form (spec-1 §5): required, a whole number, at least KES 50,000. */
 export const vehicleValueFormSchema = z.object({
   vehicleValue: z
     .string()

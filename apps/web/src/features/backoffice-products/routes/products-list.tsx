@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
+import { insuranceClassText } from '../../../components/code-labels';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { Pagination } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
@@ -40,7 +41,11 @@ const columns: ReadonlyArray<DataTableColumn<ProductListItem>> = [
     header: t('backofficeProducts.list.columns.underwriter'),
     cell: (product) => product.underwriter.name,
   },
-  { key: 'class', header: t('backofficeProducts.list.columns.class'), cell: (product) => product.classCode },
+  {
+    key: 'class',
+    header: t('backofficeProducts.list.columns.class'),
+    cell: (product) => insuranceClassText({ code: product.classCode }),
+  },
   {
     key: 'coverType',
     header: t('backofficeProducts.list.columns.coverType'),

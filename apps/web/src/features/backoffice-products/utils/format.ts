@@ -12,12 +12,7 @@ export function formatPercent(fraction: number): string {
   return `${fractionToPercent(fraction)} %`;
 }
 
+/** A cover type in words, in the portal's language: the shared labelling of codes. */
+export { coverTypeText as coverTypeLabel } from '../../../components/code-labels';
 /** An ISO timestamp in Kenya time: '23 Nov 2026, 14:05' (the shared formatter). */
 export { formatKenyaDateTime as formatDateTime } from '../../../lib/dates';
-
-/** A cover type in words ('comprehensive' → 'Comprehensive'); an unknown one as given. */
-export function coverTypeLabel(coverType: string): string {
-  const key = `backofficeProducts.coverTypes.${coverType}`;
-  const label = t(key);
-  return label === key ? coverType : label;
-}

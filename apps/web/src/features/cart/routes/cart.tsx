@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
+import { coverTypeText } from '../../../components/code-labels';
 import { ErrorSummary } from '../../../components/error-summary';
 import { ListPages } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
@@ -105,7 +106,11 @@ export default function CartRoute() {
                       { label: t('cart.fields.product'), value: `${item.productName} · ${item.underwriter}` },
                       {
                         label: t('cart.fields.covers'),
-                        value: [item.registrationNumber, item.vehicleDescription, item.coverType]
+                        value: [
+                          item.registrationNumber,
+                          item.vehicleDescription,
+                          coverTypeText(item.coverType),
+                        ]
                           .filter(Boolean)
                           .join(' · '),
                       },

@@ -1,4 +1,5 @@
 import type { MotorQuoteStep } from '@bima/domain';
+import { coverTypeText } from '../../../components/code-labels';
 import { ShareLinkButton } from '../../../components/share-link-button';
 import { motorFlowStore, useMotorFlow } from '../../../stores/motor-flow';
 import { t } from '../i18n';
@@ -13,7 +14,7 @@ export function ShareQuoteButton({ step }: { step: MotorQuoteStep }) {
     <ShareLinkButton
       label={t('motor.quoteLink.share')}
       title={t('motor.quoteLink.shareTitle')}
-      text={t('motor.quoteLink.shareText', { cover: t(`motor.coverTypes.${cover}`) })}
+      text={t('motor.quoteLink.shareText', { cover: coverTypeText(cover) })}
       getUrl={() => quoteLinkHref(motorFlowStore.getState(), step) ?? window.location.href}
     />
   );

@@ -9,6 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { coverTypeText } from '../../../components/code-labels';
 import { ErrorSummary } from '../../../components/error-summary';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, buttonSecondary, inputClass, linkButton } from '../../../components/ui';
@@ -109,7 +110,7 @@ function CoverOptions({
     notify({
       type: 'success',
       title: t('motor.coverType.coverSelected'),
-      message: t('motor.coverType.coverSelectedText', { cover: t(`motor.coverTypes.${coverType}`) }),
+      message: t('motor.coverType.coverSelectedText', { cover: coverTypeText(coverType) }),
     });
   };
   return (
@@ -134,7 +135,7 @@ function CoverOptions({
               className="mt-1 size-4 accent-emerald-800 focus:outline-none"
             />
             <span>
-              <span className="block font-semibold text-slate-900">{t(`motor.coverTypes.${coverType}`)}</span>
+              <span className="block font-semibold text-slate-900">{coverTypeText(coverType)}</span>
               <span className="mt-1 block text-sm text-slate-700">
                 {t(`motor.coverTypeDescriptions.${coverType}`)}
               </span>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { coverTypeText } from '../../../components/code-labels';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, buttonSecondary, inputClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
@@ -172,7 +173,7 @@ export default function ProductQuotationRoute() {
           <p className="mt-2 text-slate-700">
             {t('motor.quotes.intro', {
               count: quotedProducts.length,
-              cover: t(`motor.coverTypes.${coverType}`),
+              cover: coverTypeText(coverType),
             })}
           </p>
         ) : null}

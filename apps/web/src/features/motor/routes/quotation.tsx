@@ -1,6 +1,7 @@
 import { formatCoverPeriod } from '@bima/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { coverTypeText } from '../../../components/code-labels';
 import { ErrorSummary } from '../../../components/error-summary';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
@@ -191,7 +192,7 @@ function QuotationView({ product, state }: { product: MotorProduct; state: Motor
       : ([[t('motor.quotation.vehicleValue'), formatKesAmount(quote.vehicleValue)]] as Array<
           [string, string]
         >)),
-    [t('motor.quotation.coverType'), t(`motor.coverTypes.${quote.coverType}`)],
+    [t('motor.quotation.coverType'), coverTypeText(quote.coverType)],
     [t('motor.quotation.period'), domainText(formatCoverPeriod(quote.period))],
     [t('motor.quotation.startDate'), formatIsoDate(state.coverDetails.startDate)],
   ];

@@ -1,71 +1,134 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Icon, type IconName } from '../../../components/icons';
 import { ScreenHeading } from '../../../components/screen-heading';
-import { UnreadCount, unreadLabel } from '../../../components/unread-count';
 import { paths } from '../../../config/paths';
 import { useChatUnreadCount } from '../../../lib/chat-unread';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { authStore, getDisplayName } from '../../../stores/auth';
 import { riskStore } from '../../../stores/risk';
-import { invoicesQueryOptions, policiesQueryOptions } from '../api/records';
+import { type DashboardCounts, dashboardCountsQueryOptions } from '../api/dashboard';
 import { t } from '../i18n';
 import { flattenMenu } from '../menu';
 
-/** Counts of the client's policies and unpaid invoices; nothing while loading or on error. */
-function Counts() {
-  // One row of each list is enough: the counts are the lists' totals.
-  const policies = useQuery(policiesQueryOptions(1, 1));
-  const invoices = useQuery(invoicesQueryOptions(1, { pageSize: 1, status: 'UNPAID' }));
-  if (!policies.data || !invoices.data) return null;
-  const unpaid = invoices.data.total;
-  const counts = [
-    {
-      id: 'policies',
-      label: t('portal.dashboard.policiesCount'),
-      value: policies.data.total,
-      href: paths.portalPolicies.getHref(),
-    },
-    {
-      id: 'unpaid',
-      label: t('portal.dashboard.unpaidCount'),
-      value: unpaid,
-      href: paths.portalInvoice.getHref(),
-    },
-  ];
+/** Each menu entry's icon on the dashboard. */
+const ICONS: Record<string, IconName> = {
+  cart: 'cart',
+  accounts: 'accounts',
+  invoice: 'invoice',
+  ipfRequests: 'loan',
+  policies: 'policy',
+  claims: 'claim',
+  quotations: 'quotation',
+  userProfile: 'user',
+  kyc: 'id-card',
+  assessment: 'checklist',
+  privacy: 'shield',
+  intermediaries: 'people',
+  helpRequests: 'help',
+  notifications: 'bell',
+  topUpOptions: 'wallet',
+  chats: 'chat',
+};
+
+/** The entries that carry a live count, and which of the counts (chats: the socket's live one). */
+const COUNT_OF: Record<string, keyof DashboardCounts> = {
+  cart: 'cartItems',
+  invoice: 'unpaidInvoices',
+  policies: 'activePolicies',
+  claims: 'openClaims',
+  quotations: 'quotations',
+  notifications: 'unreadNotifications',
+  myLoans: 'loansDue',
+};
+
+interface DashboardEntry {
+  id: string;
+  label: string;
+  description: string;
+  href: string;
+  icon: IconName;
+  count: number;
+}
+
+function EntryTile({ entry }: { entry: DashboardEntry }) {
+  const countText =
+    entry.count > 0 ? t(`portal.dashboard.countTexts.${entry.id}`, { count: entry.count }) : '';
   return (
-    <section aria-labelledby="dashboard-counts" className="mt-6">
-      <h2 id="dashboard-counts" className="sr-only">
-        {t('portal.dashboard.counts')}
-      </h2>
-      <ul className="grid grid-cols-2 gap-4 sm:max-w-md">
-        {counts.map((count) => (
-          <li key={count.id}>
-            <Link
-              to={count.href}
-              className="block rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:border-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
-            >
-              <span className="block text-3xl font-bold text-slate-900 tabular-nums">{count.value}</span>
-              <span className="text-sm font-semibold text-slate-700">{count.label}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <Link
+      to={entry.href}
+      aria-label={
+        countText ? t('portal.dashboard.entryWithCount', { label: entry.label, count: countText }) : undefined
+      }
+      className="flex h-full min-h-24 flex-col gap-1.5 rounded-xl border border-slate-200 bg-white p-3 shadow-sm hover:border-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 sm:p-4"
+    >
+      <span className="flex items-start justify-between gap-2">
+        <span className="rounded-lg bg-emerald-50 p-2 text-emerald-800">
+          <Icon name={entry.icon} />
+        </span>
+        {entry.count > 0 ? (
+          <span
+            aria-hidden="true"
+            className="min-w-7 rounded-full bg-emerald-800 px-2 py-0.5 text-center text-sm font-bold text-white tabular-nums"
+          >
+            {entry.count > 99 ? '99+' : entry.count}
+          </span>
+        ) : null}
+      </span>
+      <span className="font-semibold break-words text-slate-900 [hyphens:auto]">{entry.label}</span>
+      {countText ? <span className="text-sm font-semibold text-emerald-900">{countText}</span> : null}
+      <span className="hidden text-sm text-slate-700 sm:block">{entry.description}</span>
+    </Link>
   );
 }
 
-/** NewPortalDashboard: a welcome and the portal's areas as cards. */
+/**
+ * NewPortalDashboard: a welcome and the portal's areas as a compact grid (two columns on a phone),
+ * each with its icon and, where it has one, a live count — unpaid invoices, open claims, unread
+ * chats, loans due, cart, quotations, notifications — from one call (client/dashboard/getCounts).
+ */
 export default function DashboardRoute() {
   const user = usePersistedStore(authStore, (state) => state.authData);
   const kycData = usePersistedStore(riskStore, (state) => state.kycData);
   const name = getDisplayName(user);
-  // Only what exists (issue 14): the menu names every area of the spec; the dashboard no "Soon" tiles.
-  const areas = flattenMenu().filter(
-    (item) => !item.children && item.isAvailable && item.href !== paths.portal.getHref(),
-  );
-  const needsKyc = kycData !== null && kycData.kraPin === 'N/A';
-  // The side menu is hidden on phones: the Chats card carries the unread count there.
+  const counts = useQuery(dashboardCountsQueryOptions()).data;
+  // Kept live by the chat socket (the side menu, hidden on phones, shows the same).
   const unreadChats = useChatUnreadCount();
+  const countOf = (id: string) => {
+    if (id === 'chats') return unreadChats;
+    const key = COUNT_OF[id];
+    return key && counts ? counts[key] : 0;
+  };
+  // Only what exists (issue 14): the menu names every area of the spec; the dashboard no "Soon" tiles.
+  const entries: DashboardEntry[] = [
+    ...flattenMenu()
+      .filter((item) => !item.children && item.isAvailable && item.href !== paths.portal.getHref())
+      .map((item) => ({
+        id: item.id,
+        label: t(item.labelKey),
+        description: t(`portal.descriptions.${item.id}`),
+        href: item.href,
+        icon: ICONS[item.id] ?? 'accounts',
+        count: countOf(item.id),
+      })),
+    {
+      id: 'myLoans',
+      label: t('portal.dashboard.myLoans'),
+      description: t('portal.dashboard.myLoansDescription'),
+      href: paths.portalMyLoans.getHref(),
+      icon: 'loan',
+      count: countOf('myLoans'),
+    },
+    {
+      id: 'schoolFees',
+      label: t('portal.dashboard.schoolFees'),
+      description: t('portal.dashboard.schoolFeesDescription'),
+      href: paths.portalSchoolSchools.getHref(),
+      icon: 'school',
+      count: 0,
+    },
+  ];
+  const needsKyc = kycData !== null && kycData.kraPin === 'N/A';
 
   return (
     <div>
@@ -73,9 +136,8 @@ export default function DashboardRoute() {
         {name ? t('portal.dashboard.welcome', { name }) : t('portal.dashboard.welcomeNoName')}
       </ScreenHeading>
       <p className="mt-2 text-slate-700">{t('portal.dashboard.intro')}</p>
-      <Counts />
       {needsKyc ? (
-        <div className="mt-6 rounded-xl border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
+        <div className="mt-4 rounded-xl border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
           <p>{t('portal.dashboard.kycMissing')}</p>
           <Link
             to={paths.portalKyc.getHref()}
@@ -85,40 +147,15 @@ export default function DashboardRoute() {
           </Link>
         </div>
       ) : null}
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {areas.map((item) => {
-          const unread = item.id === 'chats' ? unreadChats : 0;
-          return (
-            <li key={item.id}>
-              <Link
-                to={item.href}
-                aria-label={unread > 0 ? unreadLabel(t(item.labelKey), unread) : undefined}
-                className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
-              >
-                <span className="flex items-center justify-between gap-2">
-                  <span className="font-semibold text-slate-900">{t(item.labelKey)}</span>
-                  <UnreadCount count={unread} />
-                  {item.isAvailable ? null : (
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
-                      <span aria-hidden="true">{t('portal.soon')}</span>
-                      <span className="sr-only">{t('portal.soonLabel')}</span>
-                    </span>
-                  )}
-                </span>
-                <span className="mt-1 text-sm text-slate-700">{t(`portal.descriptions.${item.id}`)}</span>
-              </Link>
-            </li>
-          );
-        })}
-        <li>
-          <Link
-            to={paths.portalSchoolSchools.getHref()}
-            className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
-          >
-            <span className="font-semibold text-slate-900">{t('portal.dashboard.schoolFees')}</span>
-            <span className="mt-1 text-sm text-slate-700">{t('portal.dashboard.schoolFeesDescription')}</span>
-          </Link>
-        </li>
+      <ul
+        aria-label={t('portal.dashboard.entries')}
+        className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+      >
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <EntryTile entry={entry} />
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Card } from '../../../components/card';
+import { coverTypeText } from '../../../components/code-labels';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
@@ -63,7 +64,7 @@ export default function InvoiceDetailRoute() {
                   : []),
                 { label: t('portal.fields.quotation'), value: data.systemQuotationRef },
                 { label: t('portal.fields.product'), value: data.productName },
-                { label: t('portal.fields.coverType'), value: data.coverType },
+                { label: t('portal.fields.coverType'), value: coverTypeText(data.coverType) },
                 { label: t('portal.fields.coverPeriod'), value: t('portal.days', { days: data.period }) },
                 { label: t('portal.fields.startDate'), value: formatIsoDate(data.startDate) },
                 {

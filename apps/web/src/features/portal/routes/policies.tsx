@@ -1,12 +1,11 @@
-import { COVER_TYPE_LABELS } from '@bima/domain/quotation';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { coverTypeText } from '../../../components/code-labels';
 import { PagedCardList } from '../../../components/paged-card-list';
 import { SummaryList } from '../../../components/summary-list';
 import { cardClass, linkButton } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
-import { domainText } from '../../../lib/domain-text';
 import { policiesQueryOptions } from '../api/records';
 import { RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
@@ -48,9 +47,7 @@ export default function PoliciesRoute() {
                 },
                 {
                   label: t('portal.fields.coverType'),
-                  value: domainText(
-                    COVER_TYPE_LABELS[policy.coverType as keyof typeof COVER_TYPE_LABELS] ?? policy.coverType,
-                  ),
+                  value: coverTypeText(policy.coverType),
                 },
                 {
                   label: t('portal.fields.period'),

@@ -1,7 +1,7 @@
-import { COVER_TYPE_LABELS } from '@bima/domain/quotation';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Card } from '../../../components/card';
+import { coverTypeText, insuranceClassText } from '../../../components/code-labels';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
@@ -9,7 +9,6 @@ import { buttonPrimary, buttonSecondary, linkButton } from '../../../components/
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
 import { documentLink } from '../../../lib/document-link';
-import { domainText } from '../../../lib/domain-text';
 import { startMotorQuoteWithValue } from '../../../lib/new-motor-quote';
 import { type ClientPolicyWithDocuments, type PolicyRenewal, policyByIdQueryOptions } from '../api/records';
 import { BreakdownTable, RecordStatusBadge } from '../components/records';
@@ -170,13 +169,16 @@ function PolicyDetail({ id }: { id: number }) {
                     ]
                   : []),
                 ...(data.className
-                  ? [{ label: t('portal.fields.insuranceClass'), value: data.className }]
+                  ? [
+                      {
+                        label: t('portal.fields.insuranceClass'),
+                        value: insuranceClassText({ code: data.classCode, name: data.className }),
+                      },
+                    ]
                   : []),
                 {
                   label: t('portal.fields.coverType'),
-                  value: domainText(
-                    COVER_TYPE_LABELS[data.coverType as keyof typeof COVER_TYPE_LABELS] ?? data.coverType,
-                  ),
+                  value: coverTypeText(data.coverType),
                 },
                 ...(isMotor
                   ? data.vehicleValue === null

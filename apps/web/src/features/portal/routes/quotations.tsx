@@ -1,7 +1,7 @@
-import { COVER_TYPE_LABELS } from '@bima/domain/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { coverTypeText } from '../../../components/code-labels';
 import { ListPages } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
@@ -11,7 +11,6 @@ import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { addToCart, cartQueryKey } from '../../../lib/cart';
-import { domainText } from '../../../lib/domain-text';
 import { quotationsQueryOptions } from '../api/records';
 import { RecommendationsList } from '../components/recommendations-list';
 import { RecordStatusBadge } from '../components/records';
@@ -89,10 +88,7 @@ export default function QuotationsRoute() {
                       },
                       {
                         label: t('portal.fields.coverType'),
-                        value: domainText(
-                          COVER_TYPE_LABELS[quotation.coverType as keyof typeof COVER_TYPE_LABELS] ??
-                            quotation.coverType,
-                        ),
+                        value: coverTypeText(quotation.coverType),
                       },
                       {
                         label: t('portal.fields.period'),

@@ -1,8 +1,8 @@
-import { COVER_TYPE_LABELS } from '@bima/domain/quotation';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Card } from '../../../components/card';
+import { coverTypeText } from '../../../components/code-labels';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
@@ -10,7 +10,6 @@ import { buttonPrimary, buttonSecondary, buttonSmall } from '../../../components
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatIsoDate } from '../../../lib/dates';
-import { domainText } from '../../../lib/domain-text';
 import { completeQuotation } from '../../../lib/quotations';
 import { policyByIdQueryOptions } from '../api/records';
 import {
@@ -175,10 +174,7 @@ function Renewal({ policyId, policyNumber }: { policyId: number; policyNumber: s
             { label: t('portal.fields.underwriter'), value: quotation.underwriter },
             {
               label: t('portal.fields.coverType'),
-              value: domainText(
-                COVER_TYPE_LABELS[quotation.coverType as keyof typeof COVER_TYPE_LABELS] ??
-                  quotation.coverType,
-              ),
+              value: coverTypeText(quotation.coverType),
             },
             ...(quotation.vehicleValue === null
               ? []

@@ -1,12 +1,12 @@
-import { COVER_TYPE_LABELS, type CoverType } from '@bima/domain';
+import type { CoverType } from '@bima/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PolicyConfirmation } from '../../../components/policy-confirmation';
+import { coverTypeText } from '../../../components/code-labels';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
-import { domainText } from '../../../lib/domain-text';
 import { intlLocale } from '../../../lib/i18n';
 import { supportContactsQueryOptions } from '../api/policy';
 import { type PurchaseContext, useOptionalPurchaseContext } from '../hooks';
@@ -123,7 +123,7 @@ export default function ConfirmationRoute() {
       : [{ label: t('purchase.fields.vehicleValue'), value: formatKes(shown.vehicleValue) }]),
     {
       label: t('purchase.fields.coverType'),
-      value: domainText(COVER_TYPE_LABELS[coverType] ?? shown.coverType),
+      value: coverTypeText(shown.coverType),
     },
     { label: t('purchase.fields.period'), value: formatDays(shown.period) },
     { label: t('purchase.fields.startDate'), value: formatIsoDate(shown.startDate) },

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/card';
+import { coverTypeText } from '../../../components/code-labels';
 import { describedBy } from '../../../components/field';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
@@ -57,7 +58,7 @@ import {
   moneyRows,
   paymentSuccessOf,
 } from '../utils/invoice-due';
-import { capitaliseFirst, formatDays, formatKes, type SummaryRow } from '../utils/summary';
+import { formatDays, formatKes, type SummaryRow } from '../utils/summary';
 
 const FAILED_TOAST_MS = 6_000;
 const ERROR_TOAST_MS = 5_000;
@@ -608,7 +609,7 @@ function FlowPayment({ context }: { context: PurchaseContext }) {
   const summaryRows = [
     { label: t('purchase.fields.product'), value: product.productName },
     ...moneyRows(due),
-    { label: t('purchase.fields.coverType'), value: capitaliseFirst(product.coverType) },
+    { label: t('purchase.fields.coverType'), value: coverTypeText(product.coverType) },
     { label: t('purchase.fields.period'), value: formatDays(quote.period) },
   ];
   return (
@@ -672,7 +673,7 @@ function InvoicePayment({ invoiceSystemRef }: { invoiceSystemRef: string }) {
   const summaryRows = [
     { label: t('purchase.fields.product'), value: invoice.productName },
     ...moneyRows(due),
-    { label: t('purchase.fields.coverType'), value: capitaliseFirst(invoice.coverType) },
+    { label: t('purchase.fields.coverType'), value: coverTypeText(invoice.coverType) },
     { label: t('purchase.fields.period'), value: formatDays(invoice.period) },
     { label: t('purchase.payment.invoiceRef'), value: invoice.invoiceSystemRef },
   ];

@@ -1,15 +1,14 @@
-import { COVER_TYPE_LABELS } from '@bima/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Card } from '../../../components/card';
+import { coverTypeText } from '../../../components/code-labels';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { buttonPrimary, buttonSecondary } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { todayIsoDate } from '../../../lib/dates';
-import { domainText } from '../../../lib/domain-text';
 import { notify } from '../../../lib/notifications';
 import { completeQuotation } from '../../../lib/quotations';
 import { clientDetailsQueryOptions, needsKyc } from '../api/client';
@@ -40,7 +39,7 @@ export default function SummaryRoute() {
   const isThirdParty = product.coverType === 'third-party';
 
   const insuranceRows = buildInsuranceRows({
-    coverTypeLabel: domainText(COVER_TYPE_LABELS[product.coverType]),
+    coverTypeLabel: coverTypeText(product.coverType),
     isThirdParty,
     vehicleValue: flow.vehicleValue,
     productName: product.productName,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
+import { coverTypeText } from '../../../components/code-labels';
 import { DataTable } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
 import { SummaryList } from '../../../components/summary-list';
@@ -275,7 +276,7 @@ function PrepareRecommendation({ request }: { request: InboxRequest }) {
                         {t('staff.recommend.quoteLine', {
                           name: quote.quote.productName,
                           underwriter: quote.quote.underwriter.name,
-                          cover: quote.quote.coverType,
+                          cover: coverTypeText(quote.quote.coverType),
                           premium: formatKes(quote.quote.total),
                         })}
                       </span>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button';
+import { insuranceClassText } from '../../../components/code-labels';
 import { DataTable } from '../../../components/data-table';
 import { Pagination, pageCountOf } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
@@ -99,7 +100,11 @@ export default function CommissionStatementRoute() {
                 },
                 { key: 'client', header: t('staff.statement.client'), cell: (r) => fullName(r.client.names) },
                 { key: 'product', header: t('staff.statement.product'), cell: (r) => r.productName },
-                { key: 'class', header: t('staff.statement.class'), cell: (r) => r.className || r.classCode },
+                {
+                  key: 'class',
+                  header: t('staff.statement.class'),
+                  cell: (r) => insuranceClassText({ code: r.classCode, name: r.className }),
+                },
                 {
                   key: 'premium',
                   header: t('staff.statement.premium'),

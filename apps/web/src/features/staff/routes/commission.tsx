@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
+import { insuranceClassText } from '../../../components/code-labels';
 import { DataTable } from '../../../components/data-table';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
@@ -29,7 +30,10 @@ function EditRate({ rate, onDone }: { rate: CommissionRate; onDone: () => void }
       const saved = await setRate.mutateAsync({ classCode: rate.classCode, rateBps });
       notify({
         type: 'success',
-        title: t('staff.commission.saved', { name: saved.className, rate: saved.rate }),
+        title: t('staff.commission.saved', {
+          name: insuranceClassText({ code: saved.classCode, name: saved.className }),
+          rate: saved.rate,
+        }),
       });
       onDone();
     } catch (failure) {
@@ -40,10 +44,17 @@ function EditRate({ rate, onDone }: { rate: CommissionRate; onDone: () => void }
   };
 
   return (
-    <Card title={t('staff.commission.editLabel', { name: rate.className })} className="mt-6">
+    <Card
+      title={t('staff.commission.editLabel', {
+        name: insuranceClassText({ code: rate.classCode, name: rate.className }),
+      })}
+      className="mt-6"
+    >
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4 sm:max-w-sm">
         <TextField
-          label={t('staff.commission.rateField', { name: rate.className })}
+          label={t('staff.commission.rateField', {
+            name: insuranceClassText({ code: rate.classCode, name: rate.className }),
+          })}
           hint={t('staff.commission.rateHint', { cap: rate.cap })}
           inputMode="decimal"
           autoComplete="off"
@@ -84,7 +95,7 @@ export default function CommissionRoute() {
                 key: 'class',
                 header: t('staff.commission.class'),
                 isRowHeader: true,
-                cell: (rate) => `${rate.className} (${rate.classCode})`,
+                cell: (rate) => insuranceClassText({ code: rate.classCode, name: rate.className }),
               },
               { key: 'rate', header: t('staff.commission.rate'), cell: (rate) => rate.rate, align: 'right' },
               { key: 'cap', header: t('staff.commission.cap'), cell: (rate) => rate.cap, align: 'right' },
@@ -99,7 +110,9 @@ export default function CommissionRoute() {
                 cell: (rate) => (
                   <Button
                     variant="small"
-                    aria-label={t('staff.commission.editLabel', { name: rate.className })}
+                    aria-label={t('staff.commission.editLabel', {
+                      name: insuranceClassText({ code: rate.classCode, name: rate.className }),
+                    })}
                     onClick={() => setEditing(rate.classCode)}
                   >
                     {t('staff.commission.edit')}
