@@ -136,10 +136,7 @@ export function ConfirmChangesDialog({
           <li key={change.label} className="px-3 py-2 [overflow-wrap:anywhere]">
             <p className="font-semibold text-slate-900">{change.label}</p>
             <p className="text-slate-800">
-              <span className="sr-only">{t(k('changes.was'))}: </span>
-              <span className="text-slate-700 line-through decoration-slate-400">{change.from}</span>
-              <span aria-hidden="true"> → </span>
-              <span className="sr-only">, {t(k('changes.now'))}: </span>
+              <span className="text-slate-700">{change.from}</span> →{' '}
               <span className="font-semibold text-emerald-900">{change.to}</span>
             </p>
           </li>
