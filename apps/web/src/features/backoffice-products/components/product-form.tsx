@@ -95,9 +95,6 @@ export function ProductForm({ product, onSaved, onReload, children }: ProductFor
   const [isSaving, setIsSaving] = useState(false);
   const { isSubmitted, errors } = form.formState;
   const messages = isSubmitted ? collectErrorMessages(errors) : [];
-  // Every keystroke renders the count again: the values are compared with the version opened.
-  useWatch({ control: form.control });
-  const changes = describeChanges(defaults, form.getValues());
 
   const askToConfirm = (values: ProductFormValues) => {
     setStaleMessage(null);
@@ -201,7 +198,7 @@ export function ProductForm({ product, onSaved, onReload, children }: ProductFor
         </EditorSectionAnchor>
       </form>
       {children}
-      <SaveBar formId={formId} changeCount={changes.length} isSaving={isSaving} />
+      <UnsavedChanges control={form.control} defaults={defaults} formId={formId} isSaving={isSaving} />
       {pending ? (
         <ConfirmChangesDialog
           changes={pending.changes}
@@ -211,8 +208,32 @@ export function ProductForm({ product, onSaved, onReload, children }: ProductFor
           onBack={() => setPending(null)}
         />
       ) : null}
-      <LeaveGuard changeCount={isSaving ? 0 : changes.length} />
     </div>
+  );
+}
+
+/**
+ * The save bar and the leave warning with the count of unsaved changes. Only this part watches
+ * every field, so a keystroke renders the bar again, not the whole long form.
+ */
+function UnsavedChanges({
+  control,
+  defaults,
+  formId,
+  isSaving,
+}: {
+  control: Control<ProductFormValues>;
+  defaults: ProductFormValues;
+  formId: string;
+  isSaving: boolean;
+}) {
+  const values = useWatch({ control }) as ProductFormValues;
+  const count = describeChanges(defaults, values).length;
+  return (
+    <>
+      <SaveBar formId={formId} changeCount={count} isSaving={isSaving} />
+      <LeaveGuard changeCount={isSaving ? 0 : count} />
+    </>
   );
 }
 
