@@ -113,6 +113,17 @@ async function openProducts(page: Page) {
   await expect(page.getByRole('link', { name: PRODUCT.name })).toBeVisible();
 }
 
+/** Save in the bar, then the confirmation lists exactly these changes (label, old → new) and Confirm saves. */
+async function saveConfirmed(page: Page, changes: string[]) {
+  await page
+    .getByRole('region', { name: 'Save this product' })
+    .getByRole('button', { name: 'Save', exact: true })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Save these changes?' });
+  await expect(dialog.getByRole('listitem')).toHaveText(changes);
+  await dialog.getByRole('button', { name: 'Confirm and save' }).click();
+}
+
 const LORRY = {
   coverType: 'comprehensive-commercial',
   vehicleValue: 4_000_000,
@@ -177,7 +188,7 @@ test.describe('product back office', () => {
       await expectNoSeriousViolations(page, 'rated product editor');
       await page.getByLabel('Loading 1 multiplier').fill('1.5');
       await page.getByLabel('Change summary').fill('General cartage × 1.5.');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await saveConfirmed(page, ['Loading 1 multiplier1.4 → 1.5']);
       await expect(page.getByText(/^Saved as version \d+/)).toBeVisible();
       await expect(page.getByLabel('Loading 1 multiplier')).toHaveValue('1.5');
       // 4.5 % of 4,000,000 × 1.5; the minimums by tonnage were kept.
@@ -219,7 +230,7 @@ test.describe('product back office', () => {
 
       await firstRate.fill('5');
       await page.getByLabel('Change summary').fill('First band from 4.5 % to 5 %.');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await saveConfirmed(page, ['Rate (%), band 14.5 → 5']);
       await expect(page.getByText('Saved as version 2')).toBeVisible();
       await expect(page.getByText('Current version 2', { exact: true })).toBeVisible();
       await expect(page.getByLabel('Rate (%), band 1', { exact: true })).toHaveValue('5');
@@ -284,7 +295,9 @@ test.describe('product back office', () => {
     const original = await describeAs('Changed in another tab.');
     try {
       await page.getByLabel('Intermediary').fill('Direct sales');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await saveConfirmed(page, [
+        `Intermediary${opened.configuration.intermediary as string} → Direct sales`,
+      ]);
       const stale = page.getByRole('alert').filter({
         hasText: 'This product was changed by someone else. Reload it to see the latest version.',
       });
@@ -325,6 +338,111 @@ test.describe('product back office', () => {
       .click();
     await expect(page.getByText(`The product is active (version ${version + 2})`)).toBeVisible();
     await expect(page.getByText(`Current version ${version + 2}`, { exact: true })).toBeVisible();
+  });
+
+  test('two changes: the bar counts them, Save lists each old → new, Back keeps editing, Confirm saves @phone', async ({
+    page,
+    request,
+  }, testInfo) => {
+    // Each project edits its own product, so the two never race for a version.
+    const ref = testInfo.project.name === 'phone' ? 'JUB-AV-HULL' : 'JUB-FD-HOME';
+    const session = await staffSession(request);
+    type Basics = AdminProduct & { configuration: { intermediary: string; description: string } };
+    const productOf = () =>
+      call<Basics>(
+        request,
+        ['backoffice', 'product', 'getProduct'],
+        { productSystemRef: ref },
+        session.accessToken,
+      );
+    const before = await productOf();
+    const { intermediary, description } = before.configuration;
+
+    await useSession(page, session);
+    await page.goto(`/staff/products/${ref}`);
+    const basics = page.getByRole('group', { name: 'Basics' });
+    const bar = page.getByRole('region', { name: 'Save this product' });
+    await expect(basics.getByLabel('Intermediary')).toHaveValue(intermediary);
+    await expect(bar).toContainText('No unsaved changes');
+    await expect(bar).toBeInViewport();
+    try {
+      await basics.getByLabel('Intermediary').fill('Direct sales desk');
+      await basics
+        .getByLabel('Description', { exact: true })
+        .fill('Cover for the hull, checked by the desk.');
+      await expect(bar).toContainText('2 unsaved changes');
+
+      // The sections are a jump away from anywhere: the bar's Sections menu goes to Charges.
+      await bar.getByText('Sections', { exact: true }).click();
+      await bar.getByRole('link', { name: 'Charges' }).click();
+      await expect(page.getByRole('group', { name: 'Charges' })).toBeInViewport();
+      await expect(bar).toBeInViewport();
+      // Nothing wider than the screen (on a phone a wider page would widen the layout viewport too).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()?.width ?? 0,
+      );
+
+      // Leaving with unsaved changes asks first; staying keeps them.
+      await page.getByRole('link', { name: 'Back to products' }).click();
+      const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await expect(leave).toContainText('2 changes are not saved and will be lost.');
+      await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+      await expect(page).toHaveURL(new RegExp(`/staff/products/${ref}$`));
+
+      await bar.getByRole('button', { name: 'Save', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save these changes?' });
+      await expect(dialog).toContainText(`2 changes, saved as version ${before.version + 1}:`);
+      await expect(dialog.getByRole('listitem')).toHaveText([
+        `Intermediary${intermediary} → Direct sales desk`,
+        `Description${description} → Cover for the hull, checked by the desk.`,
+      ]);
+      expect(await dialog.evaluate((element) => element.getBoundingClientRect().right)).toBeLessThanOrEqual(
+        page.viewportSize()?.width ?? 0,
+      );
+      // Back: still editing, nothing saved.
+      await dialog.getByRole('button', { name: 'Back to editing' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(basics.getByLabel('Intermediary')).toHaveValue('Direct sales desk');
+      await expect(bar).toContainText('2 unsaved changes');
+      expect((await productOf()).version).toBe(before.version);
+
+      await bar.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Confirm and save' }).click();
+      await expect(page.getByText(`Saved as version ${before.version + 1}`)).toBeVisible();
+      await expect(bar).toContainText('No unsaved changes');
+
+      // At the end of the page the bar takes its own room: it covers nothing.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const versions = page.getByRole('table', { name: 'Versions of this product, newest first' });
+      const tableBox = await versions.boundingBox();
+      const barBox = await bar.boundingBox();
+      expect(barBox && tableBox && barBox.y >= tableBox.y + tableBox.height).toBe(true);
+
+      await page.reload();
+      await expect(basics.getByLabel('Intermediary')).toHaveValue('Direct sales desk');
+      await expect(basics.getByLabel('Description', { exact: true })).toHaveValue(
+        'Cover for the hull, checked by the desk.',
+      );
+      // Nothing unsaved: leaving does not ask.
+      await page.getByRole('link', { name: 'Back to products' }).click();
+      await expect(page).toHaveURL(/\/staff\/products$/);
+    } finally {
+      const now = await productOf();
+      const isChanged =
+        now.configuration.intermediary !== intermediary || now.configuration.description !== description;
+      if (isChanged)
+        await call(
+          request,
+          ['backoffice', 'product', 'updateProduct'],
+          {
+            productSystemRef: ref,
+            expectedVersion: now.version,
+            changeSummary: 'Back to the seed after the e2e journey.',
+            configuration: { ...now.configuration, intermediary, description },
+          },
+          session.accessToken,
+        );
+    }
   });
 
   test('list, editor and version have no serious or critical violations @phone', async ({

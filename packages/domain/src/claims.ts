@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from './cover-dates';
 import { pageInputSchema } from './intermediaries';
 import { mpesaPhoneSchema } from './purchase';
+import { workAgeSchema } from './staff-work';
 
 /**
  * Motor claims as Kenyan insurers run them (shared/domain/intermediaries.md "A motor claim"):
@@ -263,6 +264,8 @@ export const listClaimsSchema = pageInputSchema.extend({
   status: z.enum(CLAIM_STATUSES, { error: 'Unknown claim status.' }).optional(),
   /** Only the claims still open (OPEN_CLAIM_STATUSES), oldest first: the desk's dashboard. */
   open: z.boolean().optional(),
+  /** Only the claims reported this long ago (the staff dashboard's buckets). */
+  age: workAgeSchema.optional(),
   type: z.enum(CLAIM_TYPES, { error: M.typeRequired }).optional(),
   search: z.string().trim().max(60).optional(),
 });

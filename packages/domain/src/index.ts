@@ -35,5 +35,6 @@ export * from './renewal';
 export * from './risk-requirements';
 export * from './school';
 export * from './staff';
+export * from './staff-work';
 export * from './support';
 export * from './wallet';

@@ -33,6 +33,7 @@ import { recommendationActions } from './recommendation/actions';
 import { renewalActions } from './renewal/actions';
 import { schoolActions } from './school/actions';
 import { staffActions } from './staff/actions';
+import { staffWorkActions } from './staff-work/actions';
 import { userActions } from './user/actions';
 import { walletActions } from './wallet/actions';
 
@@ -57,6 +58,7 @@ export const allActions: ActionDefinition[] = [
   ...helpRequestActions,
   ...answeringInLanguage(recommendationActions),
   ...staffActions,
+  ...staffWorkActions,
   ...passwordSetupActions,
   ...commissionActions,
   ...auditActions,

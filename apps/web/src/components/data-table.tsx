@@ -63,8 +63,8 @@ export function DataTable<Row>({
     <div
       className={
         isScrollFocusable
-          ? 'overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800'
-          : 'overflow-x-auto'
+          ? 'relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800'
+          : 'relative overflow-x-auto'
       }
       {...(isScrollFocusable ? { tabIndex: 0, role: 'region', 'aria-labelledby': captionId } : {})}
     >

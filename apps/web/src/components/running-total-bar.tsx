@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
+import { useBottomBarRoom } from './use-bottom-bar-room';
 
 interface RunningTotalBarProps {
   /** What the amount is ("Total premium so far"). */
@@ -20,22 +21,7 @@ export function RunningTotalBar({ label, amount, note }: RunningTotalBarProps) {
   const labelId = useId();
   const barRef = useRef<HTMLElement>(null);
 
-  useEffect(() => {
-    const bar = barRef.current;
-    const root = document.documentElement;
-    if (!bar) return;
-    const previous = root.style.scrollPaddingBottom;
-    const update = () => {
-      root.style.scrollPaddingBottom = `${bar.offsetHeight + 8}px`;
-    };
-    update();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(bar);
-    return () => {
-      observer?.disconnect();
-      root.style.scrollPaddingBottom = previous;
-    };
-  }, []);
+  useBottomBarRoom(barRef);
 
   return (
     <section

@@ -19,6 +19,7 @@ import {
   type ReportClaimInput,
   type ResolvePayoutInput,
   requiredClaimDocuments,
+  type WorkAge,
 } from '@bima/domain';
 import { translateText } from '@bima/domain/i18n';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -47,6 +48,7 @@ import { kenyaToday } from '../../lib/dates';
 import { type Bilingual, formatAmount, formatDay, type Language } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { containsPattern, pageInfo, pageWindow } from '../../lib/search';
+import { workAgeWhere } from '../../lib/work-age';
 import {
   type B2cResult,
   DarajaError,
@@ -88,7 +90,7 @@ const EXCESS_BY_TYPE: Record<ClaimType, string | null> = {
 };
 
 /** Which claims a caller sees: a client its own, an underwriter its insurer's, an intermediary its clients', an admin all. */
-function scopeOf(principal: Principal): SQL | undefined {
+export function scopeOf(principal: Principal): SQL | undefined {
   switch (principal.role) {
     case 'client':
       return eq(claims.userId, principal.userId);
@@ -352,13 +354,22 @@ const summaryColumns = {
 export async function listClaims(
   db: Database,
   principal: Principal,
-  input: { page: number; pageSize: number; status?: string; type?: string; search?: string; open?: boolean },
+  input: {
+    page: number;
+    pageSize: number;
+    status?: string;
+    type?: string;
+    search?: string;
+    open?: boolean;
+    age?: WorkAge;
+  },
 ) {
   const search = input.search?.trim();
   const where = and(
     scopeOf(principal),
     input.status ? eq(claims.status, input.status) : undefined,
     input.open ? inArray(claims.status, [...OPEN_CLAIM_STATUSES]) : undefined,
+    input.age ? workAgeWhere(claims.createdAt, input.age, new Date()) : undefined,
     input.type ? eq(claims.type, input.type) : undefined,
     search
       ? or(

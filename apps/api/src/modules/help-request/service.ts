@@ -347,7 +347,7 @@ export async function createHelpRequest(
  * that lists filter and count on it): an open row past its expiry reads EXPIRED, an open row of a
  * suspended firm reads SUSPENDED.
  */
-function effectiveStatus(today: string): SQL<HelpRequestStatus> {
+export function effectiveStatus(today: string): SQL<HelpRequestStatus> {
   return sql<HelpRequestStatus>`case
     when ${requestRows.status} in ('PENDING', 'IN_REVIEW') and ${helpRequests.expiry} < ${today}::date then 'EXPIRED'
     when ${requestRows.status} in ('PENDING', 'IN_REVIEW') and ${intermediaries.status} = 'SUSPENDED' then 'SUSPENDED'

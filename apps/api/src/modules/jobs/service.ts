@@ -28,6 +28,15 @@ function errorOf(output: unknown): string | null {
   return (message ?? JSON.stringify(output)).slice(0, 500);
 }
 
+/** How many runs failed and wait for an admin (the jobs screen's list). */
+export async function countFailedJobs(db: Database): Promise<number> {
+  const jobTable = sql.raw(`${JOB_SCHEMA}.job`);
+  const counted = rowsOf<{ total: number }>(
+    await db.execute(sql`select count(*)::int as total from ${jobTable} where state = 'failed'`),
+  );
+  return counted[0]?.total ?? 0;
+}
+
 /**
  * Admin: every background queue with its waiting, running and failed jobs (across the cluster: the
  * rows are shared), and one page of the failed runs, newest first.
@@ -36,16 +45,13 @@ export async function listJobs(db: Database, services: Services, query: ListJobs
   const queues = await services.jobs.depths();
   const { limit, offset } = pageWindow(query);
   const jobTable = sql.raw(`${JOB_SCHEMA}.job`);
-  const counted = rowsOf<{ total: number }>(
-    await db.execute(sql`select count(*)::int as total from ${jobTable} where state = 'failed'`),
-  );
   const rows = rowsOf<FailedJobRow>(
     await db.execute(
       sql`select id, name, retry_count, created_on, completed_on, output from ${jobTable}
           where state = 'failed' order by completed_on desc nulls last, id limit ${limit} offset ${offset}`,
     ),
   );
-  const total = counted[0]?.total ?? 0;
+  const total = await countFailedJobs(db);
   return {
     queues,
     items: rows.map((row) => ({

@@ -35,6 +35,12 @@ const filters: Record<ListMailQueueInput['filter'], SQL | undefined> = {
   all: undefined,
 };
 
+/** How many messages keep failing (the mail queue screen's default list). */
+export async function countFailingMail(db: Database): Promise<number> {
+  const [counted] = await db.select({ total: count() }).from(mailQueue).where(filters.failing);
+  return Number(counted?.total ?? 0);
+}
+
 /** The mail queue for admins, newest first; by default the messages that keep failing. */
 export async function listMailQueue(db: Database, query: ListMailQueueInput) {
   const where = filters[query.filter];

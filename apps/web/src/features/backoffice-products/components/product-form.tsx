@@ -1,6 +1,6 @@
 import { BENEFIT_TYPES } from '@bima/domain/premium/types';
 import { PRODUCT_ADMIN_MESSAGES } from '@bima/domain/product-admin';
-import { useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import {
   type Control,
   type FieldPath,
@@ -23,6 +23,7 @@ import { domainText } from '../../../lib/domain-text';
 import { notify } from '../../../lib/notifications';
 import { type AdminProduct, updateProduct } from '../api/products';
 import { t } from '../i18n';
+import { describeChanges, type FieldChange } from '../utils/changes';
 import {
   collectErrorMessages,
   formPathOfServerField,
@@ -32,6 +33,13 @@ import {
   toFormValues,
 } from '../utils/form-mapping';
 import { productFormResolver } from '../utils/resolver';
+import {
+  ConfirmChangesDialog,
+  EditorSectionAnchor,
+  LeaveGuard,
+  SaveBar,
+  SectionIndex,
+} from './editor-chrome';
 import { CellInput, CellSelect, CheckboxField } from './form-controls';
 
 type Form = UseFormReturn<ProductFormValues>;
@@ -64,22 +72,42 @@ interface ProductFormProps {
   onSaved: (product: AdminProduct) => void;
   /** Loads the latest version after someone else changed the product. */
   onReload: () => void;
+  /** Shown after the form, above the save bar (the versions). */
+  children?: ReactNode;
 }
 
-/** The whole configuration of a product in sections; Save sends it with the version it was made from. */
-export function ProductForm({ product, onSaved, onReload }: ProductFormProps) {
+/**
+ * The whole configuration of a product in sections with an index; a bar stuck to the bottom of the
+ * screen counts the unsaved changes and saves; Save lists each change (old → new) to confirm first,
+ * then sends the configuration with the version it was made from.
+ */
+export function ProductForm({ product, onSaved, onReload, children }: ProductFormProps) {
+  const defaults = useMemo(() => toFormValues(product.configuration), [product.configuration]);
   const form = useForm<ProductFormValues>({
     resolver: productFormResolver,
     mode: 'onSubmit',
     reValidateMode: 'onBlur',
-    defaultValues: toFormValues(product.configuration),
+    defaultValues: defaults,
   });
+  const formId = useId();
   const [staleMessage, setStaleMessage] = useState<string | null>(null);
-  const { isSubmitting, isSubmitted, errors } = form.formState;
+  const [pending, setPending] = useState<{ values: ProductFormValues; changes: FieldChange[] } | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const { isSubmitted, errors } = form.formState;
   const messages = isSubmitted ? collectErrorMessages(errors) : [];
 
-  const onSubmit = async (values: ProductFormValues) => {
+  const askToConfirm = (values: ProductFormValues) => {
     setStaleMessage(null);
+    const found = describeChanges(defaults, values);
+    if (found.length === 0) {
+      notify({ type: 'info', title: t(k('changes.nothing')) });
+      return;
+    }
+    setPending({ values, changes: found });
+  };
+
+  const save = async (values: ProductFormValues) => {
+    setIsSaving(true);
     try {
       const saved = await updateProduct({
         productSystemRef: product.productSystemRef,
@@ -102,53 +130,110 @@ export function ProductForm({ product, onSaved, onReload }: ProductFormProps) {
       }
       const message = error instanceof ApiError && error.err_msg ? error.err_msg : t(k('saveFailed'));
       form.setError('root.server', { type: 'server', message });
+    } finally {
+      setIsSaving(false);
+      setPending(null);
     }
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-6 space-y-6">
-      {staleMessage ? (
-        <div role="alert" className="rounded-xl border-l-4 border-amber-700 bg-amber-50 p-4 text-amber-950">
-          <p className="font-semibold">{staleMessage}</p>
-          <Button variant="secondary" className="mt-3" onClick={onReload}>
-            {t(k('stale.reload'))}
-          </Button>
-        </div>
-      ) : null}
-      <ErrorSummary errors={messages.map((message) => ({ message }))} />
-      <BasicsSection form={form} />
-      <RatingSection form={form} />
-      <ValuesSection form={form} />
-      <PeriodsSection form={form} supportedPeriods={product.configuration.supportedPeriods} />
-      <ScaleSection form={form} />
-      <BenefitsSection form={form} />
-      <ExcessesSection form={form} />
-      <ChargesSection form={form} />
-      <FormSection title={t(k('sections.save'))}>
-        <TextAreaField
-          className={span2}
-          label={t(k('fields.changeSummary'))}
-          hint={t(k('fields.changeSummaryHint'))}
-          registration={form.register('changeSummary')}
-          error={errorOf(form, 'changeSummary')}
+    <div className="mt-6">
+      <form id={formId} noValidate onSubmit={form.handleSubmit(askToConfirm)} className="space-y-6">
+        {staleMessage ? (
+          <div role="alert" className="rounded-xl border-l-4 border-amber-700 bg-amber-50 p-4 text-amber-950">
+            <p className="font-semibold">{staleMessage}</p>
+            <Button variant="secondary" className="mt-3" onClick={onReload}>
+              {t(k('stale.reload'))}
+            </Button>
+          </div>
+        ) : null}
+        <ErrorSummary errors={messages.map((message) => ({ message }))} />
+        <SectionIndex />
+        <EditorSectionAnchor section="basics">
+          <BasicsSection form={form} />
+        </EditorSectionAnchor>
+        <EditorSectionAnchor section="rating">
+          <RatingSection form={form} />
+        </EditorSectionAnchor>
+        <EditorSectionAnchor section="values">
+          <ValuesSection form={form} />
+        </EditorSectionAnchor>
+        <EditorSectionAnchor section="periods">
+          <PeriodsSection form={form} supportedPeriods={product.configuration.supportedPeriods} />
+        </EditorSectionAnchor>
+        <EditorSectionAnchor section="scale">
+          <ScaleSection form={form} />
+        </EditorSectionAnchor>
+        <EditorSectionAnchor section="benefits">
+          <BenefitsSection form={form} />
+        </EditorSectionAnchor>
+        <EditorSectionAnchor section="excesses">
+          <ExcessesSection form={form} />
+        </EditorSectionAnchor>
+        <EditorSectionAnchor section="charges">
+          <ChargesSection form={form} />
+        </EditorSectionAnchor>
+        <EditorSectionAnchor section="save">
+          <FormSection title={t(k('sections.save'))}>
+            <TextAreaField
+              className={span2}
+              label={t(k('fields.changeSummary'))}
+              hint={t(k('fields.changeSummaryHint'))}
+              registration={form.register('changeSummary')}
+              error={errorOf(form, 'changeSummary')}
+            />
+            <div className={`${span2} flex flex-wrap gap-3`}>
+              <Button
+                variant="secondary"
+                disabled={isSaving}
+                onClick={() => {
+                  setStaleMessage(null);
+                  form.reset(defaults);
+                }}
+              >
+                {t(k('reset'))}
+              </Button>
+            </div>
+          </FormSection>
+        </EditorSectionAnchor>
+      </form>
+      {children}
+      <UnsavedChanges control={form.control} defaults={defaults} formId={formId} isSaving={isSaving} />
+      {pending ? (
+        <ConfirmChangesDialog
+          changes={pending.changes}
+          nextVersion={product.version + 1}
+          isSaving={isSaving}
+          onConfirm={() => void save(pending.values)}
+          onBack={() => setPending(null)}
         />
-        <div className={`${span2} flex flex-wrap gap-3`}>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? t(k('saving')) : t(k('save'))}
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={isSubmitting}
-            onClick={() => {
-              setStaleMessage(null);
-              form.reset(toFormValues(product.configuration));
-            }}
-          >
-            {t(k('reset'))}
-          </Button>
-        </div>
-      </FormSection>
-    </form>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The save bar and the leave warning with the count of unsaved changes. Only this part watches
+ * every field, so a keystroke renders the bar again, not the whole long form.
+ */
+function UnsavedChanges({
+  control,
+  defaults,
+  formId,
+  isSaving,
+}: {
+  control: Control<ProductFormValues>;
+  defaults: ProductFormValues;
+  formId: string;
+  isSaving: boolean;
+}) {
+  const values = useWatch({ control }) as ProductFormValues;
+  const count = describeChanges(defaults, values).length;
+  return (
+    <>
+      <SaveBar formId={formId} changeCount={count} isSaving={isSaving} />
+      <LeaveGuard changeCount={isSaving ? 0 : count} />
+    </>
   );
 }
 

@@ -97,8 +97,9 @@ export default function ProductEditorRoute() {
             product={data}
             onSaved={showVersion}
             onReload={() => void product.refetch()}
-          />
-          <VersionsPanel productSystemRef={ref} currentVersion={data.version} />
+          >
+            <VersionsPanel productSystemRef={ref} currentVersion={data.version} />
+          </ProductForm>
           {isConfirming ? (
             <Modal
               title={t(k(data.active ? 'deactivateTitle' : 'activateTitle'))}

@@ -143,7 +143,7 @@ export const openClaimsQueryOptions = (pageSize = 10) =>
 
 export const claimsPageQueryOptions = (
   side: ClaimsSide,
-  filters: { page: number; status?: string; type?: string; search?: string },
+  filters: { page: number; status?: string; type?: string; search?: string; open?: boolean; age?: string },
 ) =>
   queryOptions({
     queryKey: ['claims', side, 'list', filters],
@@ -160,6 +160,8 @@ export const claimsPageQueryOptions = (
                   ...(filters.status ? { status: filters.status } : {}),
                   ...(filters.type ? { type: filters.type } : {}),
                   ...(filters.search ? { search: filters.search } : {}),
+                  ...(filters.open ? { open: true } : {}),
+                  ...(filters.age ? { age: filters.age } : {}),
                 }
               : {}),
           },

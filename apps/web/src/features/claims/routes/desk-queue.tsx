@@ -1,7 +1,8 @@
 import { CLAIM_STATUSES, CLAIM_TYPES } from '@bima/domain/claims';
+import { WORK_AGES } from '@bima/domain/staff-work';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, inputClass, labelClass, linkButton } from '../../../components/ui';
@@ -16,10 +17,18 @@ import { t } from '../i18n';
 /** The claims desk: the insurer's claims (an admin's: all; an intermediary's: its clients', read only), filtered and paged. */
 export default function DeskQueueRoute() {
   const role = getRole(authStore.getState());
-  const [draft, setDraft] = useState({ status: '', type: '', search: '' });
+  // The staff dashboard links here filtered: ?open=1&age=from7To30Days, ?status=REPORTED.
+  const [searchParams] = useSearchParams();
+  const age = WORK_AGES.find((value) => value === searchParams.get('age'));
+  const isOpenOnly = searchParams.get('open') === '1';
+  const [draft, setDraft] = useState({
+    status: CLAIM_STATUSES.find((value) => value === searchParams.get('status')) ?? '',
+    type: '',
+    search: '',
+  });
   const [filters, setFilters] = useState(draft);
   const [page, setPage] = usePageParam();
-  const claims = useQuery(claimsPageQueryOptions('desk', { page, ...filters }));
+  const claims = useQuery(claimsPageQueryOptions('desk', { page, ...filters, open: isOpenOnly, age }));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFilters({ ...draft, search: draft.search.trim() });
@@ -31,6 +40,18 @@ export default function DeskQueueRoute() {
       <p className="mt-2 text-slate-700">
         {role === 'intermediary' ? t('claims.desk.introReadOnly') : t('claims.desk.intro')}
       </p>
+      {isOpenOnly || age ? (
+        <p className="mt-3 flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-xl bg-emerald-50 px-4 py-2 text-emerald-950">
+          <span className="font-semibold">
+            {age
+              ? t('claims.desk.openByAge', { age: t(`claims.desk.ages.${age}`) })
+              : t('claims.desk.openOnly')}
+          </span>
+          <Link to={staffPaths.claims.getHref()} className={linkButton}>
+            {t('claims.desk.showAll')}
+          </Link>
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} className="mt-4 grid gap-3 sm:grid-cols-4 sm:items-end">
         <div>
           <label htmlFor="desk-status" className={`block ${labelClass}`}>
