@@ -66,7 +66,7 @@ test.describe('the client dashboard (issue 28)', () => {
     await expectNoSeriousViolations(page, 'client dashboard with counts');
 
     await invoices.click();
-    await expect(page).toHaveURL(/\/newportal\/invoice$/);
+    await expect(page).toHaveURL(/\/newportal\/invoice$/, SLOW);
 
     // In Kiswahili the entries and their counts are Kiswahili.
     await page.evaluate(() => localStorage.setItem('bima.language', 'sw'));
@@ -74,5 +74,16 @@ test.describe('the client dashboard (issue 28)', () => {
     await expect(page.getByRole('link', { name: 'Ankara, 1 hazijalipwa' })).toBeVisible(SLOW);
     await expect(page.getByRole('link', { name: 'Madai, 1 yanaendelea' })).toBeVisible();
     await expectNoSeriousViolations(page, 'client dashboard in Kiswahili');
+
+    // The policy names its class in Kiswahili too ("Kundi la bima: Gari Binafsi", not "Motor Private").
+    const policies = await call<{ items: Array<{ id: number }> }>(
+      request,
+      ['client', 'policy', 'listPolicies'],
+      { page: 1, pageSize: 1 },
+      client.session.accessToken,
+    );
+    await page.goto(`/newportal/products/${policies.items[0]!.id}`);
+    await expect(page.getByText('Gari Binafsi', { exact: true })).toBeVisible(SLOW);
+    await expect(page.locator('main')).not.toContainText('Motor Private');
   });
 });
