@@ -73,6 +73,7 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'payments/unallocatedReceipt/listUnallocatedReceipts': ['admin'],
   'payments/unallocatedReceipt/resolveReceipt': ['admin'],
   'staff/account/getProfile': ['intermediary', 'underwriter', 'admin', 'lender'],
+  'staff/dashboard/getWork': ['intermediary', 'underwriter', 'admin', 'lender'],
 };
 
 /** Inputs that change nothing when allowed: an unknown id (404) or an invalid body (400). */
