@@ -15,8 +15,8 @@ import { expectNoSeriousViolations } from './axe';
  */
 
 export const PHONE_SIZES = [
-  { name: '360×740', width: 360, height: 740 },
   { name: '390×844', width: 390, height: 844 },
+  { name: '360×740', width: 360, height: 740 },
 ] as const;
 
 type PathKey = keyof typeof paths;
@@ -44,13 +44,17 @@ function defaultHref(entry: { path: string; getHref?: (...args: never[]) => stri
 
 /**
  * Every route's address: the path tables' (each with its sample where it needs one) and every class
- * route. Throws naming each route that needs an id and has no sample, so none is skipped silently.
+ * route. Throws naming each route that needs an id and has no sample, so none is skipped silently;
+ * `skip` leaves out a role's foreign areas (the staff area for a client, say) without samples.
  */
-export function routeHrefs(samples: RouteSamples): { key: string; href: string }[] {
+export function routeHrefs(
+  samples: RouteSamples,
+  options: { skip?: (key: RouteKey) => boolean } = {},
+): { key: string; href: string }[] {
   const routes: { key: string; href: string }[] = [];
   const missing: string[] = [];
   const add = (key: RouteKey, entry: { path: string; getHref?: (...args: never[]) => string }) => {
-    if (NOT_SCREENS.has(key)) return;
+    if (NOT_SCREENS.has(key) || options.skip?.(key)) return;
     if (key in samples) {
       const sample = samples[key];
       if (sample) routes.push({ key, href: sample });
@@ -122,10 +126,49 @@ export function overflowProblems(page: Page): Promise<string[]> {
   });
 }
 
+/** How long a screen may take to show its heading with its data loaded before the crawl says so. */
+const READY_TIMEOUT = 10_000;
+
 /**
- * Opens each address (by the app's own navigation after the first), measures it at each phone size
- * and collects what does not fit and axe's serious and critical findings, for one failure listing
- * every route and problem.
+ * Waits for the screen at the current address to be ready: the router has shown this address (or
+ * where it redirected) with no navigation under way (`main[data-path][data-navigation]`, set by the
+ * root layout), a main heading is on screen, nothing says it is loading (a `Loading…` status, a busy
+ * region), and the fonts are in. Answers false when it never gets there.
+ */
+async function screenReady(page: Page): Promise<boolean> {
+  return page
+    .waitForFunction(
+      () => {
+        const main = document.querySelector<HTMLElement>('main#main');
+        if (!main || main.dataset.navigation !== 'idle') return false;
+        if (main.dataset.path !== window.location.pathname + window.location.search) return false;
+        const heading = document.querySelector('h1');
+        if (!heading || heading.getBoundingClientRect().height === 0) return false;
+        if (document.querySelector('[aria-busy="true"]')) return false;
+        const loading = Array.from(document.querySelectorAll('[role="status"]')).some((status) =>
+          /^\s*(Loading|Inapakia)/i.test(status.textContent ?? ''),
+        );
+        return !loading && document.fonts.status === 'loaded';
+      },
+      undefined,
+      { timeout: READY_TIMEOUT, polling: 50 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/** Two animation frames: a resized page has laid out and its resize observers have run. */
+const settled = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+
+/**
+ * Opens each address (by the app's own navigation after the first), waits for its ready signal,
+ * measures it at each phone size and runs axe once (at the first size: axe's findings do not depend
+ * on the width), collecting every problem for one failure that lists every route.
  */
 export async function crawlPhone(
   page: Page,
@@ -136,7 +179,8 @@ export async function crawlPhone(
   let first = true;
   for (const route of routes) {
     await test.step(`${options.role} ${route.href}`, async () => {
-      await page.setViewportSize({ width: 390, height: 844 });
+      const [firstSize, ...otherSizes] = PHONE_SIZES;
+      await page.setViewportSize({ width: firstSize.width, height: firstSize.height });
       if (first) await page.goto(route.href);
       else {
         // The app's own navigation (as a tapped link would): no reload, so the crawl stays quick.
@@ -146,28 +190,27 @@ export async function crawlPhone(
         }, route.href);
       }
       first = false;
-      await page
-        .locator('main h1, h1')
-        .first()
-        .waitFor({ timeout: 8_000 })
-        .catch(() => undefined);
-      // The screen's data: no loading indicator left.
-      await page
-        .getByText(/^(Loading|Inapakia)/)
-        .first()
-        .waitFor({ state: 'hidden', timeout: 8_000 })
-        .catch(() => undefined);
-      for (const size of [...PHONE_SIZES].reverse()) {
-        await page.setViewportSize({ width: size.width, height: size.height });
-        for (const problem of await overflowProblems(page)) {
-          failures.push(`${options.role} ${size.name} ${route.href} (${route.key}): ${problem}`);
-        }
+      const where = `${route.href} (${route.key})`;
+      if (!(await screenReady(page))) {
+        failures.push(
+          `${options.role} ${where}: not ready in ${READY_TIMEOUT / 1000} s (no main heading, or still loading)`,
+        );
+      }
+      for (const problem of await overflowProblems(page)) {
+        failures.push(`${options.role} ${firstSize.name} ${where}: ${problem}`);
       }
       if (options.axe !== false) {
         try {
           await expectNoSeriousViolations(page, route.href);
         } catch (error) {
-          failures.push(`${options.role} ${route.href}: axe: ${(error as Error).message.slice(0, 600)}`);
+          failures.push(`${options.role} ${where}: axe: ${(error as Error).message.slice(0, 600)}`);
+        }
+      }
+      for (const size of otherSizes) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await settled(page);
+        for (const problem of await overflowProblems(page)) {
+          failures.push(`${options.role} ${size.name} ${where}: ${problem}`);
         }
       }
     });
