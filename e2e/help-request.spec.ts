@@ -6,7 +6,7 @@ import { createHelpRequestThroughApi } from './staff-fixtures';
 const BROKER = { email: 'broker@savannah-brokers.example', password: 'Bima-Staff-2026!' };
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const firmCard = (page: Page, name: string) => page.getByRole('button', { name: `Select ${name}` });
+const firmCard = (page: Page, name: string) => page.getByRole('button', { name });
 
 async function fillVehicleAndQuery(page: Page, remarks: string) {
   await field(page, 'Vehicle Value KSH').fill('1500000');

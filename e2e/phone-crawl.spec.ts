@@ -24,7 +24,8 @@ import { createHelpRequestThroughApi, kenyaDate, listPublicIntermediaries } from
 
 const LONG_NAME = { firstName: 'Wanjiru', lastName: 'Kamau-Njoroge Wambui' };
 const LONG_FILE = 'Police_abstract_OB_1234_2026_Kilimani_station_scan_final.pdf';
-const LONG_STUDENT = 'Nyambura Wairimu Kamau-Njoroge';
+/** The school's own records name the child (SCH-S004, admission DB-5530). */
+const STUDENT = 'Chege Njoroge';
 
 const isStaff = (key: RouteKey) => key.startsWith('staff.');
 const isPortal = (key: RouteKey) => key.startsWith('portal');
@@ -131,7 +132,7 @@ async function busyClient(request: APIRequestContext) {
   await call(
     request,
     ['client', 'school', 'linkChild'],
-    { schoolRef: 'SCH-S004', admissionNumber: 'DB-5530', studentName: LONG_STUDENT },
+    { schoolRef: 'SCH-S004', admissionNumber: 'DB-5530', studentName: STUDENT },
     token,
   );
   await call(request, ['client', 'wallet', 'topUp'], { amount: 150_000, phone: '254712345678' }, token);
