@@ -137,11 +137,30 @@ export function overflowProblems(page: Page): Promise<string[]> {
         continue;
       }
       const clips = ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX);
+      // Text that runs out of its box (a long word that cannot wrap) past the screen's edge: the box
+      // itself fits, its words do not.
+      const ownText = Array.from(element.childNodes).some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      if (!clips && ownText && box.left + element.scrollWidth > width + 1) {
+        problems.push(`${label(element)}: its text runs to ${Math.round(box.left + element.scrollWidth)} px`);
+        continue;
+      }
       if (clips && element.scrollWidth > element.clientWidth + 1) {
         problems.push(
           `${label(element)} hides ${element.scrollWidth - element.clientWidth} px of its content sideways`,
         );
       }
+    }
+    // A sideways scroll with no box to blame (a control, or a box inside a hidden one): name the widest.
+    if (scrollWidth > width + 1 && problems.length === 1) {
+      let widest: Element | null = null;
+      for (const element of Array.from(document.body.querySelectorAll('*'))) {
+        const right = element.getBoundingClientRect().right;
+        if (right > width + 1 && (!widest || right >= widest.getBoundingClientRect().right)) widest = element;
+      }
+      if (widest)
+        problems.push(`${label(widest)} reaches ${Math.round(widest.getBoundingClientRect().right)} px`);
     }
     return problems;
   });
