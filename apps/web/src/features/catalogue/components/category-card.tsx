@@ -26,16 +26,19 @@ interface CategoryCardProps {
  * its visible text alone (WCAG 2.5.3), with the rest of the card as its description.
  */
 export function CategoryCard({ summary, onSelect, disabled = false }: CategoryCardProps) {
+  const nameId = useId();
   const detailsId = useId();
   const accent = accents[summary.category];
   return (
-    <div
+    <article
+      aria-labelledby={nameId}
       className={`group relative flex h-full w-full flex-col rounded-2xl border-2 border-slate-200 bg-white p-6 text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md has-[button:focus-visible]:outline-3 has-[button:focus-visible]:outline-offset-2 ${accent.ring}`}
     >
       <span className={`inline-flex size-14 items-center justify-center rounded-xl ${accent.icon}`}>
         <CategoryIcon category={summary.category} />
       </span>
       <button
+        id={nameId}
         type="button"
         onClick={onSelect}
         disabled={disabled}
@@ -63,6 +66,6 @@ export function CategoryCard({ summary, onSelect, disabled = false }: CategoryCa
         {t('catalogue.exploreOptions')}
         <span aria-hidden="true">→</span>
       </span>
-    </div>
+    </article>
   );
 }
