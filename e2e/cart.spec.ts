@@ -70,7 +70,7 @@ test.describe('cart: two quotations paid as one invoice', () => {
     await page.goto('/newportal/quotations');
     for (const quotation of [first, second]) {
       await page
-        .getByRole('button', { name: `Add quotation ${quotation.systemQuotationRef} to the cart` })
+        .getByRole('button', { name: `Add to cart: quotation ${quotation.systemQuotationRef}` })
         .click();
       await expect(
         page

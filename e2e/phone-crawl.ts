@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Page, test } from '@playwright/test';
 import { paths } from '../apps/web/src/config/paths';
 import { staffPaths } from '../apps/web/src/config/staff-paths';
 import { CLASS_ROUTES, classFlowHref } from '../packages/domain/src/class-routes';
-import { expectNoSeriousViolations } from './axe';
 
 /**
  * The phone crawl (issue 28): every route of the web app's route table, for a role, at the two
@@ -15,8 +16,8 @@ import { expectNoSeriousViolations } from './axe';
  */
 
 export const PHONE_SIZES = [
-  { name: '360×740', width: 360, height: 740 },
   { name: '390×844', width: 390, height: 844 },
+  { name: '360×740', width: 360, height: 740 },
 ] as const;
 
 type PathKey = keyof typeof paths;
@@ -44,13 +45,17 @@ function defaultHref(entry: { path: string; getHref?: (...args: never[]) => stri
 
 /**
  * Every route's address: the path tables' (each with its sample where it needs one) and every class
- * route. Throws naming each route that needs an id and has no sample, so none is skipped silently.
+ * route. Throws naming each route that needs an id and has no sample, so none is skipped silently;
+ * `skip` leaves out a role's foreign areas (the staff area for a client, say) without samples.
  */
-export function routeHrefs(samples: RouteSamples): { key: string; href: string }[] {
+export function routeHrefs(
+  samples: RouteSamples,
+  options: { skip?: (key: RouteKey) => boolean } = {},
+): { key: string; href: string }[] {
   const routes: { key: string; href: string }[] = [];
   const missing: string[] = [];
   const add = (key: RouteKey, entry: { path: string; getHref?: (...args: never[]) => string }) => {
-    if (NOT_SCREENS.has(key)) return;
+    if (NOT_SCREENS.has(key) || options.skip?.(key)) return;
     if (key in samples) {
       const sample = samples[key];
       if (sample) routes.push({ key, href: sample });
@@ -96,8 +101,28 @@ export function overflowProblems(page: Page): Promise<string[]> {
       );
     };
     const controls = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'OPTION', 'svg', 'path', 'IMG', 'CANVAS']);
+    // What is inside a hidden box (a table's header row kept for screen readers only, say) is not seen.
+    const hiddenBoxes = new Set<Element>();
+    const insideHidden = (element: Element) => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement)
+        if (hiddenBoxes.has(parent)) return true;
+      return false;
+    };
     for (const element of Array.from(document.body.querySelectorAll('*'))) {
-      if (controls.has(element.tagName) || hidden(element)) continue;
+      if (controls.has(element.tagName)) continue;
+      if (hidden(element)) {
+        // Its children are hidden too when it clips them (sr-only), not when it only has no box of its own.
+        const style = getComputedStyle(element);
+        const clipsChildren =
+          style.display === 'none' ||
+          style.overflowX !== 'visible' ||
+          style.overflowY !== 'visible' ||
+          style.clip === 'rect(0px, 0px, 0px, 0px)' ||
+          style.clipPath === 'inset(50%)';
+        if (clipsChildren) hiddenBoxes.add(element);
+        continue;
+      }
+      if (insideHidden(element)) continue;
       if (element.closest('[hidden], [aria-hidden="true"], dialog:not([open])')) continue;
       const box = element.getBoundingClientRect();
       const style = getComputedStyle(element);
@@ -112,20 +137,106 @@ export function overflowProblems(page: Page): Promise<string[]> {
         continue;
       }
       const clips = ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX);
+      // Text that runs out of its box (a long word that cannot wrap) past the screen's edge: the box
+      // itself fits, its words do not.
+      const ownText = Array.from(element.childNodes).some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      if (!clips && ownText && box.left + element.scrollWidth > width + 1) {
+        problems.push(`${label(element)}: its text runs to ${Math.round(box.left + element.scrollWidth)} px`);
+        continue;
+      }
       if (clips && element.scrollWidth > element.clientWidth + 1) {
         problems.push(
           `${label(element)} hides ${element.scrollWidth - element.clientWidth} px of its content sideways`,
         );
       }
     }
+    // A sideways scroll with no box to blame (a control, or a box inside a hidden one): name the widest.
+    if (scrollWidth > width + 1 && problems.length === 1) {
+      let widest: Element | null = null;
+      for (const element of Array.from(document.body.querySelectorAll('*'))) {
+        const right = element.getBoundingClientRect().right;
+        if (right > width + 1 && (!widest || right >= widest.getBoundingClientRect().right)) widest = element;
+      }
+      if (widest)
+        problems.push(`${label(widest)} reaches ${Math.round(widest.getBoundingClientRect().right)} px`);
+    }
     return problems;
   });
 }
 
+/** axe-core's source, put in the page once: the crawl's navigations keep the same document. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** The rules of every axe check of the suite (e2e/axe.ts): WCAG 2.1 A and AA. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
 /**
- * Opens each address (by the app's own navigation after the first), measures it at each phone size
- * and collects what does not fit and axe's serious and critical findings, for one failure listing
- * every route and problem.
+ * axe's serious and critical findings on the page as it is now, as "rule: targets". Run in the page
+ * with axe kept from one screen to the next and only its violations gathered (not every passing node,
+ * which is most of its time on a long page).
+ */
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  const present = await page.evaluate(() => 'axe' in window);
+  if (!present) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const results = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+  }, AXE_TAGS);
+}
+
+/** How long a screen may take to show its heading with its data loaded before the crawl says so. */
+const READY_TIMEOUT = 10_000;
+
+/**
+ * Waits for the screen at the current address to be ready: the router has shown this address (or
+ * where it redirected) with no navigation under way (`main[data-path][data-navigation]`, set by the
+ * root layout), a main heading is on screen, nothing says it is loading (a `Loading…` status, a busy
+ * region), and the fonts are in. Answers false when it never gets there.
+ */
+async function screenReady(page: Page): Promise<boolean> {
+  return page
+    .waitForFunction(
+      () => {
+        const main = document.querySelector<HTMLElement>('main#main');
+        if (main?.dataset.navigation !== 'idle') return false;
+        if (main.dataset.path !== window.location.pathname + window.location.search) return false;
+        const heading = main.querySelector('h1, h2');
+        if (!heading || heading.getBoundingClientRect().height === 0) return false;
+        if (document.querySelector('[aria-busy="true"]')) return false;
+        const loading = Array.from(document.querySelectorAll('[role="status"]')).some((status) =>
+          /^\s*(Loading|Inapakia)/i.test(status.textContent ?? ''),
+        );
+        return !loading && document.fonts.status === 'loaded';
+      },
+      undefined,
+      { timeout: READY_TIMEOUT, polling: 50 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/** Two animation frames: a resized page has laid out and its resize observers have run. */
+const settled = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+
+/**
+ * Opens each address (by the app's own navigation after the first), waits for its ready signal,
+ * measures it at each phone size and runs axe once (at the first size: axe's findings do not depend
+ * on the width), collecting every problem for one failure that lists every route.
  */
 export async function crawlPhone(
   page: Page,
@@ -136,7 +247,8 @@ export async function crawlPhone(
   let first = true;
   for (const route of routes) {
     await test.step(`${options.role} ${route.href}`, async () => {
-      await page.setViewportSize({ width: 390, height: 844 });
+      const [firstSize, ...otherSizes] = PHONE_SIZES;
+      await page.setViewportSize({ width: firstSize.width, height: firstSize.height });
       if (first) await page.goto(route.href);
       else {
         // The app's own navigation (as a tapped link would): no reload, so the crawl stays quick.
@@ -146,28 +258,25 @@ export async function crawlPhone(
         }, route.href);
       }
       first = false;
-      await page
-        .locator('main h1, h1')
-        .first()
-        .waitFor({ timeout: 8_000 })
-        .catch(() => undefined);
-      // The screen's data: no loading indicator left.
-      await page
-        .getByText(/^(Loading|Inapakia)/)
-        .first()
-        .waitFor({ state: 'hidden', timeout: 8_000 })
-        .catch(() => undefined);
-      for (const size of [...PHONE_SIZES].reverse()) {
-        await page.setViewportSize({ width: size.width, height: size.height });
-        for (const problem of await overflowProblems(page)) {
-          failures.push(`${options.role} ${size.name} ${route.href} (${route.key}): ${problem}`);
-        }
+      const where = `${route.href} (${route.key})`;
+      if (!(await screenReady(page))) {
+        failures.push(
+          `${options.role} ${where}: not ready in ${READY_TIMEOUT / 1000} s (no heading in main, or still loading)`,
+        );
+      }
+      for (const problem of await overflowProblems(page)) {
+        failures.push(`${options.role} ${firstSize.name} ${where}: ${problem}`);
       }
       if (options.axe !== false) {
-        try {
-          await expectNoSeriousViolations(page, route.href);
-        } catch (error) {
-          failures.push(`${options.role} ${route.href}: axe: ${(error as Error).message.slice(0, 600)}`);
+        for (const finding of await seriousAxeFindings(page)) {
+          failures.push(`${options.role} ${where}: axe: ${finding.slice(0, 400)}`);
+        }
+      }
+      for (const size of otherSizes) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await settled(page);
+        for (const problem of await overflowProblems(page)) {
+          failures.push(`${options.role} ${size.name} ${where}: ${problem}`);
         }
       }
     });

@@ -13,8 +13,9 @@ test.describe('product selection', () => {
       ['business', 'Business'],
     ] as const) {
       const products = catalogue.filter((product) => product.category === value);
-      const card = categoryCard(page, label);
-      await expect(card).toBeVisible();
+      // The card (an article named by its button) says what the category holds.
+      await expect(categoryCard(page, label)).toBeVisible();
+      const card = page.getByRole('article', { name: label, exact: true });
       await expect(card).toContainText(`${products.length} products available`);
       for (const name of featuredNames(products)) await expect(card).toContainText(name);
       await expect(card).toContainText('Explore Options');

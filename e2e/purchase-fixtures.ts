@@ -61,13 +61,16 @@ export interface TestClient {
 /** Signs a client up through the API (code from the dev outbox), and optionally gives their KYC. */
 export async function createClient(
   request: APIRequestContext,
-  { withKyc = false }: { withKyc?: boolean } = {},
+  {
+    withKyc = false,
+    names = { firstName: 'Wanjiru', lastName: 'Kamau' },
+  }: { withKyc?: boolean; names?: { firstName: string; lastName: string } } = {},
 ): Promise<TestClient> {
   counter += 1;
   const email = `buyer.${Date.now().toString(36)}.${counter}.${Math.random().toString(36).slice(2, 6)}@example.co.ke`;
   const registrationId = await call<string>(request, ['user', 'registration', 'createUser'], {
     email,
-    names: { firstName: 'Wanjiru', lastName: 'Kamau' },
+    names,
   });
   await call(request, ['user', 'registration', 'registrationValidation'], {
     registrationId,

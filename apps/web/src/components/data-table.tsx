@@ -10,6 +10,13 @@ export interface DataTableColumn<Row> {
   align?: 'left' | 'right';
   /** Extra classes of the column's body cells. */
   className?: string;
+  /** The column's name on each line of a phone's card, when its header is not plain text. */
+  phoneLabel?: string;
+}
+
+/** The name a column's cells show on a phone's card: its header's text (or its `phoneLabel`). */
+function phoneLabel<Row>(column: DataTableColumn<Row>): string | undefined {
+  return column.phoneLabel ?? (typeof column.header === 'string' ? column.header : undefined);
 }
 
 export interface DataTableProps<Row> {
@@ -36,7 +43,9 @@ export interface DataTableProps<Row> {
 
 /**
  * An accessible table: a caption, column headers, optional row headers, and one full-width row that
- * says when the table is loading or empty. Wide tables scroll sideways inside their box.
+ * says when the table is loading or empty. Wide tables scroll sideways inside their box — from the
+ * `sm` width up: on a phone each row is a stacked card (issue 28), its row header as the card's
+ * title and every other cell a line with its column's name, so no column is off-screen.
  */
 export function DataTable<Row>({
   caption,
@@ -54,7 +63,7 @@ export function DataTable<Row>({
   const alignClass = (column: DataTableColumn<Row>) => (column.align === 'right' ? 'text-right' : '');
   const fullWidthRow = (content: ReactNode) => (
     <tr>
-      <td colSpan={columns.length} className="py-3 text-slate-700">
+      <td colSpan={columns.length} className="py-3 text-slate-700 max-sm:block">
         {content}
       </td>
     </tr>
@@ -68,14 +77,15 @@ export function DataTable<Row>({
       }
       {...(isScrollFocusable ? { tabIndex: 0, role: 'region', 'aria-labelledby': captionId } : {})}
     >
-      <table className="w-full text-left" aria-busy={isLoading || undefined}>
+      <table className="w-full text-left max-sm:block" aria-busy={isLoading || undefined}>
         <caption
           id={isScrollFocusable ? captionId : undefined}
           className={hideCaption ? 'sr-only' : 'mb-2 text-left font-semibold text-slate-900'}
         >
           {caption}
         </caption>
-        <thead>
+        {/* On a phone the column names are said on each card's lines; the header row stays for screen readers. */}
+        <thead className="max-sm:sr-only">
           <tr className="border-b border-slate-300 text-sm text-slate-700">
             {columns.map((column) => (
               <th
@@ -88,22 +98,32 @@ export function DataTable<Row>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 text-slate-900">
+        <tbody className="divide-y divide-slate-200 text-slate-900 max-sm:block">
           {isLoading
             ? fullWidthRow(<span role="status">{loadingText ?? t('components.dataTable.loading')}</span>)
             : rows.length === 0
               ? fullWidthRow(emptyText)
               : rows.map((row) => (
-                  <tr key={rowKey(row)} className={rowClassName?.(row)}>
+                  <tr key={rowKey(row)} className={`max-sm:block max-sm:py-2 ${rowClassName?.(row) ?? ''}`}>
                     {columns.map((column) => {
                       const classes = `py-2 pr-4 last:pr-0 ${alignClass(column)} ${column.className ?? ''}`;
                       return column.isRowHeader ? (
-                        <th key={column.key} scope="row" className={`${classes} [font-weight:inherit]`}>
+                        <th
+                          key={column.key}
+                          scope="row"
+                          className={`${classes} [font-weight:inherit] max-sm:block max-sm:py-1 max-sm:pr-0 max-sm:text-left max-sm:font-semibold max-sm:[overflow-wrap:anywhere]`}
+                        >
                           {column.cell(row)}
                         </th>
                       ) : (
-                        <td key={column.key} className={classes}>
-                          {column.cell(row)}
+                        <td
+                          key={column.key}
+                          data-label={phoneLabel(column)}
+                          className={`${classes} max-sm:flex max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:py-1 max-sm:pr-0`}
+                        >
+                          <span className="max-sm:min-w-0 max-sm:text-right max-sm:[overflow-wrap:anywhere]">
+                            {column.cell(row)}
+                          </span>
                         </td>
                       );
                     })}

@@ -137,7 +137,9 @@ export function FileUpload({
             return (
               <li key={item.key} className="rounded-lg border border-slate-200 p-3">
                 <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                  <span className="font-semibold break-all text-slate-900">{item.file.name}</span>
+                  <span className="min-w-0 flex-[1_1_12rem] font-semibold text-slate-900 [overflow-wrap:anywhere]">
+                    {item.file.name}
+                  </span>
                   <span className="text-slate-700">{formatFileSize(item.file.size)}</span>
                 </div>
                 <progress

@@ -47,7 +47,7 @@ export function Footer() {
                 </a>
               </li>
               <li>
-                <a href={`mailto:${contacts.email}`} className="break-all hover:underline">
+                <a href={`mailto:${contacts.email}`} className="hover:underline [overflow-wrap:anywhere]">
                   {t('footer.email', { email: contacts.email })}
                 </a>
               </li>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { HelpModal } from '../../features/support/components/help-modal';
 import { t } from '../../lib/i18n';
@@ -9,6 +9,8 @@ import { Header } from './header';
 
 export function RootLayout() {
   const [isHelpOpen, setHelpOpen] = useState(false);
+  const navigation = useNavigation();
+  const location = useLocation();
   return (
     <ErrorBoundary>
       <div className="flex min-h-screen flex-col">
@@ -19,7 +21,14 @@ export function RootLayout() {
           {t('app.skipToContent')}
         </a>
         <Header onOpenHelp={() => setHelpOpen(true)} />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* The address shown and whether a navigation is under way: the phone crawl's ready signal. */}
+        <main
+          id="main"
+          tabIndex={-1}
+          className="flex-1 focus:outline-none"
+          data-path={location.pathname + location.search}
+          data-navigation={navigation.state}
+        >
           <Outlet />
         </main>
         <Footer />

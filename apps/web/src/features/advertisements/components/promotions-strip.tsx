@@ -15,11 +15,12 @@ export function PromotionsStrip() {
       <h2 id="promotions-heading" className="text-lg font-bold text-slate-900">
         {t('promotions.heading')}
       </h2>
-      <ul className="mt-3 flex snap-x gap-4 overflow-x-auto pb-2">
+      {/* A grid, not a sideways strip: on a phone each one is in full view, one under the other. */}
+      <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {ads.map((ad) => (
           <li
             key={ad.id}
-            className="min-w-64 max-w-sm flex-1 snap-start rounded-xl border border-amber-200 bg-amber-50 p-4"
+            className="min-w-0 rounded-xl border border-amber-200 bg-amber-50 p-4 [overflow-wrap:anywhere]"
           >
             <p className="font-semibold text-slate-900">{ad.title}</p>
             <p className="mt-1 text-sm text-slate-700">{ad.body}</p>

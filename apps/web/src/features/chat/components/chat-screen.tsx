@@ -210,8 +210,9 @@ export function ChatScreen({
       <p role="status" className="mt-2 text-sm text-slate-700" data-chat-status={socket.status}>
         {statusText}
       </p>
-      <div className="mt-4 grid gap-6 lg:grid-cols-[20rem_1fr]">
-        <div className={conversationId !== null ? 'hidden lg:block' : ''}>
+      {/* min-w-0: a grid column is never wider than the screen, whatever a name or message holds. */}
+      <div className="mt-4 grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <div className={`min-w-0 ${conversationId !== null ? 'hidden lg:block' : ''}`}>
           {actions ? <div className="mb-4 flex flex-wrap gap-3">{actions}</div> : null}
           <ConversationList
             list={list}
@@ -222,7 +223,7 @@ export function ChatScreen({
             empty={empty}
           />
         </div>
-        <div className={`${cardClass} ${conversationId === null ? 'hidden lg:block' : ''}`}>
+        <div className={`${cardClass} min-w-0 ${conversationId === null ? 'hidden lg:block' : ''}`}>
           {conversationId === null ? (
             <p className="text-slate-700">{t('chat.selectConversation')}</p>
           ) : (

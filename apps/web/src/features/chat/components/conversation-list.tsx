@@ -50,9 +50,13 @@ export function ConversationList({
                 >
                   <span className="flex items-start justify-between gap-2">
                     <span className="min-w-0">
-                      <span className="block truncate font-semibold text-slate-900">{item.title}</span>
+                      <span className="block font-semibold text-slate-900 [overflow-wrap:anywhere]">
+                        {item.title}
+                      </span>
                       {item.subtitle ? (
-                        <span className="block truncate text-sm text-slate-700">{item.subtitle}</span>
+                        <span className="block text-sm text-slate-700 [overflow-wrap:anywhere]">
+                          {item.subtitle}
+                        </span>
                       ) : null}
                     </span>
                     {item.unreadCount > 0 ? (
@@ -61,7 +65,8 @@ export function ConversationList({
                       </span>
                     ) : null}
                   </span>
-                  <span className="mt-1 block truncate text-sm text-slate-700">
+                  {/* Names and file names wrap (never widen the list past a phone); a long message shows two lines. */}
+                  <span className="mt-1 line-clamp-2 text-sm text-slate-700 [overflow-wrap:anywhere]">
                     {item.lastMessage ?? t('chat.noMessagesYet')}
                   </span>
                   <span className="mt-1 block text-xs text-slate-600">

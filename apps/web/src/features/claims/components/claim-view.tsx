@@ -150,7 +150,12 @@ export function ClaimFiles({ claim, side }: { claim: ClaimDetails; side: ClaimsS
             header: t('claims.detail.fileName'),
             isRowHeader: true,
             cell: (file) => (
-              <a href={file.url} target="_blank" rel="noreferrer" className={`${linkButton} break-all`}>
+              <a
+                href={file.url}
+                target="_blank"
+                rel="noreferrer"
+                className={`${linkButton} [overflow-wrap:anywhere]`}
+              >
                 {file.name}
               </a>
             ),

@@ -31,12 +31,13 @@ export default function ClaimDetailRoute() {
             <ScreenHeading level={1}>{t('claims.detail.title', { ref: data.claimRef })}</ScreenHeading>
             <ClaimStatusBadge status={data.status} />
           </div>
-          <div className="mt-6 grid gap-6 lg:grid-cols-2">
-            <div className="space-y-6">
+          {/* grid-cols-1 (minmax(0, 1fr)): a long name or file name wraps, never widens the page. */}
+          <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+            <div className="min-w-0 space-y-6">
               <ClaimSummary claim={data} />
               <ClaimTimeline claim={data} />
             </div>
-            <div className="space-y-6">
+            <div className="min-w-0 space-y-6">
               <ClaimChecklist claim={data} />
               <ClaimFiles claim={data} side="client" />
             </div>

@@ -64,8 +64,6 @@ export function IntermediaryPicker({
                 <button
                   type="button"
                   aria-pressed={isSelected}
-                  aria-label={t('helpMotor.selectLabel', { name: item.intermediaryNames })}
-                  aria-describedby={`${id}-category-${item.id}`}
                   onClick={() => onChange(toggleSelection(selected, item.id))}
                   className={`flex w-full items-center gap-3 rounded-xl border-2 p-3 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 ${
                     isSelected

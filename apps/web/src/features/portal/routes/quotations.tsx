@@ -100,14 +100,9 @@ export default function QuotationsRoute() {
                   <div className="mt-3">
                     {isPaid && quotation.policyNumber ? (
                       policyId !== undefined ? (
-                        <Link
-                          to={paths.portalPolicy.getHref(policyId)}
-                          aria-label={t('portal.quotations.viewPolicy', {
-                            policyNumber: quotation.policyNumber,
-                          })}
-                          className={linkButton}
-                        >
-                          {t('portal.quotations.paidWith', { policyNumber: quotation.policyNumber })}
+                        // Its name is its visible text (WCAG 2.5.3): "View policy …".
+                        <Link to={paths.portalPolicy.getHref(policyId)} className={linkButton}>
+                          {t('portal.quotations.viewPolicy', { policyNumber: quotation.policyNumber })}
                         </Link>
                       ) : (
                         <p className="font-semibold text-slate-900">

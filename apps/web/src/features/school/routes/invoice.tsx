@@ -191,7 +191,7 @@ function InvoiceDetail({ invoiceRef }: { invoiceRef: string }) {
                   {
                     key: 'reference',
                     header: t('school.receipts.reference'),
-                    className: 'break-all',
+                    className: '[overflow-wrap:anywhere]',
                     cell: (row) => row.reference ?? t('school.na'),
                   },
                   {

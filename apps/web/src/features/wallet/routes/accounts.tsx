@@ -153,7 +153,7 @@ export default function AccountsRoute() {
             key: 'reference',
             header: t('wallet.accounts.reference'),
             cell: (line) => line.reference ?? t('wallet.na'),
-            className: 'break-all',
+            className: '[overflow-wrap:anywhere]',
           },
           {
             key: 'debit',

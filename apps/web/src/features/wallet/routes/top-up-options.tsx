@@ -85,7 +85,7 @@ export default function TopUpOptionsRoute() {
               key: 'reference',
               header: t('wallet.movements.reference'),
               cell: (row) => row.reference ?? t('wallet.na'),
-              className: 'break-all',
+              className: '[overflow-wrap:anywhere]',
             },
             {
               key: 'amount',
