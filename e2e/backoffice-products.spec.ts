@@ -176,6 +176,8 @@ test.describe('product back office', () => {
     page,
     request,
   }) => {
+    // An axe scan over the editor's long page (a dozen seconds on 2 shared cores), as below.
+    test.slow();
     expect(await standardCommercialPremium(request)).toBe(withLevies(252_000));
     try {
       await signInThroughUi(page, UNDERWRITER, STAFF_PASSWORD);
