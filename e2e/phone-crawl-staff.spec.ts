@@ -302,6 +302,10 @@ function samplesFor(records: Records, firm: string | null): RouteSamples {
 const STAFF_ENTRIES = new Set(['home', 'mainDashboard', 'portal']);
 const staffScreen = (route: { key: string }) =>
   route.key.startsWith('staff.') || STAFF_ENTRIES.has(route.key);
+/** Screens that sign the current person out (an invitation is someone else's): crawled last. */
+const SIGNS_OUT = new Set(['staff.acceptInvitation', 'passwordSetup']);
+const signedOutLast = (a: { key: string }, b: { key: string }) =>
+  Number(SIGNS_OUT.has(a.key)) - Number(SIGNS_OUT.has(b.key));
 
 let records: Promise<Records> | undefined;
 
@@ -329,7 +333,9 @@ for (const { role, email, firm, language } of ROLES) {
     await useSession(page, staff);
     // The language choice, where the app remembers it (lib/i18n.ts, LANGUAGE_STORAGE_KEY).
     await page.addInitScript((value) => window.localStorage.setItem('bima.language', value), language);
-    const failures = await crawlPhone(page, routeHrefs(samples).filter(staffScreen), { role });
+    const failures = await crawlPhone(page, routeHrefs(samples).filter(staffScreen).sort(signedOutLast), {
+      role,
+    });
     expect(failures, failures.join('\n')).toEqual([]);
   });
 }
