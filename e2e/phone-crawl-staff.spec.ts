@@ -303,8 +303,9 @@ const STAFF_ENTRIES = new Set(['home', 'mainDashboard', 'portal']);
 const staffScreen = (route: { key: string }) =>
   route.key.startsWith('staff.') || STAFF_ENTRIES.has(route.key);
 /**
- * Screens that sign the current person out, crawled last: an invitation is someone else's; the
- * client portal's door signs a staff member out today (its client calls answer 403; see the report).
+ * Screens after which the person is signed out, crawled last: an invitation is someone else's; after
+ * the client portal's door (reached by the app's own navigation) the staff member was found signed
+ * out — cause not yet found (a client call refused with 403 ends the session in lib/api-client.ts).
  */
 const SIGNS_OUT = new Set(['staff.acceptInvitation', 'passwordSetup', 'portal']);
 const signedOutLast = (a: { key: string }, b: { key: string }) =>
