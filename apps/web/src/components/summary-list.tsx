@@ -12,7 +12,7 @@ export function SummaryList({ rows }: { rows: ReadonlyArray<SummaryListRow> }) {
       {rows.map((row) => (
         <div key={row.label} className="flex flex-wrap justify-between gap-x-4 py-2">
           <dt className="text-slate-700">{row.label}</dt>
-          <dd className="text-right font-semibold break-words text-slate-900">{row.value}</dd>
+          <dd className="min-w-0 text-right font-semibold wrap-anywhere text-slate-900">{row.value}</dd>
         </div>
       ))}
     </dl>

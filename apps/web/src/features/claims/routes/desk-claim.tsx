@@ -482,7 +482,7 @@ export default function DeskClaimRoute() {
             <ScreenHeading level={1}>{t('claims.detail.title', { ref: data.claimRef })}</ScreenHeading>
             <ClaimStatusBadge status={data.status} />
           </div>
-          <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
             <div className="space-y-6">
               <DeskSteps claim={data} />
               <ClaimChecklist claim={data} />

@@ -89,7 +89,7 @@ export default function ApplicationDetailRoute() {
               {t('lending.detail.withdrawnInstead')}
             </p>
           ) : null}
-          <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Card id="lending-summary" title={t('lending.detail.summary')}>
               <Summary data={data} />
             </Card>

@@ -85,7 +85,7 @@ function RequestDetail({ id }: { id: number }) {
               <ChatWithClient requestId={request.id} />
             </div>
           </div>
-          <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Card title={t('staff.request.client')}>
               <SummaryList
                 rows={[
