@@ -1,3 +1,4 @@
+import { isRefusal } from '../lib/api-client';
 import { Button } from './button';
 import { t } from './i18n';
 import { cardClass } from './ui';
@@ -5,6 +6,8 @@ import { cardClass } from './ui';
 interface QueryStatusProps {
   isPending: boolean;
   isError: boolean;
+  /** The failure: a refusal (4xx) shows the server's own words, with nothing to try again. */
+  error?: unknown;
   onRetry: () => void;
   /** What the loading line says; 'Loading…' by default. */
   loadingText?: string;
@@ -20,6 +23,7 @@ interface QueryStatusProps {
 export function QueryStatus({
   isPending,
   isError,
+  error,
   onRetry,
   loadingText,
   errorText,
@@ -29,6 +33,13 @@ export function QueryStatus({
     return (
       <p role="status" className={`${cardClass} ${className} text-slate-800`}>
         {loadingText ?? t('components.queryStatus.loading')}
+      </p>
+    );
+  }
+  if (isError && isRefusal(error)) {
+    return (
+      <p role="alert" className={`${cardClass} ${className} font-semibold text-red-900`}>
+        {error.message}
       </p>
     );
   }

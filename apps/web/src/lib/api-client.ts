@@ -59,6 +59,11 @@ export class ApiError extends Error implements ServerErrorLike {
   }
 }
 
+/** A 4xx answer (not found, not yours, bad input): asking again gives the same answer. */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500;
+}
+
 function envelope(call: GatewayCall) {
   return {
     service: { name: call.service, version: 'v1' },

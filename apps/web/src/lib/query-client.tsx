@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { isRefusal } from './api-client';
 import { currentLanguage, onLanguageChange } from './i18n';
 
 /**
@@ -9,7 +10,11 @@ import { currentLanguage, onLanguageChange } from './i18n';
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false },
+    // One more try after a failure on a weak network, none after a refusal (4xx): it would answer the same.
+    queries: {
+      retry: (failures, error) => failures < 1 && !isRefusal(error),
+      refetchOnWindowFocus: false,
+    },
   },
 });
 

@@ -471,11 +471,17 @@ export default function DeskClaimRoute() {
         {t('claims.desk.back')}
       </Link>
       {!data ? (
-        <QueryStatus
-          isPending={claim.isPending}
-          isError={claim.isError}
-          onRetry={() => void claim.refetch()}
-        />
+        <>
+          <div className="mt-3">
+            <ScreenHeading level={1}>{t('claims.desk.claimHeading')}</ScreenHeading>
+          </div>
+          <QueryStatus
+            isPending={claim.isPending}
+            isError={claim.isError}
+            error={claim.error}
+            onRetry={() => void claim.refetch()}
+          />
+        </>
       ) : (
         <>
           <div className="mt-3 flex flex-wrap items-center gap-3">
