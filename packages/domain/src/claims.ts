@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './cover-dates';
 import { pageInputSchema } from './intermediaries';
+import { amountSchema, choiceSchema } from './numbers';
 import { mpesaPhoneSchema } from './purchase';
 
 /**
@@ -234,7 +235,7 @@ export const reportClaimSchema = (options: { today: () => string }) =>
   z
     .object({
       policyNumber: z.string({ error: M.policyRequired }).trim().min(1, M.policyRequired).max(40),
-      type: z.enum(CLAIM_TYPES, { error: M.typeRequired }),
+      type: choiceSchema(CLAIM_TYPES, M.typeRequired),
       incidentDate: z
         .string({ error: M.dateRequired })
         .refine(isCalendarDate, M.dateRequired)
@@ -263,7 +264,7 @@ export const listClaimsSchema = pageInputSchema.extend({
   status: z.enum(CLAIM_STATUSES, { error: 'Unknown claim status.' }).optional(),
   /** Only the claims still open (OPEN_CLAIM_STATUSES), oldest first: the desk's dashboard. */
   open: z.boolean().optional(),
-  type: z.enum(CLAIM_TYPES, { error: M.typeRequired }).optional(),
+  type: choiceSchema(CLAIM_TYPES, M.typeRequired).optional(),
   search: z.string().trim().max(60).optional(),
 });
 
@@ -281,11 +282,13 @@ export const appointAssessorSchema = z.object({
   assessorId: z.uuid({ error: M.assessorRequired }),
 });
 
-const wholeShillings = z.coerce
-  .number({ error: M.amountRequired })
-  .int(M.amountRequired)
-  .positive(M.amountRequired)
-  .max(1_000_000_000, M.amountRequired);
+const wholeShillings = amountSchema({
+  required: M.amountRequired,
+  invalid: M.amountRequired,
+  range: M.amountRequired,
+  min: 1,
+  max: 1_000_000_000,
+});
 
 export const recordAssessmentSchema = z.object({
   id: claimId,

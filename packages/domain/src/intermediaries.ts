@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES, codeSchema, emailSchema, kenyanPhoneSchema, personNameSchema } from './account';
 import { addCalendarDays, isCalendarDate } from './cover-dates';
 import { isChassisNumber, KRA_PIN_PATTERN, normaliseChassisNumber } from './identifiers';
+import { choiceSchema } from './numbers';
 import { REGISTRATION_PATTERN } from './purchase';
 
 /** Brokers place business for the client; agents sell for one insurer or several (Insurance Act). */
@@ -312,7 +313,7 @@ export const intermediaryPhoneSchema = kenyanPhoneSchema({
 /** `admin / intermediary / createIntermediary`: a new firm starts PENDING until approved. */
 export const createIntermediarySchema = z.object({
   intermediaryNames: required(INTERMEDIARY_MESSAGES.namesRequired).max(150, 'The name is too long.'),
-  category: z.enum(INTERMEDIARY_CATEGORIES, { error: INTERMEDIARY_MESSAGES.categoryRequired }),
+  category: choiceSchema(INTERMEDIARY_CATEGORIES, INTERMEDIARY_MESSAGES.categoryRequired),
   primaryEmail: emailSchema,
   phone: intermediaryPhoneSchema,
   iraLicenceNumber: required(INTERMEDIARY_MESSAGES.licenceRequired).max(
@@ -337,7 +338,7 @@ export type CreateIntermediaryInput = z.infer<typeof createIntermediarySchema>;
 export const adminListIntermediariesSchema = pageInputSchema.extend({
   search: z.string().trim().max(100, 'The search is too long.').optional(),
   status: z.enum(INTERMEDIARY_STATUSES, { error: 'Unknown intermediary status.' }).optional(),
-  category: z.enum(INTERMEDIARY_CATEGORIES, { error: INTERMEDIARY_MESSAGES.categoryRequired }).optional(),
+  category: choiceSchema(INTERMEDIARY_CATEGORIES, INTERMEDIARY_MESSAGES.categoryRequired).optional(),
 });
 
 export const suspendIntermediarySchema = intermediaryIdSchema.extend({
