@@ -47,7 +47,7 @@ export const inviteStaffSchema = z
     email: emailSchema,
     firstName: personNameSchema(ACCOUNT_MESSAGES.firstNameRequired, ACCOUNT_MESSAGES.firstNameLetters),
     lastName: personNameSchema(ACCOUNT_MESSAGES.lastNameRequired, ACCOUNT_MESSAGES.lastNameLetters),
-    role: choiceSchema(INVITABLE_STAFF_ROLES, STAFF_MESSAGES.roleRequired),
+    role: choiceSchema(INVITABLE_STAFF_ROLES, STAFF_MESSAGES.roleRequired, STAFF_MESSAGES.roleRequired),
     intermediaryId: z.coerce
       .number({ error: STAFF_MESSAGES.intermediaryRequired })
       .int(STAFF_MESSAGES.intermediaryRequired)
@@ -94,7 +94,7 @@ export const acceptInvitationSchema = z.object({
 });
 
 export const listStaffSchema = pageInputSchema.extend({
-  role: choiceSchema(STAFF_ROLES, STAFF_MESSAGES.roleRequired).optional(),
+  role: choiceSchema(STAFF_ROLES, STAFF_MESSAGES.roleRequired, STAFF_MESSAGES.roleRequired).optional(),
   status: z.enum(USER_STATUSES, { error: 'Unknown status.' }).optional(),
   search: z.string().trim().max(100, 'The search is too long.').optional(),
 });
