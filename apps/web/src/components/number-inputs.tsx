@@ -1,4 +1,5 @@
-import { groupThousands, parseAmount, parseCount, parseKenyanPhone } from '@bima/domain';
+import { parseKenyanPhone } from '@bima/domain/identifiers';
+import { groupThousands, parseAmount, parseCount } from '@bima/domain/numbers';
 import type { ChangeHandler, UseFormRegisterReturn } from 'react-hook-form';
 import { TextField, type TextFieldProps } from './text-field';
 
@@ -92,4 +93,19 @@ export function PhoneInput({
       registration={isKenyan ? reformatOnBlur(registration, formatPhoneText) : registration}
     />
   );
+}
+
+/**
+ * A registration for a field kept in React state rather than a react-hook-form form: pass `value`
+ * beside it. The inputs then work the same way in both kinds of form.
+ */
+export function stateRegistration(name: string, setValue: (value: string) => void): UseFormRegisterReturn {
+  return {
+    name,
+    onChange: async (event) => {
+      setValue((event.target as HTMLInputElement).value);
+    },
+    onBlur: async () => {},
+    ref: () => {},
+  };
 }
