@@ -170,15 +170,14 @@ test.describe('fire domestic, theft and aviation flows', () => {
     await page.getByLabel("Pilot's total flying hours").fill('abc');
     await page.getByRole('button', { name: 'Get Quotes' }).click();
     await expect(
+      page.getByText('Enter a Kenyan aircraft registration (e.g., 5Y-ABC).').first(),
+    ).toBeVisible();
+    await expect(
       page.getByText("The pilot's flying hours must be a number, e.g. 1,500.").first(),
     ).toBeVisible();
     await expect(page.getByText("The pilot's flying hours are required.")).toHaveCount(0);
-    await page.getByLabel("Pilot's total flying hours").fill('1,500');
-    await page.getByRole('button', { name: 'Get Quotes' }).click();
-    await expect(
-      page.getByText('Enter a Kenyan aircraft registration (e.g., 5Y-ABC).').first(),
-    ).toBeVisible();
     await page.getByLabel('Registration').fill('5Y-KBC');
+    await page.getByLabel("Pilot's total flying hours").fill('1,500');
     await page.getByRole('button', { name: 'Get Quotes' }).click();
 
     // 3 % of 30,000,000 + 4 seats × 20,000 = 980,000 for Jubilee; ICEA LION is cheapest.
