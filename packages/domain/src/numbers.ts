@@ -159,18 +159,22 @@ function numberField(
       const parsed = parse(typed, options);
       if (parsed.ok) return parsed.value;
       if (parsed.problem === 'empty' && options.emptyAs !== undefined) return options.emptyAs;
-      const message = {
-        empty: messages.required,
-        form: messages.invalid,
-        fraction: messages.fraction,
-        // Read again without bounds to tell too large from too small.
-        range: (() => {
-          const unbounded = parse(typed, {});
-          return unbounded.ok && options.max !== undefined && unbounded.value > options.max
-            ? messages.tooLarge
-            : messages.range;
-        })(),
-      }[parsed.problem];
+      if (parsed.problem === 'range') {
+        // A number, only out of range: the form's own checks (e.g. "building or contents") still run on it.
+        const unbounded = parse(typed, {});
+        const value = unbounded.ok ? unbounded.value : 0;
+        const isTooLarge = options.max !== undefined && value > options.max;
+        context.addIssue({
+          code: 'custom',
+          message: isTooLarge ? messages.tooLarge : messages.range,
+          input: typed,
+          continue: true,
+        });
+        return value;
+      }
+      const message = { empty: messages.required, form: messages.invalid, fraction: messages.fraction }[
+        parsed.problem
+      ];
       context.addIssue({ code: 'custom', message, input: typed });
       return z.NEVER;
     });
