@@ -26,7 +26,10 @@ async function fillDetails(page: Page) {
   await expect(page.getByLabel('Full name')).toHaveValue('Wanjiru Kamau');
   await page.getByLabel('ID or passport number').fill('29876543');
   await page.getByLabel('KRA PIN').fill('A123456789Z');
-  await page.getByLabel('Phone number').fill('0712345678');
+  // The phone as people write it, shown back as Kenyans read it (issue 28).
+  await page.getByLabel('Phone number').fill('+254 712 345 678');
+  await page.getByLabel('Phone number').blur();
+  await expect(page.getByLabel('Phone number')).toHaveValue('0712 345 678');
   await page.getByLabel('Physical address').fill('Plot 12, Mombasa Road, Nairobi');
   await page.getByRole('button', { name: 'Save My Details' }).click();
   await expect(heading(page, 'Summary')).toBeVisible();
@@ -37,6 +40,8 @@ async function confirmAndPay(page: Page, premium: number) {
   await expect(heading(page, 'Payment')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(`Premium${kes(premium)}`);
   await expect(page.getByText('Please proceed with the payment.')).toBeVisible();
+  // The M-Pesa number typed with spaces, as Kenyans write it (issue 28).
+  await page.getByLabel('M-Pesa number').fill('0712 345 678');
   await page.getByRole('checkbox', { name: /I accept the terms of use and privacy notice/ }).check();
   await page.getByRole('button', { name: /^Pay Now/ }).click();
   // The portal's one confirmation: the policy number and its documents.
@@ -53,7 +58,7 @@ async function confirmAndPay(page: Page, premium: number) {
 test.describe('fire domestic, theft and aviation flows', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('a client buys a fire domestic policy on a phone: risk, quotes, an extra, details, summary, M-Pesa', async ({
+  test('a client buys a fire domestic policy on a phone: risk, quotes, an extra, details, summary, M-Pesa @phone', async ({
     page,
     request,
   }) => {
@@ -66,8 +71,11 @@ test.describe('fire domestic, theft and aviation flows', () => {
     await page.getByRole('button', { name: 'Get Quotes' }).click();
     await expect(page.getByText('County is required.').first()).toBeVisible();
     await expectNoSeriousViolations(page, 'fire risk with errors (phone)');
-    await page.getByLabel('Building value (KES)').fill('5000000');
-    await page.getByLabel('Contents value (KES)').fill('1000000');
+    // Amounts as people type them; each is shown back grouped once left (issue 28).
+    await page.getByLabel('Building value (KES)').fill('5,000,000');
+    await page.getByLabel('Contents value (KES)').fill('1 000 000');
+    await page.getByLabel('Contents value (KES)').blur();
+    await expect(page.getByLabel('Contents value (KES)')).toHaveValue('1,000,000');
     await page.getByLabel('County').fill('Nairobi');
     await page.getByLabel('Town or estate').fill('Kileleshwa');
     await page
@@ -157,20 +165,26 @@ test.describe('fire domestic, theft and aviation flows', () => {
     });
   });
 
-  test('a visitor gets an aviation quote, and signs in to buy it', async ({ page }) => {
+  test('a visitor gets an aviation quote, and signs in to buy it @phone', async ({ page }) => {
     await page.goto('/aviation-insurance/AV101/AviationInsurance');
     await expect(heading(page, 'What to insure')).toBeVisible();
     await page.getByLabel('Aircraft type').selectOption({ label: 'Single-engine piston (e.g. Cessna 172)' });
     await page.getByLabel('Registration').fill('N123AB');
-    await page.getByLabel('Hull value (KES)').fill('30000000');
+    await page.getByLabel('Hull value (KES)').fill('KES 30,000,000');
     await page.getByLabel('Seats').fill('4');
     await page.getByLabel('Use of the aircraft').selectOption({ label: 'Private and business flying' });
-    await page.getByLabel("Pilot's total flying hours").fill('1500');
+    // Hours that are not a number are said to be so, never "required" (issue 28).
+    await page.getByLabel("Pilot's total flying hours").fill('abc');
     await page.getByRole('button', { name: 'Get Quotes' }).click();
     await expect(
       page.getByText('Enter a Kenyan aircraft registration (e.g., 5Y-ABC).').first(),
     ).toBeVisible();
+    await expect(
+      page.getByText("The pilot's flying hours must be a number, e.g. 1,500.").first(),
+    ).toBeVisible();
+    await expect(page.getByText("The pilot's flying hours are required.")).toHaveCount(0);
     await page.getByLabel('Registration').fill('5Y-KBC');
+    await page.getByLabel("Pilot's total flying hours").fill('1,500');
     await page.getByRole('button', { name: 'Get Quotes' }).click();
 
     // 3 % of 30,000,000 + 4 seats × 20,000 = 980,000 for Jubilee; ICEA LION is cheapest.

@@ -334,9 +334,49 @@ describe('accounts', () => {
           message: 'Please enter a valid Kenyan phone number (e.g., 0712345678 or +254712345678)',
         },
         { field: 'address', message: 'Address must be at least 10 characters long' },
-        { field: 'clientType', message: 'Account type is required' },
+        { field: 'clientType', message: 'Account type must be one of: INDIVIDUAL, CORPORATE.' },
       ]),
     );
+    // A value in the wrong form is never reported as missing (issue 28); only a missing one is.
+    const kyc = { kraPin: 'A123456789Z', phone: '0712345678', address: 'Kindaruma Road, Kilimani, Nairobi' };
+    const lowerCase = await call(
+      ctx,
+      'client',
+      'client',
+      'updateClient',
+      { ...kyc, clientType: 'individual' },
+      headers,
+    );
+    expect(lowerCase.statusCode).toBe(400);
+    expect(lowerCase.json().errors).toEqual([
+      { field: 'clientType', message: 'Account type must be one of: INDIVIDUAL, CORPORATE.' },
+    ]);
+    const inSwahili = await call(
+      ctx,
+      'client',
+      'client',
+      'updateClient',
+      { ...kyc, clientType: 'individual' },
+      { ...headers, 'accept-language': 'sw' },
+    );
+    expect(inSwahili.json().errors).toEqual([
+      { field: 'clientType', message: 'Aina ya akaunti iwe mojawapo ya: INDIVIDUAL, CORPORATE.' },
+    ]);
+    const none = await call(ctx, 'client', 'client', 'updateClient', kyc, headers);
+    expect(none.json().errors).toEqual([{ field: 'clientType', message: 'Account type is required' }]);
+    // The phone in each form people write it.
+    for (const phone of ['+254 712 345 678', '712345678', '254712345678', '0712-345-678', '0112 345 678']) {
+      const saved = await call(
+        ctx,
+        'client',
+        'client',
+        'updateClient',
+        { ...kyc, phone, clientType: 'INDIVIDUAL' },
+        headers,
+      );
+      expect(saved.statusCode, `${phone}: ${saved.body}`).toBe(200);
+      expect(saved.json().result.data.phone).toBe(phone.startsWith('0112') ? '0112345678' : '0712345678');
+    }
     const good = await call(
       ctx,
       'client',

@@ -1,4 +1,4 @@
-import { addCalendarDays, HELP_REQUEST_MESSAGES, INBOX_MESSAGES } from '@bima/domain';
+import { addCalendarDays, HELP_REQUEST_MESSAGES, INBOX_MESSAGES, NUMBER_MESSAGES } from '@bima/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -168,7 +168,8 @@ describe('help requests to intermediaries', () => {
       ],
       ['value missing', withRisk({ value: undefined }), 'riskDetails.value', 'Vehicle value is required'],
       ['value empty', withRisk({ value: '' }), 'riskDetails.value', 'Vehicle value is required'],
-      ['value not a number', withRisk({ value: 'lots' }), 'riskDetails.value', 'Vehicle value is required'],
+      // A value in the wrong form says so, never "required" (issue 28).
+      ['value not a number', withRisk({ value: 'lots' }), 'riskDetails.value', NUMBER_MESSAGES.amountInvalid],
       ['value zero', withRisk({ value: 0 }), 'riskDetails.value', 'Vehicle value must be greater than 0'],
       [
         'value negative',

@@ -170,6 +170,31 @@ describe('insurance classes: every available product quotes and sells from its r
     );
   });
 
+  it('takes amounts and counts as people type them, and says a wrong form is not a number (issue 28)', async () => {
+    const typed = await quotes('03', { ...home, buildingValue: '5,000,000', contentsValue: '1 000 000' });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(premiumOf(typed.json().result.data, 'JUB-FD-HOME')).toBe(withLevies(6_000 + 4_500));
+    const hours = await quotes('04', { ...cessna, hullValue: 'KES 30,000,000', pilotHours: '1,500' });
+    expect(hours.statusCode, hours.body).toBe(200);
+    expect(premiumOf(hours.json().result.data, 'JUB-AV-HULL')).toBe(withLevies(980_000));
+    const notANumber = await quotes('04', { ...cessna, pilotHours: 'abc' });
+    expect(notANumber.statusCode).toBe(400);
+    expect(notANumber.json().errors).toEqual([
+      { field: 'risk.pilotHours', message: "The pilot's flying hours must be a number, e.g. 1,500." },
+    ]);
+    const missing = await quotes('04', { ...cessna, pilotHours: undefined });
+    expect(missing.json().errors).toEqual([
+      { field: 'risk.pilotHours', message: "The pilot's flying hours are required." },
+    ]);
+    const otherConstruction = await quotes('03', { ...home, construction: 'brick' });
+    expect(otherConstruction.json().errors).toEqual([
+      {
+        field: 'risk.construction',
+        message: 'Choose one of: stone-tile, stone-iron, timber, semi-permanent.',
+      },
+    ]);
+  });
+
   it('itemises a rated premium: each sum insured, the loadings and the levies', async () => {
     const response = await call(ctx, 'underwriting', 'product', 'productPremiumCalc', {
       productSystemRef: 'JUB-FD-HOME',

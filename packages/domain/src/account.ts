@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type KenyanPhone, KRA_PIN_PATTERN, parseKenyanPhone } from './identifiers';
+import { choiceSchema } from './numbers';
 import { MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, scorePassword } from './password-strength';
 
 /** The longest password accepted anywhere (sign-in, set-password, reset). */
@@ -24,6 +25,7 @@ export const ACCOUNT_MESSAGES = {
   kraPinRequired: 'KRA PIN is required',
   kraPinInvalid: 'Please enter a valid KRA PIN (e.g., A123456789X)',
   accountTypeRequired: 'Account type is required',
+  accountTypeInvalid: 'Account type must be one of: INDIVIDUAL, CORPORATE.',
   addressRequired: 'Physical address is required',
   addressLength: 'Address must be at least 10 characters long',
   authenticationFailed: 'Invalid e-mail or password.',
@@ -169,7 +171,11 @@ export const updateClientSchema = z.object({
     .min(1, ACCOUNT_MESSAGES.addressRequired)
     .min(10, ACCOUNT_MESSAGES.addressLength)
     .max(300, 'Address is too long.'),
-  clientType: z.enum(CLIENT_TYPES, { error: ACCOUNT_MESSAGES.accountTypeRequired }),
+  clientType: choiceSchema(
+    CLIENT_TYPES,
+    ACCOUNT_MESSAGES.accountTypeRequired,
+    ACCOUNT_MESSAGES.accountTypeInvalid,
+  ),
 });
 export type UpdateClientInput = z.infer<typeof updateClientSchema>;
 

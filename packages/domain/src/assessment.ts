@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSTRUCTION_TYPES, fireDomesticClass, theftClass } from './classes';
+import { amountSchema, choiceSchema, countSchema } from './numbers';
 import { vehicleRisk } from './premium/engine';
 import type { RatingRisk } from './premium/types';
 
@@ -71,20 +72,15 @@ export const ASSESSMENT_LABELS = {
   } satisfies Record<ExistingCover, string>,
 } as const;
 
+// Typed as people write them ("1,200,000", "1 200 000"; numbers.ts). Each message says what to enter.
 const count = (max: number, message: string, min = 0) =>
-  z.coerce
-    .number({ error: message })
-    .refine((value) => Number.isSafeInteger(value) && value >= min && value <= max, { error: message });
+  countSchema({ required: message, invalid: message, range: message, min, max });
 /** Whole shillings up to a billion; `positive` refuses 0. */
 const shillings = (message: string, positive: boolean) =>
-  z.coerce
-    .number({ error: message })
-    .refine((value) => Number.isSafeInteger(value) && (positive ? value > 0 : value >= 0) && value <= 1e9, {
-      error: message,
-    });
+  amountSchema({ required: message, invalid: message, range: message, min: positive ? 1 : 0, max: 1e9 });
 
 export const assessmentVehicleSchema = z.object({
-  use: z.enum(VEHICLE_USES, { error: ASSESSMENT_MESSAGES.vehicleUseRequired }),
+  use: choiceSchema(VEHICLE_USES, ASSESSMENT_MESSAGES.vehicleUseRequired),
   value: shillings(ASSESSMENT_MESSAGES.vehicleValue, true),
 });
 export type AssessmentVehicle = z.infer<typeof assessmentVehicleSchema>;
@@ -99,15 +95,15 @@ export const assessmentAnswersSchema = z
     dependants: count(30, ASSESSMENT_MESSAGES.dependantsRange),
     vehicles: z.array(assessmentVehicleSchema).max(5, ASSESSMENT_MESSAGES.tooManyVehicles),
     home: z.object({
-      tenure: z.enum(HOME_TENURES, { error: ASSESSMENT_MESSAGES.tenureRequired }),
-      premises: z.enum(HOME_PREMISES, { error: ASSESSMENT_MESSAGES.premisesRequired }),
-      construction: z.enum(CONSTRUCTION_TYPES, { error: ASSESSMENT_MESSAGES.constructionRequired }),
+      tenure: choiceSchema(HOME_TENURES, ASSESSMENT_MESSAGES.tenureRequired),
+      premises: choiceSchema(HOME_PREMISES, ASSESSMENT_MESSAGES.premisesRequired),
+      construction: choiceSchema(CONSTRUCTION_TYPES, ASSESSMENT_MESSAGES.constructionRequired),
       /** Whole shillings; asked only of owners (0 otherwise). */
       buildingValue: shillings(ASSESSMENT_MESSAGES.buildingValueRequired, false),
       contentsValue: shillings(ASSESSMENT_MESSAGES.contentsValue, false),
     }),
     business: z.object({
-      kind: z.enum(BUSINESS_KINDS, { error: ASSESSMENT_MESSAGES.businessRequired }),
+      kind: choiceSchema(BUSINESS_KINDS, ASSESSMENT_MESSAGES.businessRequired),
       stockValue: shillings(ASSESSMENT_MESSAGES.stockValue, false),
     }),
     existingCovers: z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type CertificatePeriod, certificateStatusOn } from './certificates';
 import { parseKenyanPhone } from './identifiers';
 import { pageInputSchema } from './intermediaries';
+import { choiceSchema } from './numbers';
 
 export const BACKOFFICE_SEARCH_MESSAGES = {
   queryRequired: 'Enter a policy number, a registration number, a phone number or an M-Pesa receipt.',
@@ -25,7 +26,7 @@ export type SearchPoliciesInput = z.infer<typeof searchPoliciesSchema>;
 /** `payments / unallocatedReceipt / resolveReceipt`: an admin records what became of the money. */
 export const resolveReceiptSchema = z.object({
   receiptSystemRef: z.string().trim().min(1).max(40),
-  resolution: z.enum(['REFUNDED', 'APPLIED'], { error: BACKOFFICE_SEARCH_MESSAGES.resolutionRequired }),
+  resolution: choiceSchema(['REFUNDED', 'APPLIED'], BACKOFFICE_SEARCH_MESSAGES.resolutionRequired),
   note: z
     .string({ error: BACKOFFICE_SEARCH_MESSAGES.noteRequired })
     .trim()

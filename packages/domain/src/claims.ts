@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './cover-dates';
 import { pageInputSchema } from './intermediaries';
+import { amountSchema, choiceSchema } from './numbers';
 import { mpesaPhoneSchema } from './purchase';
 import { workAgeSchema } from './staff-work';
 
@@ -235,7 +236,7 @@ export const reportClaimSchema = (options: { today: () => string }) =>
   z
     .object({
       policyNumber: z.string({ error: M.policyRequired }).trim().min(1, M.policyRequired).max(40),
-      type: z.enum(CLAIM_TYPES, { error: M.typeRequired }),
+      type: choiceSchema(CLAIM_TYPES, M.typeRequired),
       incidentDate: z
         .string({ error: M.dateRequired })
         .refine(isCalendarDate, M.dateRequired)
@@ -266,7 +267,7 @@ export const listClaimsSchema = pageInputSchema.extend({
   open: z.boolean().optional(),
   /** Only the claims reported this long ago (the staff dashboard's buckets). */
   age: workAgeSchema.optional(),
-  type: z.enum(CLAIM_TYPES, { error: M.typeRequired }).optional(),
+  type: choiceSchema(CLAIM_TYPES, M.typeRequired).optional(),
   search: z.string().trim().max(60).optional(),
 });
 
@@ -284,11 +285,13 @@ export const appointAssessorSchema = z.object({
   assessorId: z.uuid({ error: M.assessorRequired }),
 });
 
-const wholeShillings = z.coerce
-  .number({ error: M.amountRequired })
-  .int(M.amountRequired)
-  .positive(M.amountRequired)
-  .max(1_000_000_000, M.amountRequired);
+const wholeShillings = amountSchema({
+  required: M.amountRequired,
+  invalid: M.amountRequired,
+  range: M.amountRequired,
+  min: 1,
+  max: 1_000_000_000,
+});
 
 export const recordAssessmentSchema = z.object({
   id: claimId,

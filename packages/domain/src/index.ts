@@ -23,6 +23,7 @@ export * from './loan-pricing';
 export * from './loans';
 export * from './money';
 export * from './notifications';
+export * from './numbers';
 export * from './password-strength';
 export * from './premium';
 export * from './privacy';

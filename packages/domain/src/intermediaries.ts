@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES, codeSchema, emailSchema, kenyanPhoneSchema, personNameSchema } from './account';
 import { addCalendarDays, isCalendarDate } from './cover-dates';
 import { isChassisNumber, KRA_PIN_PATTERN, normaliseChassisNumber } from './identifiers';
+import { amountSchema, choiceSchema } from './numbers';
 import { REGISTRATION_PATTERN } from './purchase';
 
 /** Brokers place business for the client; agents sell for one insurer or several (Insurance Act). */
@@ -169,18 +170,14 @@ const MISSING = {} as never;
 /** A required text: blank gets only the 'required' message, not every later check's too. */
 const required = (message: string) => z.string({ error: message }).trim().min(1, { message, abort: true });
 
-/** An amount typed in a form: '' and null read as missing, '1,500,000' as 1500000. */
-const vehicleValueSchema = z.preprocess(
-  (value) => {
-    if (value === '' || value === null || value === undefined) return undefined;
-    if (typeof value === 'string') return Number(value.replace(/[,\s]/g, ''));
-    return value;
-  },
-  z
-    .number({ error: HELP_REQUEST_MESSAGES.valueRequired })
-    .positive(HELP_REQUEST_MESSAGES.valuePositive)
-    .max(10_000_000_000, HELP_REQUEST_MESSAGES.valueTooLarge),
-);
+/** An amount typed in a form ('1,500,000', '1 500 000'; numbers.ts): '' and null read as missing. */
+const vehicleValueSchema = amountSchema({
+  required: HELP_REQUEST_MESSAGES.valueRequired,
+  range: HELP_REQUEST_MESSAGES.valuePositive,
+  tooLarge: HELP_REQUEST_MESSAGES.valueTooLarge,
+  min: 1,
+  max: 10_000_000_000,
+});
 
 const intermediaryIdValue = z.coerce
   .number({ error: HELP_REQUEST_MESSAGES.intermediaryInvalid })
@@ -312,7 +309,7 @@ export const intermediaryPhoneSchema = kenyanPhoneSchema({
 /** `admin / intermediary / createIntermediary`: a new firm starts PENDING until approved. */
 export const createIntermediarySchema = z.object({
   intermediaryNames: required(INTERMEDIARY_MESSAGES.namesRequired).max(150, 'The name is too long.'),
-  category: z.enum(INTERMEDIARY_CATEGORIES, { error: INTERMEDIARY_MESSAGES.categoryRequired }),
+  category: choiceSchema(INTERMEDIARY_CATEGORIES, INTERMEDIARY_MESSAGES.categoryRequired),
   primaryEmail: emailSchema,
   phone: intermediaryPhoneSchema,
   iraLicenceNumber: required(INTERMEDIARY_MESSAGES.licenceRequired).max(
@@ -337,7 +334,7 @@ export type CreateIntermediaryInput = z.infer<typeof createIntermediarySchema>;
 export const adminListIntermediariesSchema = pageInputSchema.extend({
   search: z.string().trim().max(100, 'The search is too long.').optional(),
   status: z.enum(INTERMEDIARY_STATUSES, { error: 'Unknown intermediary status.' }).optional(),
-  category: z.enum(INTERMEDIARY_CATEGORIES, { error: INTERMEDIARY_MESSAGES.categoryRequired }).optional(),
+  category: choiceSchema(INTERMEDIARY_CATEGORIES, INTERMEDIARY_MESSAGES.categoryRequired).optional(),
 });
 
 export const suspendIntermediarySchema = intermediaryIdSchema.extend({

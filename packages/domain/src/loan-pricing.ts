@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOAN_MONTHS_MAX, LOAN_MONTHS_MIN, LOAN_PRODUCTS, type LoanProduct } from './loans';
+import { amountSchema, choiceSchema } from './numbers';
 import { SCHOOL_LOAN_MONTH_OPTIONS } from './school';
 
 /** The terms (months) each loan product's pricing bands may have. */
@@ -26,7 +27,7 @@ export const PRICING_MESSAGES = {
 } as const;
 
 const wholeShillings = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(0, message).max(1_000_000_000, message);
+  amountSchema({ required: message, invalid: message, range: message, max: 1_000_000_000 });
 
 /** One band as a lender types it: amounts in whole shillings, a fee in shillings or a rate in %. */
 export const pricingBandInputSchema = z.object({
@@ -62,7 +63,7 @@ export function ppmToPercent(ppm: number): string {
 /** `lender / pricing / publishTable`: a new pricing table of the lender's, in force from a later day. */
 export const publishPricingTableSchema = z
   .object({
-    product: z.enum(LOAN_PRODUCTS, { error: PRICING_MESSAGES.productRequired }),
+    product: choiceSchema(LOAN_PRODUCTS, PRICING_MESSAGES.productRequired),
     name: z
       .string({ error: PRICING_MESSAGES.nameRequired })
       .trim()

@@ -11,6 +11,7 @@ import {
   updateClientSchema,
 } from './account';
 import { parseKenyanPhone } from './identifiers';
+import { choiceSchema } from './numbers';
 
 /*
  * The editable User Profile and the KYC identity (nationality, ID type). Not exported from the
@@ -138,10 +139,7 @@ const blankToUndefined = (value: unknown) =>
 const identityFields = {
   /** Left out, the nationality already stored stays (Kenya for a new client). */
   nationality: countryCodeSchema.optional(),
-  idType: z.preprocess(
-    blankToUndefined,
-    z.enum(ID_TYPES, { error: PROFILE_MESSAGES.idTypeRequired }).optional(),
-  ),
+  idType: z.preprocess(blankToUndefined, choiceSchema(ID_TYPES, PROFILE_MESSAGES.idTypeRequired).optional()),
   idNumber: z.preprocess(
     blankToUndefined,
     z

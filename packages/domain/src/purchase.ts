@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { kenyanPhoneSchema } from './account';
 import { COVER_DATE_MESSAGES, isCalendarDate } from './cover-dates';
 import { isChassisNumber, normaliseChassisNumber } from './identifiers';
+import { choiceSchema, countSchema } from './numbers';
 import { chosenExcessSchema, selectedBenefitSchema } from './quotation';
 
 /** Messages of spec-2 §5 for the vehicle form, word for word where the spec gives them. */
@@ -15,6 +16,7 @@ export const VEHICLE_MESSAGES = {
   engineNumberRequired: 'Engine number is required',
   engineCapacityRequired: 'Engine capacity is required',
   engineCapacityPositive: 'Engine capacity must be greater than 0',
+  engineCapacityInvalid: 'Engine capacity must be a number of cc, e.g. 1,500.',
   fuelTypeRequired: 'Fuel type is required',
   bodyTypeRequired: 'Body type is required',
   bodyTypeLetters: 'Body type should only contain letters',
@@ -47,7 +49,7 @@ export function normaliseRegistration(plate: string): string {
 }
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-const yesNo = (message: string) => z.enum(['yes', 'no'], { error: message });
+const yesNo = (message: string) => choiceSchema(['yes', 'no'], message);
 
 /** The four fields third-party cover asks for. */
 export const vehicleIdentitySchema = z.object({
@@ -67,16 +69,18 @@ export function fullVehicleSchema(today: string) {
   return vehicleIdentitySchema
     .extend({
       engineNumber: required(VEHICLE_MESSAGES.engineNumberRequired),
-      engineCapacity: z.coerce
-        .number({ error: VEHICLE_MESSAGES.engineCapacityRequired })
-        .int(VEHICLE_MESSAGES.engineCapacityPositive)
-        .positive(VEHICLE_MESSAGES.engineCapacityPositive)
-        .max(20_000, VEHICLE_MESSAGES.engineCapacityPositive),
-      fuelType: z.enum(FUEL_TYPES, { error: VEHICLE_MESSAGES.fuelTypeRequired }),
+      engineCapacity: countSchema({
+        required: VEHICLE_MESSAGES.engineCapacityRequired,
+        invalid: VEHICLE_MESSAGES.engineCapacityInvalid,
+        range: VEHICLE_MESSAGES.engineCapacityPositive,
+        min: 1,
+        max: 20_000,
+      }),
+      fuelType: choiceSchema(FUEL_TYPES, VEHICLE_MESSAGES.fuelTypeRequired),
       bodyType: required(VEHICLE_MESSAGES.bodyTypeRequired).pipe(
         z.string().regex(BODY_TYPE, VEHICLE_MESSAGES.bodyTypeLetters),
       ),
-      usePurpose: z.enum(USE_PURPOSES, { error: VEHICLE_MESSAGES.usePurposeRequired }),
+      usePurpose: choiceSchema(USE_PURPOSES, VEHICLE_MESSAGES.usePurposeRequired),
       colour: required(VEHICLE_MESSAGES.colourRequired).pipe(
         z.string().regex(LETTERS, VEHICLE_MESSAGES.colourLetters),
       ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountSchema } from './numbers';
 import { COVER_TYPES, type CoverType } from './premium/types';
 
 /** Messages of spec-1 §5 and §8 used by the quotation journey, word for word. */
@@ -22,11 +23,14 @@ export const QUOTATION_MESSAGES = {
 export const MIN_VEHICLE_VALUE_KES = 50_000;
 export const VEHICLE_VALUE_STEP_KES = 1_000;
 
+// As people type amounts ("1,500,000"; numbers.ts); an empty field is 0, as before.
 const wholeShillings = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .refine((value) => Number.isSafeInteger(value), { error: 'Enter a whole number of shillings.' })
-    .refine((value) => value >= 0, { error: 'Amounts cannot be negative.' });
+  amountSchema({
+    required: message,
+    fraction: 'Enter a whole number of shillings.',
+    range: 'Amounts cannot be negative.',
+    emptyAs: 0,
+  });
 
 /** `underwriting / product / fetchInsuranceClassReccomendations` input. */
 export const fetchRecommendationsSchema = z

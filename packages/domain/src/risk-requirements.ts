@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES, CLIENT_TYPES } from './account';
 import { classDefinitionOf, classKycSchema } from './classes';
 import { KRA_PIN_PATTERN } from './identifiers';
+import { choiceSchema } from './numbers';
 import { THIRD_PARTY_COVER_TYPES } from './premium/types';
 import { fullVehicleSchema, vehicleIdentitySchema } from './purchase';
 
@@ -59,7 +60,11 @@ export const motorPrivateKycSnapshotSchema = z.object({
   address: requiredText(ACCOUNT_MESSAGES.addressRequired).pipe(
     z.string().min(10, ACCOUNT_MESSAGES.addressLength),
   ),
-  clientType: z.enum(CLIENT_TYPES, { error: ACCOUNT_MESSAGES.accountTypeRequired }),
+  clientType: choiceSchema(
+    CLIENT_TYPES,
+    ACCOUNT_MESSAGES.accountTypeRequired,
+    ACCOUNT_MESSAGES.accountTypeInvalid,
+  ),
 });
 
 /** Where a class keeps its KYC on a quotation's `clientDetails`: motor private at the top, others under `kyc`. */

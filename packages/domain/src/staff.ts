@@ -9,6 +9,7 @@ import {
 } from './account';
 import { INVITABLE_STAFF_ROLES, STAFF_ROLES } from './gateway-contract';
 import { pageInputSchema } from './intermediaries';
+import { choiceSchema } from './numbers';
 
 /** Statuses of a user account: a sign-up waiting for its code, an invited staff member, in use, disabled. */
 export const USER_STATUSES = ['PENDING', 'INVITED', 'ACTIVE', 'DISABLED'] as const;
@@ -46,7 +47,7 @@ export const inviteStaffSchema = z
     email: emailSchema,
     firstName: personNameSchema(ACCOUNT_MESSAGES.firstNameRequired, ACCOUNT_MESSAGES.firstNameLetters),
     lastName: personNameSchema(ACCOUNT_MESSAGES.lastNameRequired, ACCOUNT_MESSAGES.lastNameLetters),
-    role: z.enum(INVITABLE_STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired }),
+    role: choiceSchema(INVITABLE_STAFF_ROLES, STAFF_MESSAGES.roleRequired, STAFF_MESSAGES.roleRequired),
     intermediaryId: z.coerce
       .number({ error: STAFF_MESSAGES.intermediaryRequired })
       .int(STAFF_MESSAGES.intermediaryRequired)
@@ -93,7 +94,7 @@ export const acceptInvitationSchema = z.object({
 });
 
 export const listStaffSchema = pageInputSchema.extend({
-  role: z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired }).optional(),
+  role: choiceSchema(STAFF_ROLES, STAFF_MESSAGES.roleRequired, STAFF_MESSAGES.roleRequired).optional(),
   status: z.enum(USER_STATUSES, { error: 'Unknown status.' }).optional(),
   search: z.string().trim().max(100, 'The search is too long.').optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountSchema } from './numbers';
 import { mpesaPhoneSchema } from './purchase';
 
 /** The wallet's and the statement's messages, the same on the form and from the server. */
@@ -17,33 +18,15 @@ export const WALLET_FORM_MESSAGES = {
  * An amount in whole shillings typed by a person ("1,500", " 1500 ") or sent as a number: refused
  * when empty, not a number, with cents, or not above 0.
  */
-export const shillingsAmountSchema = z
-  .union([z.number(), z.string()], { error: WALLET_FORM_MESSAGES.amountRequired })
-  .transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.replace(/[,\s]/g, '');
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: WALLET_FORM_MESSAGES.amountRequired });
-      return z.NEVER;
-    }
-    if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isFinite(Number(text))) {
-      ctx.addIssue({ code: 'custom', message: WALLET_FORM_MESSAGES.amountNotNumber });
-      return z.NEVER;
-    }
-    const amount = Number(text);
-    if (amount <= 0) {
-      ctx.addIssue({ code: 'custom', message: WALLET_FORM_MESSAGES.amountPositive });
-      return z.NEVER;
-    }
-    if (!Number.isInteger(amount)) {
-      ctx.addIssue({ code: 'custom', message: WALLET_FORM_MESSAGES.amountWhole });
-      return z.NEVER;
-    }
-    if (amount > 1_000_000_000) {
-      ctx.addIssue({ code: 'custom', message: WALLET_FORM_MESSAGES.amountNotNumber });
-      return z.NEVER;
-    }
-    return amount;
-  });
+export const shillingsAmountSchema = amountSchema({
+  required: WALLET_FORM_MESSAGES.amountRequired,
+  invalid: WALLET_FORM_MESSAGES.amountNotNumber,
+  fraction: WALLET_FORM_MESSAGES.amountWhole,
+  range: WALLET_FORM_MESSAGES.amountPositive,
+  tooLarge: WALLET_FORM_MESSAGES.amountNotNumber,
+  min: 1,
+  max: 1_000_000_000,
+});
 
 /** `client / wallet / topUp`: an M-Pesa prompt for an amount (KES) to the phone. */
 export const walletTopUpSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { kenyanPhoneSchema } from '../account';
 import { isChassisNumber, normaliseChassisNumber } from '../identifiers';
+import { amountSchema, choiceSchema, countSchema } from '../numbers';
 import { FUEL_TYPES, REGISTRATION_PATTERN } from '../purchase';
 
 /**
@@ -9,15 +10,11 @@ import { FUEL_TYPES, REGISTRATION_PATTERN } from '../purchase';
  */
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+// Amounts as people type them ("5,000,000", "5 000 000"; numbers.ts): a wrong form is never "required".
 const shillings = (requiredMessage: string, positiveMessage: string) =>
-  z.coerce
-    .number({ error: requiredMessage })
-    .refine((value) => Number.isSafeInteger(value), { error: 'Enter a whole number of shillings.' })
-    .refine((value) => value > 0, { error: positiveMessage });
+  amountSchema({ required: requiredMessage, min: 1, range: positiveMessage });
 const optionalShillings = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .refine((value) => Number.isSafeInteger(value) && value >= 0, { error: message });
+  amountSchema({ required: message, range: message, emptyAs: 0 });
 
 export const CLASS_MESSAGES = {
   vehicleValuePositive: 'Vehicle value must be greater than 0',
@@ -52,6 +49,7 @@ export const CLASS_MESSAGES = {
   seatsRange: 'Seats must be between 1 and 50.',
   aircraftUseRequired: 'Use of the aircraft is required.',
   pilotHoursRequired: "The pilot's flying hours are required.",
+  pilotHoursInvalid: "The pilot's flying hours must be a number, e.g. 1,500.",
   pilotHoursRange: 'Flying hours must be a whole number from 0 to 40,000.',
 } as const;
 
@@ -100,14 +98,14 @@ export const commercialRiskSchema = z
           : CLASS_MESSAGES.invalidCoverType,
     }),
     vehicleValue: optionalShillings(CLASS_MESSAGES.vehicleValuePositive),
-    vehicleType: z.enum(COMMERCIAL_VEHICLE_TYPES, { error: CLASS_MESSAGES.vehicleTypeRequired }),
+    vehicleType: choiceSchema(COMMERCIAL_VEHICLE_TYPES, CLASS_MESSAGES.vehicleTypeRequired),
     tonnageCapacity: z.coerce
       .number({ error: CLASS_MESSAGES.tonnageRequired })
       .refine((value) => Number.isFinite(value) && value >= 0.5 && value <= 60, {
         error: CLASS_MESSAGES.tonnageRange,
       }),
     usageDetails: z.object({
-      primaryUse: z.enum(COMMERCIAL_USES, { error: CLASS_MESSAGES.primaryUseRequired }),
+      primaryUse: choiceSchema(COMMERCIAL_USES, CLASS_MESSAGES.primaryUseRequired),
       goodsCarried: required(CLASS_MESSAGES.goodsCarriedRequired).pipe(z.string().max(200)),
       routes: required(CLASS_MESSAGES.routesRequired).pipe(z.string().max(200)),
     }),
@@ -133,6 +131,7 @@ export const COMMERCIAL_VEHICLE_MESSAGES = {
   engineNumber: 'Engine number is required.',
   engineCapacity: 'Engine capacity is required.',
   engineCapacityPositive: 'Engine capacity must be greater than 0',
+  engineCapacityInvalid: 'Engine capacity must be a number of cc, e.g. 1,500.',
   bodyType: 'Body type is required.',
   fuelType: 'Fuel type is required.',
   purpose: 'Purpose is required.',
@@ -152,15 +151,17 @@ export const commercialVehicleSchema = z.object({
     .transform(normaliseChassisNumber)
     .pipe(z.string().refine(isChassisNumber, COMMERCIAL_VEHICLE_MESSAGES.chassisLength)),
   engineNumber: required(COMMERCIAL_VEHICLE_MESSAGES.engineNumber),
-  engineCapacity: z.coerce
-    .number({ error: COMMERCIAL_VEHICLE_MESSAGES.engineCapacity })
-    .int(COMMERCIAL_VEHICLE_MESSAGES.engineCapacityPositive)
-    .positive(COMMERCIAL_VEHICLE_MESSAGES.engineCapacityPositive)
-    .max(30_000, COMMERCIAL_VEHICLE_MESSAGES.engineCapacityPositive),
+  engineCapacity: countSchema({
+    required: COMMERCIAL_VEHICLE_MESSAGES.engineCapacity,
+    invalid: COMMERCIAL_VEHICLE_MESSAGES.engineCapacityInvalid,
+    range: COMMERCIAL_VEHICLE_MESSAGES.engineCapacityPositive,
+    min: 1,
+    max: 30_000,
+  }),
   bodyType: required(COMMERCIAL_VEHICLE_MESSAGES.bodyType),
-  fuelType: z.enum(FUEL_TYPES, { error: COMMERCIAL_VEHICLE_MESSAGES.fuelType }),
+  fuelType: choiceSchema(FUEL_TYPES, COMMERCIAL_VEHICLE_MESSAGES.fuelType),
   purpose: required(COMMERCIAL_VEHICLE_MESSAGES.purpose),
-  modifications: z.enum(['yes', 'no'], { error: COMMERCIAL_VEHICLE_MESSAGES.modifications }),
+  modifications: choiceSchema(['yes', 'no'], COMMERCIAL_VEHICLE_MESSAGES.modifications),
   yearOfManufacture: z.coerce
     .number({ error: COMMERCIAL_VEHICLE_MESSAGES.yearOfManufacture })
     .int(COMMERCIAL_VEHICLE_MESSAGES.yearOfManufactureInvalid)
@@ -233,8 +234,8 @@ export const fireDomesticRiskSchema = z
       county: required(CLASS_MESSAGES.countyRequired).pipe(z.string().max(60)),
       town: required(CLASS_MESSAGES.townRequired).pipe(z.string().max(120)),
     }),
-    construction: z.enum(CONSTRUCTION_TYPES, { error: CLASS_MESSAGES.constructionRequired }),
-    occupancy: z.enum(OCCUPANCY_TYPES, { error: CLASS_MESSAGES.occupancyRequired }),
+    construction: choiceSchema(CONSTRUCTION_TYPES, CLASS_MESSAGES.constructionRequired),
+    occupancy: choiceSchema(OCCUPANCY_TYPES, CLASS_MESSAGES.occupancyRequired),
   })
   .superRefine((risk, context) => {
     if (!(risk.buildingValue > 0) && !(risk.contentsValue > 0)) {
@@ -265,7 +266,7 @@ export const SECURITY_LABELS: Record<SecurityMeasure, string> = {
 };
 
 export const theftRiskSchema = z.object({
-  premisesType: z.enum(PREMISES_TYPES, { error: CLASS_MESSAGES.premisesRequired }),
+  premisesType: choiceSchema(PREMISES_TYPES, CLASS_MESSAGES.premisesRequired),
   contentsValue: shillings(CLASS_MESSAGES.contentsRequired, CLASS_MESSAGES.contentsPositive),
   highValueItems: z
     .array(
@@ -311,21 +312,24 @@ export const AIRCRAFT_USE_LABELS: Record<(typeof AIRCRAFT_USES)[number], string>
 export const AIRCRAFT_REGISTRATION = /^5Y-[A-Z]{3}$/;
 
 export const aviationRiskSchema = z.object({
-  aircraftType: z.enum(AIRCRAFT_TYPES, { error: CLASS_MESSAGES.aircraftTypeRequired }),
+  aircraftType: choiceSchema(AIRCRAFT_TYPES, CLASS_MESSAGES.aircraftTypeRequired),
   registration: required(CLASS_MESSAGES.registrationRequired)
     .transform((value) => value.toUpperCase().replace(/\s+/g, ''))
     .pipe(z.string().regex(AIRCRAFT_REGISTRATION, CLASS_MESSAGES.registrationInvalid)),
   hullValue: shillings(CLASS_MESSAGES.hullValueRequired, CLASS_MESSAGES.hullValuePositive),
-  seats: z.coerce
-    .number({ error: CLASS_MESSAGES.seatsRequired })
-    .int(CLASS_MESSAGES.seatsRange)
-    .min(1, CLASS_MESSAGES.seatsRange)
-    .max(50, CLASS_MESSAGES.seatsRange),
-  use: z.enum(AIRCRAFT_USES, { error: CLASS_MESSAGES.aircraftUseRequired }),
-  pilotHours: z.coerce
-    .number({ error: CLASS_MESSAGES.pilotHoursRequired })
-    .int(CLASS_MESSAGES.pilotHoursRange)
-    .min(0, CLASS_MESSAGES.pilotHoursRange)
-    .max(40_000, CLASS_MESSAGES.pilotHoursRange),
+  seats: countSchema({
+    required: CLASS_MESSAGES.seatsRequired,
+    invalid: CLASS_MESSAGES.seatsRange,
+    range: CLASS_MESSAGES.seatsRange,
+    min: 1,
+    max: 50,
+  }),
+  use: choiceSchema(AIRCRAFT_USES, CLASS_MESSAGES.aircraftUseRequired),
+  pilotHours: countSchema({
+    required: CLASS_MESSAGES.pilotHoursRequired,
+    invalid: CLASS_MESSAGES.pilotHoursInvalid,
+    range: CLASS_MESSAGES.pilotHoursRange,
+    max: 40_000,
+  }),
 });
 export type AviationRisk = z.infer<typeof aviationRiskSchema>;

@@ -1,19 +1,16 @@
-import { checkCoverStartDate, MIN_VEHICLE_VALUE_KES, QUOTATION_MESSAGES } from '@bima/domain';
+import { amountSchema, checkCoverStartDate, MIN_VEHICLE_VALUE_KES, QUOTATION_MESSAGES } from '@bima/domain';
 import { z } from 'zod';
 import { t } from './i18n';
 
 /** The vehicle value form (spec-1 §5): required, a whole number, at least KES 50,000. */
 export const vehicleValueFormSchema = z.object({
-  vehicleValue: z
-    .string()
-    .trim()
-    .min(1, QUOTATION_MESSAGES.vehicleValueRequired)
-    .pipe(
-      z.coerce
-        .number<string>({ error: QUOTATION_MESSAGES.vehicleValueRequired })
-        .refine(Number.isSafeInteger, { error: t('motor.coverType.wholeNumber') })
-        .refine((value) => value >= MIN_VEHICLE_VALUE_KES, { error: QUOTATION_MESSAGES.vehicleValueMinimum }),
-    ),
+  // As people type it ("1,500,000", "1 500 000"; the domain's one parser), never "required" when given.
+  vehicleValue: amountSchema({
+    required: QUOTATION_MESSAGES.vehicleValueRequired,
+    fraction: t('motor.coverType.wholeNumber'),
+    range: QUOTATION_MESSAGES.vehicleValueMinimum,
+    min: MIN_VEHICLE_VALUE_KES,
+  }),
 });
 export type VehicleValueFormInput = z.input<typeof vehicleValueFormSchema>;
 export type VehicleValueForm = z.output<typeof vehicleValueFormSchema>;

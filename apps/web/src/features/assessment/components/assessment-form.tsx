@@ -15,8 +15,8 @@ import { useEffect } from 'react';
 import { type FieldPath, useFieldArray } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { FormSection } from '../../../components/form-section';
+import { AmountInput, CountInput } from '../../../components/number-inputs';
 import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
 import { buttonPrimary, buttonSecondary, buttonSmall, fieldErrorClass } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { domainText } from '../../../lib/domain-text';
@@ -74,8 +74,6 @@ function toFormValues(answers: AssessmentAnswers | null): AssessmentFormValues {
     monthlyBudget: text(answers.monthlyBudget),
   };
 }
-
-const money = { inputMode: 'numeric', autoComplete: 'off' } as const;
 
 /**
  * The needs questionnaire, one page of short sections (phone first): household and dependants,
@@ -142,22 +140,19 @@ export function AssessmentForm({
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-6 space-y-6">
       <p className="text-slate-700">{t('assessment.form.intro')}</p>
       <FormSection title={t('assessment.form.householdSection')}>
-        <TextField
+        <CountInput
           label={t('assessment.form.adults')}
-          {...money}
           registration={field('household.adults')}
           error={errorOf('household.adults')}
         />
-        <TextField
+        <CountInput
           label={t('assessment.form.children')}
-          {...money}
           registration={field('household.children')}
           error={errorOf('household.children')}
         />
-        <TextField
+        <CountInput
           label={t('assessment.form.dependants')}
           hint={t('assessment.form.dependantsHint')}
-          {...money}
           registration={field('dependants')}
           error={errorOf('dependants')}
           className="sm:col-span-2"
@@ -183,10 +178,9 @@ export function AssessmentForm({
               registration={field(`vehicles.${index}.use`)}
               error={errorOf(`vehicles.${index}.use`)}
             />
-            <TextField
+            <AmountInput
               label={t('assessment.form.vehicleValue')}
               hint={t('assessment.form.shillings')}
-              {...money}
               registration={field(`vehicles.${index}.value`)}
               error={errorOf(`vehicles.${index}.value`)}
             />
@@ -239,18 +233,16 @@ export function AssessmentForm({
           className="sm:col-span-2"
         />
         {tenure === 'owned' ? (
-          <TextField
+          <AmountInput
             label={t('assessment.form.buildingValue')}
             hint={t('assessment.form.buildingValueHint')}
-            {...money}
             registration={field('home.buildingValue')}
             error={errorOf('home.buildingValue')}
           />
         ) : null}
-        <TextField
+        <AmountInput
           label={t('assessment.form.contentsValue')}
           hint={t('assessment.form.contentsValueHint')}
-          {...money}
           registration={field('home.contentsValue')}
           error={errorOf('home.contentsValue')}
         />
@@ -265,10 +257,9 @@ export function AssessmentForm({
           error={errorOf('business.kind')}
         />
         {business && business !== 'none' ? (
-          <TextField
+          <AmountInput
             label={t('assessment.form.stockValue')}
             hint={t('assessment.form.shillings')}
-            {...money}
             registration={field('business.stockValue')}
             error={errorOf('business.stockValue')}
           />
@@ -298,10 +289,9 @@ export function AssessmentForm({
             </p>
           ) : null}
         </fieldset>
-        <TextField
+        <AmountInput
           label={t('assessment.form.monthlyBudget')}
           hint={t('assessment.form.monthlyBudgetHint')}
-          {...money}
           registration={field('monthlyBudget')}
           error={errorOf('monthlyBudget')}
         />

@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { coverTypeText } from '../../../components/code-labels';
 import { ErrorSummary } from '../../../components/error-summary';
+import { PhoneInput } from '../../../components/number-inputs';
 import { ListPages } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
-import { TextField } from '../../../components/text-field';
 import { buttonSecondary, cardClass, linkButton } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
@@ -207,12 +207,10 @@ function PayCartForm({ amount, onStarted }: { amount: number; onStarted: (paymen
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-4 grid max-w-md gap-3">
       {payError ? <ErrorSummary errors={[{ message: payError }]} /> : null}
-      <TextField
+      <PhoneInput
         id="cart-phone"
         label={t('cart.phone')}
         hint={t('cart.phoneHint')}
-        type="tel"
-        autoComplete="tel"
         registration={field('phone')}
         error={errorOf('phone')}
       />

@@ -4,11 +4,13 @@ import {
   type ClaimDocumentType,
   claimPayable,
 } from '@bima/domain/claims';
+import { parseAmount } from '@bima/domain/numbers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Card } from '../../../components/card';
 import { Modal } from '../../../components/modal';
+import { AmountInput, PhoneInput, stateRegistration } from '../../../components/number-inputs';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import {
@@ -69,6 +71,18 @@ function StepForm(props: {
     </form>
   );
 }
+
+/** The amount typed, as the server reads it (the domain's parser), or the text itself for the server to name what is wrong. */
+const amountOrText = (typed: string) => {
+  const parsed = parseAmount(typed);
+  return parsed.ok ? parsed.value : typed;
+};
+
+/** The agreed loss in cents for the payable preview (0 until it reads as an amount). */
+const agreedCents = (typed: string) => {
+  const parsed = parseAmount(typed, { min: 0 });
+  return parsed.ok ? parsed.value * 100 : 0;
+};
 
 function Labelled({
   id,
@@ -166,7 +180,7 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
   const a = claim.actions;
   // The same rule as the server's: whole shillings, never below zero (amounts here are KES).
   const payable =
-    claimPayable({ agreedLoss: Number(amount) * 100, excess: Math.round(claim.excess * 100) }) / 100;
+    claimPayable({ agreedLoss: agreedCents(amount), excess: Math.round(claim.excess * 100) }) / 100;
   const pending = claim.settlements.some((settlement) => settlement.status === 'pending');
   const any = Object.values(a).some(Boolean);
   return (
@@ -242,7 +256,7 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
           <StepForm
             title={t('claims.desk.assessmentTitle')}
             submit={t('claims.desk.assessmentSubmit')}
-            run={step('recordAssessment', { report, assessedLoss: Number(assessedLoss) })}
+            run={step('recordAssessment', { report, assessedLoss: amountOrText(assessedLoss) })}
           >
             <Labelled id="desk-report" label={t('claims.desk.assessmentReport')}>
               <textarea
@@ -253,15 +267,12 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
                 onChange={(event) => setReport(event.target.value)}
               />
             </Labelled>
-            <Labelled id="desk-assessed" label={t('claims.desk.assessedLoss')}>
-              <input
-                id="desk-assessed"
-                inputMode="numeric"
-                className={inputClass}
-                value={assessedLoss}
-                onChange={(event) => setAssessedLoss(event.target.value.replace(/\D/g, ''))}
-              />
-            </Labelled>
+            <AmountInput
+              id="desk-assessed"
+              label={t('claims.desk.assessedLoss')}
+              value={assessedLoss}
+              registration={stateRegistration('assessedLoss', setAssessedLoss)}
+            />
           </StepForm>
         ) : null}
         {a.approve ? (
@@ -271,26 +282,19 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
             run={
               claim.documents.toWaive.length > 0
                 ? async () => setConfirmWaiver(true)
-                : step('approveClaim', { amount: Number(amount) })
+                : step('approveClaim', { amount: amountOrText(amount) })
             }
           >
-            <Labelled
+            <AmountInput
               id="desk-amount"
               label={t('claims.desk.approveAmount')}
               hint={t('claims.desk.approveHint', {
                 excess: formatKes(claim.excess),
                 limit: formatKes(claim.sumInsured),
               })}
-            >
-              <input
-                id="desk-amount"
-                inputMode="numeric"
-                aria-describedby="desk-amount-hint"
-                className={inputClass}
-                value={amount}
-                onChange={(event) => setAmount(event.target.value.replace(/\D/g, ''))}
-              />
-            </Labelled>
+              value={amount}
+              registration={stateRegistration('amount', setAmount)}
+            />
             <p className="text-slate-800" aria-live="polite">
               {t('claims.desk.approvePayable', { amount: formatKes(payable) })}
             </p>
@@ -302,7 +306,7 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
             onCancel={() => setConfirmWaiver(false)}
             onConfirm={async () => {
               await step('approveClaim', {
-                amount: Number(amount),
+                amount: amountOrText(amount),
                 waivedDocuments: claim.documents.toWaive,
               })();
               setConfirmWaiver(false);
@@ -336,20 +340,13 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
               </div>
             </fieldset>
             {method === 'mpesa' ? (
-              <Labelled
+              <PhoneInput
                 id="desk-phone"
                 label={t('claims.desk.settlePhone')}
                 hint={t('claims.desk.settlePhoneHint')}
-              >
-                <input
-                  id="desk-phone"
-                  type="tel"
-                  aria-describedby="desk-phone-hint"
-                  className={inputClass}
-                  value={phone}
-                  onChange={(event) => setPhone(event.target.value)}
-                />
-              </Labelled>
+                value={phone}
+                registration={stateRegistration('phone', setPhone)}
+              />
             ) : (
               <>
                 <Labelled id="desk-garage" label={t('claims.desk.garageName')}>

@@ -12,6 +12,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Card } from '../../../components/card';
 import { ErrorSummary } from '../../../components/error-summary';
+import { PhoneInput, stateRegistration } from '../../../components/number-inputs';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, fieldErrorClass, inputClass, labelClass, linkButton } from '../../../components/ui';
@@ -277,12 +278,11 @@ export default function ReportClaimRoute() {
                   onChange={set('otherName')}
                   error={errors['otherParty.name']}
                 />
-                <Input
-                  name="otherParty.phone"
-                  type="tel"
+                <PhoneInput
+                  id="claim-otherParty-phone"
                   label={t('claims.report.otherPhone')}
                   value={form.otherPhone}
-                  onChange={set('otherPhone')}
+                  registration={stateRegistration('otherParty.phone', set('otherPhone'))}
                   error={errors['otherParty.phone']}
                 />
                 <Input

@@ -1,4 +1,5 @@
 import { AIRCRAFT_TYPE_LABELS, AIRCRAFT_USE_LABELS, aviationRiskSchema } from '@bima/domain/classes/risks';
+import { AmountInput, CountInput } from '../../../components/number-inputs';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { t } from '../i18n';
@@ -46,15 +47,13 @@ export default function AviationRisk({ initial, onSubmit }: RiskStepProps) {
         registration={field('registration')}
         error={errorOf('registration')}
       />
-      <TextField
+      <AmountInput
         label={t('classCover.aviation.hullValue')}
-        inputMode="numeric"
         registration={field('hullValue')}
         error={errorOf('hullValue')}
       />
-      <TextField
+      <CountInput
         label={t('classCover.aviation.seats')}
-        inputMode="numeric"
         registration={field('seats')}
         error={errorOf('seats')}
       />
@@ -65,9 +64,8 @@ export default function AviationRisk({ initial, onSubmit }: RiskStepProps) {
         registration={field('use')}
         error={errorOf('use')}
       />
-      <TextField
+      <CountInput
         label={t('classCover.aviation.pilotHours')}
-        inputMode="numeric"
         registration={field('pilotHours')}
         error={errorOf('pilotHours')}
       />

@@ -1,4 +1,5 @@
 import { CONSTRUCTION_LABELS, fireDomesticRiskSchema, OCCUPANCY_LABELS } from '@bima/domain/classes/risks';
+import { AmountInput } from '../../../components/number-inputs';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { t } from '../i18n';
@@ -38,17 +39,15 @@ export default function FireRisk({ initial, onSubmit }: RiskStepProps) {
       errors={names.map((name) => errorOf(name))}
       isSubmitDisabled={isSubmitDisabled}
     >
-      <TextField
+      <AmountInput
         label={t('classCover.fire.buildingValue')}
         hint={t('classCover.fire.buildingHint')}
-        inputMode="numeric"
         registration={field('buildingValue')}
         error={errorOf('buildingValue')}
       />
-      <TextField
+      <AmountInput
         label={t('classCover.fire.contentsValue')}
         hint={t('classCover.fire.contentsHint')}
-        inputMode="numeric"
         registration={field('contentsValue')}
         error={errorOf('contentsValue')}
       />

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ErrorSummary } from '../../../components/error-summary';
 import { MpesaCheckout } from '../../../components/mpesa-checkout';
+import { PhoneInput } from '../../../components/number-inputs';
 import { PolicyConfirmation } from '../../../components/policy-confirmation';
 import { QueryStatus } from '../../../components/query-status';
 import { RunningTotalBar } from '../../../components/running-total-bar';
@@ -257,11 +258,16 @@ export function BenefitsStep({ flow, dispatch }: StepProps) {
   );
 }
 
-const KYC_FIELDS: ReadonlyArray<{ name: keyof ClassKyc; type?: string; autoComplete: string }> = [
+const KYC_FIELDS: ReadonlyArray<{
+  name: keyof ClassKyc;
+  type?: string;
+  autoComplete: string;
+  Input?: typeof TextField;
+}> = [
   { name: 'fullName', autoComplete: 'name' },
   { name: 'idNumber', autoComplete: 'off' },
   { name: 'kraPin', autoComplete: 'off' },
-  { name: 'phoneNumber', type: 'tel', autoComplete: 'tel' },
+  { name: 'phoneNumber', type: 'tel', autoComplete: 'tel', Input: PhoneInput },
   { name: 'email', type: 'email', autoComplete: 'email' },
   { name: 'address', autoComplete: 'street-address' },
 ];
@@ -282,8 +288,8 @@ function DetailsForm({ defaults, dispatch }: { defaults: KycFormInput; dispatch:
     >
       <ErrorSummary errors={errors.map((message) => ({ message }))} />
       <div className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:grid-cols-2">
-        {KYC_FIELDS.map(({ name, type, autoComplete }) => (
-          <TextField
+        {KYC_FIELDS.map(({ name, type, autoComplete, Input = TextField }) => (
+          <Input
             key={name}
             label={t(`classCover.details.${name}`)}
             type={type ?? 'text'}

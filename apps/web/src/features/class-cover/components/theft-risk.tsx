@@ -6,6 +6,7 @@ import {
 } from '@bima/domain/classes/risks';
 import { useFieldArray } from 'react-hook-form';
 import { Button } from '../../../components/button';
+import { AmountInput } from '../../../components/number-inputs';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { domainText } from '../../../lib/domain-text';
@@ -52,10 +53,9 @@ export default function TheftRisk({ initial, onSubmit }: RiskStepProps) {
         registration={field('premisesType')}
         error={errorOf('premisesType')}
       />
-      <TextField
+      <AmountInput
         label={t('classCover.theft.contentsValue')}
         hint={t('classCover.theft.contentsHint')}
-        inputMode="numeric"
         registration={field('contentsValue')}
         error={errorOf('contentsValue')}
       />
@@ -72,9 +72,8 @@ export default function TheftRisk({ initial, onSubmit }: RiskStepProps) {
               registration={field(`highValueItems.${index}.description`)}
               error={errorOf(`highValueItems.${index}.description`)}
             />
-            <TextField
+            <AmountInput
               label={t('classCover.theft.itemValue', { number: index + 1 })}
-              inputMode="numeric"
               registration={field(`highValueItems.${index}.value`)}
               error={errorOf(`highValueItems.${index}.value`)}
             />

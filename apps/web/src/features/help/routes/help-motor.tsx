@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { FormSection } from '../../../components/form-section';
+import { AmountInput } from '../../../components/number-inputs';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { TextAreaField } from '../../../components/text-area-field';
@@ -186,10 +187,9 @@ function HelpForm({ entities }: { entities: HelpEntities }) {
           />
         </FormSection>
         <FormSection title={t('helpMotor.sections.vehicle')}>
-          <TextField
+          <AmountInput
             id="help-value"
             label={t('helpMotor.fields.value')}
-            inputMode="numeric"
             autoComplete="off"
             registration={field('riskDetails.value')}
             error={errorOf('riskDetails.value')}

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 import { ErrorSummary } from '../../../components/error-summary';
-import { TextField } from '../../../components/text-field';
+import { PhoneInput } from '../../../components/number-inputs';
 import { buttonSecondary } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { useSpecForm } from '../../../lib/use-spec-form';
@@ -130,12 +130,10 @@ export function PayLoan({
     <div className="grid gap-5">
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-3">
         {mpesaError ? <ErrorSummary errors={[{ message: mpesaError }]} /> : null}
-        <TextField
+        <PhoneInput
           id={`${idPrefix}-phone`}
           label={t('loans.pay.phone')}
           hint={t('loans.pay.phoneHint')}
-          type="tel"
-          autoComplete="tel"
           registration={field('phone')}
           error={errorOf('phone')}
         />

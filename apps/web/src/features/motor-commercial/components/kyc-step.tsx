@@ -2,6 +2,7 @@ import type { ClassKyc } from '@bima/domain/classes/risks';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/button';
 import { ErrorSummary } from '../../../components/error-summary';
+import { PhoneInput } from '../../../components/number-inputs';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { TextField } from '../../../components/text-field';
 import { useSpecForm } from '../../../lib/use-spec-form';
@@ -39,18 +40,21 @@ function KycForm({ defaults, isPrefilled }: { defaults: KycFormInput; isPrefille
       <ErrorSummary errors={errors.map((message) => ({ message }))} />
       {isPrefilled ? <p className="text-slate-800">{t('motorCommercial.kyc.prefilled')}</p> : null}
       <div className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:grid-cols-2">
-        {FIELDS.map(({ name, type, autoComplete, inputMode }) => (
-          <TextField
-            key={name}
-            label={t(`motorCommercial.kyc.${name}`)}
-            type={type ?? 'text'}
-            inputMode={inputMode}
-            autoComplete={autoComplete}
-            registration={field(name)}
-            error={errorOf(name)}
-            className={name === 'address' ? 'md:col-span-2' : undefined}
-          />
-        ))}
+        {FIELDS.map(({ name, type, autoComplete, inputMode }) => {
+          const Input = name === 'phoneNumber' ? PhoneInput : TextField;
+          return (
+            <Input
+              key={name}
+              label={t(`motorCommercial.kyc.${name}`)}
+              type={type ?? 'text'}
+              inputMode={inputMode}
+              autoComplete={autoComplete}
+              registration={field(name)}
+              error={errorOf(name)}
+              className={name === 'address' ? 'md:col-span-2' : undefined}
+            />
+          );
+        })}
       </div>
       <StepActions>
         <Button type="submit" disabled={isSubmitDisabled} className="w-full sm:w-auto">

@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { ErrorSummary } from '../../../components/error-summary';
+import { AmountInput } from '../../../components/number-inputs';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -80,13 +81,9 @@ export function ValuationStep() {
           {isThirdParty ? (
             <p className="text-slate-800 md:col-span-2">{t('motorCommercial.valuation.thirdPartyNote')}</p>
           ) : (
-            <TextField
+            <AmountInput
               label={t('motorCommercial.valuation.vehicleValue')}
               hint={t('motorCommercial.valuation.vehicleValueHint')}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
               registration={field('vehicleValue')}
               error={errorOf('vehicleValue')}
               className="md:col-span-2"

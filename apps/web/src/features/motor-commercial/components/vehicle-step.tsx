@@ -2,6 +2,7 @@ import type { CommercialVehicle } from '@bima/domain/classes/risks';
 import { FUEL_TYPES } from '@bima/domain/purchase';
 import { Button } from '../../../components/button';
 import { ErrorSummary } from '../../../components/error-summary';
+import { CountInput } from '../../../components/number-inputs';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -50,12 +51,8 @@ export function VehicleStep() {
               maxLength={name === 'chassisNumber' ? 30 : 60}
             />
           ))}
-          <TextField
+          <CountInput
             label={t('motorCommercial.vehicle.engineCapacity')}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
             registration={field('engineCapacity')}
             error={errorOf('engineCapacity')}
           />

@@ -1,18 +1,13 @@
-import {
-  type CoverType,
-  MIN_VEHICLE_VALUE_KES,
-  MOTOR_PRIVATE_COVER_TYPES,
-  QUOTATION_MESSAGES,
-  VEHICLE_VALUE_STEP_KES,
-} from '@bima/domain';
+import { type CoverType, MOTOR_PRIVATE_COVER_TYPES, QUOTATION_MESSAGES } from '@bima/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { coverTypeText } from '../../../components/code-labels';
 import { ErrorSummary } from '../../../components/error-summary';
+import { AmountInput } from '../../../components/number-inputs';
 import { ScreenHeading } from '../../../components/screen-heading';
-import { buttonPrimary, buttonSecondary, inputClass, linkButton } from '../../../components/ui';
+import { buttonPrimary, buttonSecondary, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { domainText } from '../../../lib/domain-text';
@@ -34,7 +29,6 @@ import { formatKesAmount } from '../utils/format';
 
 function VehicleValueEntry({ initialValue }: { initialValue: number }) {
   const inputId = useId();
-  const hintId = useId();
   const errorId = useId();
   const {
     register,
@@ -59,24 +53,15 @@ function VehicleValueEntry({ initialValue }: { initialValue: number }) {
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
       {message ? <ErrorSummary errors={[{ id: errorId, message }]} /> : null}
       <div className="max-w-sm">
-        <label htmlFor={inputId} className="font-semibold text-slate-900">
-          {t('motor.coverType.valueLabel')}
-        </label>
-        <input
+        <AmountInput
           id={inputId}
-          type="number"
-          inputMode="numeric"
-          min={MIN_VEHICLE_VALUE_KES}
-          step={VEHICLE_VALUE_STEP_KES}
+          label={t('motor.coverType.valueLabel')}
+          hint={t('motor.coverType.valueHint')}
           required
           aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${hintId} ${errorId}` : hintId}
-          className={inputClass}
-          {...register('vehicleValue')}
+          aria-describedby={message ? `${inputId}-hint ${errorId}` : `${inputId}-hint`}
+          registration={register('vehicleValue')}
         />
-        <p id={hintId} className="mt-1 text-sm text-slate-700">
-          {t('motor.coverType.valueHint')}
-        </p>
       </div>
       <div className="flex flex-col items-start gap-3">
         <button type="submit" className={buttonPrimary}>

@@ -3,6 +3,7 @@ import { type KycInput, kycSchema } from '@bima/domain/profile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 import { IdentityFields, type IdentityValues, identityValues } from '../../../components/identity-fields';
+import { PhoneInput } from '../../../components/number-inputs';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { buttonPrimary } from '../../../components/ui';
@@ -96,10 +97,8 @@ export function KycForm({ details, onSaved }: { details: KycData; onSaved?: (sav
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-6 grid gap-4 sm:grid-cols-2">
-      <TextField
+      <PhoneInput
         label={t('portal.kyc.phone')}
-        type="tel"
-        autoComplete="tel"
         hint={t('portal.kyc.phoneHint')}
         registration={field('phone')}
         error={errorOf('phone')}

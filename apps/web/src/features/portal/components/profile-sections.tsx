@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { ZodType } from 'zod';
+import { PhoneInput } from '../../../components/number-inputs';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
@@ -282,11 +283,10 @@ export function PhoneSection() {
             registration={field('country')}
             error={errorOf('country')}
           />
-          <TextField
+          <PhoneInput
             label={t('portal.profile.newPhone')}
-            type="tel"
-            inputMode="tel"
             autoComplete="tel-national"
+            isKenyan={form.watch('country') === DEFAULT_COUNTRY}
             registration={field('phone')}
             error={errorOf('phone')}
           />

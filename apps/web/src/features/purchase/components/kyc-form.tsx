@@ -3,6 +3,7 @@ import { type KycInput, kycSchema } from '@bima/domain/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { IdentityFields, type IdentityValues, identityValues } from '../../../components/identity-fields';
+import { PhoneInput } from '../../../components/number-inputs';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
@@ -97,13 +98,10 @@ export function KycForm({
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid)} className="space-y-6">
       <div className={`${cardClass} grid gap-4 sm:grid-cols-2`}>
-        <TextField
+        <PhoneInput
           id="kyc-phone"
           label={t('purchase.kyc.phone')}
           hint={t('purchase.kyc.phoneHint')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
           registration={field('phone')}
           error={errorOf('phone')}
         />

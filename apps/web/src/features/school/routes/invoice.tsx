@@ -1,3 +1,4 @@
+import { parseAmount } from '@bima/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,11 +7,11 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable } from '../../../components/data-table';
 import { ErrorSummary } from '../../../components/error-summary';
+import { AmountInput, PhoneInput } from '../../../components/number-inputs';
 import { PagedTable } from '../../../components/paged-table';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
-import { TextField } from '../../../components/text-field';
 import { buttonSecondary, linkButton } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
@@ -217,8 +218,11 @@ function InvoiceDetail({ invoiceRef }: { invoiceRef: string }) {
 const fieldErrors = (error: unknown, fields: string[]) =>
   error instanceof ApiError ? (error.errors ?? []).filter((item) => fields.includes(item.field)) : [];
 
-const wholeShillings = (value: string) =>
-  /^\d[\d,]*$/.test(value.trim()) && Number(value.replace(/,/g, '')) > 0;
+/** The shillings typed ("1,500", "1 500", "KES 1,500"; the domain's one parser), or null. */
+const wholeShillings = (value: string) => {
+  const parsed = parseAmount(value, { min: 1 });
+  return parsed.ok ? parsed.value : null;
+};
 
 function WalletPayCard({ invoice }: { invoice: SchoolInvoice }) {
   const queryClient = useQueryClient();
@@ -231,19 +235,20 @@ function WalletPayCard({ invoice }: { invoice: SchoolInvoice }) {
   const pay = useMutation({ mutationFn: payFromWallet });
   const onSubmit = async ({ amount }: { amount: string }) => {
     setDone(null);
-    if (!wholeShillings(amount)) {
+    const shillings = wholeShillings(amount);
+    if (shillings === null) {
       form.setError('amount', { message: t('school.pay.amountInvalid') });
       return;
     }
     try {
       const answer = await pay.mutateAsync({
         invoiceRef: invoice.invoiceRef,
-        amount: amount.replace(/,/g, ''),
+        amount: String(shillings),
         requestId: crypto.randomUUID(),
       });
       setDone(
         t('school.pay.walletDone', {
-          amount: formatKes(Number(amount.replace(/,/g, ''))),
+          amount: formatKes(shillings),
           balance: formatKes(answer.walletBalance),
         }),
       );
@@ -267,10 +272,9 @@ function WalletPayCard({ invoice }: { invoice: SchoolInvoice }) {
       </p>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-3 grid gap-4">
         {serverError ? <ErrorSummary errors={[{ message: serverError }]} /> : null}
-        <TextField
+        <AmountInput
           label={t('school.pay.walletAmount')}
           hint={t('school.pay.amountHint', { balance: formatKes(invoice.balance) })}
-          inputMode="numeric"
           autoComplete="off"
           registration={form.register('amount')}
           error={form.formState.errors.amount?.message}
@@ -318,7 +322,8 @@ function MpesaPayCard({ invoice }: { invoice: SchoolInvoice }) {
   }, [suggested, paymentRef, form]);
   const onSubmit = async (values: { amount: string; phone: string }) => {
     let failed = false;
-    if (!wholeShillings(values.amount)) {
+    const shillings = wholeShillings(values.amount);
+    if (shillings === null) {
       form.setError('amount', { message: t('school.pay.amountInvalid') });
       failed = true;
     }
@@ -326,11 +331,11 @@ function MpesaPayCard({ invoice }: { invoice: SchoolInvoice }) {
       form.setError('phone', { message: t('school.pay.phoneRequired') });
       failed = true;
     }
-    if (failed) return;
+    if (failed || shillings === null) return;
     try {
       const started = await start.mutateAsync({
         invoiceRef: invoice.invoiceRef,
-        amount: values.amount.replace(/,/g, ''),
+        amount: String(shillings),
         phone: values.phone,
       });
       setStartedAt(Date.now());
@@ -347,7 +352,7 @@ function MpesaPayCard({ invoice }: { invoice: SchoolInvoice }) {
         : t('school.pay.failed')
       : null;
   if (paymentRef) {
-    const amount = formatKes(status.data?.amount ?? Number(form.getValues('amount')));
+    const amount = formatKes(status.data?.amount ?? wholeShillings(form.getValues('amount')) ?? 0);
     const timedOut = outcome === 'pending' && Date.now() - startedAt >= FOLLOW_FOR_MS;
     return (
       <Card id="school-mpesa-pay" title={t('school.pay.mpesaTitle')}>
@@ -386,19 +391,16 @@ function MpesaPayCard({ invoice }: { invoice: SchoolInvoice }) {
     <Card id="school-mpesa-pay" title={t('school.pay.mpesaTitle')}>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
         {serverError ? <ErrorSummary errors={[{ message: serverError }]} /> : null}
-        <TextField
+        <AmountInput
           label={t('school.pay.mpesaAmount')}
           hint={t('school.pay.mpesaHint', { max: formatKes(invoice.maxMpesaAmount) })}
-          inputMode="numeric"
           autoComplete="off"
           registration={form.register('amount')}
           error={form.formState.errors.amount?.message}
         />
-        <TextField
+        <PhoneInput
           label={t('school.pay.phone')}
           hint={t('school.pay.phoneHint')}
-          type="tel"
-          autoComplete="tel"
           registration={form.register('phone')}
           error={form.formState.errors.phone?.message}
         />

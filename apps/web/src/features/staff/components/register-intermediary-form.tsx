@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ErrorSummary } from '../../../components/error-summary';
+import { PhoneInput } from '../../../components/number-inputs';
 import { SelectField } from '../../../components/select-field';
 import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
@@ -116,10 +117,8 @@ export function RegisterIntermediaryForm() {
           registration={field('primaryEmail')}
           error={errorOf('primaryEmail')}
         />
-        <TextField
+        <PhoneInput
           label={t('staff.intermediaries.phone')}
-          type="tel"
-          inputMode="tel"
           autoComplete="off"
           hint={t('staff.intermediaries.phoneHint')}
           registration={field('phone')}

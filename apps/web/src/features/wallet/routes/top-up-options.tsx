@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ErrorSummary } from '../../../components/error-summary';
+import { AmountInput, PhoneInput } from '../../../components/number-inputs';
 import { PagedTable } from '../../../components/paged-table';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
-import { TextField } from '../../../components/text-field';
 import { buttonSecondary } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { ApiError } from '../../../lib/api-client';
@@ -202,19 +202,16 @@ function TopUpCard({ maxTopUp }: { maxTopUp: number }) {
     <Card id="wallet-top-up" title={t('wallet.topUp.formTitle')}>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
         {serverError ? <ErrorSummary errors={[{ message: serverError }]} /> : null}
-        <TextField
+        <AmountInput
           label={t('wallet.topUp.amount')}
           hint={t('wallet.topUp.amountHint', { max: formatKesExact(maxTopUp) })}
-          inputMode="numeric"
           autoComplete="off"
           registration={field('amount')}
           error={errorOf('amount')}
         />
-        <TextField
+        <PhoneInput
           label={t('wallet.topUp.phone')}
           hint={t('wallet.topUp.phoneHint')}
-          type="tel"
-          autoComplete="tel"
           registration={field('phone')}
           error={errorOf('phone')}
         />
