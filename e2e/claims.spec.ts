@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousViolations } from './axe';
 import { buyPolicyThroughApi, call, createClient, type Session, useSession } from './purchase-fixtures';
+import { readmeShot } from './readme-screens';
 import { signInStaffThroughApi, signInStaffThroughPage } from './staff-fixtures';
 
 const APA_UNDERWRITER = 'underwriter.apa@bimaportal.co.ke';
@@ -67,10 +68,10 @@ async function optionLabel(page: Page, pattern: RegExp) {
 test.describe('claims', () => {
   test.setTimeout(180_000);
 
-  test('a client reports an accident with three photos, the underwriter asks for the police abstract, approves less the excess and pays by M-Pesa', async ({
+  test('a client reports an accident with three photos, the underwriter asks for the police abstract, approves less the excess and pays by M-Pesa @phone @readme', async ({
     browser,
     request,
-  }) => {
+  }, testInfo) => {
     const client = await createClient(request, { withKyc: true });
     const policyNumber = await buyPolicyThroughApi(request, client.session);
 
@@ -95,6 +96,7 @@ test.describe('claims', () => {
       page.getByText('Photos of the damage from several angles, the number plate visible'),
     ).toBeVisible();
     await expectNoSeriousViolations(page, 'report a claim');
+    await readmeShot(page, testInfo, 'claim-report');
     await page.getByRole('button', { name: 'Report claim' }).click();
 
     const heading = page.getByRole('heading', { level: 1, name: /^Claim CLM-/ });
@@ -111,6 +113,7 @@ test.describe('claims', () => {
     ]);
     await expect(page.getByRole('link', { name: 'rear.jpg' })).toBeVisible(SLOW);
     await expectNoSeriousViolations(page, 'claim page');
+    await readmeShot(page, testInfo, 'claim-page');
 
     // The underwriter asks for the police abstract.
     const deskContext = await browser.newContext();
@@ -159,6 +162,7 @@ test.describe('claims', () => {
     await desk.getByRole('button', { name: 'Pay KES 175,000' }).click();
     await expect(desk.getByText('Settled', { exact: true }).first()).toBeVisible(SLOW);
     await expect(desk.getByText(/KES 175,000 to M-Pesa 254712345678 — Paid/)).toBeVisible();
+    await readmeShot(desk, testInfo, 'claim-desk-settled');
 
     // The client's timeline shows every step, with who took it.
     await page.reload();

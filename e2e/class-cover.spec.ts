@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { chooseCategory, kes, productCard } from './fixtures';
 import { createClient, expectNoSeriousViolations, PAYMENT_TIMEOUT, useSession } from './purchase-fixtures';
+import { readmeShot } from './readme-screens';
 
 /** Levies on every non-life premium: Training Levy 0.2 %, PHCF 0.25 % (each rounded half up), stamp duty 40. */
 const withLevies = (basic: number) => basic + Math.round(basic * 0.002) + Math.round(basic * 0.0025) + 40;
@@ -58,10 +59,10 @@ async function confirmAndPay(page: Page, premium: number) {
 test.describe('fire domestic, theft and aviation flows', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('a client buys a fire domestic policy on a phone: risk, quotes, an extra, details, summary, M-Pesa @phone', async ({
+  test('a client buys a fire domestic policy on a phone: risk, quotes, an extra, details, summary, M-Pesa @phone @readme', async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     const client = await createClient(request);
     await useSession(page, client.session);
     await page.setViewportSize(PHONE);
@@ -82,6 +83,7 @@ test.describe('fire domestic, theft and aviation flows', () => {
       .getByLabel('Construction')
       .selectOption({ label: 'Stone or block walls, tiled or concrete roof' });
     await page.getByLabel('Who lives there').selectOption({ label: 'Lived in by the owner' });
+    await readmeShot(page, testInfo, 'fire-risk');
     await page.getByRole('button', { name: 'Get Quotes' }).click();
 
     // Quotes from the class's market, cheapest first: CIC 0.1 % + 0.5 % = 10,000.
@@ -93,6 +95,7 @@ test.describe('fire domestic, theft and aviation flows', () => {
       kes(withLevies(10_000)),
     );
     await expectNoSeriousViolations(page, 'fire quotes (phone)');
+    await readmeShot(page, testInfo, 'fire-quotes');
     await page.getByRole('button', { name: 'Choose Jubilee Home Fire' }).click();
 
     // Benefits: the core ones with limits, an extra priced before it is added, the total.
@@ -110,6 +113,7 @@ test.describe('fire domestic, theft and aviation flows', () => {
     await expect(runningTotal).toContainText(kes(withLevies(13_500)));
     await expect(premium).toContainText(`Building (KES 5,000,000)KES 6,000`);
     await expectNoSeriousViolations(page, 'fire benefits (phone)');
+    await readmeShot(page, testInfo, 'fire-benefits');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(heading(page, 'Your details')).toBeVisible();

@@ -7,6 +7,7 @@ import {
   expectNoSeriousViolations,
   useSession,
 } from './purchase-fixtures';
+import { readmeShot } from './readme-screens';
 
 /** A screen's first load on a busy machine (its chunk, then its data). */
 const SLOW = { timeout: 30_000 };
@@ -16,7 +17,7 @@ const kenyaToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slic
 test.describe('the client dashboard (issue 28)', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('a client with an unpaid invoice and an open claim sees those counts on their entries, two to a row @phone', async ({
+  test('a client with an unpaid invoice and an open claim sees those counts on their entries, two to a row @phone @readme', async ({
     page,
     request,
   }, testInfo) => {
@@ -64,6 +65,7 @@ test.describe('the client dashboard (issue 28)', () => {
       );
     }
     await expectNoSeriousViolations(page, 'client dashboard with counts');
+    await readmeShot(page, testInfo, 'client-dashboard');
 
     await invoices.click();
     await expect(page).toHaveURL(/\/newportal\/invoice$/, SLOW);

@@ -12,6 +12,7 @@ import {
   startMotorPrivate,
   toast,
 } from './fixtures';
+import { readmeShot } from './readme-screens';
 
 const VALUE = 1_500_000;
 const PRODUCT = { name: 'Jubilee Motor Elite', ref: 'JUB-MP-ELITE' };
@@ -20,10 +21,10 @@ test.describe('motor private: comprehensive quotation', () => {
   // A whole journey with several axe runs or a 2 s quote wait: longer than one screen's 30 s budget.
   test.describe.configure({ timeout: 60_000 });
 
-  test('from value entry through compare, details, cover details and benefits to a priced quotation @phone', async ({
+  test('from value entry through compare, details, cover details and benefits to a priced quotation @phone @readme', async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     const quoted = await fetchMotorQuotes(request, VALUE, 'comprehensive');
     expect(quoted.length).toBeGreaterThanOrEqual(2);
 
@@ -76,6 +77,7 @@ test.describe('motor private: comprehensive quotation', () => {
       await expect(quoteCard(page, product.productName)).toContainText(kes(product.premium));
       await expect(quoteCard(page, product.productName).getByText('Fixed Rate')).toHaveCount(0);
     }
+    await readmeShot(page, testInfo, 'motor-quotes');
 
     // Underwriter filter and Clear Filters.
     await page.getByLabel('Underwriter').selectOption('APA Insurance');
@@ -112,6 +114,7 @@ test.describe('motor private: comprehensive quotation', () => {
     await expect(firstInModal.getByText('Own Damage', { exact: true })).toBeVisible();
     await expect(firstInModal.getByText(/^Limit KES [\d,]+$/).first()).toBeVisible();
     await expect(firstInModal.getByText(/^Excesses \(\d+\)$/)).toBeVisible();
+    await readmeShot(page, testInfo, 'motor-compare');
     await dialog
       .getByRole('article', { name: second.productName })
       .getByRole('button', { name: 'Remove' })

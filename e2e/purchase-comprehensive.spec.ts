@@ -13,14 +13,15 @@ import {
   signInThroughPage,
   useSession,
 } from './purchase-fixtures';
+import { readmeShot } from './readme-screens';
 
 test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('a new client signs in, gives vehicle and KYC details, pays and downloads the policy schedule', async ({
+  test('a new client signs in, gives vehicle and KYC details, pays and downloads the policy schedule @phone @readme', async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     const client = await createClient(request);
     await buyComprehensiveQuote(page);
 
@@ -42,6 +43,7 @@ test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
     }
     await expect(page.getByLabel('Model')).toBeDisabled();
     await fillFullVehicle(page);
+    await readmeShot(page, testInfo, 'motor-vehicle-details');
     // Changing the make clears the model.
     await page.getByLabel('Make').selectOption('Nissan');
     await expect(page.getByLabel('Model')).toHaveValue('');
@@ -74,6 +76,7 @@ test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
     await expect(vehicle).toContainText('Anti-theft deviceYes: Tracker fitted by a licensed company');
     await expect(vehicle).toContainText('ModificationsNo');
     const premium = (await insurance.getByText(/^KES /).nth(1).textContent()) ?? '';
+    await readmeShot(page, testInfo, 'motor-summary');
 
     // Previous Step goes back to vehicle details now that the KRA PIN is known.
     await page.getByRole('button', { name: 'Previous Step' }).click();
@@ -112,6 +115,7 @@ test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
     await expect(page.getByText('Waiting for your confirmation...')).toBeVisible();
     await expect(page.getByText('Check your phone for the M-Pesa prompt')).toBeVisible();
     await expect(page.getByRole('timer')).toContainText(/Time left to confirm: 0:[0-3]\d/);
+    await readmeShot(page, testInfo, 'motor-mpesa-waiting');
     await expect(toast(page, 'Payment Successful')).toBeVisible(PAYMENT_TIMEOUT);
 
     // Confirmation: the progress card, then the policy.
@@ -121,6 +125,7 @@ test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
     const details = page.getByRole('region', { name: 'Policy Details' });
     await expect(details).toContainText(/Policy number\S+/);
     await expect(details).not.toContainText('Policy numberN/A');
+    await readmeShot(page, testInfo, 'motor-policy-issued');
     await expect(details).toContainText(`Premium${premium}`);
     await expect(details).toContainText('Period365 days');
     await expect(page.getByRole('link', { name: 'Go to my client portal' })).toHaveAttribute(

@@ -13,7 +13,7 @@ export const README_SCREENSHOTS_DIR = resolve(dirname(fileURLToPath(import.meta.
  * the screens work and stay current with them.
  */
 export async function readmeShot(page: Page, testInfo: TestInfo, name: string) {
-  const body = await page.screenshot({ fullPage: false });
+  const body = await page.screenshot({ fullPage: false, scale: 'css' });
   await testInfo.attach(name, { body, contentType: 'image/png' });
   if (process.env.README_SCREENSHOTS && testInfo.project.name === 'phone') {
     const file = resolve(README_SCREENSHOTS_DIR, `${name}.png`);

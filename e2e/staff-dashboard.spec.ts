@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
 import { buyPolicyThroughApi, call, createClient, useSession } from './purchase-fixtures';
+import { readmeShot } from './readme-screens';
 import { createHelpRequestThroughApi, kenyaDate, STAFF, signInStaffThroughApi } from './staff-fixtures';
 
 // The staff dashboard's waiting work (staff/dashboard/getWork), on a phone and on a desktop.
@@ -14,10 +15,10 @@ const countIn = async (link: import('@playwright/test').Locator) =>
 test.describe('staff dashboard: the work waiting for the role', () => {
   test.setTimeout(120_000);
 
-  test('an underwriter with an open claim sees it counted by age, and the count opens the desk filtered to it @phone', async ({
+  test('an underwriter with an open claim sees it counted by age, and the count opens the desk filtered to it @phone @readme', async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     const client = await createClient(request, { withKyc: true });
     const policyNumber = await buyPolicyThroughApi(request, client.session);
     const claim = await call<{ id: number; claimRef: string }>(
@@ -40,6 +41,7 @@ test.describe('staff dashboard: the work waiting for the role', () => {
     const fresh = claims.getByRole('link', { name: /Under 7 days/ });
     expect(await countIn(fresh)).toBeGreaterThanOrEqual(1);
     await expect(claims.getByRole('link', { name: /New, not picked up yet/ })).toBeVisible();
+    await readmeShot(page, testInfo, 'staff-dashboard-underwriter');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       page.viewportSize()?.width ?? 0,
     );

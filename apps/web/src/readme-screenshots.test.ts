@@ -19,7 +19,7 @@ function shotsOfReadmeJourneys(): Set<string> {
     for (const block of source.split(/\btest\(/).slice(1)) {
       const title = /^\s*(['"`])(.*?)\1/s.exec(block)?.[2] ?? '';
       if (!title.includes('@readme') || !title.includes('@phone')) continue;
-      for (const match of block.matchAll(/readmeShot\(\s*page\s*,\s*testInfo\s*,\s*'([\w-]+)'/g)) {
+      for (const match of block.matchAll(/readmeShot\(\s*\w+\s*,\s*testInfo\s*,\s*'([\w-]+)'/g)) {
         names.add(match[1]!);
       }
     }
