@@ -43,7 +43,8 @@ export const pricingBandInputSchema = z.object({
     .nullable()
     .optional(),
 });
-export type PricingBandInput = z.infer<typeof pricingBandInputSchema>;
+/** A band as sent: amounts as numbers, or as typed ("500,000") for the server to read or refuse in words. */
+export type PricingBandInput = z.input<typeof pricingBandInputSchema>;
 
 /** "1.25" (%) → 12,500 parts per million of the principal a month, exactly. */
 export function percentToPpm(percent: string): number {
@@ -104,6 +105,8 @@ export const publishPricingTableSchema = z
       });
   });
 export type PublishPricingTableInput = z.infer<typeof publishPricingTableSchema>;
+/** The table as the web sends it (amounts possibly as typed, for the server to read). */
+export type PublishPricingTableRequest = z.input<typeof publishPricingTableSchema>;
 
 /**
  * The index of the first band whose amounts overlap an earlier band of the same term (a principal

@@ -1,4 +1,4 @@
-import type { PublishPricingTableInput } from '@bima/domain/loan-pricing';
+import type { PublishPricingTableRequest } from '@bima/domain/loan-pricing';
 import type { LoanProduct } from '@bima/domain/loans';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
@@ -63,7 +63,7 @@ export const inForceTablesQueryOptions = () =>
 export function usePublishPricingTable() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PublishPricingTableInput) => call<PricingTable>('publishTable', input),
+    mutationFn: (input: PublishPricingTableRequest) => call<PricingTable>('publishTable', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['lender', 'pricing'] }),
   });
 }

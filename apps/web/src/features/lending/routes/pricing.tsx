@@ -1,5 +1,6 @@
 import { PRICING_MONTHS, type PricingBandInput } from '@bima/domain/loan-pricing';
 import { LOAN_PRODUCTS, type LoanProduct } from '@bima/domain/loans';
+import { parseAmount } from '@bima/domain/numbers';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button';
@@ -47,12 +48,18 @@ const draftOf = (band?: PricingBand): BandDraft => ({
 
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
+/** An amount as the portal reads every amount ("500,000", "500 000"); one it cannot read goes as typed, for the server's message. */
+function amountOf(text: string): number | string {
+  const read = parseAmount(text);
+  return read.ok ? read.value : text.trim();
+}
+
 function toInput(band: BandDraft): PricingBandInput {
   return {
-    minPrincipal: Number(band.minPrincipal),
-    maxPrincipal: blankToNull(band.maxPrincipal) === null ? null : Number(band.maxPrincipal),
+    minPrincipal: amountOf(band.minPrincipal),
+    maxPrincipal: blankToNull(band.maxPrincipal) === null ? null : amountOf(band.maxPrincipal),
     months: Number(band.months),
-    facilityFee: blankToNull(band.facilityFee) === null ? null : Number(band.facilityFee),
+    facilityFee: blankToNull(band.facilityFee) === null ? null : amountOf(band.facilityFee),
     monthlyRatePercent: blankToNull(band.monthlyRatePercent),
   };
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
+import { formatAmountText } from '../../../components/number-inputs';
 import { buttonPrimary, buttonSecondary, inputClass } from '../../../components/ui';
 import { t } from '../i18n';
 import { checkAmountInRange } from '../utils/amount-range';
@@ -28,7 +29,7 @@ interface AmountModalProps {
  */
 export function AmountModal(props: AmountModalProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState(String(props.initialAmount));
+  const [value, setValue] = useState(formatAmountText(String(props.initialAmount)));
   const [error, setError] = useState('');
   const hintId = useId();
   const errorId = useId();
@@ -67,16 +68,15 @@ export function AmountModal(props: AmountModalProps) {
         <input
           ref={inputRef}
           id={inputId}
-          type="number"
+          type="text"
           inputMode="numeric"
-          min={props.minimum}
-          max={props.maximum}
-          step={1}
+          autoComplete="off"
           value={value}
           onChange={(event) => {
             setValue(event.target.value);
             setError('');
           }}
+          onBlur={(event) => setValue(formatAmountText(event.target.value))}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
           className={inputClass}

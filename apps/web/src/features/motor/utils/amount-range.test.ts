@@ -17,6 +17,11 @@ describe('checkAmountInRange (never clamps)', () => {
     ['50000', 50_000],
     ['200000', 200_000],
     [' 125000 ', 125_000],
+    // As people type amounts in every other field of the portal (issue 28).
+    ['125,000', 125_000],
+    ['125 000', 125_000],
+    ['KES 125,000', 125_000],
+    ['125,000.00', 125_000],
   ])('%j is accepted at the bounds and inside', (raw, value) => {
     expect(checkAmountInRange(raw, 50_000, 200_000)).toEqual({ ok: true, value });
   });

@@ -1,3 +1,5 @@
+import { parseAmount } from '@bima/domain/numbers';
+
 /** The answer to an amount typed into the limit or excess modal. */
 export type RangeCheck = { ok: true; value: number } | { ok: false; reason: 'required' | 'whole' | 'range' };
 
@@ -6,10 +8,9 @@ export type RangeCheck = { ok: true; value: number } | { ok: false; reason: 'req
  * refused with a reason, never clamped.
  */
 export function checkAmountInRange(raw: string, minimum: number, maximum: number): RangeCheck {
-  const text = raw.trim();
-  if (text === '') return { ok: false, reason: 'required' };
-  const value = Number(text);
-  if (!Number.isSafeInteger(value)) return { ok: false, reason: 'whole' };
-  if (value < minimum || value > maximum) return { ok: false, reason: 'range' };
-  return { ok: true, value };
+  // The portal's one reading of an amount: "100,000", "100 000", "KES 100,000" and "100000" alike.
+  const read = parseAmount(raw);
+  if (!read.ok) return { ok: false, reason: read.problem === 'empty' ? 'required' : 'whole' };
+  if (read.value < minimum || read.value > maximum) return { ok: false, reason: 'range' };
+  return { ok: true, value: read.value };
 }

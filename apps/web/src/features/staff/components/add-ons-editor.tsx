@@ -1,3 +1,4 @@
+import { parseAmount } from '@bima/domain/numbers';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { QueryStatus } from '../../../components/query-status';
@@ -18,9 +19,10 @@ interface Typed {
 /** A product's add-ons as priceProducts and sendRecommendation take them, or null while one is invalid. */
 export type AddOnsResult = { isValid: true; choice: ProductChoice } | { isValid: false };
 
-const isWholeInRange = (text: string, minimum: number, maximum: number) => {
-  const value = Number(text.trim());
-  return text.trim() !== '' && Number.isSafeInteger(value) && value >= minimum && value <= maximum;
+/** The amount typed ("100,000", "100 000", "100000"), read as every amount of the portal is, if whole and within its bounds. */
+const amountInRange = (text: string, minimum: number, maximum: number): number | null => {
+  const read = parseAmount(text, { min: minimum, max: maximum });
+  return read.ok ? read.value : null;
 };
 
 /** The choice for the prices: ticked optional benefits, limits that differ from the default, excesses. */
@@ -40,8 +42,8 @@ function choiceOf(
       if (isOptional) choice.additionalBenefits.push({ benefitSystemRef: benefit.benefitSystemRef });
       continue;
     }
-    if (!isWholeInRange(text, benefitLimit.minimum, benefitLimit.maximum)) return { isValid: false };
-    const limit = Number(text);
+    const limit = amountInRange(text, benefitLimit.minimum, benefitLimit.maximum);
+    if (limit === null) return { isValid: false };
     if (isOptional || limit !== benefitLimit.defaultLimit) {
       choice.additionalBenefits.push({ benefitSystemRef: benefit.benefitSystemRef, params: { limit } });
     }
@@ -49,8 +51,9 @@ function choiceOf(
   for (const excess of excesses) {
     const text = typed.excesses[excess.id];
     if (text === undefined) continue;
-    if (!isWholeInRange(text, excess.minAmount, excess.maxAmount)) return { isValid: false };
-    choice.excesses.push({ id: excess.id, amount: Number(text) });
+    const amount = amountInRange(text, excess.minAmount, excess.maxAmount);
+    if (amount === null) return { isValid: false };
+    choice.excesses.push({ id: excess.id, amount });
   }
   return { isValid: true, choice };
 }
@@ -63,7 +66,7 @@ function AmountField(props: {
   onChange: (value: string) => void;
 }) {
   const id = useId();
-  const isValid = isWholeInRange(props.value, props.minimum, props.maximum);
+  const isValid = amountInRange(props.value, props.minimum, props.maximum) !== null;
   const range = { min: formatKes(props.minimum), max: formatKes(props.maximum) };
   return (
     <div className="mt-2">
@@ -72,11 +75,9 @@ function AmountField(props: {
       </label>
       <input
         id={id}
-        type="number"
+        type="text"
         inputMode="numeric"
-        min={props.minimum}
-        max={props.maximum}
-        step={1}
+        autoComplete="off"
         className={inputClass}
         value={props.value}
         aria-invalid={isValid ? undefined : true}
