@@ -41,8 +41,8 @@ test.describe('motor private: validation and errors', () => {
   test('vehicle value is required and at least KES 50,000 @phone', async ({ page }) => {
     await startMotorPrivate(page);
     const input = page.getByLabel('Vehicle value (KES)');
-    await expect(input).toHaveAttribute('min', '50000');
-    await expect(input).toHaveAttribute('step', '1000');
+    // A text field with the number keypad: "50,000" is typed as people write it (issue 28).
+    await expect(input).toHaveAttribute('inputmode', 'numeric');
 
     await page.getByRole('button', { name: 'Save Value' }).click();
     const errors = page.getByRole('alert').filter({ hasText: ERRORS_TITLE });
@@ -126,7 +126,8 @@ test.describe('motor private: validation and errors', () => {
     await expect(limitModal.getByRole('alert')).toHaveText(
       'The limit must be between KES 50,000 and KES 200,000.',
     );
-    await expect(limit).toHaveValue('300000');
+    // Left as typed, shown back grouped (issue 28): the value is kept, never clamped.
+    await expect(limit).toHaveValue('300,000');
     await expect(limit).toHaveAttribute('aria-invalid', 'true');
     await limitModal.getByRole('button', { name: 'Cancel' }).click();
     await expect(limitModal).toBeHidden();

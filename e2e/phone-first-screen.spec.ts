@@ -52,7 +52,7 @@ test.describe('the first screen on a phone', () => {
     );
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Choose your cover' })).toBeInViewport();
-    await expect(page.getByLabel('Vehicle value (KSH)')).toBeInViewport();
+    await expect(page.getByLabel('Vehicle value (KES)')).toBeInViewport();
 
     // Show steps opens the list (and the breadcrumbs); Hide steps folds them again.
     await quotation(page).getByRole('button', { name: 'Show steps' }).click();

@@ -98,6 +98,10 @@ test.describe('underwriters’ words in Kiswahili', () => {
       await excessSwahili.fill('Kiasi cha kujilipia cha ajali');
       await page.getByLabel('Change summary').fill('Own Damage named in Kiswahili.');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
+      // The editor lists what changed before it saves (issue 28).
+      const confirmation = page.getByRole('dialog', { name: 'Save these changes?' });
+      await expect(confirmation.getByRole('listitem')).toHaveCount(2);
+      await confirmation.getByRole('button', { name: 'Confirm and save' }).click();
       await expect(page.getByText(/^Saved as version \d+/)).toBeVisible();
       await expect(
         page.getByRole('group', { name: 'Benefit 1: Own Damage' }).getByLabel('Name in Kiswahili'),

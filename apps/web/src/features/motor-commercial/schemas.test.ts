@@ -71,6 +71,9 @@ describe('the valuation form', () => {
     ['abc', false],
     ['1', true],
     ['2500000', true],
+    // Shown back grouped once the field is left: still a value (issue 28).
+    ['2,500,000', true],
+    ['2 500 000', true],
   ])('Get Quotation waits for a value above 0: %j → %s', (text, ready) => {
     expect(hasPositiveValue(text)).toBe(ready);
   });

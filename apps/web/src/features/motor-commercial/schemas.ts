@@ -5,6 +5,7 @@ import {
   commercialRiskSchema,
   commercialVehicleSchema,
 } from '@bima/domain/classes/risks';
+import { parseAmount } from '@bima/domain/numbers';
 import { type ZodType, z } from 'zod';
 
 /**
@@ -43,10 +44,10 @@ export const valuationFormSchema = formSchema<ValuationFormInput, CommercialRisk
   commercialRiskSchema,
 );
 
-/** The value the Get Quotation button waits for: a number above 0 (spec-2). */
+/** The value the Get Quotation button waits for: an amount above 0 (spec-2), read as every amount is ("2,500,000"). */
 export function hasPositiveValue(text: string): boolean {
-  const value = Number(text);
-  return text.trim() !== '' && Number.isFinite(value) && value > 0;
+  const read = parseAmount(text);
+  return read.ok && read.value > 0;
 }
 
 export interface VehicleFormInput {

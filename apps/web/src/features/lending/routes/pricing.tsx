@@ -56,7 +56,8 @@ function amountOf(text: string): number | string {
 
 function toInput(band: BandDraft): PricingBandInput {
   return {
-    minPrincipal: amountOf(band.minPrincipal),
+    // A blank smallest amount is a band from nothing, as before.
+    minPrincipal: blankToNull(band.minPrincipal) === null ? 0 : amountOf(band.minPrincipal),
     maxPrincipal: blankToNull(band.maxPrincipal) === null ? null : amountOf(band.maxPrincipal),
     months: Number(band.months),
     facilityFee: blankToNull(band.facilityFee) === null ? null : amountOf(band.facilityFee),

@@ -1,7 +1,7 @@
 import { CLIENT_TYPES } from '@bima/domain';
 import { type KycInput, kycSchema } from '@bima/domain/profile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ZodType } from 'zod';
+import { type ZodType, z } from 'zod';
 import { IdentityFields, type IdentityValues, identityValues } from '../../../components/identity-fields';
 import { PhoneInput } from '../../../components/number-inputs';
 import { SelectField } from '../../../components/select-field';
@@ -27,7 +27,14 @@ interface KycFormValues extends IdentityValues {
 }
 
 const PLACEHOLDER = 'select';
-const kycFormSchema = kycSchema as unknown as ZodType<KycInput, KycFormValues>;
+/** The placeholder is no choice: checked as nothing chosen ("Account type is required"), not as a wrong one. */
+const kycFormSchema = z.preprocess(
+  (values) =>
+    values && typeof values === 'object' && (values as KycFormValues).clientType === PLACEHOLDER
+      ? { ...values, clientType: '' }
+      : values,
+  kycSchema,
+) as unknown as ZodType<KycInput, KycFormValues>;
 const FIELDS: ReadonlyArray<keyof KycFormValues> = [
   'phone',
   'kraPin',

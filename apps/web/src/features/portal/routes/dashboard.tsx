@@ -57,9 +57,6 @@ function EntryTile({ entry }: { entry: DashboardEntry }) {
   return (
     <Link
       to={entry.href}
-      aria-label={
-        countText ? t('portal.dashboard.entryWithCount', { label: entry.label, count: countText }) : undefined
-      }
       className="flex h-full min-h-24 flex-col gap-1.5 rounded-xl border border-slate-200 bg-white p-3 shadow-sm hover:border-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 sm:p-4"
     >
       <span className="flex items-start justify-between gap-2">
@@ -76,7 +73,13 @@ function EntryTile({ entry }: { entry: DashboardEntry }) {
         ) : null}
       </span>
       <span className="font-semibold break-words text-slate-900 [hyphens:auto]">{entry.label}</span>
-      {countText ? <span className="text-sm font-semibold text-emerald-900">{countText}</span> : null}
+      {countText ? (
+        <span className="text-sm font-semibold text-emerald-900">
+          {/* The name is the visible words ("Invoice, 1 unpaid"), so what is read is what is seen. */}
+          <span className="sr-only">, </span>
+          {countText}
+        </span>
+      ) : null}
       <span className="hidden text-sm text-slate-700 sm:block">{entry.description}</span>
     </Link>
   );

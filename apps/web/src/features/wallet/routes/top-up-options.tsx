@@ -1,3 +1,4 @@
+import { parseAmount } from '@bima/domain/numbers';
 import { type WalletTopUpInput, walletTopUpSchema } from '@bima/domain/wallet';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -17,6 +18,12 @@ import { walletQueryOptions } from '../../../lib/wallet';
 import { getTopUpStatus, topUpWallet, type WalletMovement, walletMovementsQueryOptions } from '../api/wallet';
 import { formatKesExact } from '../components/format';
 import { t } from '../i18n';
+
+/** The amount as typed ("1,500"), in shillings, read as every amount is. */
+function amountTyped(text: unknown): number {
+  const read = parseAmount(String(text ?? ''), { unit: 'cents' });
+  return read.ok ? read.value / 100 : 0;
+}
 
 interface TopUpValues {
   amount: string;
@@ -160,7 +167,7 @@ function TopUpCard({ maxTopUp }: { maxTopUp: number }) {
       : null;
 
   if (paymentRef) {
-    const amount = formatKesExact(status.data?.amount ?? Number(form.getValues('amount')));
+    const amount = formatKesExact(status.data?.amount ?? amountTyped(form.getValues('amount')));
     const timedOut = outcome === 'pending' && Date.now() - startedAt >= FOLLOW_FOR_MS;
     return (
       <Card id="wallet-top-up" title={t('wallet.topUp.formTitle')}>
