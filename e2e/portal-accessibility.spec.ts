@@ -47,7 +47,7 @@ test.describe('client portal records: accessibility', () => {
     await expectNoSeriousViolations(page, 'invoice detail');
 
     await page.goto('/newportal');
-    await expect(page.getByRole('link', { name: 'Invoice, 1 unpaid' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Invoice 1 unpaid' })).toBeVisible();
     await expectNoSeriousViolations(page, 'dashboard');
   });
 

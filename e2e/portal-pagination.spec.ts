@@ -28,8 +28,8 @@ test.describe('client portal: lists a page at a time', () => {
 
     // The dashboard's counts are the lists' totals.
     await page.goto('/newportal');
-    await expect(page.getByRole('link', { name: 'Invoice, 11 unpaid' })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole('link', { name: 'My Policies, 1 active' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Invoice 11 unpaid' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('link', { name: 'My Policies 1 active' })).toBeVisible();
 
     await page.goto('/newportal/quotations');
     const pages = page.getByRole('navigation', { name: 'Pages of your quotations' });

@@ -72,14 +72,9 @@ function EntryTile({ entry }: { entry: DashboardEntry }) {
           </span>
         ) : null}
       </span>
+      {/* The name is the visible words ("Invoice 1 unpaid"), so what is read is what is seen. */}
       <span className="font-semibold break-words text-slate-900 [hyphens:auto]">{entry.label}</span>
-      {countText ? (
-        <span className="text-sm font-semibold text-emerald-900">
-          {/* The name is the visible words ("Invoice, 1 unpaid"), so what is read is what is seen. */}
-          <span className="sr-only">, </span>
-          {countText}
-        </span>
-      ) : null}
+      {countText ? <span className="text-sm font-semibold text-emerald-900">{countText}</span> : null}
       <span className="hidden text-sm text-slate-700 sm:block">{entry.description}</span>
     </Link>
   );
