@@ -2,9 +2,9 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { crawlPhone, type RouteSamples, routeHrefs } from './phone-crawl';
 import {
   call,
+  createClient,
   createInvoiceThroughApi,
   FULL_VEHICLE,
-  PASSWORD,
   payInvoiceThroughApi,
   type Session,
   useSession,
@@ -39,26 +39,8 @@ const kenyaToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slic
 
 /** A client with the long names real people have (both double-barrelled), KYC given. */
 async function longNamedClient(request: APIRequestContext): Promise<Session> {
-  const email = `wanjiru.nyambura.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 6)}@example.co.ke`;
-  const registrationId = await call<string>(request, ['user', 'registration', 'createUser'], {
-    email,
+  const { session } = await createClient(request, {
     names: { firstName: 'Wanjiru-Nyambura Wairimu', lastName: 'Kamau-Wainaina Mwangi-Kariuki' },
-  });
-  const mails = (await (await request.get('/dev/outbox')).json()) as Array<{ to: string; text: string }>;
-  const code = mails.find((mail) => mail.to === email)?.text.match(/\b(\d{4})\b/)?.[1];
-  await call(request, ['user', 'registration', 'registrationValidation'], {
-    registrationId,
-    registrationCode: code,
-  });
-  await call(request, ['user', 'registration', 'setPassword'], {
-    registrationId,
-    username: email,
-    password: PASSWORD,
-  });
-  const session = await call<Session>(request, ['user', 'auth', 'login'], {
-    username: email,
-    password: PASSWORD,
-    loginDevice: {},
   });
   await call(
     request,
