@@ -1,5 +1,4 @@
 import { formatNumber } from '@bima/domain/money';
-import { t } from '../i18n';
 import { fractionToPercent } from './form-mapping';
 
 /** 'KES 1,234' for whole shillings. */
