@@ -18,6 +18,7 @@ import type { ClusterBus } from './cluster/bus';
 import { type Config, chatSocketOrigins, isLoopbackHost, trustProxyOption } from './config';
 import type { DatabaseHandle } from './db/client';
 import { devToolsPlugin } from './dev-tools';
+import { AnswerContractError } from './gateway/answers';
 import { docsPlugin } from './gateway/docs';
 import { AppError } from './gateway/errors';
 import { createLogScrubber, databaseRefusal, errorForLog, redactUrl } from './gateway/log-safety';
@@ -209,6 +210,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
     }
     request.log.error({ err: errorForLog(error) }, 'request failed');
+    if (error instanceof AnswerContractError) {
+      // Only where answers are checked (tests, CHECK_ANSWERS): the broken contract, said outright.
+      return reply.status(500).send({
+        status: false,
+        err_code: 'ANSWER_CONTRACT',
+        err_msg: error.message,
+        errors: [],
+      });
+    }
     return reply.status(500).send({
       status: false,
       err_code: GATEWAY_ERROR_CODES.internal,

@@ -28,6 +28,12 @@ const baseConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SEED_SAMPLE_DATA: booleanish.default(true),
+  /**
+   * Checks every answer against its action's output schema (`@bima/domain/contract`): an answer the
+   * contract does not allow, or a field it does not declare, is a 500 naming the field. On in tests
+   * (NODE_ENV=test) unless set; off otherwise, where it would only cost time.
+   */
+  CHECK_ANSWERS: booleanish.optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { type Database, pendingDatabaseCalls } from '../db/client';
 import { requestLanguage } from '../lib/language';
 import type { Services } from '../services';
+import { checkAnswer } from './answers';
 import { AppError, fromZodError } from './errors';
 import { findInputProblem } from './input-guard';
 import { findTokenPrincipal } from './principal';
@@ -158,7 +159,15 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     return principal;
   };
 
+  const checkAnswers = config.CHECK_ANSWERS ?? config.NODE_ENV === 'test';
+
   const run = async (request: FastifyRequest, definition: ActionDefinition, data: unknown) => {
+    const result = await handle(request, definition, data);
+    if (checkAnswers) checkAnswer(definition, result);
+    return result;
+  };
+
+  const handle = async (request: FastifyRequest, definition: ActionDefinition, data: unknown) => {
     const principal = await authenticate(request, definition);
     if (!principal && rateLimitClassOf(definition) === 'write') await writeLimiter.hit(`ip:${request.ip}`);
     const parsed = definition.input.safeParse(data ?? {});
@@ -216,6 +225,26 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     request.gatewayAction = `${definition.service}/${definition.resource}/${definition.action}`;
     return answer(reply, 'data', keep(request, definition, await run(request, definition, data)));
   });
+
+  // One action's own operation (OpenAPI): the body is the action's input, the answer the same.
+  app.post<{ Params: { service: string; resource: string; action: string } }>(
+    '/v2/api/v1/:service/:resource/:action',
+    async (request, reply) => {
+      shedWhenBusy(request, reply);
+      const replay = request.gatewayReplay;
+      if (replay) {
+        request.gatewayAction = replay.action;
+        return answer(reply, 'data', replay.result);
+      }
+      guardInput(request.body);
+      const { service, resource, action } = request.params;
+      const definition = registry.find(service, resource, action, 'v1');
+      if (!definition)
+        throw new AppError('not_found', `Unknown action ${[service, resource, action].join('/')}.`);
+      request.gatewayAction = `${definition.service}/${definition.resource}/${definition.action}`;
+      return answer(reply, 'data', keep(request, definition, await run(request, definition, request.body)));
+    },
+  );
 
   app.post('/v2/api/v1/home', async (request, reply) => {
     shedWhenBusy(request, reply);

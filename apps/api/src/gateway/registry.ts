@@ -1,10 +1,18 @@
 import type { StaffRole, UserRole } from '@bima/domain';
+import {
+  type ActionInput,
+  type ActionKey,
+  type ActionOutput,
+  findContract,
+  type WireValue,
+} from '@bima/domain/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Language } from '../lib/language';
 import type { Services } from '../services';
+import type { SerializedResult } from './serialized';
 
 /**
  * The signed-in caller. On every call with a session, the role and the firm or insurer are read from
@@ -66,10 +74,13 @@ export interface ActionContext<Input> {
   language: Language;
 }
 
-export type ActionDefinition<Schema extends z.ZodType = z.ZodType> = ActionAccess & {
-  service: string;
-  resource: string;
-  action: string;
+/** What an action answers: its contract's output (a Date where text is due), or that answer serialized. */
+export type ActionAnswer<Answer> = Answer | SerializedResult<Answer>;
+
+interface ActionFields<Service extends string, Resource extends string, Action extends string> {
+  service: Service;
+  resource: Resource;
+  action: Action;
   version?: string;
   /**
    * Which gateway limit an anonymous call counts against: 'read' (the per-IP flood ceiling, as many
@@ -78,13 +89,46 @@ export type ActionDefinition<Schema extends z.ZodType = z.ZodType> = ActionAcces
    */
   rateLimit?: RateLimitClass;
   description: string;
-  input: Schema;
-  handler: (context: ActionContext<z.infer<Schema>>) => Promise<unknown>;
-};
+}
 
-/** Declares an action with its input type inferred from its schema. */
-export function defineAction<Schema extends z.ZodType>(
-  definition: ActionDefinition<Schema>,
+export type ActionDefinition<Schema extends z.ZodType = z.ZodType> = ActionAccess &
+  ActionFields<string, string, string> & {
+    input: Schema;
+    /** The answer's schema, from the action's contract (`@bima/domain/contract`). */
+    output?: z.ZodType;
+    handler: (context: ActionContext<z.infer<Schema>>) => Promise<unknown>;
+  };
+
+type KeyOf<
+  Service extends string,
+  Resource extends string,
+  Action extends string,
+> = `${Service}/${Resource}/${Action}`;
+
+/** The input schema an action may declare: one that takes what its contract's input takes. */
+type InputFor<Key extends string> = Key extends ActionKey ? z.ZodType<unknown, ActionInput<Key>> : z.ZodType;
+
+/** What an action's handler must answer: its contract's output, checked by the compiler. */
+type AnswerFor<Key extends string> = Key extends ActionKey ? WireValue<ActionOutput<Key>> : unknown;
+
+/**
+ * Declares an action. Its input type is inferred from its schema; its answer must be what its
+ * contract (`service/resource/action` in `@bima/domain/contract`) says it answers — a compile error
+ * otherwise — and the registry attaches that contract's output schema for the gateway to check.
+ */
+export function defineAction<
+  const Service extends string,
+  const Resource extends string,
+  const Action extends string,
+  Schema extends InputFor<KeyOf<Service, Resource, Action>>,
+>(
+  definition: ActionAccess &
+    ActionFields<Service, Resource, Action> & {
+      input: Schema;
+      handler: (
+        context: ActionContext<z.infer<Schema>>,
+      ) => Promise<ActionAnswer<AnswerFor<KeyOf<Service, Resource, Action>>>>;
+    },
 ): ActionDefinition {
   return definition as unknown as ActionDefinition;
 }
@@ -103,7 +147,8 @@ export class ActionRegistry {
       if (this.#actions.has(key)) throw new Error(`Gateway action registered twice: ${key}`);
       if (definition.auth === 'staff' && !(definition.roles?.length > 0))
         throw new Error(`Gateway staff action without roles: ${key}`);
-      this.#actions.set(key, definition);
+      const contract = findContract(`${definition.service}/${definition.resource}/${definition.action}`);
+      this.#actions.set(key, contract ? { ...definition, output: contract.output } : definition);
     }
   }
 

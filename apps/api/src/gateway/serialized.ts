@@ -67,8 +67,10 @@ export interface Freshness {
  * answer is kept too, as bytes, once per envelope field and encoding: a repeated quote costs neither
  * JSON.stringify nor a compression stream (a phone gets the ~1 KB brotli form of a 7 KB grid).
  */
-export class SerializedResult {
+export class SerializedResult<Answer = unknown> {
   readonly json: string;
+  /** The answer's type (no value: it makes a kept answer of one type unlike one of another). */
+  declare readonly answer?: Answer;
   readonly #bodies = new Map<string, Buffer>();
 
   /**
@@ -77,7 +79,7 @@ export class SerializedResult {
    * it without reading the body (gateway/replay.ts).
    */
   constructor(
-    value: unknown,
+    value: Answer,
     readonly freshness?: Freshness,
   ) {
     this.json = JSON.stringify(value);

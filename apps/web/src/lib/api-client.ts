@@ -1,4 +1,5 @@
 import { API_TIMEOUT_MS } from '@bima/domain/constants';
+import type { ActionInput, ActionKey, ActionOutput } from '@bima/domain/contract';
 import type { GatewayFailure } from '@bima/domain/gateway-contract';
 import { authStore, type SessionTokens, toUserRole } from '../stores/auth';
 import { clearSignedInState } from '../stores/session';
@@ -211,6 +212,27 @@ async function post<T>(path: string, body: unknown, options: CallOptions): Promi
     throw error;
   }
   return parsed as T | undefined;
+}
+
+/**
+ * Calls the action `key` ('service/resource/action') and answers its `result.data`, typed by the
+ * action's contract (`@bima/domain/contract`): the input the action takes and the output it answers,
+ * so a field the API does not send is a compile error here. Without a session on a secure call, or
+ * on a reply without data, it throws an ApiError (as `unwrapData`).
+ */
+export async function callAction<Key extends ActionKey>(
+  key: Key,
+  data: ActionInput<Key>,
+  options: CallOptions = {},
+): Promise<ActionOutput<Key>> {
+  const [service = '', resource = '', action = ''] = key.split('/');
+  return unwrapData(
+    await post<GatewayReply<{ data: ActionOutput<Key> }>>(
+      GATEWAY_PATH,
+      envelope({ service, resource, action, data }),
+      options,
+    ),
+  );
 }
 
 /** `POST /v2/api/v1` with a service/resource/action envelope (spec-1 §7.1). */

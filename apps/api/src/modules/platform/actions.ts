@@ -1,5 +1,4 @@
-import type { SupportContacts } from '@bima/domain';
-import { z } from 'zod';
+import { contracts } from '@bima/domain/contract';
 import { defineAction } from '../../gateway/registry';
 
 export const platformActions = [
@@ -9,8 +8,8 @@ export const platformActions = [
     action: 'getSupportContacts',
     auth: 'public',
     description: "The support phone, e-mail and address shown in the 'Need Assistance?' modal.",
-    input: z.object({}).passthrough(),
-    handler: async ({ config }): Promise<SupportContacts> => ({
+    input: contracts['platform/support/getSupportContacts'].input,
+    handler: async ({ config }) => ({
       phone: config.SUPPORT_PHONE,
       email: config.SUPPORT_EMAIL,
       address: config.SUPPORT_ADDRESS,

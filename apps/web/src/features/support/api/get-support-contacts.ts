@@ -1,5 +1,5 @@
 import type { SupportContacts } from '@bima/domain';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 import { createResource, useResource } from '../../../lib/resource';
 
 /** `platform / support / getSupportContacts`: phone, e-mail and address from configuration. */
@@ -8,11 +8,7 @@ export async function getSupportContacts({
 }: {
   signal?: AbortSignal;
 } = {}): Promise<SupportContacts> {
-  const reply = await callGateway<SupportContacts>(
-    { service: 'platform', resource: 'support', action: 'getSupportContacts', data: {} },
-    { signal },
-  );
-  return unwrapData(reply);
+  return callAction('platform/support/getSupportContacts', {}, { signal });
 }
 
 const contacts = createResource(() => getSupportContacts());

@@ -1,0 +1,4 @@
+import type { Contract } from './define';
+
+/** Staff, intermediaries, help requests, recommendations, commissions, audit, search, queues, products. */
+export const backOfficeContracts = {} satisfies Record<string, Contract>;
