@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callAction, callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 
 /** `platform / support / getSupportContacts`: the support phone for the Call button. */
 export const supportContactsQueryOptions = () =>
