@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { GATEWAY_ERROR_CODES } from '@bima/domain';
 import { languageOfHeader, translateText } from '@bima/domain/i18n';
 import compress from '@fastify/compress';
@@ -43,6 +41,7 @@ import { registerMetrics } from './observability/plugin';
 import { addRequestLog, lazyRequestLogger } from './request-log';
 import { addSecurityHeaders } from './security-headers';
 import { createServices, type Services } from './services';
+import { hasWebBuild, webDistDir } from './web-build';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,7 +61,6 @@ export interface BuildAppOptions {
   bus?: ClusterBus;
 }
 
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const PERSONAL_OR_SECRET_KEYS = [
   'password',
   'phone',
@@ -306,7 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   // The plugins above declared their recurring jobs; the queue starts once they are all known.
   app.addHook('onReady', () => services.jobs.start());
-  registerWebApp(app, resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
+  registerWebApp(app, webDistDir(config));
 
   return app;
 }
@@ -329,7 +327,7 @@ function clientErrorMessage(status: number): string {
 
 /** Serves the built web app: hashed assets cached for a year, everything else revalidated. */
 function registerWebApp(app: FastifyInstance, distDir: string): void {
-  const hasWebApp = existsSync(join(distDir, 'index.html'));
+  const hasWebApp = hasWebBuild(distDir);
   if (hasWebApp) {
     app.register(fastifyStatic, {
       root: distDir,
