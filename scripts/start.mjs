@@ -5,7 +5,6 @@
 import './lib/require-node.mjs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { register } from 'tsx/esm/api';
 import { ensureWebBuild, ROOT } from './lib/web-build.mjs';
 
 // Variables already in the environment win over the optional .env file.
@@ -13,5 +12,5 @@ if (existsSync(join(ROOT, '.env'))) process.loadEnvFile(join(ROOT, '.env'));
 
 // WEB_DIST_DIR names a build made elsewhere: serve it as it is.
 if (process.env.NODE_ENV !== 'production' && !process.env.WEB_DIST_DIR) ensureWebBuild();
-register();
-await import('../apps/api/src/server.ts');
+// The API workspace's entry registers tsx (its dependency) and runs the server.
+await import('../apps/api/src/main.mjs');
