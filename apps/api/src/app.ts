@@ -28,6 +28,7 @@ import { chatSocketPlugin } from './modules/chat/socket-plugin';
 import { claimFileOwner } from './modules/claim/files-owner';
 import { claimFormPlugin } from './modules/claim/form-plugin';
 import { claimPayoutPlugin } from './modules/claim/plugin';
+import { clientErrorsPlugin } from './modules/client-errors/plugin';
 import { filesPlugin } from './modules/files/plugin';
 import { createFileStorage } from './modules/files/storage';
 import { loanJobsPlugin } from './modules/loan/plugin';
@@ -287,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ['chat', chatFileOwner],
     ]),
   });
+  await app.register(clientErrorsPlugin, { services, config });
   // Codes and payment prompts: only for a person at this machine, never in production.
   if (config.NODE_ENV !== 'production' && isLoopbackHost(config.HOST))
     await app.register(devToolsPlugin, { db: database.db, services, config });
