@@ -1,6 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 3210);
+import { e2ePort as port, serverLogPath } from './server-log';
 
 /** Debian's Chromium, with the flags that keep it from stalling on a closed network. */
 const chromiumLaunch = {
@@ -39,7 +38,8 @@ export default defineConfig({
   ],
   webServer: {
     // The Node that runs Playwright (the project's Node 24 under npm/npx), not whatever `node` is first.
-    command: `"${process.execPath}" ../scripts/e2e-server.mjs`,
+    // Its log (stdout) goes to a file journeys can read (e2e/server-log.ts).
+    command: `"${process.execPath}" ../scripts/e2e-server.mjs > "${serverLogPath}"`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

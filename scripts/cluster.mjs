@@ -1,17 +1,17 @@
-// `npm run cluster`: the portal as production runs it, on this machine: PostgreSQL, Redis, the
-// Daraja simulator, three API instances (CLUSTER_INSTANCES) and nginx in front with the WebSocket
-// upgrade. Everything lives in a throwaway folder and stops with Ctrl+C.
+// `npm run cluster`: the portal as production runs it, on this machine: the web app built once
+// (`npm run build`), PostgreSQL, Redis, the Daraja simulator, an SMTP sink, three API instances
+// (CLUSTER_INSTANCES) started as `npm start` with NODE_ENV=production, and nginx in front with the
+// WebSocket upgrade. Everything lives in a throwaway folder and stops with Ctrl+C.
 import './lib/require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCluster } from './lib/cluster.mjs';
-import { ensureWebBuild, ROOT } from './lib/web-build.mjs';
+import { ROOT } from './lib/web-build.mjs';
 
 const deps = spawnSync('bash', ['scripts/system-deps.sh'], { cwd: ROOT, stdio: 'inherit' });
 if (deps.status !== 0) process.exit(deps.status ?? 1);
-ensureWebBuild();
 
 const dir = mkdtempSync(join(tmpdir(), 'bima-cluster-'));
 const instances = Number(process.env.CLUSTER_INSTANCES ?? 3);
@@ -40,5 +40,6 @@ console.info(`
 Bima Portal on ${cluster.url}  (nginx → ${instances} API instances)
   readiness  ${cluster.url}/readyz
   metrics    curl -H 'Authorization: Bearer ${metricsToken}' ${cluster.url}/metrics
-  staff      the sample staff accounts of the README
+  e-mails    ${cluster.mailFile} (sign-up and reset codes: production sends mail by SMTP)
+  staff      none: production seeds no sample staff accounts (the instances run NODE_ENV=production)
 Ctrl+C stops everything.`);

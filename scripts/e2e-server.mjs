@@ -12,6 +12,8 @@ process.env.PUBLIC_BASE_URL ??= `http://${process.env.HOST ?? '127.0.0.1'}:${pro
 process.env.RATE_LIMIT_MAX ??= '100000';
 process.env.RATE_LIMIT_PUBLIC_READ_MAX ??= '100000';
 process.env.AUTH_RATE_LIMIT_SCALE ??= '100';
+// Every journey's browser reports its unhandled errors from this one address.
+process.env.CLIENT_ERRORS_PER_MINUTE ??= '100000';
 // The simulated customer answers after 1 s; the late callback (phone ending 07) after 8 s.
 process.env.MPESA_SIMULATOR_DELAY_MS ??= '1000';
 process.env.MPESA_SIMULATOR_LATE_MS ??= '8000';

@@ -38,8 +38,6 @@ const cluster = await startCluster({
   dir,
   instances: INSTANCES,
   env: {
-    // The API only: the web app is not what this measures.
-    WEB_DIST_DIR: join(dir, 'no-web-app'),
     RECONCILE_INTERVAL_MS: '3000',
     // Every journey comes from this one machine (one address, as nginx rightly reports it): the
     // per-IP limits meant for people are raised, as for the Playwright server.
@@ -346,8 +344,26 @@ for (let waited = 0; waited <= 120_000; waited += 1000) {
   await sleep(1000);
 }
 const soakUsers = "select id from users where email like 'soak.%'";
+// The production path: every live instance serves the web build made before it started, has no
+// development pages, and sent the codes by SMTP.
+const living = cluster.instances.filter((instance) => instance !== killed);
+const builtIndex = readFileSync(join(ROOT, 'apps/web/dist/index.html'), 'utf8');
+let notServingBuild = 0;
+let withDevPages = 0;
+for (const instance of living) {
+  const page = await fetch(`${instance.url}/newportal`, { headers: { accept: 'text/html' } });
+  if (page.status !== 200 || (await page.text()) !== builtIndex) notServingBuild += 1;
+  if ((await fetch(`${instance.url}/dev/mailbox`)).status !== 404) withDevPages += 1;
+}
 const checks = {
   'journeys lost': failed.length,
+  'instances not serving the web build': notServingBuild,
+  'instances with development pages (not NODE_ENV=production)': withDevPages,
+  'e-mails not sent by SMTP': (
+    await db.query(
+      "select count(*)::int as n from outbox_emails where \"to\" like 'soak.%' and transport <> 'smtp'",
+    )
+  ).rows[0].n,
   'invoices of finished journeys not PAID': (
     await db.query(
       "select count(*)::int as n from invoices i join users u on u.id = i.user_id where u.email = any($1) and i.status <> 'PAID'",

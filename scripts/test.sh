@@ -42,11 +42,12 @@ rm -f "$pg_log"
 [ "$pglite_status" -eq 0 ] || { echo "API tests on PGlite failed" >&2; exit 1; }
 [ "$pg_status" -eq 0 ] || { echo "API tests on PostgreSQL failed" >&2; exit 1; }
 
-step "Soak: 50 purchase journeys through nginx on 2 instances (PostgreSQL, Redis), one killed"
-node scripts/soak.mjs --journeys 50 --instances 2
-
+# Built once here: the soak's instances run in production mode, which serves this build and never builds.
 step "Build the web app"
 npm run --silent build
+
+step "Soak: 50 purchase journeys through nginx on 2 production instances (PostgreSQL, Redis), one killed"
+node scripts/soak.mjs --journeys 50 --instances 2
 
 step "Playwright journeys (Debian Chromium)"
 npx playwright test -c e2e/playwright.config.ts

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
@@ -7,6 +9,20 @@ import { defineConfig, type Plugin } from 'vite';
 import { linguiCatalogs } from './build/lingui-catalogs';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
+
+/**
+ * The release the web app reports its errors with: BIMA_RELEASE when the build machine or CI names
+ * one, else `<package version>+<git commit>` (the version alone outside a git checkout).
+ */
+function releaseName(): string {
+  const given = process.env.BIMA_RELEASE?.trim();
+  if (given) return given.replace(/[^\w.+-]/g, '-').slice(0, 64);
+  const rootPackage = new URL('../../package.json', import.meta.url);
+  const { version } = JSON.parse(readFileSync(rootPackage, 'utf8')) as { version: string };
+  const commit = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8' });
+  const sha = commit.status === 0 ? commit.stdout.trim() : '';
+  return /^[0-9a-f]+$/.test(sha) ? `${version}+${sha}` : version;
+}
 
 /**
  * Stamps a build id and the list of hashed assets into dist/serviceWorker.js, so every build ships a
@@ -62,6 +78,7 @@ function keepZodOutOfEntry(): Plugin {
 }
 
 export default defineConfig({
+  define: { __BIMA_RELEASE__: JSON.stringify(releaseName()) },
   plugins: [linguiCatalogs(), react(), tailwindcss(), serviceWorkerBuildId(), keepZodOutOfEntry()],
   build: {
     outDir: 'dist',

@@ -1,11 +1,15 @@
 // Several API instances on this machine, as production runs them: PostgreSQL, Redis, the Daraja
-// simulator (standing in for Safaricom), N identical instances and nginx in front. Used by
-// `npm run cluster` and `npm run soak`. Debian's packages; scripts/system-deps.sh installs them.
+// simulator (standing in for Safaricom), an SMTP sink, N identical instances started the production
+// way (NODE_ENV=production through `npm start`'s scripts/start.mjs, serving the web app built once
+// beforehand) and nginx in front, also on TLS for M-Pesa's callbacks. Used by `npm run cluster` and
+// `npm run soak`. Debian's packages; scripts/system-deps.sh installs them.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ROOT } from './web-build.mjs';
+import { startSmtpSink } from './smtp-sink.mjs';
+import { ensureWebBuild, ROOT } from './web-build.mjs';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -109,8 +113,35 @@ export async function startRedis() {
   return { url: `redis://127.0.0.1:${port}`, child, stop: () => stopChild(child) };
 }
 
+/** A self-signed certificate for 127.0.0.1 (production's TLS proxy, here for the callbacks). */
+function selfSignedCertificate(dir) {
+  const cert = join(dir, 'tls.crt');
+  const key = join(dir, 'tls.key');
+  must(
+    spawnSync('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ]),
+    'openssl req',
+  );
+  return { cert, key };
+}
+
 /** The nginx configuration: least-connections over the instances, WebSocket upgrade, X-Forwarded-For. */
-function nginxConfig({ dir, port, upstreams }) {
+function nginxConfig({ dir, port, tlsPort, tls, upstreams }) {
   const temp = join(dir, 'tmp');
   return `worker_processes 2;
 pid ${join(dir, 'nginx.pid')};
@@ -137,6 +168,9 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail
   }
   server {
     listen 127.0.0.1:${port};
+    listen 127.0.0.1:${tlsPort} ssl;
+    ssl_certificate ${tls.cert};
+    ssl_certificate_key ${tls.key};
     location / {
       proxy_pass http://bima;
       proxy_http_version 1.1;
@@ -159,21 +193,29 @@ function nginxBinary() {
   throw new Error('nginx is not installed (scripts/system-deps.sh installs it).');
 }
 
-/** Starts nginx in front of the instances' ports. */
+/** Starts nginx in front of the instances' ports: plain HTTP, and HTTPS with a self-signed certificate. */
 export async function startNginx(dir, upstreams) {
   const port = await freePort();
+  const tlsPort = await freePort();
   mkdirSync(join(dir, 'tmp'), { recursive: true });
   chmodSync(join(dir, 'tmp'), 0o777);
+  const tls = selfSignedCertificate(dir);
   const config = join(dir, 'nginx.conf');
-  writeFileSync(config, nginxConfig({ dir, port, upstreams }));
+  writeFileSync(config, nginxConfig({ dir, port, tlsPort, tls, upstreams }));
   const child = spawn(nginxBinary(), ['-c', config, '-p', dir, '-e', join(dir, 'error.log')], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  return { url: `http://127.0.0.1:${port}`, child, stop: () => child.kill('SIGQUIT') };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    httpsUrl: `https://127.0.0.1:${tlsPort}`,
+    certificate: tls.cert,
+    child,
+    stop: () => child.kill('SIGQUIT'),
+  };
 }
 
-/** The Daraja simulator as its own process, calling back through the load balancer. */
-export async function startSimulator({ callbackBaseUrl, answerDelayMs = 1000 }) {
+/** The Daraja simulator as its own process, calling back through the load balancer (trusting its certificate). */
+export async function startSimulator({ callbackBaseUrl, certificate, answerDelayMs = 1000 }) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/mpesa/simulator-server.ts'], {
     cwd: ROOT,
@@ -183,6 +225,7 @@ export async function startSimulator({ callbackBaseUrl, answerDelayMs = 1000 }) 
       MPESA_SIMULATOR_DELAY_MS: String(answerDelayMs),
       MPESA_SIMULATOR_LATE_MS: '5000',
       MPESA_CALLBACK_BASE_URL: callbackBaseUrl,
+      ...(certificate ? { NODE_EXTRA_CA_CERTS: certificate } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -212,7 +255,7 @@ export function stopChild(child, graceMs = 10_000) {
   });
 }
 
-/** One API instance (`node scripts/start.mjs`: the server itself, so its pid is the server's). */
+/** One API instance (`node scripts/start.mjs`, what `npm start` runs: the server itself, so its pid is the server's). */
 export function startInstance({ port, env }) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
@@ -223,8 +266,9 @@ export function startInstance({ port, env }) {
 }
 
 /**
- * The whole cluster in `dir`: PostgreSQL, Redis, the simulator, `instances` API instances (the first
- * migrates and seeds alone, then the others start) and nginx. Answers its parts and `stop()`.
+ * The whole cluster in `dir`: the web app built once (`npm run build`, when not built or out of date),
+ * PostgreSQL, Redis, the simulator, an SMTP sink, `instances` API instances in production mode (the
+ * first migrates and seeds alone, then the others start) and nginx. Answers its parts and `stop()`.
  */
 export async function startCluster({
   dir,
@@ -244,6 +288,8 @@ export async function startCluster({
     }
   };
   try {
+    // Production never builds at start: the build is made here, once, before any instance starts.
+    ensureWebBuild();
     // The postgres user (PostgreSQL refuses to run as root) must reach its folder inside.
     chmodSync(dir, 0o755);
     const postgres = await startPostgres(join(dir, 'postgres'));
@@ -255,11 +301,21 @@ export async function startCluster({
     const ports = await Promise.all(Array.from({ length: instances }, () => freePort()));
     const nginx = await startNginx(join(dir, 'nginx'), ports);
     stops.push(nginx.stop);
-    const simulator = await startSimulator({ callbackBaseUrl: nginx.url, answerDelayMs });
+    const simulator = await startSimulator({
+      callbackBaseUrl: nginx.httpsUrl,
+      certificate: nginx.certificate,
+      answerDelayMs,
+    });
     stops.push(simulator.stop);
-    log(`M-Pesa       ${simulator.url} (the Daraja simulator)`);
+    log(`M-Pesa       ${simulator.url} (the Daraja simulator, calling back ${nginx.httpsUrl})`);
+    const smtp = await startSmtpSink(join(dir, 'mail.txt'));
+    stops.push(smtp.stop);
+    log(`SMTP         ${smtp.url} (e-mails appended to ${smtp.file})`);
+    // Production's configuration: its secrets set, mail by SMTP, Daraja calling back over https.
     const instanceEnv = {
-      NODE_ENV: 'development',
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
       DATABASE_URL: postgres.url,
       REDIS_URL: redis.url,
@@ -270,7 +326,7 @@ export async function startCluster({
       MPESA_CONSUMER_SECRET: 'simulator-secret',
       MPESA_PASSKEY: 'simulator-passkey',
       MPESA_B2C_SECURITY_CREDENTIAL: 'simulator-b2c-credential',
-      MPESA_CALLBACK_BASE_URL: nginx.url,
+      MPESA_CALLBACK_BASE_URL: nginx.httpsUrl,
       ...env,
     };
     const started = [];
@@ -287,7 +343,14 @@ export async function startCluster({
     await boot(ports[0]);
     await Promise.all(ports.slice(1).map(boot));
     await waitHttp(`${nginx.url}/readyz`, { child: nginx.child });
-    return { url: nginx.url, databaseUrl: postgres.url, redisUrl: redis.url, instances: started, stop };
+    return {
+      url: nginx.url,
+      databaseUrl: postgres.url,
+      redisUrl: redis.url,
+      mailFile: smtp.file,
+      instances: started,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { GATEWAY_ERROR_CODES } from '@bima/domain';
 import { languageOfHeader, translateText } from '@bima/domain/i18n';
 import compress from '@fastify/compress';
@@ -31,6 +29,7 @@ import { chatSocketPlugin } from './modules/chat/socket-plugin';
 import { claimFileOwner } from './modules/claim/files-owner';
 import { claimFormPlugin } from './modules/claim/form-plugin';
 import { claimPayoutPlugin } from './modules/claim/plugin';
+import { clientErrorsPlugin } from './modules/client-errors/plugin';
 import { filesPlugin } from './modules/files/plugin';
 import { createFileStorage } from './modules/files/storage';
 import { loanJobsPlugin } from './modules/loan/plugin';
@@ -44,6 +43,7 @@ import { registerMetrics } from './observability/plugin';
 import { addRequestLog, lazyRequestLogger } from './request-log';
 import { addSecurityHeaders } from './security-headers';
 import { createServices, type Services } from './services';
+import { hasWebBuild, webDistDir } from './web-build';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +63,6 @@ export interface BuildAppOptions {
   bus?: ClusterBus;
 }
 
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const PERSONAL_OR_SECRET_KEYS = [
   'password',
   'phone',
@@ -299,6 +298,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ['chat', chatFileOwner],
     ]),
   });
+  await app.register(clientErrorsPlugin, { services, config });
   // Codes and payment prompts: only for a person at this machine, never in production.
   if (config.NODE_ENV !== 'production' && isLoopbackHost(config.HOST))
     await app.register(devToolsPlugin, { db: database.db, services, config });
@@ -316,7 +316,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   // The plugins above declared their recurring jobs; the queue starts once they are all known.
   app.addHook('onReady', () => services.jobs.start());
-  registerWebApp(app, resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
+  registerWebApp(app, webDistDir(config));
 
   return app;
 }
@@ -339,7 +339,7 @@ function clientErrorMessage(status: number): string {
 
 /** Serves the built web app: hashed assets cached for a year, everything else revalidated. */
 function registerWebApp(app: FastifyInstance, distDir: string): void {
-  const hasWebApp = existsSync(join(distDir, 'index.html'));
+  const hasWebApp = hasWebBuild(distDir);
   if (hasWebApp) {
     app.register(fastifyStatic, {
       root: distDir,

@@ -237,6 +237,8 @@ const baseConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** PDF downloads (statements, schedules, receipts, certificates, claim forms) per user per minute. */
   PDF_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Browser error reports (POST /v2/api/client-errors) one IP address may send per minute. */
+  CLIENT_ERRORS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Worker threads rendering PDFs off the event loop (0: in the request's thread); default cores − 1, 1 to 4. */
   PDF_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
   /** Help requests one client (signed-in account, else verified e-mail) may send in 24 hours. */

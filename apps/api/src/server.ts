@@ -3,9 +3,13 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedSampleData } from './db/seed';
 import { findSampleStaffWithSamplePassword } from './modules/staff/seed';
+import { productionStartRefusal } from './web-build';
 
 /** Reads the configuration, prepares the database and listens; nothing else lives here. */
 async function main(): Promise<void> {
+  // First of all: a production start without the web build stops here, whatever else is wrong.
+  const refusal = productionStartRefusal(process.env);
+  if (refusal) throw new Error(refusal);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();

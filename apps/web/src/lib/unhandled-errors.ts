@@ -1,3 +1,4 @@
+import { createErrorReporter, RELEASE, sendReport } from './error-reporting';
 import { t } from './i18n';
 import { notify } from './notifications';
 
@@ -33,6 +34,24 @@ function handle(error: unknown): void {
 }
 
 export function listenForUnhandledErrors(): void {
-  window.addEventListener('error', (event) => handle(event.error));
-  window.addEventListener('unhandledrejection', (event) => handle(event.reason));
+  // Every unhandled error also reaches the server's log (scrubbed, batched, a few a minute).
+  const reporter = createErrorReporter({
+    release: RELEASE,
+    send: sendReport,
+    path: () => window.location.pathname,
+  });
+  window.addEventListener('error', (event) => {
+    // A script from another origin gives only "Script error." and no error object.
+    reporter.report('error', event.error ?? event.message);
+    handle(event.error);
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    reporter.report('unhandledrejection', event.reason);
+    handle(event.reason);
+  });
+  // What waits for its batch goes out before the page does.
+  window.addEventListener('pagehide', () => reporter.flush());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') reporter.flush();
+  });
 }
