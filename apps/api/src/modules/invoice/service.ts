@@ -18,7 +18,6 @@ import { policyIssuedEmail } from '../../mail/templates';
 import { findCertificateOfPolicy } from '../certificate/service';
 import { moneyOfInvoice, post } from '../ledger/service';
 import { wantsEmail } from '../notification/service';
-import { invoiceBalance } from '../payment/balance';
 import type { PaymentContext } from '../payment/payables';
 import { refuseWhilePromptLive, sendPrompt } from '../payment/service';
 import { type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
@@ -29,6 +28,7 @@ import { answerInLanguage } from '../product/texts';
 import { refuseIncompleteQuotation } from '../quotation/requirements';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
 import { refuseRenewalPayment } from '../renewal/guard';
+import { invoiceBalance } from './balance';
 
 /*
  * An invoice as a payable (the premium of a quotation): its M-Pesa prompt, what a confirmed payment
