@@ -23,7 +23,7 @@ import { createLogScrubber, databaseRefusal, errorForLog, redactUrl } from './ga
 import { gatewayPlugin } from './gateway/plugin';
 import { type ActionDefinition, ActionRegistry } from './gateway/registry';
 import { mailWorkerPlugin } from './mail/plugin';
-import { allActions } from './modules';
+import { allActions, allLoanProducts, allPayables } from './modules';
 import { chatFileOwner } from './modules/chat/files-owner';
 import { chatSocketPlugin } from './modules/chat/socket-plugin';
 import { claimFileOwner } from './modules/claim/files-owner';
@@ -33,6 +33,8 @@ import { clientErrorsPlugin } from './modules/client-errors/plugin';
 import { filesPlugin } from './modules/files/plugin';
 import { createFileStorage } from './modules/files/storage';
 import { loanJobsPlugin } from './modules/loan/plugin';
+import { registerLoanProducts } from './modules/loan/products';
+import { registerPayables } from './modules/payment/payables';
 import { paymentPlugin } from './modules/payment/plugin';
 import { documentsPlugin } from './modules/policy/documents-plugin';
 import { privacyPlugin } from './modules/privacy/plugin';
@@ -150,6 +152,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const registry = new ActionRegistry();
   registry.register(...allActions, ...(options.extraActions ?? []));
+  // How each kind of payment settles and each loan product behaves: registered here, once.
+  registerPayables(allPayables);
+  registerLoanProducts(allLoanProducts);
   const services = await createServices({ database, config, log: app.log, bus: options.bus });
   scrubber.add(services.mpesa.callbackSecret);
   app.decorate('services', services);

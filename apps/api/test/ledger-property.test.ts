@@ -5,14 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, ledgerTransactions, payments, unallocatedReceipts, users } from '../src/db/schema';
 import { AppError } from '../src/gateway/errors';
 import { resolveReceipt } from '../src/modules/backoffice-search/service';
+import { requestInvoicePayment } from '../src/modules/invoice/service';
 import { moneyOfInvoice, walletBalance } from '../src/modules/ledger/service';
-import {
-  type PaymentContext,
-  requestInvoicePayment,
-  requestWalletTopUp,
-  settlePayment,
-} from '../src/modules/payment/service';
+import { type PaymentContext, settlePayment } from '../src/modules/payment/service';
 import { payInvoiceFromWallet } from '../src/modules/wallet/service';
+import { requestWalletTopUp } from '../src/modules/wallet/top-up';
 import { loginUser, registerUser } from './accounts-helpers';
 import { buildTestApp } from './helpers';
 import { giveKyc, invoiceFor } from './purchase-helpers';

@@ -266,14 +266,14 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
     {
       name: 'wizard: motor private, comprehensive',
       classCode: '07',
-      issuesThrough: 'payment/service.ts#settlePayment',
+      issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',
       issue: wizard(() => motorPrivate(1_500_000, { excesses: [{ id: 'collision', amount: 50_000 }] })),
       chosenExcesses: [{ id: 'collision', amount: 50_000 }],
     },
     {
       name: 'wizard: motor private, third-party',
       classCode: '07',
-      issuesThrough: 'payment/service.ts#settlePayment',
+      issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',
       issue: wizard(() =>
         motorPrivate(1_500_000, {
           productSystemRef: 'JUB-MP-TPO',
@@ -290,7 +290,7 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
     {
       name: 'wizard: motor commercial',
       classCode: '08',
-      issuesThrough: 'payment/service.ts#settlePayment',
+      issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',
       issue: wizard(() =>
         classPayload('JUB-MC-STD', lorry, {
           risks: [{ riskType: 'ASSET', value: 2_500_000, riskRef: 'KCX 456T', details: lorry }],
@@ -301,26 +301,26 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
     {
       name: 'wizard: fire domestic',
       classCode: '03',
-      issuesThrough: 'payment/service.ts#settlePayment',
+      issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',
       issue: wizard(() => classPayload('CIC-FD-DOM', home)),
     },
     {
       name: 'wizard: theft',
       classCode: '05',
-      issuesThrough: 'payment/service.ts#settlePayment',
+      issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',
       issue: wizard(() => classPayload('APA-TH-BURG', shop)),
     },
     {
       name: 'wizard: aviation',
       classCode: '04',
-      issuesThrough: 'payment/service.ts#settlePayment',
+      issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',
       issue: wizard(() => classPayload('APA-AV-HULL', cessna)),
     },
     {
       name: "a broker's recommendation, its vehicle completed before paying",
       classCode: '07',
       firm: 'Savannah Insurance Brokers',
-      issuesThrough: 'payment/service.ts#settlePayment',
+      issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',
       issue: async () => {
         const client = await newClient();
         const recommendation = await recommendationFor(client);
@@ -353,7 +353,7 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
     {
       name: 'renewal of a motor private policy',
       classCode: '07',
-      issuesThrough: 'payment/service.ts#settlePayment',
+      issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',
       issue: async () => {
         const first = await wizard(() => motorPrivate())();
         const [old] = await db()
@@ -473,7 +473,7 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
     {
       name: 'split payments: a premium above M-Pesa’s per-prompt limit, paid in several prompts',
       classCode: '07',
-      issuesThrough: 'payment/service.ts#settlePayment',
+      issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',
       issue: wizard(() => motorPrivate(10_000_000)),
       also: async (_ctx, issued) => {
         expect(issued.prompts).toBeGreaterThanOrEqual(2);
@@ -803,8 +803,8 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
   // ── The table is the list of routes: a new caller of completeInvoice must join it ─────────────
   /** Callers that issue no policy of a route of their own, each with the reason. */
   const NOT_A_ROUTE: Record<string, string> = {
-    'payment/service.ts#completeInvoice': 'the mechanism itself: it calls issuePolicy',
-    'payment/service.ts#repairIssuance':
+    'invoice/service.ts#completeInvoice': 'the mechanism itself: it calls issuePolicy',
+    'invoice/service.ts#repairInvoiceIssuance':
       'the start-up repair of an invoice one of the routes above already paid (purchase.test.ts)',
   };
 

@@ -4,6 +4,7 @@ import { assessmentActions } from './assessment/actions';
 import { auditActions } from './audit/actions';
 import { backofficeSearchActions } from './backoffice-search/actions';
 import { cartActions } from './cart/actions';
+import { cartPayable } from './cart/payable';
 import { catalogueActions } from './catalogue/actions';
 import { certificateActions } from './certificate/actions';
 import { chatActions } from './chat/actions';
@@ -13,15 +14,20 @@ import { commissionActions } from './commission/actions';
 import { dashboardActions } from './dashboard/actions';
 import { helpRequestActions } from './help-request/actions';
 import { intermediaryActions } from './intermediary/actions';
+import { invoicePayable } from './invoice/payable';
 import { ipfActions } from './ipf/actions';
+import { ipfLoanProduct } from './ipf/product';
 import { jobActions } from './jobs/actions';
 import { journeyDraftActions } from './journey-draft/actions';
 import { loanActions } from './loan/actions';
 import { lenderAdminActions } from './loan/lenders';
+import { loanPayable } from './loan/payable';
 import { pricingActions } from './loan/pricing';
+import type { LoanProductAdapter } from './loan/products';
 import { mailQueueActions } from './mail-queue/actions';
 import { notificationActions } from './notification/actions';
 import { passwordSetupActions } from './password-setup/actions';
+import type { Payable } from './payment/payables';
 import { platformActions } from './platform/actions';
 import { privacyActions } from './privacy/actions';
 import { productActions } from './product/actions';
@@ -32,10 +38,13 @@ import { purchaseActions } from './purchase-actions';
 import { recommendationActions } from './recommendation/actions';
 import { renewalActions } from './renewal/actions';
 import { schoolActions } from './school/actions';
+import { schoolFeeLoanProduct } from './school/loan-product';
+import { schoolFeePayable } from './school/payable';
 import { staffActions } from './staff/actions';
 import { staffWorkActions } from './staff-work/actions';
 import { userActions } from './user/actions';
 import { walletActions } from './wallet/actions';
+import { walletTopUpPayable } from './wallet/payable';
 
 /** Every business module's gateway actions, registered explicitly. */
 export const allActions: ActionDefinition[] = [
@@ -79,3 +88,19 @@ export const allActions: ActionDefinition[] = [
   ...answeringInLanguage(assessmentActions),
   ...journeyDraftActions,
 ];
+
+/**
+ * Every kind of payable, registered with the payment module at start-up (app.ts): the payment
+ * module settles a payment through the one its `purpose` names and imports none of them. A new
+ * payable is one entry here.
+ */
+export const allPayables: Payable[] = [
+  invoicePayable,
+  walletTopUpPayable,
+  cartPayable,
+  loanPayable,
+  schoolFeePayable,
+];
+
+/** Every loan product, registered with the loan engine at start-up (app.ts), which imports none of them. */
+export const allLoanProducts: LoanProductAdapter[] = [ipfLoanProduct, schoolFeeLoanProduct];

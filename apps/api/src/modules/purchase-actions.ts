@@ -9,11 +9,11 @@ import {
 import { z } from 'zod';
 import { fromZodError } from '../gateway/errors';
 import { defineAction } from '../gateway/registry';
+import { requestInvoicePayment } from './invoice/service';
 import {
   getPaymentStatus,
   listUnallocatedReceipts,
   listUnallocatedReceiptsForStaff,
-  requestInvoicePayment,
 } from './payment/service';
 import { signDocumentLink } from './policy/document-links';
 import { getInvoice, getPolicy, listInvoices, listPolicies } from './policy/service';

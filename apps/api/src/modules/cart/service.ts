@@ -17,8 +17,10 @@ import { AppError } from '../../gateway/errors';
 import { formatAmount } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import { pageInfo } from '../../lib/search';
+import { completeInvoice, sendPolicyDocuments } from '../invoice/service';
 import { invoiceMoney, lockWallet } from '../ledger/service';
-import { completeInvoice, type PaymentContext, refuseWhilePromptLive, sendPrompt } from '../payment/service';
+import type { PaymentContext } from '../payment/payables';
+import { refuseWhilePromptLive, sendPrompt } from '../payment/service';
 import { type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
 import { toKes } from '../product/present';
 import { refuseIncompleteRisk } from '../quotation/requirements';
@@ -297,15 +299,15 @@ async function cartInvoiceFor(tx: Tx, userId: string, memberIds: number[]) {
  * A cart payment's success, inside settlePayment's transaction with the payment locked: the money
  * goes to the member invoices in order (each locked, at most what it owes), the rest to the wallet
  * as an unallocated receipt; each member paid in full is completed and its policy issued now, and
- * leaves the cart. Answers the invoices whose policies were issued (their documents go after commit).
+ * leaves the cart. The issued policies' documents are e-mailed after commit.
  */
 export async function settleCartReceipt(
   tx: Tx,
   context: PaymentContext,
   payment: PaymentRow,
   answer: MpesaAnswer,
-  afterCommit: Array<() => void>,
-): Promise<number[]> {
+  afterCommit: Array<() => void | Promise<void>>,
+): Promise<void> {
   const [cart] = await tx.select().from(cartInvoices).where(eq(cartInvoices.id, payment.cartInvoiceId!));
   if (!cart) throw new Error(`cart invoice ${payment.cartInvoiceId} of payment ${payment.id} is missing`);
   const memberRows = await tx
@@ -374,16 +376,15 @@ export async function settleCartReceipt(
       ),
     );
   }
-  const issued: number[] = [];
   for (const share of allocations) {
     const invoice = members.find((member) => member.id === share.invoiceId)!;
     if (invoice.status !== 'UNPAID' || owedOf(invoice) - share.amount > 0) continue;
-    if (await completeInvoice(tx, invoice, answer.receipt, answer.settledAt)) issued.push(invoice.id);
+    if (await completeInvoice(tx, invoice, answer.receipt, answer.settledAt))
+      afterCommit.push(() => sendPolicyDocuments(context, invoice.id));
     await tx
       .delete(cartItems)
       .where(and(eq(cartItems.userId, invoice.userId), eq(cartItems.quotationId, invoice.quotationId)));
   }
-  return issued;
 }
 
 /** A cart invoice for the payment status: its members in order, each with its balance and policy once issued. */

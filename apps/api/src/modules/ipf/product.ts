@@ -12,13 +12,14 @@ import type { Database } from '../../db/client';
 import { insuranceProducts, invoices, policies, quotations } from '../../db/schema';
 import { kenyaToday } from '../../lib/dates';
 import { formatAmount, formatDay } from '../../lib/language';
+import { completeInvoice } from '../invoice/service';
 import { moneyOfInvoice, post } from '../ledger/service';
 import { APPLICATION_END_REASONS, type LoanProductAdapter } from '../loan/products';
 import { instalmentsOf, loanMoney, loanRefOf, readableDate } from '../loan/service';
-import { completeInvoice } from '../payment/service';
 
 /** Premium financing as a loan product: the lender pays the invoice; its security is the policy. */
 export const ipfLoanProduct: LoanProductAdapter = {
+  product: 'ipf',
   /**
    * The lender pays the invoice on the client's behalf (the ledger moves its balance onto the loan),
    * the invoice is complete — premium due to the insurer, the policy issued at once — and the policy

@@ -5,7 +5,7 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { recordAudit } from '../audit/service';
 import { amountWords } from '../audit/words';
-import { sendPolicyDocuments } from '../payment/service';
+import { sendPolicyDocuments } from '../invoice/service';
 import { APPLICATION_END_REASONS, LOAN_STATUS_WORD, LOAN_STATUS_WORDS } from './products';
 import {
   approveLoan,

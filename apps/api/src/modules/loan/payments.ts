@@ -5,8 +5,9 @@ import { loans, payments } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { formatAmount } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
+import { sendPolicyDocuments } from '../invoice/service';
 import { isPosted, lockWallet, post, walletBalance } from '../ledger/service';
-import { refuseWhilePromptLive, sendPolicyDocuments, sendPrompt } from '../payment/service';
+import { refuseWhilePromptLive, sendPrompt } from '../payment/service';
 import { type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
 import {
   afterLoanMoney,

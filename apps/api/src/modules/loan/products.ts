@@ -1,8 +1,6 @@
 import type { LoanStatus } from '@bima/domain';
 import type { Database } from '../../db/client';
 import type { Bilingual, Language } from '../../lib/language';
-import { ipfLoanProduct } from '../ipf/product';
-import { schoolFeeLoanProduct } from '../school/loan-product';
 import type { LenderRow, LoanCoreContext, LoanRow, Tx } from './service';
 
 /**
@@ -12,6 +10,8 @@ import type { LenderRow, LoanCoreContext, LoanRow, Tx } from './service';
  * rows in `loan_pricing_tables`).
  */
 export interface LoanProductAdapter {
+  /** The loans' `product` this adapter serves ('ipf', 'school_fees'). */
+  product: string;
   /**
    * The lender pays (IPF: the invoice, then the policy is issued, financed). `ok: false` when it can
    * no longer be paid out (the application is then withdrawn and its first instalment returned).
@@ -88,14 +88,24 @@ export interface ArrearsWords {
   title: string;
 }
 
-/** The adapter of a product (looked up when called, so modules may import each other freely). */
-export function loanProductOf(product: string): LoanProductAdapter {
-  switch (product) {
-    case 'ipf':
-      return ipfLoanProduct;
-    case 'school_fees':
-      return schoolFeeLoanProduct;
-    default:
-      throw new Error(`unknown loan product ${product}`);
+const registered = new Map<string, LoanProductAdapter>();
+
+/**
+ * Registers loan products (idempotent: every app built in one process registers the same ones). The
+ * loan engine knows no product by name: each product's module exports its adapter, registered once
+ * at start-up with `allLoanProducts` of modules/index.ts.
+ */
+export function registerLoanProducts(adapters: readonly LoanProductAdapter[]): void {
+  for (const adapter of adapters) {
+    const known = registered.get(adapter.product);
+    if (known && known !== adapter) throw new Error(`two loan products named ${adapter.product}`);
+    registered.set(adapter.product, adapter);
   }
+}
+
+/** The adapter of a product; one nobody registered is a wiring fault. */
+export function loanProductOf(product: string): LoanProductAdapter {
+  const adapter = registered.get(product);
+  if (!adapter) throw new Error(`unknown loan product ${product}`);
+  return adapter;
 }

@@ -1,63 +1,17 @@
-import { formatKes, mpesaReceiptPosting, premiumDuePosting } from '@bima/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  insuranceProducts,
-  invoices,
-  ledgerTransactions,
-  payments,
-  policies,
-  quotations,
-  unallocatedReceipts,
-  users,
-} from '../../db/schema';
+import { invoices, payments, unallocatedReceipts, users } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
-import { formatAmount, languageOf } from '../../lib/language';
-import { makeRef } from '../../lib/refs';
 import { pageInfo } from '../../lib/search';
-import { policyIssuedEmail } from '../../mail/templates';
 import { DarajaError, describeResultCode, type StkCallback } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
-import { cartInvoiceSummary, recordCartReceipt, settleCartReceipt } from '../cart/service';
-import { findCertificateOfPolicy } from '../certificate/service';
-import { lockWallet, moneyOfInvoice, post } from '../ledger/service';
-import { settleLoanReceipt } from '../loan/payments';
-import { wantsEmail } from '../notification/service';
-import { loadDocumentBrand } from '../policy/document-brand';
-import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
-import { answerInLanguage } from '../product/texts';
-import { refuseIncompleteQuotation } from '../quotation/requirements';
-import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
-import { refuseRenewalPayment } from '../renewal/guard';
-import { settleSchoolFeeReceipt } from '../school/payments';
-import { invoiceBalance } from './balance';
-import { markPaymentSucceeded } from './settle';
+import { type PaymentContext, type PaymentStatusDetails, payableOf, registeredPayables } from './payables';
+import type { MpesaAnswer } from './settle';
 
-export interface PaymentContext {
-  db: Database;
-  services: Services;
-  log: FastifyBaseLogger;
-}
+export type { PaymentContext } from './payables';
 
 type PaymentRow = typeof payments.$inferSelect;
-type InvoiceRow = typeof invoices.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
@@ -111,24 +65,8 @@ export function queryBackoffMs(failures: number): number {
   return Math.min(QUERY_EVERY_MS * 2 ** Math.min(failures, 20), QUERY_BACKOFF_MAX_MS);
 }
 
-const invoiceSummary = (invoice: InvoiceRow, money: { paid: number; owed: number }, maxPerPrompt: number) => {
-  const isPaid = invoice.status === 'PAID' || money.owed === 0;
-  const summary = invoiceBalance({ paid: money.paid, owed: money.owed, maxPerPrompt });
-  return {
-    invoiceSystemRef: invoice.invoiceSystemRef,
-    amount: toKes(invoice.amount),
-    amountPaid: summary.amountPaid,
-    balance: isPaid ? 0 : summary.balance,
-    amountDueNow: isPaid ? 0 : summary.amountDueNow,
-    status: invoice.status,
-  };
-};
-
-function presentStatus(
-  payment: PaymentRow,
-  policyNumber: string | null,
-  invoice: ReturnType<typeof invoiceSummary> | null,
-) {
+/** A payment's status; what it pays fills `policyNumber` and `invoice` when it pays an invoice. */
+function presentStatus(payment: PaymentRow, details: Partial<PaymentStatusDetails>) {
   const message =
     payment.status === 'pending'
       ? 'Waiting for your confirmation on the phone.'
@@ -141,118 +79,12 @@ function presentStatus(
     statusMessage: message,
     amount: toKes(payment.amount),
     receiptNumber: payment.receiptNumber,
-    /** 'invoice' or 'wallet_topup' (then `invoice` is null). */
+    /** 'invoice', 'wallet_topup', 'cart', 'loan' or 'school_fee' (`invoice` is null but for 'invoice'). */
     purpose: payment.purpose,
-    policyNumber,
-    invoice,
+    policyNumber: null,
+    invoice: null,
+    ...details,
   };
-}
-
-/**
- * Starts an STK push for one of the client's unpaid invoices, for its balance up to M-Pesa's
- * per-transaction limit (a larger invoice is paid in several prompts). The invoice row is locked
- * while deciding, so two requests at once cannot both send a prompt: a paid invoice, an expired
- * quotation with nothing paid yet, or a prompt still alive on a phone is refused.
- */
-export async function requestInvoicePayment(
-  context: PaymentContext,
-  userId: string,
-  invoiceSystemRef: string,
-  phone: string,
-) {
-  const { db, services } = context;
-  const payment = await db.transaction(async (tx) => {
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.invoiceSystemRef, invoiceSystemRef), eq(invoices.userId, userId)))
-      .for('update');
-    if (!invoice) throw new AppError('not_found', 'Invoice not found.');
-    const money = await moneyOfInvoice(tx, invoice);
-    const amount = Math.min(money.owed, services.mpesa.maxAmount * 100);
-    if (invoice.status === 'PAID' || amount <= 0) {
-      throw new AppError('conflict', 'This invoice is already paid.', { code: 'INVOICE_PAID' });
-    }
-    if (money.paid === 0) {
-      const [quotation] = await tx
-        .select({
-          id: quotations.id,
-          expiresAt: quotations.expiresAt,
-          renewalOfPolicyId: quotations.renewalOfPolicyId,
-        })
-        .from(quotations)
-        .where(eq(quotations.id, invoice.quotationId));
-      if (quotation && isQuotationExpired(quotation)) throw quotationExpiredError(quotation);
-      // A renewal whose policy another renewal has already bought (or is buying) is not paid twice.
-      if (quotation) await refuseRenewalPayment(tx, quotation);
-      // Nor is a cover whose vehicle or KYC is missing (its policy and certificate would lack them).
-      await refuseIncompleteQuotation(tx, invoice.quotationId);
-    }
-    await refuseWhilePromptLive(
-      tx,
-      eq(payments.invoiceId, invoice.id),
-      'A payment for this invoice is waiting for confirmation on your phone.',
-    );
-    const [inserted] = await tx
-      .insert(payments)
-      .values({ paymentSystemRef: makeRef('PAY', 10), invoiceId: invoice.id, userId, phone, amount })
-      .returning();
-    return inserted!;
-  });
-  return sendPrompt(context, payment, {
-    accountReference: invoiceSystemRef,
-    description: 'Bima premium',
-  });
-}
-
-/**
- * Starts an STK push that tops up the client's wallet (a payment whose purpose is the wallet, with
- * no invoice): the same prompt, limits, callback and reconciler as an invoice's. While a top-up
- * prompt of the client may still be answered on a phone, another is refused; the wallet's row lock
- * makes two requests at once decide one after the other.
- */
-export async function requestWalletTopUp(
-  context: PaymentContext,
-  userId: string,
-  input: { amount: number; phone: string },
-) {
-  const { db, services } = context;
-  const amount = input.amount * 100;
-  if (input.amount > services.mpesa.maxAmount) {
-    throw new AppError(
-      'invalid',
-      `M-Pesa takes at most ${formatKes(services.mpesa.maxAmount * 100)} at a time.`,
-      {
-        errors: [
-          {
-            field: 'amount',
-            message: `M-Pesa takes at most ${formatKes(services.mpesa.maxAmount * 100)} at a time.`,
-          },
-        ],
-      },
-    );
-  }
-  const payment = await db.transaction(async (tx) => {
-    await lockWallet(tx, userId);
-    await refuseWhilePromptLive(
-      tx,
-      and(eq(payments.userId, userId), eq(payments.purpose, 'wallet_topup')),
-      'A top-up is waiting for confirmation on your phone.',
-    );
-    const [inserted] = await tx
-      .insert(payments)
-      .values({
-        paymentSystemRef: makeRef('PAY', 10),
-        purpose: 'wallet_topup',
-        invoiceId: null,
-        userId,
-        phone: input.phone,
-        amount,
-      })
-      .returning();
-    return inserted!;
-  });
-  return sendPrompt(context, payment, { accountReference: 'BIMA WALLET', description: 'Wallet top-up' });
 }
 
 /** Sends the STK push of a payment row just made; a refused push fails the payment at once. */
@@ -328,24 +160,11 @@ export async function getPaymentStatus(context: PaymentContext, userId: string, 
     await reconcilePayment(context, payment);
     payment = (await find())!;
   }
-  if (payment.purpose === 'cart' && payment.cartInvoiceId !== null) {
-    return {
-      ...presentStatus(payment, null, null),
-      cart: await cartInvoiceSummary(db, payment.cartInvoiceId, context.services.mpesa.maxAmount),
-    };
-  }
-  if (payment.invoiceId === null) return presentStatus(payment, null, null);
-  const [row] = await db
-    .select({ invoice: invoices, policyNumber: policies.policyNumber })
-    .from(invoices)
-    .leftJoin(policies, eq(policies.invoiceId, invoices.id))
-    .where(eq(invoices.id, payment.invoiceId));
-  const money = await moneyOfInvoice(db, row!.invoice);
-  return presentStatus(
-    payment,
-    row?.policyNumber ?? null,
-    invoiceSummary(row!.invoice, money, context.services.mpesa.maxAmount),
-  );
+  const payable = payableOf(payment);
+  const details = payable.describeStatus
+    ? await payable.describeStatus(db, payment, context.services.mpesa.maxAmount)
+    : {};
+  return presentStatus(payment, details);
 }
 
 export type SettleResult =
@@ -387,15 +206,14 @@ function plainPhone(phone: string): string | null {
 }
 
 /**
- * Applies M-Pesa's answer to a payment, idempotently, in one transaction with the payment and its
- * invoice locked (docs §7–8):
+ * Applies M-Pesa's answer to a payment, idempotently, in one transaction with the payment locked
+ * (docs §7–8):
  * - a failure is final only from M-Pesa (callback or query ResultCode), and only for a pending payment;
- * - a success puts what the invoice still owes (at most the payment) towards it; anything more, or a
- *   success arriving after we had the payment as failed and the invoice paid, becomes an unallocated
- *   receipt credited to the client and logged as an alert, never dropped;
- * - the invoice is paid and its policy issued when its balance reaches 0;
+ * - a success is handed to the payable the payment pays (its `purpose`, see payables.ts), which puts
+ *   the money towards it (an invoice, a cart, a loan, school fees, the wallet) and keeps anything
+ *   more as wallet credit, never dropped — also for a success arriving after we had it as failed;
  * - a callback's receipt for a payment the query already confirmed is recorded on the payment, on
- *   its unallocated receipt and on the policy it completed;
+ *   its unallocated receipt and where its payable keeps receipts (the policy it completed);
  * - an amount that differs changes nothing; a success callback without Amount asks for verification;
  *   a masked or different phone does not block a payment whose CheckoutRequestID and amount match.
  */
@@ -405,9 +223,8 @@ export async function settlePayment(
   source: 'callback' | 'query' = 'callback',
 ): Promise<SettleResult> {
   const { db, log } = context;
-  const afterCommit: Array<() => void> = [];
-  let issuedInvoiceId: number | null = null;
-  let cartIssuedInvoiceIds: number[] = [];
+  // Alerts and documents to e-mail, run in order once the transaction is committed.
+  const afterCommit: Array<() => void | Promise<void>> = [];
   const result = await db.transaction(async (tx): Promise<SettleResult> => {
     const [payment] = await tx
       .select()
@@ -468,184 +285,32 @@ export async function settlePayment(
     // A query success never overturns a failure: only a callback's receipt proves the money then.
     if (payment.status === 'failed' && source === 'query') return 'already-final';
 
-    const settledAt = new Date();
-    const receipt = answer.receiptNumber ?? payment.receiptNumber;
-    if (payment.purpose === 'loan') {
-      // A loan's payment: the loan engine puts it towards the loan (the rest to the wallet).
-      issuedInvoiceId = await settleLoanReceipt(tx, context, payment, {
-        receipt,
-        resultDesc: answer.resultDesc,
-        source,
-        settledAt,
-      });
-      return 'settled';
-    }
-    if (payment.purpose === 'cart') {
-      // A cart's payment: its member invoices are paid in order, each policy issued once its share is paid.
-      cartIssuedInvoiceIds = await settleCartReceipt(
-        tx,
-        context,
-        payment,
-        { receipt, resultDesc: answer.resultDesc, source, settledAt },
-        afterCommit,
-      );
-      return 'settled';
-    }
-    if (payment.purpose === 'school_fee') {
-      // A school fee payment: the school fees module puts it towards the school's invoice.
-      await settleSchoolFeeReceipt(tx, context, payment, {
-        receipt,
-        resultDesc: answer.resultDesc,
-        source,
-        settledAt,
-      });
-      return 'settled';
-    }
-    let invoice: InvoiceRow | null = null;
-    if (payment.invoiceId !== null) {
-      const [locked] = await tx
-        .select()
-        .from(invoices)
-        .where(eq(invoices.id, payment.invoiceId))
-        .for('update');
-      if (!locked) throw new Error(`invoice ${payment.invoiceId} of payment ${payment.id} is missing`);
-      invoice = locked;
-    }
-    const money = invoice ? await moneyOfInvoice(tx, invoice) : null;
-    const owed = !invoice || !money || invoice.status === 'PAID' ? 0 : money.owed;
-    const { posting, allocated, toWallet } = mpesaReceiptPosting({
-      paymentId: payment.id,
-      userId: payment.userId,
-      amount: payment.amount,
-      receipt,
-      invoice: invoice ? { id: invoice.id, ref: invoice.invoiceSystemRef, owed } : null,
-    });
-    // The money, once per payment, in the same transaction as its success.
-    await markPaymentSucceeded(
-      tx,
-      context,
-      payment,
-      { receipt, resultDesc: answer.resultDesc, source, settledAt },
-      {
-        allocated: invoice ? allocated : null,
-        postings: [posting],
-        body: invoice
-          ? {
-              en: `We received ${formatAmount(payment.amount, 'en')} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''} for invoice ${invoice.invoiceSystemRef}.`,
-              sw: `Tumepokea ${formatAmount(payment.amount, 'sw')} kupitia M-Pesa${receipt ? ` (risiti ${receipt})` : ''} kwa ankara ${invoice.invoiceSystemRef}.`,
-            }
-          : {
-              en: `We received ${formatAmount(payment.amount, 'en')} by M-Pesa${receipt ? ` (receipt ${receipt})` : ''}: it is in your wallet.`,
-              sw: `Tumepokea ${formatAmount(payment.amount, 'sw')} kupitia M-Pesa${receipt ? ` (risiti ${receipt})` : ''}: zimewekwa kwenye pochi yako.`,
-            },
-        link: invoice
-          ? `/newportal/invoice/${encodeURIComponent(invoice.invoiceSystemRef)}`
-          : '/newportal/top-up-options',
-      },
-    );
+    const confirmed: MpesaAnswer = {
+      receipt: answer.receiptNumber ?? payment.receiptNumber,
+      resultDesc: answer.resultDesc,
+      source,
+      settledAt: new Date(),
+    };
     if (payment.status === 'failed') {
       afterCommit.push(() =>
         log.warn(
-          { payment: payment.paymentSystemRef, was: payment.resultCode, receipt },
+          { payment: payment.paymentSystemRef, was: payment.resultCode, receipt: confirmed.receipt },
           'M-Pesa confirmed a payment we had as failed',
         ),
       );
     }
-
-    if (invoice && toWallet > 0) {
-      const reason =
-        owed === 0
-          ? 'Payment arrived after the invoice was paid'
-          : 'Payment was more than the balance of the invoice';
-      // The rest is in the client's wallet (the posting above); this row lists it for staff.
-      await tx
-        .insert(unallocatedReceipts)
-        .values({
-          receiptSystemRef: makeRef('RCT', 10),
-          userId: payment.userId,
-          paymentId: payment.id,
-          invoiceId: invoice.id,
-          amount: toWallet,
-          mpesaReceiptNumber: receipt,
-          reason,
-        })
-        .onConflictDoNothing({ target: unallocatedReceipts.paymentId });
-      afterCommit.push(() =>
-        log.error(
-          {
-            alert: 'unallocated-receipt',
-            payment: payment.paymentSystemRef,
-            invoice: invoice.invoiceSystemRef,
-            amount: toKes(toWallet),
-            receipt,
-            reason,
-          },
-          'unallocated M-Pesa receipt',
-        ),
-      );
-    }
-
-    if (invoice && invoice.status === 'UNPAID' && allocated > 0 && owed - allocated <= 0) {
-      if (await completeInvoice(tx, invoice, receipt, settledAt)) issuedInvoiceId = invoice.id;
-    }
+    await payableOf(payment).settle(tx, context, payment, confirmed, afterCommit);
     return 'settled';
   });
   if (result === 'mismatch')
     log.warn({ checkoutRequestId: answer.checkoutRequestId }, 'M-Pesa answer does not match the payment');
-  for (const alert of afterCommit) alert();
-  if (issuedInvoiceId !== null) await sendPolicyDocuments(context, issuedInvoiceId);
-  for (const invoiceId of cartIssuedInvoiceIds) await sendPolicyDocuments(context, invoiceId);
+  for (const step of afterCommit) await step();
   return result;
 }
 
 /**
- * A fully paid invoice (whatever paid it: M-Pesa, the wallet, later a lender), inside the caller's
- * transaction with the invoice locked: marked PAID, its premium made payable to the underwriter in
- * the ledger, and its policy issued. Answers the policy number when one was issued now.
- */
-export async function completeInvoice(
-  tx: Tx,
-  invoice: InvoiceRow,
-  receiptNumber: string | null,
-  paidAt: Date,
-): Promise<string | null> {
-  await tx.update(invoices).set({ status: 'PAID', paidAt }).where(eq(invoices.id, invoice.id));
-  const [product] = await tx
-    .select({ underwriterId: insuranceProducts.underwriterId })
-    .from(quotations)
-    .innerJoin(insuranceProducts, eq(insuranceProducts.id, quotations.productId))
-    .where(eq(quotations.id, invoice.quotationId));
-  if (!product) throw new Error(`the product of invoice ${invoice.id} is missing`);
-  await post(
-    tx,
-    premiumDuePosting({
-      invoiceId: invoice.id,
-      invoiceRef: invoice.invoiceSystemRef,
-      userId: invoice.userId,
-      underwriterId: product.underwriterId,
-      amount: invoice.amount,
-    }),
-    { occurredAt: paidAt },
-  );
-  return issuePolicy(tx, invoice, receiptNumber, paidAt);
-}
-
-/** The last successful payment that went towards the invoice: the one that completed it, once paid. */
-async function completingPayment(tx: Tx, invoiceId: number): Promise<PaymentRow | undefined> {
-  const [completing] = await tx
-    .select()
-    .from(payments)
-    .where(
-      and(eq(payments.invoiceId, invoiceId), eq(payments.status, 'success'), gt(payments.allocatedAmount, 0)),
-    )
-    .orderBy(desc(payments.settledAt), desc(payments.id))
-    .limit(1);
-  return completing;
-}
-
-/**
  * The receipt of a payment the STK query confirmed, brought by the later callback: kept on the
- * payment, on its unallocated receipt if any, and on the policy when this payment completed it.
+ * payment, on its unallocated receipt if any, and where its payable keeps it (the policy it completed).
  */
 async function recordReceipt(tx: Tx, payment: PaymentRow, receiptNumber: string): Promise<void> {
   await tx.update(payments).set({ receiptNumber }).where(eq(payments.id, payment.id));
@@ -655,17 +320,7 @@ async function recordReceipt(tx: Tx, payment: PaymentRow, receiptNumber: string)
     .where(
       and(eq(unallocatedReceipts.paymentId, payment.id), isNull(unallocatedReceipts.mpesaReceiptNumber)),
     );
-  if (payment.purpose === 'cart') {
-    await recordCartReceipt(tx, payment, receiptNumber);
-    return;
-  }
-  if (payment.invoiceId === null) return;
-  const completing = await completingPayment(tx, payment.invoiceId);
-  if (completing?.id !== payment.id) return;
-  await tx
-    .update(policies)
-    .set({ receiptNumber })
-    .where(and(eq(policies.invoiceId, payment.invoiceId), isNull(policies.receiptNumber)));
+  await payableOf(payment).recordReceipt?.(tx, payment, receiptNumber);
 }
 
 /**
@@ -731,79 +386,6 @@ async function confirmedByQuery(context: PaymentContext, checkoutRequestId: stri
   } catch (error) {
     context.log.warn({ err: error, checkoutRequestId }, 'STK query to confirm a callback failed');
     return false;
-  }
-}
-
-/**
- * E-mails the policy schedule and receipt, and the motor certificate when the policy has one, in the
- * owner's language; a mail failure is logged, never undoes the payment.
- */
-export async function sendPolicyDocuments(context: PaymentContext, invoiceId: number): Promise<void> {
-  try {
-    const issued = await getPolicyByInvoice(context.db, invoiceId);
-    if (!issued) return;
-    const [owner] = await context.db
-      .select({
-        userId: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        language: users.language,
-      })
-      .from(policies)
-      .innerJoin(users, eq(users.id, policies.userId))
-      .where(eq(policies.invoiceId, invoiceId));
-    if (!owner) return;
-    // Switched off in Profile: the documents stay on the policy page.
-    if (!(await wantsEmail(context.db, owner.userId, 'policy_issued'))) return;
-    const language = languageOf(owner.language);
-    // The underwriter's product and benefit names in the owner's language (issue 14).
-    const policy = await answerInLanguage(context.db, language, issued);
-    const safe = policy.policyNumber.replace(/\//g, '-');
-    const brand = await loadDocumentBrand(context.db, policy);
-    const attachments = [
-      {
-        filename: `policy-schedule-${safe}.pdf`,
-        content: await context.services.pdf.render('policySchedule', policy, language, brand),
-        contentType: 'application/pdf',
-      },
-      {
-        filename: `receipt-${safe}.pdf`,
-        content: await context.services.pdf.render('receipt', policy, language, brand),
-        contentType: 'application/pdf',
-      },
-    ];
-    const found = await findCertificateOfPolicy(context.db, policy.id);
-    if (found) {
-      attachments.push({
-        filename: `certificate-${found.certificate.certificateNumber}.pdf`,
-        content: await context.services.pdf.render(
-          'certificate',
-          found.certificate,
-          {
-            policyNumber: policy.policyNumber,
-            publicBaseUrl: context.services.publicBaseUrl,
-            insurerLogo: brand.underwriterLogo ?? null,
-          },
-          language,
-        ),
-        contentType: 'application/pdf',
-      });
-    }
-    await context.services.mailer.send(
-      policyIssuedEmail({
-        to: owner.email,
-        firstName: owner.firstName,
-        policyNumber: policy.policyNumber,
-        productName: policy.productName,
-        startDate: policy.startDate,
-        endDate: policy.endDate,
-        attachments,
-        hasCertificate: found !== null,
-        language,
-      }),
-    );
-  } catch (error) {
-    context.log.error({ err: error, invoiceId }, 'could not e-mail the policy documents');
   }
 }
 
@@ -981,38 +563,12 @@ export async function reconcilePendingPayments(context: PaymentContext): Promise
 }
 
 /**
- * Start-up repair: an invoice the ledger shows fully paid but which is unpaid or has no policy (a
- * crash between the two, or a database from before the ledger) is marked paid and gets its premium
- * made payable and its policy now, with the receipt and date of the M-Pesa payment that completed it.
+ * Start-up repair, after the ledger backfill: each payable repairs what a crash left half-done (an
+ * invoice the ledger shows paid but without its policy gets it now). Answers how many were repaired.
  */
 export async function repairIssuance(context: PaymentContext): Promise<number> {
-  const { db } = context;
-  const candidates = await db
-    .selectDistinct({ invoiceId: invoices.id })
-    .from(invoices)
-    .innerJoin(
-      ledgerTransactions,
-      and(
-        eq(ledgerTransactions.invoiceId, invoices.id),
-        inArray(ledgerTransactions.kind, ['mpesa_receipt', 'wallet_payment']),
-      ),
-    )
-    .leftJoin(policies, eq(policies.invoiceId, invoices.id))
-    .where(isNull(policies.id));
   let repaired = 0;
-  for (const { invoiceId } of candidates) {
-    const issued = await db.transaction(async (tx) => {
-      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
-      if (!invoice) return false;
-      if ((await moneyOfInvoice(tx, invoice)).owed > 0) return false;
-      const completing = await completingPayment(tx, invoice.id);
-      const paidAt = invoice.paidAt ?? completing?.settledAt ?? new Date();
-      return Boolean(await completeInvoice(tx, invoice, completing?.receiptNumber ?? null, paidAt));
-    });
-    if (!issued) continue;
-    repaired += 1;
-    await sendPolicyDocuments(context, invoiceId);
-  }
+  for (const payable of registeredPayables()) if (payable.repair) repaired += await payable.repair(context);
   return repaired;
 }
 

@@ -14,6 +14,7 @@ import { afterSchoolFeeMoney, schoolInvoiceOwed } from './service';
  * stays owed to the lender (payable at once from the loan's page) and the parent is told so.
  */
 export const schoolFeeLoanProduct: LoanProductAdapter = {
+  product: 'school_fees',
   arrearsWords: {
     en: {
       consequence:

@@ -45,7 +45,8 @@ import {
   type Tx,
 } from '../loan/service';
 import { notify } from '../notification/service';
-import { type PaymentContext, refuseWhilePromptLive, sendPrompt } from '../payment/service';
+import type { PaymentContext } from '../payment/payables';
+import { refuseWhilePromptLive, sendPrompt } from '../payment/service';
 
 type Executor = Database | Tx;
 type SchoolRow = typeof schools.$inferSelect;

@@ -7,9 +7,9 @@ import {
 } from '@bima/domain';
 import { z } from 'zod';
 import { defineAction } from '../../gateway/registry';
-import { requestWalletTopUp } from '../payment/service';
 import { getWallet, listWalletTransactions, payInvoiceFromWallet } from './service';
 import { accountText, getStatement, signStatementLink } from './statement';
+import { requestWalletTopUp } from './top-up';
 
 /** The client's wallet (portal: Top Up Options) and statement (portal: Accounts). All the client's own. */
 export const walletActions = [

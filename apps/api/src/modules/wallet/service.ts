@@ -14,8 +14,9 @@ import {
 import { AppError } from '../../gateway/errors';
 import type { Language } from '../../lib/language';
 import { pageInfo } from '../../lib/search';
+import { completeInvoice, sendPolicyDocuments } from '../invoice/service';
 import { findAccount, isPosted, lockWallet, moneyOfInvoice, post, walletBalance } from '../ledger/service';
-import { completeInvoice, type PaymentContext, sendPolicyDocuments } from '../payment/service';
+import type { PaymentContext } from '../payment/payables';
 import { getInvoice } from '../policy/service';
 import { refuseIncompleteQuotation } from '../quotation/requirements';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
