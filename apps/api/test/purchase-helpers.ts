@@ -123,11 +123,15 @@ export const pay = (ctx: Ctx, headers: Record<string, string>, invoiceSystemRef:
     headers,
   );
 
-/** Reads until `done` holds or the time is up, then answers the last value read. */
+/**
+ * Reads until `done` holds or the time is up, then answers the last value read. The time is generous
+ * (it only runs out when something is wrong): a loaded 2-core CI machine took over 5 s to issue and
+ * e-mail a policy with its PDFs.
+ */
 export async function waitUntil<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  timeoutMs = 5_000,
+  timeoutMs = 20_000,
 ): Promise<T> {
   const started = Date.now();
   for (;;) {
