@@ -14,6 +14,7 @@ const LENDER_NAME = 'Mavuno Premium Finance (sample)';
 const PHONE = '254712345678';
 const kes = (amount: number) => `KES ${amount.toLocaleString('en-US')}`;
 
+/** A loan as `client / loan / getLoan` answers it (amounts in cents). */
 interface LoanView {
   loanRef: string;
   status: string;
@@ -279,7 +280,8 @@ test.describe('premium financing: pay over time, the lender, instalments, arrear
       { invoiceSystemRef, months: 6, acceptTerms: true },
       session.accessToken,
     );
-    await topUp(request, session, applied.amountDueNow);
+    // The loan answers cents; the wallet's top-up takes shillings.
+    await topUp(request, session, applied.amountDueNow / 100);
     await call(
       request,
       ['client', 'loan', 'payFromWallet'],

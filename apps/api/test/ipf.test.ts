@@ -106,8 +106,13 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
     return { ...made, loan: approved };
   }
 
+  /** Loans answer cents; the wallet's and the invoice's calls still read and take shillings. */
+  const kes = (cents: number) => cents / 100;
+  const centsOf = (shillings: number) => Math.round(shillings * 100);
+
+  /** Tops the wallet up by `amount` cents. */
   async function topUp(headers: Headers, amount: number) {
-    const started = await ok('client/wallet/topUp', { amount, phone: PAYS }, headers);
+    const started = await ok('client/wallet/topUp', { amount: kes(amount), phone: PAYS }, headers);
     await waitPaid(started.paymentRef);
   }
 
@@ -140,8 +145,8 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       expect(offer).toMatchObject({
         eligible: true,
         reason: null,
-        minPremium: 25_000,
-        premium: invoice.amount,
+        minPremium: 25_000_00,
+        premium: centsOf(invoice.amount),
       });
       expect(offer.options.map((option: { months: number }) => option.months)).toEqual([
         4, 5, 6, 7, 8, 9, 10,
@@ -151,8 +156,8 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         const band = findPricingBand(SAMPLE_IPF_BANDS, invoice.amount * 100, option.months)!;
         const schedule = loanSchedule({ principal: invoice.amount * 100, band, startDate: today });
         expect(option.lender.name).toBe(SAMPLE_LENDER.name);
-        expect(option.fee).toBe(schedule.fee / 100);
-        expect(option.totalRepayable).toBe(schedule.totalRepayable / 100);
+        expect(option.fee).toBe(schedule.fee);
+        expect(option.totalRepayable).toBe(schedule.totalRepayable);
         expect(option.feeRatePercent).toBe(schedule.feeRateBps / 100);
         expect(option.annualRatePercent).toBe(schedule.annualRateBps / 100);
         expect(option.instalments).toHaveLength(option.months);
@@ -198,7 +203,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         );
         // Only the 4-month term is in the newer table.
         expect(offer.options.map((option: { months: number }) => option.months)).toEqual([4]);
-        expect(offer.options[0].fee).toBe(100);
+        expect(offer.options[0].fee).toBe(100_00);
       } finally {
         await db().delete(loanPricingBands).where(eq(loanPricingBands.tableId, table!.id));
         await db().delete(loanPricingTables).where(eq(loanPricingTables.id, table!.id));
@@ -241,7 +246,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       await db().update(quotations).set({ periodDays: 365 }).where(eq(quotations.id, row!.quotationId));
 
       // Paid: nothing to finance.
-      await topUp(owner.headers, invoice.amount);
+      await topUp(owner.headers, centsOf(invoice.amount));
       await ok(
         'client/wallet/payInvoice',
         { invoiceSystemRef: invoice.invoiceSystemRef, amount: invoice.amount },
@@ -304,7 +309,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       });
       expect(made.loan.amountDueNow).toBe(made.loan.firstInstalment);
       // Nothing is outstanding before the lender pays: the premium it is asked to finance is shown.
-      expect(made.loan.toBeFinanced).toBe(made.invoice.amount);
+      expect(made.loan.toBeFinanced).toBe(centsOf(made.invoice.amount));
       const again = await act(
         'client/ipf/apply',
         { invoiceSystemRef: made.invoice.invoiceSystemRef, months: 4, acceptTerms: true },
@@ -330,12 +335,12 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         status: 'PENDING',
         paid: made.loan.firstInstalment,
         outstanding: -made.loan.firstInstalment,
-        toBeFinanced: made.invoice.amount,
+        toBeFinanced: centsOf(made.invoice.amount),
       });
       // The lender's application screen says the same.
       expect(
         await ok('lender/application/getApplication', { loanRef: made.loan.loanRef }, lender),
-      ).toMatchObject({ status: 'PENDING', toBeFinanced: made.invoice.amount });
+      ).toMatchObject({ status: 'PENDING', toBeFinanced: centsOf(made.invoice.amount) });
       const queue = await ok(
         'lender/application/listApplications',
         { status: 'PENDING', pageSize: 100 },
@@ -368,7 +373,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       );
       expect(invoice).toMatchObject({ status: 'PAID', balance: 0, amountPaid: made.invoice.amount });
       expect(loan.outstanding).toBe(loan.totalRepayable - loan.firstInstalment);
-      expect(await loanOwed(row.id)).toBe(Math.round((loan.totalRepayable - loan.firstInstalment) * 100));
+      expect(await loanOwed(row.id)).toBe(loan.totalRepayable - loan.firstInstalment);
       const policy = await ok('client/policy/getPolicy', { id: loan.policy.id }, made.headers);
       expect(loan.toBeFinanced).toBeNull();
       expect(policy).toMatchObject({
@@ -379,7 +384,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
           status: 'ACTIVE',
           paidAt: loan.decidedAt,
           firstInstalment: {
-            amount: loan.firstInstalment,
+            amount: kes(loan.firstInstalment),
             paidAt: loan.depositPaidAt,
             receipts: [expect.stringMatching(/^[A-Z0-9]{10}$/)],
           },
@@ -404,7 +409,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         expect.arrayContaining(['invoice_billed', 'instalment', 'loan_disbursement', 'fee']),
       );
       // Owed on the statement = what the loan still owes.
-      expect(statement.closingBalance).toBe(loan.outstanding);
+      expect(statement.closingBalance).toBe(kes(loan.outstanding));
       // A second approval is refused.
       const twice = await act('lender/application/approveApplication', { loanRef: loan.loanRef }, lender);
       expect(twice.status).toBe(409);
@@ -446,7 +451,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         outstanding: 0,
       });
       const wallet = await ok('client/wallet/getWallet', {}, made.headers);
-      expect(wallet.balance).toBe(made.loan.firstInstalment);
+      expect(wallet.balance).toBe(kes(made.loan.firstInstalment));
       const row = await loanRow(made.loan.loanRef);
       expect(await auditOf(made.loan.loanRef)).toMatchObject([
         {
@@ -481,7 +486,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         () => getLoan(made.headers, made.loan.loanRef),
         (loan) => loan.status === 'PENDING',
       );
-      await topUp(made.headers, made.invoice.amount);
+      await topUp(made.headers, centsOf(made.invoice.amount));
       // The wallet holds the top-up; pay the invoice from it.
       await ok(
         'client/wallet/payInvoice',
@@ -495,7 +500,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       );
       expect(answer.status).toBe('WITHDRAWN');
       const wallet = await ok('client/wallet/getWallet', {}, made.headers);
-      expect(wallet.balance).toBe(made.loan.firstInstalment);
+      expect(wallet.balance).toBe(kes(made.loan.firstInstalment));
       const row = await loanRow(made.loan.loanRef);
       // The lender's decision is in the audit log as what happened: withdrawn, not approved.
       expect(await auditOf(made.loan.loanRef)).toMatchObject([
@@ -698,7 +703,9 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         await sendInstalmentReminders(context(), { days: [7, 1] });
         let reminders = await noticesOf(made.userId, 'instalment_reminder');
         expect(reminders).toHaveLength(1);
-        expect(reminders[0]!.body).toContain(`Instalment 2 of KES ${second.amount.toLocaleString('en-KE')}`);
+        expect(reminders[0]!.body).toContain(
+          `Instalment 2 of KES ${kes(second.amount).toLocaleString('en-KE')}`,
+        );
         ctx.app.services.clock.advance(4 * DAY);
         await sendInstalmentReminders(context(), { days: [7, 1] });
         await sendInstalmentReminders(context(), { days: [7, 1] });
@@ -767,7 +774,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         const period = (Date.parse(policyRow!.endDate) - Date.parse(policyRow!.startDate)) / DAY + 1;
         const covered = (Date.parse(cancelDay) - Date.parse(policyRow!.startDate)) / DAY + 1;
         const expected = Math.floor((made.invoice.amount * 100 * (period - covered)) / period);
-        expect(Math.round(loan.refundToLender * 100)).toBe(expected);
+        expect(loan.refundToLender).toBe(expected);
         const [lenderRow] = await db().select().from(lenders).where(eq(lenders.id, row.lenderId));
         const sums = await accountSums(db(), [
           { kind: 'lender', lenderId: lenderRow!.id },
@@ -782,7 +789,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         expect(refundRows.rows[0]!.description).toContain(`refunded to ${SAMPLE_LENDER.name}`);
         // What the loan still owes after the refund and the waived fees.
         const owed = await loanOwed(row.id);
-        expect(Math.round(loan.outstanding * 100)).toBe(owed);
+        expect(loan.outstanding).toBe(owed);
         expect(owed).toBeGreaterThanOrEqual(0);
         // The client was told each step (in-app and by e-mail), and the lender too.
         const told = await noticesOf(made.userId, 'loan_arrears');
@@ -815,7 +822,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
               {
                 what: 'Refund to the lender',
                 before: null,
-                after: formatAmount(Math.round(loan.refundToLender * 100), 'en'),
+                after: formatAmount(loan.refundToLender, 'en'),
               },
             ],
           },

@@ -125,11 +125,11 @@ describe('a lender’s own pricing tables', () => {
       (await send(ctx, 'client/ipf/getOffer', { invoiceSystemRef: invoice.invoiceSystemRef }, client)).body
         .result.data;
     // Today the table in force prices it; tomorrow the new one does.
-    expect((await offer()).options.every((option: { fee: number }) => option.fee === 500)).toBe(false);
+    expect((await offer()).options.every((option: { fee: number }) => option.fee === 500_00)).toBe(false);
     ctx.app.services.clock.advance(DAY);
     try {
       expect((await offer()).options.map((option: { fee: number }) => option.fee)).toEqual([
-        500, 500, 500, 500, 500, 500, 500,
+        500_00, 500_00, 500_00, 500_00, 500_00, 500_00, 500_00,
       ]);
       const listed = await send(
         ctx,

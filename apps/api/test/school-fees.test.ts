@@ -147,8 +147,8 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
     expect(invoices.items[0]).toMatchObject({
       invoiceRef: ACHIENG.invoiceRef,
       term: 'Term 1 2027',
-      amount: 48_000,
-      balance: 48_000,
+      amount: 48_000_00,
+      balance: 48_000_00,
       status: 'UNPAID',
     });
   });
@@ -186,7 +186,7 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
     );
     const father = await parent();
     await link(father.headers, BARAKA);
-    expect((await invoiceOf(father.headers, BARAKA.invoiceRef)).balance).toBe(32_500);
+    expect((await invoiceOf(father.headers, BARAKA.invoiceRef)).balance).toBe(32_500_00);
   });
 
   it('pays an invoice part from the wallet and the rest by M-Pesa in parts; replays change nothing; the ledger balances', async () => {
@@ -210,15 +210,15 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
       { invoiceRef: ACHIENG.invoiceRef, amount: 8_000, requestId: 'school-wallet-1' },
       headers,
     );
-    expect(paid.walletBalance).toBe(2_000);
-    expect(paid.invoice).toMatchObject({ balance: 40_000, paid: 8_000, status: 'PART_PAID' });
+    expect(paid.walletBalance).toBe(2_000_00);
+    expect(paid.invoice).toMatchObject({ balance: 40_000_00, paid: 8_000_00, status: 'PART_PAID' });
     // The same request again pays once.
     const again = await ok(
       'client/school/payFromWallet',
       { invoiceRef: ACHIENG.invoiceRef, amount: 8_000, requestId: 'school-wallet-1' },
       headers,
     );
-    expect(again.walletBalance).toBe(2_000);
+    expect(again.walletBalance).toBe(2_000_00);
     // Above M-Pesa's limit, then parts of at most KES 20,000 until the balance is 0.
     const tooMuch = await act(
       'client/school/payByMpesa',
@@ -242,10 +242,10 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
     expect(two.amount).toBe(20_000);
     await waitPaid(two.paymentRef);
     const done = await invoiceOf(headers, ACHIENG.invoiceRef);
-    expect(done).toMatchObject({ balance: 0, paid: 48_000, status: 'PAID' });
+    expect(done).toMatchObject({ balance: 0, paid: 48_000_00, status: 'PAID' });
     expect(done.paidAt).not.toBeNull();
     expect(done.receipts.map((receipt: { amount: number }) => receipt.amount)).toEqual([
-      8_000, 20_000, 20_000,
+      8_000_00, 20_000_00, 20_000_00,
     ]);
     const nothing = await act(
       'client/school/payByMpesa',
@@ -311,14 +311,14 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
     const { headers } = await parent();
     await link(headers, CHEGE);
     const offer = await ok('client/school/getLoanOffer', { invoiceRef: CHEGE.invoiceRef }, headers);
-    expect(offer).toMatchObject({ eligible: true, balance: 41_000, minBalance: 5_000 });
+    expect(offer).toMatchObject({ eligible: true, balance: 41_000_00, minBalance: 5_000_00 });
     expect(offer.options.map((option: { months: number }) => option.months)).toEqual([2, 3]);
     expect(offer.options[0]).toMatchObject({
-      fee: 750,
-      totalRepayable: 41_750,
+      fee: 750_00,
+      totalRepayable: 41_750_00,
       lender: { name: 'Mavuno Premium Finance (sample)' },
     });
-    expect(offer.options[1]).toMatchObject({ fee: 1_100, totalRepayable: 42_100 });
+    expect(offer.options[1]).toMatchObject({ fee: 1_100_00, totalRepayable: 42_100_00 });
     expect(offer.options[1].instalments).toHaveLength(3);
     const badMonths = await act(
       'client/school/applyForLoan',
@@ -389,7 +389,7 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
       await runLoanJobs(context());
       const called = await ok('client/loan/getLoan', { loanRef: loan.loanRef }, headers);
       expect(called.status).toBe('CANCELLED');
-      expect(called.outstanding).toBeGreaterThan(20_000);
+      expect(called.outstanding).toBeGreaterThan(20_000_00);
       expect(called.amountDueNow).toBe(called.outstanding);
       expect(called.refundToLender).toBe(0);
       const messages = called.events.map((event: { message: string }) => event.message).join(' ');

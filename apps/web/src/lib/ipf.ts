@@ -1,25 +1,15 @@
 // Premium financing's offer for an invoice: read by the invoice page ("Pay over time") and the IPF
-// screens (KES with cents).
+// screens (amounts in cents).
+import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { callGateway, unwrapData } from './api-client';
-import type { LoanOfferBase } from './loan-offer';
+import { callAction } from './api-client';
 
 /** `client / ipf / getOffer`. */
-export interface IpfOffer extends LoanOfferBase {
-  invoiceSystemRef: string;
-  productName: string;
-  premium: number;
-  minPremium: number;
-}
+export type IpfOffer = ActionOutput<'client/ipf/getOffer'>;
 
 export const ipfOfferQueryOptions = (invoiceSystemRef: string) =>
   queryOptions({
     queryKey: ['client', 'ipf', 'offer', invoiceSystemRef],
-    queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<IpfOffer>(
-          { service: 'client', resource: 'ipf', action: 'getOffer', data: { invoiceSystemRef } },
-          { secure: true, silent: true, signal },
-        ),
-      ),
+    queryFn: ({ signal }) =>
+      callAction('client/ipf/getOffer', { invoiceSystemRef }, { secure: true, silent: true, signal }),
   });

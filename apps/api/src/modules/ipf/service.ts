@@ -80,8 +80,8 @@ export async function getIpfOffer(context: LoanContext, userId: string, invoiceS
   return {
     invoiceSystemRef: found.invoice.invoiceSystemRef,
     productName: found.quotation.productName,
-    premium: found.money.owed / 100,
-    minPremium: found.minimum / 100,
+    premium: found.money.owed,
+    minPremium: found.minimum,
     eligible: reason === null,
     reason: reason?.message ?? null,
     reasonCode: reason?.code ?? null,

@@ -1,11 +1,4 @@
-import {
-  lenderDeclineSchema,
-  lenderListSchema,
-  loanMpesaPaymentSchema,
-  loanPageSchema,
-  loanRefSchema,
-  loanWalletPaymentSchema,
-} from '@bima/domain';
+import { contracts } from '@bima/domain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { loans } from '../../db/schema';
 import { defineAction } from '../../gateway/registry';
@@ -19,9 +12,6 @@ import {
 import { payLoanFromWallet, requestLoanMpesaPayment } from './payments';
 import { getClientLoan, pageOfLoans } from './service';
 
-const LOAN_VIEW =
-  'a loan: {loanRef, product, status (AWAITING_DEPOSIT | PENDING | DECLINED | WITHDRAWN | ACTIVE | SETTLED | CANCELLED), lender, invoiceSystemRef, productName, insurer, vehicle, policy {id, policyNumber, status, cancelledOn} | null, principal, fee, totalRepayable, months, feeRatePercent, annualRatePercent, paid and outstanding (from the ledger), toBeFinanced (the premium the lender is asked to pay, before it has: AWAITING_DEPOSIT | PENDING; else null), firstInstalment, amountDueNow, nextInstalment, settlement {amount, waivedFee, rule} (ACTIVE), arrears {stage, daysLate, amount, instalmentNumber, noticeFrom, cancelFrom} | null, instalments:[{number, dueDate, amount, principal, fee, paid, outstanding, state}], events:[{kind, message, createdAt}], declineReason, cancellationReason, refundToLender} (KES)';
-
 /** The client's loans (portal: my-loans) and the lender's applications (staff area). */
 export const loanActions = [
   defineAction({
@@ -29,8 +19,9 @@ export const loanActions = [
     resource: 'loan',
     action: 'listLoans',
     auth: 'client',
-    description: `The client’s loans the lender has paid (ACTIVE, SETTLED, CANCELLED), newest first: {page, pageSize} → {items:[${LOAN_VIEW}], total, page, pageSize, totalPages}.`,
-    input: loanPageSchema,
+    description:
+      'The client’s loans the lender has paid (ACTIVE, SETTLED, CANCELLED), newest first, a page at a time (amounts in cents).',
+    input: contracts['client/loan/listLoans'].input,
     handler: (context) =>
       pageOfLoans(
         context,
@@ -46,8 +37,9 @@ export const loanActions = [
     resource: 'loan',
     action: 'getLoan',
     auth: 'client',
-    description: `One of the client’s applications or loans: {loanRef} → ${LOAN_VIEW}. Another client’s is 404.`,
-    input: loanRefSchema,
+    description:
+      'One of the client’s applications or loans, with its schedule and events (amounts in cents). Another client’s is 404.',
+    input: contracts['client/loan/getLoan'].input,
     handler: (context) => getClientLoan(context, context.principal!.userId, context.input.loanRef),
   }),
   defineAction({
@@ -56,8 +48,8 @@ export const loanActions = [
     action: 'payByMpesa',
     auth: 'client',
     description:
-      'An M-Pesa prompt for a loan: {loanRef, target: next | settle, phone} → {paymentRef, status:"pending", customerMessage, amount}; next is the first instalment while the application waits for it, then the next instalment; settle is the early settlement. Follow it with paymentRequestDetails. 409 LOAN_NOTHING_DUE or PAYMENT_PENDING.',
-    input: loanMpesaPaymentSchema,
+      'An M-Pesa prompt for a loan (the answer’s amount is in shillings, as every prompt’s): next is the first instalment while the application waits for it, then the next instalment; settle is the early settlement. Follow it with paymentRequestDetails. 409 LOAN_NOTHING_DUE or PAYMENT_PENDING.',
+    input: contracts['client/loan/payByMpesa'].input,
     handler: (context) => requestLoanMpesaPayment(context, context.principal!.userId, context.input),
   }),
   defineAction({
@@ -66,8 +58,8 @@ export const loanActions = [
     action: 'payFromWallet',
     auth: 'client',
     description:
-      'Pays a loan from the wallet: {loanRef, target: next | settle, requestId?} → {loan, walletBalance}. 400 on amount when the wallet has too little; 409 LOAN_NOTHING_DUE; the same requestId pays once.',
-    input: loanWalletPaymentSchema,
+      'Pays a loan from the wallet (next: the next amount due; settle: the early settlement) and answers the loan and the wallet’s balance (cents). 400 on amount when the wallet has too little; 409 LOAN_NOTHING_DUE; the same requestId pays once.',
+    input: contracts['client/loan/payFromWallet'].input,
     handler: (context) => payLoanFromWallet(context, context.principal!.userId, context.input),
   }),
   defineAction({
@@ -76,8 +68,8 @@ export const loanActions = [
     action: 'withdraw',
     auth: 'client',
     description:
-      'Withdraws an application the lender has not decided: {loanRef} → the loan, WITHDRAWN; what was paid goes back to the wallet. 409 once decided.',
-    input: loanRefSchema,
+      'Withdraws an application the lender has not decided: answers the loan, WITHDRAWN; what was paid goes back to the wallet. 409 once decided.',
+    input: contracts['client/loan/withdraw'].input,
     handler: (context) => withdrawApplication(context, context.principal!.userId, context.input.loanRef),
   }),
   defineAction({
@@ -86,8 +78,9 @@ export const loanActions = [
     action: 'listApplications',
     auth: 'staff',
     roles: ['lender'],
-    description: `The lender’s own applications and loans, newest first: {page, pageSize, status (default PENDING: waiting for a decision; ALL)} → {items:[${LOAN_VIEW} with client {email, names}], total, page, pageSize, totalPages}.`,
-    input: lenderListSchema,
+    description:
+      'The lender’s own applications and loans with their clients, newest first (status: default PENDING, waiting for a decision; ALL). Amounts in cents.',
+    input: contracts['lender/application/listApplications'].input,
     handler: (context) => listLenderApplications(context, context.principal!, context.input),
   }),
   defineAction({
@@ -96,9 +89,8 @@ export const loanActions = [
     action: 'getApplication',
     auth: 'staff',
     roles: ['lender'],
-    description:
-      'One of the lender’s applications or loans: {loanRef} → the loan with its client. Another lender’s is 404.',
-    input: loanRefSchema,
+    description: 'One of the lender’s applications or loans, with its client. Another lender’s is 404.',
+    input: contracts['lender/application/getApplication'].input,
     handler: (context) => getLenderApplication(context, context.principal!, context.input.loanRef),
   }),
   defineAction({
@@ -108,8 +100,8 @@ export const loanActions = [
     auth: 'staff',
     roles: ['lender'],
     description:
-      'Approves an application whose first instalment is paid (PENDING): the lender pays the invoice, the policy is issued at once, financed, and the fee is charged → the loan, ACTIVE (or WITHDRAWN with the first instalment returned, when the invoice was paid another way meanwhile). 409 when not waiting; another lender’s is 404.',
-    input: loanRefSchema,
+      'Approves an application whose first instalment is paid (PENDING): the lender pays the invoice, the policy is issued at once, financed, and the fee is charged: answers the loan, ACTIVE (or WITHDRAWN with the first instalment returned, when the invoice was paid another way meanwhile). 409 when not waiting; another lender’s is 404.',
+    input: contracts['lender/application/approveApplication'].input,
     handler: (context) => approveApplication(context, context.principal!, context.input.loanRef),
   }),
   defineAction({
@@ -119,8 +111,8 @@ export const loanActions = [
     auth: 'staff',
     roles: ['lender'],
     description:
-      'Declines an application not yet decided: {loanRef, reason (3–500 characters, the client reads it)} → the loan, DECLINED; what the client paid goes back to the wallet. 409 once decided.',
-    input: lenderDeclineSchema,
+      'Declines an application not yet decided, with a reason the client reads (3–500 characters): answers the loan, DECLINED; what the client paid goes back to the wallet. 409 once decided.',
+    input: contracts['lender/application/declineApplication'].input,
     handler: (context) => declineApplication(context, context.principal!, context.input),
   }),
 ];

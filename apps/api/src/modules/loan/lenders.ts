@@ -1,4 +1,4 @@
-import { pageInputSchema } from '@bima/domain';
+import { contracts } from '@bima/domain/contract';
 import { asc, count } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lenders } from '../../db/schema';
@@ -26,9 +26,8 @@ export const lenderAdminActions = [
     action: 'listLenders',
     auth: 'staff',
     roles: ['admin'],
-    description:
-      'The premium-financing lenders by name: {page, pageSize} → {items:[{id, name, status (ACTIVE|SUSPENDED), isSample}], total, page, pageSize, totalPages}.',
-    input: pageInputSchema,
+    description: 'The premium-financing lenders by name, a page at a time.',
+    input: contracts['admin/lender/listLenders'].input,
     handler: ({ db, input }) => listLenders(db, input),
   }),
 ];

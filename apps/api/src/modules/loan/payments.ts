@@ -14,7 +14,6 @@ import {
   amountDue,
   getClientLoan,
   instalmentsOf,
-  kesOf,
   type LoanContext,
   type LoanCoreContext,
   loanLink,
@@ -161,6 +160,6 @@ export async function payLoanFromWallet(
   if (issuedInvoiceId !== null) await sendPolicyDocuments(context, issuedInvoiceId);
   return {
     loan: await getClientLoan(context, userId, input.loanRef),
-    walletBalance: kesOf(await walletBalance(db, userId)),
+    walletBalance: await walletBalance(db, userId),
   };
 }

@@ -1,14 +1,6 @@
-import {
-  LOAN_PRODUCTS,
-  PRICING_MESSAGES,
-  type PublishPricingTableInput,
-  pageInputSchema,
-  percentToPpm,
-  ppmToPercent,
-  publishPricingTableSchema,
-} from '@bima/domain';
+import { PRICING_MESSAGES, type PublishPricingTableInput, percentToPpm, ppmToPercent } from '@bima/domain';
+import { contracts } from '@bima/domain/contract';
 import { and, count, desc, eq, inArray, lte } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { loanPricingBands, loanPricingTables } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
@@ -24,7 +16,7 @@ const lenderIdOf = (principal: Principal): number => {
 
 type TableRow = typeof loanPricingTables.$inferSelect;
 
-/** The tables and their bands as a lender reads them (KES; a rate in %), with where each stands today. */
+/** The tables and their bands as a lender reads them (cents; a rate in %), with where each stands today. */
 async function presentTables(db: Database, tables: TableRow[], today: string) {
   if (tables.length === 0) return [];
   const bands = await db
@@ -64,10 +56,10 @@ async function presentTables(db: Database, tables: TableRow[], today: string) {
       .filter((band) => band.tableId === table.id)
       .sort((a, b) => a.months - b.months || a.minPrincipal - b.minPrincipal)
       .map((band) => ({
-        minPrincipal: band.minPrincipal / 100,
-        maxPrincipal: band.maxPrincipal === null ? null : band.maxPrincipal / 100,
+        minPrincipal: band.minPrincipal,
+        maxPrincipal: band.maxPrincipal,
         months: band.months,
-        facilityFee: band.facilityFee === null ? null : band.facilityFee / 100,
+        facilityFee: band.facilityFee,
         monthlyRatePercent: band.monthlyRatePpm === null ? null : ppmToPercent(band.monthlyRatePpm),
       })),
   }));
@@ -158,9 +150,6 @@ export async function publishPricingTable(
   return (await presentTables(context.db, [table], today))[0]!;
 }
 
-const TABLE =
-  '{id, product (ipf | school_fees), name, effectiveFrom, state (IN_FORCE | SCHEDULED | PAST), isSample, createdAt, bands:[{minPrincipal, maxPrincipal|null, months, facilityFee|null (KES), monthlyRatePercent|null ("1.25")}]}';
-
 /** A lender's own pricing: its tables (read) and new ones (published for a later day). */
 export const pricingActions = [
   defineAction({
@@ -169,10 +158,9 @@ export const pricingActions = [
     action: 'listTables',
     auth: 'staff',
     roles: ['lender'],
-    description: `The lender’s own pricing tables, newest start first: {page, pageSize, product?} → {items:[${TABLE}], total, page, pageSize, totalPages}.`,
-    input: pageInputSchema.extend({
-      product: z.enum(LOAN_PRODUCTS, { error: PRICING_MESSAGES.productRequired }).optional(),
-    }),
+    description:
+      'The lender’s own pricing tables and their bands (amounts in cents), newest start first, optionally of one product.',
+    input: contracts['lender/pricing/listTables'].input,
     handler: (context) => listPricingTables(context, context.principal!, context.input),
   }),
   defineAction({
@@ -181,8 +169,8 @@ export const pricingActions = [
     action: 'publishTable',
     auth: 'staff',
     roles: ['lender'],
-    description: `Publishes a new pricing table, in force from a later day (loans keep the table they were priced on): {product, name, effectiveFrom (YYYY-MM-DD, tomorrow or later), bands:[{minPrincipal, maxPrincipal?, months (the product’s terms), facilityFee? (KES) | monthlyRatePercent? ("1.25")}]} → ${TABLE}. 400 with bands.N.field for a band that breaks a rule (term, range, price, overlap); 409 PRICING_DATE_TAKEN for a second table of the product on the same day. Audited.`,
-    input: publishPricingTableSchema,
+    description: `Publishes a new pricing table, in force from a later day (tomorrow or later; loans keep the table they were priced on); each band gives a facility fee or a monthly rate ("1.25"); band amounts are sent in whole shillings and answered in cents. 400 with bands.N.field for a band that breaks a rule (term, range, price, overlap); 409 PRICING_DATE_TAKEN for a second table of the product on the same day. Audited.`,
+    input: contracts['lender/pricing/publishTable'].input,
     handler: (context) => publishPricingTable(context, context.principal!, context.input),
   }),
 ];

@@ -64,9 +64,6 @@ export interface LoanContext extends LoanCoreContext {
   config: Config;
 }
 
-/** Cents as KES with their cents (loans show exact amounts, like the wallet and statements). */
-export const kesOf = (cents: number) => cents / 100;
-
 export const loanRefOf = (loan: LoanRow): LoanRef => ({
   id: loan.id,
   ref: loan.loanRef,
@@ -147,25 +144,25 @@ export function bestOffer(pricing: LenderPricing[], principal: number, months: n
   return best;
 }
 
-/** A schedule as the API shows it (KES), before or after applying. */
+/** A schedule as the API shows it (cents), before or after applying. */
 export function presentSchedule(schedule: ReturnType<typeof loanSchedule>, lender: LenderRow) {
   return {
     months: schedule.months,
     lender: { id: lender.id, name: lender.name },
-    principal: kesOf(schedule.principal),
-    fee: kesOf(schedule.fee),
-    totalRepayable: kesOf(schedule.totalRepayable),
+    principal: schedule.principal,
+    fee: schedule.fee,
+    totalRepayable: schedule.totalRepayable,
     /** The fee as a percentage of the amount financed (e.g. 9.17). */
     feeRatePercent: schedule.feeRateBps / 100,
     /** The yearly rate of the repayments (12 × the monthly rate), a percentage. */
     annualRatePercent: schedule.annualRateBps / 100,
-    firstInstalment: kesOf(schedule.instalments[0]!.amount),
+    firstInstalment: schedule.instalments[0]!.amount,
     instalments: schedule.instalments.map((instalment) => ({
       number: instalment.number,
       dueDate: instalment.dueDate,
-      amount: kesOf(instalment.amount),
-      principal: kesOf(instalment.principal),
-      fee: kesOf(instalment.fee),
+      amount: instalment.amount,
+      principal: instalment.principal,
+      fee: instalment.fee,
     })),
   };
 }
@@ -374,7 +371,7 @@ export async function lockLenderLoan(tx: Tx, lenderId: number, loanRef: string):
 /** Whether the lender has yet to pay for the loan: the first instalment or the lender's decision awaited. */
 const isAwaitingLender = (status: string) => status === 'AWAITING_DEPOSIT' || status === 'PENDING';
 
-/** Loans as the client and the lender read them (KES). */
+/** Loans as the client and the lender read them (cents). */
 export async function presentLoans(
   context: LoanContext,
   rows: LoanRow[],
@@ -440,9 +437,9 @@ export async function presentLoans(
       lender: { id: lender.id, name: lender.name },
       ...described.get(loan.id),
       ...(client ? { client: { email: client.email, names: `${client.firstName} ${client.lastName}` } } : {}),
-      principal: kesOf(loan.principal),
-      fee: kesOf(loan.fee),
-      totalRepayable: kesOf(loan.totalRepayable),
+      principal: loan.principal,
+      fee: loan.fee,
+      totalRepayable: loan.totalRepayable,
       months: loan.months,
       feeRatePercent: loan.feeRateBps / 100,
       annualRatePercent: loan.annualRateBps / 100,
@@ -456,26 +453,26 @@ export async function presentLoans(
       settledAt: loan.settledAt?.toISOString() ?? null,
       cancelledAt: loan.cancelledAt?.toISOString() ?? null,
       cancellationReason: loan.cancellationReason,
-      refundToLender: loan.refundAmount === null ? null : kesOf(loan.refundAmount),
+      refundToLender: loan.refundAmount,
       /** From the ledger: what the client has paid, and what is still owed (negative: paid ahead). */
-      paid: kesOf(paid.paid),
-      outstanding: kesOf(paid.owed),
+      paid: paid.paid,
+      outstanding: paid.owed,
       /**
        * Before the lender has paid (AWAITING_DEPOSIT, PENDING) nothing is outstanding yet: what the
        * lender is asked to finance (the premium); null once it has paid or the application ended.
        */
-      toBeFinanced: isAwaitingLender(loan.status) ? kesOf(loan.principal) : null,
-      firstInstalment: kesOf(instalments[0]?.amount ?? 0),
+      toBeFinanced: isAwaitingLender(loan.status) ? loan.principal : null,
+      firstInstalment: instalments[0]?.amount ?? 0,
       /** What the next payment would be ('next'): the first instalment, then each next one. */
-      amountDueNow: kesOf(amountDue(loan, instalments, paid, 'next', today)),
+      amountDueNow: amountDue(loan, instalments, paid, 'next', today),
       nextInstalment:
         (loan.status === 'ACTIVE' || loan.status === 'AWAITING_DEPOSIT') && next
-          ? { number: next.number, dueDate: next.dueDate, amount: kesOf(next.outstanding) }
+          ? { number: next.number, dueDate: next.dueDate, amount: next.outstanding }
           : null,
       settlement: settlement
         ? {
-            amount: kesOf(settlement.amount),
-            waivedFee: kesOf(settlement.waivedFee),
+            amount: settlement.amount,
+            waivedFee: settlement.waivedFee,
             rule: EARLY_SETTLEMENT_RULE,
           }
         : null,
@@ -484,7 +481,7 @@ export async function presentLoans(
           ? {
               stage: arrears.stage,
               daysLate: arrears.daysLate,
-              amount: kesOf(arrears.arrears),
+              amount: arrears.arrears,
               instalmentNumber: arrears.instalment!.number,
               noticeFrom: plusDays(arrears.instalment!.dueDate, config.LOAN_GRACE_DAYS + 1),
               cancelFrom: plusDays(
@@ -496,11 +493,11 @@ export async function presentLoans(
       instalments: states.map((instalment) => ({
         number: instalment.number,
         dueDate: instalment.dueDate,
-        amount: kesOf(instalment.amount),
-        principal: kesOf(instalment.principal),
-        fee: kesOf(instalment.fee),
-        paid: kesOf(instalment.paid),
-        outstanding: kesOf(instalment.outstanding),
+        amount: instalment.amount,
+        principal: instalment.principal,
+        fee: instalment.fee,
+        paid: instalment.paid,
+        outstanding: instalment.outstanding,
         state:
           loan.status === 'SETTLED' || loan.status === 'CANCELLED' || loan.status === 'DECLINED'
             ? instalment.outstanding === 0

@@ -1,12 +1,4 @@
-import {
-  schoolInvoiceRefSchema,
-  schoolLinkChildSchema,
-  schoolLoanApplySchema,
-  schoolMpesaPaymentSchema,
-  schoolPageSchema,
-  schoolSearchSchema,
-  schoolWalletPaymentSchema,
-} from '@bima/domain';
+import { contracts } from '@bima/domain/contract';
 import { defineAction } from '../../gateway/registry';
 import {
   applyForSchoolLoan,
@@ -21,9 +13,6 @@ import {
   requestSchoolFeeMpesa,
 } from './service';
 
-const INVOICE_VIEW =
-  '{invoiceRef, school:{schoolRef, name}, studentName, admissionNumber, term, amount, paid, balance (KES), dueDate, status (UNPAID | PART_PAID | OVERDUE | PAID), paidAt, maxMpesaAmount, loan:{loanRef, status}|null}';
-
 /** School fees (portal: school/schools, school/invoice, school/loans). All the parent's own. */
 export const schoolActions = [
   defineAction({
@@ -32,8 +21,8 @@ export const schoolActions = [
     action: 'listSchools',
     auth: 'client',
     description:
-      'The directory of partner schools, by name: {search? (name, town or county), level?, page, pageSize} → {items:[{schoolRef, name, county, town, level, levelLabel, paybill, accountFormat, isSample}], total, page, pageSize, totalPages}.',
-    input: schoolSearchSchema,
+      'The directory of partner schools, by name, searched by name, town or county and by level, a page at a time.',
+    input: contracts['client/school/listSchools'].input,
     handler: ({ db, input }) => listSchools(db, input),
   }),
   defineAction({
@@ -42,8 +31,8 @@ export const schoolActions = [
     action: 'linkChild',
     auth: 'client',
     description:
-      'Links a child: {schoolRef, admissionNumber, studentName (as the school has it)} → {childId, studentName, admissionNumber, grade, school, alreadyLinked}. 400 on schoolRef (unknown), admissionNumber (no such student) or studentName (does not match). Two parents may link the same child.',
-    input: schoolLinkChildSchema,
+      'Links a child (the name as the school has it); alreadyLinked when it was. 400 on schoolRef (unknown), admissionNumber (no such student) or studentName (does not match). Two parents may link the same child.',
+    input: contracts['client/school/linkChild'].input,
     handler: ({ db, principal, input }) => linkChild(db, principal!.userId, input),
   }),
   defineAction({
@@ -51,9 +40,8 @@ export const schoolActions = [
     resource: 'school',
     action: 'listChildren',
     auth: 'client',
-    description:
-      'The parent’s linked children: {page, pageSize} → {items, total, page, pageSize, totalPages}.',
-    input: schoolPageSchema,
+    description: 'The parent’s linked children, a page at a time.',
+    input: contracts['client/school/listChildren'].input,
     handler: ({ db, principal, input }) => listChildren(db, principal!.userId, input),
   }),
   defineAction({
@@ -61,8 +49,9 @@ export const schoolActions = [
     resource: 'school',
     action: 'listInvoices',
     auth: 'client',
-    description: `The school fee invoices of the parent’s linked children, unpaid first by due date: {page, pageSize} → {items:[${INVOICE_VIEW}], total, page, pageSize, totalPages}.`,
-    input: schoolPageSchema,
+    description:
+      'The school fee invoices of the parent’s linked children, unpaid first by due date (amounts in cents).',
+    input: contracts['client/school/listInvoices'].input,
     handler: (context) => listSchoolInvoices(context, context.principal!.userId, context.input),
   }),
   defineAction({
@@ -70,8 +59,9 @@ export const schoolActions = [
     resource: 'school',
     action: 'getInvoice',
     auth: 'client',
-    description: `One school fee invoice of a linked child with its receipts: {invoiceRef} → ${INVOICE_VIEW} + receipts:[{id, kind, description, reference, occurredAt, amount}]. Another parent’s child’s invoice is 404.`,
-    input: schoolInvoiceRefSchema,
+    description:
+      'One school fee invoice of a linked child with its school’s paybill and its receipts (amounts in cents). Another parent’s child’s invoice is 404.',
+    input: contracts['client/school/getInvoice'].input,
     handler: (context) =>
       getSchoolInvoice(context, context.principal!.userId, context.input.invoiceRef, context.language),
   }),
@@ -81,8 +71,8 @@ export const schoolActions = [
     action: 'payByMpesa',
     auth: 'client',
     description:
-      'Starts an M-Pesa prompt towards a school fee invoice: {invoiceRef, amount? (KES, default the balance up to MPESA_MAX_AMOUNT), phone} → {paymentRef, status:"pending", customerMessage, amount}; follow it with paymentRequestDetails. 400 on amount (above the balance or M-Pesa’s limit); 409 INVOICE_PAID, PAYMENT_PENDING.',
-    input: schoolMpesaPaymentSchema,
+      'Starts an M-Pesa prompt towards a school fee invoice for an amount sent in whole shillings (default the balance up to MPESA_MAX_AMOUNT; the answer’s amount is in shillings, as every prompt’s); follow it with paymentRequestDetails. 400 on amount (above the balance or M-Pesa’s limit); 409 INVOICE_PAID, PAYMENT_PENDING.',
+    input: contracts['client/school/payByMpesa'].input,
     handler: (context) => requestSchoolFeeMpesa(context, context.principal!.userId, context.input),
   }),
   defineAction({
@@ -91,8 +81,8 @@ export const schoolActions = [
     action: 'payFromWallet',
     auth: 'client',
     description:
-      'Pays all or part of a school fee invoice from the wallet: {invoiceRef, amount (KES, whole), requestId?} → {invoice (as getInvoice), walletBalance}. 400 on amount; 409 INVOICE_PAID; the same requestId pays once.',
-    input: schoolWalletPaymentSchema,
+      'Pays all or part of a school fee invoice from the wallet (the amount sent in whole shillings): answers the invoice (as getInvoice) and the wallet’s balance in cents. 400 on amount; 409 INVOICE_PAID; the same requestId pays once.',
+    input: contracts['client/school/payFromWallet'].input,
     handler: (context) => paySchoolFeeFromWallet(context, context.principal!.userId, context.input),
   }),
   defineAction({
@@ -101,8 +91,8 @@ export const schoolActions = [
     action: 'getLoanOffer',
     auth: 'client',
     description:
-      'Whether a school fee loan can pay the invoice’s balance and what 2 or 3 monthly instalments would cost: {invoiceRef} → {invoiceRef, schoolName, studentName, term, balance, minBalance (KES), eligible, reason, reasonCode (INVOICE_PAID | ALREADY_APPLIED | BELOW_MINIMUM | NO_LENDER), openLoanRef, earlySettlementRule, options:[as client/ipf/getOffer]}.',
-    input: schoolInvoiceRefSchema,
+      'Whether a school fee loan can pay the invoice’s balance and what 2 or 3 monthly instalments would cost, as client/ipf/getOffer (amounts in cents); reasonCode when not: INVOICE_PAID | ALREADY_APPLIED | BELOW_MINIMUM | NO_LENDER.',
+    input: contracts['client/school/getLoanOffer'].input,
     handler: (context) => getSchoolLoanOffer(context, context.principal!.userId, context.input.invoiceRef),
   }),
   defineAction({
@@ -111,8 +101,8 @@ export const schoolActions = [
     action: 'applyForLoan',
     auth: 'client',
     description:
-      'Applies for a school fee loan: {invoiceRef, months (2 or 3), acceptTerms: true} → the loan (as client/loan/getLoan), AWAITING_DEPOSIT until its first instalment is paid (client/loan/payByMpesa or payFromWallet). 409 with the reason’s code when it cannot.',
-    input: schoolLoanApplySchema,
+      'Applies for a school fee loan over 2 or 3 months (the terms accepted): answers the loan (as client/loan/getLoan), AWAITING_DEPOSIT until its first instalment is paid (client/loan/payByMpesa or payFromWallet). 409 with the reason’s code when it cannot.',
+    input: contracts['client/school/applyForLoan'].input,
     handler: (context) => applyForSchoolLoan(context, context.principal!.userId, context.input),
   }),
   defineAction({
@@ -121,8 +111,8 @@ export const schoolActions = [
     action: 'listLoans',
     auth: 'client',
     description:
-      'The parent’s school fee loans and applications, newest first: {page, pageSize} → {items:[loan], total, page, pageSize, totalPages}.',
-    input: schoolPageSchema,
+      'The parent’s school fee loans and applications, newest first, a page at a time (as client/loan/getLoan).',
+    input: contracts['client/school/listLoans'].input,
     handler: (context) => listSchoolLoans(context, context.principal!.userId, context.input),
   }),
 ];

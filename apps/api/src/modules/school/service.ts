@@ -53,7 +53,6 @@ type SchoolRow = typeof schools.$inferSelect;
 type StudentRow = typeof schoolStudents.$inferSelect;
 export type SchoolInvoiceRow = typeof schoolFeeInvoices.$inferSelect;
 
-const kes = (cents: number) => cents / 100;
 export const schoolInvoiceLink = (invoiceRef: string) =>
   `/newportal/school/invoice?invoice=${encodeURIComponent(invoiceRef)}`;
 
@@ -251,13 +250,13 @@ async function presentInvoices(
       studentName: invoice.studentName,
       admissionNumber: invoice.admissionNumber,
       term: invoice.term,
-      amount: kes(invoice.amount),
-      paid: kes(invoice.amount - balance),
-      balance: kes(balance),
+      amount: invoice.amount,
+      paid: invoice.amount - balance,
+      balance,
       dueDate: invoice.dueDate,
       status: statusOf(invoice, balance, today),
       paidAt: invoice.paidAt?.toISOString() ?? null,
-      maxMpesaAmount: context.services.mpesa.maxAmount,
+      maxMpesaAmount: context.services.mpesa.maxAmount * 100,
       loan: loan ? { loanRef: loan.loanRef, status: loan.status } : null,
     };
   });
@@ -339,7 +338,7 @@ export async function getSchoolInvoice(
       description: describeIn(receipt.description, language),
       reference: receipt.reference,
       occurredAt: receipt.occurredAt.toISOString(),
-      amount: kes(-receipt.amount),
+      amount: -receipt.amount,
     })),
   };
 }
@@ -466,7 +465,7 @@ export async function paySchoolFeeFromWallet(
   });
   return {
     invoice: await getSchoolInvoice(context, userId, input.invoiceRef),
-    walletBalance: kes(await walletBalance(db, userId)),
+    walletBalance: await walletBalance(db, userId),
   };
 }
 
@@ -521,8 +520,8 @@ export async function getSchoolLoanOffer(context: LoanContext, userId: string, i
     schoolName: found.school.name,
     studentName: found.invoice.studentName,
     term: found.invoice.term,
-    balance: kes(found.owed),
-    minBalance: kes(found.minimum),
+    balance: found.owed,
+    minBalance: found.minimum,
     eligible: reason === null,
     reason: reason?.message ?? null,
     reasonCode: reason?.code ?? null,

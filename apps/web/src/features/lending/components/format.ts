@@ -4,9 +4,9 @@ import { intlLocale } from '../../../lib/i18n';
 import type { ApplicationStatus } from '../api/applications';
 import { t } from '../i18n';
 
-/** 'KES 1,234' or 'KES 1,234.50'. */
+/** 'KES 1,234' or 'KES 1,234.50' from integer cents, as the API answers money. */
 export function formatKesExact(amount: number): string {
-  const cents = Math.round(Math.abs(amount) * 100);
+  const cents = Math.round(Math.abs(amount));
   const whole = formatNumber(Math.floor(cents / 100));
   const rest = cents % 100;
   const text = t('lending.kes', { amount: rest === 0 ? whole : `${whole}.${String(rest).padStart(2, '0')}` });

@@ -39,10 +39,11 @@ interface BandDraft {
 let nextKey = 1;
 const draftOf = (band?: PricingBand): BandDraft => ({
   key: nextKey++,
-  minPrincipal: band ? String(band.minPrincipal) : '',
-  maxPrincipal: band?.maxPrincipal != null ? String(band.maxPrincipal) : '',
+  // A band answers cents; the lender types whole shillings.
+  minPrincipal: band ? String(band.minPrincipal / 100) : '',
+  maxPrincipal: band?.maxPrincipal != null ? String(band.maxPrincipal / 100) : '',
   months: band ? String(band.months) : '',
-  facilityFee: band?.facilityFee != null ? String(band.facilityFee) : '',
+  facilityFee: band?.facilityFee != null ? String(band.facilityFee / 100) : '',
   monthlyRatePercent: band?.monthlyRatePercent ?? '',
 });
 

@@ -10,7 +10,7 @@ import { useSpecForm } from '../../../lib/use-spec-form';
 import { newRequestId, walletQueryOptions } from '../../../lib/wallet';
 import { getPaymentStatus, payLoanByMpesa, payLoanFromWallet } from '../api/loans';
 import { t } from '../i18n';
-import { formatKesExact } from './format';
+import { centsOfKes, formatKesExact } from './format';
 
 const phoneSchema = loanMpesaPaymentSchema.pick({ phone: true });
 
@@ -91,7 +91,7 @@ export function PayLoan({
           {outcome === 'success' ? (
             <p className="font-semibold text-emerald-900">
               {t('loans.pay.success', {
-                amount: formatKesExact(status.data?.amount ?? amount),
+                amount: formatKesExact(status.data ? centsOfKes(status.data.amount) : amount),
                 receipt: status.data?.receiptNumber ?? t('loans.na'),
               })}
             </p>
@@ -121,7 +121,8 @@ export function PayLoan({
     );
   }
 
-  const balance = wallet.data?.balance ?? 0;
+  // The wallet answers shillings; the loan's amounts are cents.
+  const balance = centsOfKes(wallet.data?.balance ?? 0);
   const mpesaError =
     byMpesa.error && !(byMpesa.error instanceof ApiError && byMpesa.error.errors?.length)
       ? messageOf(byMpesa.error, t('loans.pay.mpesaError'))

@@ -108,7 +108,8 @@ export default function InvoiceDetailRoute() {
                 <>
                   <p className="text-slate-700">
                     {t('portal.invoice.payOverTimeHint', {
-                      from: formatKes(offer.data.options[0]?.instalments[1]?.amount ?? 0),
+                      // The offer answers cents; this page's amounts are shillings.
+                      from: formatKes((offer.data.options[0]?.instalments[1]?.amount ?? 0) / 100),
                     })}
                   </p>
                   <Link

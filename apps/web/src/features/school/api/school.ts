@@ -1,152 +1,81 @@
+import type { ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction, callGateway, unwrapData } from '../../../lib/api-client';
 import { currentLanguage, intlLocale } from '../../../lib/i18n';
-import type { LoanOfferBase } from '../../../lib/loan-offer';
 
-export interface School {
-  schoolRef: string;
-  name: string;
-  county: string;
-  town: string;
-  level: string;
-  levelLabel: string;
-  paybill: string | null;
-  accountFormat: string | null;
-  isSample: boolean;
-}
+export type School = ActionOutput<'client/school/listSchools'>['items'][number];
 
-export interface Child {
-  childId: number;
-  studentName: string;
-  admissionNumber: string;
-  grade: string | null;
-  school: { schoolRef: string; name: string; town: string };
-  alreadyLinked?: boolean;
-}
+export type Child = ActionOutput<'client/school/listChildren'>['items'][number];
 
-export type SchoolInvoiceStatus = 'UNPAID' | 'PART_PAID' | 'OVERDUE' | 'PAID';
+/** A child just linked: whether it was already. */
+export type LinkedChild = ActionOutput<'client/school/linkChild'>;
 
-export interface SchoolInvoice {
-  invoiceRef: string;
-  school: {
-    schoolRef: string;
-    name: string;
-    town?: string;
-    paybill?: string | null;
-    accountFormat?: string | null;
-  };
-  studentName: string;
-  admissionNumber: string;
-  term: string;
-  amount: number;
-  paid: number;
-  balance: number;
-  dueDate: string;
-  status: SchoolInvoiceStatus;
-  paidAt: string | null;
-  maxMpesaAmount: number;
-  loan: { loanRef: string; status: string } | null;
-  receipts?: Array<{
-    id: number;
-    kind: string;
-    description: string;
-    reference: string | null;
-    occurredAt: string;
-    amount: number;
-  }>;
-}
+export type SchoolInvoice = ActionOutput<'client/school/listInvoices'>['items'][number];
 
-export interface SchoolLoanOffer extends LoanOfferBase {
-  invoiceRef: string;
-  schoolName: string;
-  studentName: string;
-  term: string;
-  balance: number;
-  minBalance: number;
-}
+export type SchoolInvoiceDetail = ActionOutput<'client/school/getInvoice'>;
 
-export interface SchoolLoan {
-  loanRef: string;
-  status: string;
-  lender: { name: string };
-  principal: number;
-  fee: number;
-  totalRepayable: number;
-  months: number;
-  outstanding: number;
-  /** Before the lender has paid (AWAITING_DEPOSIT, PENDING): the fees it is asked to finance; else null. */
-  toBeFinanced: number | null;
-  appliedAt: string;
-  schoolFees?: { invoiceRef: string; term: string; studentName: string; school: string };
-}
+export type SchoolInvoiceStatus = SchoolInvoice['status'];
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-}
+export type SchoolLoanOffer = ActionOutput<'client/school/getLoanOffer'>;
 
-const call = async <T>(action: string, data: unknown, signal?: AbortSignal) =>
-  unwrapData(
-    await callGateway<T>(
-      { service: 'client', resource: 'school', action, data },
-      { secure: true, silent: true, signal },
-    ),
-  );
+export type SchoolLoan = ActionOutput<'client/school/listLoans'>['items'][number];
+
+const options = (signal?: AbortSignal) => ({ secure: true, silent: true, signal });
 
 export const schoolsQueryOptions = (search: string, page: number) =>
   queryOptions({
     queryKey: ['client', 'school', 'schools', search, page],
-    queryFn: ({ signal }) => call<Page<School>>('listSchools', { search, page, pageSize: 10 }, signal),
+    queryFn: ({ signal }) =>
+      callAction('client/school/listSchools', { search, page, pageSize: 10 }, options(signal)),
     placeholderData: keepPreviousData,
   });
 
 export const childrenQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ['client', 'school', 'children', page],
-    queryFn: ({ signal }) => call<Page<Child>>('listChildren', { page, pageSize: 10 }, signal),
+    queryFn: ({ signal }) =>
+      callAction('client/school/listChildren', { page, pageSize: 10 }, options(signal)),
     placeholderData: keepPreviousData,
   });
 
 export const schoolInvoicesQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ['client', 'school', 'invoices', page],
-    queryFn: ({ signal }) => call<Page<SchoolInvoice>>('listInvoices', { page, pageSize: 10 }, signal),
+    queryFn: ({ signal }) =>
+      callAction('client/school/listInvoices', { page, pageSize: 10 }, options(signal)),
     placeholderData: keepPreviousData,
   });
 
 export const schoolInvoiceQueryOptions = (invoiceRef: string) =>
   queryOptions({
     queryKey: ['client', 'school', 'invoice', invoiceRef, currentLanguage()],
-    queryFn: ({ signal }) => call<SchoolInvoice>('getInvoice', { invoiceRef }, signal),
+    queryFn: ({ signal }) => callAction('client/school/getInvoice', { invoiceRef }, options(signal)),
   });
 
 export const schoolLoansQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ['client', 'school', 'loans', page],
-    queryFn: ({ signal }) => call<Page<SchoolLoan>>('listLoans', { page, pageSize: 10 }, signal),
+    queryFn: ({ signal }) => callAction('client/school/listLoans', { page, pageSize: 10 }, options(signal)),
     placeholderData: keepPreviousData,
   });
 
 export const schoolLoanOfferQueryOptions = (invoiceRef: string) =>
   queryOptions({
     queryKey: ['client', 'school', 'offer', invoiceRef],
-    queryFn: ({ signal }) => call<SchoolLoanOffer>('getLoanOffer', { invoiceRef }, signal),
+    queryFn: ({ signal }) => callAction('client/school/getLoanOffer', { invoiceRef }, options(signal)),
   });
 
 export const linkChild = (input: { schoolRef: string; admissionNumber: string; studentName: string }) =>
-  call<Child>('linkChild', input);
+  callAction('client/school/linkChild', input, options());
 
 export const payFromWallet = (input: { invoiceRef: string; amount: string; requestId: string }) =>
-  call<{ invoice: SchoolInvoice; walletBalance: number }>('payFromWallet', input);
+  callAction('client/school/payFromWallet', input, options());
 
 export const payByMpesa = (input: { invoiceRef: string; amount: string; phone: string }) =>
-  call<{ paymentRef: string; amount: number; customerMessage?: string }>('payByMpesa', input);
+  callAction('client/school/payByMpesa', input, options());
 
 export const applyForLoan = (input: { invoiceRef: string; months: number; acceptTerms: true }) =>
-  call<SchoolLoan>('applyForLoan', input);
+  callAction('client/school/applyForLoan', input, options());
 
 export const walletBalance = async (signal?: AbortSignal) =>
   unwrapData(
@@ -176,6 +105,11 @@ export const getPaymentStatus = async (paymentSystemRef: string, signal?: AbortS
     ),
   );
 
-/** KES with cents when there are some. */
-export const formatKes = (kes: number) =>
-  `KES ${kes.toLocaleString(intlLocale(), { minimumFractionDigits: Number.isInteger(kes) ? 0 : 2, maximumFractionDigits: 2 })}`;
+/** Integer cents (as the API answers money) as KES, with cents when there are some. */
+export const formatKes = (cents: number) => {
+  const kes = cents / 100;
+  return `KES ${kes.toLocaleString(intlLocale(), { minimumFractionDigits: Number.isInteger(kes) ? 0 : 2, maximumFractionDigits: 2 })}`;
+};
+
+/** Shillings (what the wallet and payment calls still answer, and what a parent types) as cents. */
+export const centsOfKes = (kes: number) => Math.round(kes * 100);

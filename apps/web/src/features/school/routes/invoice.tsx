@@ -18,6 +18,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatIsoDate, formatKenyaDateTime } from '../../../lib/dates';
 import {
+  centsOfKes,
   formatKes,
   getPaymentStatus,
   payByMpesa,
@@ -248,7 +249,7 @@ function WalletPayCard({ invoice }: { invoice: SchoolInvoice }) {
       });
       setDone(
         t('school.pay.walletDone', {
-          amount: formatKes(shillings),
+          amount: formatKes(shillings * 100),
           balance: formatKes(answer.walletBalance),
         }),
       );
@@ -264,7 +265,7 @@ function WalletPayCard({ invoice }: { invoice: SchoolInvoice }) {
     <Card id="school-wallet-pay" title={t('school.pay.walletTitle')}>
       <p className="text-slate-700">
         {wallet.data
-          ? t('school.pay.walletBalance', { balance: formatKes(wallet.data.balance) })
+          ? t('school.pay.walletBalance', { balance: formatKes(centsOfKes(wallet.data.balance)) })
           : t('school.pay.walletLoading')}{' '}
         <Link to={paths.portalTopUpOptions.getHref()} className={linkButton}>
           {t('school.pay.topUp')}
@@ -296,7 +297,8 @@ function MpesaPayCard({ invoice }: { invoice: SchoolInvoice }) {
   const queryClient = useQueryClient();
   const [paymentRef, setPaymentRef] = useState<string | null>(null);
   const [startedAt, setStartedAt] = useState(0);
-  const suggested = Math.min(invoice.balance, invoice.maxMpesaAmount);
+  // In shillings, as the amount is typed (the invoice answers cents).
+  const suggested = Math.min(invoice.balance, invoice.maxMpesaAmount) / 100;
   const form = useForm<{ amount: string; phone: string }>({
     defaultValues: { amount: String(suggested), phone: '' },
   });
@@ -352,7 +354,10 @@ function MpesaPayCard({ invoice }: { invoice: SchoolInvoice }) {
         : t('school.pay.failed')
       : null;
   if (paymentRef) {
-    const amount = formatKes(status.data?.amount ?? wholeShillings(form.getValues('amount')) ?? 0);
+    // The payment's answer and the typed amount are shillings.
+    const amount = formatKes(
+      centsOfKes(status.data?.amount ?? wholeShillings(form.getValues('amount')) ?? 0),
+    );
     const timedOut = outcome === 'pending' && Date.now() - startedAt >= FOLLOW_FOR_MS;
     return (
       <Card id="school-mpesa-pay" title={t('school.pay.mpesaTitle')}>

@@ -12,7 +12,14 @@ import { buttonSmall, linkButton } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { type Child, childrenQueryOptions, linkChild, type School, schoolsQueryOptions } from '../api/school';
+import {
+  type Child,
+  childrenQueryOptions,
+  type LinkedChild,
+  linkChild,
+  type School,
+  schoolsQueryOptions,
+} from '../api/school';
 import { SchoolLinks } from '../components/school-links';
 import { t } from '../i18n';
 
@@ -141,7 +148,7 @@ export default function SchoolsRoute() {
 
 function LinkChildForm({ school, onDone }: { school: School; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [linked, setLinked] = useState<Child | null>(null);
+  const [linked, setLinked] = useState<LinkedChild | null>(null);
   const form = useForm<LinkValues>({ defaultValues: { admissionNumber: '', studentName: '' } });
   const link = useMutation({ mutationFn: linkChild });
   const onSubmit = async (values: LinkValues) => {

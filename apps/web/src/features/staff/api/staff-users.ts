@@ -1,5 +1,6 @@
 import type { InviteStaffInput } from '@bima/domain/staff';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { callAction } from '../../../lib/api-client';
 import { callStaffAction, type Page, STAFF_PAGE_SIZE } from './call';
 import type { StaffUser } from './get-profile';
 
@@ -44,9 +45,10 @@ export const lendersQueryOptions = () =>
   queryOptions({
     queryKey: ['staff', 'lenders'],
     queryFn: ({ signal }) =>
-      callStaffAction<Page<{ id: number; name: string; status: string; isSample: boolean }>>(
-        { service: 'admin', resource: 'lender', action: 'listLenders', data: { page: 1, pageSize: 100 } },
-        signal,
+      callAction(
+        'admin/lender/listLenders',
+        { page: 1, pageSize: 100 },
+        { secure: true, silent: true, signal },
       ),
     staleTime: 5 * 60_000,
   });
