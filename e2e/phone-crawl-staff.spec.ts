@@ -200,7 +200,7 @@ async function makeRecords(request: APIRequestContext): Promise<Records> {
       id: claim.id,
       report:
         'Uharibifu mkubwa wa sehemu ya nyuma: bampa, taa za nyuma na mlango wa buti vinahitaji kubadilishwa kabisa.',
-      assessedLoss: 3_456_789,
+      assessedLoss: 3_456_789_00,
     },
     desk.accessToken,
   );
