@@ -107,7 +107,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
   }
 
   async function topUp(headers: Headers, amount: number) {
-    const started = await ok('client/wallet/topUp', { amount, phone: PAYS }, headers);
+    const started = await ok('client/wallet/topUp', { amount: amount * 100, phone: PAYS }, headers);
     await waitPaid(started.paymentRef);
   }
 
@@ -446,7 +446,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         outstanding: 0,
       });
       const wallet = await ok('client/wallet/getWallet', {}, made.headers);
-      expect(wallet.balance).toBe(made.loan.firstInstalment);
+      expect(wallet.balance).toBe(made.loan.firstInstalment * 100);
       const row = await loanRow(made.loan.loanRef);
       expect(await auditOf(made.loan.loanRef)).toMatchObject([
         {
@@ -495,7 +495,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       );
       expect(answer.status).toBe('WITHDRAWN');
       const wallet = await ok('client/wallet/getWallet', {}, made.headers);
-      expect(wallet.balance).toBe(made.loan.firstInstalment);
+      expect(wallet.balance).toBe(made.loan.firstInstalment * 100);
       const row = await loanRow(made.loan.loanRef);
       // The lender's decision is in the audit log as what happened: withdrawn, not approved.
       expect(await auditOf(made.loan.loanRef)).toMatchObject([

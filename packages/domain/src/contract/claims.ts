@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import {
+  assessmentAnswersSchema,
+  assessmentShareSchema,
+  BUSINESS_KINDS,
+  EXISTING_COVERS,
+  HOME_PREMISES,
+  HOME_TENURES,
+  sharedAssessmentPageSchema,
+  sharedAssessmentRefSchema,
+  VEHICLE_USES,
+} from '../assessment';
+import {
   appointAssessorSchema,
   approveClaimSchema,
   CLAIM_DOCUMENT_TYPES,
@@ -14,8 +25,10 @@ import {
   resolvePayoutSchema,
   settleClaimSchema,
 } from '../claims';
+import { CONSTRUCTION_TYPES } from '../classes';
 import { pageInputSchema } from '../intermediaries';
-import { type Contract, cents, contract, day, pageOf, timestamp } from './define';
+import { statementQuerySchema, walletPageSchema, walletTopUpSchema } from '../wallet';
+import { type Contract, cents, contract, day, pageOf, shillings, timestamp } from './define';
 
 const claimStatus = z.enum(CLAIM_STATUSES);
 const claimType = z.enum(CLAIM_TYPES);
@@ -148,6 +161,117 @@ const pageWithCount = <Item extends z.ZodType>(item: Item) => pageOf(item).exten
 
 const claimPage = pageWithCount(claimSummarySchema);
 
+/** One movement of the wallet, newest first, with the balance after it (cents: + in, − out). */
+export const walletMovementSchema = z.object({
+  id: z.int(),
+  kind: z.string(),
+  /** In the reader's language. */
+  description: z.string(),
+  /** The M-Pesa receipt, else the ledger's reference. */
+  reference: z.string().nullable(),
+  occurredAt: timestamp(),
+  amount: cents(),
+  balanceAfter: cents(),
+});
+
+/** One line of the client's statement (a positive balance is owed, a negative one is credit). */
+export const statementLineSchema = z.object({
+  id: z.int(),
+  occurredAt: timestamp(),
+  /** The account in the reader's language ('Wallet', 'Invoice INV-…', 'Loan …', 'School fees …'). */
+  account: z.string(),
+  kind: z.string(),
+  reference: z.string().nullable(),
+  description: z.string(),
+  debit: shillings(),
+  credit: shillings(),
+  balance: shillings(),
+});
+
+const assessmentCover = z.enum([
+  'motor-private',
+  'motor-commercial',
+  'fire-domestic',
+  'theft-insurance',
+  'medical',
+  'life-assurance',
+]);
+
+/** The questionnaire's answers as saved (amounts in whole shillings: `shillings()`, not yet cents). */
+export const assessmentAnswersViewSchema = z.object({
+  household: z.object({ adults: z.int(), children: z.int() }),
+  dependants: z.int(),
+  vehicles: z.array(z.object({ use: z.enum(VEHICLE_USES), value: shillings() })),
+  home: z.object({
+    tenure: z.enum(HOME_TENURES),
+    premises: z.enum(HOME_PREMISES),
+    construction: z.enum(CONSTRUCTION_TYPES),
+    buildingValue: shillings(),
+    contentsValue: shillings(),
+  }),
+  business: z.object({ kind: z.enum(BUSINESS_KINDS), stockValue: shillings() }),
+  existingCovers: z.array(z.enum(EXISTING_COVERS)),
+  monthlyBudget: shillings(),
+});
+
+/** What the assessment suggests (amounts in whole shillings, not yet cents). */
+export const assessmentResultSchema = z.object({
+  suggestions: z.array(
+    z.object({
+      id: z.string(),
+      cover: assessmentCover,
+      name: z.string(),
+      priority: z.enum(['essential', 'recommended', 'consider']),
+      isCovered: z.boolean(),
+      sumInsured: shillings(),
+      reasons: z.array(z.string()),
+      missing: z.array(z.string()),
+      quote: z.object({ routeName: assessmentCover, params: z.record(z.string(), z.string()) }),
+      /** The cheapest live product's premium for `periodDays` (a year), or null when none prices it. */
+      estimate: z
+        .object({
+          premium: shillings(),
+          productName: z.string(),
+          underwriter: z.string(),
+          periodDays: z.int(),
+        })
+        .nullable(),
+    }),
+  ),
+  annualTotal: shillings().nullable(),
+  budget: z.object({
+    monthlyBudget: shillings(),
+    message: z.string(),
+    isWithin: z.boolean().nullable(),
+    monthlyEquivalent: shillings().nullable(),
+  }),
+});
+
+/** The client's own assessment: answers and result null before the first save; the firms it may go to. */
+export const ownAssessmentSchema = z.object({
+  answers: assessmentAnswersViewSchema.nullable(),
+  updatedAt: timestamp().nullable(),
+  result: assessmentResultSchema.nullable(),
+  /** The ACTIVE firms the client works with, and whether each reads the assessment. */
+  intermediaries: z.array(
+    z.object({
+      id: z.int(),
+      name: z.string(),
+      category: z.string(),
+      isShared: z.boolean(),
+      sharedAt: timestamp().nullable(),
+    }),
+  ),
+});
+
+export const sharedAssessmentItemSchema = z.object({
+  id: z.int(),
+  clientName: z.string(),
+  email: z.string(),
+  sharedAt: timestamp(),
+  updatedAt: timestamp(),
+});
+
 /** Claims and the claims desk, assessments, the wallet. */
 export const claimContracts = {
   'client/claim/reportClaim': contract(
@@ -171,4 +295,55 @@ export const claimContracts = {
   'claims/desk/settleClaim': contract(settleClaimSchema, claimDetailsSchema),
   'claims/desk/resolvePayout': contract(resolvePayoutSchema, claimDetailsSchema),
   'claims/desk/closeClaim': contract(claimIdSchema, claimDetailsSchema),
+
+  'client/assessment/getAssessment': contract(z.object({}), ownAssessmentSchema),
+  'client/assessment/saveAssessment': contract(
+    z.object({ answers: assessmentAnswersSchema }),
+    ownAssessmentSchema,
+  ),
+  'client/assessment/shareAssessment': contract(assessmentShareSchema, ownAssessmentSchema),
+  'client/assessment/unshareAssessment': contract(assessmentShareSchema, ownAssessmentSchema),
+  'intermediary/assessment/listShared': contract(
+    sharedAssessmentPageSchema,
+    pageWithCount(sharedAssessmentItemSchema),
+  ),
+  'intermediary/assessment/getShared': contract(
+    sharedAssessmentRefSchema,
+    sharedAssessmentItemSchema.extend({
+      answers: assessmentAnswersViewSchema,
+      result: assessmentResultSchema,
+    }),
+  ),
+
+  'client/wallet/getWallet': contract(
+    z.object({}).passthrough(),
+    /** The balance (from the ledger) and the most one M-Pesa prompt may bring. */
+    z.object({ balance: cents(), maxTopUp: cents() }),
+  ),
+  'client/wallet/topUp': contract(
+    walletTopUpSchema,
+    z.object({
+      paymentRef: z.string(),
+      status: z.literal('pending'),
+      customerMessage: z.string(),
+      amount: cents(),
+    }),
+  ),
+  'client/wallet/listTransactions': contract(
+    walletPageSchema,
+    pageWithCount(walletMovementSchema).extend({ balance: cents() }),
+  ),
+  'client/account/getStatement': contract(
+    statementQuerySchema,
+    pageWithCount(statementLineSchema).extend({
+      from: day(),
+      to: day(),
+      openingBalance: shillings(),
+      closingBalance: shillings(),
+      totalDebits: shillings(),
+      totalCredits: shillings(),
+      /** The statement as PDF and CSV, links signed for 10 minutes. */
+      downloads: z.object({ pdf: z.string(), csv: z.string() }),
+    }),
+  ),
 } satisfies Record<string, Contract>;

@@ -121,7 +121,8 @@ export function PayLoan({
     );
   }
 
-  const balance = wallet.data?.balance ?? 0;
+  // The wallet answers cents; this screen's amounts are shillings.
+  const balance = (wallet.data?.balance ?? 0) / 100;
   const mpesaError =
     byMpesa.error && !(byMpesa.error instanceof ApiError && byMpesa.error.errors?.length)
       ? messageOf(byMpesa.error, t('loans.pay.mpesaError'))

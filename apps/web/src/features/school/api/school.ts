@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction, callGateway, unwrapData } from '../../../lib/api-client';
 import { currentLanguage, intlLocale } from '../../../lib/i18n';
 import type { LoanOfferBase } from '../../../lib/loan-offer';
 
@@ -148,13 +148,11 @@ export const payByMpesa = (input: { invoiceRef: string; amount: string; phone: s
 export const applyForLoan = (input: { invoiceRef: string; months: number; acceptTerms: true }) =>
   call<SchoolLoan>('applyForLoan', input);
 
-export const walletBalance = async (signal?: AbortSignal) =>
-  unwrapData(
-    await callGateway<{ balance: number }>(
-      { service: 'client', resource: 'wallet', action: 'getWallet', data: {} },
-      { secure: true, silent: true, signal },
-    ),
-  );
+/** The wallet's balance in shillings, as this feature's amounts (the wire answers cents). */
+export const walletBalance = async (signal?: AbortSignal) => {
+  const wallet = await callAction('client/wallet/getWallet', {}, { secure: true, silent: true, signal });
+  return { balance: wallet.balance / 100 };
+};
 
 export interface PaymentStatus {
   paymentRequestStatus: 'pending' | 'success' | 'failed';
