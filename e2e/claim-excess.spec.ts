@@ -89,8 +89,11 @@ test.describe('a chosen excess, from the wizard to a paid claim', () => {
       call<T>(request, ['claims', 'desk', action], { id: claimId, ...data }, staff.accessToken);
     const [assessor] = await desk<Array<{ id: string }>>('listAssessors');
     await desk('appointAssessor', { assessorId: assessor!.id });
-    await desk('recordAssessment', { report: 'Front wing and headlamp to replace.', assessedLoss: 85_000 });
-    await desk('approveClaim', { amount: 85_000 });
+    await desk('recordAssessment', {
+      report: 'Front wing and headlamp to replace.',
+      assessedLoss: 85_000_00,
+    });
+    await desk('approveClaim', { amount: 85_000_00 });
     await desk('settleClaim', { method: 'mpesa', phone: '254712345678' });
 
     // The client sees the excess deducted and the amount paid.

@@ -219,9 +219,9 @@ test.describe('claims', () => {
     await desk('appointAssessor', { assessorId: assessor!.id });
     await desk('recordAssessment', {
       report: 'Windscreen to replace with an OEM glass.',
-      assessedLoss: 40_000,
+      assessedLoss: 40_000_00,
     });
-    await desk('approveClaim', { amount: 40_000 });
+    await desk('approveClaim', { amount: 40_000_00 });
 
     const page = await (await browser.newContext()).newPage();
     await signInStaffThroughPage(page, APA_UNDERWRITER);

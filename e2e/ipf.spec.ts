@@ -83,12 +83,17 @@ async function invoiceOf80000(request: APIRequestContext, session: Session) {
 const getLoan = (request: APIRequestContext, session: Session, loanRef: string) =>
   call<LoanView>(request, ['client', 'loan', 'getLoan'], { loanRef }, session.accessToken);
 
-/** Tops the wallet up through the simulator and waits until the money is in. */
+/** Tops the wallet up by `amount` shillings (the wire's cents) through the simulator and waits until the money is in. */
 async function topUp(request: APIRequestContext, session: Session, amount: number) {
   const before = (
     await call<{ balance: number }>(request, ['client', 'wallet', 'getWallet'], {}, session.accessToken)
   ).balance;
-  await call(request, ['client', 'wallet', 'topUp'], { amount, phone: PHONE }, session.accessToken);
+  await call(
+    request,
+    ['client', 'wallet', 'topUp'],
+    { amount: amount * 100, phone: PHONE },
+    session.accessToken,
+  );
   await expect
     .poll(
       async () =>
@@ -96,7 +101,7 @@ async function topUp(request: APIRequestContext, session: Session, amount: numbe
           .balance,
       { timeout: 20_000, intervals: [500] },
     )
-    .toBe(before + amount);
+    .toBe(before + amount * 100);
 }
 
 /** Moves the server's business clock on by whole days and runs the loan jobs (development only). */

@@ -200,7 +200,7 @@ async function makeRecords(request: APIRequestContext): Promise<Records> {
       id: claim.id,
       report:
         'Uharibifu mkubwa wa sehemu ya nyuma: bampa, taa za nyuma na mlango wa buti vinahitaji kubadilishwa kabisa.',
-      assessedLoss: 3_456_789,
+      assessedLoss: 3_456_789_00,
     },
     desk.accessToken,
   );
@@ -222,7 +222,7 @@ async function makeRecords(request: APIRequestContext): Promise<Records> {
   await call(
     request,
     ['client', 'wallet', 'topUp'],
-    { amount: loan.amountDueNow, phone: '254712345678' },
+    { amount: loan.amountDueNow * 100, phone: '254712345678' },
     token,
   );
   await expect
@@ -231,7 +231,7 @@ async function makeRecords(request: APIRequestContext): Promise<Records> {
         (await call<{ balance: number }>(request, ['client', 'wallet', 'getWallet'], {}, token)).balance,
       { timeout: 20_000, intervals: [500] },
     )
-    .toBeGreaterThanOrEqual(loan.amountDueNow);
+    .toBeGreaterThanOrEqual(loan.amountDueNow * 100);
   await call(request, ['client', 'loan', 'payFromWallet'], { loanRef: loan.loanRef }, token);
 
   return {

@@ -135,7 +135,7 @@ async function busyClient(request: APIRequestContext) {
     { schoolRef: 'SCH-S004', admissionNumber: 'DB-5530', studentName: STUDENT },
     token,
   );
-  await call(request, ['client', 'wallet', 'topUp'], { amount: 150_000, phone: '254712345678' }, token);
+  await call(request, ['client', 'wallet', 'topUp'], { amount: 150_000_00, phone: '254712345678' }, token);
 
   return {
     session,

@@ -13,12 +13,12 @@ const LENDER = 'lender@mavuno-finance.example';
 const LENDER_NAME = 'Mavuno Premium Finance (sample)';
 const kes = (amount: number) => `KES ${amount.toLocaleString('en-US')}`;
 
-/** Tops the wallet up by M-Pesa through the API and waits for the simulator's answer. */
+/** Tops the wallet up by `amount` shillings (the wire's cents) by M-Pesa through the API and waits for the simulator's answer. */
 async function topUp(request: APIRequestContext, session: Session, amount: number) {
   const started = await call<{ paymentRef: string }>(
     request,
     ['client', 'wallet', 'topUp'],
-    { amount, phone: '0712345678' },
+    { amount: amount * 100, phone: '0712345678' },
     session.accessToken,
   );
   await expect

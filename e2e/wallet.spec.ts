@@ -135,8 +135,8 @@ test.describe('wallet: top up, pay half an invoice from it and half by M-Pesa, t
     const token = client.session.accessToken;
     const balanceOf = async () =>
       (await call<{ balance: number }>(request, ['client', 'wallet', 'getWallet'], {}, token)).balance;
-    await call(request, ['client', 'wallet', 'topUp'], { amount: 1_500, phone: '254712345678' }, token);
-    await expect.poll(balanceOf, { timeout: 20_000, intervals: [500] }).toBe(1_500);
+    await call(request, ['client', 'wallet', 'topUp'], { amount: 1_500_00, phone: '254712345678' }, token);
+    await expect.poll(balanceOf, { timeout: 20_000, intervals: [500] }).toBe(1_500_00);
 
     await page.addInitScript(() => window.localStorage.setItem('bima.language', 'sw'));
     await useSession(page, client.session);

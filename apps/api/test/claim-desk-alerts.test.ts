@@ -71,7 +71,7 @@ describe('claims desk: alerts, open claims, waivers, audit, payout phone, claim 
     const assessed = await send(
       ctx,
       'claims/desk/recordAssessment',
-      { id, report: 'Bumper and headlamp to replace; no hidden damage.', assessedLoss: 200_000 },
+      { id, report: 'Bumper and headlamp to replace; no hidden damage.', assessedLoss: 200_000_00 },
       headers,
     );
     expect(assessed.status, JSON.stringify(assessed.body)).toBe(200);
@@ -222,7 +222,7 @@ describe('claims desk: alerts, open claims, waivers, audit, payout phone, claim 
     const details = (await send(ctx, 'claims/desk/getClaim', { id: claim.id }, desk)).body.result.data;
     expect(details.documents.toWaive).toEqual(['police_abstract']);
 
-    const refused = await send(ctx, 'claims/desk/approveClaim', { id: claim.id, amount: 200_000 }, desk);
+    const refused = await send(ctx, 'claims/desk/approveClaim', { id: claim.id, amount: 200_000_00 }, desk);
     expect(refused.status).toBe(409);
     expect(refused.body.err_code).toBe('CLAIM_DOCUMENTS_MISSING');
     expect(refused.body.err_msg).toBe(
@@ -232,7 +232,7 @@ describe('claims desk: alerts, open claims, waivers, audit, payout phone, claim 
     const wrong = await send(
       ctx,
       'claims/desk/approveClaim',
-      { id: claim.id, amount: 200_000, waivedDocuments: ['keys'] },
+      { id: claim.id, amount: 200_000_00, waivedDocuments: ['keys'] },
       desk,
     );
     expect(wrong.status).toBe(409);
@@ -243,7 +243,7 @@ describe('claims desk: alerts, open claims, waivers, audit, payout phone, claim 
     const approved = await send(
       ctx,
       'claims/desk/approveClaim',
-      { id: claim.id, amount: 200_000, waivedDocuments: ['police_abstract'] },
+      { id: claim.id, amount: 200_000_00, waivedDocuments: ['police_abstract'] },
       desk,
     );
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
@@ -277,7 +277,7 @@ describe('claims desk: alerts, open claims, waivers, audit, payout phone, claim 
       category: 'police_abstract',
     });
     await assess(claim.id);
-    const approved = await send(ctx, 'claims/desk/approveClaim', { id: claim.id, amount: 200_000 }, desk);
+    const approved = await send(ctx, 'claims/desk/approveClaim', { id: claim.id, amount: 200_000_00 }, desk);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.result.data.timeline.map((step: { event: string }) => step.event)).not.toContain(
       'documents_waived',
@@ -288,7 +288,7 @@ describe('claims desk: alerts, open claims, waivers, audit, payout phone, claim 
   it('prefills the payout with the client’s M-Pesa number and pays to "0712 345 678" as typed (refused before)', async () => {
     const claim = await report();
     await assess(claim.id);
-    const approved = await send(ctx, 'claims/desk/approveClaim', { id: claim.id, amount: 200_000 }, desk);
+    const approved = await send(ctx, 'claims/desk/approveClaim', { id: claim.id, amount: 200_000_00 }, desk);
     expect(approved.status).toBe(200);
     // The premium was paid from 254712345678 and the client gave no other number.
     expect(approved.body.result.data.payoutPhone).toBe('0712345678');
@@ -311,7 +311,7 @@ describe('claims desk: alerts, open claims, waivers, audit, payout phone, claim 
     // A number that is not Kenyan is still refused with the message.
     const other = await report();
     await assess(other.id);
-    await send(ctx, 'claims/desk/approveClaim', { id: other.id, amount: 200_000 }, desk);
+    await send(ctx, 'claims/desk/approveClaim', { id: other.id, amount: 200_000_00 }, desk);
     const refused = await send(
       ctx,
       'claims/desk/settleClaim',
@@ -337,7 +337,7 @@ describe('claims desk: alerts, open claims, waivers, audit, payout phone, claim 
     expect(kyc.status, JSON.stringify(kyc.body)).toBe(200);
     const claim = await report();
     await assess(claim.id);
-    const approved = await send(ctx, 'claims/desk/approveClaim', { id: claim.id, amount: 200_000 }, desk);
+    const approved = await send(ctx, 'claims/desk/approveClaim', { id: claim.id, amount: 200_000_00 }, desk);
     expect(approved.body.result.data.payoutPhone).toBe('0722000111');
   });
 

@@ -59,11 +59,11 @@ describe('a chosen excess from quote to paid claim', () => {
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
     const id = reported.body.result.data.id as number;
     const claimOf = async () => (await send(ctx, 'client/claim/getClaim', { id }, client)).body.result.data;
-    expect((await claimOf()).excess).toBe(50_000);
+    expect((await claimOf()).excess).toBe(50_000_00);
 
-    await approveThroughDesk(ctx, desk, id, 85_000);
+    await approveThroughDesk(ctx, desk, id, 85_000_00);
     const approved = await claimOf();
-    expect(approved).toMatchObject({ status: 'APPROVED', excess: 50_000, approvedAmount: 35_000 });
+    expect(approved).toMatchObject({ status: 'APPROVED', excess: 50_000_00, approvedAmount: 35_000_00 });
     expect(approved.timeline.at(-1).note).toBe('KES 85,000 less the excess KES 50,000: KES 35,000 to pay');
 
     const started = await send(
@@ -75,7 +75,7 @@ describe('a chosen excess from quote to paid claim', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const settled = await waitUntil(claimOf, (claim) => claim.status === 'SETTLED', 10_000);
     expect(settled.status).toBe('SETTLED');
-    expect(settled.settlements).toEqual([expect.objectContaining({ status: 'success', amount: 35_000 })]);
+    expect(settled.settlements).toEqual([expect.objectContaining({ status: 'success', amount: 35_000_00 })]);
     return settled;
   }
 
@@ -201,10 +201,10 @@ describe('a chosen excess from quote to paid claim', () => {
     expect(migrated.excesses).toEqual(now.excesses);
     expect(migrated.selectedBenefits).toEqual(now.selectedBenefits);
     const claimOf = async () => (await send(ctx, 'client/claim/getClaim', { id }, client)).body.result.data;
-    expect((await claimOf()).excess).toBe(50_000);
+    expect((await claimOf()).excess).toBe(50_000_00);
     // Run twice (or on rows already in cents), it changes nothing.
     await run();
     expect((await stored()).excesses).toEqual(now.excesses);
-    expect((await claimOf()).excess).toBe(50_000);
+    expect((await claimOf()).excess).toBe(50_000_00);
   });
 });

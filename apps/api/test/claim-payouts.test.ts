@@ -62,7 +62,7 @@ describe('claim payouts: Transaction Status reconciliation', () => {
     );
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
     const id = reported.body.result.data.id as number;
-    await approveThroughDesk(ctx, desk, id, 200_000);
+    await approveThroughDesk(ctx, desk, id, 200_000_00);
     const started = await send(ctx, 'claims/desk/settleClaim', { id, method: 'mpesa', phone }, desk);
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const [settlement] = await settlementsOf(id);
@@ -138,7 +138,7 @@ describe('claim payouts: Transaction Status reconciliation', () => {
       expect.objectContaining({
         status: 'success',
         statusLabel: 'Paid',
-        amount: 175_000,
+        amount: 175_000_00,
         reference: payout.transactionId,
         checks: expect.any(Number),
       }),

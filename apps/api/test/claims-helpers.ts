@@ -56,8 +56,8 @@ export async function upload(
   return { status: response.statusCode, body: response.json() };
 }
 
-/** Takes a reported claim to APPROVED through the APA desk: assessor, assessment, approval of `amount` (KES). */
-export async function approveThroughDesk(ctx: Ctx, desk: Headers, claimId: number, amount = 200_000) {
+/** Takes a reported claim to APPROVED through the APA desk: assessor, assessment, approval of `amount` (cents, the wire's unit). */
+export async function approveThroughDesk(ctx: Ctx, desk: Headers, claimId: number, amount = 200_000_00) {
   const assessors = await send(ctx, 'claims/desk/listAssessors', { id: claimId }, desk);
   expect(assessors.status, JSON.stringify(assessors.body)).toBe(200);
   const assessorId = assessors.body.result.data[0].id;

@@ -81,8 +81,8 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
       expect(claim).toMatchObject({
         status: 'REPORTED',
         type: 'accident',
-        excess: 25_000,
-        sumInsured: 1_500_000,
+        excess: 25_000_00,
+        sumInsured: 1_500_000_00,
         policy: { policyNumber },
         documents: {
           required: ['claim_form', 'driving_licence', 'logbook', 'damage_photos'],
@@ -150,7 +150,7 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
       expect(reported.status, JSON.stringify(reported.body)).toBe(200);
       const claim = await claimOf(reported.body.result.data.id);
       expect(claim.documents.required).toContain('police_abstract');
-      expect(claim.excess).toBe(35_000);
+      expect(claim.excess).toBe(35_000_00);
     });
 
     it("answers 404 for another client's policy", async () => {
@@ -382,10 +382,10 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
         const answer = await send(ctx, path, { id, ...data }, desk);
         expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(409);
       };
-      await conflict('claims/desk/approveClaim', { amount: 100_000 });
+      await conflict('claims/desk/approveClaim', { amount: 100_000_00 });
       await conflict('claims/desk/recordAssessment', {
         report: 'Looked at it carefully.',
-        assessedLoss: 100_000,
+        assessedLoss: 100_000_00,
       });
       await conflict('claims/desk/settleClaim', {
         method: 'garage',
@@ -414,23 +414,23 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
       await send(
         ctx,
         'claims/desk/recordAssessment',
-        { id, report: 'Total loss after the rollover.', assessedLoss: 1_700_000 },
+        { id, report: 'Total loss after the rollover.', assessedLoss: 1_700_000_00 },
         desk,
       );
-      const above = await send(ctx, 'claims/desk/approveClaim', { id, amount: 1_500_001 }, desk);
+      const above = await send(ctx, 'claims/desk/approveClaim', { id, amount: 1_500_001_00 }, desk);
       expect(above.status).toBe(400);
       expect(above.body.errors).toContainEqual({
         field: 'amount',
         message: "The amount cannot exceed the policy's sum insured, KES 1,500,000.",
       });
-      const underExcess = await send(ctx, 'claims/desk/approveClaim', { id, amount: 25_000 }, desk);
+      const underExcess = await send(ctx, 'claims/desk/approveClaim', { id, amount: 25_000_00 }, desk);
       expect(underExcess.status).toBe(400);
-      const atLimit = await send(ctx, 'claims/desk/approveClaim', { id, amount: 1_500_000 }, desk);
+      const atLimit = await send(ctx, 'claims/desk/approveClaim', { id, amount: 1_500_000_00 }, desk);
       expect(atLimit.status).toBe(200);
       expect(atLimit.body.result.data).toMatchObject({
         status: 'APPROVED',
-        agreedLoss: 1_500_000,
-        approvedAmount: 1_475_000,
+        agreedLoss: 1_500_000_00,
+        approvedAmount: 1_475_000_00,
       });
       // Above M-Pesa's per-transaction limit: the garage, not M-Pesa.
       const mpesa = await send(
@@ -489,13 +489,13 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
       expect(abstract.status).toBe(200);
       expect((await claimOf(id)).documents.missing).not.toContain('police_abstract');
 
-      await approveThroughDesk(ctx, desk, id, 200_000);
+      await approveThroughDesk(ctx, desk, id, 200_000_00);
       const approved = await claimOf(id);
       expect(approved).toMatchObject({
         status: 'APPROVED',
-        agreedLoss: 200_000,
-        excess: 25_000,
-        approvedAmount: 175_000,
+        agreedLoss: 200_000_00,
+        excess: 25_000_00,
+        approvedAmount: 175_000_00,
       });
 
       // The phone as Kenyans type it (issue 26), sent to M-Pesa as 2547….
@@ -507,7 +507,7 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
       );
       expect(started.status, JSON.stringify(started.body)).toBe(200);
       expect(started.body.result.data.settlements).toEqual([
-        expect.objectContaining({ status: 'pending', amount: 175_000, phone: '254712345678' }),
+        expect.objectContaining({ status: 'pending', amount: 175_000_00, phone: '254712345678' }),
       ]);
       // While the payout is pending, another is refused.
       expect(
@@ -630,12 +630,12 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
       const reported = await send(ctx, 'client/claim/reportClaim', accidentClaim(policy, today), client);
       expect(reported.status, JSON.stringify(reported.body)).toBe(200);
       const id = reported.body.result.data.id as number;
-      expect((await claimOf(id, client)).excess).toBe(25_000.5);
+      expect((await claimOf(id, client)).excess).toBe(25_000_50);
 
-      await approveThroughDesk(ctx, desk, id, 200_000);
+      await approveThroughDesk(ctx, desk, id, 200_000_00);
       const approved = await claimOf(id, client);
       // 200,000 − 25,000.50 = 174,999.50: whole shillings are paid.
-      expect(approved.approvedAmount).toBe(174_999);
+      expect(approved.approvedAmount).toBe(174_999_00);
       expect(approved.timeline.at(-1).note).toBe(
         'KES 200,000 less the excess KES 25,000.50: KES 174,999 to pay (in whole shillings)',
       );
@@ -658,7 +658,7 @@ describe('claims: reporting, the desk, files and M-Pesa B2C settlement', () => {
         10_000,
       );
       expect(settled.settlements).toEqual([
-        expect.objectContaining({ method: 'mpesa', amount: 174_999, status: 'success' }),
+        expect.objectContaining({ method: 'mpesa', amount: 174_999_00, status: 'success' }),
       ]);
       const sent = ctx.app.services.mpesa
         .simulator!.payouts()

@@ -112,7 +112,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
 
   /** Tops the wallet up by `amount` cents. */
   async function topUp(headers: Headers, amount: number) {
-    const started = await ok('client/wallet/topUp', { amount: kes(amount), phone: PAYS }, headers);
+    const started = await ok('client/wallet/topUp', { amount, phone: PAYS }, headers);
     await waitPaid(started.paymentRef);
   }
 
@@ -451,7 +451,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         outstanding: 0,
       });
       const wallet = await ok('client/wallet/getWallet', {}, made.headers);
-      expect(wallet.balance).toBe(kes(made.loan.firstInstalment));
+      expect(wallet.balance).toBe(made.loan.firstInstalment);
       const row = await loanRow(made.loan.loanRef);
       expect(await auditOf(made.loan.loanRef)).toMatchObject([
         {
@@ -500,7 +500,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       );
       expect(answer.status).toBe('WITHDRAWN');
       const wallet = await ok('client/wallet/getWallet', {}, made.headers);
-      expect(wallet.balance).toBe(kes(made.loan.firstInstalment));
+      expect(wallet.balance).toBe(made.loan.firstInstalment);
       const row = await loanRow(made.loan.loanRef);
       // The lender's decision is in the audit log as what happened: withdrawn, not approved.
       expect(await auditOf(made.loan.loanRef)).toMatchObject([

@@ -80,7 +80,7 @@ describe('ledger descriptions and loan arrears notifications in English and Swah
 
   it('the wallet and the statement read each line in the language of the request', async () => {
     const client = await clientIn('sw');
-    const started = await ok('client/wallet/topUp', { amount: 2_000, phone: PAYS }, client.headers);
+    const started = await ok('client/wallet/topUp', { amount: 2_000_00, phone: PAYS }, client.headers);
     await waitSucceeded(ctx, started.paymentRef, 15_000);
 
     const swahili = await ok('client/wallet/listTransactions', { page: 1 }, inSwahili(client.headers));

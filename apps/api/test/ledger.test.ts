@@ -49,9 +49,9 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
 
   const waitPaid = (paymentRef: string) => waitSucceeded(ctx, paymentRef, 10_000);
 
-  /** Tops the wallet up through the simulator and waits for the money. */
+  /** Tops the wallet up by `amount` shillings (sent in cents) through the simulator and waits for the money. */
   async function topUp(headers: Headers, amount: number) {
-    const started = await act('client/wallet/topUp', { amount, phone: PAYS }, headers);
+    const started = await act('client/wallet/topUp', { amount: amount * 100, phone: PAYS }, headers);
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     await waitPaid(started.body.result.data.paymentRef);
     return started.body.result.data.paymentRef as string;
@@ -272,7 +272,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
         .where(eq(unallocatedReceipts.invoiceId, row!.id));
       expect(receipt).toMatchObject({ amount: invoice.amount * 100, status: 'OPEN' });
       const wallet = await act('client/wallet/getWallet', {}, headers);
-      expect(wallet.body.result.data.balance).toBe(invoice.amount);
+      expect(wallet.body.result.data.balance).toBe(invoice.amount * 100);
 
       const { headers: admin } = await signInAs(ctx, SAMPLE.admin);
       const input = {
@@ -354,13 +354,13 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
       const { headers } = await client();
       await topUp(headers, 1_500);
       const wallet = await act('client/wallet/getWallet', {}, headers);
-      expect(wallet.body.result.data).toMatchObject({ balance: 1_500, maxTopUp: 250_000 });
+      expect(wallet.body.result.data).toMatchObject({ balance: 1_500_00, maxTopUp: 250_000_00 });
       const list = await act('client/wallet/listTransactions', { page: 1, pageSize: 10 }, headers);
-      expect(list.body.result.data).toMatchObject({ balance: 1_500, total: 1, totalPages: 1 });
+      expect(list.body.result.data).toMatchObject({ balance: 1_500_00, total: 1, totalPages: 1 });
       expect(list.body.result.data.items[0]).toMatchObject({
         kind: 'wallet_topup',
-        amount: 1_500,
-        balanceAfter: 1_500,
+        amount: 1_500_00,
+        balanceAfter: 1_500_00,
         reference: expect.stringMatching(/^[A-Z0-9]{10}$/),
       });
       const notifications = await act(
@@ -377,9 +377,10 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
       const cases: Array<[unknown, RegExp]> = [
         [0, /more than 0/],
         ['abc', /in numbers/],
-        ['', /Enter an amount/],
-        [10.5, /whole shillings/],
-        [250_001, /at most KES 250,000/],
+        [undefined, /Enter an amount/],
+        [10.5, /in numbers/],
+        [1_050, /whole shillings/],
+        [250_001_00, /at most KES 250,000/],
       ];
       for (const [amount, message] of cases) {
         const answer = await act('client/wallet/topUp', { amount, phone: PAYS }, headers);

@@ -401,7 +401,7 @@ describe('a B2C payout result is confirmed with M-Pesa before a claim is settled
       owner,
     );
     const id = reported.body.result.data.id as number;
-    await approveThroughDesk(ctx, desk, id, 200_000);
+    await approveThroughDesk(ctx, desk, id, 200_000_00);
     const started = await send(ctx, 'claims/desk/settleClaim', { id, method: 'mpesa', phone }, desk);
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     return { id, settlement: await settlementOf(id) };
@@ -636,7 +636,7 @@ describe('MPESA_CALLBACK_CONFIRM=always for B2C results', () => {
         owner,
       );
       const id = reported.body.result.data.id as number;
-      await approveThroughDesk(ctx, desk, id, 200_000);
+      await approveThroughDesk(ctx, desk, id, 200_000_00);
       await send(ctx, 'claims/desk/settleClaim', { id, method: 'mpesa', phone: '254712345608' }, desk);
       const [settlement] = await ctx.database.db
         .select()

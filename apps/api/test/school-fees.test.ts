@@ -193,7 +193,7 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
     const { headers, userId } = await parent();
     await link(headers, ACHIENG);
     // Top up KES 10,000 and pay KES 8,000 of the 48,000 from the wallet.
-    const topUp = await ok('client/wallet/topUp', { amount: 10_000, phone: '0712345678' }, headers);
+    const topUp = await ok('client/wallet/topUp', { amount: 10_000_00, phone: '0712345678' }, headers);
     await waitPaid(topUp.paymentRef);
     const above = await act(
       'client/school/payFromWallet',
@@ -353,7 +353,7 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
     await waitPaid(deposit.paymentRef);
     // The deposit (KES 20,875) is above M-Pesa's KES 20,000 here: the rest from the wallet.
     expect(deposit.amount).toBe(20_000);
-    const topUp = await ok('client/wallet/topUp', { amount: 1_000, phone: '0712345678' }, headers);
+    const topUp = await ok('client/wallet/topUp', { amount: 1_000_00, phone: '0712345678' }, headers);
     await waitPaid(topUp.paymentRef);
     await ok('client/loan/payFromWallet', { loanRef: loan.loanRef, target: 'next' }, headers);
     const read = await waitUntil(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './cover-dates';
 import { pageInputSchema } from './intermediaries';
-import { amountSchema, choiceSchema } from './numbers';
+import { choiceSchema } from './numbers';
 import { mpesaPhoneSchema } from './purchase';
 import { workAgeSchema } from './staff-work';
 
@@ -285,25 +285,31 @@ export const appointAssessorSchema = z.object({
   assessorId: z.uuid({ error: M.assessorRequired }),
 });
 
-const wholeShillings = amountSchema({
-  required: M.amountRequired,
-  invalid: M.amountRequired,
-  range: M.amountRequired,
-  min: 1,
-  max: 1_000_000_000,
-});
+/**
+ * An amount the desk sends: integer cents of whole shillings (the wire's one unit, issue 29), at
+ * least KES 1 and at most KES 1,000,000,000. The web reads what the desk types with `parseAmount`.
+ */
+export const wholeShillingCentsSchema = z
+  .int({ error: M.amountRequired })
+  .min(100, M.amountRequired)
+  .max(100_000_000_000, M.amountRequired)
+  .refine((cents) => cents % 100 === 0, M.amountRequired)
+  .meta({
+    format: 'kes-cents',
+    description: 'Kenya shillings in integer cents, whole shillings (KES 1,234 is 123400)',
+  });
 
 export const recordAssessmentSchema = z.object({
   id: claimId,
   report: text(10, 4000, M.assessmentRequired, M.assessmentRequired),
-  /** The assessed loss, whole shillings. */
-  assessedLoss: wholeShillings,
+  /** The assessed loss: cents of whole shillings. */
+  assessedLoss: wholeShillingCentsSchema,
 });
 
 export const approveClaimSchema = z.object({
   id: claimId,
-  /** The agreed loss before the excess, whole shillings. */
-  amount: wholeShillings,
+  /** The agreed loss before the excess: cents of whole shillings. */
+  amount: wholeShillingCentsSchema,
   /** The requested documents still missing that the desk confirms it waives (documentsToWaive). */
   waivedDocuments: z
     .array(z.enum(CLAIM_DOCUMENT_TYPES, { error: M.documentsRequired }))

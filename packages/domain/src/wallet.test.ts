@@ -3,6 +3,7 @@ import {
   defaultStatementRange,
   shillingsAmountSchema,
   statementQuerySchema,
+  walletTopUpFormSchema,
   walletTopUpSchema,
 } from './wallet';
 
@@ -30,11 +31,26 @@ describe('wallet amounts as people type them', () => {
   });
 
   it('sends a phone written the Kenyan way to M-Pesa as 2547…', () => {
-    expect(walletTopUpSchema.parse({ amount: '100', phone: '0712 345 678' })).toEqual({
+    expect(walletTopUpFormSchema.parse({ amount: '100', phone: '0712 345 678' })).toEqual({
       amount: 100,
       phone: '254712345678',
     });
-    expect(walletTopUpSchema.safeParse({ amount: '100', phone: '0812 345 678' }).success).toBe(false);
+    expect(walletTopUpSchema.parse({ amount: 10_000, phone: '0712 345 678' })).toEqual({
+      amount: 10_000,
+      phone: '254712345678',
+    });
+    expect(walletTopUpSchema.safeParse({ amount: 10_000, phone: '0812 345 678' }).success).toBe(false);
+  });
+
+  it.each([
+    [undefined, 'Enter an amount.'],
+    ['1500', 'Enter the amount in numbers, e.g. 1500.'],
+    [150.5, 'Enter the amount in numbers, e.g. 1500.'],
+    [0, 'Enter an amount more than 0.'],
+    [1_050, 'Enter whole shillings, without cents.'],
+  ])('refuses a top-up of %j cents on the wire: "%s"', (amount, message) => {
+    const parsed = walletTopUpSchema.safeParse({ amount, phone: '0712 345 678' });
+    expect(parsed.error?.issues[0]?.message).toBe(message);
   });
 });
 

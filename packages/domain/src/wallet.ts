@@ -28,9 +28,36 @@ export const shillingsAmountSchema = amountSchema({
   max: 1_000_000_000,
 });
 
-/** `client / wallet / topUp`: an M-Pesa prompt for an amount (KES) to the phone. */
-export const walletTopUpSchema = z.object({
+/**
+ * An amount on the wire (issue 29): integer cents of whole shillings, above 0, with the same
+ * messages as the form's (a missing amount, not a number, cents, 0 or less).
+ */
+export const wholeShillingCentsAmountSchema = z
+  .int({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? WALLET_FORM_MESSAGES.amountRequired
+        : WALLET_FORM_MESSAGES.amountNotNumber,
+  })
+  .min(1, WALLET_FORM_MESSAGES.amountPositive)
+  .max(100_000_000_000, WALLET_FORM_MESSAGES.amountNotNumber)
+  .refine((cents) => cents % 100 === 0, WALLET_FORM_MESSAGES.amountWhole)
+  .meta({
+    format: 'kes-cents',
+    description: 'Kenya shillings in integer cents, whole shillings (KES 1,500 is 150000)',
+  });
+
+/** The top-up form: the amount as the client types it (whole shillings), the phone. */
+export const walletTopUpFormSchema = z.object({
   amount: shillingsAmountSchema,
+  /** As people write it (0712 345 678, +254…), sent to M-Pesa as 2547…. */
+  phone: mpesaPhoneSchema,
+});
+export type WalletTopUpFormInput = z.infer<typeof walletTopUpFormSchema>;
+
+/** `client / wallet / topUp`: an M-Pesa prompt for an amount (cents of whole shillings) to the phone. */
+export const walletTopUpSchema = z.object({
+  amount: wholeShillingCentsAmountSchema,
   /** As people write it (0712 345 678, +254…), sent to M-Pesa as 2547…. */
   phone: mpesaPhoneSchema,
 });

@@ -1,21 +1,14 @@
-// The client's wallet, read by the wallet's screens and the invoice page (KES with cents).
+// The client's wallet, read by the wallet's screens, the invoice page, loans and school fees.
+import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { callGateway, unwrapData } from './api-client';
+import { callAction, callGateway, unwrapData } from './api-client';
 import type { ClientInvoice } from './invoices';
 
-/** `client / wallet / getWallet`: the balance (from the ledger) and one top-up's limit. */
-export interface Wallet {
-  balance: number;
-  maxTopUp: number;
-}
+/** `client / wallet / getWallet`: the balance (from the ledger) and one top-up's limit, in cents. */
+export type Wallet = ActionOutput<'client/wallet/getWallet'>;
 
 export async function getWallet(signal?: AbortSignal): Promise<Wallet> {
-  return unwrapData(
-    await callGateway<Wallet>(
-      { service: 'client', resource: 'wallet', action: 'getWallet', data: {} },
-      { secure: true, silent: true, signal },
-    ),
-  );
+  return callAction('client/wallet/getWallet', {}, { secure: true, silent: true, signal });
 }
 
 export const walletQueryOptions = () =>

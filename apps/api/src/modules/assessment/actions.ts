@@ -1,10 +1,4 @@
-import {
-  assessmentAnswersSchema,
-  assessmentShareSchema,
-  sharedAssessmentPageSchema,
-  sharedAssessmentRefSchema,
-} from '@bima/domain';
-import { z } from 'zod';
+import { contracts } from '@bima/domain/contract';
 import { defineAction } from '../../gateway/registry';
 import {
   getAssessment,
@@ -15,9 +9,6 @@ import {
   unshareAssessment,
 } from './service';
 
-const ASSESSMENT =
-  '{answers (null before the first save), updatedAt, result: {suggestions:[{id, cover, name, priority, isCovered, sumInsured, reasons, missing, quote:{routeName, params}, estimate:{premium (KES a year, the cheapest live product), productName, underwriter, periodDays} | null}], annualTotal, budget:{monthlyBudget, message, isWithin, monthlyEquivalent}} | null, intermediaries:[{id, name, category, isShared, sharedAt}] (the ACTIVE firms the client works with)}';
-
 /** The insurance needs assessment: the client's own (portal: Profile › Assessment) and shared ones. */
 export const assessmentActions = [
   defineAction({
@@ -25,8 +16,9 @@ export const assessmentActions = [
     resource: 'assessment',
     action: 'getAssessment',
     auth: 'client',
-    description: `The client's own assessment: {} → ${ASSESSMENT}.`,
-    input: z.object({}),
+    description:
+      "The client's own assessment: the answers and result (null before the first save), the firms the client works with and which read it. Amounts in whole shillings.",
+    input: contracts['client/assessment/getAssessment'].input,
     handler: ({ db, principal }) => getAssessment(db, principal!.userId),
   }),
   defineAction({
@@ -34,8 +26,9 @@ export const assessmentActions = [
     resource: 'assessment',
     action: 'saveAssessment',
     auth: 'client',
-    description: `Saves the questionnaire (creates or replaces it): {answers} → ${ASSESSMENT}. Amounts in whole shillings.`,
-    input: z.object({ answers: assessmentAnswersSchema }),
+    description:
+      'Saves the questionnaire (creates or replaces it) and answers as getAssessment. Amounts in whole shillings.',
+    input: contracts['client/assessment/saveAssessment'].input,
     handler: ({ db, principal, input }) => saveAssessment(db, principal!.userId, input.answers),
   }),
   defineAction({
@@ -43,8 +36,9 @@ export const assessmentActions = [
     resource: 'assessment',
     action: 'shareAssessment',
     auth: 'client',
-    description: `Lets one firm the client works with read the assessment: {intermediaryId} → ${ASSESSMENT}. No assessment yet: 404; a firm the client does not work with: 409 NOT_LINKED.`,
-    input: assessmentShareSchema,
+    description:
+      'Lets one firm the client works with read the assessment; answers as getAssessment. No assessment yet: 404; a firm the client does not work with: 409 NOT_LINKED.',
+    input: contracts['client/assessment/shareAssessment'].input,
     handler: ({ db, principal, input }) => shareAssessment(db, principal!.userId, input.intermediaryId),
   }),
   defineAction({
@@ -52,8 +46,8 @@ export const assessmentActions = [
     resource: 'assessment',
     action: 'unshareAssessment',
     auth: 'client',
-    description: `Withdraws a firm's access to the assessment: {intermediaryId} → ${ASSESSMENT}.`,
-    input: assessmentShareSchema,
+    description: "Withdraws a firm's access to the assessment; answers as getAssessment.",
+    input: contracts['client/assessment/shareAssessment'].input,
     handler: ({ db, principal, input }) => unshareAssessment(db, principal!.userId, input.intermediaryId),
   }),
   defineAction({
@@ -63,8 +57,8 @@ export const assessmentActions = [
     auth: 'staff',
     roles: ['intermediary'],
     description:
-      "The assessments clients share with the caller's firm, newest share first: {page, pageSize} → {items:[{id, clientName, email, sharedAt, updatedAt}], total, page, pageSize, totalPages}.",
-    input: sharedAssessmentPageSchema,
+      "The assessments clients share with the caller's firm, newest share first, a page at a time.",
+    input: contracts['intermediary/assessment/listShared'].input,
     handler: ({ db, principal, input }) => listSharedAssessments(db, principal!, input),
   }),
   defineAction({
@@ -74,8 +68,8 @@ export const assessmentActions = [
     auth: 'staff',
     roles: ['intermediary'],
     description:
-      "One assessment shared with the caller's firm, read-only: {id} → {id, clientName, email, sharedAt, updatedAt, answers, result}. Another firm's, or one the client stopped sharing: 404.",
-    input: sharedAssessmentRefSchema,
+      "One assessment shared with the caller's firm, read-only, with its answers and result (whole shillings). Another firm's, or one the client stopped sharing: 404.",
+    input: contracts['intermediary/assessment/getShared'].input,
     handler: ({ db, principal, input }) => getSharedAssessment(db, principal!, input.id),
   }),
 ];

@@ -60,7 +60,6 @@ import { recordAudit } from '../audit/service';
 import { listOwnerFiles, type Tx } from '../files/service';
 import { post } from '../ledger/service';
 import { notify } from '../notification/service';
-import { toKes } from '../product/present';
 import { signClaimFormLink } from './form-link';
 
 const M = CLAIM_MESSAGES;
@@ -522,14 +521,14 @@ export async function getClaim(db: Database, services: Services, principal: Prin
           email: principal.role === 'client' ? null : client.email,
         }
       : null,
-    // Exact: an excess may carry cents (the payable amount is whole shillings, see claimPayable).
-    excess: claim.excess / 100,
-    sumInsured: toKes(claim.sumInsured),
+    // Cents on the wire: an excess may carry cents (the payable amount is whole shillings, see claimPayable).
+    excess: claim.excess,
+    sumInsured: claim.sumInsured,
     assessor: assessor ? { id: assessor.id, name: `${assessor.firstName} ${assessor.lastName}` } : null,
     assessmentReport: handles || principal.role === 'admin' ? claim.assessmentReport : null,
-    assessedLoss: claim.assessedLoss === null ? null : toKes(claim.assessedLoss),
-    agreedLoss: claim.agreedLoss === null ? null : toKes(claim.agreedLoss),
-    approvedAmount: claim.approvedAmount === null ? null : toKes(claim.approvedAmount),
+    assessedLoss: claim.assessedLoss,
+    agreedLoss: claim.agreedLoss,
+    approvedAmount: claim.approvedAmount,
     declineReason: claim.declineReason,
     documents: {
       required,
@@ -561,7 +560,7 @@ export async function getClaim(db: Database, services: Services, principal: Prin
     claimFormUrl: readsFiles ? signClaimFormLink(services.tokenSecret, claim.id, principal) : null,
     settlements: settlements.map((settlement) => ({
       method: settlement.method,
-      amount: toKes(settlement.amount),
+      amount: settlement.amount,
       status: settlement.status,
       statusLabel: SETTLEMENT_STATUS_LABELS[settlement.status] ?? settlement.status,
       phone: settlement.phone,
@@ -720,7 +719,7 @@ export async function recordAssessment(
     if (!claim.assessorId) throw new AppError('conflict', M.assessFirst, { code: 'CLAIM_STATE' });
     await setStatus(tx, claim, 'UNDER_ASSESSMENT', {
       assessmentReport: input.report,
-      assessedLoss: input.assessedLoss * 100,
+      assessedLoss: input.assessedLoss,
     });
     await addEvent(
       tx,
@@ -728,7 +727,7 @@ export async function recordAssessment(
       'assessed',
       'UNDER_ASSESSMENT',
       principal.userId,
-      `Assessed loss ${formatKes(input.assessedLoss * 100)}`,
+      `Assessed loss ${formatKes(input.assessedLoss)}`,
     );
   });
 }
@@ -755,7 +754,7 @@ export async function approveClaim(
 ) {
   await takeStep(context.db, principal, input.id, 'approve', async (tx, claim) => {
     if (claim.assessedLoss === null) throw new AppError('conflict', M.assessFirst, { code: 'CLAIM_STATE' });
-    const agreedLoss = input.amount * 100;
+    const agreedLoss = input.amount;
     if (agreedLoss > claim.sumInsured)
       throw fieldError('amount', M.amountAboveLimit(formatKes(claim.sumInsured)));
     const payable = claimPayable({ agreedLoss, excess: claim.excess });

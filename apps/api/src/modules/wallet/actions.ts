@@ -1,11 +1,5 @@
-import {
-  describeIn,
-  statementQuerySchema,
-  walletPageSchema,
-  walletPayInvoiceSchema,
-  walletTopUpSchema,
-} from '@bima/domain';
-import { z } from 'zod';
+import { describeIn, walletPayInvoiceSchema } from '@bima/domain';
+import { contracts } from '@bima/domain/contract';
 import { defineAction } from '../../gateway/registry';
 import { getWallet, listWalletTransactions, payInvoiceFromWallet } from './service';
 import { accountText, getStatement, signStatementLink } from './statement';
@@ -18,8 +12,9 @@ export const walletActions = [
     resource: 'wallet',
     action: 'getWallet',
     auth: 'client',
-    description: 'The client’s wallet: {balance (KES, from the ledger), maxTopUp (KES, one M-Pesa prompt)}.',
-    input: z.object({}).passthrough(),
+    description:
+      'The client’s wallet: its balance from the ledger and the most one M-Pesa prompt may bring (cents).',
+    input: contracts['client/wallet/getWallet'].input,
     handler: (context) => getWallet(context, context.principal!.userId),
   }),
   defineAction({
@@ -28,8 +23,8 @@ export const walletActions = [
     action: 'topUp',
     auth: 'client',
     description:
-      'Tops up the wallet by M-Pesa: {amount (KES, whole), phone} → {paymentRef, status:"pending", customerMessage, amount}; follow it with paymentRequestDetails. 400 on amount (0, not a number, cents, above MPESA_MAX_AMOUNT); 409 PAYMENT_PENDING while a top-up prompt younger than 90 s waits.',
-    input: walletTopUpSchema,
+      'Tops up the wallet by M-Pesa: an amount in cents of whole shillings to a phone → a pending payment; follow it with paymentRequestDetails. 400 on amount (missing, not a whole number of cents, not whole shillings, 0, above MPESA_MAX_AMOUNT); 409 PAYMENT_PENDING while a top-up prompt younger than 90 s waits.',
+    input: contracts['client/wallet/topUp'].input,
     handler: (context) => requestWalletTopUp(context, context.principal!.userId, context.input),
   }),
   defineAction({
@@ -38,8 +33,8 @@ export const walletActions = [
     action: 'listTransactions',
     auth: 'client',
     description:
-      'The wallet’s movements, newest first: {page, pageSize} → {balance, items:[{id, kind, description, reference, occurredAt, amount (KES, + in, − out), balanceAfter}], total, page, pageSize, totalPages}.',
-    input: walletPageSchema,
+      'The wallet’s movements, newest first, each with the balance after it (cents: + in, − out), and the balance.',
+    input: contracts['client/wallet/listTransactions'].input,
     handler: (context) =>
       listWalletTransactions(context, context.principal!.userId, context.input, context.language),
   }),
@@ -59,8 +54,8 @@ export const walletActions = [
     action: 'getStatement',
     auth: 'client',
     description:
-      'The client’s statement from the ledger for {from?, to?} (Kenyan dates, both included; default the last 90 days) and {page, pageSize}: {from, to, openingBalance, closingBalance, totalDebits, totalCredits (KES; a positive balance is owed, negative is credit), items:[{id, occurredAt, account, kind, reference, description, debit, credit, balance}], total, page, pageSize, totalPages, downloads:{pdf, csv} (links valid 10 minutes)}.',
-    input: statementQuerySchema,
+      'The client’s statement from the ledger for a range of Kenyan dates (both included; default the last 90 days), a page of lines, the totals and balances (KES, still shillings: a positive balance is owed, negative is credit) and PDF and CSV downloads (links valid 10 minutes).',
+    input: contracts['client/account/getStatement'].input,
     handler: async ({ db, services, principal, input, language }) => {
       const statement = await getStatement(db, principal!.userId, input);
       const link = (format: 'pdf' | 'csv') =>

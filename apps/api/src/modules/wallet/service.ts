@@ -25,11 +25,11 @@ import { refuseRenewalPayment } from '../renewal/guard';
 /** Cents as KES with their cents (statements and the wallet show exact amounts). */
 export const kesOf = (cents: number) => cents / 100;
 
-/** The client's wallet: its balance and what one M-Pesa top-up may bring (KES). */
+/** The client's wallet: its balance and what one M-Pesa top-up may bring (cents, the wire's unit). */
 export async function getWallet(context: PaymentContext, userId: string) {
   return {
-    balance: kesOf(await walletBalance(context.db, userId)),
-    maxTopUp: context.services.mpesa.maxAmount,
+    balance: await walletBalance(context.db, userId),
+    maxTopUp: context.services.mpesa.maxAmount * 100,
   };
 }
 
@@ -81,16 +81,16 @@ export async function listWalletTransactions(
     .limit(paging.pageSize)
     .offset((paging.page - 1) * paging.pageSize);
   return {
-    balance: kesOf(await walletBalance(db, userId)),
+    balance: await walletBalance(db, userId),
     items: rows.map((row) => ({
       id: row.entryId,
       kind: row.kind,
       description: describeIn(row.description, language),
       reference: row.reference,
       occurredAt: new Date(row.occurredAt).toISOString(),
-      /** KES: positive into the wallet, negative out of it. */
-      amount: kesOf(-Number(row.amount)),
-      balanceAfter: kesOf(Number(row.balanceAfter)),
+      /** Cents: positive into the wallet, negative out of it. */
+      amount: -Number(row.amount),
+      balanceAfter: Number(row.balanceAfter),
     })),
     ...pageInfo(total, paging),
   };

@@ -25,8 +25,9 @@ export async function requestWalletTopUp(
   input: { amount: number; phone: string },
 ) {
   const { db, services } = context;
-  const amount = input.amount * 100;
-  if (input.amount > services.mpesa.maxAmount) {
+  // Cents on the wire (whole shillings: walletTopUpSchema).
+  const amount = input.amount;
+  if (amount > services.mpesa.maxAmount * 100) {
     throw new AppError(
       'invalid',
       `M-Pesa takes at most ${formatKes(services.mpesa.maxAmount * 100)} at a time.`,
@@ -60,7 +61,12 @@ export async function requestWalletTopUp(
       .returning();
     return inserted!;
   });
-  return sendPrompt(context, payment, { accountReference: 'BIMA WALLET', description: 'Wallet top-up' });
+  const sent = await sendPrompt(context, payment, {
+    accountReference: 'BIMA WALLET',
+    description: 'Wallet top-up',
+  });
+  // The top-up answers its amount in cents, the wire's unit (the prompt's answer is shared).
+  return { ...sent, amount: payment.amount };
 }
 
 /**

@@ -1,144 +1,34 @@
-import type { ClaimDocumentType, ClaimStatus, ClaimType } from '@bima/domain/claims';
+import type { ClaimStatus, ClaimType } from '@bima/domain/claims';
+import type { ActionInput, ActionOutput } from '@bima/domain/contract';
+import type { WorkAge } from '@bima/domain/staff-work';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callGateway, type GatewayCall, unwrapData } from '../../../lib/api-client';
+import { callAction, callGateway, type GatewayCall, unwrapData } from '../../../lib/api-client';
 
-export interface ClaimSummary {
-  id: number;
-  claimRef: string;
-  type: ClaimType;
-  status: ClaimStatus;
-  incidentDate: string;
-  place: string;
-  createdAt: string;
-  updatedAt: string;
-  policyNumber: string;
-  underwriter: string;
-  client: { name: string; email: string } | null;
-}
-
-export interface ClaimFile {
-  id: string;
-  name: string;
-  contentType: string;
-  size: number;
-  category: string;
-  createdAt: string;
-  url: string;
-}
-
-export interface ClaimStepEntry {
-  id: number;
-  event: string;
-  status: ClaimStatus;
-  note: string | null;
-  at: string;
-  by: { name: string; role: string; organisation: string | null } | null;
-}
-
-export interface ClaimDetails {
-  id: number;
-  claimRef: string;
-  type: ClaimType;
-  status: ClaimStatus;
-  incidentDate: string;
-  place: string;
-  description: string;
-  obNumber: string | null;
-  otherParty: Record<string, string> | null;
-  createdAt: string;
-  policy: {
-    policyNumber: string;
-    startDate: string;
-    endDate: string;
-    productName: string;
-    underwriter: string;
-  } | null;
-  client: { name: string; email: string | null } | null;
-  excess: number;
-  sumInsured: number;
-  assessor: { id: string; name: string } | null;
-  assessmentReport: string | null;
-  assessedLoss: number | null;
-  agreedLoss: number | null;
-  approvedAmount: number | null;
-  declineReason: string | null;
-  documents: {
-    required: ClaimDocumentType[];
-    requested: ClaimDocumentType[];
-    missing: ClaimDocumentType[];
-    /** Requested by the insurer and still missing: approving waives them. */
-    toWaive: ClaimDocumentType[];
-  };
-  files: ClaimFile[];
-  canUpload: boolean;
-  /** The prefilled claim form (PDF), a link signed for the reader. */
-  claimFormUrl: string | null;
-  /** The desk's payout number, prefilled: the client's M-Pesa number (0712345678). */
-  payoutPhone: string | null;
-  timeline: ClaimStepEntry[];
-  settlements: Array<{
-    method: 'mpesa' | 'garage';
-    amount: number;
-    status: 'pending' | 'success' | 'failed' | 'timeout' | 'unresolved';
-    /** How the state reads, from the server. */
-    statusLabel: string;
-    phone: string | null;
-    garageName: string | null;
-    reference: string | null;
-    resultDesc: string | null;
-    createdAt: string;
-    settledAt: string | null;
-    /** Transaction Status queries made for it, and when the last one went. */
-    checks: number;
-    lastCheckedAt: string | null;
-  }>;
-  actions: Record<
-    | 'requestDocuments'
-    | 'appointAssessor'
-    | 'recordAssessment'
-    | 'approve'
-    | 'decline'
-    | 'settle'
-    | 'resolvePayout'
-    | 'close',
-    boolean
-  >;
-}
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** The contract's types (amounts in cents): one claim in a list, in full, a file, a timeline step. */
+export type ClaimSummary = ActionOutput<'client/claim/listClaims'>['items'][number];
+export type ClaimDetails = ActionOutput<'client/claim/getClaim'>;
+export type ClaimFile = ClaimDetails['files'][number];
+export type ClaimStepEntry = ClaimDetails['timeline'][number];
 
 export const CLAIMS_PAGE_SIZE = 10;
 
-/** One secured claims action's data; errors are shown by each screen beside what failed. */
-export async function callClaims<T>(call: GatewayCall, signal?: AbortSignal): Promise<T> {
+/** One secured call (not a claims action: the client's policies); errors are shown beside what failed. */
+async function callSecured<T>(call: GatewayCall, signal?: AbortSignal): Promise<T> {
   return unwrapData(await callGateway<T>(call, { secure: true, silent: true, signal }));
 }
 
+/** Secured; errors are shown by each screen beside what failed. */
+const secured = (signal?: AbortSignal) => ({ secure: true, silent: true, signal });
+
 /** Where a caller reads claims: the client's own, or the staff desk. */
 export type ClaimsSide = 'client' | 'desk';
-
-const target = (side: ClaimsSide) =>
-  side === 'client' ? { service: 'client', resource: 'claim' } : { service: 'claims', resource: 'desk' };
 
 /** The desk's open claims, the longest waiting first (the staff dashboard). */
 export const openClaimsQueryOptions = (pageSize = 10) =>
   queryOptions({
     queryKey: ['claims', 'desk', 'open', pageSize],
     queryFn: ({ signal }) =>
-      callClaims<Page<ClaimSummary>>(
-        {
-          service: 'claims',
-          resource: 'desk',
-          action: 'listClaims',
-          data: { page: 1, pageSize, open: true },
-        },
-        signal,
-      ),
+      callAction('claims/desk/listClaims', { page: 1, pageSize, open: true }, secured(signal)),
   });
 
 export const claimsPageQueryOptions = (
@@ -148,26 +38,25 @@ export const claimsPageQueryOptions = (
   queryOptions({
     queryKey: ['claims', side, 'list', filters],
     queryFn: ({ signal }) =>
-      callClaims<Page<ClaimSummary>>(
-        {
-          ...target(side),
-          action: 'listClaims',
-          data: {
-            page: filters.page,
-            pageSize: CLAIMS_PAGE_SIZE,
-            ...(side === 'desk'
-              ? {
-                  ...(filters.status ? { status: filters.status } : {}),
-                  ...(filters.type ? { type: filters.type } : {}),
-                  ...(filters.search ? { search: filters.search } : {}),
-                  ...(filters.open ? { open: true } : {}),
-                  ...(filters.age ? { age: filters.age } : {}),
-                }
-              : {}),
-          },
-        },
-        signal,
-      ),
+      side === 'client'
+        ? callAction(
+            'client/claim/listClaims',
+            { page: filters.page, pageSize: CLAIMS_PAGE_SIZE },
+            secured(signal),
+          )
+        : callAction(
+            'claims/desk/listClaims',
+            {
+              page: filters.page,
+              pageSize: CLAIMS_PAGE_SIZE,
+              ...(filters.status ? { status: filters.status as ClaimStatus } : {}),
+              ...(filters.type ? { type: filters.type as ClaimType } : {}),
+              ...(filters.search ? { search: filters.search } : {}),
+              ...(filters.open ? { open: true } : {}),
+              ...(filters.age ? { age: filters.age as WorkAge } : {}),
+            },
+            secured(signal),
+          ),
     placeholderData: keepPreviousData,
   });
 
@@ -178,7 +67,11 @@ export const claimQueryOptions = (side: ClaimsSide, id: number) =>
   queryOptions({
     queryKey: ['claims', side, 'claim', id],
     queryFn: ({ signal }) =>
-      callClaims<ClaimDetails>({ ...target(side), action: 'getClaim', data: { id } }, signal),
+      callAction(
+        side === 'client' ? 'client/claim/getClaim' : 'claims/desk/getClaim',
+        { id },
+        secured(signal),
+      ),
     staleTime: 0,
     refetchOnMount: 'always',
     refetchInterval: (query) =>
@@ -187,18 +80,25 @@ export const claimQueryOptions = (side: ClaimsSide, id: number) =>
         : REFRESH_MS,
   });
 
+/** The desk's steps on a claim: each answers the claim in full. */
+export type DeskStepKey =
+  | 'claims/desk/requestDocuments'
+  | 'claims/desk/appointAssessor'
+  | 'claims/desk/recordAssessment'
+  | 'claims/desk/approveClaim'
+  | 'claims/desk/declineClaim'
+  | 'claims/desk/settleClaim'
+  | 'claims/desk/resolvePayout'
+  | 'claims/desk/closeClaim';
+
 /** A desk step (requestDocuments, appointAssessor, …): answers the claim in full. */
-export const takeDeskStep = (action: string, data: Record<string, unknown>) =>
-  callClaims<ClaimDetails>({ service: 'claims', resource: 'desk', action, data });
+export const takeDeskStep = <Key extends DeskStepKey>(key: Key, data: ActionInput<Key>) =>
+  callAction(key, data, secured()) as Promise<ClaimDetails>;
 
 export const assessorsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['claims', 'desk', 'assessors', id],
-    queryFn: ({ signal }) =>
-      callClaims<Array<{ id: string; name: string; email: string }>>(
-        { service: 'claims', resource: 'desk', action: 'listAssessors', data: { id } },
-        signal,
-      ),
+    queryFn: ({ signal }) => callAction('claims/desk/listAssessors', { id }, secured(signal)),
   });
 
 export interface ClientPolicyOption {
@@ -215,20 +115,15 @@ export const activePoliciesQueryOptions = () =>
     queryKey: ['claims', 'client', 'policies'],
     queryFn: async ({ signal }) =>
       (
-        await callClaims<ClientPolicyOption[]>(
+        await callSecured<ClientPolicyOption[]>(
           { service: 'client', resource: 'policy', action: 'listPolicies', data: {} },
           signal,
         )
       ).filter((policy) => policy.status === 'ACTIVE'),
   });
 
-export const reportClaim = (data: Record<string, unknown>) =>
-  callClaims<{ id: number; claimRef: string }>({
-    service: 'client',
-    resource: 'claim',
-    action: 'reportClaim',
-    data,
-  });
+export const reportClaim = (data: ActionInput<'client/claim/reportClaim'>) =>
+  callAction('client/claim/reportClaim', data, secured());
 
 /** The upload address of one of a claim's checklist items. */
 export const claimUploadUrl = (claimId: number, category: string) =>

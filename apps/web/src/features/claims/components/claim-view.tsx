@@ -1,4 +1,5 @@
 import { CLAIM_DOCUMENT_LABELS, type ClaimDocumentType } from '@bima/domain/claims';
+import { formatKes } from '@bima/domain/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Card } from '../../../components/card';
@@ -12,7 +13,6 @@ import { domainText } from '../../../lib/domain-text';
 import { useLanguage } from '../../../lib/i18n';
 import { type ClaimDetails, type ClaimFile, type ClaimsSide, claimUploadUrl } from '../api/claims';
 import { t } from '../i18n';
-import { formatKes } from './format';
 
 const documentLabel = (type: string) => domainText(CLAIM_DOCUMENT_LABELS[type as ClaimDocumentType] ?? type);
 

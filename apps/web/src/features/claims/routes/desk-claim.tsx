@@ -1,9 +1,12 @@
 import {
   CLAIM_DOCUMENT_LABELS,
   CLAIM_DOCUMENT_TYPES,
+  CLAIM_MESSAGES,
   type ClaimDocumentType,
   claimPayable,
 } from '@bima/domain/claims';
+import type { ActionInput } from '@bima/domain/contract';
+import { formatKes } from '@bima/domain/money';
 import { parseAmount } from '@bima/domain/numbers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -24,10 +27,15 @@ import {
 } from '../../../components/ui';
 import { staffPaths } from '../../../config/staff-paths';
 import { domainText } from '../../../lib/domain-text';
-import { assessorsQueryOptions, type ClaimDetails, claimQueryOptions, takeDeskStep } from '../api/claims';
+import {
+  assessorsQueryOptions,
+  type ClaimDetails,
+  claimQueryOptions,
+  type DeskStepKey,
+  takeDeskStep,
+} from '../api/claims';
 import { ClaimStatusBadge } from '../components/claim-status-badge';
 import { ClaimChecklist, ClaimFiles, ClaimSummary, ClaimTimeline } from '../components/claim-view';
-import { formatKes } from '../components/format';
 import { t } from '../i18n';
 
 /** A step's form: submits once, shows the server's refusal (409, 400) under its button. */
@@ -72,17 +80,25 @@ function StepForm(props: {
   );
 }
 
-/** The amount typed, as the server reads it (the domain's parser), or the text itself for the server to name what is wrong. */
-const amountOrText = (typed: string) => {
-  const parsed = parseAmount(typed);
-  return parsed.ok ? parsed.value : typed;
+/**
+ * The amount typed ("200,000", "KES 200 000"), in cents as the wire takes it (the domain's parser);
+ * text that is no amount is refused here with the server's message (the server checks the rest).
+ */
+const typedCents = (typed: string) => {
+  const parsed = parseAmount(typed, { unit: 'cents' });
+  if (!parsed.ok) throw new Error(domainText(CLAIM_MESSAGES.amountRequired));
+  return parsed.value;
 };
 
 /** The agreed loss in cents for the payable preview (0 until it reads as an amount). */
 const agreedCents = (typed: string) => {
-  const parsed = parseAmount(typed, { min: 0 });
-  return parsed.ok ? parsed.value * 100 : 0;
+  const parsed = parseAmount(typed, { unit: 'cents', min: 0 });
+  return parsed.ok ? parsed.value : 0;
 };
+
+/** A step's input without the claim's id (each union member on its own). */
+type StepData<Key extends DeskStepKey> =
+  ActionInput<Key> extends infer Input ? (Input extends unknown ? Omit<Input, 'id'> : never) : never;
 
 function Labelled({
   id,
@@ -173,14 +189,16 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
   const [outcome, setOutcome] = useState<'paid' | 'not_paid' | ''>('');
   const [receipt, setReceipt] = useState('');
   const [resolveNote, setResolveNote] = useState('');
-  const step = (action: string, data: Record<string, unknown>) => async () => {
-    const updated = await takeDeskStep(action, { id: claim.id, ...data });
-    queryClient.setQueryData(claimQueryOptions('desk', claim.id).queryKey, updated);
-  };
+  // The data is read when the step runs (a typed amount is checked then).
+  const step =
+    <Key extends DeskStepKey>(key: Key, data: () => StepData<Key>) =>
+    async () => {
+      const updated = await takeDeskStep(key, { id: claim.id, ...data() } as ActionInput<Key>);
+      queryClient.setQueryData(claimQueryOptions('desk', claim.id).queryKey, updated);
+    };
   const a = claim.actions;
-  // The same rule as the server's: whole shillings, never below zero (amounts here are KES).
-  const payable =
-    claimPayable({ agreedLoss: agreedCents(amount), excess: Math.round(claim.excess * 100) }) / 100;
+  // The same rule as the server's: whole shillings, never below zero (amounts in cents, as on the wire).
+  const payable = claimPayable({ agreedLoss: agreedCents(amount), excess: claim.excess });
   const pending = claim.settlements.some((settlement) => settlement.status === 'pending');
   const any = Object.values(a).some(Boolean);
   return (
@@ -195,7 +213,10 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
           <StepForm
             title={t('claims.desk.requestTitle')}
             submit={t('claims.desk.requestSubmit')}
-            run={step('requestDocuments', { documents, note })}
+            run={step('claims/desk/requestDocuments', () => ({
+              documents: documents as ClaimDocumentType[],
+              note,
+            }))}
           >
             <fieldset>
               <legend className={labelClass}>{t('claims.desk.requestDocuments')}</legend>
@@ -233,7 +254,7 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
           <StepForm
             title={t('claims.desk.assessorTitle')}
             submit={t('claims.desk.assessorSubmit')}
-            run={step('appointAssessor', { assessorId })}
+            run={step('claims/desk/appointAssessor', () => ({ assessorId }))}
           >
             <Labelled id="desk-assessor" label={t('claims.desk.assessor')}>
               <select
@@ -256,7 +277,10 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
           <StepForm
             title={t('claims.desk.assessmentTitle')}
             submit={t('claims.desk.assessmentSubmit')}
-            run={step('recordAssessment', { report, assessedLoss: amountOrText(assessedLoss) })}
+            run={step('claims/desk/recordAssessment', () => ({
+              report,
+              assessedLoss: typedCents(assessedLoss),
+            }))}
           >
             <Labelled id="desk-report" label={t('claims.desk.assessmentReport')}>
               <textarea
@@ -282,7 +306,7 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
             run={
               claim.documents.toWaive.length > 0
                 ? async () => setConfirmWaiver(true)
-                : step('approveClaim', { amount: amountOrText(amount) })
+                : step('claims/desk/approveClaim', () => ({ amount: typedCents(amount) }))
             }
           >
             <AmountInput
@@ -305,10 +329,10 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
             documents={claim.documents.toWaive}
             onCancel={() => setConfirmWaiver(false)}
             onConfirm={async () => {
-              await step('approveClaim', {
-                amount: amountOrText(amount),
+              await step('claims/desk/approveClaim', () => ({
+                amount: typedCents(amount),
                 waivedDocuments: claim.documents.toWaive,
-              })();
+              }))();
               setConfirmWaiver(false);
             }}
           />
@@ -317,8 +341,7 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
           <StepForm
             title={t('claims.desk.settleTitle')}
             submit={t('claims.desk.settleSubmit', { amount: formatKes(claim.approvedAmount) })}
-            run={step(
-              'settleClaim',
+            run={step('claims/desk/settleClaim', () =>
               method === 'mpesa' ? { method, phone } : { method, garageName, reference },
             )}
           >
@@ -374,11 +397,14 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
           <StepForm
             title={t('claims.desk.resolveTitle')}
             submit={t('claims.desk.resolveSubmit')}
-            run={step(
-              'resolvePayout',
+            run={step('claims/desk/resolvePayout', () =>
               outcome === 'paid'
                 ? { outcome, receipt, note: resolveNote }
-                : { outcome: outcome || undefined, note: resolveNote },
+                : // None chosen yet: sent without one, for the server to say what is missing.
+                  ({
+                    outcome: outcome || undefined,
+                    note: resolveNote,
+                  } as StepData<'claims/desk/resolvePayout'>),
             )}
           >
             <p className="text-slate-800">{t('claims.desk.resolveHint')}</p>
@@ -431,7 +457,7 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
             title={t('claims.desk.declineTitle')}
             submit={t('claims.desk.declineSubmit')}
             danger
-            run={step('declineClaim', { reason })}
+            run={step('claims/desk/declineClaim', () => ({ reason }))}
           >
             <Labelled id="desk-reason" label={t('claims.desk.declineReason')}>
               <textarea
@@ -449,7 +475,7 @@ function DeskSteps({ claim }: { claim: ClaimDetails }) {
           <StepForm
             title={t('claims.desk.closeTitle')}
             submit={t('claims.desk.closeSubmit')}
-            run={step('closeClaim', {})}
+            run={step('claims/desk/closeClaim', () => ({}))}
           />
         ) : null}
       </div>

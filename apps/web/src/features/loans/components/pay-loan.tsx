@@ -121,8 +121,8 @@ export function PayLoan({
     );
   }
 
-  // The wallet answers shillings; the loan's amounts are cents.
-  const balance = centsOfKes(wallet.data?.balance ?? 0);
+  // The wallet and the loan both answer cents.
+  const balance = wallet.data?.balance ?? 0;
   const mpesaError =
     byMpesa.error && !(byMpesa.error instanceof ApiError && byMpesa.error.errors?.length)
       ? messageOf(byMpesa.error, t('loans.pay.mpesaError'))

@@ -27,7 +27,8 @@ const formSchema = z.object({ amount: shillingsAmountSchema });
 export function PayFromWallet({ invoice }: { invoice: ClientInvoice }) {
   const wallet = useQuery(walletQueryOptions());
   if (!wallet.data || invoice.status !== 'UNPAID') return null;
-  return <PayFromWalletForm invoice={invoice} balance={wallet.data.balance} />;
+  // The wallet answers cents; the invoice's amounts here are shillings.
+  return <PayFromWalletForm invoice={invoice} balance={wallet.data.balance / 100} />;
 }
 
 function PayFromWalletForm({ invoice, balance }: { invoice: ClientInvoice; balance: number }) {

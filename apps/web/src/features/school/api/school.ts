@@ -77,13 +77,11 @@ export const payByMpesa = (input: { invoiceRef: string; amount: string; phone: s
 export const applyForLoan = (input: { invoiceRef: string; months: number; acceptTerms: true }) =>
   callAction('client/school/applyForLoan', input, options());
 
-export const walletBalance = async (signal?: AbortSignal) =>
-  unwrapData(
-    await callGateway<{ balance: number }>(
-      { service: 'client', resource: 'wallet', action: 'getWallet', data: {} },
-      { secure: true, silent: true, signal },
-    ),
-  );
+/** The wallet's balance in shillings, as this feature's amounts (the wire answers cents). */
+export const walletBalance = async (signal?: AbortSignal) => {
+  const wallet = await callAction('client/wallet/getWallet', {}, { secure: true, silent: true, signal });
+  return { balance: wallet.balance / 100 };
+};
 
 export interface PaymentStatus {
   paymentRequestStatus: 'pending' | 'success' | 'failed';

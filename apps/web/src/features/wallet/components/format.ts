@@ -9,6 +9,9 @@ export function formatKesExact(amount: number): string {
   return t('wallet.kes', { amount: rest === 0 ? whole : `${whole}.${String(rest).padStart(2, '0')}` });
 }
 
+/** Cents (the wire's unit) as 'KES 1,234' or 'KES 1,234.50'. */
+export const formatCentsExact = (cents: number): string => formatKesExact(cents / 100);
+
 /** A statement balance as words: owed, in credit, or zero. */
 export function formatBalance(amount: number): string {
   if (amount > 0) return t('wallet.accounts.owed', { amount: formatKesExact(amount) });

@@ -1,5 +1,5 @@
 import { parseAmount } from '@bima/domain/numbers';
-import { type WalletTopUpInput, walletTopUpSchema } from '@bima/domain/wallet';
+import { type WalletTopUpFormInput, walletTopUpFormSchema } from '@bima/domain/wallet';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
@@ -16,7 +16,7 @@ import { formatKenyaDateTime } from '../../../lib/dates';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import { walletQueryOptions } from '../../../lib/wallet';
 import { getTopUpStatus, topUpWallet, type WalletMovement, walletMovementsQueryOptions } from '../api/wallet';
-import { formatKesExact } from '../components/format';
+import { formatCentsExact, formatKesExact } from '../components/format';
 import { t } from '../i18n';
 
 /** The amount as typed ("1,500"), in shillings, read as every amount is. */
@@ -51,7 +51,7 @@ export default function TopUpOptionsRoute() {
           {wallet.data ? (
             <>
               <p className="text-3xl font-bold tabular-nums text-emerald-900" data-testid="wallet-balance">
-                {formatKesExact(wallet.data.balance)}
+                {formatCentsExact(wallet.data.balance)}
               </p>
               <p className="mt-1 text-slate-700">{t('wallet.topUp.balanceHint')}</p>
             </>
@@ -65,7 +65,7 @@ export default function TopUpOptionsRoute() {
             />
           )}
         </Card>
-        <TopUpCard maxTopUp={wallet.data?.maxTopUp ?? 250_000} />
+        <TopUpCard maxTopUpCents={wallet.data?.maxTopUp ?? 250_000_00} />
       </div>
       <section aria-labelledby="wallet-movements-heading" className="mt-8">
         <h2 id="wallet-movements-heading" className="text-xl font-bold text-slate-900">
@@ -101,15 +101,15 @@ export default function TopUpOptionsRoute() {
               className: 'tabular-nums font-semibold',
               cell: (row) =>
                 row.amount >= 0
-                  ? t('wallet.movements.in', { amount: formatKesExact(row.amount) })
-                  : t('wallet.movements.out', { amount: formatKesExact(-row.amount) }),
+                  ? t('wallet.movements.in', { amount: formatCentsExact(row.amount) })
+                  : t('wallet.movements.out', { amount: formatCentsExact(-row.amount) }),
             },
             {
               key: 'balanceAfter',
               header: t('wallet.movements.balanceAfter'),
               align: 'right',
               className: 'tabular-nums',
-              cell: (row) => formatKesExact(row.balanceAfter),
+              cell: (row) => formatCentsExact(row.balanceAfter),
             },
           ]}
         />
@@ -118,13 +118,13 @@ export default function TopUpOptionsRoute() {
   );
 }
 
-function TopUpCard({ maxTopUp }: { maxTopUp: number }) {
+function TopUpCard({ maxTopUpCents }: { maxTopUpCents: number }) {
   const queryClient = useQueryClient();
   const [paymentRef, setPaymentRef] = useState<string | null>(null);
   const [startedAt, setStartedAt] = useState(0);
   const start = useMutation({ mutationFn: topUpWallet });
-  const { form, field, errorOf, isSubmitDisabled } = useSpecForm<TopUpValues, WalletTopUpInput>(
-    walletTopUpSchema as never,
+  const { form, field, errorOf, isSubmitDisabled } = useSpecForm<TopUpValues, WalletTopUpFormInput>(
+    walletTopUpFormSchema as never,
     { amount: '', phone: '' },
   );
   const status = useQuery({
@@ -145,9 +145,10 @@ function TopUpCard({ maxTopUp }: { maxTopUp: number }) {
       void queryClient.invalidateQueries({ queryKey: ['client', 'wallet'], exact: false });
   }, [outcome, queryClient]);
 
-  const onSubmit = async (input: WalletTopUpInput) => {
+  const onSubmit = async (input: WalletTopUpFormInput) => {
     try {
-      const started = await start.mutateAsync({ amount: String(input.amount), phone: input.phone });
+      // The form reads whole shillings; the wire takes cents.
+      const started = await start.mutateAsync({ amount: input.amount * 100, phone: input.phone });
       setStartedAt(Date.now());
       setPaymentRef(started.paymentRef);
     } catch (error) {
@@ -211,7 +212,7 @@ function TopUpCard({ maxTopUp }: { maxTopUp: number }) {
         {serverError ? <ErrorSummary errors={[{ message: serverError }]} /> : null}
         <AmountInput
           label={t('wallet.topUp.amount')}
-          hint={t('wallet.topUp.amountHint', { max: formatKesExact(maxTopUp) })}
+          hint={t('wallet.topUp.amountHint', { max: formatCentsExact(maxTopUpCents) })}
           autoComplete="off"
           registration={field('amount')}
           error={errorOf('amount')}
