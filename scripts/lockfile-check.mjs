@@ -11,7 +11,9 @@ import path from 'node:path';
 import { ROOT } from './lib/web-build.mjs';
 
 const FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
-const readJson = (file) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
+// The project folder: this checkout, or the one named on the command line (the tests' fixtures).
+const PROJECT = process.argv[2] ? path.resolve(process.argv[2]) : ROOT;
+const readJson = (file) => JSON.parse(readFileSync(path.join(PROJECT, file), 'utf8'));
 
 /** Where each package.json's ranges differ from the lockfile's entry for that folder. */
 export function rangeDisagreements(lock, manifests) {
@@ -46,11 +48,11 @@ function workspaceFolders(root) {
     .flatMap((pattern) => {
       if (!pattern.endsWith('/*')) return [pattern];
       const parent = pattern.slice(0, -2);
-      return readdirSync(path.join(ROOT, parent), { withFileTypes: true })
+      return readdirSync(path.join(PROJECT, parent), { withFileTypes: true })
         .filter((entry) => entry.isDirectory())
         .map((entry) => `${parent}/${entry.name}`);
     })
-    .filter((folder) => existsSync(path.join(ROOT, folder, 'package.json')))
+    .filter((folder) => existsSync(path.join(PROJECT, folder, 'package.json')))
     .sort();
 }
 
@@ -62,7 +64,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const problems = rangeDisagreements(lock, manifests);
 
   const ci = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], {
-    cwd: ROOT,
+    cwd: PROJECT,
     encoding: 'utf8',
     timeout: 120_000,
   });

@@ -33,7 +33,9 @@ export function needsRerun(env, minimum) {
   return ranOn !== null && isOlder(ranOn, minimum);
 }
 
-const git = (...args) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+// The project folder: this checkout, or the one named on the command line (the tests' fixtures).
+const PROJECT = process.argv[2] ? path.resolve(process.argv[2]) : ROOT;
+const git = (...args) => spawnSync('git', args, { cwd: PROJECT, encoding: 'utf8' });
 
 const minimum = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).engines.node.replace(
   /^>=\s*/,
@@ -52,9 +54,9 @@ if (import.meta.url === `file://${process.argv[1]}` && needsRerun(process.env, m
     git('checkout', '--', 'package-lock.json');
     console.info('package-lock.json changed by that install: resolving from the committed one on Node 24.');
   }
-  const bin = path.join(ROOT, 'node_modules', '.bin');
+  const bin = path.join(PROJECT, 'node_modules', '.bin');
   const again = spawnSync('npm', ['install'], {
-    cwd: ROOT,
+    cwd: PROJECT,
     stdio: 'inherit',
     env: { ...process.env, [AGAIN]: '1', PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
   });
