@@ -9,7 +9,9 @@ import './lib/require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './lib/web-build.mjs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const AGAIN = 'BIMA_NPM_ON_PROJECT_NODE';
 
