@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { linguiCatalogs } from './apps/web/build/lingui-catalogs';
+import { linguiCatalogs } from './apps/web/build/lingui-catalogs.ts';
 
 export default defineConfig({
   test: {

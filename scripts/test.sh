@@ -11,6 +11,9 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
 step "Node $(node -v) ($(command -v node))"
 node scripts/lib/require-node.mjs
 
+step "Lockfile matches package.json (npm ci accepts it)"
+node scripts/lockfile-check.mjs
+
 step "System packages"
 bash scripts/system-deps.sh
 

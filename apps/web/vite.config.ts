@@ -6,7 +6,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { linguiCatalogs } from './build/lingui-catalogs';
+import { linguiCatalogs } from './build/lingui-catalogs.ts';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 

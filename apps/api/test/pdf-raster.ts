@@ -13,14 +13,14 @@ const STANDARD_FONTS = `${join(dirname(require.resolve('pdfjs-dist/package.json'
  * fonts: the standard fonts are pdf.js's own, drawn as paths).
  */
 export async function pdfPageToPng(pdf: Buffer, options: { page?: number; scale?: number } = {}) {
-  const document = await getDocument({
+  const loading = getDocument({
     data: new Uint8Array(pdf),
     standardFontDataUrl: STANDARD_FONTS,
     disableFontFace: true,
     useSystemFonts: false,
-    isEvalSupported: false,
     verbosity: 0,
-  }).promise;
+  });
+  const document = await loading.promise;
   try {
     const page = await document.getPage(options.page ?? 1);
     const viewport = page.getViewport({ scale: options.scale ?? 1.25 });
@@ -35,7 +35,7 @@ export async function pdfPageToPng(pdf: Buffer, options: { page?: number; scale?
     await page.render(renderParameters).promise;
     return { png: canvas.toBuffer('image/png'), pages: document.numPages };
   } finally {
-    await document.destroy();
+    await loading.destroy();
   }
 }
 
@@ -53,14 +53,14 @@ export function encodePng(image: { width: number; height: number; data: Uint8Arr
 
 /** The text of every page, one line per text item, as pdf.js reads it. */
 export async function pdfTextContent(pdf: Buffer): Promise<string> {
-  const document = await getDocument({
+  const loading = getDocument({
     data: new Uint8Array(pdf),
     standardFontDataUrl: STANDARD_FONTS,
     disableFontFace: true,
     useSystemFonts: false,
-    isEvalSupported: false,
     verbosity: 0,
-  }).promise;
+  });
+  const document = await loading.promise;
   try {
     const lines: string[] = [];
     for (let number = 1; number <= document.numPages; number += 1) {
@@ -69,6 +69,6 @@ export async function pdfTextContent(pdf: Buffer): Promise<string> {
     }
     return lines.join('\n');
   } finally {
-    await document.destroy();
+    await loading.destroy();
   }
 }

@@ -12,7 +12,7 @@ import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -29,50 +29,29 @@ const readManifest = (dir: string): Manifest => JSON.parse(readFileSync(join(dir
 
 /** The specifiers a file really loads at run time: no `import type`, with dynamic imports and worker entries. */
 function runtimeSpecifiers(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      const typeOnly =
-        clause?.isTypeOnly ||
-        (clause &&
-          !clause.name &&
-          clause.namedBindings &&
-          ts.isNamedImports(clause.namedBindings) &&
-          clause.namedBindings.elements.length > 0 &&
-          clause.namedBindings.elements.every((element) => element.isTypeOnly));
-      if (!typeOnly) found.push(node.moduleSpecifier.text);
-    } else if (
-      ts.isExportDeclaration(node) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier) &&
-      !node.isTypeOnly
-    ) {
-      found.push(node.moduleSpecifier.text);
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteralLike(node.arguments[0])
-    ) {
-      found.push(node.arguments[0].text);
-    } else if (
-      // new URL('./pdf-worker.mjs', import.meta.url): a worker thread's entry
-      ts.isNewExpression(node) &&
-      ts.isIdentifier(node.expression) &&
-      node.expression.text === 'URL' &&
-      node.arguments?.[0] &&
-      ts.isStringLiteralLike(node.arguments[0]) &&
-      /\.(m?js|ts)$/.test(node.arguments[0].text) &&
-      node.arguments[1]?.getText() === 'import.meta.url'
-    ) {
-      found.push(node.arguments[0].text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
+  // Vite's parser (oxc): TypeScript 7 has no compiler API to ask.
+  const text = readFileSync(file, 'utf8');
+  const { module } = parseSync(file, text);
+  // Each once: `import {x} from 'm'; export {x}` is also an export entry of 'm' (an indirect export).
+  const literal = (start: number, end: number) => /^(['"`])([^'"`]*)\1$/.exec(text.slice(start, end))?.[2];
+  const specifiers = [
+    // `import type {…}` and `import { type A, type B }` vanish at run time; `import 'x'` does not.
+    ...module.staticImports
+      .filter((entry) => entry.entries.length === 0 || entry.entries.some((part) => !part.isType))
+      .map((entry) => entry.moduleRequest.value),
+    ...module.staticExports.flatMap((entry) =>
+      entry.entries.flatMap((part) => (part.moduleRequest && !part.isType ? [part.moduleRequest.value] : [])),
+    ),
+    ...module.dynamicImports.flatMap((entry) => {
+      const value = literal(entry.moduleRequest.start, entry.moduleRequest.end);
+      return value === undefined ? [] : [value];
+    }),
+    // new URL('./pdf-worker.mjs', import.meta.url): a worker thread's entry
+    ...[...text.matchAll(/new URL\(\s*(['"])([^'"]+\.(?:m?js|ts))\1\s*,\s*import\.meta\.url\s*\)/g)].map(
+      (match) => match[2]!,
+    ),
+  ];
+  return [...new Set(specifiers)];
 }
 
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();

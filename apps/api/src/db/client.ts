@@ -25,7 +25,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /**
    * Plain SQL for the parts that bring their own (the job queue, metrics): with values one
-   * parameterised statement; without, text that may hold several statements.
+   * parameterised statement; without, text that may hold several statements (the rows of all of
+   * them, in order, on both engines).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Connections in use and callers waiting for one (PostgreSQL's pool); PGlite has one session. */
@@ -77,7 +78,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    executeSql: (text, values) => pool.query(text, values),
+    executeSql: async (text, values) => {
+      // Several statements answer one result each: their rows in order, as on PGlite.
+      const result: pg.QueryResult | pg.QueryResult[] = await pool.query(text, values);
+      return Array.isArray(result) ? { rows: result.flatMap((each) => each.rows) } : result;
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
@@ -113,8 +118,18 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     },
     executeSql: async (text, values) => {
       if (values && values.length > 0) return client.query(text, values);
-      const results = await client.exec(text);
-      return results[results.length - 1] ?? { rows: [] };
+      // Several statements: the rows of every one, as node-postgres gives them (pg-boss reads a row
+      // from the middle of BEGIN … COMMIT). A failed one must not leave the single session in an
+      // aborted transaction, so it is rolled back in the same turn of the queue.
+      return queue.run(async () => {
+        try {
+          const results = await exec.call(client, text);
+          return { rows: results.flatMap((result) => result.rows) };
+        } catch (error) {
+          await query.call(client, 'rollback').catch(() => undefined);
+          throw error;
+        }
+      });
     },
     poolStats: () => ({ total: 1, idle: queue.depth === 0 ? 1 : 0, waiting: Math.max(0, queue.depth - 1) }),
     close: async () => {

@@ -1,9 +1,41 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 
 /** The schema pg-boss keeps its tables in (beside ours, in the same database). */
 export const JOB_SCHEMA = 'pgboss';
+
+/** Where a pg-boss 10 schema (version 24) is moved aside: pg-boss 12 migrates only from 11's (25) on. */
+export const JOB_SCHEMA_V10 = 'pgboss_v10';
+
+/**
+ * pg-boss 12 refuses a schema older than pg-boss 11's (its migrations start at version 25), and a
+ * deployment that ran pg-boss 10 has version 24. Every queue here holds only recurring runs without
+ * data (re-queued by the next tick), so the old schema is renamed aside (its failed runs stay there
+ * to read) and pg-boss creates a current one. The rename runs under an advisory lock, so instances
+ * starting together do it once. True when this call moved it.
+ */
+export async function moveAsideOldJobSchema(database: DatabaseHandle): Promise<boolean> {
+  const before = await database.executeSql(
+    `select to_regnamespace('${JOB_SCHEMA_V10}') is not null as moved`,
+  );
+  await database.executeSql(
+    `do $$
+     begin
+       perform pg_advisory_xact_lock(hashtext('${JOB_SCHEMA} schema v10 move'));
+       if to_regclass('${JOB_SCHEMA}.version') is not null
+          and to_regnamespace('${JOB_SCHEMA_V10}') is null then
+         if (select max(version) from ${JOB_SCHEMA}.version) < 25 then
+           alter schema ${JOB_SCHEMA} rename to ${JOB_SCHEMA_V10};
+         end if;
+       end if;
+     end $$`,
+  );
+  const after = await database.executeSql(`select to_regnamespace('${JOB_SCHEMA_V10}') is not null as moved`);
+  const moved = (result: { rows: unknown[] }) =>
+    (result.rows[0] as { moved?: boolean } | undefined)?.moved === true;
+  return !moved(before) && moved(after);
+}
 
 /** A job that repeats: once per cluster in each interval, retried with backoff when it throws. */
 export interface RecurringJob {
@@ -50,15 +82,14 @@ export function createJobQueue(options: { database: DatabaseHandle; log: Fastify
       ...(database.url
         ? { connectionString: database.url, max: 4 }
         : { db: { executeSql: database.executeSql } }),
+      ...(database.url ? {} : { backend: 'pglite' as const }),
       schema: JOB_SCHEMA,
       // No cron: recurring jobs are throttled sends (sub-minute intervals), see `enqueue`.
       schedule: false,
       supervise: true,
       maintenanceIntervalSeconds: 30,
-      archiveCompletedAfterSeconds: 3600,
-      deleteAfterDays: 7,
     });
-    made.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    made.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
     return made;
   };
 
@@ -81,17 +112,26 @@ export function createJobQueue(options: { database: DatabaseHandle; log: Fastify
   };
 
   const startOnce = async () => {
+    if (await moveAsideOldJobSchema(database))
+      log.warn(
+        { schema: JOB_SCHEMA_V10 },
+        'pg-boss 10 job tables renamed aside; pg-boss 12 starts on new ones (recurring jobs are re-queued)',
+      );
     const candidate = makeBoss();
     try {
       await candidate.start();
+      const options = (job: RecurringJob) => ({
+        retryLimit: job.retryLimit ?? 5,
+        retryDelay: 2,
+        retryBackoff: true,
+        expireInSeconds: job.expireInSeconds ?? 120,
+        // Finished runs (completed, and failed ones for staff) are kept a week, as before.
+        deleteAfterSeconds: 7 * 24 * 3600,
+      });
       for (const job of jobs.values()) {
-        await candidate.createQueue(job.name, {
-          name: job.name,
-          retryLimit: job.retryLimit ?? 5,
-          retryDelay: 2,
-          retryBackoff: true,
-          expireInSeconds: job.expireInSeconds ?? 120,
-        });
+        // createQueue keeps an existing queue's options: update them, so a changed job takes effect.
+        if (await candidate.getQueue(job.name)) await candidate.updateQueue(job.name, options(job));
+        else await candidate.createQueue(job.name, options(job));
       }
     } catch (error) {
       await candidate.stop({ graceful: false, close: true }).catch(() => undefined);
@@ -158,7 +198,7 @@ export function createJobQueue(options: { database: DatabaseHandle; log: Fastify
       for (const ticker of tickers.splice(0)) clearInterval(ticker);
       const running = boss;
       boss = null;
-      await running?.stop({ graceful: true, wait: true, timeout: 10_000, close: true });
+      await running?.stop({ graceful: true, timeout: 10_000, close: true });
     },
     ping: async () => {
       if (!boss) throw new Error('the job queue is not running');
@@ -170,9 +210,9 @@ export function createJobQueue(options: { database: DatabaseHandle; log: Fastify
       const result: QueueDepth[] = [];
       for (const name of jobs.keys()) {
         const [queued, active, failed] = await Promise.all([
-          running.getQueueSize(name, { before: 'active' }),
-          countState(database, name, 'active'),
-          countState(database, name, 'failed'),
+          countState(database, name, ['created', 'retry']),
+          countState(database, name, ['active']),
+          countState(database, name, ['failed']),
         ]);
         result.push({ name, queued, active, failed });
       }
@@ -202,10 +242,10 @@ export function createJobQueue(options: { database: DatabaseHandle; log: Fastify
   };
 }
 
-async function countState(database: DatabaseHandle, name: string, state: string): Promise<number> {
+async function countState(database: DatabaseHandle, name: string, states: string[]): Promise<number> {
   const { rows } = await database.executeSql(
-    `select count(*)::int as count from ${JOB_SCHEMA}.job where name = $1 and state = $2`,
-    [name, state],
+    `select count(*)::int as count from ${JOB_SCHEMA}.job where name = $1 and state::text = any($2)`,
+    [name, states],
   );
   return (rows[0] as { count: number } | undefined)?.count ?? 0;
 }

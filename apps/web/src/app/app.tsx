@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { paths } from '../config/paths';
 import { loadAdvertisementsWhenIdle } from '../features/advertisements/api/get-advertisements';
 import { onAppEvent } from '../lib/events';

@@ -1,6 +1,6 @@
-import { hmac } from '@noble/hashes/hmac';
-import { sha512 } from '@noble/hashes/sha2';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha512 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** Built-in salt for development; deployments set VITE_SESSION_SALT at build time. */
 const DEFAULT_SALT = 'bima-portal::session::v1';
