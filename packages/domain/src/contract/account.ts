@@ -1,4 +1,166 @@
-import type { Contract } from './define';
+import { z } from 'zod';
+import {
+  CLIENT_TYPES,
+  checkPasswordSetupSchema,
+  createUserSchema,
+  forgotPasswordRequestSchema,
+  forgotPasswordValidationSchema,
+  loginSchema,
+  refreshSchema,
+  registrationValidationSchema,
+  requestPasswordSetupLinkSchema,
+  resendRegistrationCodeSchema,
+  resendResetCodeSchema,
+  resetPasswordSchema,
+  setPasswordSchema,
+  setUpPasswordSchema,
+  setUserLanguageSchema,
+  USER_LANGUAGES,
+} from '../account';
+import { USER_ROLES } from '../gateway-contract';
+import {
+  changePasswordSchema,
+  confirmChangeSchema,
+  ID_TYPES,
+  kycSchema,
+  requestEmailChangeSchema,
+  requestPhoneChangeSchema,
+  updateNamesSchema,
+} from '../profile';
+import { type Contract, contract, timestamp } from './define';
+
+// ————— Accounts: sign-up, sign-in, codes, resets —————
+
+/** The public view of a user (never the password hash), in every sign-in answer. */
+export const accountUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  names: z.object({ firstName: z.string(), lastName: z.string() }),
+  /** client | intermediary | underwriter | admin | lender */
+  role: z.string(),
+  /** PENDING (sign-up) | INVITED (staff) | ACTIVE | DISABLED */
+  status: z.string(),
+  intermediaryId: z.int().nullable(),
+  underwriterId: z.string().nullable(),
+});
+
+/** The answer of every sign-in (`login`, `refreshToken`, a first password): the user and a token pair. */
+export const sessionSchema = z.object({
+  user: accountUserSchema,
+  role: z.enum(USER_ROLES),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Seconds the access token lives. */
+  expiresIn: z.int(),
+});
+
+/**
+ * A first password set from a link or an invitation: signed in (a session), or — a staff user whose
+ * firm is not ACTIVE yet — not, with the reason.
+ */
+export const firstPasswordSchema = z.discriminatedUnion('signedIn', [
+  sessionSchema.extend({ signedIn: z.literal(true) }),
+  z.object({ signedIn: z.literal(false), message: z.string(), user: accountUserSchema, role: z.string() }),
+]);
+
+const PASSWORD_SETUP_STATES = ['valid', 'used', 'expired', 'invalid'] as const;
+
+/** A code was sent (or, past its limits, quietly not). */
+const sentSchema = z.object({ sent: z.boolean() });
+
+// ————— The client's details, profile —————
+
+/** An action that takes nothing (any fields are ignored). */
+const noInput = () => z.object({}).passthrough();
+
+/** The signed-in client's profile and KYC details (KRA PIN 'N/A' until given). */
+export const clientDetailsSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  names: z.object({ firstName: z.string(), lastName: z.string() }),
+  kraPin: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  clientType: z.enum(CLIENT_TYPES).nullable(),
+  /** ISO 3166-1 alpha-2. */
+  nationality: z.string(),
+  idType: z.enum(ID_TYPES).nullable(),
+  idNumber: z.string().nullable(),
+  updatedAt: timestamp(),
+});
+
+/** The editable User Profile. */
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  names: z.object({ firstName: z.string(), lastName: z.string() }),
+  /** The phone of record in E.164: the KYC phone, verified once its texted code was entered. */
+  phone: z.string().nullable(),
+  phoneVerifiedAt: timestamp().nullable(),
+  role: z.string(),
+  status: z.string(),
+});
 
 /** Sign-up and sign-in, the client's account, profile, privacy, dashboard, notifications, chats. */
-export const accountContracts = {} satisfies Record<string, Contract>;
+export const accountContracts = {
+  'user/registration/createUser': contract(
+    createUserSchema,
+    z.string().meta({ description: 'registration id' }),
+  ),
+  'user/registration/resendRegistrationCode': contract(resendRegistrationCodeSchema, sentSchema),
+  'user/registration/registrationValidation': contract(
+    registrationValidationSchema,
+    z.object({ registrationId: z.string(), email: z.string() }),
+  ),
+  'user/registration/setPassword': contract(setPasswordSchema, accountUserSchema.extend(sessionSchema.shape)),
+  'user/auth/login': contract(loginSchema, sessionSchema),
+  'user/auth/refreshToken': contract(refreshSchema, sessionSchema),
+  'user/auth/forgotPasswordRequest': contract(
+    forgotPasswordRequestSchema,
+    z.object({ forgotPasswordSystemRef: z.string() }),
+  ),
+  'user/auth/resendForgotPasswordCode': contract(resendResetCodeSchema, sentSchema),
+  'user/auth/forgotPasswordValidation': contract(
+    forgotPasswordValidationSchema,
+    z.object({ forgotPasswordSystemRef: z.string() }),
+  ),
+  'user/auth/resetPasswordRequest': contract(resetPasswordSchema, z.object({ reset: z.boolean() })),
+  'user/profile/setLanguage': contract(setUserLanguageSchema, z.object({ language: z.enum(USER_LANGUAGES) })),
+  'user/registration/checkPasswordSetup': contract(
+    checkPasswordSetupSchema,
+    z.object({
+      state: z.enum(PASSWORD_SETUP_STATES),
+      /** Where the person works once signed in (absent when the link is invalid). */
+      area: z.enum(['staff', 'client']).optional(),
+      /** Only when the link is valid or expired. */
+      email: z.string().optional(),
+      firstName: z.string().optional(),
+    }),
+  ),
+  'user/registration/setUpPassword': contract(setUpPasswordSchema, firstPasswordSchema),
+  'user/registration/requestPasswordSetupLink': contract(
+    requestPasswordSetupLinkSchema,
+    z.object({ sent: z.boolean(), state: z.enum(PASSWORD_SETUP_STATES) }),
+  ),
+  'client/registration/RegisterClient': contract(noInput(), clientDetailsSchema),
+  'client/client/getClientDetails': contract(noInput(), clientDetailsSchema),
+  'client/client/updateClient': contract(kycSchema, clientDetailsSchema),
+  'client/logout/logout': contract(noInput(), z.object({ loggedOut: z.boolean() })),
+  'client/profile/getProfile': contract(noInput(), profileSchema),
+  'client/profile/updateNames': contract(updateNamesSchema, profileSchema),
+  'client/profile/requestEmailChange': contract(
+    requestEmailChangeSchema,
+    z.object({ changeRef: z.string(), email: z.string() }),
+  ),
+  'client/profile/confirmEmailChange': contract(confirmChangeSchema, profileSchema),
+  'client/profile/requestPhoneChange': contract(
+    requestPhoneChangeSchema,
+    z.object({ changeRef: z.string(), phone: z.string().meta({ description: 'E.164' }) }),
+  ),
+  'client/profile/confirmPhoneChange': contract(confirmChangeSchema, profileSchema),
+  'client/profile/changePassword': contract(
+    changePasswordSchema,
+    z.object({ changed: z.boolean(), otherSessionsSignedOut: z.int() }),
+  ),
+  'client/profile/signOutOtherDevices': contract(noInput(), z.object({ otherSessionsSignedOut: z.int() })),
+} satisfies Record<string, Contract>;
