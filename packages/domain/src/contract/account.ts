@@ -19,6 +19,13 @@ import {
 } from '../account';
 import { USER_ROLES } from '../gateway-contract';
 import {
+  listNotificationsSchema,
+  markNotificationReadSchema,
+  NOTIFICATION_KINDS,
+  updateNotificationPreferencesSchema,
+} from '../notifications';
+import { CONSENT_PURPOSES, closeAccountSchema, ERASURE_REFUSALS, setConsentSchema } from '../privacy';
+import {
   changePasswordSchema,
   confirmChangeSchema,
   ID_TYPES,
@@ -27,7 +34,7 @@ import {
   requestPhoneChangeSchema,
   updateNamesSchema,
 } from '../profile';
-import { type Contract, contract, timestamp } from './define';
+import { type Contract, contract, pageOf, timestamp } from './define';
 
 // ————— Accounts: sign-up, sign-in, codes, resets —————
 
@@ -101,6 +108,57 @@ export const profileSchema = z.object({
   status: z.string(),
 });
 
+// ————— Privacy, the dashboard, notifications —————
+
+/** A consent as the Privacy screen shows it; `at` and `channel` are null for one never asked. */
+export const consentSchema = z.object({
+  purpose: z.enum(CONSENT_PURPOSES),
+  granted: z.boolean(),
+  /** The screen it was given or withdrawn on: privacy | kyc | assessment | sign-up. */
+  channel: z.string().nullable(),
+  wordingVersion: z.string(),
+  at: timestamp().nullable(),
+  /** The firm, for assessment sharing. */
+  intermediaryId: z.int().nullable(),
+  firmName: z.string().nullable(),
+});
+
+/** The Privacy screen: consents in force, their history (oldest first), account-closing requests. */
+export const privacySchema = z.object({
+  consents: z.array(consentSchema),
+  history: z.array(consentSchema),
+  requests: z.array(
+    z.object({
+      reference: z.string(),
+      status: z.enum(['COMPLETED', 'REFUSED']),
+      refusal: z.enum(ERASURE_REFUSALS).nullable(),
+      /** Why it was refused, in words. */
+      message: z.string().nullable(),
+      requestedAt: timestamp(),
+      completedAt: timestamp().nullable(),
+    }),
+  ),
+});
+
+/** One in-app notification. */
+export const notificationSchema = z.object({
+  id: z.int(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  isRead: z.boolean(),
+  readAt: timestamp().nullable(),
+  createdAt: timestamp(),
+});
+
+/** Each notification kind of the caller's role with its e-mail on or off (in-app is always on). */
+const notificationPreferencesSchema = z.object({
+  preferences: z.array(
+    z.object({ kind: z.enum(NOTIFICATION_KINDS), email: z.boolean(), inApp: z.boolean() }),
+  ),
+});
+
 /** Sign-up and sign-in, the client's account, profile, privacy, dashboard, notifications, chats. */
 export const accountContracts = {
   'user/registration/createUser': contract(
@@ -163,4 +221,40 @@ export const accountContracts = {
     z.object({ changed: z.boolean(), otherSessionsSignedOut: z.int() }),
   ),
   'client/profile/signOutOtherDevices': contract(noInput(), z.object({ otherSessionsSignedOut: z.int() })),
+  'client/privacy/getPrivacy': contract(noInput(), privacySchema),
+  'client/privacy/setConsent': contract(setConsentSchema, privacySchema),
+  'client/privacy/closeAccount': contract(
+    closeAccountSchema,
+    z.object({ closed: z.boolean(), reference: z.string() }),
+  ),
+  'client/dashboard/getCounts': contract(
+    z.object({}),
+    z.object({
+      activePolicies: z.int(),
+      unpaidInvoices: z.int(),
+      openClaims: z.int(),
+      /** Conversations with messages not yet read. */
+      unreadChats: z.int(),
+      /** Loans with an amount due now. */
+      loansDue: z.int(),
+      quotations: z.int(),
+      cartItems: z.int(),
+      unreadNotifications: z.int(),
+    }),
+  ),
+  'platform/notification/listNotifications': contract(
+    listNotificationsSchema,
+    pageOf(notificationSchema).extend({ unread: z.int() }),
+  ),
+  'platform/notification/getUnreadCount': contract(z.object({}), z.object({ unread: z.int() })),
+  'platform/notification/markRead': contract(
+    markNotificationReadSchema,
+    z.object({ notification: notificationSchema, unread: z.int() }),
+  ),
+  'platform/notification/markAllRead': contract(z.object({}), z.object({ marked: z.int(), unread: z.int() })),
+  'platform/notification/getPreferences': contract(z.object({}), notificationPreferencesSchema),
+  'platform/notification/updatePreferences': contract(
+    updateNotificationPreferencesSchema,
+    notificationPreferencesSchema,
+  ),
 } satisfies Record<string, Contract>;
