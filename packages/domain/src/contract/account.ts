@@ -17,6 +17,16 @@ import {
   setUserLanguageSchema,
   USER_LANGUAGES,
 } from '../account';
+import {
+  attachmentLinkSchema,
+  CONVERSATION_KINDS,
+  listConversationsSchema,
+  listMessagesSchema,
+  markReadSchema,
+  sendMessageSchema,
+  startConversationSchema,
+  startWithClientSchema,
+} from '../chat';
 import { USER_ROLES } from '../gateway-contract';
 import {
   listNotificationsSchema,
@@ -159,6 +169,56 @@ const notificationPreferencesSchema = z.object({
   ),
 });
 
+// ————— Chats (the gateway actions; the chat socket's frames are `ChatServerFrame`) —————
+
+/** A conversation as its lists show it to the caller. */
+export const conversationSchema = z.object({
+  id: z.int(),
+  kind: z.enum(CONVERSATION_KINDS),
+  topic: z.string().nullable(),
+  intermediaryId: z.int().nullable(),
+  /** Who the other side is, as the caller sees it. */
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  unreadCount: z.int(),
+  lastMessage: z.string().nullable(),
+  lastMessageAt: timestamp(),
+});
+
+/** The marks of one conversation: up to which message id each side has received and read. */
+export const chatMarksSchema = z.object({
+  conversationId: z.int(),
+  clientDeliveredId: z.int(),
+  clientReadId: z.int(),
+  staffDeliveredId: z.int(),
+  staffReadId: z.int(),
+});
+
+/** A message as a reader gets it (the socket's `ChatMessageView`). */
+export const chatMessageSchema = z.object({
+  id: z.int(),
+  conversationId: z.int(),
+  senderSide: z.enum(['client', 'staff']),
+  senderName: z.string(),
+  isMine: z.boolean(),
+  body: z.string(),
+  attachments: z.array(
+    z.object({
+      fileId: z.string(),
+      name: z.string(),
+      contentType: z.string(),
+      /** Bytes, as stored. */
+      size: z.int(),
+      /** A download link signed for the reader (10 minutes). */
+      url: z.string(),
+    }),
+  ),
+  createdAt: timestamp(),
+  /** The mark of one's own message; null on the other side's. */
+  mark: z.enum(['sent', 'delivered', 'read']).nullable(),
+  clientMessageId: z.string().nullable(),
+});
+
 /** Sign-up and sign-in, the client's account, profile, privacy, dashboard, notifications, chats. */
 export const accountContracts = {
   'user/registration/createUser': contract(
@@ -244,7 +304,7 @@ export const accountContracts = {
   ),
   'platform/notification/listNotifications': contract(
     listNotificationsSchema,
-    pageOf(notificationSchema).extend({ unread: z.int() }),
+    pageOf(notificationSchema).extend({ totalPages: z.int(), unread: z.int() }),
   ),
   'platform/notification/getUnreadCount': contract(z.object({}), z.object({ unread: z.int() })),
   'platform/notification/markRead': contract(
@@ -257,4 +317,34 @@ export const accountContracts = {
     updateNotificationPreferencesSchema,
     notificationPreferencesSchema,
   ),
+  'chat/conversation/listConversations': contract(
+    listConversationsSchema,
+    pageOf(conversationSchema).extend({ totalPages: z.int(), totalUnread: z.int() }),
+  ),
+  'chat/conversation/getUnreadCount': contract(
+    z.object({}),
+    z.object({
+      /** Conversations with messages from the other side not yet read. */
+      conversations: z.int(),
+      /** Those messages, in all. */
+      messages: z.int(),
+    }),
+  ),
+  'chat/conversation/startConversation': contract(startConversationSchema, conversationSchema),
+  'chat/conversation/startWithClient': contract(startWithClientSchema, conversationSchema),
+  'chat/message/listMessages': contract(
+    listMessagesSchema,
+    z.object({
+      conversationId: z.int(),
+      /** Newest first; oldest first with `after`. */
+      items: z.array(chatMessageSchema),
+      hasMore: z.boolean(),
+      /** The cursor of the next older page. */
+      nextBefore: z.int().nullable(),
+      marks: chatMarksSchema,
+    }),
+  ),
+  'chat/message/sendMessage': contract(sendMessageSchema, chatMessageSchema),
+  'chat/message/markRead': contract(markReadSchema, z.object({ marks: chatMarksSchema, moved: z.boolean() })),
+  'chat/message/attachmentLink': contract(attachmentLinkSchema, z.object({ url: z.string() })),
 } satisfies Record<string, Contract>;
