@@ -28,7 +28,12 @@ export function EmailPreferences() {
   }, [preferences.data]);
   const save = useMutation({
     mutationFn: () =>
-      updateEmailPreferences(Object.entries(choices).map(([kind, email]) => ({ kind, email }))),
+      updateEmailPreferences(
+        (preferences.data?.preferences ?? []).map((item) => ({
+          kind: item.kind,
+          email: choices[item.kind] ?? item.email,
+        })),
+      ),
     onSuccess: (data) => queryClient.setQueryData(notificationKeys.preferences, data),
   });
 

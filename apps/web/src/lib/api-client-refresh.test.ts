@@ -140,6 +140,9 @@ describe('token refresh before a secured call', () => {
         phone: null,
         address: null,
         clientType: null,
+        nationality: 'KE',
+        idType: null,
+        idNumber: null,
         updatedAt: '',
       },
     });

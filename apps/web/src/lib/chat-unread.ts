@@ -1,14 +1,12 @@
 import type { ChatServerFrame } from '@bima/domain';
+import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { callGateway, unwrapData } from './api-client';
+import { callAction } from './api-client';
 import { useChatConnection } from './chat-connection';
 
 /** `chat / conversation / getUnreadCount`: conversations with unread messages, and those messages. */
-export interface ChatUnread {
-  conversations: number;
-  messages: number;
-}
+export type ChatUnread = ActionOutput<'chat/conversation/getUnreadCount'>;
 
 /** Its key starts with 'chat': the chat screen refreshes it with its list when it marks read. */
 export const CHAT_UNREAD_KEY = ['chat', 'unread'] as const;
@@ -16,13 +14,8 @@ export const CHAT_UNREAD_KEY = ['chat', 'unread'] as const;
 export const chatUnreadQueryOptions = () =>
   queryOptions({
     queryKey: CHAT_UNREAD_KEY,
-    queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<ChatUnread>(
-          { service: 'chat', resource: 'conversation', action: 'getUnreadCount', data: {} },
-          { secure: true, silent: true, signal },
-        ),
-      ),
+    queryFn: ({ signal }): Promise<ChatUnread> =>
+      callAction('chat/conversation/getUnreadCount', {}, { secure: true, silent: true, signal }),
     refetchOnWindowFocus: true,
     staleTime: 5_000,
   });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callGateway, unwrapData } from './api-client';
+import { callAction, callGateway, unwrapData } from './api-client';
 import type { MotorProduct, PremiumQuote, QuotedProductSummary } from './motor-types';
 
 /** How a rated premium was reached (`productPremiumCalc`'s `basicDetail`), whole shillings. */
@@ -136,19 +136,8 @@ export async function createClassQuotation(request: ClassQuotationRequest) {
 export const clientProfileQueryOptions = () =>
   queryOptions({
     queryKey: ['client', 'details'],
-    queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<{
-          names?: { firstName?: string; lastName?: string };
-          email?: string;
-          kraPin?: string;
-          phone?: string;
-          address?: string;
-        }>(
-          { service: 'client', resource: 'client', action: 'getClientDetails', data: {} },
-          { secure: true, silent: true, signal },
-        ),
-      ),
+    queryFn: ({ signal }) =>
+      callAction('client/client/getClientDetails', {}, { secure: true, silent: true, signal }),
     staleTime: 60_000,
     retry: false,
   });

@@ -1,47 +1,18 @@
+import type { ActionInput, ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callGateway, type GatewayCall, unwrapData } from './api-client';
+import { callAction } from './api-client';
 
-/** One in-app notification (`platform / notification / listNotifications`). */
-export interface AppNotification {
-  id: number;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  isRead: boolean;
-  readAt: string | null;
-  createdAt: string;
-}
-
-export interface NotificationPage {
-  items: AppNotification[];
-  total: number;
-  unread: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface EmailPreference {
-  kind: string;
-  email: boolean;
-  inApp: boolean;
-}
+/** One page of the caller's notifications (`platform / notification / listNotifications`). */
+export type NotificationPage = ActionOutput<'platform/notification/listNotifications'>;
+/** One in-app notification. */
+export type AppNotification = NotificationPage['items'][number];
+/** One notification kind's e-mail switch (in-app is always on). */
+export type EmailPreference = ActionOutput<'platform/notification/getPreferences'>['preferences'][number];
 
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 
-const notificationCall = (action: string, data: unknown = {}): GatewayCall => ({
-  service: 'platform',
-  resource: 'notification',
-  action,
-  data,
-});
-
-/** A notification action's data; silent, as each screen says what failed beside its control. */
-async function callNotifications<T>(action: string, data: unknown = {}, signal?: AbortSignal): Promise<T> {
-  return unwrapData(
-    await callGateway<T>(notificationCall(action, data), { secure: true, silent: true, signal }),
-  );
-}
+/** Notification calls are silent: each screen says what failed beside its control. */
+const options = { secure: true, silent: true } as const;
 
 /** Every notification query starts with 'notifications' (the bell's unread count too: `unread-notifications.ts`). */
 export const notificationKeys = {
@@ -54,24 +25,25 @@ export const notificationsQueryOptions = (query: { page: number; unreadOnly: boo
   queryOptions({
     queryKey: notificationKeys.list(query),
     queryFn: ({ signal }) =>
-      callNotifications<NotificationPage>(
-        'listNotifications',
+      callAction(
+        'platform/notification/listNotifications',
         { page: query.page, pageSize: NOTIFICATIONS_PAGE_SIZE, unreadOnly: query.unreadOnly },
-        signal,
+        { ...options, signal },
       ),
     placeholderData: keepPreviousData,
   });
 
-export const markNotificationRead = (id: number) => callNotifications<{ unread: number }>('markRead', { id });
+export const markNotificationRead = (id: number) =>
+  callAction('platform/notification/markRead', { id }, options);
 
-export const markAllNotificationsRead = () => callNotifications<{ unread: number }>('markAllRead');
+export const markAllNotificationsRead = () => callAction('platform/notification/markAllRead', {}, options);
 
 export const emailPreferencesQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.preferences,
-    queryFn: ({ signal }) =>
-      callNotifications<{ preferences: EmailPreference[] }>('getPreferences', {}, signal),
+    queryFn: ({ signal }) => callAction('platform/notification/getPreferences', {}, { ...options, signal }),
   });
 
-export const updateEmailPreferences = (preferences: Array<{ kind: string; email: boolean }>) =>
-  callNotifications<{ preferences: EmailPreference[] }>('updatePreferences', { preferences });
+export const updateEmailPreferences = (
+  preferences: ActionInput<'platform/notification/updatePreferences'>['preferences'],
+) => callAction('platform/notification/updatePreferences', { preferences }, options);

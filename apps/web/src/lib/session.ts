@@ -1,7 +1,7 @@
 import { authStore } from '../stores/auth';
 import { type KycData, riskStore } from '../stores/risk';
 import { clearSignedInState } from '../stores/session';
-import { callGateway, unwrapData } from './api-client';
+import { callAction } from './api-client';
 import type { Language } from './i18n';
 
 /**
@@ -11,10 +11,7 @@ import type { Language } from './i18n';
  */
 export function saveUserLanguage(language: Language): void {
   if (!authStore.getState().isAuthenticated) return;
-  callGateway(
-    { service: 'user', resource: 'profile', action: 'setLanguage', data: { language } },
-    { secure: true, silent: true },
-  ).catch(() => undefined);
+  callAction('user/profile/setLanguage', { language }, { secure: true, silent: true }).catch(() => undefined);
 }
 
 /**
@@ -23,10 +20,7 @@ export function saveUserLanguage(language: Language): void {
  */
 export async function signOut(): Promise<void> {
   try {
-    await callGateway(
-      { service: 'client', resource: 'logout', action: 'logout' },
-      { secure: true, silent: true },
-    );
+    await callAction('client/logout/logout', {}, { secure: true, silent: true });
   } catch {
     // Already revoked or unreachable: the local sign-out below is what matters to the user.
   } finally {
@@ -35,12 +29,8 @@ export async function signOut(): Promise<void> {
 }
 
 /** The signed-in client's profile and KYC details. */
-export async function getClientDetails(options: { silent?: boolean; signal?: AbortSignal } = {}) {
-  const reply = await callGateway<KycData>(
-    { service: 'client', resource: 'client', action: 'getClientDetails' },
-    { secure: true, ...options },
-  );
-  return unwrapData(reply);
+export function getClientDetails(options: { silent?: boolean; signal?: AbortSignal } = {}): Promise<KycData> {
+  return callAction('client/client/getClientDetails', {}, { secure: true, ...options });
 }
 
 /** Loads the KYC details into the risk store (after sign-in, spec-2 §4); false when it failed. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callGateway, unwrapData } from './api-client';
+import { callAction } from './api-client';
 
 /** How often the bell asks for the unread count while the page is open (and on focus). */
 export const UNREAD_POLL_MS = 60_000;
@@ -12,13 +12,8 @@ export const UNREAD_POLL_MS = 60_000;
 export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: ['notifications', 'unread'],
-    queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<{ unread: number }>(
-          { service: 'platform', resource: 'notification', action: 'getUnreadCount', data: {} },
-          { secure: true, silent: true, signal },
-        ),
-      ),
+    queryFn: ({ signal }) =>
+      callAction('platform/notification/getUnreadCount', {}, { secure: true, silent: true, signal }),
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
     staleTime: 10_000,

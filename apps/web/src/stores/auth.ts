@@ -1,3 +1,4 @@
+import type { ActionOutput } from '@bima/domain/contract';
 import { createPersistedStore } from '../lib/persisted-store';
 
 /**
@@ -60,14 +61,8 @@ export const authDefaults: AuthState = {
 /** Sign-in state (spec-1 §3 "auth"). */
 export const authStore = createPersistedStore<AuthState>('auth', authDefaults);
 
-/** The tokens and user of `login` and `refreshToken`. */
-export interface SessionTokens {
-  user: AuthUser;
-  role?: string;
-  accessToken: string;
-  refreshToken: string;
-  expiresIn?: number;
-}
+/** The tokens and user of `login` and `refreshToken`, as their contract answers them. */
+export type SessionTokens = ActionOutput<'user/auth/refreshToken'>;
 
 /** Keeps a new session: tokens, user and the authenticated flag (spec-2 §4). */
 export function storeSession(session: SessionTokens): void {

@@ -1,21 +1,9 @@
+import type { ActionOutput } from '@bima/domain/contract';
 import { createPersistedStore } from '../lib/persisted-store';
 
 /** The client's profile and KYC details (`client / client / getClientDetails`). */
-export interface KycData {
-  id: string;
-  email: string;
-  names: { firstName: string; lastName: string };
-  /** 'N/A' until the client gives one; the purchase flow asks for KYC then (spec-2 §2). */
-  kraPin: string;
-  phone: string | null;
-  address: string | null;
-  clientType: 'INDIVIDUAL' | 'CORPORATE' | null;
-  /** ISO alpha-2; absent in details kept from before the identity existed. */
-  nationality?: string;
-  idType?: 'NATIONAL_ID' | 'PASSPORT' | 'ALIEN_ID' | null;
-  idNumber?: string | null;
-  updatedAt: string;
-}
+/** The client's profile and KYC details, as `client / client / getClientDetails` answers them. */
+export type KycData = ActionOutput<'client/client/getClientDetails'>;
 
 export interface RiskState {
   kycData: KycData | null;

@@ -20,10 +20,6 @@ import {
   startWithClient,
 } from './service';
 
-const CONVERSATION =
-  '{id, kind (firm|support), topic|null, intermediaryId|null, title (who the other side is), subtitle|null, unreadCount, lastMessage|null, lastMessageAt}';
-const MESSAGE =
-  '{id, conversationId, senderSide (client|staff), senderName, isMine, body, attachments:[{fileId, name, contentType, size (bytes), url (a download link signed for the caller, 10 minutes)}], createdAt, mark (sent|delivered|read, own messages; else null), clientMessageId|null}';
 const SCOPE =
   'A client reaches its own conversations, an intermediary its firm’s, an admin support’s; another’s answers 404; an underwriter 403.';
 
@@ -35,7 +31,7 @@ export const chatActions = [
     action: 'listConversations',
     auth: 'signedIn',
     rateLimit: 'read',
-    description: `The caller's conversations, latest activity first: {page, pageSize} → {items:[${CONVERSATION}], total, totalUnread, page, pageSize}. ${SCOPE}`,
+    description: `The caller's conversations, latest activity first, with the unread messages of them all. ${SCOPE}`,
     input: listConversationsSchema,
     handler: ({ db, principal, input }) => listConversations(db, principal!, input),
   }),
@@ -45,7 +41,7 @@ export const chatActions = [
     action: 'getUnreadCount',
     auth: 'signedIn',
     rateLimit: 'read',
-    description: `What the Chats badge shows: {} → {conversations (how many have messages from the other side not yet read), messages (how many such messages in all)}. ${SCOPE}`,
+    description: `What the Chats badge shows: how many conversations have messages from the other side not yet read, and how many such messages. ${SCOPE}`,
     input: z.object({}),
     handler: ({ db, principal }) => getUnreadCount(db, principal!),
   }),
@@ -54,7 +50,7 @@ export const chatActions = [
     resource: 'conversation',
     action: 'startConversation',
     auth: 'client',
-    description: `Opens the client's conversation (the same one again when it exists): {with:'support'} | {with:'intermediary', intermediaryId} | {with:'helpRequest', requestSystemRef, intermediaryId} | {with:'recommendation', recommendationId} | {with:'policy', policyNumber} (its intermediary, or support when bought direct) → ${CONVERSATION}. A firm that is not ACTIVE, or someone else's request, recommendation or policy, answers 404.`,
+    description: `Opens the client's conversation (the same one again when it exists) with support, a firm, or about a help request, a recommendation or a policy (its intermediary, or support when bought direct). A firm that is not ACTIVE, or someone else's request, recommendation or policy, answers 404.`,
     input: startConversationSchema,
     handler: ({ db, principal, input }) => startConversation(db, principal!, input),
   }),
@@ -64,7 +60,7 @@ export const chatActions = [
     action: 'startWithClient',
     auth: 'staff',
     roles: ['intermediary'],
-    description: `An intermediary opens the conversation with the client of its firm's help request: {requestId (the inbox row id)} → ${CONVERSATION}. Another firm's request answers 404; a client without an account 409.`,
+    description: `An intermediary opens the conversation with the client of its firm's help request (requestId: the inbox row id). Another firm's request answers 404; a client without an account 409.`,
     input: startWithClientSchema,
     handler: ({ db, principal, input }) => startWithClient(db, principal!, input),
   }),
@@ -74,7 +70,7 @@ export const chatActions = [
     action: 'listMessages',
     auth: 'signedIn',
     rateLimit: 'read',
-    description: `History: {conversationId, before? (message id), after? (message id), limit (1–100, 30)} → {conversationId, items:[${MESSAGE}] (newest first; oldest first with after), hasMore, nextBefore|null (the cursor of the next older page), marks:{clientDeliveredId, clientReadId, staffDeliveredId, staffReadId}}. Reading marks the other side's messages delivered. ${SCOPE}`,
+    description: `History: newest first before a message id (or the latest), or oldest first after one (catch-up), with the conversation's marks. Reading marks the other side's messages delivered. ${SCOPE}`,
     input: listMessagesSchema,
     handler: async ({ db, principal, services, input }) => {
       const { result, marksMoved } = await listMessages(db, principal!, input, services.tokenSecret);
@@ -87,7 +83,7 @@ export const chatActions = [
     resource: 'message',
     action: 'sendMessage',
     auth: 'signedIn',
-    description: `Sends a message (the chat socket's 'send' does the same): {conversationId, body (up to 2000 characters; may be empty when files are attached), fileIds? (up to 5 files the caller uploaded to this conversation — POST /v2/api/files?ownerKind=chat&ownerId=<conversationId>&category=attachment — and not yet sent), clientMessageId? (a retry with it answers the stored message)} → ${MESSAGE}. Someone else's upload, another conversation's or an unknown id is 404; a file already sent is 409. When no one on the other side has the chat open, they get a chat_message notification. ${SCOPE}`,
+    description: `Sends a message (the chat socket's 'send' does the same): a body of up to 2000 characters (may be empty when files are attached), up to 5 files the caller uploaded to this conversation (POST /v2/api/files?ownerKind=chat&ownerId=<conversationId>&category=attachment) and not yet sent; a retry with the same clientMessageId answers the stored message. Someone else's upload, another conversation's or an unknown id is 404; a file already sent is 409. When no one on the other side has the chat open, they get a chat_message notification. ${SCOPE}`,
     input: sendMessageSchema,
     handler: async ({ db, principal, services, config, input }) => {
       const { message, isNew } = await sendMessage(db, principal!, input, {
@@ -104,7 +100,7 @@ export const chatActions = [
     resource: 'message',
     action: 'markRead',
     auth: 'signedIn',
-    description: `The caller's side has read the conversation up to a message: {conversationId, upToMessageId} → {marks, moved}. Never moves back. ${SCOPE}`,
+    description: `The caller's side has read the conversation up to a message; answers the marks and whether they moved. Never moves back. ${SCOPE}`,
     input: markReadSchema,
     handler: async ({ db, principal, services, input }) => {
       const answer = await markConversation(db, principal!, input, 'read');
@@ -118,7 +114,7 @@ export const chatActions = [
     action: 'attachmentLink',
     auth: 'signedIn',
     rateLimit: 'read',
-    description: `A fresh download link to a file sent in one of the caller's conversations (a message's links last 10 minutes): {conversationId, fileId} → {url}. A file not sent in that conversation answers 404. ${SCOPE}`,
+    description: `A fresh download link to a file sent in one of the caller's conversations (a message's links last 10 minutes). A file not sent in that conversation answers 404. ${SCOPE}`,
     input: attachmentLinkSchema,
     handler: ({ db, principal, services, input }) =>
       attachmentLink(db, principal!, input, services.tokenSecret),

@@ -6,6 +6,7 @@ import {
   type ChatMarks,
   type ChatMessageView,
   type ChatSide,
+  type ConversationKind,
   hasMessageContent,
   type ListMessagesInput,
   type MarkReadInput,
@@ -306,7 +307,7 @@ function presentConversation(row: ListedRow, scope: ChatScope) {
   const withName = row.kind === 'support' ? 'Bima Portal support' : (row.firmName ?? '');
   return {
     id: row.id,
-    kind: row.kind,
+    kind: row.kind as ConversationKind,
     topic: row.topic,
     intermediaryId: row.intermediaryId,
     /** Who the other side is, as the caller sees it. */

@@ -1,4 +1,11 @@
-import { checkIdentity, DEFAULT_COUNTRY, type KycInput, normalisePhone } from '@bima/domain/profile';
+import type { CLIENT_TYPES } from '@bima/domain';
+import {
+  checkIdentity,
+  DEFAULT_COUNTRY,
+  type IdType,
+  type KycInput,
+  normalisePhone,
+} from '@bima/domain/profile';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clients, users } from '../../db/schema';
@@ -7,6 +14,7 @@ import { recordAudit } from '../audit/service';
 import { joinWords } from '../audit/words';
 import { consentInForce, recordConsent } from '../privacy/consents';
 
+type ClientType = (typeof CLIENT_TYPES)[number];
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The signed-in client's profile, created on first use; KRA PIN 'N/A' until given. */
@@ -26,9 +34,10 @@ export async function getClientDetails(db: Database, userId: string) {
     kraPin: client.kraPin,
     phone: client.phone,
     address: client.address,
-    clientType: client.clientType,
+    // Only updateClient writes these, through kycSchema's choices.
+    clientType: client.clientType as ClientType | null,
     nationality: client.nationality,
-    idType: client.idType,
+    idType: client.idType as IdType | null,
     idNumber: client.idNumber,
     updatedAt: client.updatedAt.toISOString(),
   };

@@ -11,7 +11,7 @@ export const dashboardActions = [
     auth: 'client',
     rateLimit: 'read',
     description:
-      'The counts the client dashboard shows, the caller’s own records only: {} → {activePolicies, unpaidInvoices, openClaims, unreadChats (conversations with unread messages), loansDue (loans with an amount due now), quotations, cartItems, unreadNotifications}.',
+      'The counts the client dashboard shows, the caller’s own records only, each by the rule of the screen its entry opens.',
     input: z.object({}),
     handler: ({ db, principal, services }) => getDashboardCounts(db, principal!, services.clock.today()),
   }),

@@ -29,7 +29,7 @@ export const notificationActions = [
     auth: 'signedIn',
     rateLimit: 'read',
     description:
-      "The caller's notifications, newest first: {page, pageSize, unreadOnly?} → {items:[{id, kind, title, body, link, isRead, readAt, createdAt}], total, unread, page, pageSize}.",
+      "The caller's notifications, newest first (only the unread ones if asked), with the unread count.",
     input: listNotificationsSchema,
     handler: ({ db, principal, input }) => listNotifications(db, principal!.userId, input),
   }),
@@ -39,7 +39,7 @@ export const notificationActions = [
     action: 'getUnreadCount',
     auth: 'signedIn',
     rateLimit: 'read',
-    description: "How many of the caller's notifications are unread (the header's bell): {} → {unread}.",
+    description: "How many of the caller's notifications are unread (the header's bell).",
     input: z.object({}),
     handler: async ({ db, principal }) => ({ unread: await countUnread(db, principal!.userId) }),
   }),
@@ -49,7 +49,7 @@ export const notificationActions = [
     action: 'markRead',
     auth: 'signedIn',
     description:
-      "Marks one of the caller's notifications read: {id} → {notification, unread}; anyone else's is 404.",
+      "Marks one of the caller's notifications read; answers it and the unread count. Anyone else's is 404.",
     input: markNotificationReadSchema,
     handler: ({ db, principal, input }) => markRead(db, principal!.userId, input.id),
   }),
@@ -58,7 +58,7 @@ export const notificationActions = [
     resource: 'notification',
     action: 'markAllRead',
     auth: 'signedIn',
-    description: 'Marks every unread notification of the caller read: {} → {marked, unread: 0}.',
+    description: 'Marks every unread notification of the caller read; answers how many.',
     input: z.object({}),
     handler: ({ db, principal }) => markAllRead(db, principal!.userId),
   }),
@@ -69,7 +69,7 @@ export const notificationActions = [
     auth: 'signedIn',
     rateLimit: 'read',
     description:
-      "Each notification kind of the caller's role with its e-mail on or off (in-app is always on): {} → {preferences:[{kind, email, inApp}]}.",
+      "Each notification kind of the caller's role with its e-mail on or off (in-app is always on).",
     input: z.object({}),
     handler: ({ db, principal }) => getPreferences(db, principal!.userId, kindsOf(principal!)),
   }),
@@ -78,8 +78,7 @@ export const notificationActions = [
     resource: 'notification',
     action: 'updatePreferences',
     auth: 'signedIn',
-    description:
-      'Switches e-mails of notification kinds on or off: {preferences:[{kind, email}]} → {preferences:[{kind, email, inApp}]}.',
+    description: 'Switches e-mails of notification kinds on or off; answers every preference anew.',
     input: updateNotificationPreferencesSchema,
     handler: ({ db, principal, input }) =>
       updatePreferences(db, principal!.userId, input.preferences, kindsOf(principal!)),

@@ -11,7 +11,7 @@ export const passwordSetupActions = [
     auth: 'public',
     rateLimit: 'read',
     description:
-      'What an e-mailed password-setup link is: {token} → {state: valid|used|expired|invalid, area?: staff|client, email?, firstName?} (area unless invalid; e-mail and first name only when valid or expired).',
+      'What an e-mailed password-setup link is (valid, used, expired or invalid), for staff or a client (unless invalid), and whom it is for (only when valid or expired).',
     input: checkPasswordSetupSchema,
     handler: (context) => checkPasswordSetup(context, context.input),
   }),
@@ -22,7 +22,7 @@ export const passwordSetupActions = [
     auth: 'public',
     rateLimit: 'write',
     description:
-      "Sets the first password from a link (single use, while it lives): {token, password, loginDevice?} → login's answer {signedIn:true, user, role, accessToken, refreshToken, expiresIn}; a staff user whose firm is not ACTIVE gets {signedIn:false, message, user, role}. 400 EMAIL_TOKEN_EXPIRED for an expired link, EMAIL_TOKEN_ERROR for a used or unknown one.",
+      "Sets the first password from a link (single use, while it lives) and signs in (login's answer, signedIn true); a staff user whose firm is not ACTIVE is not signed in (signedIn false, with the reason). 400 EMAIL_TOKEN_EXPIRED for an expired link, EMAIL_TOKEN_ERROR for a used or unknown one.",
     input: setUpPasswordSchema,
     handler: (context) => setUpPassword(context, context.input),
   }),
@@ -33,7 +33,7 @@ export const passwordSetupActions = [
     auth: 'public',
     rateLimit: 'write',
     description:
-      'A new link for an expired one, e-mailed to the account’s own address: {token} → {sent, state}; nothing is sent unless the state is expired.',
+      'A new link for an expired one, e-mailed to the account’s own address; nothing is sent unless the state is expired.',
     input: requestPasswordSetupLinkSchema,
     handler: (context) => requestPasswordSetupLink(context, context.input),
   }),

@@ -141,8 +141,9 @@ export async function setUpPassword(
   if (!done) throw refusal('used');
   const active = { ...user, passwordHash, status: 'ACTIVE' };
   const refused = signInRefusal(active, link.firmStatus);
-  if (refused) return { signedIn: false, message: refused, user: presentUser(active), role: active.role };
-  return { signedIn: true, ...(await openSession(context, active, input.loginDevice)) };
+  if (refused)
+    return { signedIn: false as const, message: refused, user: presentUser(active), role: active.role };
+  return { signedIn: true as const, ...(await openSession(context, active, input.loginDevice)) };
 }
 
 /**

@@ -12,7 +12,7 @@ export const privacyActions = [
     ...action,
     action: 'getPrivacy',
     description:
-      "The signed-in client's consents in force ({purpose, granted, channel, wordingVersion, at, intermediaryId, firmName}), their history, and their account-closing requests.",
+      "The signed-in client's consents in force, their history, and their account-closing requests.",
     input: z.object({}).passthrough(),
     handler: ({ db, principal }) => getPrivacy(db, principal!.userId),
   }),
@@ -20,7 +20,7 @@ export const privacyActions = [
     ...action,
     action: 'setConsent',
     description:
-      'Gives or withdraws a consent from the Privacy screen: {purpose: marketing_email | identity_check | assessment_sharing (withdraw only, with intermediaryId), granted}. Recorded with the time, the screen and the wording version.',
+      'Gives or withdraws a consent from the Privacy screen (assessment sharing: withdraw only, naming the firm). Recorded with the time, the screen and the wording version; answers the Privacy screen anew.',
     input: setConsentSchema,
     handler: ({ db, principal, input }) => setConsent(db, principal!.userId, input),
   }),
@@ -28,7 +28,7 @@ export const privacyActions = [
     ...action,
     action: 'closeAccount',
     description:
-      'Closes the account and erases the personal data after the password ({password, confirm: true}); kept records are pseudonymised. 409 OPEN_CLAIM | OPEN_LOAN | MONEY_HELD | PENDING_PAYMENT while something open prevents it.',
+      'Closes the account and erases the personal data after the password (and confirm: true); kept records are pseudonymised. 409 OPEN_CLAIM | OPEN_LOAN | MONEY_HELD | PENDING_PAYMENT while something open prevents it.',
     input: closeAccountSchema,
     handler: (context) => closeAccount({ ...context, principal: context.principal! }, context.input),
   }),

@@ -356,8 +356,8 @@ export async function listErasureRequests(db: Database, userId: string) {
     .limit(10);
   return rows.map((row) => ({
     reference: row.reference,
-    status: row.status,
-    refusal: row.refusalCode,
+    status: row.status as 'COMPLETED' | 'REFUSED',
+    refusal: row.refusalCode as ErasureRefusal | null,
     message: row.refusalCode ? PRIVACY_MESSAGES[row.refusalCode as ErasureRefusal] : null,
     requestedAt: row.requestedAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,

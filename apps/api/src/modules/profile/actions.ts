@@ -36,7 +36,7 @@ export const profileActions = [
     ...action,
     action: 'requestEmailChange',
     description:
-      'E-mails a 4-digit code to the NEW address (once every 30 s, 5 an hour); USER_EXIST when another account has it. Answers {changeRef, email}.',
+      'E-mails a 4-digit code to the NEW address (once every 30 s, 5 an hour); USER_EXIST when another account has it.',
     input: requestEmailChangeSchema,
     handler: (context) => profile.requestEmailChange(signedIn(context), context.input.email),
   }),
@@ -51,7 +51,7 @@ export const profileActions = [
     ...action,
     action: 'requestPhoneChange',
     description:
-      'Texts a 4-digit code to the new phone ({country, phone}, any country, checked with libphonenumber). Answers {changeRef, phone (E.164)}.',
+      'Texts a 4-digit code to the new phone (any country, checked with libphonenumber). Answers the phone in E.164.',
     input: requestPhoneChangeSchema,
     handler: (context) => profile.requestPhoneChange(signedIn(context), context.input.phone),
   }),

@@ -63,7 +63,7 @@ export const userActions = [
     ...user('auth'),
     action: 'login',
     description:
-      "Sign-in: answers {user, accessToken, refreshToken}; wrong credentials give err_code 2 'Authentication Error'.",
+      "Sign-in: the user and a token pair; wrong credentials give err_code 2 'Authentication Error'.",
     input: loginSchema,
     handler: (context) => accounts.login(context, context.input),
   }),
@@ -120,7 +120,7 @@ export const userActions = [
     action: 'setLanguage',
     auth: 'signedIn',
     description:
-      "Sets the caller's language, in which their e-mails and notifications are written (clients and staff): {language: 'en' | 'sw'} → {language}.",
+      "Sets the caller's language (en or sw), in which their e-mails and notifications are written (clients and staff).",
     input: setUserLanguageSchema,
     handler: ({ db, principal, input }) => accounts.setUserLanguage(db, principal!.userId, input.language),
   }),

@@ -1,28 +1,16 @@
+import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callGateway, unwrapData } from '../../../lib/api-client';
-import type { AuthUser, SessionTokens } from '../../../stores/auth';
+import { callAction } from '../../../lib/api-client';
 
 // The page explains its own failures (the link's state, a refused password), so these are silent.
 const options = { silent: true } as const;
 
-export type PasswordSetupState = 'valid' | 'used' | 'expired' | 'invalid';
-
-export interface PasswordSetupLink {
-  state: PasswordSetupState;
-  email?: string;
-  firstName?: string;
-  /** Where the person works once signed in: the staff area or the client portal. */
-  area?: 'staff' | 'client';
-}
+export type PasswordSetupLink = ActionOutput<'user/registration/checkPasswordSetup'>;
+export type PasswordSetupState = PasswordSetupLink['state'];
 
 /** `user / registration / checkPasswordSetup`: what an e-mailed link is now. */
-export async function checkPasswordSetup(token: string, { signal }: { signal?: AbortSignal } = {}) {
-  return unwrapData(
-    await callGateway<PasswordSetupLink>(
-      { service: 'user', resource: 'registration', action: 'checkPasswordSetup', data: { token } },
-      { ...options, signal },
-    ),
-  );
+export function checkPasswordSetup(token: string, { signal }: { signal?: AbortSignal } = {}) {
+  return callAction('user/registration/checkPasswordSetup', { token }, { ...options, signal });
 }
 
 export function usePasswordSetupLink(token: string | null) {
@@ -38,26 +26,11 @@ export function usePasswordSetupLink(token: string | null) {
 }
 
 /** `user / registration / setUpPassword`: the first password from the link; signs in (login's answer). */
-export async function setUpPassword(input: { token: string; password: string }) {
-  return unwrapData(
-    await callGateway<(AuthUser & SessionTokens & { signedIn: true }) | { signedIn: false; message: string }>(
-      {
-        service: 'user',
-        resource: 'registration',
-        action: 'setUpPassword',
-        data: { ...input, loginDevice: {} },
-      },
-      options,
-    ),
-  );
+export function setUpPassword(input: { token: string; password: string }) {
+  return callAction('user/registration/setUpPassword', { ...input, loginDevice: {} }, options);
 }
 
 /** `user / registration / requestPasswordSetupLink`: a new link for an expired one, to the same address. */
-export async function requestPasswordSetupLink(token: string) {
-  return unwrapData(
-    await callGateway<{ sent: boolean; state: PasswordSetupState }>(
-      { service: 'user', resource: 'registration', action: 'requestPasswordSetupLink', data: { token } },
-      options,
-    ),
-  );
+export function requestPasswordSetupLink(token: string) {
+  return callAction('user/registration/requestPasswordSetupLink', { token }, options);
 }

@@ -1,43 +1,15 @@
-import {
-  CHAT_FILE_CATEGORY,
-  CHAT_FILE_OWNER_KIND,
-  type ChatMarks,
-  type ChatMessageView,
-  type ConversationKind,
-  type StartConversationInput,
-} from '@bima/domain';
+import { CHAT_FILE_CATEGORY, CHAT_FILE_OWNER_KIND, type StartConversationInput } from '@bima/domain';
+import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { callGateway, type GatewayCall, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 import { UPLOAD_PATH } from '../../../lib/upload';
 
+/** A page of the caller's conversations (`chat / conversation / listConversations`). */
+export type ConversationPage = ActionOutput<'chat/conversation/listConversations'>;
 /** A conversation as `listConversations` lists it. */
-export interface ConversationItem {
-  id: number;
-  kind: ConversationKind;
-  topic: string | null;
-  intermediaryId: number | null;
-  title: string;
-  subtitle: string | null;
-  unreadCount: number;
-  lastMessage: string | null;
-  lastMessageAt: string;
-}
-
-export interface ConversationPage {
-  items: ConversationItem[];
-  total: number;
-  totalUnread: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface MessagePage {
-  conversationId: number;
-  items: ChatMessageView[];
-  hasMore: boolean;
-  nextBefore: number | null;
-  marks: ChatMarks;
-}
+export type ConversationItem = ConversationPage['items'][number];
+/** A page of a conversation's history (`chat / message / listMessages`). */
+export type MessagePage = ActionOutput<'chat/message/listMessages'>;
 
 export const CONVERSATION_PAGE_SIZE = 10;
 
@@ -50,39 +22,29 @@ export const chatUploadUrl = (conversationId: number) =>
   })}`;
 
 /** Secured and silent: each chat screen shows its own error beside what failed. */
-async function call<T>(action: Omit<GatewayCall, 'service'>, signal?: AbortSignal): Promise<T> {
-  return unwrapData(
-    await callGateway<T>({ service: 'chat', ...action }, { secure: true, silent: true, signal }),
-  );
-}
+const options = { secure: true, silent: true } as const;
 
 export const conversationsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ['chat', 'conversations', page],
     queryFn: ({ signal }) =>
-      call<ConversationPage>(
-        {
-          resource: 'conversation',
-          action: 'listConversations',
-          data: { page, pageSize: CONVERSATION_PAGE_SIZE },
-        },
-        signal,
+      callAction(
+        'chat/conversation/listConversations',
+        { page, pageSize: CONVERSATION_PAGE_SIZE },
+        { ...options, signal },
       ),
   });
 
 export function fetchMessages(conversationId: number, before?: number, signal?: AbortSignal) {
-  return call<MessagePage>(
-    {
-      resource: 'message',
-      action: 'listMessages',
-      data: { conversationId, limit: 30, ...(before ? { before } : {}) },
-    },
-    signal,
+  return callAction(
+    'chat/message/listMessages',
+    { conversationId, limit: 30, ...(before ? { before } : {}) },
+    { ...options, signal },
   );
 }
 
 export function startConversation(input: StartConversationInput) {
-  return call<ConversationItem>({ resource: 'conversation', action: 'startConversation', data: input });
+  return callAction('chat/conversation/startConversation', input, options);
 }
 
 /** The HTTP way to send (when the socket is not open); the same clientMessageId makes it retry-safe. */
@@ -92,14 +54,14 @@ export function sendMessageOverHttp(input: {
   clientMessageId: string;
   fileIds: string[];
 }) {
-  return call<ChatMessageView>({ resource: 'message', action: 'sendMessage', data: input });
+  return callAction('chat/message/sendMessage', input, options);
 }
 
 export function markReadOverHttp(input: { conversationId: number; upToMessageId: number }) {
-  return call<{ marks: ChatMarks; moved: boolean }>({ resource: 'message', action: 'markRead', data: input });
+  return callAction('chat/message/markRead', input, options);
 }
 
 /** A fresh signed link to a file sent in the conversation (the message's own link lasts minutes). */
 export function fetchAttachmentLink(input: { conversationId: number; fileId: string }) {
-  return call<{ url: string }>({ resource: 'message', action: 'attachmentLink', data: input });
+  return callAction('chat/message/attachmentLink', input, options);
 }

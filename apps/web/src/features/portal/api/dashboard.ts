@@ -1,28 +1,13 @@
+import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 
 /** The dashboard's counts, the signed-in client's own records (client/dashboard/getCounts). */
-export interface DashboardCounts {
-  activePolicies: number;
-  unpaidInvoices: number;
-  openClaims: number;
-  /** Conversations with messages not yet read. */
-  unreadChats: number;
-  /** Loans with an amount due now. */
-  loansDue: number;
-  quotations: number;
-  cartItems: number;
-  unreadNotifications: number;
-}
+export type DashboardCounts = ActionOutput<'client/dashboard/getCounts'>;
 
 export const dashboardCountsQueryOptions = () =>
   queryOptions({
     queryKey: ['client', 'dashboard', 'counts'],
-    queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<DashboardCounts>(
-          { service: 'client', resource: 'dashboard', action: 'getCounts', data: {} },
-          { secure: true, silent: true, signal },
-        ),
-      ),
+    queryFn: ({ signal }): Promise<DashboardCounts> =>
+      callAction('client/dashboard/getCounts', {}, { secure: true, silent: true, signal }),
   });

@@ -1,48 +1,31 @@
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import type { ActionOutput } from '@bima/domain/contract';
+import { callAction } from '../../../lib/api-client';
 
 /** The editable User Profile (`client / profile / getProfile`). */
-export interface Profile {
-  id: string;
-  email: string;
-  names: { firstName: string; lastName: string };
-  /** The phone of record in E.164: the KYC phone, verified once its texted code was entered. */
-  phone: string | null;
-  phoneVerifiedAt: string | null;
-}
+export type Profile = ActionOutput<'client/profile/getProfile'>;
 
-export interface PendingChange {
-  changeRef: string;
-  email?: string;
-  phone?: string;
-}
+/** A new e-mail waiting for its code. */
+export type PendingEmailChange = ActionOutput<'client/profile/requestEmailChange'>;
+/** A new phone (E.164) waiting for its texted code. */
+export type PendingPhoneChange = ActionOutput<'client/profile/requestPhoneChange'>;
 
 export const profileKey = (userId: string | undefined) => ['client', 'profile', userId ?? ''] as const;
 
-/** One `client / profile / …` action; the screen reports failures itself. */
-async function callProfile<T>(action: string, data: unknown = {}, signal?: AbortSignal): Promise<T> {
-  return unwrapData(
-    await callGateway<T>(
-      { service: 'client', resource: 'profile', action, data },
-      { secure: true, silent: true, signal },
-    ),
-  );
-}
+const options = { secure: true, silent: true } as const;
 
-export const getProfile = (signal?: AbortSignal) => callProfile<Profile>('getProfile', {}, signal);
+// The screen reports failures itself.
+export const getProfile = (signal?: AbortSignal) =>
+  callAction('client/profile/getProfile', {}, { ...options, signal });
 export const updateNames = (names: { firstName: string; lastName: string }) =>
-  callProfile<Profile>('updateNames', { names });
+  callAction('client/profile/updateNames', { names }, options);
 export const requestEmailChange = (email: string) =>
-  callProfile<PendingChange>('requestEmailChange', { email });
+  callAction('client/profile/requestEmailChange', { email }, options);
 export const confirmEmailChange = (changeRef: string, code: string) =>
-  callProfile<Profile>('confirmEmailChange', { changeRef, code });
+  callAction('client/profile/confirmEmailChange', { changeRef, code }, options);
 export const requestPhoneChange = (country: string, phone: string) =>
-  callProfile<PendingChange>('requestPhoneChange', { country, phone });
+  callAction('client/profile/requestPhoneChange', { country, phone }, options);
 export const confirmPhoneChange = (changeRef: string, code: string) =>
-  callProfile<Profile>('confirmPhoneChange', { changeRef, code });
+  callAction('client/profile/confirmPhoneChange', { changeRef, code }, options);
 export const changePassword = (currentPassword: string, newPassword: string) =>
-  callProfile<{ changed: boolean; otherSessionsSignedOut: number }>('changePassword', {
-    currentPassword,
-    newPassword,
-  });
-export const signOutOtherDevices = () =>
-  callProfile<{ otherSessionsSignedOut: number }>('signOutOtherDevices');
+  callAction('client/profile/changePassword', { currentPassword, newPassword }, options);
+export const signOutOtherDevices = () => callAction('client/profile/signOutOtherDevices', {}, options);

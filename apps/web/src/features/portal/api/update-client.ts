@@ -1,13 +1,7 @@
 import type { KycInput } from '@bima/domain/profile';
-import { callGateway, unwrapData } from '../../../lib/api-client';
-import type { KycData } from '../../../stores/risk';
+import { callAction } from '../../../lib/api-client';
 
 /** `client / client / updateClient`: saves the KYC details and answers the updated profile. */
-export async function updateClient(input: KycInput) {
-  return unwrapData(
-    await callGateway<KycData>(
-      { service: 'client', resource: 'client', action: 'updateClient', data: input },
-      { secure: true, silent: true },
-    ),
-  );
+export function updateClient(input: KycInput) {
+  return callAction('client/client/updateClient', input, { secure: true, silent: true });
 }

@@ -24,7 +24,8 @@ import {
   changePassword,
   confirmEmailChange,
   confirmPhoneChange,
-  type PendingChange,
+  type PendingEmailChange,
+  type PendingPhoneChange,
   type Profile,
   profileKey,
   requestEmailChange,
@@ -181,7 +182,7 @@ const emailFormSchema = requestEmailChangeSchema as unknown as ZodType<EmailValu
 /** E-mail change: a code goes to the new address; the old one is told once it is done. */
 export function EmailSection() {
   const save = useSaveProfile();
-  const [pending, setPending] = useState<PendingChange | null>(null);
+  const [pending, setPending] = useState<PendingEmailChange | null>(null);
   const { form, field, errorOf, isSubmitDisabled } = useSpecForm(emailFormSchema, { email: '' });
   const onRequest = async ({ email }: EmailValues) => {
     try {
@@ -206,7 +207,7 @@ export function EmailSection() {
       <p className="mt-2 text-slate-800">{t('portal.profile.emailText')}</p>
       {pending ? (
         <CodeForm
-          sentTo={pending.email ?? ''}
+          sentTo={pending.email}
           submitLabel={t('portal.profile.confirmEmail')}
           onConfirm={onConfirm}
           onCancel={() => setPending(null)}
@@ -239,7 +240,7 @@ export function PhoneSection() {
   const queryClient = useQueryClient();
   const language = useLanguage();
   const options = useMemo(() => callingCodeOptions(language), [language]);
-  const [pending, setPending] = useState<PendingChange | null>(null);
+  const [pending, setPending] = useState<PendingPhoneChange | null>(null);
   const { form, field, errorOf, isSubmitDisabled } = useSpecForm(phoneFormSchema, {
     country: DEFAULT_COUNTRY,
     phone: '',
@@ -269,7 +270,7 @@ export function PhoneSection() {
       <p className="mt-2 text-slate-800">{t('portal.profile.mpesaNote')}</p>
       {pending ? (
         <CodeForm
-          sentTo={pending.phone ?? ''}
+          sentTo={pending.phone}
           submitLabel={t('portal.profile.confirmPhone')}
           onConfirm={onConfirm}
           onCancel={() => setPending(null)}

@@ -1,56 +1,33 @@
-import type { ConsentPurpose, ErasureRefusal } from '@bima/domain';
+import type { ConsentPurpose } from '@bima/domain';
+import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { callGateway, type GatewayCall, refreshAccessToken, unwrapData } from '../../../lib/api-client';
+import { callAction, refreshAccessToken } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { shouldRefreshToken } from '../../../lib/jwt';
 import { authStore } from '../../../stores/auth';
 
-/** A consent as `client / privacy / getPrivacy` answers it; `at` is null for one never asked. */
-export interface ConsentView {
-  purpose: ConsentPurpose;
-  granted: boolean;
-  /** The screen it was given or withdrawn on: privacy | kyc | assessment | sign-up. */
-  channel: string | null;
-  wordingVersion: string;
-  at: string | null;
-  intermediaryId: number | null;
-  firmName: string | null;
-}
+/** The Privacy screen (`client / privacy / getPrivacy`): consents in force, their history, requests. */
+export type Privacy = ActionOutput<'client/privacy/getPrivacy'>;
+/** A consent as the screen shows it; `at` is null for one never asked. */
+export type ConsentView = Privacy['consents'][number];
+export type ErasureRequestView = Privacy['requests'][number];
 
-export interface ErasureRequestView {
-  reference: string;
-  status: 'COMPLETED' | 'REFUSED';
-  refusal: ErasureRefusal | null;
-  message: string | null;
-  requestedAt: string;
-  completedAt: string | null;
-}
-
-export interface Privacy {
-  consents: ConsentView[];
-  history: ConsentView[];
-  requests: ErasureRequestView[];
-}
-
-async function call<T>(action: string, data: unknown = {}, signal?: AbortSignal): Promise<T> {
-  const gatewayCall: GatewayCall = { service: 'client', resource: 'privacy', action, data };
-  return unwrapData(await callGateway<T>(gatewayCall, { secure: true, silent: true, signal }));
-}
+const options = { secure: true, silent: true } as const;
 
 export const PRIVACY_KEY = ['privacy'] as const;
 
 export const privacyQueryOptions = () =>
   queryOptions({
     queryKey: PRIVACY_KEY,
-    queryFn: ({ signal }) => call<Privacy>('getPrivacy', {}, signal),
+    queryFn: ({ signal }) => callAction('client/privacy/getPrivacy', {}, { ...options, signal }),
     retry: false,
   });
 
 export const setConsent = (input: { purpose: ConsentPurpose; granted: boolean; intermediaryId?: number }) =>
-  call<Privacy>('setConsent', input);
+  callAction('client/privacy/setConsent', input, options);
 
 export const closeAccount = (password: string) =>
-  call<{ closed: true; reference: string }>('closeAccount', { password, confirm: true });
+  callAction('client/privacy/closeAccount', { password, confirm: true }, options);
 
 export const EXPORT_PATH = '/v2/api/privacy/export';
 

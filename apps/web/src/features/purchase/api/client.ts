@@ -1,16 +1,11 @@
 import type { KycInput } from '@bima/domain/profile';
 import { queryOptions } from '@tanstack/react-query';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 import { type KycData, riskStore } from '../../../stores/risk';
 
 /** `client / client / getClientDetails`: the profile and KYC details (KRA PIN 'N/A' until given). */
 export async function getClientDetails(signal?: AbortSignal): Promise<KycData> {
-  const details = unwrapData(
-    await callGateway<KycData>(
-      { service: 'client', resource: 'client', action: 'getClientDetails', data: {} },
-      { secure: true, signal },
-    ),
-  );
+  const details = await callAction('client/client/getClientDetails', {}, { secure: true, signal });
   // The rest of the app reads the client's KYC details from the risk store.
   riskStore.setState({ kycData: details });
   return details;
@@ -26,12 +21,7 @@ export const clientDetailsQueryOptions = () =>
 
 /** `client / client / updateClient`: the KYC details; the screen reports failures itself. */
 export async function updateClient(input: KycInput): Promise<KycData> {
-  const details = unwrapData(
-    await callGateway<KycData>(
-      { service: 'client', resource: 'client', action: 'updateClient', data: input },
-      { secure: true, silent: true },
-    ),
-  );
+  const details = await callAction('client/client/updateClient', input, { secure: true, silent: true });
   riskStore.setState({ kycData: details });
   return details;
 }

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { staffPaths } from '../../../config/staff-paths';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, callAction } from '../../../lib/api-client';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { authStore, getRole } from '../../../stores/auth';
-import { callStaffAction } from '../api/call';
 import { t } from '../i18n';
 
 /** An intermediary's "Chat with the client" on a request: opens (or reopens) the chat, then shows it. */
@@ -19,12 +18,11 @@ export function ChatWithClient({ requestId }: { requestId: number }) {
     setOpening(true);
     setError(null);
     try {
-      const conversation = await callStaffAction<{ id: number }>({
-        service: 'chat',
-        resource: 'conversation',
-        action: 'startWithClient',
-        data: { requestId },
-      });
+      const conversation = await callAction(
+        'chat/conversation/startWithClient',
+        { requestId },
+        { secure: true, silent: true },
+      );
       navigate(staffPaths.chat.getHref(conversation.id));
     } catch (failure) {
       setError(
