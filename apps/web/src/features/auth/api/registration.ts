@@ -1,4 +1,4 @@
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction, callGateway, unwrapData } from '../../../lib/api-client';
 import type { AuthUser, SessionTokens } from '../../../stores/auth';
 
 // The account screens explain their own failures (spec-2 §8), so these calls are silent; a 403 is
@@ -58,15 +58,5 @@ export async function setPassword(input: { registrationId: string; username: str
  * code and sets a password; signed in at once unless their firm is not active yet.
  */
 export async function acceptInvitation(input: { invitationRef: string; code: string; password: string }) {
-  return unwrapData(
-    await callGateway<(AuthUser & SessionTokens & { signedIn: true }) | { signedIn: false; message: string }>(
-      {
-        service: 'user',
-        resource: 'registration',
-        action: 'acceptInvitation',
-        data: { ...input, loginDevice: {} },
-      },
-      options,
-    ),
-  );
+  return callAction('user/registration/acceptInvitation', { ...input, loginDevice: {} }, options);
 }
