@@ -67,6 +67,12 @@ describe('back office: policy search and resolving unallocated receipts', () => 
       receiptNumber,
       client: { email: expect.stringContaining('@') },
     });
+    // The premium crosses the wire in integer cents, the invoice's own amount.
+    const [invoice] = await ctx.database.db
+      .select({ amount: invoices.amount })
+      .from(invoices)
+      .where(eq(invoices.invoiceSystemRef, first.invoiceSystemRef));
+    expect(first.premium).toBe(invoice!.amount);
     expect((await search(SAMPLE.admin, 'ZZZ 999Z')).body.result.data).toMatchObject({ items: [], total: 0 });
   });
 

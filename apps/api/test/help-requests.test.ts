@@ -367,7 +367,7 @@ describe('help requests to intermediaries', () => {
       expiry: addCalendarDays(today, 7),
       createdAt: expect.any(String),
       client: { names: { firstName: 'Wanjiru', lastName: "Ng'ang'a" }, email: clientEmail },
-      risk: { value: 1_500_000, regNo: 'KDA 123A' },
+      risk: { value: 150_000_000, regNo: 'KDA 123A' },
       intermediary: { id: savannah, intermediaryNames: 'Savannah Insurance Brokers' },
     });
     for (const item of inboxA.body.result.data.items) expect(item.intermediary.id).toBe(savannah);
@@ -393,7 +393,7 @@ describe('help requests to intermediaries', () => {
       status: 'PENDING',
       remarks: 'Please quote comprehensive cover for my Toyota Axio.',
       client: { email: clientEmail, kraPin: 'A123456789Z' },
-      risk: { value: 1_500_000, regNo: 'KDA 123A', chassisNumber: 'NZE1410001234567X' },
+      risk: { value: 150_000_000, regNo: 'KDA 123A', chassisNumber: 'NZE1410001234567X' },
       history: [
         { from: null, status: 'PENDING', at: expect.any(String), by: { names: { firstName: 'Wanjiru' } } },
       ],

@@ -118,7 +118,7 @@ describe('recommendations and commission', () => {
     );
     expect(priced.status, JSON.stringify(priced.body)).toBe(200);
     expect(priced.body.result.data).toMatchObject({
-      vehicleValue: 1_500_000,
+      vehicleValue: 150_000_000,
       quotes: [
         { productSystemRef: 'APA-MP-PLUS', ok: true, quote: { total: 79_145, subtotal: 78_750 } },
         { productSystemRef: 'NO-SUCH-PRODUCT', ok: false, message: 'This product is no longer available.' },
@@ -145,7 +145,7 @@ describe('recommendations and commission', () => {
     const apa = recommendation.quotations.find(
       (quotation: { productSystemRef: string }) => quotation.productSystemRef === 'APA-MP-PLUS',
     );
-    expect(apa.premium).toBe(79_145);
+    expect(apa.premium).toBe(7_914_500);
     const other = recommendation.quotations.find(
       (quotation: { productSystemRef: string }) => quotation.productSystemRef === 'JUB-MP-ELITE',
     );
@@ -192,7 +192,7 @@ describe('recommendations and commission', () => {
     expect(followed).toMatchObject({
       requestSystemRef: expect.any(String),
       createdAt: expect.any(String),
-      risk: { value: 1_500_000, regNo: 'KDA 123B' },
+      risk: { value: 150_000_000, regNo: 'KDA 123B' },
       intermediaries: [
         {
           intermediaryNames: 'Savannah Insurance Brokers',
@@ -385,18 +385,20 @@ describe('recommendations and commission', () => {
       policyNumber: policies[0]!.policyNumber,
       client: { email: clientEmail },
       classCode: '07',
-      premiumCents: 7_875_000,
-      premium: 78_750,
+      premium: 7_875_000,
       rateBps: 999,
-      commissionCents: 786_713,
-      commission: 7_867.13,
+      commission: 786_713,
     });
-    expect(statement.body.result.data.totals).toMatchObject({ count: 1, commissionCents: 786_713 });
+    expect(statement.body.result.data.totals).toMatchObject({
+      count: 1,
+      premium: 7_875_000,
+      commission: 786_713,
+    });
     // Broker B's statement is its own (empty), even when asking for A's firm; an admin picks the firm.
     const other_ = await send(ctx, 'intermediary/commission/getStatement', { firmId: savannah }, brokerB);
     expect(other_.body.result.data.items).toEqual([]);
     const byAdmin = await send(ctx, 'intermediary/commission/getStatement', { firmId: savannah }, admin);
-    expect(byAdmin.body.result.data.totals.commissionCents).toBe(786_713);
+    expect(byAdmin.body.result.data.totals.commission).toBe(786_713);
     const before = await send(
       ctx,
       'intermediary/commission/getStatement',
@@ -679,7 +681,8 @@ describe('recommendations and commission', () => {
     const sent = await sendRecommendation(row, [{ ...addOns, coverPeriod: 365, startDate: today }]);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const [quotation] = sent.body.result.data.quotations;
-    expect(quotation.premium).toBe(jubilee.quote.total);
+    // The quote is in shillings (the purchase contract's unit), the quotation's premium in cents.
+    expect(quotation.premium).toBe(jubilee.quote.total * 100);
     const [stored] = await ctx.database.db
       .select()
       .from(quotations)

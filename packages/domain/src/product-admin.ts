@@ -78,7 +78,9 @@ const shillings = z
   .number({ error: M.wholeShillings })
   .int(M.wholeShillings)
   .min(0, M.negativeAmount)
-  .max(MAX_ADMIN_AMOUNT_KES, M.amountTooLarge);
+  .max(MAX_ADMIN_AMOUNT_KES, M.amountTooLarge)
+  // The product back office's amounts are still whole shillings on the wire (the editor's unit).
+  .meta({ format: 'kes-shillings', description: 'Whole Kenya shillings (older unit; moving to cents)' });
 
 /** Whether a fraction of one is a whole number of parts per million (the database holds ppm). */
 export function isWholePpm(rate: number): boolean {
@@ -380,6 +382,9 @@ export const productConfigurationSchema = configurationShape.superRefine((config
   }
 });
 export type ProductConfiguration = z.infer<typeof productConfigurationSchema>;
+
+/** The configuration as `getProduct` answers it (the same shape, without the save's cross-checks). */
+export const productConfigurationOutputSchema = configurationShape;
 
 const productSystemRef = z
   .string({ error: M.productRequired })

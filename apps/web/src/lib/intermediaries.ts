@@ -1,3 +1,4 @@
+import type { ActionOutput } from '@bima/domain/contract';
 import type { IntermediaryCategory, IntermediaryListItem } from '@bima/domain/intermediaries';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -5,39 +6,25 @@ import { useNavigate } from 'react-router';
 import type { StatusTone } from '../components/status-badge';
 import { paths } from '../config/paths';
 import { authStore } from '../stores/auth';
-import { callGateway, unwrapData } from './api-client';
+import { callAction } from './api-client';
 import { notify } from './notifications';
 
 export type { IntermediaryListItem };
 
 /** One firm's page: the list item plus its reference, description and address. */
-export interface IntermediaryDetails extends IntermediaryListItem {
-  systemRef: string;
-  description: string;
-  physicalAddress: string;
-  isSampleData: boolean;
-}
-
-/** The help form's prefill from a signed-in client's account and KYC (null when signed out). */
-export interface HelpPrefill {
-  firstName: string;
-  lastName: string;
-  email: string;
-  kraPin: string | null;
-}
+export type IntermediaryDetails = ActionOutput<'underwriting/quotation/getIntermediary'>;
 
 /** `underwriting / quotation / helpEntities`: the ACTIVE intermediaries and, signed in, the prefill. */
-export interface HelpEntities {
-  intermediaries: IntermediaryListItem[];
-  prefill: HelpPrefill | null;
-}
+export type HelpEntities = ActionOutput<'underwriting/quotation/helpEntities'>;
 
-export interface IntermediaryPage {
-  items: IntermediaryListItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** The help form's prefill from a signed-in client's account and KYC (null when signed out). */
+export type HelpPrefill = NonNullable<HelpEntities['prefill']>;
+
+/** One page of the directory (asked with page and pageSize, the answer is always a page). */
+export type IntermediaryPage = Extract<
+  ActionOutput<'underwriting/quotation/listIntermediaries'>,
+  { items: unknown }
+>;
 
 /** The help data depends on who asks (the prefill), so the signed-in user is part of its key. */
 export const helpEntitiesQueryOptions = () => {
@@ -45,13 +32,7 @@ export const helpEntitiesQueryOptions = () => {
   const who = isAuthenticated ? (authData?.id ?? 'client') : 'anonymous';
   return queryOptions({
     queryKey: ['help', 'entities', who],
-    queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<HelpEntities>(
-          { service: 'underwriting', resource: 'quotation', action: 'helpEntities', data: {} },
-          { silent: true, signal },
-        ),
-      ),
+    queryFn: ({ signal }) => callAction('underwriting/quotation/helpEntities', {}, { silent: true, signal }),
     staleTime: 60_000,
   });
 };
@@ -60,34 +41,24 @@ export const helpEntitiesQueryOptions = () => {
 export const intermediaryPageQueryOptions = (options: { search: string; page: number; pageSize: number }) =>
   queryOptions({
     queryKey: ['intermediaries', 'page', options],
-    queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<IntermediaryPage>(
-          {
-            service: 'underwriting',
-            resource: 'quotation',
-            action: 'listIntermediaries',
-            data: {
-              search: options.search.trim() || undefined,
-              page: options.page,
-              pageSize: options.pageSize,
-            },
-          },
-          { silent: true, signal },
-        ),
-      ),
+    queryFn: async ({ signal }) => {
+      const answer = await callAction(
+        'underwriting/quotation/listIntermediaries',
+        { search: options.search.trim() || undefined, page: options.page, pageSize: options.pageSize },
+        { silent: true, signal },
+      );
+      // Asked with a page, the answer is a page (the whole list only answers a call without one).
+      return Array.isArray(answer)
+        ? { items: answer, total: answer.length, page: 1, pageSize: answer.length, totalPages: 1 }
+        : answer;
+    },
   });
 
 export const intermediaryQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['intermediaries', 'id', id],
-    queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<IntermediaryDetails>(
-          { service: 'underwriting', resource: 'quotation', action: 'getIntermediary', data: { id } },
-          { silent: true, signal },
-        ),
-      ),
+    queryFn: ({ signal }) =>
+      callAction('underwriting/quotation/getIntermediary', { id }, { silent: true, signal }),
   });
 
 /** The category label's colour: brokers one tone, every other category another (spec-2). */

@@ -10,7 +10,7 @@ export const auditActions = [
     auth: 'staff',
     roles: ['admin'],
     description:
-      "Every decision that changes money, cover or access, newest first, in the reader's language (Accept-Language): {page, pageSize, action?, entityType?} → {items:[{id, at, actor:{userId, email, name, role}, summary (a sentence), changes:[{what, before|null, after|null}], action, entityType, entityId, details}], total, page, pageSize}.",
+      "Every decision that changes money, cover or access, newest first, in the reader's language (Accept-Language), by action or kind of record: who, a sentence, and the values before and after.",
     input: listAuditLogSchema,
     handler: ({ db, input, language }) => listAuditLog(db, input, language),
   }),

@@ -11,7 +11,7 @@ export const backofficeSearchActions = [
     auth: 'staff',
     roles: ['underwriter', 'admin'],
     description:
-      'Policies by policy number, vehicle registration, paying phone or M-Pesa receipt (an underwriter: its insurer’s only): {query, page, pageSize} → {items:[{policyNumber, client:{names, email}, registration, productName, underwriter, premium (KES), invoiceSystemRef, receiptNumber, startDate, endDate, status: ACTIVE|NOT_YET_IN_FORCE|EXPIRED|CANCELLED (today, Kenya time), isFinanced, issuedAt}], total, page, pageSize}.',
+      'Policies by policy number, vehicle registration, paying phone or M-Pesa receipt (an underwriter: its insurer’s only); each with its cover status today, Kenya time.',
     input: searchPoliciesSchema,
     handler: ({ db, principal, input, services }) =>
       searchPolicies(db, principal!, input, services.clock.today()),
@@ -23,7 +23,7 @@ export const backofficeSearchActions = [
     auth: 'staff',
     roles: ['admin'],
     description:
-      'Admin: records that an unallocated receipt was refunded or applied, once (OPEN → REFUNDED | APPLIED; 409 otherwise), with a note kept in the audit log: {receiptSystemRef, resolution, note} → {receiptSystemRef, status, resolvedAt}.',
+      'Admin: records that an unallocated receipt was refunded or applied, once (OPEN → REFUNDED | APPLIED; 409 otherwise), with a note kept in the audit log.',
     input: resolveReceiptSchema,
     handler: ({ db, principal, input }) => resolveReceipt(db, principal!, input),
   }),

@@ -25,7 +25,6 @@ import { pageInfo, pageWindow } from '../../lib/search';
 import { recordAudit } from '../audit/service';
 import { amountWords, phoneWords } from '../audit/words';
 import { lockWallet, post } from '../ledger/service';
-import { toKes } from '../product/present';
 
 /** Whose policies a caller searches: an underwriter its insurer's, an admin every one. */
 function policyScope(principal: Principal): SQL | undefined {
@@ -107,7 +106,7 @@ export async function searchPolicies(
       registration: row.registration,
       productName: row.productName,
       underwriter: row.underwriter,
-      premium: toKes(row.amount),
+      premium: row.amount,
       invoiceSystemRef: row.invoiceSystemRef,
       receiptNumber: row.receiptNumber,
       startDate: row.startDate,

@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { defineAction } from '../../gateway/registry';
 import { getStatement, listRates, setRate } from './service';
 
-const RATE = "{classCode, className, rateBps, capBps, rate ('10%'), cap, isSampleData, updatedAt}";
-
 /** Intermediaries' commission per insurance class, capped per class. */
 export const commissionActions = [
   defineAction({
@@ -13,7 +11,7 @@ export const commissionActions = [
     action: 'listRates',
     auth: 'staff',
     roles: ['admin'],
-    description: `Commission rates by class: {} → {items:[${RATE}], disclaimer}. Basis points: 1000 = 10 %.`,
+    description: 'Commission rates and caps by class, in basis points (1000 = 10 %).',
     input: z.object({}),
     handler: ({ db }) => listRates(db),
   }),
@@ -23,7 +21,7 @@ export const commissionActions = [
     action: 'setRate',
     auth: 'staff',
     roles: ['admin'],
-    description: `Sets a class's rate: {classCode, rateBps} → ${RATE}; 400 'The commission rate cannot exceed the cap of X% for this class.' above the cap, 404 for a class with no rate.`,
+    description: `Sets a class's rate (basis points); 400 'The commission rate cannot exceed the cap of X% for this class.' above the cap, 404 for a class with no rate.`,
     input: setCommissionRateSchema,
     handler: ({ db, principal, input }) => setRate(db, principal!, input),
   }),
@@ -34,7 +32,7 @@ export const commissionActions = [
     auth: 'staff',
     roles: ['intermediary', 'admin'],
     description:
-      "A commission statement, newest first (an intermediary: its own firm; an admin: firmId, or every firm): {from?, to? (YYYY-MM-DD, Kenya, both included), page, pageSize, firmId? (admin)} → {items:[{policyNumber, client:{names, email}, productName, classCode, className, premium, premiumCents, rateBps, rate ('10%'), commission, commissionCents, date, intermediary:{id, intermediaryNames}}], totals:{count, premium, premiumCents, commission, commissionCents}, total, page, pageSize, firmId}. premium = the invoice less levies; commission = premium × rate, rounded half up once to the cent.",
+      'A commission statement, newest first (an intermediary: its own firm; an admin: firmId, or every firm), between two Kenyan days (both included), with its totals. premium = the invoice less levies; commission = premium × rate, rounded half up once to the cent.',
     input: commissionStatementSchema,
     handler: ({ db, principal, input }) => getStatement(db, principal!, input),
   }),

@@ -18,10 +18,6 @@ import {
   startReview,
 } from './service';
 
-const INBOX_ITEM =
-  '{id, requestSystemRef, status, expiry, createdAt, client:{names:{firstName, lastName}, email}, risk:{value (KES), regNo}, intermediary:{id, intermediaryNames}}';
-const INBOX_DETAILS = `${INBOX_ITEM.slice(0, -1)}, remarks, client.kraPin, risk.chassisNumber, history:[{from, status, at, by:{names}|null}], sharedAssessmentId (the client’s needs assessment shared with the firm: intermediary / assessment / getShared {id}) | null, recommendation:{id, systemRef, status (SENT|ACCEPTED|REJECTED), note, rejectionReason, createdAt, decidedAt, quotations:[{systemQuotationRef, productSystemRef, productName, underwriter, premium (KES), period, startDate, expiresAt, accepted}]}|null}`;
-
 /** Help and Support (spec-2): the client's request to intermediaries, and the intermediaries' inbox. */
 export const helpRequestActions = [
   defineAction({
@@ -30,7 +26,7 @@ export const helpRequestActions = [
     action: 'helpEntities',
     auth: 'public',
     description:
-      'The help form’s data: {intermediaries: the ACTIVE list (as listIntermediaries), prefill: {firstName, lastName, email, kraPin|null} from a signed-in client’s KYC, else null}.',
+      'The help form’s data: the ACTIVE intermediaries and, for a signed-in client, the prefill from their KYC (else null).',
     input: z.object({}),
     handler: ({ db, principal }) => getHelpEntities(db, principal),
   }),
@@ -41,7 +37,7 @@ export const helpRequestActions = [
     auth: 'public',
     rateLimit: 'write',
     description:
-      'A signed-out visitor’s e-mail check: {email} → {verificationRef}; a 4-digit code is e-mailed (10 minutes, 5 tries, single use; the sign-up limits per IP and per address).',
+      'A signed-out visitor’s e-mail check, answering the verification reference; a 4-digit code is e-mailed (10 minutes, 5 tries, single use; the sign-up limits per IP and per address).',
     input: requestHelpCodeSchema,
     handler: (context) => requestHelpCode(context, context.input.email),
   }),
@@ -52,7 +48,7 @@ export const helpRequestActions = [
     auth: 'public',
     rateLimit: 'write',
     description:
-      "Sends a help request (spec-2 §3): {entityRefs:[intermediary ids], expiry:'YYYY-MM-DD', status:'PENDING', remarks, clientDetails:{names:{firstName, lastName}, email, kraPin}, riskDetails:{value (KES), chassisNumber, regNo}} plus, when not signed in as a client, {verificationRef, code} from requestHelpCode for the same e-mail → {requestSystemRef, status:'PENDING', intermediaries:[{id, intermediaryNames}]}. 400 names intermediaries that are unknown or not ACTIVE; 429 (Retry-After) past HELP_REQUESTS_PER_CLIENT_PER_DAY in 24 hours for the account or the form's e-mail. A firm is e-mailed about at most HELP_REQUEST_EMAILS_PER_FIRM_PER_HOUR requests an hour; the rest reach its inbox and in-app notifications.",
+      "Sends a help request (spec-2 §3) to the chosen intermediaries; the vehicle value (riskDetails.value) is whole shillings as typed. When not signed in as a client, with the verificationRef and code of requestHelpCode for the same e-mail. 400 names intermediaries that are unknown or not ACTIVE; 429 (Retry-After) past HELP_REQUESTS_PER_CLIENT_PER_DAY in 24 hours for the account or the form's e-mail. A firm is e-mailed about at most HELP_REQUEST_EMAILS_PER_FIRM_PER_HOUR requests an hour; the rest reach its inbox and in-app notifications.",
     input: createHelpRequestSchema({ today: () => kenyaToday() }),
     handler: (context) => createHelpRequest(context, context.principal, context.input),
   }),
@@ -62,7 +58,7 @@ export const helpRequestActions = [
     action: 'listHelpRequests',
     auth: 'client',
     description:
-      "The client's own help requests (sent signed in, or before signing in from the account's e-mail), newest first: {page, pageSize} → {items:[{requestSystemRef, createdAt, expiry, risk:{value (KES), regNo}, remarks, intermediaries:[{id, intermediaryNames, status (as read: EXPIRED, SUSPENDED included), recommendations:[{id, systemRef, status (SENT|ACCEPTED|REJECTED), createdAt}]}]}], total, page, pageSize}.",
+      "The client's own help requests (sent signed in, or before signing in from the account's e-mail), newest first, with each firm's status as read (EXPIRED, SUSPENDED included) and its recommendations.",
     input: pageInputSchema,
     // Read on the same day as the firm's inbox reads it (kenyaToday).
     handler: ({ db, principal, input }) => listClientHelpRequests(db, principal!.userId, input, kenyaToday()),
@@ -73,7 +69,7 @@ export const helpRequestActions = [
     action: 'listRequests',
     auth: 'staff',
     roles: ['intermediary', 'admin'],
-    description: `The inbox, newest first (an intermediary: its firm's requests; an admin: all): {page, pageSize, status?} → {items:[${INBOX_ITEM}], total, page, pageSize, newCount (PENDING)}. Status as read: an open request past its expiry reads EXPIRED, one of a suspended firm SUSPENDED.`,
+    description: `The inbox, newest first (an intermediary: its firm's requests; an admin: all), with newCount (PENDING). Status as read: an open request past its expiry reads EXPIRED, one of a suspended firm SUSPENDED.`,
     input: listHelpRequestsSchema,
     handler: ({ db, principal, input }) => listInbox(db, principal!, input),
   }),
@@ -83,7 +79,8 @@ export const helpRequestActions = [
     action: 'getRequest',
     auth: 'staff',
     roles: ['intermediary', 'admin'],
-    description: `One request in full: {id} → ${INBOX_DETAILS}. Another firm's request answers 404.`,
+    description:
+      "One request in full: the client's details, the risk, the history and the firm's recommendation. Another firm's request answers 404.",
     input: helpRequestIdSchema,
     handler: ({ db, principal, input }) => getInboxRequest(db, principal!, input.id),
   }),
@@ -94,7 +91,7 @@ export const helpRequestActions = [
     auth: 'staff',
     roles: ['intermediary', 'admin'],
     description:
-      "PENDING → IN_REVIEW: {id} → the request in full (as getRequest). 409 'This request can no longer be reviewed.' from any other state (IN_REVIEW, QUOTED, ACCEPTED, REJECTED, EXPIRED, SUSPENDED); another firm's request answers 404.",
+      "PENDING → IN_REVIEW, answering the request in full (as getRequest). 409 'This request can no longer be reviewed.' from any other state (IN_REVIEW, QUOTED, ACCEPTED, REJECTED, EXPIRED, SUSPENDED); another firm's request answers 404.",
     input: helpRequestIdSchema,
     handler: ({ db, principal, input }) => startReview(db, principal!, input.id),
   }),

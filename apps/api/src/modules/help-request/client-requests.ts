@@ -13,7 +13,6 @@ import {
   users,
 } from '../../db/schema';
 import { pageInfo, pageWindow } from '../../lib/search';
-import { toKes } from '../product/present';
 
 /**
  * The client's own help requests: those sent signed in, and those sent before signing in from the
@@ -88,7 +87,7 @@ export async function listClientHelpRequests(
       requestSystemRef: request.requestSystemRef,
       createdAt: request.createdAt.toISOString(),
       expiry: request.expiry,
-      risk: { value: toKes(request.riskValue), regNo: request.regNo },
+      risk: { value: request.riskValue, regNo: request.regNo },
       remarks: request.remarks,
       intermediaries: rows
         .filter((row) => row.helpRequestId === request.id)

@@ -389,7 +389,7 @@ function presentInboxItem(row: InboxRow) {
       names: { firstName: request.clientFirstName, lastName: request.clientLastName },
       email: request.clientEmail,
     },
-    risk: { value: request.riskValue / 100, regNo: request.regNo },
+    risk: { value: request.riskValue, regNo: request.regNo },
     intermediary: { id: row.intermediaryId, intermediaryNames: row.intermediaryNames },
   };
 }
@@ -503,7 +503,7 @@ async function recommendationOfRow(db: Database, rowId: number) {
       productSystemRef: quotation.productSystemRef,
       productName: quotation.productName,
       underwriter: quotation.underwriterName,
-      premium: Math.round(quotation.total / 100),
+      premium: quotation.total,
       period: quotation.periodDays,
       startDate: quotation.startDate,
       expiresAt: quotation.expiresAt.toISOString(),

@@ -15,11 +15,6 @@ import {
   suspendIntermediary,
 } from './service';
 
-const LIST_ITEM =
-  '{id, status, intermediaryNames, primaryEmail, phone, profileImage, category, iraLicenceNumber}';
-const ADMIN_ITEM =
-  '{…list item, systemRef, description, physicalAddress, isSampleData, suspendedReason, suspendedAt, createdAt, updatedAt, userCount}';
-
 /** The intermediary directory for clients, and the firms' administration for admins. */
 export const intermediaryActions = [
   defineAction({
@@ -27,7 +22,8 @@ export const intermediaryActions = [
     resource: 'quotation',
     action: 'listIntermediaries',
     auth: 'public',
-    description: `ACTIVE intermediaries by name: [${LIST_ITEM}]. Optional {search} (name, e-mail or phone digits; case-insensitive, trimmed); with {page, pageSize (20)} the answer is one page {items, total, page, pageSize, totalPages}.`,
+    description:
+      'ACTIVE intermediaries by name, optionally searched (name, e-mail or phone digits); the whole list, or one page when page or pageSize is given.',
     input: listIntermediariesSchema,
     handler: ({ db, input }) => listActiveIntermediaries(db, input),
   }),
@@ -36,7 +32,7 @@ export const intermediaryActions = [
     resource: 'quotation',
     action: 'getIntermediary',
     auth: 'public',
-    description: `One ACTIVE intermediary: {id} → ${LIST_ITEM.replace('}', ', systemRef, description, physicalAddress, isSampleData}')}; 404 for any other.`,
+    description: 'One ACTIVE intermediary with its details; 404 for any other.',
     input: intermediaryIdSchema,
     handler: ({ db, input }) => getActiveIntermediary(db, input.id),
   }),
@@ -46,7 +42,8 @@ export const intermediaryActions = [
     action: 'listIntermediaries',
     auth: 'staff',
     roles: ['admin'],
-    description: `Every intermediary whatever its status: {page, pageSize, search?, status?, category?} → {items:[${ADMIN_ITEM}], total, page, pageSize}.`,
+    description:
+      'Every intermediary whatever its status, with how many users it has; by search, status and category.',
     input: adminListIntermediariesSchema,
     handler: ({ db, input }) => listIntermediariesForAdmin(db, input),
   }),
@@ -56,7 +53,8 @@ export const intermediaryActions = [
     action: 'createIntermediary',
     auth: 'staff',
     roles: ['admin'],
-    description: `Registers a firm as PENDING (listed to clients once approved): {intermediaryNames, category, primaryEmail, phone, iraLicenceNumber, physicalAddress, description?, profileImage?} → ${ADMIN_ITEM}; 409 when the e-mail is taken.`,
+    description:
+      'Registers a firm as PENDING (listed to clients once approved); 409 when the e-mail is taken.',
     input: createIntermediarySchema,
     handler: ({ db, principal, input }) => createIntermediary(db, principal!, input),
   }),
@@ -66,7 +64,7 @@ export const intermediaryActions = [
     action: 'approveIntermediary',
     auth: 'staff',
     roles: ['admin'],
-    description: `PENDING or SUSPENDED → ACTIVE: {id} → ${ADMIN_ITEM}; 409 when already ACTIVE, 404 when unknown.`,
+    description: 'PENDING or SUSPENDED → ACTIVE; 409 when already ACTIVE, 404 when unknown.',
     input: intermediaryIdSchema,
     handler: ({ db, principal, input }) => approveIntermediary(db, principal!, input.id),
   }),
@@ -76,7 +74,7 @@ export const intermediaryActions = [
     action: 'suspendIntermediary',
     auth: 'staff',
     roles: ['admin'],
-    description: `ACTIVE → SUSPENDED: {id, reason} → ${ADMIN_ITEM}. The firm leaves the directory, its users are signed out and cannot sign in, its open requests read SUSPENDED; 409 unless ACTIVE.`,
+    description: `ACTIVE → SUSPENDED with a reason. The firm leaves the directory, its users are signed out and cannot sign in, its open requests read SUSPENDED; 409 unless ACTIVE.`,
     input: suspendIntermediarySchema,
     handler: ({ db, services, principal, input }) =>
       suspendIntermediary({ db, services }, principal!, input.id, input.reason),

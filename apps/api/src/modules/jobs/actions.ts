@@ -11,7 +11,7 @@ export const jobActions = [
     roles: ['admin'],
     rateLimit: 'read',
     description:
-      'The background jobs (pg-boss): {page, pageSize} → {queues:[{name, queued, active, failed}], items:[{id, name, attempts, error, createdAt, failedAt}] (failed runs, newest first), total, page, pageSize, totalPages}.',
+      'The background jobs (pg-boss): each queue with its waiting, running and failed jobs, and a page of the failed runs, newest first.',
     input: listJobsSchema,
     handler: ({ db, services, input }) => listJobs(db, services, input),
   }),
@@ -21,8 +21,7 @@ export const jobActions = [
     action: 'retryJob',
     auth: 'staff',
     roles: ['admin'],
-    description:
-      'Runs a failed background job again: {id} → {id, status:"retry"}; 404 when it is not failed (audited).',
+    description: 'Runs a failed background job again; 404 when it is not failed (audited).',
     input: retryJobSchema,
     handler: ({ db, services, principal, input }) =>
       retryJob({ db, services, principal: principal! }, input.id),

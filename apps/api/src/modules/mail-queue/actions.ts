@@ -10,8 +10,7 @@ export const mailQueueActions = [
     auth: 'staff',
     roles: ['admin'],
     rateLimit: 'read',
-    description:
-      'The mail queue, newest first: {page, pageSize, filter: failing|pending|sent|all} → {items:[{id, to, subject, status, attempts, isFailing, nextAttemptAt, lastError, attachments, createdAt, sentAt}], total, failing, page, pageSize}.',
+    description: 'The mail queue, newest first: failing, pending, sent or all, with how many are failing.',
     input: listMailQueueSchema,
     handler: ({ db, input }) => listMailQueue(db, input),
   }),
@@ -22,7 +21,7 @@ export const mailQueueActions = [
     auth: 'staff',
     roles: ['admin'],
     description:
-      'Sends a waiting or failed message now: {id} → the message after the attempt; a sent one is 409 (audited).',
+      'Sends a waiting or failed message now, answering it after the attempt; a sent one is 409 (audited).',
     input: retryMailSchema,
     handler: ({ db, services, principal, input }) => retryMail(db, services, principal!, input.id),
   }),

@@ -35,9 +35,6 @@ function requireScope(context: ActionContext<unknown>): ProductScope {
   return scope;
 }
 
-const CONFIGURATION_NOTE =
-  'configuration = {name, description, overview, intermediary, rateBasis: percentage|fixed, fixedPremium (KES|null), minimumPremium (KES), bands:[{fromValue (KES), rate (0–1)}], minimumValue, maximumValue (KES|null), supportedPeriods:[days], shortPeriodScale:[{maxDays, share (0–1)}], benefits:[{benefitSystemRef?, name, description, benefitType, limit:{minimum, maximum, defaultLimit, isAdjustable}, pricing:{kind, rate?, minimum?, amount?, inbuiltLimit?}}], excesses:[{id, name, type, description, minAmount, maxAmount, defaultAmount, discounts?:[{fromAmount (KES), discount (0–1 of the basic premium)}] (left out: kept as they are)}], charges:[{name, type: Percentage|Fixed, value (0–1 | KES)}]}';
-
 /**
  * The underwriter's and admin's product back office. Staff only; which products a caller sees is
  * decided by `productScope` alone (another underwriter's product answers 404).
@@ -49,8 +46,7 @@ export const productAdminActions = [
     action: 'listProducts',
     auth: 'staff',
     roles: ['underwriter', 'admin'],
-    description:
-      'Products the caller may edit: {page, pageSize, search?, classCode?, active?} → {items:[{productSystemRef, name, underwriter:{id, name}, classCode, coverType, rateBasis, version, active, updatedAt}], total, page, pageSize}.',
+    description: 'Products the caller may edit, by search, class and whether active.',
     input: adminListProductsSchema,
     handler: async (context) => listProducts(context.db, requireScope(context), context.input),
   }),
@@ -60,7 +56,8 @@ export const productAdminActions = [
     action: 'getProduct',
     auth: 'staff',
     roles: ['underwriter', 'admin'],
-    description: `A product's editable configuration: {productSystemRef} → {productSystemRef, underwriter, classCode, coverType, version, active, updatedAt, configuration}; ${CONFIGURATION_NOTE}.`,
+    description:
+      "A product's editable configuration and the version it is; its amounts are whole shillings (the editor's unit), rates fractions of one.",
     input: adminProductRefSchema,
     handler: async (context) => getProduct(context.db, requireScope(context), context.input.productSystemRef),
   }),
@@ -71,7 +68,7 @@ export const productAdminActions = [
     auth: 'staff',
     roles: ['underwriter', 'admin'],
     description:
-      'Saves a new version: {productSystemRef, expectedVersion, changeSummary?, configuration} → the product as getProduct answers it. 400 with the field for a rule broken or a configuration the premium engine cannot price; 409 STALE_VERSION when expectedVersion is not the current version.',
+      'Saves a new version of the configuration, answering the product as getProduct does. 400 with the field for a rule broken or a configuration the premium engine cannot price; 409 STALE_VERSION when expectedVersion is not the current version.',
     input: adminUpdateProductSchema,
     handler: async (context) =>
       productsChanged(context, await updateProduct(context.db, requireScope(context), context.input)),
@@ -83,7 +80,7 @@ export const productAdminActions = [
     auth: 'staff',
     roles: ['underwriter', 'admin'],
     description:
-      'Takes a product off the quotes grid or puts it back, as a new version: {productSystemRef, expectedVersion, active, changeSummary?} → the product as getProduct answers it; 409 STALE_VERSION.',
+      'Takes a product off the quotes grid or puts it back, as a new version, answering the product as getProduct does; 409 STALE_VERSION.',
     input: adminSetProductActiveSchema,
     handler: async (context) =>
       productsChanged(context, await setProductActive(context.db, requireScope(context), context.input)),
@@ -94,8 +91,7 @@ export const productAdminActions = [
     action: 'listProductVersions',
     auth: 'staff',
     roles: ['underwriter', 'admin'],
-    description:
-      "A product's versions, newest first: {productSystemRef, page, pageSize} → {items:[{version, changedBy:{userId, email, name}|null, changeSummary, createdAt}], total, page, pageSize}.",
+    description: "A product's versions, newest first, with who made each, when and why.",
     input: adminListProductVersionsSchema,
     handler: async (context) => listProductVersions(context.db, requireScope(context), context.input),
   }),
@@ -105,8 +101,7 @@ export const productAdminActions = [
     action: 'getProductVersion',
     auth: 'staff',
     roles: ['underwriter', 'admin'],
-    description:
-      'One version as it was: {productSystemRef, version} → {productSystemRef, version, changedBy, changeSummary, createdAt, isCurrent, active, configuration}.',
+    description: 'One version as it was, with its configuration and whether it is the current one.',
     input: adminProductVersionSchema,
     handler: async (context) => getProductVersion(context.db, requireScope(context), context.input),
   }),

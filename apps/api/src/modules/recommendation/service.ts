@@ -32,7 +32,7 @@ import { getClientDetails } from '../client/service';
 import { inboxScope } from '../help-request/service';
 import { type NotificationText, notify } from '../notification/service';
 import { createAccountSetupLink } from '../password-setup/service';
-import { presentQuote, storedQuote, toKes } from '../product/present';
+import { presentQuote, storedQuote } from '../product/present';
 import { type LoadedProduct, loadProducts, productInLanguage } from '../product/service';
 import {
   invoiceQuotation,
@@ -139,7 +139,7 @@ export async function priceProducts(db: Database, principal: Principal, input: P
   }
   return {
     requestId: input.requestId,
-    vehicleValue: toKes(request.riskValue),
+    vehicleValue: request.riskValue,
     coverPeriod: input.coverPeriod,
     quotes,
   };
@@ -370,7 +370,7 @@ export async function sendRecommendation(
       productSystemRef: quotation.productSystemRef,
       productName: quotation.productName,
       underwriter: quotation.underwriterName,
-      premium: toKes(quotation.total),
+      premium: quotation.total,
       period: quotation.periodDays,
       startDate: quotation.startDate,
       expiresAt: quotation.expiresAt.toISOString(),
@@ -452,7 +452,7 @@ export async function listClientRecommendations(
           productName: quotation.productName,
           underwriter: quotation.underwriterName,
           coverType: quotation.coverType,
-          premium: toKes(quotation.total),
+          premium: quotation.total,
           period: quotation.periodDays,
           startDate: quotation.startDate,
           expiresAt: quotation.expiresAt.toISOString(),

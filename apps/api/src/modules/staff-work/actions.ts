@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { defineAction } from '../../gateway/registry';
 import { getStaffWork } from './service';
 
-const BY_AGE = '{under7Days, from7To30Days, over30Days, total}';
-
 /** The staff dashboard's counts: one call answers the work waiting for the caller's role. */
 export const staffWorkActions = [
   defineAction({
@@ -12,7 +10,8 @@ export const staffWorkActions = [
     action: 'getWork',
     auth: 'staff',
     roles: ['intermediary', 'underwriter', 'admin', 'lender'],
-    description: `The work waiting for the caller, within their organisation: an underwriter {role, openClaims:${BY_AGE} (their insurer's, by days since reported), reportedClaims}; an intermediary {role, waitingRequests:${BY_AGE} (their firm's, new or in review, not expired), awaitingRecommendations}; a lender {role, waitingApplications:${BY_AGE}}; an admin {role, openClaims, failingMail, failedJobs, pendingInvitations, pendingFirms, openReceipts}.`,
+    description:
+      "The work waiting for the caller, within their organisation, by role: an underwriter's insurer's open claims, an intermediary's firm's unanswered requests, a lender's waiting applications (each by age: under 7 days, 7–30, over 30), an admin's counts.",
     input: z.object({}),
     handler: ({ db, principal }) => getStaffWork(db, principal!),
   }),

@@ -10,9 +10,6 @@ import {
   listStaff,
 } from './service';
 
-const STAFF_USER =
-  '{id, email, names:{firstName, lastName}, role, status (INVITED|ACTIVE|DISABLED), intermediary:{id, intermediaryNames, status}|null, underwriter:{id, name}|null, lender:{id, name}|null, createdAt, disabledAt}';
-
 /** Staff accounts: invitations, the admins' list, disabling, and the staff member's own profile. */
 export const staffActions = [
   defineAction({
@@ -22,7 +19,7 @@ export const staffActions = [
     auth: 'public',
     rateLimit: 'write',
     description:
-      "A staff invitation accepted: {invitationRef, code (4 digits, from the e-mail), password, loginDevice?} → login's answer {signedIn:true, user, role, accessToken, refreshToken, expiresIn}; when the user's firm is not ACTIVE yet, {signedIn:false, message, user, role} (the password is kept).",
+      "A staff invitation accepted with the e-mailed 4-digit code and a new password: signed in as by login; when the user's firm is not ACTIVE yet, signedIn is false with the reason (the password is kept).",
     input: acceptInvitationSchema,
     handler: (context) => acceptInvitation(context, context.input),
   }),
@@ -32,7 +29,7 @@ export const staffActions = [
     action: 'getProfile',
     auth: 'staff',
     roles: ['intermediary', 'underwriter', 'admin', 'lender'],
-    description: `The signed-in staff member: ${STAFF_USER}.`,
+    description: 'The signed-in staff member with their firm, insurer or lender.',
     input: z.object({}),
     handler: ({ db, principal }) => getStaffProfile(db, principal!),
   }),
@@ -42,7 +39,7 @@ export const staffActions = [
     action: 'inviteStaff',
     auth: 'staff',
     roles: ['admin'],
-    description: `Invites a staff member: {email, firstName, lastName, role: intermediary|underwriter|lender|admin, intermediaryId (intermediary only), underwriterId (underwriter only), lenderId (lender only)} → ${STAFF_USER}. E-mails a code and the invitation reference (valid INVITATION_TTL_HOURS) for user/registration/acceptInvitation; inviting a still-invited address again resends; 409 USER_EXIST for any other account.`,
+    description: `Invites a staff member (an intermediary with its firm, an underwriter with its insurer, a lender with its lender) and answers the staff user. E-mails a code and the invitation reference (valid INVITATION_TTL_HOURS) for user/registration/acceptInvitation; inviting a still-invited address again resends; 409 USER_EXIST for any other account.`,
     input: inviteStaffSchema,
     handler: (context) => inviteStaff(context, context.principal!, context.input),
   }),
@@ -52,7 +49,7 @@ export const staffActions = [
     action: 'listStaff',
     auth: 'staff',
     roles: ['admin'],
-    description: `Staff users, newest first: {page, pageSize, role?, status?, search?} → {items:[${STAFF_USER}], total, page, pageSize}.`,
+    description: 'Staff users, newest first, by role, status and name or e-mail.',
     input: listStaffSchema,
     handler: ({ db, input }) => listStaff(db, input),
   }),
@@ -62,7 +59,7 @@ export const staffActions = [
     action: 'disableStaff',
     auth: 'staff',
     roles: ['admin'],
-    description: `Disables a staff user: {userId, reason?} → ${STAFF_USER}. Their sessions end at once and sign-in is refused; 409 for oneself or when already disabled, 404 for a client or unknown id.`,
+    description: `Disables a staff user and answers them. Their sessions end at once and sign-in is refused; 409 for oneself or when already disabled, 404 for a client or unknown id.`,
     input: staffUserIdSchema,
     handler: ({ db, services, principal, input }) =>
       disableStaff({ db, services }, principal!, input.userId, input.reason),
@@ -73,7 +70,8 @@ export const staffActions = [
     action: 'enableStaff',
     auth: 'staff',
     roles: ['admin'],
-    description: `Enables a disabled staff user again (ACTIVE, or INVITED if they never set a password): {userId} → ${STAFF_USER}; 409 unless disabled.`,
+    description:
+      'Enables a disabled staff user again (ACTIVE, or INVITED if they never set a password); 409 unless disabled.',
     input: staffUserIdSchema,
     handler: ({ db, principal, input }) => enableStaff(db, principal!, input.userId),
   }),

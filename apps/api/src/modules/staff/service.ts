@@ -359,9 +359,9 @@ export async function acceptInvitation(
   const active = { ...user, passwordHash, status: 'ACTIVE' };
   const refusal = signInRefusal(active, found.firmStatus);
   if (refusal) {
-    return { signedIn: false, message: refusal, user: presentUser(active), role: active.role };
+    return { signedIn: false as const, message: refusal, user: presentUser(active), role: active.role };
   }
-  return { signedIn: true, ...(await openSession(context, active, input.loginDevice)) };
+  return { signedIn: true as const, ...(await openSession(context, active, input.loginDevice)) };
 }
 
 /** Staff users (every role but client), newest first: by role, status and name or e-mail. */

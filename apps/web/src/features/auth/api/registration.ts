@@ -34,15 +34,5 @@ export function setPassword(input: { registrationId: string; username: string; p
  * code and sets a password; signed in at once unless their firm is not active yet.
  */
 export async function acceptInvitation(input: { invitationRef: string; code: string; password: string }) {
-  return unwrapData(
-    await callGateway<(AuthUser & SessionTokens & { signedIn: true }) | { signedIn: false; message: string }>(
-      {
-        service: 'user',
-        resource: 'registration',
-        action: 'acceptInvitation',
-        data: { ...input, loginDevice: {} },
-      },
-      options,
-    ),
-  );
+  return callAction('user/registration/acceptInvitation', { ...input, loginDevice: {} }, options);
 }

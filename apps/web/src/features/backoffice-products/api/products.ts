@@ -1,35 +1,14 @@
-import type { ProductConfiguration } from '@bima/domain/product-admin';
+import type { ActionInput, ActionKey, ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 
 /** `backoffice / product / …`: the product back office's actions (underwriter, admin). */
-async function callProductAdmin<T>(action: string, data: unknown, signal?: AbortSignal): Promise<T> {
+function callProductAdmin<Key extends ActionKey>(key: Key, data: ActionInput<Key>, signal?: AbortSignal) {
   // Silent: each screen shows its own errors (field errors, a stale version); 403 is still handled.
-  return unwrapData(
-    await callGateway<T>(
-      { service: 'backoffice', resource: 'product', action, data },
-      { secure: true, silent: true, signal },
-    ),
-  );
+  return callAction(key, data, { secure: true, silent: true, signal });
 }
 
-export interface ProductUnderwriter {
-  id: string;
-  name: string;
-}
-
-export interface ProductListItem {
-  productSystemRef: string;
-  name: string;
-  underwriter: ProductUnderwriter;
-  classCode: string;
-  coverType: string;
-  rateBasis: string;
-  version: number;
-  active: boolean;
-  updatedAt: string;
-}
-
+/** A page of any back-office list (the products', the versions'). */
 export interface Page<T> {
   items: T[];
   total: number;
@@ -37,30 +16,12 @@ export interface Page<T> {
   pageSize: number;
 }
 
-export interface AdminProduct {
-  productSystemRef: string;
-  underwriter: ProductUnderwriter;
-  classCode: string;
-  coverType: string;
-  version: number;
-  active: boolean;
-  updatedAt: string;
-  configuration: ProductConfiguration;
-}
-
-export interface ProductVersionHead {
-  version: number;
-  changedBy: { userId: string; email: string; name: string } | null;
-  changeSummary: string;
-  createdAt: string;
-}
-
-export interface ProductVersion extends ProductVersionHead {
-  productSystemRef: string;
-  isCurrent: boolean;
-  active: boolean;
-  configuration: ProductConfiguration;
-}
+export type ProductListItem = ActionOutput<'backoffice/product/listProducts'>['items'][number];
+export type ProductUnderwriter = ProductListItem['underwriter'];
+/** A product's editable configuration (amounts in whole shillings, the editor's unit). */
+export type AdminProduct = ActionOutput<'backoffice/product/getProduct'>;
+export type ProductVersionHead = ActionOutput<'backoffice/product/listProductVersions'>['items'][number];
+export type ProductVersion = ActionOutput<'backoffice/product/getProductVersion'>;
 
 export const PRODUCTS_PAGE_SIZE = 20;
 export const VERSIONS_PAGE_SIZE = 10;
@@ -76,8 +37,8 @@ export const productsQueryOptions = ({ page, search, status }: ProductFilters) =
   queryOptions({
     queryKey: ['backoffice', 'products', { page, search, status }],
     queryFn: ({ signal }) =>
-      callProductAdmin<Page<ProductListItem>>(
-        'listProducts',
+      callProductAdmin(
+        'backoffice/product/listProducts',
         {
           page,
           pageSize: PRODUCTS_PAGE_SIZE,
@@ -94,7 +55,7 @@ export const productQueryKey = (productSystemRef: string) => ['backoffice', 'pro
 export const productQueryOptions = (productSystemRef: string) =>
   queryOptions({
     queryKey: productQueryKey(productSystemRef),
-    queryFn: ({ signal }) => callProductAdmin<AdminProduct>('getProduct', { productSystemRef }, signal),
+    queryFn: ({ signal }) => callProductAdmin('backoffice/product/getProduct', { productSystemRef }, signal),
     // The editor works on one version: no refetch under the person's hands.
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -105,8 +66,8 @@ export const versionsQueryOptions = (productSystemRef: string, page: number) =>
   queryOptions({
     queryKey: ['backoffice', 'productVersions', productSystemRef, page],
     queryFn: ({ signal }) =>
-      callProductAdmin<Page<ProductVersionHead>>(
-        'listProductVersions',
+      callProductAdmin(
+        'backoffice/product/listProductVersions',
         { productSystemRef, page, pageSize: VERSIONS_PAGE_SIZE },
         signal,
       ),
@@ -117,17 +78,21 @@ export const versionQueryOptions = (productSystemRef: string, version: number) =
   queryOptions({
     queryKey: ['backoffice', 'productVersion', productSystemRef, version],
     queryFn: ({ signal }) =>
-      callProductAdmin<ProductVersion>('getProductVersion', { productSystemRef, version }, signal),
+      callProductAdmin('backoffice/product/getProductVersion', { productSystemRef, version }, signal),
     retry: 1,
   });
 
-export function updateProduct(input: {
-  productSystemRef: string;
-  expectedVersion: number;
-  changeSummary?: string;
-  configuration: unknown;
-}) {
-  return callProductAdmin<AdminProduct>('updateProduct', input);
+type UpdateProductInput = ActionInput<'backoffice/product/updateProduct'>;
+
+/**
+ * Saves a new version. The configuration comes from the form as typed (its choices are text): the
+ * server's schema checks it and answers 400 naming the field, which the form shows beside it.
+ */
+export function updateProduct(input: Omit<UpdateProductInput, 'configuration'> & { configuration: unknown }) {
+  return callProductAdmin('backoffice/product/updateProduct', {
+    ...input,
+    configuration: input.configuration as UpdateProductInput['configuration'],
+  });
 }
 
 export function setProductActive(input: {
@@ -135,5 +100,5 @@ export function setProductActive(input: {
   expectedVersion: number;
   active: boolean;
 }) {
-  return callProductAdmin<AdminProduct>('setProductActive', input);
+  return callProductAdmin('backoffice/product/setProductActive', input);
 }

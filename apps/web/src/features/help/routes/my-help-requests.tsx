@@ -67,7 +67,7 @@ export default function MyHelpRequestsRoute() {
                 { label: t('helpRequests.vehicle'), value: request.risk.regNo },
                 {
                   label: t('helpRequests.value'),
-                  value: t('helpRequests.kes', { amount: formatNumber(request.risk.value) }),
+                  value: t('helpRequests.kes', { amount: formatNumber(request.risk.value / 100) }),
                 },
                 { label: t('helpRequests.answerBy'), value: formatIsoDate(request.expiry) },
               ]}

@@ -1,5 +1,6 @@
+import type { ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction, callGateway, unwrapData } from '../../../lib/api-client';
 
 /** The head of a recommendation the client received (`clientQuotationRequest`, `getQuotationDetails`). */
 export interface RecommendationHead {
@@ -38,12 +39,8 @@ export interface ClientRecommendation extends RecommendationHead {
   quotations: RecommendedQuotation[];
 }
 
-export interface RecommendationPage {
-  items: ClientRecommendation[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** `clientQuotationRequest`: a page of the recommendations received, each quotation in brief (premium in cents). */
+export type RecommendationPage = ActionOutput<'underwriting/quotation/clientQuotationRequest'>;
 
 const KEY = ['client', 'recommendations'] as const;
 
@@ -54,17 +51,11 @@ export const RECOMMENDATIONS_PAGE_SIZE = 6;
 export const recommendationsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...KEY, 'list', page],
-    queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<RecommendationPage>(
-          {
-            service: 'underwriting',
-            resource: 'quotation',
-            action: 'clientQuotationRequest',
-            data: { page, pageSize: RECOMMENDATIONS_PAGE_SIZE },
-          },
-          { secure: true, silent: true, signal },
-        ),
+    queryFn: ({ signal }) =>
+      callAction(
+        'underwriting/quotation/clientQuotationRequest',
+        { page, pageSize: RECOMMENDATIONS_PAGE_SIZE },
+        { secure: true, silent: true, signal },
       ),
     placeholderData: keepPreviousData,
   });
@@ -82,30 +73,17 @@ export const recommendationQueryOptions = (id: number) =>
       ),
   });
 
-export interface AcceptedRecommendation {
-  id: number;
-  status: 'ACCEPTED';
-  systemQuotationRef: string;
-  invoiceSystemRef: string;
-  amount: number;
-  invoiceStatus: string;
-}
+export type AcceptedRecommendation = ActionOutput<'underwriting/quotation/acceptReccommendation'>;
 
 /** `acceptReccommendation`: accepts one quotation and answers its invoice. */
 export function useAcceptRecommendation(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (systemQuotationRef: string) =>
-      unwrapData(
-        await callGateway<AcceptedRecommendation>(
-          {
-            service: 'underwriting',
-            resource: 'quotation',
-            action: 'acceptReccommendation',
-            data: { id, systemQuotationRef },
-          },
-          { secure: true, silent: true },
-        ),
+    mutationFn: (systemQuotationRef: string) =>
+      callAction(
+        'underwriting/quotation/acceptReccommendation',
+        { id, systemQuotationRef },
+        { secure: true, silent: true },
       ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: KEY });
@@ -118,20 +96,15 @@ export function useAcceptRecommendation(id: number) {
 export function useDeclineRecommendation(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (reason: string) =>
-      unwrapData(
-        await callGateway<ClientRecommendation>(
-          {
-            service: 'underwriting',
-            resource: 'quotation',
-            action: 'acceptOrRejectQuotationRequest',
-            data: { id, decision: 'REJECT', reason },
-          },
-          { secure: true, silent: true },
-        ),
+    mutationFn: (reason: string) =>
+      callAction(
+        'underwriting/quotation/acceptOrRejectQuotationRequest',
+        { id, decision: 'REJECT', reason },
+        { secure: true, silent: true },
       ),
-    onSuccess: (recommendation) => {
-      queryClient.setQueryData(recommendationQueryOptions(id).queryKey, recommendation);
+    onSuccess: () => {
+      // The answer is the recommendation REJECTED; read in full again as getQuotationDetails answers it.
+      void queryClient.invalidateQueries({ queryKey: recommendationQueryOptions(id).queryKey });
       void queryClient.invalidateQueries({ queryKey: [...KEY, 'list'] });
     },
   });

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { formatKenyaDateTime } from '../../../lib/dates';
 import { recommendationsQueryOptions } from '../api/recommendations';
 import { t } from '../i18n';
-import { formatKes } from '../utils/records';
+import { formatCents } from '../utils/records';
 
 const TONES = { SENT: 'info', ACCEPTED: 'success', REJECTED: 'danger' } as const;
 
@@ -51,7 +51,7 @@ export function RecommendationsList() {
                   <ul className="mt-2 space-y-1 text-slate-900">
                     {item.quotations.map((quotation) => (
                       <li key={quotation.systemQuotationRef}>
-                        {quotation.productName} — {quotation.underwriter} — {formatKes(quotation.premium)}
+                        {quotation.productName} — {quotation.underwriter} — {formatCents(quotation.premium)}
                       </li>
                     ))}
                   </ul>

@@ -8,6 +8,11 @@ export function formatKes(amount: number): string {
   return t('portal.kes', { amount: formatNumber(amount) });
 }
 
+/** 'KES 1,234.50' for an amount in integer cents, as money crosses the wire. */
+export function formatCents(cents: number): string {
+  return formatKes(cents / 100);
+}
+
 /** '1 March 2026 – 28 February 2027'. */
 export function formatPeriod(startDate: string, endDate: string): string {
   return t('portal.periodRange', { start: formatIsoDate(startDate), end: formatIsoDate(endDate) });

@@ -1,4 +1,4 @@
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction, callGateway, unwrapData } from '../../../lib/api-client';
 import type { CreateQuotationPayload } from '../utils/quotation-payload';
 
 export interface CreatedQuotation {
@@ -37,15 +37,9 @@ export async function acceptRecommendation(
   id: number,
   systemQuotationRef: string,
 ): Promise<{ invoiceSystemRef: string }> {
-  return unwrapData(
-    await callGateway<{ invoiceSystemRef: string }>(
-      {
-        service: 'underwriting',
-        resource: 'quotation',
-        action: 'acceptReccommendation',
-        data: { id, systemQuotationRef },
-      },
-      { secure: true, silent: true },
-    ),
+  return callAction(
+    'underwriting/quotation/acceptReccommendation',
+    { id, systemQuotationRef },
+    { secure: true, silent: true },
   );
 }

@@ -1,9 +1,20 @@
-import { callGateway, type GatewayCall, unwrapData } from '../../../lib/api-client';
+import type { ActionInput, ActionKey, ActionOutput } from '@bima/domain/contract';
+import { callAction, callGateway, type GatewayCall, unwrapData } from '../../../lib/api-client';
 
 /**
- * One secured staff action's data. Reads are silent (their screens show their own error); changes
- * show nothing either: each screen says what failed beside the control that failed.
+ * One secured staff action's data, typed by its contract. Reads are silent (their screens show
+ * their own error); changes show nothing either: each screen says what failed beside the control
+ * that failed.
  */
+export function callStaff<Key extends ActionKey>(
+  key: Key,
+  data: ActionInput<Key>,
+  signal?: AbortSignal,
+): Promise<ActionOutput<Key>> {
+  return callAction(key, data, { secure: true, silent: true, signal });
+}
+
+/** As `callStaff`, for the actions that have no contract yet (their answer typed by the caller). */
 export async function callStaffAction<T>(call: GatewayCall, signal?: AbortSignal): Promise<T> {
   return unwrapData(await callGateway<T>(call, { secure: true, silent: true, signal }));
 }

@@ -1,38 +1,21 @@
+import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callStaffAction } from './call';
+import { callStaff } from './call';
 
 /** A class's commission rate and cap, in basis points (1000 = 10 %). */
-export interface CommissionRate {
-  classCode: string;
-  className: string;
-  rateBps: number;
-  capBps: number;
-  rate: string;
-  cap: string;
-  isSampleData: boolean;
-  updatedAt: string;
-}
+export type CommissionRate = ActionOutput<'admin/commission/setRate'>;
 
 export const commissionQueryOptions = () =>
   queryOptions({
     queryKey: ['staff', 'commission'],
-    queryFn: ({ signal }) =>
-      callStaffAction<{ items: CommissionRate[]; disclaimer: string }>(
-        { service: 'admin', resource: 'commission', action: 'listRates' },
-        signal,
-      ),
+    queryFn: ({ signal }) => callStaff('admin/commission/listRates', {}, signal),
   });
 
 export function useSetCommissionRate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { classCode: string; rateBps: number }) =>
-      callStaffAction<CommissionRate>({
-        service: 'admin',
-        resource: 'commission',
-        action: 'setRate',
-        data: input,
-      }),
+      callStaff('admin/commission/setRate', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'commission'] }),
   });
 }

@@ -1,23 +1,10 @@
-import type {
-  CreateIntermediaryInput,
-  IntermediaryListItem,
-  IntermediaryStatus,
-} from '@bima/domain/intermediaries';
+import type { ActionOutput } from '@bima/domain/contract';
+import type { CreateIntermediaryInput, IntermediaryStatus } from '@bima/domain/intermediaries';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callStaffAction, type Page, STAFF_PAGE_SIZE } from './call';
+import { callStaff, STAFF_PAGE_SIZE } from './call';
 
 /** A firm as `admin / intermediary / listIntermediaries` presents it. */
-export interface AdminIntermediary extends IntermediaryListItem {
-  systemRef: string;
-  description: string;
-  physicalAddress: string;
-  isSampleData: boolean;
-  suspendedReason: string | null;
-  suspendedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  userCount: number;
-}
+export type AdminIntermediary = ActionOutput<'admin/intermediary/approveIntermediary'>;
 
 export const intermediariesQueryOptions = (query: {
   page: number;
@@ -28,17 +15,13 @@ export const intermediariesQueryOptions = (query: {
   queryOptions({
     queryKey: ['staff', 'intermediaries', query],
     queryFn: ({ signal }) =>
-      callStaffAction<Page<AdminIntermediary>>(
+      callStaff(
+        'admin/intermediary/listIntermediaries',
         {
-          service: 'admin',
-          resource: 'intermediary',
-          action: 'listIntermediaries',
-          data: {
-            page: query.page,
-            pageSize: query.pageSize ?? STAFF_PAGE_SIZE,
-            ...(query.search ? { search: query.search } : {}),
-            ...(query.status ? { status: query.status } : {}),
-          },
+          page: query.page,
+          pageSize: query.pageSize ?? STAFF_PAGE_SIZE,
+          ...(query.search ? { search: query.search } : {}),
+          ...(query.status ? { status: query.status } : {}),
         },
         signal,
       ),
@@ -49,13 +32,12 @@ export const intermediariesQueryOptions = (query: {
 export function useChangeIntermediary() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: { kind: 'approve'; id: number } | { kind: 'suspend'; id: number; reason: string }) =>
-      callStaffAction<AdminIntermediary>({
-        service: 'admin',
-        resource: 'intermediary',
-        action: change.kind === 'approve' ? 'approveIntermediary' : 'suspendIntermediary',
-        data: change.kind === 'approve' ? { id: change.id } : { id: change.id, reason: change.reason },
-      }),
+    mutationFn: (
+      change: { kind: 'approve'; id: number } | { kind: 'suspend'; id: number; reason: string },
+    ) =>
+      change.kind === 'approve'
+        ? callStaff('admin/intermediary/approveIntermediary', { id: change.id })
+        : callStaff('admin/intermediary/suspendIntermediary', { id: change.id, reason: change.reason }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'intermediaries'] }),
   });
 }
@@ -64,13 +46,7 @@ export function useChangeIntermediary() {
 export function useRegisterIntermediary() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateIntermediaryInput) =>
-      callStaffAction<AdminIntermediary>({
-        service: 'admin',
-        resource: 'intermediary',
-        action: 'createIntermediary',
-        data: input,
-      }),
+    mutationFn: (input: CreateIntermediaryInput) => callStaff('admin/intermediary/createIntermediary', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'intermediaries'] }),
   });
 }

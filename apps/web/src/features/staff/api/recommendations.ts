@@ -1,6 +1,7 @@
+import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callGateway, unwrapData } from '../../../lib/api-client';
-import { callStaffAction } from './call';
+import { callStaff } from './call';
 import { requestQueryOptions } from './requests';
 
 /** A product of the market as `fetchInsuranceClassReccomendations` lists it (priced for the value). */
@@ -37,52 +38,21 @@ export interface ProductChoice {
   excesses: Array<{ id: string; amount: number }>;
 }
 
-export interface PricedQuote {
-  productSystemRef: string;
-  productName: string;
-  underwriter: { id: string; name: string };
-  coverType: string;
-  period: number;
-  /** Each benefit's line: its limit and premium (whole shillings). */
-  benefits: Array<{
-    benefitSystemRef: string;
-    name: string;
-    benefitType: string;
-    limit: number;
-    premium: number;
-  }>;
-  total: number;
-}
-
-export type PriceResult =
-  | { productSystemRef: string; ok: true; productVersion: number; quote: PricedQuote }
-  | { productSystemRef: string; ok: false; message: string };
-
-export interface PriceAnswer {
-  requestId: number;
-  vehicleValue: number;
-  coverPeriod: number;
-  quotes: PriceResult[];
-}
+/** `intermediary / recommendation / priceProducts`: the vehicle value in cents, each quote as priced. */
+export type PriceAnswer = ActionOutput<'intermediary/recommendation/priceProducts'>;
+export type PriceResult = PriceAnswer['quotes'][number];
+/** A priced product (the quote's amounts in whole shillings, as the premium calculation answers). */
+export type PricedQuote = Extract<PriceResult, { ok: true }>['quote'];
 
 /** `intermediary / recommendation / priceProducts`. */
 export function usePriceProducts(requestId: number) {
   return useMutation({
     mutationFn: (input: { productSystemRefs: string[]; coverPeriod: number; choices: ProductChoice[] }) =>
-      callStaffAction<PriceAnswer>({
-        service: 'intermediary',
-        resource: 'recommendation',
-        action: 'priceProducts',
-        data: { requestId, ...input },
-      }),
+      callStaff('intermediary/recommendation/priceProducts', { requestId, ...input }),
   });
 }
 
-export interface SentRecommendation {
-  id: number;
-  systemRef: string;
-  status: string;
-}
+export type SentRecommendation = ActionOutput<'intermediary/recommendation/sendRecommendation'>;
 
 /** `intermediary / recommendation / sendRecommendation`; the request is loaded again (QUOTED). */
 export function useSendRecommendation(requestId: number) {
@@ -95,13 +65,7 @@ export function useSendRecommendation(requestId: number) {
         >
       >;
       note: string;
-    }) =>
-      callStaffAction<SentRecommendation>({
-        service: 'intermediary',
-        resource: 'recommendation',
-        action: 'sendRecommendation',
-        data: { requestId, ...input },
-      }),
+    }) => callStaff('intermediary/recommendation/sendRecommendation', { requestId, ...input }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: requestQueryOptions(requestId).queryKey });
       void queryClient.invalidateQueries({ queryKey: ['staff', 'requests'] });

@@ -1,22 +1,14 @@
 import type { InviteStaffInput } from '@bima/domain/staff';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction } from '../../../lib/api-client';
-import { callStaffAction, type Page, STAFF_PAGE_SIZE } from './call';
+import { callStaff, callStaffAction, type Page, STAFF_PAGE_SIZE } from './call';
 import type { StaffUser } from './get-profile';
 
 export const staffUsersQueryOptions = (query: { page: number }) =>
   queryOptions({
     queryKey: ['staff', 'users', query],
     queryFn: ({ signal }) =>
-      callStaffAction<Page<StaffUser>>(
-        {
-          service: 'admin',
-          resource: 'staff',
-          action: 'listStaff',
-          data: { page: query.page, pageSize: STAFF_PAGE_SIZE },
-        },
-        signal,
-      ),
+      callStaff('admin/staff/listStaff', { page: query.page, pageSize: STAFF_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -25,15 +17,7 @@ export const insurersQueryOptions = () =>
   queryOptions({
     queryKey: ['staff', 'insurers'],
     queryFn: async ({ signal }) => {
-      const products = await callStaffAction<Page<{ underwriter: { id: string; name: string } }>>(
-        {
-          service: 'backoffice',
-          resource: 'product',
-          action: 'listProducts',
-          data: { page: 1, pageSize: 100 },
-        },
-        signal,
-      );
+      const products = await callStaff('backoffice/product/listProducts', { page: 1, pageSize: 100 }, signal);
       const byId = new Map(products.items.map((product) => [product.underwriter.id, product.underwriter]));
       return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
     },
@@ -56,8 +40,7 @@ export const lendersQueryOptions = () =>
 export function useInviteStaff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InviteStaffInput) =>
-      callStaffAction<StaffUser>({ service: 'admin', resource: 'staff', action: 'inviteStaff', data: input }),
+    mutationFn: (input: InviteStaffInput) => callStaff('admin/staff/inviteStaff', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'users'] }),
   });
 }
@@ -66,11 +49,8 @@ export function useSetStaffEnabled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: { userId: string; isEnabled: boolean }) =>
-      callStaffAction<StaffUser>({
-        service: 'admin',
-        resource: 'staff',
-        action: change.isEnabled ? 'enableStaff' : 'disableStaff',
-        data: { userId: change.userId },
+      callStaff(change.isEnabled ? 'admin/staff/enableStaff' : 'admin/staff/disableStaff', {
+        userId: change.userId,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'users'] }),
   });

@@ -1,3 +1,4 @@
+import { centsToWholeShillings } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
@@ -21,7 +22,7 @@ import {
 import type { FirmRecommendation, InboxRequest } from '../api/requests';
 import { t } from '../i18n';
 import { errorMessage } from '../utils/errors';
-import { formatDay, formatKes, formatWhen } from '../utils/format';
+import { formatCents, formatDay, formatKes, formatWhen } from '../utils/format';
 import { AddOnsEditor, type AddOnsResult } from './add-ons-editor';
 import { StaffStatusBadge } from './staff-status';
 
@@ -66,7 +67,7 @@ function SentRecommendation({ recommendation }: { recommendation: FirmRecommenda
             {
               key: 'premium',
               header: t('staff.recommend.premium'),
-              cell: (q) => formatKes(q.premium),
+              cell: (q) => formatCents(q.premium),
               align: 'right',
             },
             {
@@ -93,7 +94,7 @@ function SentRecommendation({ recommendation }: { recommendation: FirmRecommenda
 /** Choose products, price them, set the cover and a note, and send the client the recommendation. */
 function PrepareRecommendation({ request }: { request: InboxRequest }) {
   const ids = useId();
-  const products = useQuery(marketProductsQueryOptions(request.risk.value));
+  const products = useQuery(marketProductsQueryOptions(centsToWholeShillings(request.risk.value)));
   const price = usePriceProducts(request.id);
   const send = useSendRecommendation(request.id);
   const [chosen, setChosen] = useState<string[]>([]);

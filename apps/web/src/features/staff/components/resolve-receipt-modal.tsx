@@ -6,7 +6,7 @@ import { Modal } from '../../../components/modal';
 import { SelectField } from '../../../components/select-field';
 import { TextAreaField } from '../../../components/text-area-field';
 import { useSpecForm } from '../../../lib/use-spec-form';
-import { callStaffAction } from '../api/call';
+import { callStaff } from '../api/call';
 import type { StaffReceipt } from '../api/receipts';
 import { t } from '../i18n';
 import { errorMessage } from '../utils/errors';
@@ -28,11 +28,9 @@ export function ResolveReceiptModal({
   const queryClient = useQueryClient();
   const resolve = useMutation({
     mutationFn: (input: ResolveForm) =>
-      callStaffAction<{ status: string }>({
-        service: 'payments',
-        resource: 'unallocatedReceipt',
-        action: 'resolveReceipt',
-        data: { receiptSystemRef: receipt.receiptSystemRef, ...input },
+      callStaff('payments/unallocatedReceipt/resolveReceipt', {
+        receiptSystemRef: receipt.receiptSystemRef,
+        ...input,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'receipts'] }),
   });

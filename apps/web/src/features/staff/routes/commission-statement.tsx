@@ -12,7 +12,7 @@ import { usePageParam } from '../../../components/use-page-param';
 import { type StatementLine, statementQueryOptions } from '../api/commission-statement';
 import { t } from '../i18n';
 import { errorMessage } from '../utils/errors';
-import { formatKes, formatWhen, fullName } from '../utils/format';
+import { formatCents, formatWhen, fullName } from '../utils/format';
 
 /** The intermediary's commission statement: the policies it placed, with the commission on each. */
 export default function CommissionStatementRoute() {
@@ -78,10 +78,10 @@ export default function CommissionStatementRoute() {
             <SummaryList
               rows={[
                 { label: t('staff.statement.policies'), value: String(statement.totals.count) },
-                { label: t('staff.statement.totalPremium'), value: formatKes(statement.totals.premium) },
+                { label: t('staff.statement.totalPremium'), value: formatCents(statement.totals.premium) },
                 {
                   label: t('staff.statement.totalCommission'),
-                  value: formatKes(statement.totals.commission),
+                  value: formatCents(statement.totals.commission),
                 },
               ]}
             />
@@ -108,14 +108,14 @@ export default function CommissionStatementRoute() {
                 {
                   key: 'premium',
                   header: t('staff.statement.premium'),
-                  cell: (r) => formatKes(r.premium),
+                  cell: (r) => formatCents(r.premium),
                   align: 'right',
                 },
                 { key: 'rate', header: t('staff.statement.rate'), cell: (r) => r.rate, align: 'right' },
                 {
                   key: 'commission',
                   header: t('staff.statement.commission'),
-                  cell: (r) => formatKes(r.commission),
+                  cell: (r) => formatCents(r.commission),
                   align: 'right',
                 },
                 { key: 'date', header: t('staff.statement.date'), cell: (r) => formatWhen(r.date) },

@@ -8,7 +8,7 @@ import { buttonPrimary, inputClass, labelClass } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { type FoundPolicy, policySearchQueryOptions } from '../api/policies';
 import { t } from '../i18n';
-import { formatDay, formatKes } from '../utils/format';
+import { formatCents, formatDay } from '../utils/format';
 
 const POLICY_STATUS_TONES: Record<PolicyCoverStatus, StatusTone> = {
   ACTIVE: 'success',
@@ -110,7 +110,7 @@ export default function PoliciesRoute() {
             {
               key: 'premium',
               header: t('staff.policies.premium'),
-              cell: (policy) => formatKes(policy.premium),
+              cell: (policy) => formatCents(policy.premium),
               align: 'right',
               className: 'tabular-nums whitespace-nowrap',
             },

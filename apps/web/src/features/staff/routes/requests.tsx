@@ -9,7 +9,7 @@ import { staffPaths } from '../../../config/staff-paths';
 import { type InboxItem, requestsQueryOptions } from '../api/requests';
 import { StaffStatusBadge } from '../components/staff-status';
 import { t } from '../i18n';
-import { formatDay, formatKes, formatWhen, fullName, statusLabel } from '../utils/format';
+import { formatCents, formatDay, formatWhen, fullName, statusLabel } from '../utils/format';
 
 /** The statuses the inbox filters on (SUSPENDED is not an intermediary's concern: its firm is out). */
 const REQUEST_FILTERS: readonly HelpRequestStatus[] = [
@@ -109,7 +109,7 @@ export default function RequestsRoute() {
           {
             key: 'value',
             header: t('staff.requests.vehicleValue'),
-            cell: (item) => formatKes(item.risk.value),
+            cell: (item) => formatCents(item.risk.value),
             align: 'right',
             className: 'tabular-nums whitespace-nowrap',
           },

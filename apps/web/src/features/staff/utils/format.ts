@@ -8,6 +8,16 @@ export function formatKes(amount: number): string {
   return t('staff.kes', { amount: formatNumber(amount) });
 }
 
+/** 'KES 1,500,000' (or 'KES 7,867.13') for an amount in integer cents, as money crosses the wire. */
+export function formatCents(cents: number): string {
+  const abs = Math.abs(cents);
+  const rest = abs % 100;
+  const fraction = rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`;
+  return t('staff.kes', {
+    amount: `${cents < 0 ? '-' : ''}${formatNumber(Math.floor(abs / 100))}${fraction}`,
+  });
+}
+
 /** A timestamp in Kenya time ('3 Mar 2026, 14:05'), or 'N/A'. */
 export function formatWhen(iso: string | null | undefined): string {
   return iso ? formatKenyaDateTime(iso) : t('staff.na');
@@ -19,7 +29,9 @@ export function formatDay(isoDate: string): string {
 }
 
 /** A person's names as one line. */
-export function fullName(names: { firstName?: string; lastName?: string } | null | undefined): string {
+export function fullName(
+  names: { firstName?: string | null; lastName?: string | null } | null | undefined,
+): string {
   return [names?.firstName, names?.lastName].filter(Boolean).join(' ').trim();
 }
 
