@@ -1,6 +1,5 @@
 import type { ActionInput } from '@bima/domain/contract';
-import { callAction, callGateway, unwrapData } from '../../../lib/api-client';
-import type { AuthUser, SessionTokens } from '../../../stores/auth';
+import { callAction } from '../../../lib/api-client';
 
 // The account screens explain their own failures (spec-2 §8), so these calls are silent; a 403 is
 // still handled by the gateway client.

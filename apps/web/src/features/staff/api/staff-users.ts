@@ -1,8 +1,7 @@
 import type { InviteStaffInput } from '@bima/domain/staff';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAction } from '../../../lib/api-client';
-import { callStaff, callStaffAction, type Page, STAFF_PAGE_SIZE } from './call';
-import type { StaffUser } from './get-profile';
+import { callStaff, STAFF_PAGE_SIZE } from './call';
 
 export const staffUsersQueryOptions = (query: { page: number }) =>
   queryOptions({
