@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assessmentAnswersSchema } from '../assessment';
 import { recordAssessmentSchema } from '../claims';
+import { parseAmount } from '../numbers';
 import { aviationRiskSchema, CLASS_MESSAGES, fireDomesticRiskSchema, theftRiskSchema } from './risks';
 
 const fire = {
@@ -48,14 +49,22 @@ describe('amounts and counts as people type them (issue 28)', () => {
     expect(risk).toMatchObject({ contentsValue: 800_000, highValueItems: [{ value: 150_000 }] });
   });
 
-  it('the claim assessment takes "1,200,000"', () => {
+  it('the claim assessment takes "1,200,000" as typed, sent as its cents (issue 29: cents on the wire)', () => {
+    const typed = parseAmount('1,200,000', { unit: 'cents' });
+    expect(typed).toEqual({ ok: true, value: 120_000_000 });
+    const assessedLoss = typed.ok ? typed.value : 0;
     expect(
-      recordAssessmentSchema.parse({
+      recordAssessmentSchema.parse({ id: 1, report: 'Front bumper and bonnet replaced.', assessedLoss })
+        .assessedLoss,
+    ).toBe(120_000_000);
+    // The wire takes cents only: the typed text is the web's to read.
+    expect(
+      recordAssessmentSchema.safeParse({
         id: 1,
         report: 'Front bumper and bonnet replaced.',
         assessedLoss: '1,200,000',
-      }).assessedLoss,
-    ).toBe(1_200_000);
+      }).success,
+    ).toBe(false);
   });
 
   it('the needs assessment takes its budget and values grouped', () => {
