@@ -1,4 +1,4 @@
-import { cartItemSchema, cartPageSchema, cartPaySchema } from '@bima/domain';
+import { contracts } from '@bima/domain/contract';
 import { defineAction } from '../../gateway/registry';
 import { addToCart, listCart, payCart, removeFromCart } from './service';
 
@@ -11,7 +11,7 @@ export const cartActions = [
     auth: 'client',
     description:
       'Puts one of the client’s saved, unpaid quotations in the cart: {systemQuotationRef} → {systemQuotationRef, inCart:true}; again changes nothing. 404 for anyone else’s; 409 QUOTATION_PAID when money was paid towards it.',
-    input: cartItemSchema,
+    input: contracts['client/cart/addItem'].input,
     handler: ({ db, principal, input }) => addToCart(db, principal!.userId, input.systemQuotationRef),
   }),
   defineAction({
@@ -21,7 +21,7 @@ export const cartActions = [
     auth: 'client',
     description:
       'Takes a quotation out of the cart: {systemQuotationRef} → {systemQuotationRef, inCart:false, removed, isExpired, message (for an expired one: it must be priced again)}.',
-    input: cartItemSchema,
+    input: contracts['client/cart/removeItem'].input,
     handler: ({ db, principal, input }) => removeFromCart(db, principal!.userId, input.systemQuotationRef),
   }),
   defineAction({
@@ -31,7 +31,7 @@ export const cartActions = [
     auth: 'client',
     description:
       'The cart, oldest added first (then id): {page, pageSize} → {items:[{systemQuotationRef, productName, underwriter, coverType, registrationNumber, vehicleDescription, startDate, premium, balance, invoiceSystemRef, isExpired, expiresAt, addedAt}], total, page, pageSize, totalPages, payableCount, expiredCount, totalAmount (KES, expired ones not counted), amountDueNow, maxPerPrompt}. Paid quotations leave the cart.',
-    input: cartPageSchema,
+    input: contracts['client/cart/listItems'].input,
     handler: (context) => listCart(context, context.principal!.userId, context.input),
   }),
   defineAction({
@@ -41,7 +41,7 @@ export const cartActions = [
     auth: 'client',
     description:
       'Pays the cart as one invoice by M-Pesa: {phone} → {paymentRef, status:"pending", customerMessage, amount, cartInvoiceRef}; follow it with paymentRequestDetails (its `cart` gives each member invoice’s balance and policy). The prompt asks for the cart’s balance up to MPESA_MAX_AMOUNT (a larger cart: pay again for the next part); each policy is issued when its share is paid. 409 CART_EMPTY, QUOTATION_EXPIRED (naming the expired quotation: remove it or price it again), PAYMENT_PENDING, INVOICE_PAID.',
-    input: cartPaySchema,
+    input: contracts['client/cart/pay'].input,
     handler: (context) => payCart(context, context.principal!.userId, context.input.phone),
   }),
 ];
