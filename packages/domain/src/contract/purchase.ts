@@ -16,6 +16,7 @@ import {
   motorQuoteLinkSchema,
   saveJourneyDraftSchema,
 } from '../journey-link';
+import { BENEFIT_TYPES, COVER_TYPES } from '../premium';
 import {
   createQuotationSchema,
   invoicePaymentRequestSchema,
@@ -23,7 +24,7 @@ import {
   systemQuotationRefSchema,
 } from '../purchase';
 import { fetchRecommendationsSchema, premiumCalcSchema, productRefSchema } from '../quotation';
-import { recommendationIdSchema } from '../recommendations';
+import { RECOMMENDATION_STATUSES, recommendationIdSchema } from '../recommendations';
 import { quoteRenewalSchema } from '../renewal';
 import { completeQuotationDetailsSchema } from '../risk-requirements';
 import { supportContactsSchema } from '../support';
@@ -79,7 +80,7 @@ export const quoteBreakdownSchema = z.object({
   productSystemRef: z.string(),
   productName: z.string(),
   underwriter: z.object({ id: z.string(), name: z.string() }),
-  coverType: z.string(),
+  coverType: z.enum(COVER_TYPES),
   vehicleValue: shillings(),
   period: z.int(),
   periodShare: z.number(),
@@ -99,7 +100,7 @@ export const quoteBreakdownSchema = z.object({
     z.object({
       benefitSystemRef: z.string(),
       name: z.string(),
-      benefitType: z.string(),
+      benefitType: z.enum(BENEFIT_TYPES),
       limit: shillings(),
       premium: shillings(),
     }),
@@ -121,6 +122,9 @@ export const quoteBreakdownSchema = z.object({
   total: shillings(),
   currency: z.literal('KES'),
 });
+
+/** An invoice's state: UNPAID until its balance is paid in full. */
+const invoiceStatusSchema = z.enum(['UNPAID', 'PAID']);
 
 const missingDetailSchema = z.object({ field: z.string(), message: z.string() });
 
@@ -152,7 +156,9 @@ export const quotationSchema = z.object({
   expiresAt: timestamp(),
   missingDetails: z.array(missingDetailSchema),
   isExpired: z.boolean(),
-  invoice: z.object({ invoiceSystemRef: z.string(), status: z.string(), amount: shillings() }).nullable(),
+  invoice: z
+    .object({ invoiceSystemRef: z.string(), status: invoiceStatusSchema, amount: shillings() })
+    .nullable(),
   policyNumber: z.string().nullable(),
   policyId: z.int().nullable(),
 });
@@ -161,10 +167,10 @@ export const quotationSchema = z.object({
 export const clientRecommendationSchema = z.object({
   id: z.int(),
   systemRef: z.string(),
-  status: z.string(),
+  status: z.enum(RECOMMENDATION_STATUSES),
   requestSystemRef: z.string(),
   intermediary: z.object({ id: z.int(), intermediaryNames: z.string(), profileImage: z.string().nullable() }),
-  note: z.string().nullable(),
+  note: z.string(),
   rejectionReason: z.string().nullable(),
   createdAt: timestamp(),
   decidedAt: timestamp().nullable(),
@@ -176,7 +182,7 @@ const quotationInvoiceSchema = z.object({
   systemQuotationRef: z.string(),
   invoiceSystemRef: z.string(),
   amount: shillings(),
-  status: z.string(),
+  status: invoiceStatusSchema,
 });
 
 /** An M-Pesa prompt sent: follow it with paymentRequestDetails. */
@@ -197,7 +203,7 @@ const invoiceBalanceShape = {
 
 export const paymentStatusSchema = z.object({
   paymentSystemRef: z.string(),
-  paymentRequestStatus: z.string(),
+  paymentRequestStatus: z.enum(['pending', 'success', 'failed']),
   statusMessage: z.string(),
   amount: shillings(),
   receiptNumber: z.string().nullable(),
@@ -210,7 +216,7 @@ export const paymentStatusSchema = z.object({
       amountPaid: shillings(),
       balance: shillings(),
       amountDueNow: shillings(),
-      status: z.string(),
+      status: invoiceStatusSchema,
     })
     .nullable(),
   /** A cart payment: the cart invoice and each member invoice's balance and policy. */
@@ -241,7 +247,7 @@ export const paymentStatusSchema = z.object({
 export const invoiceSchema = z.object({
   invoiceSystemRef: z.string(),
   amount: shillings(),
-  status: z.string(),
+  status: invoiceStatusSchema,
   ...invoiceBalanceShape,
   createdAt: timestamp(),
   paidAt: timestamp().nullable(),
@@ -262,7 +268,8 @@ export const unallocatedReceiptSchema = z.object({
   amount: shillings(),
   mpesaReceiptNumber: z.string().nullable(),
   reason: z.string(),
-  status: z.string(),
+  /** OPEN until our team refunds or applies it. */
+  status: z.enum(['OPEN', 'REFUNDED', 'APPLIED']),
   createdAt: timestamp(),
   resolvedAt: timestamp().nullable(),
   invoiceSystemRef: z.string().nullable(),
@@ -300,7 +307,7 @@ export const policySchema = z.object({
     .nullable(),
   cancellation: z.object({ cancelledOn: day(), reason: z.string() }).nullable(),
   insured: z.object({
-    names: record(),
+    names: z.looseObject({ firstName: z.string().optional(), lastName: z.string().optional() }),
     email: z.string().nullable(),
     kraPin: z.string().nullable(),
     kyc: record().nullable(),
@@ -334,7 +341,7 @@ export const policySchema = z.object({
 export const policyDetailSchema = policySchema.extend({
   renewal: z.object({
     isRenewable: z.boolean(),
-    state: z.string(),
+    state: z.enum(['too-early', 'open', 'expired']),
     opensOn: day().nullable(),
     startDate: day(),
     renewedBy: z.object({ id: z.int(), policyNumber: z.string(), startDate: day() }).nullable(),
@@ -394,11 +401,11 @@ const productHeadShape = {
   productLogo: z.string(),
   productSystemRef: z.string(),
   classCode: z.string(),
-  coverType: z.string(),
+  coverType: z.enum(COVER_TYPES),
 };
 
 const productCoverSchema = z.object({
-  coverType: z.string(),
+  coverType: z.enum(COVER_TYPES),
   supportedPeriods: z.array(z.int()),
   minimumValue: shillings(),
   maximumValue: shillings().nullable(),
@@ -442,7 +449,7 @@ export const productDetailSchema = z.object({
       benefitSystemRef: z.string(),
       benefit_category_name: z.string(),
       benefit_category_description: z.string(),
-      benefitType: z.string(),
+      benefitType: z.enum(BENEFIT_TYPES),
       benefitLimit: z.object({
         minimum: shillings(),
         maximum: shillings(),
