@@ -82,7 +82,7 @@ export const purchaseActions = [
     action: 'getQuotationDetails',
     auth: 'client',
     description:
-      'Either {systemQuotationRef} → one of the client’s quotations with its invoice and policy; or {id} (a recommendation, the /review/<id> link) → that recommendation sent to the client with its quotations in full (as recommendation/getQuotationDetails below: id, systemRef, status, requestSystemRef, intermediary, note, rejectionReason, createdAt, decidedAt, quotations:[quotation in full, accepted]). Anyone else’s answers 404.',
+      'Either {systemQuotationRef} → one of the client’s quotations with its invoice and policy; or {id} (a recommendation, the /review/<id> link) → that recommendation sent to the client with its quotations in full. Anyone else’s answers 404.',
     // Read as either shape below (each with its own messages); the contract says which two.
     input: z.looseObject({}) as unknown as z.ZodType<
       Record<string, unknown>,
@@ -106,7 +106,7 @@ export const purchaseActions = [
     action: 'listQuotations',
     auth: 'client',
     description:
-      'The client’s quotations, newest first: the whole list as an array, or with {page, pageSize (1–100, 10)} one page {items, total, page, pageSize, totalPages}.',
+      'The client’s quotations, newest first: the whole list, or with page and pageSize (1–100, 10) one page.',
     input: contracts['client/quotation/listQuotations'].input,
     handler: ({ db, principal, input }) => listQuotations(db, principal!.userId, input),
   }),
@@ -116,7 +116,7 @@ export const purchaseActions = [
     action: 'invoicePaymentRequest',
     auth: 'client',
     description:
-      "Starts an M-Pesa STK push for an unpaid invoice: {invoiceSystemRef, invoicePaymentDetails:{paymentProvider:'mpesa', params:{PhoneNumber:'2547XXXXXXXX'}}} → {paymentRef, status:'pending', customerMessage, amount}. The prompt asks for the balance up to MPESA_MAX_AMOUNT (larger invoices are paid in several prompts); 409 INVOICE_PAID, PAYMENT_PENDING (a prompt younger than 90 s) or QUOTATION_EXPIRED (nothing paid yet).",
+      'Starts an M-Pesa STK push for an unpaid invoice (amounts in whole shillings). The prompt asks for the balance up to MPESA_MAX_AMOUNT (larger invoices are paid in several prompts); 409 INVOICE_PAID, PAYMENT_PENDING (a prompt younger than 90 s) or QUOTATION_EXPIRED (nothing paid yet).',
     input: contracts['underwriting/accounting/invoicePaymentRequest'].input,
     handler: (context) =>
       requestInvoicePayment(
@@ -132,7 +132,7 @@ export const purchaseActions = [
     action: 'paymentRequestDetails',
     auth: 'client',
     description:
-      'A payment’s status: paymentRequestStatus pending, success or failed, statusMessage, receiptNumber, policyNumber once issued, and invoice {invoiceSystemRef, amount, amountPaid, balance, amountDueNow, status} (a part payment: success with balance > 0).',
+      'A payment’s status, the policy once issued, and its invoice’s balance (a part payment: success with balance > 0); amounts in whole shillings.',
     input: contracts['intergration/payment/paymentRequestDetails'].input,
     handler: (context) =>
       getPaymentStatus(context, context.principal!.userId, context.input.paymentSystemRef),
@@ -143,7 +143,7 @@ export const purchaseActions = [
     action: 'listInvoices',
     auth: 'client',
     description:
-      'The client’s invoices (optionally only {status: UNPAID | PAID}), newest first (the whole list as an array, or with {page, pageSize (1–100, 10)} one page {items, total, page, pageSize, totalPages}), each with amountPaid, balance, amountDueNow, maxPerPrompt (KES), quotationExpiresAt and isQuotationExpired.',
+      'The client’s invoices (optionally only UNPAID or PAID ones), newest first: the whole list, or with page and pageSize (1–100, 10) one page; amounts in whole shillings.',
     input: contracts['client/invoice/listInvoices'].input,
     handler: ({ db, config, principal, input }) =>
       listInvoices(db, principal!.userId, {
@@ -158,7 +158,7 @@ export const purchaseActions = [
     action: 'getInvoice',
     auth: 'client',
     description:
-      'One of the client’s invoices with amountPaid, balance, amountDueNow (the next prompt, at most maxPerPrompt), maxPerPrompt (KES), quotationExpiresAt and isQuotationExpired.',
+      'One of the client’s invoices with what it received, still owes and the next prompt asks (at most maxPerPrompt); amounts in whole shillings.',
     input: contracts['client/invoice/getInvoice'].input,
     handler: ({ db, config, principal, input }) =>
       getInvoice(db, principal!.userId, input.invoiceSystemRef, { maxPerPrompt: config.MPESA_MAX_AMOUNT }),
@@ -169,7 +169,7 @@ export const purchaseActions = [
     action: 'listUnallocatedReceipts',
     auth: 'client',
     description:
-      'Money M-Pesa took that no invoice was waiting for, credited to the client, newest first: {page, pageSize} → {items:[{receiptSystemRef, amount, mpesaReceiptNumber, reason, status, createdAt, resolvedAt, invoiceSystemRef}], total, page, pageSize}.',
+      'Money M-Pesa took that no invoice was waiting for, credited to the client, newest first, a page at a time (whole shillings).',
     input: contracts['client/wallet/listUnallocatedReceipts'].input,
     handler: ({ db, principal, input }) => listUnallocatedReceipts(db, principal!.userId, input),
   }),
@@ -180,7 +180,7 @@ export const purchaseActions = [
     auth: 'staff',
     roles: ['admin'],
     description:
-      'Admin: every client’s unallocated receipts to refund, newest first, optionally by status: {page, pageSize, status?: OPEN|REFUNDED|APPLIED} → {items:[{…, clientEmail, phone}], total, page, pageSize}.',
+      'Admin: every client’s unallocated receipts to refund, newest first, optionally by status, each with the client’s e-mail and phone.',
     input: contracts['payments/unallocatedReceipt/listUnallocatedReceipts'].input,
     handler: ({ db, input }) => listUnallocatedReceiptsForStaff(db, input),
   }),
@@ -190,7 +190,7 @@ export const purchaseActions = [
     action: 'listPolicies',
     auth: 'client',
     description:
-      'The client’s policies, newest first (the whole list as an array, or with {page, pageSize (1–100, 10)} one page {items, total, page, pageSize, totalPages}), each with its M-Pesa payments.',
+      'The client’s policies, newest first (the whole list, or with page and pageSize (1–100, 10) one page), each with its payments.',
     input: contracts['client/policy/listPolicies'].input,
     handler: ({ db, principal, input }) => listPolicies(db, principal!.userId, input),
   }),
@@ -200,7 +200,7 @@ export const purchaseActions = [
     action: 'getPolicy',
     auth: 'client',
     description:
-      'One of the client’s policies by id or policy number, with its motor certificate {certificateNumber, type} | null and links to its documents (schedule, receipt, certificate | null; valid 10 minutes).',
+      'One of the client’s policies by id or policy number, with its motor certificate and links to its documents (valid 10 minutes).',
     input: contracts['client/policy/getPolicy'].input,
     handler: async ({ db, principal, input, services }) => {
       const policy = await getPolicy(db, principal!.userId, input);

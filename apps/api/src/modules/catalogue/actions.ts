@@ -21,7 +21,7 @@ export const catalogueActions = [
     // A public write: the stricter per-address limit.
     rateLimit: 'write',
     description:
-      '"Tell me when it\'s available" for a coming-soon product: {routeName, email} → {registered, productName}. Once per product and e-mail (asking again answers the same); 404 for an unknown product, 409 NOT_COMING_SOON for one that is available or not offered.',
+      '"Tell me when it\'s available" for a coming-soon product. Once per product and e-mail (asking again answers the same); 404 for an unknown product, 409 NOT_COMING_SOON for one that is available or not offered.',
     input: contracts['underwriting/catalogue/registerInterest'].input,
     handler: ({ db, config, input, language }) =>
       registerInterest(db, input, config.PUBLIC_BASE_URL, language),
@@ -33,7 +33,7 @@ export const catalogueActions = [
     auth: 'staff',
     roles: ['admin'],
     description:
-      'Each catalogue product with how many people wait to hear it is available and how many were told: {page, pageSize} → {items:[{id, name, routeName, available, comingSoon, waiting, notified}], total, page, pageSize, totalPages}.',
+      'Each catalogue product with how many people wait to hear it is available and how many were told, a page at a time.',
     input: contracts['admin/catalogue/listInterest'].input,
     handler: ({ db, input }) => listInterest(db, input),
   }),
@@ -44,7 +44,7 @@ export const catalogueActions = [
     auth: 'staff',
     roles: ['admin'],
     description:
-      'E-mails everyone waiting for a product that is now available, each once: {catalogueProductId} → {productName, notified, notifiedInAll}; 409 NOT_AVAILABLE while it is not available. Audited.',
+      'E-mails everyone waiting for a product that is now available, each once; 409 NOT_AVAILABLE while it is not available. Audited.',
     input: contracts['admin/catalogue/notifyInterest'].input,
     handler: ({ db, config, principal, input }) =>
       notifyInterest(db, principal!, input.catalogueProductId, config.PUBLIC_BASE_URL),

@@ -25,7 +25,7 @@ export const journeyDraftActions = [
     auth: 'client',
     rateLimit: 'read',
     description:
-      'The caller’s draft of a product line: {productLine} → {draft: {productLine, state, updatedAt} | null}. A stored state the schema no longer accepts answers null.',
+      'The caller’s draft of a product line, or null. A stored state the schema no longer accepts answers null.',
     input: contracts['client/journeyDraft/getDraft'].input,
     handler: ({ db, principal, input }) => getDraft(db, principal!.userId, input.productLine),
   }),
@@ -34,8 +34,7 @@ export const journeyDraftActions = [
     resource: 'journeyDraft',
     action: 'deleteDraft',
     auth: 'client',
-    description:
-      'Forgets the caller’s draft of a product line ("Start a new quote"): {productLine} → {deleted}.',
+    description: 'Forgets the caller’s draft of a product line ("Start a new quote").',
     input: contracts['client/journeyDraft/deleteDraft'].input,
     handler: ({ db, principal, input }) => deleteDraft(db, principal!.userId, input.productLine),
   }),
