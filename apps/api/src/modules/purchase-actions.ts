@@ -1,11 +1,5 @@
-import {
-  completeQuotationDetailsSchema,
-  createQuotationSchema,
-  invoicePaymentRequestSchema,
-  paymentRequestDetailsSchema,
-  recommendationIdSchema,
-  systemQuotationRefSchema,
-} from '@bima/domain';
+import { recommendationIdSchema, systemQuotationRefSchema } from '@bima/domain';
+import { type ActionInput, contracts } from '@bima/domain/contract';
 import { z } from 'zod';
 import { fromZodError } from '../gateway/errors';
 import { defineAction } from '../gateway/registry';
@@ -27,30 +21,6 @@ import {
 } from './quotation/service';
 import { getClientRecommendation } from './recommendation/service';
 
-const invoiceRefSchema = z.object({
-  invoiceSystemRef: z
-    .string({ error: 'Invoice reference is required.' })
-    .trim()
-    .min(1, 'Invoice reference is required.'),
-});
-/** Optional paging of the client's lists: pages count from 1. */
-const pagingSchema = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).optional(),
-    pageSize: z.coerce.number().int().min(1).max(100).optional(),
-  })
-  .passthrough();
-const pageSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-});
-const policyKeySchema = z
-  .object({
-    id: z.coerce.number().int().positive().optional(),
-    policyNumber: z.string().trim().min(1).optional(),
-  })
-  .refine((key) => key.id !== undefined || key.policyNumber !== undefined, 'Give the policy id or number.');
-
 /** The purchase: quotation → invoice → M-Pesa payment → policy, and the client's records. All secured. */
 export const purchaseActions = [
   defineAction({
@@ -60,7 +30,7 @@ export const purchaseActions = [
     auth: 'client',
     description:
       'Creates a quotation from spec-2 §3 payload plus coverDetails.startDate, additionalBenefits, excesses and vehicleDetails; the server prices it again.',
-    input: createQuotationSchema,
+    input: contracts['client/quotation/createQuotation'].input,
     handler: ({ db, config, principal, input }) =>
       createQuotation(db, principal!.userId, input, { validDays: config.QUOTATION_VALID_DAYS }),
   }),
@@ -71,7 +41,7 @@ export const purchaseActions = [
     auth: 'client',
     description:
       'Prices an expired quotation again with today’s rates and answers the new quotation (a valid one is answered as it is).',
-    input: systemQuotationRefSchema,
+    input: contracts['client/quotation/requoteQuotation'].input,
     handler: ({ db, config, principal, input }) =>
       requoteQuotation(db, principal!.userId, input.systemQuotationRef, {
         validDays: config.QUOTATION_VALID_DAYS,
@@ -84,7 +54,7 @@ export const purchaseActions = [
     auth: 'client',
     description:
       'Completes what one of the client’s quotations lacks before it can be paid (its `missingDetails`): {systemQuotationRef, vehicleDetails?, kyc?} — the vehicle its class and cover require, merged over the quotation’s (a recommendation’s plate and chassis), and the KYC (motor private: the profile’s, as updateClient takes it, saved to the profile; other classes: fullName, idNumber, kraPin, phoneNumber, email, address). Answers the quotation; 400 naming every field still missing or wrong (`vehicleDetails.make`, `kyc.kraPin`); 409 QUOTATION_PAID once money was paid towards it. Invoicing, paying, the cart and financing refuse an incomplete quotation with 409 RISK_DETAILS_MISSING and the same field list.',
-    input: completeQuotationDetailsSchema,
+    input: contracts['client/quotation/completeQuotationDetails'].input,
     handler: ({ db, principal, input }) => completeQuotationDetails(db, principal!.userId, input),
   }),
   defineAction({
@@ -93,7 +63,7 @@ export const purchaseActions = [
     action: 'completeQuotation',
     auth: 'client',
     description: 'Turns the client’s quotation into its invoice (once) and answers invoiceSystemRef.',
-    input: systemQuotationRefSchema,
+    input: contracts['underwriting/quotation/completeQuotation'].input,
     handler: ({ db, principal, input }) => completeQuotation(db, principal!.userId, input.systemQuotationRef),
   }),
   defineAction({
@@ -103,7 +73,7 @@ export const purchaseActions = [
     auth: 'client',
     description:
       'The invoice of a system quotation (the recommendation flow); the same as completeQuotation.',
-    input: systemQuotationRefSchema,
+    input: contracts['underwriting/quotation/createInvoiceFromQuotation'].input,
     handler: ({ db, principal, input }) => completeQuotation(db, principal!.userId, input.systemQuotationRef),
   }),
   defineAction({
@@ -112,8 +82,12 @@ export const purchaseActions = [
     action: 'getQuotationDetails',
     auth: 'client',
     description:
-      'Either {systemQuotationRef} → one of the client’s quotations with its invoice and policy; or {id} (a recommendation, the /review/<id> link) → that recommendation sent to the client with its quotations in full (as recommendation/getQuotationDetails below: id, systemRef, status, requestSystemRef, intermediary, note, rejectionReason, createdAt, decidedAt, quotations:[quotation in full, accepted]). Anyone else’s answers 404.',
-    input: z.looseObject({}),
+      'Either {systemQuotationRef} → one of the client’s quotations with its invoice and policy; or {id} (a recommendation, the /review/<id> link) → that recommendation sent to the client with its quotations in full. Anyone else’s answers 404.',
+    // Read as either shape below (each with its own messages); the contract says which two.
+    input: z.looseObject({}) as unknown as z.ZodType<
+      Record<string, unknown>,
+      ActionInput<'underwriting/quotation/getQuotationDetails'>
+    >,
     handler: ({ db, principal, input }) => {
       // spec-2 names one action for both: a recommendation by id, or a quotation by reference.
       if ('id' in input && !('systemQuotationRef' in input)) {
@@ -132,8 +106,8 @@ export const purchaseActions = [
     action: 'listQuotations',
     auth: 'client',
     description:
-      'The client’s quotations, newest first: the whole list as an array, or with {page, pageSize (1–100, 10)} one page {items, total, page, pageSize, totalPages}.',
-    input: pagingSchema,
+      'The client’s quotations, newest first: the whole list, or with page and pageSize (1–100, 10) one page.',
+    input: contracts['client/quotation/listQuotations'].input,
     handler: ({ db, principal, input }) => listQuotations(db, principal!.userId, input),
   }),
   defineAction({
@@ -142,8 +116,8 @@ export const purchaseActions = [
     action: 'invoicePaymentRequest',
     auth: 'client',
     description:
-      "Starts an M-Pesa STK push for an unpaid invoice: {invoiceSystemRef, invoicePaymentDetails:{paymentProvider:'mpesa', params:{PhoneNumber:'2547XXXXXXXX'}}} → {paymentRef, status:'pending', customerMessage, amount}. The prompt asks for the balance up to MPESA_MAX_AMOUNT (larger invoices are paid in several prompts); 409 INVOICE_PAID, PAYMENT_PENDING (a prompt younger than 90 s) or QUOTATION_EXPIRED (nothing paid yet).",
-    input: invoicePaymentRequestSchema,
+      'Starts an M-Pesa STK push for an unpaid invoice (amounts in whole shillings). The prompt asks for the balance up to MPESA_MAX_AMOUNT (larger invoices are paid in several prompts); 409 INVOICE_PAID, PAYMENT_PENDING (a prompt younger than 90 s) or QUOTATION_EXPIRED (nothing paid yet).',
+    input: contracts['underwriting/accounting/invoicePaymentRequest'].input,
     handler: (context) =>
       requestInvoicePayment(
         context,
@@ -158,8 +132,8 @@ export const purchaseActions = [
     action: 'paymentRequestDetails',
     auth: 'client',
     description:
-      'A payment’s status: paymentRequestStatus pending, success or failed, statusMessage, receiptNumber, policyNumber once issued, and invoice {invoiceSystemRef, amount, amountPaid, balance, amountDueNow, status} (a part payment: success with balance > 0).',
-    input: paymentRequestDetailsSchema,
+      'A payment’s status, the policy once issued, and its invoice’s balance (a part payment: success with balance > 0); amounts in whole shillings.',
+    input: contracts['intergration/payment/paymentRequestDetails'].input,
     handler: (context) =>
       getPaymentStatus(context, context.principal!.userId, context.input.paymentSystemRef),
   }),
@@ -169,10 +143,8 @@ export const purchaseActions = [
     action: 'listInvoices',
     auth: 'client',
     description:
-      'The client’s invoices (optionally only {status: UNPAID | PAID}), newest first (the whole list as an array, or with {page, pageSize (1–100, 10)} one page {items, total, page, pageSize, totalPages}), each with amountPaid, balance, amountDueNow, maxPerPrompt (KES), quotationExpiresAt and isQuotationExpired.',
-    input: pagingSchema.extend({
-      status: z.enum(['UNPAID', 'PAID'], { error: 'Unknown invoice status.' }).optional(),
-    }),
+      'The client’s invoices (optionally only UNPAID or PAID ones), newest first: the whole list, or with page and pageSize (1–100, 10) one page; amounts in whole shillings.',
+    input: contracts['client/invoice/listInvoices'].input,
     handler: ({ db, config, principal, input }) =>
       listInvoices(db, principal!.userId, {
         maxPerPrompt: config.MPESA_MAX_AMOUNT,
@@ -186,8 +158,8 @@ export const purchaseActions = [
     action: 'getInvoice',
     auth: 'client',
     description:
-      'One of the client’s invoices with amountPaid, balance, amountDueNow (the next prompt, at most maxPerPrompt), maxPerPrompt (KES), quotationExpiresAt and isQuotationExpired.',
-    input: invoiceRefSchema,
+      'One of the client’s invoices with what it received, still owes and the next prompt asks (at most maxPerPrompt); amounts in whole shillings.',
+    input: contracts['client/invoice/getInvoice'].input,
     handler: ({ db, config, principal, input }) =>
       getInvoice(db, principal!.userId, input.invoiceSystemRef, { maxPerPrompt: config.MPESA_MAX_AMOUNT }),
   }),
@@ -197,8 +169,8 @@ export const purchaseActions = [
     action: 'listUnallocatedReceipts',
     auth: 'client',
     description:
-      'Money M-Pesa took that no invoice was waiting for, credited to the client, newest first: {page, pageSize} → {items:[{receiptSystemRef, amount, mpesaReceiptNumber, reason, status, createdAt, resolvedAt, invoiceSystemRef}], total, page, pageSize}.',
-    input: pageSchema,
+      'Money M-Pesa took that no invoice was waiting for, credited to the client, newest first, a page at a time (whole shillings).',
+    input: contracts['client/wallet/listUnallocatedReceipts'].input,
     handler: ({ db, principal, input }) => listUnallocatedReceipts(db, principal!.userId, input),
   }),
   defineAction({
@@ -208,8 +180,8 @@ export const purchaseActions = [
     auth: 'staff',
     roles: ['admin'],
     description:
-      'Admin: every client’s unallocated receipts to refund, newest first, optionally by status: {page, pageSize, status?: OPEN|REFUNDED|APPLIED} → {items:[{…, clientEmail, phone}], total, page, pageSize}.',
-    input: pageSchema.extend({ status: z.enum(['OPEN', 'REFUNDED', 'APPLIED']).optional() }),
+      'Admin: every client’s unallocated receipts to refund, newest first, optionally by status, each with the client’s e-mail and phone.',
+    input: contracts['payments/unallocatedReceipt/listUnallocatedReceipts'].input,
     handler: ({ db, input }) => listUnallocatedReceiptsForStaff(db, input),
   }),
   defineAction({
@@ -218,8 +190,8 @@ export const purchaseActions = [
     action: 'listPolicies',
     auth: 'client',
     description:
-      'The client’s policies, newest first (the whole list as an array, or with {page, pageSize (1–100, 10)} one page {items, total, page, pageSize, totalPages}), each with its M-Pesa payments.',
-    input: pagingSchema,
+      'The client’s policies, newest first (the whole list, or with page and pageSize (1–100, 10) one page), each with its payments.',
+    input: contracts['client/policy/listPolicies'].input,
     handler: ({ db, principal, input }) => listPolicies(db, principal!.userId, input),
   }),
   defineAction({
@@ -228,8 +200,8 @@ export const purchaseActions = [
     action: 'getPolicy',
     auth: 'client',
     description:
-      'One of the client’s policies by id or policy number, with its motor certificate {certificateNumber, type} | null and links to its documents (schedule, receipt, certificate | null; valid 10 minutes).',
-    input: policyKeySchema,
+      'One of the client’s policies by id or policy number, with its motor certificate and links to its documents (valid 10 minutes).',
+    input: contracts['client/policy/getPolicy'].input,
     handler: async ({ db, principal, input, services }) => {
       const policy = await getPolicy(db, principal!.userId, input);
       return {

@@ -2,6 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { callAction, callGateway, unwrapData } from './api-client';
 import type { MotorProduct, PremiumQuote, QuotedProductSummary } from './motor-types';
 
+/** A class's risk, KYC or vehicle as the API takes it: the object its definition's form made. */
+const riskOf = (value: unknown) => value as Record<string, unknown>;
+
 /** How a rated premium was reached (`productPremiumCalc`'s `basicDetail`), whole shillings. */
 export interface BasicDetail {
   groups: Array<{ group: string; sumInsured: number; rate: number; premium: number }>;
@@ -22,16 +25,10 @@ export async function getClassQuotes(
   risk: unknown,
   signal?: AbortSignal,
 ): Promise<QuotedProductSummary[]> {
-  const quotes = unwrapData(
-    await callGateway<QuotedProductSummary[]>(
-      {
-        service: 'underwriting',
-        resource: 'product',
-        action: 'fetchInsuranceClassReccomendations',
-        data: { insuranceClass, coverType: '', risk },
-      },
-      { signal },
-    ),
+  const quotes: readonly QuotedProductSummary[] = await callAction(
+    'underwriting/product/fetchInsuranceClassReccomendations',
+    { insuranceClass, coverType: '', risk: riskOf(risk) },
+    { signal },
   );
   return [...quotes].sort((a, b) => (a.premium ?? 0) - (b.premium ?? 0));
 }
@@ -49,17 +46,12 @@ export const classProductQueryOptions = (productSystemRef: string) =>
   queryOptions({
     queryKey: ['class-product', productSystemRef],
     queryFn: async ({ signal }) => {
-      const [product] = unwrapData(
-        await callGateway<MotorProduct[]>(
-          {
-            service: 'underwriting',
-            resource: 'product',
-            action: 'productWithBenefitsAndUnderwriterDetails',
-            data: { productSystemRef },
-          },
-          { silent: true, signal },
-        ),
+      const products: readonly MotorProduct[] = await callAction(
+        'underwriting/product/productWithBenefitsAndUnderwriterDetails',
+        { productSystemRef },
+        { silent: true, signal },
       );
+      const [product] = products;
       if (!product) throw new Error('This product is no longer available.');
       return product;
     },
@@ -74,24 +66,20 @@ export const classPremiumQueryOptions = (
 ) =>
   queryOptions({
     queryKey: ['class-premium', productSystemRef, risk, optional],
-    queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<ClassPremiumQuote>(
-          {
-            service: 'underwriting',
-            resource: 'product',
-            action: 'productPremiumCalc',
-            data: {
-              productSystemRef,
-              risk: { value: 0, details: risk },
-              additionalBenefits: optional.map((benefitSystemRef) => ({ benefitSystemRef })),
-              excesses: [],
-              coverDetails: { period: 365 },
-            },
-          },
-          { silent: true, signal },
-        ),
-      ),
+    queryFn: async ({ signal }) => {
+      const quote: ClassPremiumQuote = await callAction(
+        'underwriting/product/productPremiumCalc',
+        {
+          productSystemRef,
+          risk: { value: 0, details: riskOf(risk) },
+          additionalBenefits: optional.map((benefitSystemRef) => ({ benefitSystemRef })),
+          excesses: [],
+          coverDetails: { period: 365 },
+        },
+        { silent: true, signal },
+      );
+      return quote;
+    },
     staleTime: 5 * 60_000,
     placeholderData: (previous) => previous,
   });
@@ -108,27 +96,21 @@ export interface ClassQuotationRequest {
 
 /** `client / quotation / createQuotation` for a class risk; the server prices it again from its rows. */
 export async function createClassQuotation(request: ClassQuotationRequest) {
-  return unwrapData(
-    await callGateway<{ systemQuotationRef: string; premium: number }>(
-      {
-        service: 'client',
-        resource: 'quotation',
-        action: 'createQuotation',
-        data: {
-          risks: [{ riskType: 'ASSET', value: null, riskRef: request.riskRef, details: request.risk }],
-          bussinessType: 'DIRECT',
-          productSystemRef: request.productSystemRef,
-          clientDetails: { kyc: request.kyc },
-          coverPeriod: 365,
-          quotationChannel: 'web',
-          coverDetails: { startDate: request.startDate },
-          additionalBenefits: request.optional.map((benefitSystemRef) => ({ benefitSystemRef })),
-          excesses: [],
-          ...(request.vehicleDetails ? { vehicleDetails: request.vehicleDetails } : {}),
-        },
-      },
-      { secure: true, silent: true },
-    ),
+  return callAction(
+    'client/quotation/createQuotation',
+    {
+      risks: [{ riskType: 'ASSET', value: null, riskRef: request.riskRef, details: riskOf(request.risk) }],
+      bussinessType: 'DIRECT',
+      productSystemRef: request.productSystemRef,
+      clientDetails: { kyc: riskOf(request.kyc) },
+      coverPeriod: 365,
+      quotationChannel: 'web',
+      coverDetails: { startDate: request.startDate },
+      additionalBenefits: request.optional.map((benefitSystemRef) => ({ benefitSystemRef })),
+      excesses: [],
+      ...(request.vehicleDetails ? { vehicleDetails: riskOf(request.vehicleDetails) } : {}),
+    },
+    { secure: true, silent: true },
   );
 }
 

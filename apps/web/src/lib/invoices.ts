@@ -1,44 +1,21 @@
 // The client's invoices, read by the payment page and the portal (whole shillings).
+import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { ListPage } from '../components/paged-table';
-import { callGateway, unwrapData } from './api-client';
+import { callAction } from './api-client';
+import { asPage } from './pages';
 
 export type InvoiceStatus = 'UNPAID' | 'PAID';
 
 /** An invoice as `client / invoice / getInvoice` and `listInvoices` answer it (whole shillings). */
-export interface ClientInvoice {
-  invoiceSystemRef: string;
-  amount: number;
-  status: InvoiceStatus;
-  createdAt: string;
-  paidAt: string | null;
-  systemQuotationRef: string;
-  productName: string;
-  coverType: string;
-  period: number;
-  startDate: string;
-  breakdown: Record<string, unknown> | null;
-  policyNumber: string | null;
-  /** The policy's id (its page in the portal), once issued. */
-  policyId?: number | null;
-  /** Paid so far; an invoice above M-Pesa's per-payment limit is paid in several prompts. */
-  amountPaid?: number;
-  balance?: number;
-  /** What the next M-Pesa prompt asks for: the balance, at most `maxPerPrompt`. */
-  amountDueNow?: number;
-  maxPerPrompt?: number;
-  quotationExpiresAt?: string;
-  /** The quotation's price is no longer offered (and nothing was paid towards it). */
-  isQuotationExpired?: boolean;
-}
+export type ClientInvoice = ActionOutput<'client/invoice/getInvoice'>;
 
 /** `client / invoice / getInvoice`: one of the client's invoices. */
 export async function getInvoice(invoiceSystemRef: string, signal?: AbortSignal): Promise<ClientInvoice> {
-  return unwrapData(
-    await callGateway<ClientInvoice>(
-      { service: 'client', resource: 'invoice', action: 'getInvoice', data: { invoiceSystemRef } },
-      { secure: true, silent: true, signal },
-    ),
+  return callAction(
+    'client/invoice/getInvoice',
+    { invoiceSystemRef },
+    { secure: true, silent: true, signal },
   );
 }
 
@@ -47,11 +24,8 @@ export async function listInvoicePage(
   query: { page: number; pageSize: number; status?: InvoiceStatus },
   signal?: AbortSignal,
 ): Promise<ListPage<ClientInvoice>> {
-  return unwrapData(
-    await callGateway<ListPage<ClientInvoice>>(
-      { service: 'client', resource: 'invoice', action: 'listInvoices', data: query },
-      { secure: true, silent: true, signal },
-    ),
+  return asPage(
+    await callAction('client/invoice/listInvoices', query, { secure: true, silent: true, signal }),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { JourneyProductLine, JourneyStateOf } from '@bima/domain';
+import type { ActionInput } from '@bima/domain/contract';
 import { authStore, getRole } from '../stores/auth';
-import { callGateway, unwrapData } from './api-client';
+import { callAction } from './api-client';
 
 export interface JourneyDraft<Line extends JourneyProductLine = JourneyProductLine> {
   productLine: Line;
@@ -19,11 +20,15 @@ export function canKeepDrafts(): boolean {
 export async function getJourneyDraft<Line extends JourneyProductLine>(
   productLine: Line,
 ): Promise<JourneyDraft<Line> | null> {
-  const reply = await callGateway<{ draft: JourneyDraft<Line> | null }>(
-    { service: 'client', resource: 'journeyDraft', action: 'getDraft', data: { productLine } },
+  // Only a signed-in client keeps drafts (a secure call without a session throws).
+  if (!canKeepDrafts()) return null;
+  const { draft } = await callAction(
+    'client/journeyDraft/getDraft',
+    { productLine },
     { secure: true, silent: true },
   );
-  return reply ? unwrapData(reply).draft : null;
+  // The server checked the state with this line's own schema.
+  return draft as JourneyDraft<Line> | null;
 }
 
 /** `saveDraft`, in the background: a failure only means the next tab cannot restore this step. */
@@ -31,16 +36,14 @@ export async function saveJourneyDraft<Line extends JourneyProductLine>(
   productLine: Line,
   state: JourneyStateOf<Line>,
 ): Promise<void> {
-  await callGateway(
-    { service: 'client', resource: 'journeyDraft', action: 'saveDraft', data: { productLine, state } },
+  await callAction(
+    'client/journeyDraft/saveDraft',
+    { productLine, state } as ActionInput<'client/journeyDraft/saveDraft'>,
     { secure: true, silent: true },
   );
 }
 
 /** `deleteDraft` ("Start a new quote"). */
 export async function deleteJourneyDraft(productLine: JourneyProductLine): Promise<void> {
-  await callGateway(
-    { service: 'client', resource: 'journeyDraft', action: 'deleteDraft', data: { productLine } },
-    { secure: true, silent: true },
-  );
+  await callAction('client/journeyDraft/deleteDraft', { productLine }, { secure: true, silent: true });
 }

@@ -8,7 +8,7 @@ export const sampleProduct: MotorProduct = {
   productSystemRef: 'JUB-MP-ELITE',
   classCode: '07',
   coverType: 'comprehensive',
-  basePremiumRate: { rateType: 'percentage', value: 0.045 },
+  basePremiumRate: { rateType: 'percentage', value: 0.045, minimumPremium: 0 },
   underwriter: [{ id: 'jubilee', name: 'Jubilee Insurance' }],
   productCover: { coverType: 'comprehensive', supportedPeriods: [30, 180, 365] },
   product_charges_details: [],

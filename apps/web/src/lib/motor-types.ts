@@ -1,4 +1,5 @@
 import type { BenefitType, CoverType } from '@bima/domain';
+import type { ActionOutput } from '@bima/domain/contract';
 
 /**
  * Wire shapes of the product actions (apps/api product/present.ts); every amount is whole shillings.
@@ -57,7 +58,8 @@ export interface MotorProduct {
   basePremium?: number | null;
   premium?: number | null;
   quotePeriod?: number | null;
-  basePremiumRate: { rateType: 'fixed' | 'percentage'; value: number; minimumPremium?: number };
+  /** A band's percentage of value, a fixed premium, or (a class rated on its risk's facts) each group's rate. */
+  basePremiumRate: ActionOutput<'underwriting/product/productWithBenefitsAndUnderwriterDetails'>[number]['basePremiumRate'];
   underwriter: UnderwriterSummary[];
   intermediary?: string;
   productTnc?: string | null;

@@ -13,7 +13,7 @@ export interface PaymentStatusReply {
   receiptNumber?: string | null;
   policyNumber?: string | null;
   /** The invoice after this payment: a balance above 0 means a part payment. */
-  invoice?: PaymentStatusInvoice;
+  invoice?: PaymentStatusInvoice | null;
 }
 
 export interface PaymentStatusInvoice {

@@ -1,32 +1,27 @@
+import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { callGateway, unwrapData } from './api-client';
+import { callAction } from './api-client';
 
-/** A policy just issued, as `client / policy / getPolicy` answers it by number. */
-export interface IssuedPolicy {
-  policyNumber: string;
-  certificateNumber: string;
-  receiptNumber: string | null;
-  productName: string;
-  coverType: string;
-  vehicleValue: number | null;
-  period: number;
-  startDate: string;
-  endDate: string;
-  premium: number;
-  /** The motor certificate of insurance (motor private and commercial); null for other classes. */
-  certificate: { certificateNumber: string; type: string } | null;
-  /** Signed download links, valid for 10 minutes; the certificate's only when there is one. */
-  documents: { schedule: string; receipt: string; certificate: string | null };
-}
+/** A policy just issued, as `client / policy / getPolicy` answers it by number, with its documents' links. */
+export type IssuedPolicy = Pick<
+  ActionOutput<'client/policy/getPolicy'>,
+  | 'policyNumber'
+  | 'certificateNumber'
+  | 'receiptNumber'
+  | 'productName'
+  | 'coverType'
+  | 'vehicleValue'
+  | 'period'
+  | 'startDate'
+  | 'endDate'
+  | 'premium'
+  | 'certificate'
+  | 'documents'
+>;
 
 /** `client / policy / getPolicy` by policy number, with links to its documents. */
 export async function getPolicy(policyNumber: string, signal?: AbortSignal): Promise<IssuedPolicy> {
-  return unwrapData(
-    await callGateway<IssuedPolicy>(
-      { service: 'client', resource: 'policy', action: 'getPolicy', data: { policyNumber } },
-      { secure: true, signal },
-    ),
-  );
+  return callAction('client/policy/getPolicy', { policyNumber }, { secure: true, signal });
 }
 
 // Document links last 10 minutes: ask for fresh ones well before they expire.

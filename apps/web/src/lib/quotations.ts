@@ -1,79 +1,36 @@
 // The client's quotations, read and paid by the purchase screens and the portal (whole shillings).
+import type { ActionOutput } from '@bima/domain/contract';
 import type { ListPage } from '../components/paged-table';
-import { callGateway, unwrapData } from './api-client';
+import { callAction } from './api-client';
+import { asPage } from './pages';
 
-export interface CompletedQuotation {
-  systemQuotationRef: string;
-  invoiceSystemRef: string;
-  amount: number;
-  status: string;
-}
+/** The quotation's invoice, made once. */
+export type CompletedQuotation = ActionOutput<'underwriting/quotation/completeQuotation'>;
 
 /** `underwriting / quotation / completeQuotation`: the quotation's invoice (made once). */
 export async function completeQuotation(systemQuotationRef: string): Promise<CompletedQuotation> {
-  return unwrapData(
-    await callGateway<CompletedQuotation>(
-      {
-        service: 'underwriting',
-        resource: 'quotation',
-        action: 'completeQuotation',
-        data: { systemQuotationRef },
-      },
-      { secure: true, silent: true },
-    ),
+  return callAction(
+    'underwriting/quotation/completeQuotation',
+    { systemQuotationRef },
+    { secure: true, silent: true },
   );
 }
 
 /** A client's quotation as `getQuotationDetails` and `listQuotations` answer it (whole shillings). */
-export interface ClientQuotation {
-  systemQuotationRef: string;
-  productName: string;
-  underwriter: string;
-  coverType: string;
-  /** What is insured in one line (a plate, a home's location, an aircraft's registration). */
-  riskReference?: { label: string; value: string };
-  vehicleValue: number | null;
-  period: number;
-  startDate: string;
-  endDate: string;
-  premium: number;
-  status: string;
-  createdAt: string;
-  /** The price is offered until then (QUOTATION_VALID_DAYS after it was made). */
-  expiresAt?: string;
-  /** Past `expiresAt` with nothing paid towards it: it can only be priced again. */
-  isExpired?: boolean;
-  invoice: { invoiceSystemRef: string; status: string; amount: number } | null;
-  policyNumber: string | null;
-  /** The policy's id (its page in the portal), once issued. */
-  policyId?: number | null;
-  vehicle: Record<string, unknown> | null;
-  breakdown: Record<string, unknown> | null;
-  /** The insurance class ('07' motor private, '08' motor commercial, …). */
-  classCode?: string;
-  /**
-   * What must be given before it can be paid (the vehicle and KYC its class requires): each field
-   * and its message; empty when nothing is missing.
-   */
-  missingDetails?: Array<{ field: string; message: string }>;
-  /** 'new' (the client's own) or 'recommendation' (an intermediary's: accepted on its review first). */
-  purchaseType?: string;
-  recommendationId?: number | null;
-}
+export type ClientQuotation = ActionOutput<'client/quotation/requoteQuotation'>;
 
 /** `underwriting / quotation / getQuotationDetails`: a quotation with its invoice and policy. */
-export async function getQuotationDetails(systemQuotationRef: string, signal?: AbortSignal) {
-  return unwrapData(
-    await callGateway<ClientQuotation>(
-      {
-        service: 'underwriting',
-        resource: 'quotation',
-        action: 'getQuotationDetails',
-        data: { systemQuotationRef },
-      },
-      { secure: true, silent: true, signal },
-    ),
+export async function getQuotationDetails(
+  systemQuotationRef: string,
+  signal?: AbortSignal,
+): Promise<ClientQuotation> {
+  const answer = await callAction(
+    'underwriting/quotation/getQuotationDetails',
+    { systemQuotationRef },
+    { secure: true, silent: true, signal },
   );
+  // Asked by reference, the action answers that quotation (by id it answers a recommendation).
+  return answer as ClientQuotation;
 }
 
 /** `client / quotation / listQuotations`, one page of the client's quotations (newest first). */
@@ -81,11 +38,8 @@ export async function listQuotationPage(
   query: { page: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<ListPage<ClientQuotation>> {
-  return unwrapData(
-    await callGateway<ListPage<ClientQuotation>>(
-      { service: 'client', resource: 'quotation', action: 'listQuotations', data: query },
-      { secure: true, silent: true, signal },
-    ),
+  return asPage(
+    await callAction('client/quotation/listQuotations', query, { secure: true, silent: true, signal }),
   );
 }
 
@@ -94,10 +48,9 @@ export async function listQuotationPage(
  * answers the new quotation (a quotation still valid is answered as it is).
  */
 export async function requoteQuotation(systemQuotationRef: string): Promise<ClientQuotation> {
-  return unwrapData(
-    await callGateway<ClientQuotation>(
-      { service: 'client', resource: 'quotation', action: 'requoteQuotation', data: { systemQuotationRef } },
-      { secure: true, silent: true },
-    ),
+  return callAction(
+    'client/quotation/requoteQuotation',
+    { systemQuotationRef },
+    { secure: true, silent: true },
   );
 }

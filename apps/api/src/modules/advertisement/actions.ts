@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { contracts } from '@bima/domain/contract';
 import { defineAction } from '../../gateway/registry';
 import { listActiveAdvertisements } from './service';
 
@@ -9,7 +9,7 @@ export const advertisementActions = [
     action: 'list',
     auth: 'public',
     description: 'Active advertisements; also served in the older shape at /v2/api/v1/home.',
-    input: z.object({}).passthrough(),
+    input: contracts['platform/advertisement/list'].input,
     handler: ({ db }) => listActiveAdvertisements(db),
   }),
 ];

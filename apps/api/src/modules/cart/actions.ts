@@ -1,4 +1,4 @@
-import { cartItemSchema, cartPageSchema, cartPaySchema } from '@bima/domain';
+import { contracts } from '@bima/domain/contract';
 import { defineAction } from '../../gateway/registry';
 import { addToCart, listCart, payCart, removeFromCart } from './service';
 
@@ -10,8 +10,8 @@ export const cartActions = [
     action: 'addItem',
     auth: 'client',
     description:
-      'Puts one of the client’s saved, unpaid quotations in the cart: {systemQuotationRef} → {systemQuotationRef, inCart:true}; again changes nothing. 404 for anyone else’s; 409 QUOTATION_PAID when money was paid towards it.',
-    input: cartItemSchema,
+      'Puts one of the client’s saved, unpaid quotations in the cart; again changes nothing. 404 for anyone else’s; 409 QUOTATION_PAID when money was paid towards it.',
+    input: contracts['client/cart/addItem'].input,
     handler: ({ db, principal, input }) => addToCart(db, principal!.userId, input.systemQuotationRef),
   }),
   defineAction({
@@ -20,8 +20,8 @@ export const cartActions = [
     action: 'removeItem',
     auth: 'client',
     description:
-      'Takes a quotation out of the cart: {systemQuotationRef} → {systemQuotationRef, inCart:false, removed, isExpired, message (for an expired one: it must be priced again)}.',
-    input: cartItemSchema,
+      'Takes a quotation out of the cart; for an expired one the message says it must be priced again.',
+    input: contracts['client/cart/removeItem'].input,
     handler: ({ db, principal, input }) => removeFromCart(db, principal!.userId, input.systemQuotationRef),
   }),
   defineAction({
@@ -30,8 +30,8 @@ export const cartActions = [
     action: 'listItems',
     auth: 'client',
     description:
-      'The cart, oldest added first (then id): {page, pageSize} → {items:[{systemQuotationRef, productName, underwriter, coverType, registrationNumber, vehicleDescription, startDate, premium, balance, invoiceSystemRef, isExpired, expiresAt, addedAt}], total, page, pageSize, totalPages, payableCount, expiredCount, totalAmount (KES, expired ones not counted), amountDueNow, maxPerPrompt}. Paid quotations leave the cart.',
-    input: cartPageSchema,
+      'The cart, oldest added first (then id), a page at a time, with its total (whole shillings; expired ones not counted). Paid quotations leave the cart.',
+    input: contracts['client/cart/listItems'].input,
     handler: (context) => listCart(context, context.principal!.userId, context.input),
   }),
   defineAction({
@@ -40,8 +40,8 @@ export const cartActions = [
     action: 'pay',
     auth: 'client',
     description:
-      'Pays the cart as one invoice by M-Pesa: {phone} → {paymentRef, status:"pending", customerMessage, amount, cartInvoiceRef}; follow it with paymentRequestDetails (its `cart` gives each member invoice’s balance and policy). The prompt asks for the cart’s balance up to MPESA_MAX_AMOUNT (a larger cart: pay again for the next part); each policy is issued when its share is paid. 409 CART_EMPTY, QUOTATION_EXPIRED (naming the expired quotation: remove it or price it again), PAYMENT_PENDING, INVOICE_PAID.',
-    input: cartPaySchema,
+      'Pays the cart as one invoice by M-Pesa; follow it with paymentRequestDetails (its `cart` gives each member invoice’s balance and policy). The prompt asks for the cart’s balance up to MPESA_MAX_AMOUNT (a larger cart: pay again for the next part); each policy is issued when its share is paid. 409 CART_EMPTY, QUOTATION_EXPIRED (naming the expired quotation: remove it or price it again), PAYMENT_PENDING, INVOICE_PAID.',
+    input: contracts['client/cart/pay'].input,
     handler: (context) => payCart(context, context.principal!.userId, context.input.phone),
   }),
 ];

@@ -1,5 +1,4 @@
-import { listInterestSchema, notifyInterestSchema, registerInterestSchema } from '@bima/domain';
-import { z } from 'zod';
+import { contracts } from '@bima/domain/contract';
 import { defineAction } from '../../gateway/registry';
 import { listInterest, notifyInterest, registerInterest } from './interest';
 import { listCatalogueProducts } from './service';
@@ -11,7 +10,7 @@ export const catalogueActions = [
     action: 'listProducts',
     auth: 'public',
     description: 'Every product of the catalogue with its category, class code, colour and availability.',
-    input: z.object({}).passthrough(),
+    input: contracts['underwriting/catalogue/listProducts'].input,
     handler: ({ db }) => listCatalogueProducts(db),
   }),
   defineAction({
@@ -22,8 +21,8 @@ export const catalogueActions = [
     // A public write: the stricter per-address limit.
     rateLimit: 'write',
     description:
-      '"Tell me when it\'s available" for a coming-soon product: {routeName, email} → {registered, productName}. Once per product and e-mail (asking again answers the same); 404 for an unknown product, 409 NOT_COMING_SOON for one that is available or not offered.',
-    input: registerInterestSchema,
+      '"Tell me when it\'s available" for a coming-soon product. Once per product and e-mail (asking again answers the same); 404 for an unknown product, 409 NOT_COMING_SOON for one that is available or not offered.',
+    input: contracts['underwriting/catalogue/registerInterest'].input,
     handler: ({ db, config, input, language }) =>
       registerInterest(db, input, config.PUBLIC_BASE_URL, language),
   }),
@@ -34,8 +33,8 @@ export const catalogueActions = [
     auth: 'staff',
     roles: ['admin'],
     description:
-      'Each catalogue product with how many people wait to hear it is available and how many were told: {page, pageSize} → {items:[{id, name, routeName, available, comingSoon, waiting, notified}], total, page, pageSize, totalPages}.',
-    input: listInterestSchema,
+      'Each catalogue product with how many people wait to hear it is available and how many were told, a page at a time.',
+    input: contracts['admin/catalogue/listInterest'].input,
     handler: ({ db, input }) => listInterest(db, input),
   }),
   defineAction({
@@ -45,8 +44,8 @@ export const catalogueActions = [
     auth: 'staff',
     roles: ['admin'],
     description:
-      'E-mails everyone waiting for a product that is now available, each once: {catalogueProductId} → {productName, notified, notifiedInAll}; 409 NOT_AVAILABLE while it is not available. Audited.',
-    input: notifyInterestSchema,
+      'E-mails everyone waiting for a product that is now available, each once; 409 NOT_AVAILABLE while it is not available. Audited.',
+    input: contracts['admin/catalogue/notifyInterest'].input,
     handler: ({ db, config, principal, input }) =>
       notifyInterest(db, principal!, input.catalogueProductId, config.PUBLIC_BASE_URL),
   }),

@@ -1,4 +1,5 @@
 import { verifyCertificateSchemaFor } from '@bima/domain';
+import type { ActionInput } from '@bima/domain/contract';
 import { z } from 'zod';
 import { AUTH_RATE_RULES } from '../../auth/rate-limiter';
 import { fromZodError } from '../../gateway/errors';
@@ -18,9 +19,9 @@ export const certificateActions = [
     action: 'verifyCertificate',
     auth: 'public',
     description:
-      'Checks a motor certificate of insurance: {certificateNumber} (today) or {registrationNumber, date} → {status: VALID | EXPIRED | CANCELLED | NOT_YET_VALID | UNKNOWN, checkedOn, certificate: {certificateNumber, registrationNumber, makeModel, insurer, type, startDate, endDate, insuredName (masked)} | null}. Strict limit per IP.',
+      'Checks a motor certificate of insurance by its number (today) or by plate and a date: its status and what it shows, the insured’s name masked. Strict limit per IP.',
     // Validated inside, after the limit is counted, so malformed calls count too.
-    input: z.unknown(),
+    input: z.unknown() as z.ZodType<unknown, ActionInput<'underwriting/certificate/verifyCertificate'>>,
     handler: async ({ db, services, input, ip }) => {
       await services.limiter.hit(AUTH_RATE_RULES.certificateCheckPerIp, [`certificate-check:ip:${ip}`]);
       const parsed = verifyCertificateSchemaFor(kenyaToday()).safeParse(input ?? {});

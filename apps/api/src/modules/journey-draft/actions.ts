@@ -1,4 +1,4 @@
-import { journeyDraftRefSchema, saveJourneyDraftSchema } from '@bima/domain';
+import { contracts } from '@bima/domain/contract';
 import { defineAction } from '../../gateway/registry';
 import { deleteDraft, getDraft, saveDraft } from './service';
 
@@ -15,7 +15,7 @@ export const journeyDraftActions = [
     auth: 'client',
     description:
       'Keeps the caller’s latest journey of a product line, each line’s state checked by its own schema: {productLine: "motor-private", state: {v:1, step, cls, cover, value (KES), product?, period? (days), start?, benefits?:[{ref, limit?}], limits?, excesses?, compare?}} | {productLine: "motor-commercial", state: {v:1, step: coverType|valuation|quote|vehicle, cover, valuation?: {vehicleValue, vehicleType, tonnageCapacity, usageDetails}, product?}} | {productLine: "fire-domestic"|"theft"|"aviation", state: {v:1, step: risk|quotes|benefits, risk? (the class’s risk), product?, optional?: [ref]}} → {productLine, updatedAt}. 400 for an unknown line, a state its line’s schema refuses, or one larger than 8 KB.',
-    input: saveJourneyDraftSchema,
+    input: contracts['client/journeyDraft/saveDraft'].input,
     handler: ({ db, principal, input }) => saveDraft(db, principal!.userId, input),
   }),
   defineAction({
@@ -25,8 +25,8 @@ export const journeyDraftActions = [
     auth: 'client',
     rateLimit: 'read',
     description:
-      'The caller’s draft of a product line: {productLine} → {draft: {productLine, state, updatedAt} | null}. A stored state the schema no longer accepts answers null.',
-    input: journeyDraftRefSchema,
+      'The caller’s draft of a product line, or null. A stored state the schema no longer accepts answers null.',
+    input: contracts['client/journeyDraft/getDraft'].input,
     handler: ({ db, principal, input }) => getDraft(db, principal!.userId, input.productLine),
   }),
   defineAction({
@@ -34,9 +34,8 @@ export const journeyDraftActions = [
     resource: 'journeyDraft',
     action: 'deleteDraft',
     auth: 'client',
-    description:
-      'Forgets the caller’s draft of a product line ("Start a new quote"): {productLine} → {deleted}.',
-    input: journeyDraftRefSchema,
+    description: 'Forgets the caller’s draft of a product line ("Start a new quote").',
+    input: contracts['client/journeyDraft/deleteDraft'].input,
     handler: ({ db, principal, input }) => deleteDraft(db, principal!.userId, input.productLine),
   }),
 ];

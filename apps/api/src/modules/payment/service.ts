@@ -602,12 +602,16 @@ export function listUnallocatedReceipts(
  * Every client's unallocated receipts for staff to refund, newest first, optionally by status; each
  * with the client's e-mail and the phone M-Pesa took the money from.
  */
-export function listUnallocatedReceiptsForStaff(
+export async function listUnallocatedReceiptsForStaff(
   db: Database,
   query: { page: number; pageSize: number; status?: 'OPEN' | 'REFUNDED' | 'APPLIED' },
 ) {
   const where = query.status ? eq(unallocatedReceipts.status, query.status) : undefined;
-  return pageOfUnallocatedReceipts(db, where, query, true);
+  const page = await pageOfUnallocatedReceipts(db, where, query, true);
+  // With the client: every item has its e-mail and phone.
+  return page as typeof page & {
+    items: Array<ReturnType<typeof presentUnallocatedReceipt> & { clientEmail: string; phone: string }>;
+  };
 }
 
 async function pageOfUnallocatedReceipts(

@@ -1,13 +1,11 @@
 import {
   classDefinitionOf,
-  fetchRecommendationsSchema,
   MOTOR_PRIVATE_COVER_TYPES,
   type ProductLanguage,
-  premiumCalcSchema,
-  productRefSchema,
   type RatingRisk,
   vehicleRisk,
 } from '@bima/domain';
+import { contracts } from '@bima/domain/contract';
 import { AppError } from '../../gateway/errors';
 import { defineAction } from '../../gateway/registry';
 import { SerializedResult } from '../../gateway/serialized';
@@ -25,8 +23,11 @@ import {
   productInLanguage,
 } from './service';
 
-const quoteMemo = new WeakMap<LoadedProduct[], Map<string, SerializedResult>>();
-const premiumMemo = new WeakMap<LoadedProduct, Map<string, SerializedResult>>();
+type QuoteGrid = ReturnType<typeof presentQuotedSummary>[];
+type Quote = ReturnType<typeof presentQuote>;
+
+const quoteMemo = new WeakMap<LoadedProduct[], Map<string, SerializedResult<QuoteGrid>>>();
+const premiumMemo = new WeakMap<LoadedProduct, Map<string, SerializedResult<Quote>>>();
 
 /**
  * Prices every product that covers the risk for its longest period. Quotes are a pure function of
@@ -41,7 +42,7 @@ function quoteAll(
   sumInsured: number,
   risk: RatingRisk,
   language: ProductLanguage,
-): SerializedResult {
+): SerializedResult<QuoteGrid> {
   let memo = quoteMemo.get(products);
   if (!memo) {
     memo = new Map();
@@ -76,7 +77,11 @@ function quoteAll(
  * language for the same loaded product (kept for a few seconds) is priced and serialized once; the
  * language is part of the key, as the benefits' names are in it. Refusals are not kept.
  */
-function quoteOne(loaded: LoadedProduct, request: PriceRequest, language: ProductLanguage): SerializedResult {
+function quoteOne(
+  loaded: LoadedProduct,
+  request: PriceRequest,
+  language: ProductLanguage,
+): SerializedResult<Quote> {
   let memo = premiumMemo.get(loaded);
   if (!memo) {
     memo = new Map();
@@ -104,7 +109,7 @@ export const productActions = [
     auth: 'public',
     description:
       "Every active product of an insurance class that covers the risk, each priced for it (an empty coverType means all the class's cover types). Motor private: riskValue in whole shillings. Other classes: `risk`, checked against the class's definition (motor commercial '08', fire domestic '03', theft '05', aviation '04').",
-    input: fetchRecommendationsSchema,
+    input: contracts['underwriting/product/fetchInsuranceClassReccomendations'].input,
     handler: async ({ db, input, language }) => {
       const classRisk = parseClassRisk(input.insuranceClass, input.risk, 'risk');
       if (classRisk) {
@@ -135,7 +140,7 @@ export const productActions = [
     auth: 'public',
     description:
       'One product with its benefits, excesses, charges and underwriter, as a one-item list; riskValue (whole shillings, optional) picks the rate of its value band.',
-    input: productRefSchema,
+    input: contracts['underwriting/product/productWithBenefitsAndUnderwriterDetails'].input,
     handler: async ({ db, input, language }) => {
       const [loaded] = await loadProducts(db, { productSystemRef: input.productSystemRef });
       if (!loaded) throw new AppError('not_found', 'This product is no longer available.');
@@ -149,7 +154,7 @@ export const productActions = [
     auth: 'public',
     description:
       'Prices a product for a risk, cover period, chosen benefit limits and excesses; returns the itemised breakdown and total in whole shillings.',
-    input: premiumCalcSchema,
+    input: contracts['underwriting/product/productPremiumCalc'].input,
     handler: async ({ db, input, language }) => {
       const [loaded] = await loadProducts(db, { productSystemRef: input.productSystemRef });
       if (!loaded) throw new AppError('not_found', 'This product is no longer available.');

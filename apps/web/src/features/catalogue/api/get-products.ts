@@ -1,17 +1,13 @@
 import type { CatalogueProduct } from '@bima/domain';
 import { catalogueInLanguage } from '@bima/domain/catalogue-rules';
 import { useMemo } from 'react';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n';
 import { createResource, useResource } from '../../../lib/resource';
 
 /** `underwriting / catalogue / listProducts`: the whole catalogue, in catalogue order. */
 export async function getProducts({ signal }: { signal?: AbortSignal } = {}): Promise<CatalogueProduct[]> {
-  const reply = await callGateway<CatalogueProduct[]>(
-    { service: 'underwriting', resource: 'catalogue', action: 'listProducts', data: {} },
-    { signal },
-  );
-  return unwrapData(reply);
+  return callAction('underwriting/catalogue/listProducts', {}, { signal });
 }
 
 const products = createResource(() => getProducts(), { staleMs: 5 * 60_000 });

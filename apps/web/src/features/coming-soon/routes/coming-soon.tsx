@@ -8,7 +8,7 @@ import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { cardClass, fieldErrorClass, inputClass, labelClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
-import { ApiError, callGateway, unwrapData } from '../../../lib/api-client';
+import { ApiError, callAction } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n';
 import { usePersistedStore } from '../../../lib/persisted-store';
 import { authStore } from '../../../stores/auth';
@@ -20,12 +20,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const catalogueQuery = {
   queryKey: ['catalogue', 'products'],
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
-    unwrapData(
-      await callGateway<CatalogueProduct[]>(
-        { service: 'underwriting', resource: 'catalogue', action: 'listProducts', data: {} },
-        { signal },
-      ),
-    ),
+    callAction('underwriting/catalogue/listProducts', {}, { signal }),
   staleTime: 5 * 60_000,
 };
 
@@ -61,16 +56,10 @@ function ProductPage({ product }: { product: CatalogueProduct }) {
   const emailId = useId();
   const register = useMutation({
     mutationFn: async (address: string) =>
-      unwrapData(
-        await callGateway<{ registered: boolean; productName: string }>(
-          {
-            service: 'underwriting',
-            resource: 'catalogue',
-            action: 'registerInterest',
-            data: { routeName: product.routeName, email: address },
-          },
-          { silent: true },
-        ),
+      callAction(
+        'underwriting/catalogue/registerInterest',
+        { routeName: product.routeName, email: address },
+        { silent: true },
       ),
   });
 

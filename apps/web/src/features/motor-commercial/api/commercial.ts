@@ -1,5 +1,6 @@
 import type { ClassKyc, CommercialRisk, CommercialVehicle } from '@bima/domain/classes/risks';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import type { ActionOutput } from '@bima/domain/contract';
+import { callAction } from '../../../lib/api-client';
 import {
   classProductQueryOptions,
   classQuotesQueryOptions,
@@ -38,19 +39,11 @@ export interface CommercialQuotationPayload {
   vehicleDetails: CommercialVehicle;
 }
 
-export interface CreatedQuotation {
-  systemQuotationRef: string;
-  premium: number;
-}
+export type CreatedQuotation = ActionOutput<'client/quotation/createQuotation'>;
 
 /** `client / quotation / createQuotation`: the server prices the vehicle again from its rows. */
 export async function createCommercialQuotation(
   payload: CommercialQuotationPayload,
 ): Promise<CreatedQuotation> {
-  return unwrapData(
-    await callGateway<CreatedQuotation>(
-      { service: 'client', resource: 'quotation', action: 'createQuotation', data: payload },
-      { secure: true, silent: true },
-    ),
-  );
+  return callAction('client/quotation/createQuotation', payload, { secure: true, silent: true });
 }

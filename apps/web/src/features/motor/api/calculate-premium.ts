@@ -1,6 +1,6 @@
 import { QUOTATION_ERROR_TOAST_MS } from '@bima/domain/constants';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, callGateway, unwrapData } from '../../../lib/api-client';
+import { ApiError, callAction } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import type { PremiumCalcRequest, PremiumQuote } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
@@ -8,11 +8,10 @@ import { t } from '../i18n';
 
 /** `underwriting / product / productPremiumCalc`: the itemised quote for the chosen options. */
 export async function calculatePremium(request: PremiumCalcRequest): Promise<PremiumQuote> {
-  const reply = await callGateway<PremiumQuote>(
-    { service: 'underwriting', resource: 'product', action: 'productPremiumCalc', data: request },
-    { silent: true },
-  );
-  return unwrapData(reply);
+  const quote: PremiumQuote = await callAction('underwriting/product/productPremiumCalc', request, {
+    silent: true,
+  });
+  return quote;
 }
 
 /** The field messages of a refused calculation (out-of-range limits, excesses, periods). */

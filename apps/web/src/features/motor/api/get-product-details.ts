@@ -1,4 +1,4 @@
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 import type { MotorProduct } from '../../../lib/motor-types';
 
 /**
@@ -7,16 +7,12 @@ import type { MotorProduct } from '../../../lib/motor-types';
  * failure shows (spec-1 §8).
  */
 export async function getProductDetails(productSystemRef: string, riskValue?: number): Promise<MotorProduct> {
-  const reply = await callGateway<MotorProduct[]>(
-    {
-      service: 'underwriting',
-      resource: 'product',
-      action: 'productWithBenefitsAndUnderwriterDetails',
-      data: riskValue === undefined ? { productSystemRef } : { productSystemRef, riskValue },
-    },
+  const products: readonly MotorProduct[] = await callAction(
+    'underwriting/product/productWithBenefitsAndUnderwriterDetails',
+    riskValue === undefined ? { productSystemRef } : { productSystemRef, riskValue },
     { silent: true },
   );
-  const [product] = unwrapData(reply);
+  const [product] = products;
   if (!product) throw new Error('product not found');
   return product;
 }

@@ -1,5 +1,5 @@
 import type { CoverType } from '@bima/domain';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 import type { QuotedProductSummary } from '../../../lib/motor-types';
 
 export interface RecommendationsInput {
@@ -14,11 +14,10 @@ export interface RecommendationsInput {
  * the grid lists the cover the visitor asked for. Error replies raise the gateway client's notification.
  */
 export async function getRecommendations(input: RecommendationsInput): Promise<QuotedProductSummary[]> {
-  const reply = await callGateway<QuotedProductSummary[]>({
-    service: 'underwriting',
-    resource: 'product',
-    action: 'fetchInsuranceClassReccomendations',
-    data: input,
-  });
-  return unwrapData(reply);
+  // Checked by the compiler: the grid's answer has every field the motor journey reads.
+  const quotes: readonly QuotedProductSummary[] = await callAction(
+    'underwriting/product/fetchInsuranceClassReccomendations',
+    input,
+  );
+  return [...quotes];
 }

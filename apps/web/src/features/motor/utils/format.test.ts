@@ -25,7 +25,19 @@ describe('formatPercent and formatRate (value × 100 with a percent sign)', () =
 
   it('shows a fixed rate in KES', () => {
     expect(formatRate({ rateType: 'fixed', value: 7_500 })).toBe('KES 7,500');
-    expect(formatRate({ rateType: 'percentage', value: 0.04 })).toBe('4%');
+    expect(formatRate({ rateType: 'percentage', value: 0.04, minimumPremium: 0 })).toBe('4%');
+  });
+
+  it("shows a rated product's rate as each group's percentage (the contract's third kind, no value)", () => {
+    const rated: Parameters<typeof formatRate>[0] = {
+      rateType: 'rated',
+      groups: [
+        { group: 'building', rate: 0.001 },
+        { group: 'contents', rate: 0.0025 },
+      ],
+      minimumPremium: 2_500,
+    };
+    expect(formatRate(rated)).toBe('0.1% / 0.25%');
   });
 });
 

@@ -13,8 +13,9 @@ export function formatPercent(fraction: number): string {
   return `${percent}%`;
 }
 
-/** The product's rate (spec-1 §9): a percentage of value, or the fixed premium in KES. */
+/** The product's rate (spec-1 §9): a percentage of value, the fixed premium in KES, or each group's percentage. */
 export function formatRate(rate: MotorProduct['basePremiumRate']): string {
+  if (rate.rateType === 'rated') return rate.groups.map((group) => formatPercent(group.rate)).join(' / ');
   return rate.rateType === 'percentage' ? formatPercent(rate.value) : formatKesAmount(rate.value);
 }
 

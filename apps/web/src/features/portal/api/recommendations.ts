@@ -64,13 +64,17 @@ export const recommendationsQueryOptions = (page: number) =>
 export const recommendationQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...KEY, id],
-    queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<ClientRecommendation>(
-          { service: 'underwriting', resource: 'quotation', action: 'getQuotationDetails', data: { id } },
-          { secure: true, silent: true, signal },
-        ),
-      ),
+    queryFn: async ({ signal }) => {
+      const answer = await callAction(
+        'underwriting/quotation/getQuotationDetails',
+        { id },
+        { secure: true, silent: true, signal },
+      );
+      // Asked by id, the action answers the recommendation (by reference, a quotation).
+      if (!('quotations' in answer)) throw new Error('Not a recommendation.');
+      const recommendation: ClientRecommendation = answer;
+      return recommendation;
+    },
   });
 
 export type AcceptedRecommendation = ActionOutput<'underwriting/quotation/acceptReccommendation'>;

@@ -1,70 +1,21 @@
+import type { ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ListPage } from '../../../components/paged-table';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 import { type InvoiceStatus, listInvoicePage } from '../../../lib/invoices';
+import { asPage } from '../../../lib/pages';
 import { listQuotationPage } from '../../../lib/quotations';
 
-export interface ClientPolicy {
-  id: number;
-  policyNumber: string;
-  certificateNumber: string;
-  receiptNumber: string | null;
-  status: 'ACTIVE' | 'EXPIRED' | 'CANCELLED';
-  /** Premium financing: the loan and lender that paid the premium; null when the client paid. */
-  financing?: { loanRef: string; lenderName: string; status: string } | null;
-  /** Cancelled before its end (financed, instalments missed): from which day and why. */
-  cancellation?: { cancelledOn: string; reason: string } | null;
-  productName: string;
-  underwriter: string;
-  /** The intermediary firm whose recommendation was bought; null for direct business. */
-  intermediary?: { id: number; intermediaryNames: string } | null;
-  /** The insurance class ('07' motor private, '08' motor commercial, '03' fire domestic, …) and its name. */
-  classCode?: string;
-  className?: string;
-  /** What the schedule prints about the risk of a class other than motor private: label and value. */
-  riskLines?: Array<[string, string]>;
-  /** The risk's total sum insured (the vehicle's value for motor), whole shillings. */
-  sumInsured?: number;
-  /** What is insured in one line (a plate, a home's location, an aircraft's registration). */
-  riskReference?: { label: string; value: string };
-  coverType: string;
-  vehicleValue: number | null;
-  vehicle: Record<string, unknown> | null;
-  period: number;
-  startDate: string;
-  endDate: string;
-  premium: number;
-  breakdown: Record<string, unknown> | null;
-  insured: {
-    names?: { firstName?: string; lastName?: string };
-    email?: string | null;
-    kraPin?: string | null;
-  };
-  systemQuotationRef: string;
-  paidFrom: string | null;
-  paidAt: string | null;
-  issuedAt: string;
-}
+/** One of the client's policies as `listPolicies` answers it (whole shillings). */
+export type ClientPolicy = Exclude<
+  ActionOutput<'client/policy/listPolicies'>,
+  readonly unknown[]
+>['items'][number];
+
+/** One policy in full as `getPolicy` answers it: its renewal and its documents' links (10 minutes). */
+export type ClientPolicyWithDocuments = ActionOutput<'client/policy/getPolicy'>;
 
 /** Where a policy stands for renewal (issue 14), as `getPolicy` answers it. */
-export interface PolicyRenewal {
-  /** Motor private and not cancelled: the portal can renew it. */
-  isRenewable: boolean;
-  /** 'too-early' (more than 30 days before the end), 'open' (until the end), 'expired'. */
-  state: 'too-early' | 'open' | 'expired';
-  opensOn: string | null;
-  /** The day a renewal's cover starts: the day after this policy ends. */
-  startDate: string;
-  renewedBy: { id: number; policyNumber: string; startDate: string } | null;
-}
-
-export interface ClientPolicyWithDocuments extends ClientPolicy {
-  /** Signed download links, valid for 10 minutes. */
-  documents: { schedule: string; receipt: string; certificate?: string | null };
-  /** The motor certificate of insurance (classes 07 and 08); null for other classes. */
-  certificate?: { certificateNumber: string; type: string } | null;
-  renewal?: PolicyRenewal;
-}
+export type PolicyRenewal = ClientPolicyWithDocuments['renewal'];
 
 // Document links last 10 minutes: fresh ones on opening, and again well before they expire.
 const LINK_REFRESH_MS = 5 * 60_000;
@@ -77,9 +28,10 @@ export const policiesQueryOptions = (page: number, pageSize = PORTAL_PAGE_SIZE) 
   queryOptions({
     queryKey: ['client', 'policies', 'page', page, pageSize],
     queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<ListPage<ClientPolicy>>(
-          { service: 'client', resource: 'policy', action: 'listPolicies', data: { page, pageSize } },
+      asPage(
+        await callAction(
+          'client/policy/listPolicies',
+          { page, pageSize },
           { secure: true, silent: true, signal },
         ),
       ),
@@ -90,12 +42,7 @@ export const policyByIdQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['client', 'policy', 'id', id],
     queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<ClientPolicyWithDocuments>(
-          { service: 'client', resource: 'policy', action: 'getPolicy', data: { id } },
-          { secure: true, silent: true, signal },
-        ),
-      ),
+      callAction('client/policy/getPolicy', { id }, { secure: true, silent: true, signal }),
     staleTime: 0,
     refetchOnMount: 'always',
     refetchInterval: LINK_REFRESH_MS,
@@ -125,23 +72,8 @@ export const invoicesQueryOptions = (
   });
 
 /** Money M-Pesa took that no invoice was waiting for, credited to the client (whole shillings). */
-export interface UnallocatedReceipt {
-  receiptSystemRef: string;
-  amount: number;
-  mpesaReceiptNumber: string | null;
-  reason: string;
-  /** OPEN until our team refunds or applies it. */
-  status: 'OPEN' | 'REFUNDED' | 'APPLIED' | string;
-  createdAt: string;
-  invoiceSystemRef: string | null;
-}
-
-export interface ReceiptsPage {
-  items: UnallocatedReceipt[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type ReceiptsPage = ActionOutput<'client/wallet/listUnallocatedReceipts'>;
+export type UnallocatedReceipt = ReceiptsPage['items'][number];
 
 export const RECEIPTS_PAGE_SIZE = 5;
 
@@ -150,16 +82,10 @@ export const unallocatedReceiptsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ['client', 'unallocatedReceipts', page],
     queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<ReceiptsPage>(
-          {
-            service: 'client',
-            resource: 'wallet',
-            action: 'listUnallocatedReceipts',
-            data: { page, pageSize: RECEIPTS_PAGE_SIZE },
-          },
-          { secure: true, silent: true, signal },
-        ),
+      callAction(
+        'client/wallet/listUnallocatedReceipts',
+        { page, pageSize: RECEIPTS_PAGE_SIZE },
+        { secure: true, silent: true, signal },
       ),
     placeholderData: keepPreviousData,
     // A secondary panel: one more try, then its own error with Try again.

@@ -1,35 +1,20 @@
-import { callAction, callGateway, unwrapData } from '../../../lib/api-client';
+import type { ActionOutput } from '@bima/domain/contract';
+import { callAction } from '../../../lib/api-client';
 import type { CreateQuotationPayload } from '../utils/quotation-payload';
 
-export interface CreatedQuotation {
-  systemQuotationRef: string;
-  premium: number;
-}
+export type CreatedQuotation = ActionOutput<'client/quotation/createQuotation'>;
 
 /** `client / quotation / createQuotation`: the server prices the application again. */
 export async function createQuotation(payload: CreateQuotationPayload): Promise<CreatedQuotation> {
-  return unwrapData(
-    await callGateway<CreatedQuotation>(
-      { service: 'client', resource: 'quotation', action: 'createQuotation', data: payload },
-      { secure: true, silent: true },
-    ),
-  );
+  return callAction('client/quotation/createQuotation', payload, { secure: true, silent: true });
 }
 
 /** `client / quotation / completeQuotationDetails`: the vehicle a quotation lacks (its KYC is the profile's). */
 export async function completeQuotationDetails(data: {
   systemQuotationRef: string;
   vehicleDetails?: Record<string, unknown>;
-}): Promise<{ systemQuotationRef: string; missingDetails: Array<{ field: string; message: string }> }> {
-  return unwrapData(
-    await callGateway<{
-      systemQuotationRef: string;
-      missingDetails: Array<{ field: string; message: string }>;
-    }>(
-      { service: 'client', resource: 'quotation', action: 'completeQuotationDetails', data },
-      { secure: true, silent: true },
-    ),
-  );
+}): Promise<CreatedQuotation> {
+  return callAction('client/quotation/completeQuotationDetails', data, { secure: true, silent: true });
 }
 
 /** `acceptReccommendation`: accepts the recommended quotation once its details are complete; its invoice. */

@@ -1,21 +1,14 @@
+import type { ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callStaffAction, type Page, STAFF_PAGE_SIZE } from './call';
+import { callStaffAction, STAFF_PAGE_SIZE } from './call';
 
-export interface ProductInterest {
-  id: number;
-  name: string;
-  routeName: string;
-  available: boolean;
-  comingSoon: boolean;
-  waiting: number;
-  notified: number;
-}
+export type ProductInterest = ActionOutput<'admin/catalogue/listInterest'>['items'][number];
 
 export const productInterestQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ['staff', 'product-interest', page],
     queryFn: ({ signal }) =>
-      callStaffAction<Page<ProductInterest>>(
+      callStaffAction<ActionOutput<'admin/catalogue/listInterest'>>(
         {
           service: 'admin',
           resource: 'catalogue',
@@ -28,7 +21,7 @@ export const productInterestQueryOptions = (page: number) =>
   });
 
 export const notifyInterest = (catalogueProductId: number) =>
-  callStaffAction<{ productName: string; notified: number }>({
+  callStaffAction<ActionOutput<'admin/catalogue/notifyInterest'>>({
     service: 'admin',
     resource: 'catalogue',
     action: 'notifyInterest',

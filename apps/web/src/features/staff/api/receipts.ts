@@ -1,25 +1,16 @@
+import type { ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callStaffAction, type Page, STAFF_PAGE_SIZE } from './call';
+import { callStaffAction, STAFF_PAGE_SIZE } from './call';
 
 /** Money M-Pesa took that no invoice needed, for staff to refund (whole shillings). */
-export interface StaffReceipt {
-  receiptSystemRef: string;
-  amount: number;
-  mpesaReceiptNumber: string | null;
-  reason: string;
-  status: 'OPEN' | 'REFUNDED' | 'APPLIED';
-  createdAt: string;
-  resolvedAt: string | null;
-  invoiceSystemRef: string | null;
-  clientEmail: string;
-  phone: string | null;
-}
+type StaffReceiptsPage = ActionOutput<'payments/unallocatedReceipt/listUnallocatedReceipts'>;
+export type StaffReceipt = StaffReceiptsPage['items'][number];
 
-export const receiptsQueryOptions = (query: { page: number; status?: StaffReceipt['status'] }) =>
+export const receiptsQueryOptions = (query: { page: number; status?: 'OPEN' | 'REFUNDED' | 'APPLIED' }) =>
   queryOptions({
     queryKey: ['staff', 'receipts', query],
     queryFn: ({ signal }) =>
-      callStaffAction<Page<StaffReceipt>>(
+      callStaffAction<StaffReceiptsPage>(
         {
           service: 'payments',
           resource: 'unallocatedReceipt',

@@ -1,6 +1,6 @@
 import type { CertificateCheck, VerifyCertificateQuery } from '@bima/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 
 /** `underwriting / certificate / verifyCertificate`: anyone's check, by number or by plate and date. */
 export async function verifyCertificate(
@@ -12,11 +12,7 @@ export async function verifyCertificate(
       ? { certificateNumber: query.certificateNumber }
       : { registrationNumber: query.registrationNumber, date: query.date };
   // Silent: the page shows its own error (a refused check, the limit) beside the form.
-  const reply = await callGateway<CertificateCheck>(
-    { service: 'underwriting', resource: 'certificate', action: 'verifyCertificate', data },
-    { signal, silent: true },
-  );
-  return unwrapData(reply);
+  return callAction('underwriting/certificate/verifyCertificate', data, { signal, silent: true });
 }
 
 export const verifyCertificateQueryOptions = (query: VerifyCertificateQuery | null) =>
