@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callAction, callGateway, unwrapData } from './api-client';
+import { callAction } from './api-client';
 import type { MotorProduct, PremiumQuote, QuotedProductSummary } from './motor-types';
 
 /** A class's risk, KYC or vehicle as the API takes it: the object its definition's form made. */

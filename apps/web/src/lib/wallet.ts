@@ -1,8 +1,7 @@
 // The client's wallet, read by the wallet's screens, the invoice page, loans and school fees.
 import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { callAction, callGateway, unwrapData } from './api-client';
-import type { ClientInvoice } from './invoices';
+import { callAction } from './api-client';
 
 /** `client / wallet / getWallet`: the balance (from the ledger) and one top-up's limit, in cents. */
 export type Wallet = ActionOutput<'client/wallet/getWallet'>;
@@ -20,12 +19,7 @@ export async function payInvoiceFromWallet(input: {
   amount: string;
   requestId: string;
 }) {
-  return unwrapData(
-    await callGateway<{ invoice: ClientInvoice; walletBalance: number }>(
-      { service: 'client', resource: 'wallet', action: 'payInvoice', data: input },
-      { secure: true, silent: true },
-    ),
-  );
+  return callAction('client/wallet/payInvoice', input, { secure: true, silent: true });
 }
 
 /** A fresh id for one payment attempt (a retry of the same attempt pays once). */

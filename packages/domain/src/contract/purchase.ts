@@ -28,7 +28,8 @@ import { RECOMMENDATION_STATUSES, recommendationIdSchema } from '../recommendati
 import { quoteRenewalSchema } from '../renewal';
 import { completeQuotationDetailsSchema } from '../risk-requirements';
 import { supportContactsSchema } from '../support';
-import { type Contract, contract, day, pageOf, shillings, timestamp } from './define';
+import { walletPayInvoiceSchema } from '../wallet';
+import { type Contract, cents, contract, day, pageOf, shillings, timestamp } from './define';
 
 /*
  * Money: the purchase calls still answer (and take) whole shillings, spec-1 §7's unit, the quote grid
@@ -515,6 +516,11 @@ export const purchaseContracts = {
     listOrPageOf(invoiceSchema),
   ),
   'client/invoice/getInvoice': contract(invoiceRefSchema, invoiceSchema),
+  // Paying an invoice from the wallet (the wallet module's action, the invoice's answer).
+  'client/wallet/payInvoice': contract(
+    walletPayInvoiceSchema,
+    z.object({ invoice: invoiceSchema, walletBalance: cents() }),
+  ),
   'client/wallet/listUnallocatedReceipts': contract(receiptPageSchema, pagedOf(unallocatedReceiptSchema)),
   'payments/unallocatedReceipt/listUnallocatedReceipts': contract(
     receiptPageSchema.extend({ status: z.enum(['OPEN', 'REFUNDED', 'APPLIED']).optional() }),

@@ -1,4 +1,4 @@
-import { describeIn, walletPayInvoiceSchema } from '@bima/domain';
+import { describeIn } from '@bima/domain';
 import { contracts } from '@bima/domain/contract';
 import { defineAction } from '../../gateway/registry';
 import { getWallet, listWalletTransactions, payInvoiceFromWallet } from './service';
@@ -44,8 +44,8 @@ export const walletActions = [
     action: 'payInvoice',
     auth: 'client',
     description:
-      'Pays all or part of one of the client’s invoices from the wallet: {invoiceSystemRef, amount (KES, whole), requestId?} → {invoice (as getInvoice), walletBalance}. The policy is issued when the invoice is paid in full. 400 on amount (0, not a number, above the wallet’s balance or the invoice’s balance); 409 INVOICE_PAID or QUOTATION_EXPIRED; the same requestId pays once.',
-    input: walletPayInvoiceSchema,
+      'Pays all or part of one of the client’s invoices from the wallet (the amount in whole shillings, as the invoice answers; the wallet’s balance after it in cents) and answers the invoice as getInvoice does. The policy is issued when the invoice is paid in full. 400 on amount (0, not a number, above the wallet’s balance or the invoice’s balance); 409 INVOICE_PAID or QUOTATION_EXPIRED; the same requestId pays once.',
+    input: contracts['client/wallet/payInvoice'].input,
     handler: (context) => payInvoiceFromWallet(context, context.principal!.userId, context.input),
   }),
   defineAction({

@@ -162,7 +162,7 @@ export async function payInvoiceFromWallet(
   const invoice = await getInvoice(db, userId, input.invoiceSystemRef, {
     maxPerPrompt: services.mpesa.maxAmount,
   });
-  return { invoice, walletBalance: kesOf(await walletBalance(db, userId)) };
+  return { invoice, walletBalance: await walletBalance(db, userId) };
 }
 
 /**

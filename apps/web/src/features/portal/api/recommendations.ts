@@ -1,6 +1,6 @@
 import type { ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callAction, callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 
 /** The head of a recommendation the client received (`clientQuotationRequest`, `getQuotationDetails`). */
 export interface RecommendationHead {
