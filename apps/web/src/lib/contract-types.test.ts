@@ -3,6 +3,9 @@
  * below stops being an error (reading a field the action does not answer, or sending one it does not
  * take, would compile).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { callAction } from './api-client';
 
@@ -40,5 +43,18 @@ describe('callAction, typed by the contract', () => {
     });
     expect(typeof callsUnknownAction).toBe('function');
     vi.unstubAllGlobals();
+  });
+});
+
+describe('every call of the web is typed by the contract', () => {
+  it('calls actions only through callAction: no untyped callGateway outside the API client', () => {
+    const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const untyped = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter(
+        (file) =>
+          /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && file !== path.join('lib', 'api-client.ts'),
+      )
+      .filter((file) => /\bcallGateway\b/.test(readFileSync(path.join(src, file), 'utf8')));
+    expect(untyped).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import type { ClaimStatus, ClaimType } from '@bima/domain/claims';
 import type { ActionInput, ActionOutput } from '@bima/domain/contract';
 import type { WorkAge } from '@bima/domain/staff-work';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callAction, callGateway, type GatewayCall, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
+import { asList } from '../../../lib/pages';
 
 /** The contract's types (amounts in cents): one claim in a list, in full, a file, a timeline step. */
 export type ClaimSummary = ActionOutput<'client/claim/listClaims'>['items'][number];
@@ -11,11 +12,6 @@ export type ClaimFile = ClaimDetails['files'][number];
 export type ClaimStepEntry = ClaimDetails['timeline'][number];
 
 export const CLAIMS_PAGE_SIZE = 10;
-
-/** One secured call (not a claims action: the client's policies); errors are shown beside what failed. */
-async function callSecured<T>(call: GatewayCall, signal?: AbortSignal): Promise<T> {
-  return unwrapData(await callGateway<T>(call, { secure: true, silent: true, signal }));
-}
 
 /** Secured; errors are shown by each screen beside what failed. */
 const secured = (signal?: AbortSignal) => ({ secure: true, silent: true, signal });
@@ -101,25 +97,13 @@ export const assessorsQueryOptions = (id: number) =>
     queryFn: ({ signal }) => callAction('claims/desk/listAssessors', { id }, secured(signal)),
   });
 
-export interface ClientPolicyOption {
-  policyNumber: string;
-  status: string;
-  productName: string;
-  startDate: string;
-  endDate: string;
-  vehicle: Record<string, unknown> | null;
-}
-
 export const activePoliciesQueryOptions = () =>
   queryOptions({
     queryKey: ['claims', 'client', 'policies'],
     queryFn: async ({ signal }) =>
-      (
-        await callSecured<ClientPolicyOption[]>(
-          { service: 'client', resource: 'policy', action: 'listPolicies', data: {} },
-          signal,
-        )
-      ).filter((policy) => policy.status === 'ACTIVE'),
+      asList(await callAction('client/policy/listPolicies', {}, secured(signal))).filter(
+        (policy) => policy.status === 'ACTIVE',
+      ),
   });
 
 export const reportClaim = (data: ActionInput<'client/claim/reportClaim'>) =>

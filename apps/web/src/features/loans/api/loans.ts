@@ -1,6 +1,6 @@
 import type { ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callAction, callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 
 export type LoanStatus = Loan['status'];
@@ -46,24 +46,12 @@ export const payLoanFromWallet = (input: { loanRef: string; target: 'next' | 'se
 export const withdrawApplication = (loanRef: string) =>
   callAction('client/loan/withdraw', { loanRef }, options());
 
-export interface PaymentStatus {
-  paymentSystemRef: string;
-  paymentRequestStatus: 'pending' | 'success' | 'failed';
-  statusMessage: string;
-  amount: number;
-  receiptNumber: string | null;
-}
+export type PaymentStatus = ActionOutput<'intergration/payment/paymentRequestDetails'>;
 
 /** `intergration / payment / paymentRequestDetails` (spelt so): how a prompt ended. */
 export const getPaymentStatus = async (paymentSystemRef: string, signal?: AbortSignal) =>
-  unwrapData(
-    await callGateway<PaymentStatus>(
-      {
-        service: 'intergration',
-        resource: 'payment',
-        action: 'paymentRequestDetails',
-        data: { paymentSystemRef },
-      },
-      { secure: true, silent: true, signal },
-    ),
+  callAction(
+    'intergration/payment/paymentRequestDetails',
+    { paymentSystemRef },
+    { secure: true, silent: true, signal },
   );

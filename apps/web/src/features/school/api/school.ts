@@ -1,6 +1,6 @@
 import type { ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callAction, callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 import { currentLanguage, intlLocale } from '../../../lib/i18n';
 
 export type School = ActionOutput<'client/school/listSchools'>['items'][number];
@@ -83,24 +83,13 @@ export const walletBalance = async (signal?: AbortSignal) => {
   return { balance: wallet.balance / 100 };
 };
 
-export interface PaymentStatus {
-  paymentRequestStatus: 'pending' | 'success' | 'failed';
-  statusMessage: string;
-  amount: number;
-  receiptNumber: string | null;
-}
+export type PaymentStatus = ActionOutput<'intergration/payment/paymentRequestDetails'>;
 
 export const getPaymentStatus = async (paymentSystemRef: string, signal?: AbortSignal) =>
-  unwrapData(
-    await callGateway<PaymentStatus>(
-      {
-        service: 'intergration',
-        resource: 'payment',
-        action: 'paymentRequestDetails',
-        data: { paymentSystemRef },
-      },
-      { secure: true, silent: true, signal },
-    ),
+  callAction(
+    'intergration/payment/paymentRequestDetails',
+    { paymentSystemRef },
+    { secure: true, silent: true, signal },
   );
 
 /** Integer cents (as the API answers money) as KES, with cents when there are some. */

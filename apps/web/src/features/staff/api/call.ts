@@ -1,5 +1,5 @@
 import type { ActionInput, ActionKey, ActionOutput } from '@bima/domain/contract';
-import { callAction, callGateway, type GatewayCall, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 
 /**
  * One secured staff action's data, typed by its contract. Reads are silent (their screens show
@@ -12,11 +12,6 @@ export function callStaff<Key extends ActionKey>(
   signal?: AbortSignal,
 ): Promise<ActionOutput<Key>> {
   return callAction(key, data, { secure: true, silent: true, signal });
-}
-
-/** As `callStaff`, for the actions that have no contract yet (their answer typed by the caller). */
-export async function callStaffAction<T>(call: GatewayCall, signal?: AbortSignal): Promise<T> {
-  return unwrapData(await callGateway<T>(call, { secure: true, silent: true, signal }));
 }
 
 /** A page of a back-office list (pages count from 1). */

@@ -1,6 +1,6 @@
 import type { ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callStaffAction, STAFF_PAGE_SIZE } from './call';
+import { callStaff, STAFF_PAGE_SIZE } from './call';
 
 /** Money M-Pesa took that no invoice needed, for staff to refund (whole shillings). */
 type StaffReceiptsPage = ActionOutput<'payments/unallocatedReceipt/listUnallocatedReceipts'>;
@@ -10,17 +10,9 @@ export const receiptsQueryOptions = (query: { page: number; status?: 'OPEN' | 'R
   queryOptions({
     queryKey: ['staff', 'receipts', query],
     queryFn: ({ signal }) =>
-      callStaffAction<StaffReceiptsPage>(
-        {
-          service: 'payments',
-          resource: 'unallocatedReceipt',
-          action: 'listUnallocatedReceipts',
-          data: {
-            page: query.page,
-            pageSize: STAFF_PAGE_SIZE,
-            ...(query.status ? { status: query.status } : {}),
-          },
-        },
+      callStaff(
+        'payments/unallocatedReceipt/listUnallocatedReceipts',
+        { page: query.page, pageSize: STAFF_PAGE_SIZE, ...(query.status ? { status: query.status } : {}) },
         signal,
       ),
     placeholderData: keepPreviousData,

@@ -1,33 +1,21 @@
 import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 import { callStaff } from './call';
 import { requestQueryOptions } from './requests';
 
 /** A product of the market as `fetchInsuranceClassReccomendations` lists it (priced for the value). */
-export interface MarketProduct {
-  productSystemRef: string;
-  productName: string;
-  coverType: string;
-  premium?: number | null;
-  underwriter: Array<{ id: string; name: string }>;
-}
+export type MarketProduct = ActionOutput<'underwriting/product/fetchInsuranceClassReccomendations'>[number];
 
 /** The motor private class ('07') products that cover the request's vehicle value (KES). */
 export const marketProductsQueryOptions = (riskValue: number) =>
   queryOptions({
     queryKey: ['staff', 'market-products', riskValue],
     queryFn: async ({ signal }) =>
-      unwrapData(
-        await callGateway<MarketProduct[]>(
-          {
-            service: 'underwriting',
-            resource: 'product',
-            action: 'fetchInsuranceClassReccomendations',
-            data: { insuranceClass: '07', riskValue, coverType: '' },
-          },
-          { silent: true, signal },
-        ),
+      callAction(
+        'underwriting/product/fetchInsuranceClassReccomendations',
+        { insuranceClass: '07', riskValue, coverType: '' },
+        { silent: true, signal },
       ),
   });
 

@@ -1,6 +1,6 @@
 import type { ActionInput, ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callAction, callGateway, unwrapData } from '../../../lib/api-client';
+import { callAction } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 
 /** `client / wallet / topUp`: an M-Pesa prompt for the amount (cents) to the phone. */
@@ -8,26 +8,14 @@ export async function topUpWallet(input: ActionInput<'client/wallet/topUp'>) {
   return callAction('client/wallet/topUp', input, { secure: true, silent: true });
 }
 
-export interface TopUpStatus {
-  paymentSystemRef: string;
-  paymentRequestStatus: 'pending' | 'success' | 'failed';
-  statusMessage: string;
-  amount: number;
-  receiptNumber: string | null;
-}
+export type TopUpStatus = ActionOutput<'intergration/payment/paymentRequestDetails'>;
 
 /** `intergration / payment / paymentRequestDetails` (spelt so): how the top-up's prompt ended. */
 export async function getTopUpStatus(paymentSystemRef: string, signal?: AbortSignal) {
-  return unwrapData(
-    await callGateway<TopUpStatus>(
-      {
-        service: 'intergration',
-        resource: 'payment',
-        action: 'paymentRequestDetails',
-        data: { paymentSystemRef },
-      },
-      { secure: true, silent: true, signal },
-    ),
+  return callAction(
+    'intergration/payment/paymentRequestDetails',
+    { paymentSystemRef },
+    { secure: true, silent: true, signal },
   );
 }
 
