@@ -204,63 +204,71 @@ export async function gatewayPlugin(app: FastifyInstance, options: GatewayOption
     throw new AppError('unavailable', 'We are very busy right now. Please try again in a moment.');
   };
 
-  app.post('/v2/api/v1', async (request, reply) => {
-    shedWhenBusy(request, reply);
-    const replay = request.gatewayReplay;
-    if (replay) {
-      request.gatewayAction = replay.action;
-      return answer(reply, 'data', replay.result);
-    }
-    guardInput(request.body);
-    const envelope = gatewayEnvelopeSchema.safeParse(request.body);
-    if (!envelope.success) throw fromZodError(envelope.error);
-    const { service, resource, action, data } = envelope.data;
-    const definition = registry.find(service.name, resource.name, action.name, action.version);
-    if (!definition) {
-      throw new AppError(
-        'not_found',
-        `Unknown action ${[service.name, resource.name, action.name].join('/')}.`,
-      );
-    }
-    request.gatewayAction = `${definition.service}/${definition.resource}/${definition.action}`;
-    return answer(reply, 'data', keep(request, definition, await run(request, definition, data)));
-  });
-
-  // One action's own operation (OpenAPI): the body is the action's input, the answer the same.
-  app.post<{ Params: { service: string; resource: string; action: string } }>(
-    '/v2/api/v1/:service/:resource/:action',
-    async (request, reply) => {
+  /**
+   * One gateway route: sheds when busy, answers a kept replay, guards the body, then runs the action
+   * `find` names (404 when none) and answers its result under `field`.
+   */
+  const serve =
+    <Request extends FastifyRequest>(
+      field: 'data' | 'result',
+      find: (request: Request) => { definition: ActionDefinition | undefined; data: unknown; name: string },
+    ) =>
+    async (request: Request, reply: FastifyReply) => {
       shedWhenBusy(request, reply);
       const replay = request.gatewayReplay;
       if (replay) {
         request.gatewayAction = replay.action;
-        return answer(reply, 'data', replay.result);
+        return answer(reply, field, replay.result);
       }
       guardInput(request.body);
-      const { service, resource, action } = request.params;
-      const definition = registry.find(service, resource, action, 'v1');
-      if (!definition)
-        throw new AppError('not_found', `Unknown action ${[service, resource, action].join('/')}.`);
+      const { definition, data, name } = find(request);
+      if (!definition) throw new AppError('not_found', `Unknown action ${name}.`);
       request.gatewayAction = `${definition.service}/${definition.resource}/${definition.action}`;
-      return answer(reply, 'data', keep(request, definition, await run(request, definition, request.body)));
-    },
+      return answer(reply, field, keep(request, definition, await run(request, definition, data)));
+    };
+
+  app.post(
+    '/v2/api/v1',
+    serve('data', (request) => {
+      const envelope = gatewayEnvelopeSchema.safeParse(request.body);
+      if (!envelope.success) throw fromZodError(envelope.error);
+      const { service, resource, action, data } = envelope.data;
+      return {
+        definition: registry.find(service.name, resource.name, action.name, action.version),
+        data,
+        name: [service.name, resource.name, action.name].join('/'),
+      };
+    }),
   );
 
-  app.post('/v2/api/v1/home', async (request, reply) => {
-    shedWhenBusy(request, reply);
-    const replay = request.gatewayReplay;
-    if (replay) {
-      request.gatewayAction = replay.action;
-      return answer(reply, 'result', replay.result);
-    }
-    guardInput(request.body);
-    const envelope = legacyEnvelopeSchema.safeParse(request.body);
-    if (!envelope.success) throw fromZodError(envelope.error);
-    const { resource, action, data } = envelope.data;
-    const target = LEGACY_HOME_ACTIONS[`${resource}/${action}`];
-    const definition = target && registry.find(target.service, target.resource, target.action, 'v1');
-    if (!definition) throw new AppError('not_found', `Unknown action ${[resource, action].join('/')}.`);
-    request.gatewayAction = `${definition.service}/${definition.resource}/${definition.action}`;
-    return answer(reply, 'result', keep(request, definition, await run(request, definition, data)));
-  });
+  // One action's own operation (OpenAPI): the body is the action's input, the answer the same.
+  app.post<{ Params: { service: string; resource: string; action: string } }>(
+    '/v2/api/v1/:service/:resource/:action',
+    serve(
+      'data',
+      (request: FastifyRequest<{ Params: { service: string; resource: string; action: string } }>) => {
+        const { service, resource, action } = request.params;
+        return {
+          definition: registry.find(service, resource, action, 'v1'),
+          data: request.body,
+          name: [service, resource, action].join('/'),
+        };
+      },
+    ),
+  );
+
+  app.post(
+    '/v2/api/v1/home',
+    serve('result', (request) => {
+      const envelope = legacyEnvelopeSchema.safeParse(request.body);
+      if (!envelope.success) throw fromZodError(envelope.error);
+      const { resource, action, data } = envelope.data;
+      const target = LEGACY_HOME_ACTIONS[`${resource}/${action}`];
+      return {
+        definition: target && registry.find(target.service, target.resource, target.action, 'v1'),
+        data,
+        name: [resource, action].join('/'),
+      };
+    }),
+  );
 }

@@ -55,6 +55,25 @@ const invoiceSummary = (invoice: InvoiceRow, money: { paid: number; owed: number
 };
 
 /**
+ * Refuses the first payment of an invoice whose cover can no longer be bought: its quotation
+ * expired, a renewal another renewal has already bought (or is buying), or a cover whose vehicle or
+ * KYC is missing (its policy and certificate would lack them). Every way of paying an invoice asks.
+ */
+export async function refuseFirstPayment(tx: Tx, invoice: { quotationId: number }): Promise<void> {
+  const [quotation] = await tx
+    .select({
+      id: quotations.id,
+      expiresAt: quotations.expiresAt,
+      renewalOfPolicyId: quotations.renewalOfPolicyId,
+    })
+    .from(quotations)
+    .where(eq(quotations.id, invoice.quotationId));
+  if (quotation && isQuotationExpired(quotation)) throw quotationExpiredError(quotation);
+  if (quotation) await refuseRenewalPayment(tx, quotation);
+  await refuseIncompleteQuotation(tx, invoice.quotationId);
+}
+
+/**
  * Starts an STK push for one of the client's unpaid invoices, for its balance up to M-Pesa's
  * per-transaction limit (a larger invoice is paid in several prompts). The invoice row is locked
  * while deciding, so two requests at once cannot both send a prompt: a paid invoice, an expired
@@ -79,21 +98,7 @@ export async function requestInvoicePayment(
     if (invoice.status === 'PAID' || amount <= 0) {
       throw new AppError('conflict', 'This invoice is already paid.', { code: 'INVOICE_PAID' });
     }
-    if (money.paid === 0) {
-      const [quotation] = await tx
-        .select({
-          id: quotations.id,
-          expiresAt: quotations.expiresAt,
-          renewalOfPolicyId: quotations.renewalOfPolicyId,
-        })
-        .from(quotations)
-        .where(eq(quotations.id, invoice.quotationId));
-      if (quotation && isQuotationExpired(quotation)) throw quotationExpiredError(quotation);
-      // A renewal whose policy another renewal has already bought (or is buying) is not paid twice.
-      if (quotation) await refuseRenewalPayment(tx, quotation);
-      // Nor is a cover whose vehicle or KYC is missing (its policy and certificate would lack them).
-      await refuseIncompleteQuotation(tx, invoice.quotationId);
-    }
+    if (money.paid === 0) await refuseFirstPayment(tx, invoice);
     await refuseWhilePromptLive(
       tx,
       eq(payments.invoiceId, invoice.id),

@@ -7,20 +7,16 @@ import {
   ledgerEntries,
   ledgerTransactions,
   payments,
-  quotations,
   schoolChildren,
   schoolFeeInvoices,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import type { Language } from '../../lib/language';
 import { pageInfo } from '../../lib/search';
-import { completeInvoice, sendPolicyDocuments } from '../invoice/service';
+import { completeInvoice, refuseFirstPayment, sendPolicyDocuments } from '../invoice/service';
 import { findAccount, isPosted, lockWallet, moneyOfInvoice, post, walletBalance } from '../ledger/service';
 import type { PaymentContext } from '../payment/payables';
 import { getInvoice } from '../policy/service';
-import { refuseIncompleteQuotation } from '../quotation/requirements';
-import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
-import { refuseRenewalPayment } from '../renewal/guard';
 
 /** Cents as KES with their cents (statements and the wallet show exact amounts). */
 export const kesOf = (cents: number) => cents / 100;
@@ -125,19 +121,7 @@ export async function payInvoiceFromWallet(
     if (invoice.status === 'PAID' || money.owed === 0) {
       throw new AppError('conflict', 'This invoice is already paid.', { code: 'INVOICE_PAID' });
     }
-    if (money.paid === 0) {
-      const [quotation] = await tx
-        .select({
-          id: quotations.id,
-          expiresAt: quotations.expiresAt,
-          renewalOfPolicyId: quotations.renewalOfPolicyId,
-        })
-        .from(quotations)
-        .where(eq(quotations.id, invoice.quotationId));
-      if (quotation && isQuotationExpired(quotation)) throw quotationExpiredError(quotation);
-      if (quotation) await refuseRenewalPayment(tx, quotation);
-      await refuseIncompleteQuotation(tx, invoice.quotationId);
-    }
+    if (money.paid === 0) await refuseFirstPayment(tx, invoice);
     const balance = await lockWallet(tx, userId);
     const decided = walletPaymentPosting({
       key,
