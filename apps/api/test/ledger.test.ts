@@ -469,7 +469,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
       );
       expect(paid.status, JSON.stringify(paid.body)).toBe(200);
       expect(paid.body.result.data).toMatchObject({
-        walletBalance: 100,
+        walletBalance: 100 * 100, // KES 100 left, in cents (the wire's unit)
         invoice: { status: 'PAID', balance: 0 },
       });
       const [row] = await db()
