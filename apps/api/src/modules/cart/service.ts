@@ -11,7 +11,6 @@ import {
   policies,
   quotations,
   recommendations,
-  unallocatedReceipts,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { formatAmount } from '../../lib/language';
@@ -21,7 +20,7 @@ import { completeInvoice, sendPolicyDocuments } from '../invoice/service';
 import { invoiceMoney, lockWallet } from '../ledger/service';
 import type { PaymentContext } from '../payment/payables';
 import { refuseWhilePromptLive, sendPrompt } from '../payment/service';
-import { type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
+import { listUnallocatedReceipt, type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
 import { toKes } from '../product/present';
 import { refuseIncompleteRisk } from '../quotation/requirements';
 import { invoiceQuotation, isQuotationExpired, quotationExpiredError } from '../quotation/service';
@@ -350,31 +349,15 @@ export async function settleCartReceipt(
       allocated === 0
         ? 'Payment arrived after the cart was paid'
         : 'Payment was more than the balance of the cart';
-    await tx
-      .insert(unallocatedReceipts)
-      .values({
-        receiptSystemRef: makeRef('RCT', 10),
-        userId: payment.userId,
-        paymentId: payment.id,
-        // The row names an invoice: the cart's last member (the receipt says which cart).
-        invoiceId: members[members.length - 1]!.id,
-        amount: toWallet,
-        mpesaReceiptNumber: answer.receipt,
-        reason,
-      })
-      .onConflictDoNothing({ target: unallocatedReceipts.paymentId });
-    afterCommit.push(() =>
-      context.log.error(
-        {
-          alert: 'unallocated-receipt',
-          payment: payment.paymentSystemRef,
-          cart: cart.cartInvoiceRef,
-          amount: toKes(toWallet),
-          reason,
-        },
-        'unallocated M-Pesa receipt',
-      ),
-    );
+    await listUnallocatedReceipt(tx, context, afterCommit, {
+      payment,
+      // The row names an invoice: the cart's last member (the receipt says which cart).
+      invoiceId: members[members.length - 1]!.id,
+      amount: toWallet,
+      mpesaReceipt: answer.receipt,
+      reason,
+      about: { cart: cart.cartInvoiceRef },
+    });
   }
   for (const share of allocations) {
     const invoice = members.find((member) => member.id === share.invoiceId)!;

@@ -8,7 +8,6 @@ import {
   payments,
   policies,
   quotations,
-  unallocatedReceipts,
   users,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
@@ -20,7 +19,7 @@ import { moneyOfInvoice, post } from '../ledger/service';
 import { wantsEmail } from '../notification/service';
 import type { PaymentContext } from '../payment/payables';
 import { refuseWhilePromptLive, sendPrompt } from '../payment/service';
-import { type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
+import { listUnallocatedReceipt, type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
 import { loadDocumentBrand } from '../policy/document-brand';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
 import { toKes } from '../product/present';
@@ -159,31 +158,14 @@ export async function settleInvoiceReceipt(
         ? 'Payment arrived after the invoice was paid'
         : 'Payment was more than the balance of the invoice';
     // The rest is in the client's wallet (the posting above); this row lists it for staff.
-    await tx
-      .insert(unallocatedReceipts)
-      .values({
-        receiptSystemRef: makeRef('RCT', 10),
-        userId: payment.userId,
-        paymentId: payment.id,
-        invoiceId: invoice.id,
-        amount: toWallet,
-        mpesaReceiptNumber: receipt,
-        reason,
-      })
-      .onConflictDoNothing({ target: unallocatedReceipts.paymentId });
-    afterCommit.push(() =>
-      context.log.error(
-        {
-          alert: 'unallocated-receipt',
-          payment: payment.paymentSystemRef,
-          invoice: invoice.invoiceSystemRef,
-          amount: toKes(toWallet),
-          receipt,
-          reason,
-        },
-        'unallocated M-Pesa receipt',
-      ),
-    );
+    await listUnallocatedReceipt(tx, context, afterCommit, {
+      payment,
+      invoiceId: invoice.id,
+      amount: toWallet,
+      mpesaReceipt: receipt,
+      reason,
+      about: { invoice: invoice.invoiceSystemRef },
+    });
   }
 
   if (invoice.status === 'UNPAID' && allocated > 0 && owed - allocated <= 0) {

@@ -1,11 +1,14 @@
 import type { Posting } from '@bima/domain';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { payments } from '../../db/schema';
+import { payments, unallocatedReceipts } from '../../db/schema';
 import { type Bilingual, formatAmount } from '../../lib/language';
+import { makeRef } from '../../lib/refs';
 import type { Services } from '../../services';
 import { post } from '../ledger/service';
 import { notify } from '../notification/service';
+import { toKes } from '../product/present';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type PaymentRow = typeof payments.$inferSelect;
@@ -55,4 +58,51 @@ export async function markPaymentSucceeded(
     link: settlement.link,
     email: { baseUrl: context.services.publicBaseUrl },
   });
+}
+
+/**
+ * Money M-Pesa brought that its purpose no longer needed (already paid, or more than the balance):
+ * it went to the client's wallet with the payment's postings; this lists it for staff to refund
+ * (`unallocated_receipts`, once per payment) and, after the commit, raises the alert. `about` names
+ * what was paid in the alert (`{invoice}` or `{cart}`).
+ */
+export async function listUnallocatedReceipt(
+  tx: Tx,
+  context: { log: Pick<FastifyBaseLogger, 'error'> },
+  afterCommit: Array<() => void | Promise<void>>,
+  receipt: {
+    payment: PaymentRow;
+    invoiceId: number;
+    amount: number;
+    mpesaReceipt: string | null;
+    reason: string;
+    about: Record<string, string>;
+  },
+): Promise<void> {
+  const { payment, amount, reason } = receipt;
+  await tx
+    .insert(unallocatedReceipts)
+    .values({
+      receiptSystemRef: makeRef('RCT', 10),
+      userId: payment.userId,
+      paymentId: payment.id,
+      invoiceId: receipt.invoiceId,
+      amount,
+      mpesaReceiptNumber: receipt.mpesaReceipt,
+      reason,
+    })
+    .onConflictDoNothing({ target: unallocatedReceipts.paymentId });
+  afterCommit.push(() =>
+    context.log.error(
+      {
+        alert: 'unallocated-receipt',
+        payment: payment.paymentSystemRef,
+        ...receipt.about,
+        amount: toKes(amount),
+        receipt: receipt.mpesaReceipt,
+        reason,
+      },
+      'unallocated M-Pesa receipt',
+    ),
+  );
 }
