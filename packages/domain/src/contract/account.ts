@@ -304,7 +304,7 @@ export const accountContracts = {
   ),
   'platform/notification/listNotifications': contract(
     listNotificationsSchema,
-    pageOf(notificationSchema).extend({ totalPages: z.int(), unread: z.int() }),
+    pageOf(notificationSchema).extend({ unread: z.int() }),
   ),
   'platform/notification/getUnreadCount': contract(z.object({}), z.object({ unread: z.int() })),
   'platform/notification/markRead': contract(
@@ -319,7 +319,7 @@ export const accountContracts = {
   ),
   'chat/conversation/listConversations': contract(
     listConversationsSchema,
-    pageOf(conversationSchema).extend({ totalPages: z.int(), totalUnread: z.int() }),
+    pageOf(conversationSchema).extend({ totalUnread: z.int() }),
   ),
   'chat/conversation/getUnreadCount': contract(
     z.object({}),

@@ -47,9 +47,6 @@ import {
 import { WORK_AGES } from '../staff-work';
 import { type Contract, cents, contract, day, pageOf, shillings, timestamp } from './define';
 
-/** One page of a list that also says how many pages there are (the back office's lists). */
-const pagesOf = <Item extends z.ZodType>(item: Item) => pageOf(item).extend({ totalPages: z.int() });
-
 const noInput = () => z.object({});
 const names = z.object({ firstName: z.string(), lastName: z.string() });
 
@@ -387,7 +384,7 @@ export const backOfficeContracts = {
   'user/registration/acceptInvitation': contract(acceptInvitationSchema, acceptedInvitationSchema),
   'staff/account/getProfile': contract(noInput(), staffUserSchema),
   'admin/staff/inviteStaff': contract(inviteStaffSchema, staffUserSchema),
-  'admin/staff/listStaff': contract(listStaffSchema, pagesOf(staffUserSchema)),
+  'admin/staff/listStaff': contract(listStaffSchema, pageOf(staffUserSchema)),
   'admin/staff/disableStaff': contract(staffUserIdSchema, staffUserSchema),
   'admin/staff/enableStaff': contract(staffUserIdSchema, staffUserSchema),
   'staff/dashboard/getWork': contract(noInput(), staffWorkSchema),
@@ -395,12 +392,12 @@ export const backOfficeContracts = {
   // Intermediaries
   'underwriting/quotation/listIntermediaries': contract(
     listIntermediariesSchema,
-    z.union([z.array(intermediaryListItemSchema), pagesOf(intermediaryListItemSchema)]),
+    z.union([z.array(intermediaryListItemSchema), pageOf(intermediaryListItemSchema)]),
   ),
   'underwriting/quotation/getIntermediary': contract(intermediaryIdSchema, intermediaryDetailsSchema),
   'admin/intermediary/listIntermediaries': contract(
     adminListIntermediariesSchema,
-    pagesOf(adminIntermediarySchema),
+    pageOf(adminIntermediarySchema),
   ),
   'admin/intermediary/createIntermediary': contract(createIntermediarySchema, adminIntermediarySchema),
   'admin/intermediary/approveIntermediary': contract(intermediaryIdSchema, adminIntermediarySchema),
@@ -433,10 +430,10 @@ export const backOfficeContracts = {
       intermediaries: z.array(firmRef),
     }),
   ),
-  'client/helpRequest/listHelpRequests': contract(pageInputSchema, pagesOf(clientHelpRequestSchema)),
+  'client/helpRequest/listHelpRequests': contract(pageInputSchema, pageOf(clientHelpRequestSchema)),
   'intermediary/request/listRequests': contract(
     listHelpRequestsSchema,
-    pagesOf(inboxItemSchema).extend({ newCount: z.int() }),
+    pageOf(inboxItemSchema).extend({ newCount: z.int() }),
   ),
   'intermediary/request/getRequest': contract(helpRequestIdSchema, inboxRequestSchema),
   'intermediary/request/startReview': contract(helpRequestIdSchema, inboxRequestSchema),
@@ -480,7 +477,7 @@ export const backOfficeContracts = {
   ),
   'underwriting/quotation/clientQuotationRequest': contract(
     clientRecommendationsSchema,
-    pagesOf(clientRecommendationSchema),
+    pageOf(clientRecommendationSchema),
   ),
   'underwriting/quotation/acceptReccommendation': contract(
     acceptRecommendationSchema,
@@ -509,27 +506,27 @@ export const backOfficeContracts = {
   'admin/commission/setRate': contract(setCommissionRateSchema, commissionRateSchema),
   'intermediary/commission/getStatement': contract(
     commissionStatementSchema,
-    pagesOf(commissionLineSchema).extend({
+    pageOf(commissionLineSchema).extend({
       totals: z.object({ count: z.int(), premium: cents(), commission: cents() }),
       firmId: z.int().nullable(),
     }),
   ),
 
   // Audit, search, receipts, queues
-  'admin/audit/listAuditLog': contract(listAuditLogSchema, pagesOf(auditEntrySchema)),
-  'backoffice/policy/searchPolicies': contract(searchPoliciesSchema, pagesOf(policySearchItemSchema)),
+  'admin/audit/listAuditLog': contract(listAuditLogSchema, pageOf(auditEntrySchema)),
+  'backoffice/policy/searchPolicies': contract(searchPoliciesSchema, pageOf(policySearchItemSchema)),
   'payments/unallocatedReceipt/resolveReceipt': contract(
     resolveReceiptSchema,
     z.object({ receiptSystemRef: z.string(), status: z.string(), resolvedAt: timestamp().nullable() }),
   ),
   'admin/mailQueue/listMailQueue': contract(
     listMailQueueSchema,
-    pagesOf(queuedMailSchema).extend({ failing: z.int() }),
+    pageOf(queuedMailSchema).extend({ failing: z.int() }),
   ),
   'admin/mailQueue/retryMail': contract(retryMailSchema, queuedMailSchema),
   'admin/jobs/listJobs': contract(
     listJobsSchema,
-    pagesOf(
+    pageOf(
       z.object({
         id: z.string(),
         name: z.string(),
@@ -547,7 +544,7 @@ export const backOfficeContracts = {
   // Products (back office)
   'backoffice/product/listProducts': contract(
     adminListProductsSchema,
-    pagesOf(
+    pageOf(
       z.object({
         productSystemRef: z.string(),
         name: z.string(),
@@ -566,7 +563,7 @@ export const backOfficeContracts = {
   'backoffice/product/setProductActive': contract(adminSetProductActiveSchema, editableProductSchema),
   'backoffice/product/listProductVersions': contract(
     adminListProductVersionsSchema,
-    pagesOf(z.object(versionHead)),
+    pageOf(z.object(versionHead)),
   ),
   'backoffice/product/getProductVersion': contract(
     adminProductVersionSchema,

@@ -156,10 +156,7 @@ export const claimDetailsSchema = z.object({
   }),
 });
 
-/** A page as `pageInfo` answers it: pageOf's fields and the number of pages. */
-const pageWithCount = <Item extends z.ZodType>(item: Item) => pageOf(item).extend({ totalPages: z.int() });
-
-const claimPage = pageWithCount(claimSummarySchema);
+const claimPage = pageOf(claimSummarySchema);
 
 /** One movement of the wallet, newest first, with the balance after it (cents: + in, − out). */
 export const walletMovementSchema = z.object({
@@ -305,7 +302,7 @@ export const claimContracts = {
   'client/assessment/unshareAssessment': contract(assessmentShareSchema, ownAssessmentSchema),
   'intermediary/assessment/listShared': contract(
     sharedAssessmentPageSchema,
-    pageWithCount(sharedAssessmentItemSchema),
+    pageOf(sharedAssessmentItemSchema),
   ),
   'intermediary/assessment/getShared': contract(
     sharedAssessmentRefSchema,
@@ -331,11 +328,11 @@ export const claimContracts = {
   ),
   'client/wallet/listTransactions': contract(
     walletPageSchema,
-    pageWithCount(walletMovementSchema).extend({ balance: cents() }),
+    pageOf(walletMovementSchema).extend({ balance: cents() }),
   ),
   'client/account/getStatement': contract(
     statementQuerySchema,
-    pageWithCount(statementLineSchema).extend({
+    pageOf(statementLineSchema).extend({
       from: day(),
       to: day(),
       openingBalance: shillings(),

@@ -28,7 +28,7 @@ export const cents = () =>
 
 /**
  * An amount still answered in whole (or decimal) shillings, the unit the older calls of spec-1 §7
- * used. Every one is on its way to `cents()`; `contract.test.ts` lists those that remain.
+ * used. Every one is on its way to `cents()`; the OpenAPI document marks them `kes-shillings`.
  */
 export const shillings = () =>
   z.number().meta({ format: 'kes-shillings', description: 'Kenya shillings (older unit; moving to cents)' });
@@ -39,9 +39,15 @@ export const timestamp = () => z.string().meta({ format: 'date-time' });
 /** A calendar day on the wire: 'YYYY-MM-DD'. */
 export const day = () => z.string().meta({ format: 'date' });
 
-/** One page of a list: `{items, total, page, pageSize}`, as every paged list answers. */
+/** One page of a list: `{items, total, page, pageSize, totalPages}`, as every paged list answers (`pageInfo`). */
 export function pageOf<Item extends z.ZodType>(item: Item) {
-  return z.object({ items: z.array(item), total: z.int(), page: z.int(), pageSize: z.int() });
+  return z.object({
+    items: z.array(item),
+    total: z.int(),
+    page: z.int(),
+    pageSize: z.int(),
+    totalPages: z.int(),
+  });
 }
 
 /** The answer of an action that answers nothing of interest (`null` or `{}` on the wire). */

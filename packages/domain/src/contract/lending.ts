@@ -25,9 +25,6 @@ import {
 } from '../school';
 import { type Contract, cents, contract, day, pageOf, shillings, timestamp } from './define';
 
-/** A page as the lending lists answer it: `pageOf(item)` and the number of pages. */
-const pageWithCount = <Item extends z.ZodType>(item: Item) => pageOf(item).extend({ totalPages: z.int() });
-
 // ---------------------------------------------------------------- offers (IPF and school fees)
 
 /** One instalment of an offered schedule (cents). */
@@ -167,7 +164,7 @@ export const loanViewSchema = z.object({
   events: z.array(z.object({ kind: z.string(), message: z.string(), createdAt: timestamp() })),
 });
 
-const loanPage = pageWithCount(loanViewSchema);
+const loanPage = pageOf(loanViewSchema);
 
 /** An M-Pesa prompt just sent. */
 const mpesaPromptSchema = z.object({
@@ -287,7 +284,7 @@ export const lendingContracts = {
   // lenders and pricing
   'admin/lender/listLenders': contract(
     pageInputSchema,
-    pageWithCount(
+    pageOf(
       z.object({
         id: z.int(),
         name: z.string(),
@@ -296,20 +293,20 @@ export const lendingContracts = {
       }),
     ),
   ),
-  'lender/pricing/listTables': contract(pricingTablesQuerySchema, pageWithCount(pricingTableSchema)),
+  'lender/pricing/listTables': contract(pricingTablesQuerySchema, pageOf(pricingTableSchema)),
   'lender/pricing/publishTable': contract(publishPricingTableSchema, pricingTableSchema),
   // premium financing
   'client/ipf/getOffer': contract(ipfOfferSchema, ipfOfferAnswerSchema),
   'client/ipf/apply': contract(ipfApplySchema, loanViewSchema),
   'client/ipf/listRequests': contract(loanPageSchema, loanPage),
   // school fees
-  'client/school/listSchools': contract(schoolSearchSchema, pageWithCount(schoolSchema)),
+  'client/school/listSchools': contract(schoolSearchSchema, pageOf(schoolSchema)),
   'client/school/linkChild': contract(
     schoolLinkChildSchema,
     schoolChildSchema.extend({ alreadyLinked: z.boolean() }),
   ),
-  'client/school/listChildren': contract(schoolPageSchema, pageWithCount(schoolChildSchema)),
-  'client/school/listInvoices': contract(schoolPageSchema, pageWithCount(schoolInvoiceSchema)),
+  'client/school/listChildren': contract(schoolPageSchema, pageOf(schoolChildSchema)),
+  'client/school/listInvoices': contract(schoolPageSchema, pageOf(schoolInvoiceSchema)),
   'client/school/getInvoice': contract(schoolInvoiceRefSchema, schoolInvoiceDetailSchema),
   'client/school/payByMpesa': contract(schoolMpesaPaymentSchema, mpesaPromptSchema),
   'client/school/payFromWallet': contract(

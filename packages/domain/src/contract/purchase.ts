@@ -40,13 +40,8 @@ import { type Contract, cents, contract, day, pageOf, shillings, timestamp } fro
 /** A free-form record kept as given (a vehicle, the client's details, a class's risk). */
 const record = () => z.record(z.string(), z.unknown());
 
-/** One page of a list that also says how many pages there are. */
-function pagedOf<Item extends z.ZodType>(item: Item) {
-  return pageOf(item).extend({ totalPages: z.int() });
-}
-
 /** A list older callers read whole (an array) and screens a page at a time (with `page`/`pageSize`). */
-const listOrPageOf = <Item extends z.ZodType>(item: Item) => z.union([z.array(item), pagedOf(item)]);
+const listOrPageOf = <Item extends z.ZodType>(item: Item) => z.union([z.array(item), pageOf(item)]);
 
 /** Optional paging of the client's lists: pages count from 1. */
 export const optionalPagingSchema = z
@@ -521,10 +516,10 @@ export const purchaseContracts = {
     walletPayInvoiceSchema,
     z.object({ invoice: invoiceSchema, walletBalance: cents() }),
   ),
-  'client/wallet/listUnallocatedReceipts': contract(receiptPageSchema, pagedOf(unallocatedReceiptSchema)),
+  'client/wallet/listUnallocatedReceipts': contract(receiptPageSchema, pageOf(unallocatedReceiptSchema)),
   'payments/unallocatedReceipt/listUnallocatedReceipts': contract(
     receiptPageSchema.extend({ status: z.enum(['OPEN', 'REFUNDED', 'APPLIED']).optional() }),
-    pagedOf(unallocatedReceiptSchema.extend({ clientEmail: z.string(), phone: z.string() })),
+    pageOf(unallocatedReceiptSchema.extend({ clientEmail: z.string(), phone: z.string() })),
   ),
   'client/policy/listPolicies': contract(optionalPagingSchema, listOrPageOf(policySchema)),
   'client/policy/getPolicy': contract(policyKeySchema, policyDetailSchema),
@@ -546,7 +541,7 @@ export const purchaseContracts = {
   ),
   'client/cart/listItems': contract(
     cartPageSchema,
-    pagedOf(cartItemViewSchema).extend({
+    pageOf(cartItemViewSchema).extend({
       payableCount: z.int(),
       expiredCount: z.int(),
       /** The cart's total, expired quotations not counted. */
@@ -568,7 +563,7 @@ export const purchaseContracts = {
   ),
   'admin/catalogue/listInterest': contract(
     listInterestSchema,
-    pagedOf(
+    pageOf(
       z.object({
         id: z.int(),
         name: z.string(),
