@@ -342,7 +342,7 @@ test.describe('product back office', () => {
     await expect(page.getByText(`Current version ${version + 2}`, { exact: true })).toBeVisible();
   });
 
-  test('two changes: the bar counts them, Save lists each old → new, Back keeps editing, Confirm saves @phone', async ({
+  test('two changes: the bar counts them, Save lists each old → new, Back keeps editing, Confirm saves @phone @desktop', async ({
     page,
     request,
   }, testInfo) => {
@@ -447,7 +447,7 @@ test.describe('product back office', () => {
     }
   });
 
-  test('list, editor and version have no serious or critical violations @phone', async ({
+  test('list, editor and version have no serious or critical violations @phone @desktop', async ({
     page,
     request,
   }) => {

@@ -8,7 +8,7 @@ const LENDER = 'lender@mavuno-finance.example';
 test.describe('lender: pricing tables', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('the sample lender reads its tables and publishes a new school fees table for a later day @phone', async ({
+  test('the sample lender reads its tables and publishes a new school fees table for a later day @phone @desktop', async ({
     page,
     request,
   }) => {

@@ -2,11 +2,14 @@ import { expect, test } from '@playwright/test';
 import { createClient, expectNoSeriousViolations, useSession } from './purchase-fixtures';
 import { createHelpRequestThroughApi, STAFF, signInStaffThroughApi } from './staff-fixtures';
 
-// Desktop, and at 412 px in the phone project (@phone).
+// Desktop (@desktop), and at 412 px in the phone project (@phone).
 test.describe('staff area: accessibility', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test("the admin's screens have no serious or critical violations @phone", async ({ page, request }) => {
+  test("the admin's screens have no serious or critical violations @phone @desktop", async ({
+    page,
+    request,
+  }) => {
     const client = await createClient(request);
     await createHelpRequestThroughApi(request, client.session, 'Tana Insurance Brokers');
     await useSession(page, await signInStaffThroughApi(request, STAFF.admin));
@@ -65,7 +68,7 @@ test.describe('staff area: accessibility', () => {
     await expectNoSeriousViolations(page, 'audit log');
   });
 
-  test("the broker's and the underwriter's screens have no serious or critical violations @phone", async ({
+  test("the broker's and the underwriter's screens have no serious or critical violations @phone @desktop", async ({
     page,
     request,
   }) => {

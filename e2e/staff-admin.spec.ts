@@ -111,7 +111,7 @@ test.describe('staff area: an admin', () => {
     expect((await listPublicIntermediaries(request)).map((firm) => firm.intermediaryNames)).toContain(name);
   });
 
-  test('opens Background jobs: every queue the servers share, with its waiting, running and failed jobs @phone', async ({
+  test('opens Background jobs: every queue the servers share, with its waiting, running and failed jobs @phone @desktop', async ({
     page,
   }) => {
     await signInStaffThroughPage(page, STAFF.admin);

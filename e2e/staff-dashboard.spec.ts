@@ -15,7 +15,7 @@ const countIn = async (link: import('@playwright/test').Locator) =>
 test.describe('staff dashboard: the work waiting for the role', () => {
   test.setTimeout(120_000);
 
-  test('an underwriter with an open claim sees it counted by age, and the count opens the desk filtered to it @phone @readme', async ({
+  test('an underwriter with an open claim sees it counted by age, and the count opens the desk filtered to it @phone @desktop @readme', async ({
     page,
     request,
   }, testInfo) => {
@@ -60,7 +60,10 @@ test.describe('staff dashboard: the work waiting for the role', () => {
     await expect(page.getByRole('link', { name: `Open claim ${claim.claimRef}` })).toHaveCount(0);
   });
 
-  test("a broker sees their firm's help request waiting for an answer @phone", async ({ page, request }) => {
+  test("a broker sees their firm's help request waiting for an answer @phone @desktop", async ({
+    page,
+    request,
+  }) => {
     const client = await createClient(request, { withKyc: true });
     const { requestSystemRef } = await createHelpRequestThroughApi(
       request,

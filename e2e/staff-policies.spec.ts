@@ -6,7 +6,7 @@ import { STAFF, signInStaffThroughPage } from './staff-fixtures';
 test.describe('staff area: finding a policy', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('an admin finds a client’s policy by the phone that paid and by its number @phone', async ({
+  test('an admin finds a client’s policy by the phone that paid and by its number @phone @desktop', async ({
     page,
     request,
   }) => {

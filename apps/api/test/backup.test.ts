@@ -1,3 +1,4 @@
+// @pglite: runs on PGlite too (scripts/test.sh): backup and restore of the embedded database's directory.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

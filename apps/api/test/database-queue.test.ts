@@ -1,3 +1,4 @@
+// @pglite: runs on PGlite too (scripts/test.sh): the queue in front of the embedded database.
 import { describe, expect, it } from 'vitest';
 import { DatabaseQueue } from '../src/db/queue';
 import { buildTestApp, envelope } from './helpers';

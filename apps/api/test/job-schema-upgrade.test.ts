@@ -1,3 +1,4 @@
+// @pglite: runs on PGlite too (scripts/test.sh): pg-boss's tables through the embedded database's adapter.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createJobQueue, JOB_SCHEMA_V10 } from '../src/jobs/queue';

@@ -1,3 +1,4 @@
+// @pglite: runs on PGlite too (scripts/test.sh): the books balance on the embedded database as on PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';

@@ -1,3 +1,4 @@
+// @pglite: runs on PGlite too (scripts/test.sh): health and start-up on the embedded database.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
