@@ -25,7 +25,10 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // The slowest tests (PDFs rendered for two devices, `npm start` spawned three times) take 12 s
+          // on a quiet machine; CI's two cores are shared by two test workers and PostgreSQL, which
+          // made them pass 30 s there now and then. A hang still fails, after 90 s.
+          testTimeout: 90_000,
           hookTimeout: 60_000,
         },
       },
