@@ -460,6 +460,8 @@ test.describe('product back office', () => {
 
     await page.goto(`/staff/products/${PRODUCT.ref}`);
     await expect(page.getByLabel('Rate (%), band 1', { exact: true })).toBeVisible();
+    // Amounts show in shillings, as typed (the wire carries cents): KES 20,000 a year.
+    await expect(page.getByLabel('Minimum premium (KES a year)')).toHaveValue('20000');
     await expect(page.getByRole('table', { name: 'Versions of this product, newest first' })).toContainText(
       'Version 1',
     );
@@ -467,6 +469,12 @@ test.describe('product back office', () => {
 
     await page.goto(`/staff/products/${PRODUCT.ref}/versions/1`);
     await expect(page.getByRole('table', { name: 'Rate bands' })).toBeVisible();
+    await expect(page.getByText('Minimum premium', { exact: true }).locator('..')).toHaveText(
+      'Minimum premiumKES 20,000',
+    );
+    await expect(
+      page.getByRole('table', { name: 'Charges' }).getByRole('row').filter({ hasText: 'Stamp Duty' }),
+    ).toContainText('KES 40');
     await expectNoSeriousViolations(page, 'product version');
   });
 });

@@ -248,21 +248,21 @@ describe('backoffice / product', () => {
         name: 'Jubilee Motor Elite',
         rateBasis: 'percentage',
         fixedPremium: null,
-        minimumPremium: 20_000,
+        minimumPremium: 2_000_000,
         bands: [
           { fromValue: 0, rate: 0.045 },
-          { fromValue: 2_500_000, rate: 0.04 },
-          { fromValue: 5_000_000, rate: 0.035 },
+          { fromValue: 250_000_000, rate: 0.04 },
+          { fromValue: 500_000_000, rate: 0.035 },
         ],
-        minimumValue: 500_000,
-        maximumValue: 30_000_000,
+        minimumValue: 50_000_000,
+        maximumValue: 3_000_000_000,
         supportedPeriods: [30, 180, 365],
         excesses: [
           expect.objectContaining({
             id: 'collision',
-            minAmount: 10_000,
-            maxAmount: 100_000,
-            defaultAmount: 25_000,
+            minAmount: 1_000_000,
+            maxAmount: 10_000_000,
+            defaultAmount: 2_500_000,
           }),
           expect.objectContaining({ id: 'theft' }),
           expect.objectContaining({ id: 'windscreen' }),
@@ -270,7 +270,7 @@ describe('backoffice / product', () => {
         charges: [
           { name: 'Training Levy', type: 'Percentage', value: 0.002 },
           { name: 'PHCF Levy', type: 'Percentage', value: 0.0025 },
-          { name: 'Stamp Duty', type: 'Fixed', value: 40 },
+          { name: 'Stamp Duty', type: 'Fixed', value: 4_000 },
         ],
       });
       expect(elite.configuration.benefits).toContainEqual({
@@ -278,12 +278,12 @@ describe('backoffice / product', () => {
         name: 'Windscreen Cover',
         description: expect.any(String),
         benefitType: 'inbuilt',
-        limit: { minimum: 50_000, maximum: 200_000, defaultLimit: 50_000, isAdjustable: true },
-        pricing: { kind: 'rateOnExtraLimit', rate: 0.1, inbuiltLimit: 50_000 },
+        limit: { minimum: 5_000_000, maximum: 20_000_000, defaultLimit: 5_000_000, isAdjustable: true },
+        pricing: { kind: 'rateOnExtraLimit', rate: 0.1, inbuiltLimit: 5_000_000 },
         translations: { sw: { name: 'Bima ya Kioo cha Mbele', description: expect.any(String) } },
       });
       const tpo = await getProduct('JUB-MP-TPO');
-      expect(tpo.configuration).toMatchObject({ rateBasis: 'fixed', fixedPremium: 7_500, bands: [] });
+      expect(tpo.configuration).toMatchObject({ rateBasis: 'fixed', fixedPremium: 750_000, bands: [] });
 
       const all = (await backoffice('listProducts', { pageSize: 100 }, admin)).json().result.data.items;
       for (const { productSystemRef } of all as Array<{ productSystemRef: string }>) {
@@ -313,7 +313,7 @@ describe('backoffice / product', () => {
         'two bands from the same value',
         'JUB-MP-ELITE',
         (c) => {
-          c.bands[2]!.fromValue = 2_500_000;
+          c.bands[2]!.fromValue = 250_000_000;
         },
         'configuration.bands.2.fromValue',
         M.bandOrder,
@@ -322,7 +322,7 @@ describe('backoffice / product', () => {
         'a first band above the minimum value',
         'JUB-MP-ELITE',
         (c) => {
-          first(c.bands).fromValue = 600_000;
+          first(c.bands).fromValue = 60_000_000;
         },
         'configuration.bands.0.fromValue',
         M.firstBandStart,
@@ -331,7 +331,7 @@ describe('backoffice / product', () => {
         'a band above the maximum value',
         'JUB-MP-ELITE',
         (c) => {
-          c.bands[2]!.fromValue = 40_000_000;
+          c.bands[2]!.fromValue = 4_000_000_000;
         },
         'configuration.bands.2.fromValue',
         M.bandAboveMaximum,
@@ -376,16 +376,25 @@ describe('backoffice / product', () => {
         'a negative minimum premium',
         'JUB-MP-ELITE',
         (c) => {
-          c.minimumPremium = -1;
+          c.minimumPremium = -100;
         },
         'configuration.minimumPremium',
         M.negativeAmount,
       ],
       [
-        'a minimum premium in cents',
+        'a minimum premium of shillings and cents (the editor takes whole shillings)',
         'JUB-MP-ELITE',
         (c) => {
-          c.minimumPremium = 20_000.5;
+          c.minimumPremium = 2_000_050;
+        },
+        'configuration.minimumPremium',
+        M.wholeShillings,
+      ],
+      [
+        'a minimum premium that is not whole cents',
+        'JUB-MP-ELITE',
+        (c) => {
+          c.minimumPremium = 2_000_000.5;
         },
         'configuration.minimumPremium',
         M.wholeShillings,
@@ -394,7 +403,7 @@ describe('backoffice / product', () => {
         'a fixed premium on a percentage product',
         'JUB-MP-ELITE',
         (c) => {
-          c.fixedPremium = 5_000;
+          c.fixedPremium = 500_000;
         },
         'configuration.fixedPremium',
         M.percentageHasNoFixedPremium,
@@ -430,7 +439,7 @@ describe('backoffice / product', () => {
         'a fixed product with a minimum premium',
         'JUB-MP-TPO',
         (c) => {
-          c.minimumPremium = 1_000;
+          c.minimumPremium = 100_000;
         },
         'configuration.minimumPremium',
         M.fixedHasNoMinimum,
@@ -484,7 +493,7 @@ describe('backoffice / product', () => {
         'a maximum value below the minimum',
         'JUB-MP-ELITE',
         (c) => {
-          c.maximumValue = 400_000;
+          c.maximumValue = 40_000_000;
         },
         'configuration.maximumValue',
         M.maximumBelowMinimum,
@@ -493,7 +502,7 @@ describe('backoffice / product', () => {
         'a default limit above the maximum',
         'JUB-MP-ELITE',
         (c) => {
-          benefit(c, 'JUB-MP-ELITE-WINDSCREEN').limit.defaultLimit = 250_000;
+          benefit(c, 'JUB-MP-ELITE-WINDSCREEN').limit.defaultLimit = 25_000_000;
         },
         'configuration.benefits.5.limit.defaultLimit',
         M.defaultLimitOutside,
@@ -502,7 +511,7 @@ describe('backoffice / product', () => {
         'a default limit below the minimum',
         'JUB-MP-ELITE',
         (c) => {
-          benefit(c, 'JUB-MP-ELITE-WINDSCREEN').limit.defaultLimit = 40_000;
+          benefit(c, 'JUB-MP-ELITE-WINDSCREEN').limit.defaultLimit = 4_000_000;
         },
         'configuration.benefits.5.limit.defaultLimit',
         M.defaultLimitOutside,
@@ -511,7 +520,7 @@ describe('backoffice / product', () => {
         'a maximum limit below the minimum',
         'JUB-MP-ELITE',
         (c) => {
-          benefit(c, 'JUB-MP-ELITE-WINDSCREEN').limit.maximum = 10_000;
+          benefit(c, 'JUB-MP-ELITE-WINDSCREEN').limit.maximum = 1_000_000;
         },
         'configuration.benefits.5.limit.maximum',
         M.limitMaximumBelowMinimum,
@@ -520,7 +529,7 @@ describe('backoffice / product', () => {
         'a benefit rate above 100 %',
         'JUB-MP-ELITE',
         (c) => {
-          benefit(c, 'JUB-MP-ELITE-PVT').pricing = { kind: 'percentageOfValue', rate: 25, minimum: 2_500 };
+          benefit(c, 'JUB-MP-ELITE-PVT').pricing = { kind: 'percentageOfValue', rate: 25, minimum: 250_000 };
         },
         'configuration.benefits.10.pricing.rate',
         M.rateRange,
@@ -574,7 +583,7 @@ describe('backoffice / product', () => {
         'a default excess above the maximum',
         'JUB-MP-ELITE',
         (c) => {
-          first(c.excesses).defaultAmount = 150_000;
+          first(c.excesses).defaultAmount = 15_000_000;
         },
         'configuration.excesses.0.defaultAmount',
         M.defaultExcessOutside,
@@ -583,7 +592,7 @@ describe('backoffice / product', () => {
         'a maximum excess below the minimum',
         'JUB-MP-ELITE',
         (c) => {
-          first(c.excesses).maxAmount = 5_000;
+          first(c.excesses).maxAmount = 500_000;
         },
         'configuration.excesses.0.maxAmount',
         M.excessMaximumBelowMinimum,
@@ -607,10 +616,10 @@ describe('backoffice / product', () => {
         M.percentageCharge,
       ],
       [
-        'a fixed charge in cents',
+        'a fixed charge of shillings and cents',
         'JUB-MP-ELITE',
         (c) => {
-          c.charges[2]!.value = 40.5;
+          c.charges[2]!.value = 4_050;
         },
         'configuration.charges.2.value',
         M.fixedCharge,
@@ -725,8 +734,8 @@ describe('backoffice / product', () => {
         product.configuration.excesses.find((excess) => excess.id === 'collision')!;
       const before = await getProduct('CIC-MP-COMP');
       expect(collision(before).discounts).toEqual([
-        { fromAmount: 50_000, discount: 0.05 },
-        { fromAmount: 100_000, discount: 0.1 },
+        { fromAmount: 5_000_000, discount: 0.05 },
+        { fromAmount: 10_000_000, discount: 0.1 },
       ]);
       // The back office's form does not send them: a save of something else keeps them.
       const kept = await edit('CIC-MP-COMP', (c) => {
@@ -738,7 +747,7 @@ describe('backoffice / product', () => {
 
       const outside = await edit('CIC-MP-COMP', (c) => {
         c.excesses.find((excess) => excess.id === 'collision')!.discounts = [
-          { fromAmount: 200_000, discount: 0.1 },
+          { fromAmount: 20_000_000, discount: 0.1 },
         ];
       });
       expect(outside.statusCode).toBe(400);
@@ -749,7 +758,7 @@ describe('backoffice / product', () => {
 
       const edited = await edit('CIC-MP-COMP', (c) => {
         c.excesses.find((excess) => excess.id === 'collision')!.discounts = [
-          { fromAmount: 40_000, discount: 0.08 },
+          { fromAmount: 4_000_000, discount: 0.08 },
         ];
       });
       expect(edited.statusCode, edited.body).toBe(200);
@@ -789,8 +798,8 @@ describe('backoffice / product', () => {
             ...before.configuration,
             bands: [
               { fromValue: 0, rate: 0.05 },
-              { fromValue: 2_500_000, rate: 0.04 },
-              { fromValue: 5_000_000, rate: 0.035 },
+              { fromValue: 250_000_000, rate: 0.04 },
+              { fromValue: 500_000_000, rate: 0.035 },
             ],
             benefits: [
               ...before.configuration.benefits.filter(
@@ -800,8 +809,8 @@ describe('backoffice / product', () => {
                 name: 'Key Replacement',
                 description: 'Lost or stolen car keys replaced.',
                 benefitType: 'optional',
-                limit: { minimum: 0, maximum: 0, defaultLimit: 30_000, isAdjustable: false },
-                pricing: { kind: 'fixed', amount: 1_500 },
+                limit: { minimum: 0, maximum: 0, defaultLimit: 3_000_000, isAdjustable: false },
+                pricing: { kind: 'fixed', amount: 150_000 },
               },
             ],
           },
@@ -909,16 +918,45 @@ describe('backoffice / product', () => {
           productSystemRef: 'JUB-MP-TPO',
           expectedVersion: product.version,
           changeSummary: '2027 tariff',
-          configuration: { ...product.configuration, fixedPremium: 8_000 },
+          configuration: { ...product.configuration, fixedPremium: 800_000 },
         },
         jubilee,
       );
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().result.data.configuration.fixedPremium).toBe(8_000);
+      expect(response.json().result.data.configuration.fixedPremium).toBe(800_000);
       const versions = (
         await backoffice('listProductVersions', { productSystemRef: 'JUB-MP-TPO' }, jubilee)
       ).json().result.data;
       expect(versions.items[0]).toMatchObject({ version: 2, changeSummary: '2027 tariff' });
+    });
+
+    it('takes and answers amounts in integer cents: a premium typed as KES 37,500 is 3750000, stored so and quoted from', async () => {
+      const response = await edit('CIC-MP-TPO', (c) => {
+        c.fixedPremium = 3_750_000;
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().result.data.configuration.fixedPremium).toBe(3_750_000);
+      expect((await getProduct('CIC-MP-TPO')).configuration.fixedPremium).toBe(3_750_000);
+      const [stored] = await ctx.database.db
+        .select({ fixedPremium: insuranceProducts.fixedPremium })
+        .from(insuranceProducts)
+        .where(eq(insuranceProducts.productSystemRef, 'CIC-MP-TPO'));
+      expect(stored!.fixedPremium).toBe(3_750_000);
+      const version = (
+        await backoffice('getProductVersion', { productSystemRef: 'CIC-MP-TPO', version: 2 }, admin)
+      ).json().result.data;
+      expect(version.configuration.fixedPremium).toBe(3_750_000);
+
+      // A year's quotation prices it: KES 37,500 + levies 75 (0.2 %) + 94 (0.25 %) + stamp duty 40.
+      const quoted = await createQuotation(ctx, await signedIn(ctx), {
+        productSystemRef: 'CIC-MP-TPO',
+        additionalBenefits: [],
+      });
+      const [quotation] = await ctx.database.db
+        .select({ total: quotations.total, productVersion: quotations.productVersion })
+        .from(quotations)
+        .where(eq(quotations.systemQuotationRef, quoted.systemQuotationRef));
+      expect(quotation).toEqual({ total: 3_770_900, productVersion: 2 });
     });
 
     it('answers 409 to a stale expectedVersion, and lets one of two concurrent edits win', async () => {
@@ -933,7 +971,7 @@ describe('backoffice / product', () => {
           },
           admin,
         );
-      const results = await Promise.all([save(26_000), save(27_000)]);
+      const results = await Promise.all([save(2_600_000), save(2_700_000)]);
       expect(results.map((response) => response.statusCode).sort()).toEqual([200, 409]);
       const conflict = results.find((response) => response.statusCode === 409)!.json();
       expect(conflict).toMatchObject({
@@ -941,7 +979,7 @@ describe('backoffice / product', () => {
         err_code: 'STALE_VERSION',
         err_msg: 'This product was changed by someone else. Reload it to see the latest version.',
       });
-      expect((await save(28_000, product.version)).statusCode).toBe(409);
+      expect((await save(2_800_000, product.version)).statusCode).toBe(409);
       expect((await getProduct('CIC-MP-COMP')).version).toBe(product.version + 1);
       const versions = await ctx.database.db
         .select()
@@ -1093,16 +1131,16 @@ describe('backoffice / product', () => {
         fixedPremium: null,
         bands: [
           { group: 'vehicle', fromValue: 0, rate: 0.045 },
-          { group: 'vehicle', fromValue: 5_000_000, rate: 0.04 },
+          { group: 'vehicle', fromValue: 500_000_000, rate: 0.04 },
         ],
         loadings: expect.arrayContaining([
           { factor: 'primaryUse', option: 'general-cartage', multiplier: 1.4 },
         ]),
-        minimums: expect.arrayContaining([{ quantity: 'tonnageKg', fromQuantity: 8_000, amount: 50_000 }]),
+        minimums: expect.arrayContaining([{ quantity: 'tonnageKg', fromQuantity: 8_000, amount: 5_000_000 }]),
         perUnit: [],
       });
       const aviation = await getProduct('JUB-AV-HULL');
-      expect(aviation.configuration.perUnit).toEqual([{ quantity: 'seats', amount: 20_000 }]);
+      expect(aviation.configuration.perUnit).toEqual([{ quantity: 'seats', amount: 2_000_000 }]);
     });
 
     it("refuses a loading twice, a minimum that falls with more tonnage, a multiplier out of range, and names the class's risks never produce", async () => {
@@ -1126,8 +1164,8 @@ describe('backoffice / product', () => {
       });
       const falling = await attempt({
         minimums: [
-          { quantity: 'tonnageKg', fromQuantity: 0, amount: 30_000 },
-          { quantity: 'tonnageKg', fromQuantity: 3_000, amount: 20_000 },
+          { quantity: 'tonnageKg', fromQuantity: 0, amount: 3_000_000 },
+          { quantity: 'tonnageKg', fromQuantity: 3_000, amount: 2_000_000 },
         ],
       });
       expect(falling.json().errors).toContainEqual({
@@ -1139,7 +1177,7 @@ describe('backoffice / product', () => {
           { factor: 'primaryUse', option: 'school-bus', multiplier: 1.2 },
           { factor: 'colour', option: 'red', multiplier: 1.1 },
         ],
-        minimums: [{ quantity: 'seats', fromQuantity: 0, amount: 20_000 }],
+        minimums: [{ quantity: 'seats', fromQuantity: 0, amount: 2_000_000 }],
         bands: [{ group: 'hull', fromValue: 0, rate: 0.045 }],
       });
       expect(unknown.statusCode).toBe(400);

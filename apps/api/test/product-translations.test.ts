@@ -301,7 +301,7 @@ describe('underwriters’ product texts in English and Swahili', () => {
           description: 'Lost or stolen car keys replaced.',
           benefitType: 'optional',
           limit: { minimum: 0, maximum: 0, defaultLimit: 0, isAdjustable: false },
-          pricing: { kind: 'fixed', amount: 1_000 },
+          pricing: { kind: 'fixed', amount: 100_000 },
         });
       });
       expect(response.statusCode, response.body).toBe(200);

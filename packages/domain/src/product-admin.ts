@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { cents } from './contract/define';
 import { BENEFIT_TYPES } from './premium/types';
 
 /**
- * The product back office (`backoffice / product / …`): the editable configuration of a product in
- * the API's units — whole shillings, and rates as fractions of one (0.045 is 4.5 %), as the public
- * product actions speak them — with the messages its form shows. The server keeps cents and ppm.
+ * The product back office (`backoffice / product / …`): the editable configuration of a product on
+ * the wire — amounts in integer cents (issue 29's one unit; the editor takes whole shillings, so a
+ * saved amount is cents of whole shillings), rates as fractions of one (0.045 is 4.5 %) — with the
+ * messages its form shows. The server keeps cents and ppm.
  */
 export const PRODUCT_ADMIN_MESSAGES = {
   productRequired: 'Choose a product.',
@@ -71,16 +73,26 @@ export const PRODUCT_ADMIN_MESSAGES = {
 
 const M = PRODUCT_ADMIN_MESSAGES;
 
-/** Amounts are bounded well inside what cents can hold exactly (KES 100 billion). */
-export const MAX_ADMIN_AMOUNT_KES = 100_000_000_000;
+/** Amounts are bounded well inside what cents can hold exactly: KES 100 billion, in cents. */
+export const MAX_ADMIN_AMOUNT_CENTS = 100_000_000_000 * 100;
 
-const shillings = z
-  .number({ error: M.wholeShillings })
-  .int(M.wholeShillings)
+/** Whether cents are a whole number of shillings (the editor's unit: KES 1,234, not KES 1,234.50). */
+const isWholeShillings = (amount: number) => amount % 100 === 0;
+
+/**
+ * An amount the back office saves: integer cents of a whole number of shillings (KES 37,500 is
+ * 3750000), with the messages the editor shows for what the person typed in shillings.
+ */
+const wholeShillingCents = z
+  .int({ error: M.wholeShillings })
   .min(0, M.negativeAmount)
-  .max(MAX_ADMIN_AMOUNT_KES, M.amountTooLarge)
-  // The product back office's amounts are still whole shillings on the wire (the editor's unit).
-  .meta({ format: 'kes-shillings', description: 'Whole Kenya shillings (older unit; moving to cents)' });
+  .max(MAX_ADMIN_AMOUNT_CENTS, M.amountTooLarge)
+  .refine(isWholeShillings, M.wholeShillings)
+  .meta({
+    format: 'kes-cents',
+    description: 'Kenya shillings in integer cents, whole shillings (KES 37,500 is 3750000)',
+  });
+type Amount = typeof wholeShillingCents;
 
 /** Whether a fraction of one is a whole number of parts per million (the database holds ppm). */
 export function isWholePpm(rate: number): boolean {
@@ -129,13 +141,6 @@ const name = (message: string) =>
     .trim()
     .regex(/^[A-Za-z]{1,40}$/, message);
 
-/** A rate band: `group` is the group of sums insured it rates (motor: 'vehicle'). */
-export const adminRateBandSchema = z.object({
-  group: name(M.groupName).optional(),
-  fromValue: shillings,
-  rate,
-});
-
 /** A loading: `multiplier` (1.4 = +40 %) applies when `factor` has `option`. */
 export const adminLoadingSchema = z.object({
   factor: name(M.factorName),
@@ -149,78 +154,101 @@ export const adminLoadingSchema = z.object({
     .max(10, M.multiplierRange)
     .refine(isWholePpm, M.multiplierRange),
 });
-
-/** A minimum premium (whole shillings) for a quantity from `fromQuantity` up (tonnage in kg). */
-export const adminQuantityMinimumSchema = z.object({
-  quantity: name(M.factorName),
-  fromQuantity: z.number({ error: M.wholeShillings }).int(M.wholeShillings).min(0, M.negativeAmount),
-  amount: shillings,
-});
-
-/** An amount (whole shillings) per unit of a quantity (per seat). */
-export const adminPerUnitSchema = z.object({ quantity: name(M.factorName), amount: shillings });
 export const adminShortPeriodStepSchema = z.object({ maxDays: periodDays, share: rate });
 
-export const adminBenefitPricingSchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.object({ kind: z.literal('included') }),
-    z.object({ kind: z.literal('fixed'), amount: shillings }),
-    z.object({ kind: z.literal('percentageOfValue'), rate, minimum: shillings }),
-    z.object({ kind: z.literal('rateOnExtraLimit'), rate, inbuiltLimit: shillings }),
-  ],
-  { error: M.benefitPricing },
-);
+/**
+ * The rows of a configuration that hold amounts, over one kind of amount: the save's (cents of
+ * whole shillings, with the editor's messages) or the answer's (any integer cents, as stored).
+ */
+function amountRows(amount: Amount) {
+  /** A rate band: `group` is the group of sums insured it rates (motor: 'vehicle'). */
+  const rateBand = z.object({ group: name(M.groupName).optional(), fromValue: amount, rate });
 
-export const adminBenefitSchema = z.object({
-  /** Kept from the product's benefit being edited; a new benefit leaves it out and is given one. */
-  benefitSystemRef: z
-    .string({ error: M.benefitRef })
-    .regex(/^[A-Z0-9][A-Z0-9-]{0,79}$/, M.benefitRef)
-    .optional(),
-  name: requiredText(120, M.benefitNameRequired),
-  description: text(1_000),
-  benefitType: z.enum(BENEFIT_TYPES, { error: M.benefitType }),
-  limit: z.object({
-    minimum: shillings,
-    maximum: shillings,
-    defaultLimit: shillings,
-    isAdjustable: z.boolean(),
-  }),
-  pricing: adminBenefitPricingSchema,
-  /** The benefit's name and description in Swahili; English shows where one is missing. */
-  translations: swahiliTexts(1_000, M.swahiliBenefitDescriptionLength),
-});
+  /** A minimum premium (cents) for a quantity from `fromQuantity` up (tonnage in kg). */
+  const quantityMinimum = z.object({
+    quantity: name(M.factorName),
+    fromQuantity: z.number({ error: M.wholeShillings }).int(M.wholeShillings).min(0, M.negativeAmount),
+    amount,
+  });
+
+  /** An amount (cents) per unit of a quantity (per seat). */
+  const perUnit = z.object({ quantity: name(M.factorName), amount });
+
+  const benefitPricing = z.discriminatedUnion(
+    'kind',
+    [
+      z.object({ kind: z.literal('included') }),
+      z.object({ kind: z.literal('fixed'), amount }),
+      z.object({ kind: z.literal('percentageOfValue'), rate, minimum: amount }),
+      z.object({ kind: z.literal('rateOnExtraLimit'), rate, inbuiltLimit: amount }),
+    ],
+    { error: M.benefitPricing },
+  );
+
+  const benefit = z.object({
+    /** Kept from the product's benefit being edited; a new benefit leaves it out and is given one. */
+    benefitSystemRef: z
+      .string({ error: M.benefitRef })
+      .regex(/^[A-Z0-9][A-Z0-9-]{0,79}$/, M.benefitRef)
+      .optional(),
+    name: requiredText(120, M.benefitNameRequired),
+    description: text(1_000),
+    benefitType: z.enum(BENEFIT_TYPES, { error: M.benefitType }),
+    limit: z.object({ minimum: amount, maximum: amount, defaultLimit: amount, isAdjustable: z.boolean() }),
+    pricing: benefitPricing,
+    /** The benefit's name and description in Swahili; English shows where one is missing. */
+    translations: swahiliTexts(1_000, M.swahiliBenefitDescriptionLength),
+  });
+
+  /** A discount for a higher excess: from an amount (cents), a fraction of the basic premium off. */
+  const excessDiscount = z.object({ fromAmount: amount, discount: rate });
+
+  const excess = z.object({
+    id: z.string({ error: M.excessId }).regex(/^[a-z0-9][a-z0-9-]{0,39}$/, M.excessId),
+    name: requiredText(120, M.excessNameRequired),
+    type: text(60),
+    description: text(1_000),
+    minAmount: amount,
+    maxAmount: amount,
+    defaultAmount: amount,
+    /** The underwriter's discounts for a higher excess; left out, the product's current ones stay. */
+    discounts: z.array(excessDiscount).max(10).optional(),
+    /** The excess's name and description in Swahili. */
+    translations: swahiliTexts(1_000, M.swahiliBenefitDescriptionLength),
+  });
+  return { rateBand, quantityMinimum, perUnit, benefitPricing, benefit, excessDiscount, excess };
+}
+
+const saved = amountRows(wholeShillingCents);
+export const adminRateBandSchema = saved.rateBand;
+export const adminQuantityMinimumSchema = saved.quantityMinimum;
+export const adminPerUnitSchema = saved.perUnit;
+export const adminBenefitPricingSchema = saved.benefitPricing;
+export const adminBenefitSchema = saved.benefit;
 export type AdminBenefit = z.infer<typeof adminBenefitSchema>;
-
-/** A discount for a higher excess: from an amount (whole shillings), a fraction of the basic premium off. */
-export const adminExcessDiscountSchema = z.object({ fromAmount: shillings, discount: rate });
-
-export const adminExcessSchema = z.object({
-  id: z.string({ error: M.excessId }).regex(/^[a-z0-9][a-z0-9-]{0,39}$/, M.excessId),
-  name: requiredText(120, M.excessNameRequired),
-  type: text(60),
-  description: text(1_000),
-  minAmount: shillings,
-  maxAmount: shillings,
-  defaultAmount: shillings,
-  /** The underwriter's discounts for a higher excess; left out, the product's current ones stay. */
-  discounts: z.array(adminExcessDiscountSchema).max(10).optional(),
-  /** The excess's name and description in Swahili. */
-  translations: swahiliTexts(1_000, M.swahiliBenefitDescriptionLength),
-});
+export const adminExcessDiscountSchema = saved.excessDiscount;
+export const adminExcessSchema = saved.excess;
 export type AdminExcess = z.infer<typeof adminExcessSchema>;
 
-/** A charge: a Percentage value is a fraction of one of the subtotal, a Fixed value whole shillings. */
+/**
+ * A charge as saved: a Percentage value is a fraction of one of the subtotal, a Fixed value cents
+ * (of whole shillings: the cross-checks say so with `fixedCharge`, as the type decides the unit).
+ */
 export const adminChargeSchema = z.object({
   name: requiredText(120, M.chargeNameRequired),
   type: z.enum(['Percentage', 'Fixed'], { error: M.chargeType }),
   value: z
     .number({ error: M.fixedCharge })
     .min(0, M.negativeAmount)
-    .max(MAX_ADMIN_AMOUNT_KES, M.amountTooLarge),
+    .max(MAX_ADMIN_AMOUNT_CENTS, M.amountTooLarge),
 });
 export type AdminCharge = z.infer<typeof adminChargeSchema>;
+
+/** A charge as answered: its value's unit follows its type (a fraction of one, or cents). */
+const chargeAnswerSchema = z.discriminatedUnion('type', [
+  z.object({ name: z.string(), type: z.literal('Percentage'), value: z.number() }),
+  z.object({ name: z.string(), type: z.literal('Fixed'), value: cents() }),
+]);
 
 type Issue = { path: (string | number)[]; message: string };
 
@@ -338,44 +366,50 @@ export function findConfigurationIssues(configuration: ProductConfigurationShape
     chargeNames.add(name);
     if (charge.type === 'Percentage' && (charge.value > 1 || !isWholePpm(charge.value)))
       add(['charges', index, 'value'], M.percentageCharge);
-    if (charge.type === 'Fixed' && !Number.isSafeInteger(charge.value))
+    if (charge.type === 'Fixed' && !(Number.isSafeInteger(charge.value) && isWholeShillings(charge.value)))
       add(['charges', index, 'value'], M.fixedCharge);
   });
   return issues;
 }
 
-const configurationShape = z.object({
-  name: requiredText(120, M.nameRequired),
-  description: text(500),
-  overview: text(2_000),
-  /** The product's name, description and overview in Swahili (issue 14); English where missing. */
-  translations: swahiliTexts(500, M.swahiliDescriptionLength),
-  intermediary: requiredText(120, M.intermediaryRequired),
-  /** 'percentage' of the vehicle's value, 'fixed', or 'rated' on the risk's facts (other classes). */
-  rateBasis: z.enum(['percentage', 'fixed', 'rated'], { error: M.rateBasis }),
-  /** Whole shillings a year; only for a fixed-rated product (null otherwise). */
-  fixedPremium: shillings.nullable(),
-  /** Whole shillings a year; only for a percentage-rated product (0 otherwise). */
-  minimumPremium: shillings,
-  /** Percentage-rated only, ascending: each rate applies from its `fromValue` up to the next band. */
-  bands: z.array(adminRateBandSchema).max(50),
-  /** Rated products only: loadings by factor option, minimums by quantity band, amounts per unit. */
-  loadings: z.array(adminLoadingSchema).max(60).optional(),
-  minimums: z.array(adminQuantityMinimumSchema).max(30).optional(),
-  perUnit: z.array(adminPerUnitSchema).max(10).optional(),
-  /** The vehicle values the product accepts, whole shillings (maximum null: third-party, no limit). */
-  minimumValue: shillings,
-  maximumValue: shillings.nullable(),
-  supportedPeriods: z.array(periodDays).min(1, M.periodsRequired).max(20),
-  /** Covers of at most `maxDays` pay `share` of the annual premium; longer covers pay it all. */
-  shortPeriodScale: z.array(adminShortPeriodStepSchema).max(20),
-  benefits: z.array(adminBenefitSchema).max(60),
-  excesses: z.array(adminExcessSchema).max(20),
-  charges: z.array(adminChargeSchema).max(20),
-});
+/** A configuration's fields over one kind of amount (see `amountRows`) and charge. */
+function configurationFields(amount: Amount, charge: typeof adminChargeSchema | typeof chargeAnswerSchema) {
+  const rows = amountRows(amount);
+  return {
+    name: requiredText(120, M.nameRequired),
+    description: text(500),
+    overview: text(2_000),
+    /** The product's name, description and overview in Swahili (issue 14); English where missing. */
+    translations: swahiliTexts(500, M.swahiliDescriptionLength),
+    intermediary: requiredText(120, M.intermediaryRequired),
+    /** 'percentage' of the vehicle's value, 'fixed', or 'rated' on the risk's facts (other classes). */
+    rateBasis: z.enum(['percentage', 'fixed', 'rated'], { error: M.rateBasis }),
+    /** Cents a year; only for a fixed-rated product (null otherwise). */
+    fixedPremium: amount.nullable(),
+    /** Cents a year; only for a percentage-rated product (0 otherwise). */
+    minimumPremium: amount,
+    /** Percentage-rated only, ascending: each rate applies from its `fromValue` up to the next band. */
+    bands: z.array(rows.rateBand).max(50),
+    /** Rated products only: loadings by factor option, minimums by quantity band, amounts per unit. */
+    loadings: z.array(adminLoadingSchema).max(60).optional(),
+    minimums: z.array(rows.quantityMinimum).max(30).optional(),
+    perUnit: z.array(rows.perUnit).max(10).optional(),
+    /** The vehicle values the product accepts, cents (maximum null: third-party, no limit). */
+    minimumValue: amount,
+    maximumValue: amount.nullable(),
+    supportedPeriods: z.array(periodDays).min(1, M.periodsRequired).max(20),
+    /** Covers of at most `maxDays` pay `share` of the annual premium; longer covers pay it all. */
+    shortPeriodScale: z.array(adminShortPeriodStepSchema).max(20),
+    benefits: z.array(rows.benefit).max(60),
+    excesses: z.array(rows.excess).max(20),
+    charges: z.array(charge).max(20),
+  };
+}
+
+const configurationShape = z.object(configurationFields(wholeShillingCents, adminChargeSchema));
 type ProductConfigurationShape = z.infer<typeof configurationShape>;
 
-/** A product's editable configuration, as `getProduct` answers it and `updateProduct` takes it. */
+/** A product's editable configuration, as `updateProduct` takes it (amounts in cents of whole shillings). */
 export const productConfigurationSchema = configurationShape.superRefine((configuration, context) => {
   for (const issue of findConfigurationIssues(configuration)) {
     context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
@@ -383,8 +417,14 @@ export const productConfigurationSchema = configurationShape.superRefine((config
 });
 export type ProductConfiguration = z.infer<typeof productConfigurationSchema>;
 
-/** The configuration as `getProduct` answers it (the same shape, without the save's cross-checks). */
-export const productConfigurationOutputSchema = configurationShape;
+/**
+ * The configuration as `getProduct` answers it: the same fields, amounts in cents as stored (a
+ * Fixed charge's value too), without the save's rules.
+ */
+export const productConfigurationOutputSchema = z.object(
+  configurationFields(cents().min(0), chargeAnswerSchema),
+);
+export type ProductConfigurationAnswer = z.infer<typeof productConfigurationOutputSchema>;
 
 const productSystemRef = z
   .string({ error: M.productRequired })

@@ -57,7 +57,7 @@ export const productAdminActions = [
     auth: 'staff',
     roles: ['underwriter', 'admin'],
     description:
-      "A product's editable configuration and the version it is; its amounts are whole shillings (the editor's unit), rates fractions of one.",
+      "A product's editable configuration and the version it is; its amounts are integer cents (updateProduct takes cents of whole shillings), rates fractions of one.",
     input: adminProductRefSchema,
     handler: async (context) => getProduct(context.db, requireScope(context), context.input.productSystemRef),
   }),

@@ -1,4 +1,10 @@
-import { compactTranslations, PPM, type ProductConfiguration, type ProductTranslations } from '@bima/domain';
+import {
+  compactTranslations,
+  PPM,
+  type ProductConfiguration,
+  type ProductConfigurationAnswer,
+  type ProductTranslations,
+} from '@bima/domain';
 import type {
   ProductSnapshot,
   SnapshotBenefit,
@@ -6,13 +12,15 @@ import type {
   SnapshotExcess,
   SnapshotFactor,
 } from '../product/configuration';
-import { toCents, toKes } from '../product/present';
 
 const toPpm = (rate: number) => Math.round(rate * PPM);
 const toRate = (ppm: number) => ppm / PPM;
 
-/** A version's configuration as the back office edits it: whole shillings, rates as fractions of one. */
-export function presentConfiguration(snapshot: ProductSnapshot): ProductConfiguration {
+/**
+ * A version's configuration as the back office edits it: amounts in the cents stored (the wire's one
+ * unit; the save takes them back as they are), rates as fractions of one.
+ */
+export function presentConfiguration(snapshot: ProductSnapshot): ProductConfigurationAnswer {
   const { product } = snapshot;
   return {
     name: product.name,
@@ -22,16 +30,16 @@ export function presentConfiguration(snapshot: ProductSnapshot): ProductConfigur
     intermediary: product.intermediary,
     rateBasis:
       product.rateBasis === 'fixed' || product.rateBasis === 'rated' ? product.rateBasis : 'percentage',
-    fixedPremium: product.rateBasis === 'fixed' ? toKes(product.fixedPremium ?? 0) : null,
-    minimumPremium: toKes(product.minimumPremium),
+    fixedPremium: product.rateBasis === 'fixed' ? (product.fixedPremium ?? 0) : null,
+    minimumPremium: product.minimumPremium,
     bands: snapshot.bands.map((band) => ({
       ...(product.rateBasis === 'rated' ? { group: band.riskGroup ?? 'vehicle' } : {}),
-      fromValue: toKes(band.fromValue),
+      fromValue: band.fromValue,
       rate: toRate(band.ratePpm),
     })),
     ...(product.rateBasis === 'rated' ? presentFactors(snapshot.factors ?? []) : {}),
-    minimumValue: toKes(product.minimumValue),
-    maximumValue: product.maximumValue === null ? null : toKes(product.maximumValue),
+    minimumValue: product.minimumValue,
+    maximumValue: product.maximumValue,
     supportedPeriods: [...product.supportedPeriods],
     shortPeriodScale: product.shortPeriodScale.map((step) => ({
       maxDays: step.maxDays,
@@ -43,9 +51,9 @@ export function presentConfiguration(snapshot: ProductSnapshot): ProductConfigur
       description: benefit.description,
       benefitType: benefit.benefitType as ProductConfiguration['benefits'][number]['benefitType'],
       limit: {
-        minimum: toKes(benefit.limitMinimum),
-        maximum: toKes(benefit.limitMaximum),
-        defaultLimit: toKes(benefit.defaultLimit),
+        minimum: benefit.limitMinimum,
+        maximum: benefit.limitMaximum,
+        defaultLimit: benefit.defaultLimit,
         isAdjustable: benefit.isAdjustable,
       },
       pricing: presentPricing(benefit),
@@ -56,20 +64,20 @@ export function presentConfiguration(snapshot: ProductSnapshot): ProductConfigur
       name: excess.name,
       type: excess.excessType,
       description: excess.description,
-      minAmount: toKes(excess.minAmount),
-      maxAmount: toKes(excess.maxAmount),
-      defaultAmount: toKes(excess.defaultAmount),
+      minAmount: excess.minAmount,
+      maxAmount: excess.maxAmount,
+      defaultAmount: excess.defaultAmount,
       discounts: (excess.discounts ?? []).map((tier) => ({
-        fromAmount: toKes(tier.fromAmount),
+        fromAmount: tier.fromAmount,
         discount: toRate(tier.discountPpm),
       })),
       translations: translationsOf(excess.translations),
     })),
-    charges: snapshot.charges.map((charge) => ({
-      name: charge.name,
-      type: charge.chargeType === 'Fixed' ? 'Fixed' : 'Percentage',
-      value: charge.chargeType === 'Fixed' ? toKes(charge.value) : toRate(charge.value),
-    })),
+    charges: snapshot.charges.map((charge) =>
+      charge.chargeType === 'Fixed'
+        ? { name: charge.name, type: 'Fixed' as const, value: charge.value }
+        : { name: charge.name, type: 'Percentage' as const, value: toRate(charge.value) },
+    ),
   };
 }
 
@@ -80,7 +88,7 @@ function translationsOf(translations: ProductTranslations | undefined): {
   return { sw: { ...translations?.sw } };
 }
 
-/** A rated product's factors as the back office edits them: multipliers as decimals, amounts in shillings. */
+/** A rated product's factors as the back office edits them: multipliers as decimals, amounts in cents. */
 function presentFactors(factors: readonly SnapshotFactor[]) {
   const of = (kind: string) => factors.filter((factor) => factor.kind === kind);
   return {
@@ -92,9 +100,9 @@ function presentFactors(factors: readonly SnapshotFactor[]) {
     minimums: of('minimum').map((factor) => ({
       quantity: factor.factor,
       fromQuantity: factor.fromQuantity ?? 0,
-      amount: toKes(factor.value),
+      amount: factor.value,
     })),
-    perUnit: of('perUnit').map((factor) => ({ quantity: factor.factor, amount: toKes(factor.value) })),
+    perUnit: of('perUnit').map((factor) => ({ quantity: factor.factor, amount: factor.value })),
   };
 }
 
@@ -114,14 +122,14 @@ function toFactorRows(c: ProductConfiguration): SnapshotFactor[] {
       factor: minimum.quantity,
       option: null,
       fromQuantity: minimum.fromQuantity,
-      value: toCents(minimum.amount),
+      value: minimum.amount,
     })),
     ...(c.perUnit ?? []).map((charge) => ({
       kind: 'perUnit',
       factor: charge.quantity,
       option: null,
       fromQuantity: null,
-      value: toCents(charge.amount),
+      value: charge.amount,
     })),
   ];
 }
@@ -129,18 +137,18 @@ function toFactorRows(c: ProductConfiguration): SnapshotFactor[] {
 function presentPricing(benefit: SnapshotBenefit): ProductConfiguration['benefits'][number]['pricing'] {
   switch (benefit.pricingKind) {
     case 'fixed':
-      return { kind: 'fixed', amount: toKes(benefit.fixedAmount ?? 0) };
+      return { kind: 'fixed', amount: benefit.fixedAmount ?? 0 };
     case 'percentageOfValue':
       return {
         kind: 'percentageOfValue',
         rate: toRate(benefit.ratePpm ?? 0),
-        minimum: toKes(benefit.minimumPremium ?? 0),
+        minimum: benefit.minimumPremium ?? 0,
       };
     case 'rateOnExtraLimit':
       return {
         kind: 'rateOnExtraLimit',
         rate: toRate(benefit.ratePpm ?? 0),
-        inbuiltLimit: toKes(benefit.inbuiltLimit ?? 0),
+        inbuiltLimit: benefit.inbuiltLimit ?? 0,
       };
     default:
       return { kind: 'included' };
@@ -179,18 +187,18 @@ function toBenefitRow(
     name: benefit.name,
     description: benefit.description,
     benefitType: benefit.benefitType,
-    limitMinimum: toCents(benefit.limit.minimum),
-    limitMaximum: toCents(benefit.limit.maximum),
-    defaultLimit: toCents(benefit.limit.defaultLimit),
+    limitMinimum: benefit.limit.minimum,
+    limitMaximum: benefit.limit.maximum,
+    defaultLimit: benefit.limit.defaultLimit,
     isAdjustable: benefit.limit.isAdjustable,
     pricingKind: pricing.kind,
     ratePpm:
       pricing.kind === 'percentageOfValue' || pricing.kind === 'rateOnExtraLimit'
         ? toPpm(pricing.rate)
         : null,
-    minimumPremium: pricing.kind === 'percentageOfValue' ? toCents(pricing.minimum) : null,
-    fixedAmount: pricing.kind === 'fixed' ? toCents(pricing.amount) : null,
-    inbuiltLimit: pricing.kind === 'rateOnExtraLimit' ? toCents(pricing.inbuiltLimit) : null,
+    minimumPremium: pricing.kind === 'percentageOfValue' ? pricing.minimum : null,
+    fixedAmount: pricing.kind === 'fixed' ? pricing.amount : null,
+    inbuiltLimit: pricing.kind === 'rateOnExtraLimit' ? pricing.inbuiltLimit : null,
     translations: compactTranslations(benefit.translations),
   };
 }
@@ -219,15 +227,15 @@ export function applyConfiguration(
     name: excess.name,
     excessType: excess.type,
     description: excess.description,
-    minAmount: toCents(excess.minAmount),
-    maxAmount: toCents(excess.maxAmount),
-    defaultAmount: toCents(excess.defaultAmount),
+    minAmount: excess.minAmount,
+    maxAmount: excess.maxAmount,
+    defaultAmount: excess.defaultAmount,
     // Left out (the back office's form does not edit them), the excess's current discounts stay.
     discounts:
       excess.discounts === undefined
         ? (currentExcesses.get(excess.id)?.discounts ?? [])
         : excess.discounts.map((tier) => ({
-            fromAmount: toCents(tier.fromAmount),
+            fromAmount: tier.fromAmount,
             discountPpm: toPpm(tier.discount),
           })),
     translations:
@@ -238,7 +246,7 @@ export function applyConfiguration(
   const charges: SnapshotCharge[] = c.charges.map((charge) => ({
     name: charge.name,
     chargeType: charge.type,
-    value: charge.type === 'Fixed' ? toCents(charge.value) : toPpm(charge.value),
+    value: charge.type === 'Fixed' ? charge.value : toPpm(charge.value),
   }));
   return {
     product: {
@@ -252,10 +260,10 @@ export function applyConfiguration(
           : compactTranslations(c.translations),
       intermediary: c.intermediary,
       rateBasis: c.rateBasis,
-      fixedPremium: c.rateBasis === 'fixed' && c.fixedPremium !== null ? toCents(c.fixedPremium) : null,
-      minimumPremium: toCents(c.minimumPremium),
-      minimumValue: toCents(c.minimumValue),
-      maximumValue: c.maximumValue === null ? null : toCents(c.maximumValue),
+      fixedPremium: c.rateBasis === 'fixed' && c.fixedPremium !== null ? c.fixedPremium : null,
+      minimumPremium: c.minimumPremium,
+      minimumValue: c.minimumValue,
+      maximumValue: c.maximumValue === null ? null : c.maximumValue,
       supportedPeriods: [...c.supportedPeriods],
       shortPeriodScale: c.shortPeriodScale.map((step) => ({
         maxDays: step.maxDays,
@@ -264,7 +272,7 @@ export function applyConfiguration(
     },
     bands: c.bands.map((band) => ({
       riskGroup: c.rateBasis === 'rated' ? (band.group ?? 'vehicle') : 'vehicle',
-      fromValue: toCents(band.fromValue),
+      fromValue: band.fromValue,
       ratePpm: toPpm(band.rate),
     })),
     factors: toFactorRows(c),

@@ -18,7 +18,7 @@ export interface Page<T> {
 
 export type ProductListItem = ActionOutput<'backoffice/product/listProducts'>['items'][number];
 export type ProductUnderwriter = ProductListItem['underwriter'];
-/** A product's editable configuration (amounts in whole shillings, the editor's unit). */
+/** A product's editable configuration (amounts in integer cents; the form shows and takes shillings). */
 export type AdminProduct = ActionOutput<'backoffice/product/getProduct'>;
 export type ProductVersionHead = ActionOutput<'backoffice/product/listProductVersions'>['items'][number];
 export type ProductVersion = ActionOutput<'backoffice/product/getProductVersion'>;

@@ -1,13 +1,14 @@
-import type { ProductConfiguration } from '@bima/domain/product-admin';
+import { formatKes } from '@bima/domain/money';
+import type { ProductConfigurationAnswer } from '@bima/domain/product-admin';
 import { Card } from '../../../components/card';
 import { DataTable } from '../../../components/data-table';
 import { SummaryList } from '../../../components/summary-list';
 import { t } from '../i18n';
-import { formatKes, formatPercent } from '../utils/format';
+import { formatPercent } from '../utils/format';
 
 const v = (key: string) => `backofficeProducts.versions.${key}`;
 const col = (key: string) => v(`columnsDetail.${key}`);
-type Benefit = ProductConfiguration['benefits'][number];
+type Benefit = ProductConfigurationAnswer['benefits'][number];
 
 function pricingText(pricing: Benefit['pricing']): string {
   const kind = t(`backofficeProducts.editor.benefit.kinds.${pricing.kind}`);
@@ -24,7 +25,8 @@ function pricingText(pricing: Benefit['pricing']): string {
 }
 
 /** A configuration read-only: its fields as a summary, its rows as tables. */
-export function ConfigurationView({ configuration: c }: { configuration: ProductConfiguration }) {
+/** Amounts come in cents and show as 'KES 1,234' (`formatKes`). */
+export function ConfigurationView({ configuration: c }: { configuration: ProductConfigurationAnswer }) {
   const none = t(v('fields.none'));
   return (
     <div className="mt-6 space-y-6">
@@ -186,7 +188,7 @@ export function ConfigurationView({ configuration: c }: { configuration: Product
                   {
                     label: t(col('limits')),
                     value: [benefit.limit.minimum, benefit.limit.defaultLimit, benefit.limit.maximum]
-                      .map(formatKes)
+                      .map((amount) => formatKes(amount))
                       .join(' / '),
                   },
                   { label: t(col('adjustable')), value: t(v(benefit.limit.isAdjustable ? 'yes' : 'no')) },
@@ -211,7 +213,7 @@ export function ConfigurationView({ configuration: c }: { configuration: Product
                   {
                     label: t(col('amounts')),
                     value: [excess.minAmount, excess.defaultAmount, excess.maxAmount]
-                      .map(formatKes)
+                      .map((amount) => formatKes(amount))
                       .join(' / '),
                   },
                 ]}

@@ -12,13 +12,13 @@ const configuration: ProductConfiguration = {
   intermediary: 'Direct',
   rateBasis: 'percentage',
   fixedPremium: null,
-  minimumPremium: 20_000,
+  minimumPremium: 2_000_000,
   bands: [
     { fromValue: 0, rate: 0.045 },
-    { fromValue: 2_500_000, rate: 0.04 },
+    { fromValue: 250_000_000, rate: 0.04 },
   ],
-  minimumValue: 500_000,
-  maximumValue: 30_000_000,
+  minimumValue: 50_000_000,
+  maximumValue: 3_000_000_000,
   supportedPeriods: [30, 365],
   shortPeriodScale: [{ maxDays: 30, share: 0.15 }],
   benefits: [
@@ -27,13 +27,13 @@ const configuration: ProductConfiguration = {
       name: 'Windscreen',
       description: '',
       benefitType: 'inbuilt',
-      limit: { minimum: 50_000, maximum: 200_000, defaultLimit: 50_000, isAdjustable: true },
-      pricing: { kind: 'rateOnExtraLimit', rate: 0.1, inbuiltLimit: 50_000 },
+      limit: { minimum: 5_000_000, maximum: 20_000_000, defaultLimit: 5_000_000, isAdjustable: true },
+      pricing: { kind: 'rateOnExtraLimit', rate: 0.1, inbuiltLimit: 5_000_000 },
       translations: { sw: { name: '', description: '' } },
     },
   ],
   excesses: [],
-  charges: [{ name: 'Stamp duty', type: 'Fixed', value: 40 }],
+  charges: [{ name: 'Stamp duty', type: 'Fixed', value: 4_000 }],
 };
 
 const opened = () => toFormValues(configuration);

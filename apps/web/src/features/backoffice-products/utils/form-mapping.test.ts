@@ -1,12 +1,14 @@
 import { type ProductConfiguration, productConfigurationSchema } from '@bima/domain/product-admin';
 import { describe, expect, it } from 'vitest';
 import {
+  centsToText,
   collectErrorMessages,
   formPathOfServerField,
   fractionToPercent,
   parseNumber,
   percentToFraction,
   periodOptions,
+  textToCents,
   toConfiguration,
   toFormValues,
 } from './form-mapping';
@@ -20,14 +22,14 @@ const configuration: ProductConfiguration = {
   intermediary: 'Direct',
   rateBasis: 'percentage',
   fixedPremium: null,
-  minimumPremium: 20_000,
+  minimumPremium: 2_000_000,
   bands: [
     { fromValue: 0, rate: 0.045 },
-    { fromValue: 2_500_000, rate: 0.04 },
-    { fromValue: 5_000_000, rate: 0.035 },
+    { fromValue: 250_000_000, rate: 0.04 },
+    { fromValue: 500_000_000, rate: 0.035 },
   ],
-  minimumValue: 500_000,
-  maximumValue: 30_000_000,
+  minimumValue: 50_000_000,
+  maximumValue: 3_000_000_000,
   supportedPeriods: [30, 180, 365],
   shortPeriodScale: [
     { maxDays: 30, share: 0.15 },
@@ -40,7 +42,7 @@ const configuration: ProductConfiguration = {
       description: 'Political violence and terrorism.',
       benefitType: 'optional',
       limit: { minimum: 0, maximum: 0, defaultLimit: 0, isAdjustable: false },
-      pricing: { kind: 'percentageOfValue', rate: 0.0025, minimum: 2_500 },
+      pricing: { kind: 'percentageOfValue', rate: 0.0025, minimum: 250_000 },
       translations: { sw: { name: 'Vurugu za Kisiasa na Ugaidi', description: 'Ghasia na ugaidi.' } },
     },
     {
@@ -48,8 +50,8 @@ const configuration: ProductConfiguration = {
       name: 'Windscreen',
       description: '',
       benefitType: 'inbuilt',
-      limit: { minimum: 50_000, maximum: 200_000, defaultLimit: 50_000, isAdjustable: true },
-      pricing: { kind: 'rateOnExtraLimit', rate: 0.1, inbuiltLimit: 50_000 },
+      limit: { minimum: 5_000_000, maximum: 20_000_000, defaultLimit: 5_000_000, isAdjustable: true },
+      pricing: { kind: 'rateOnExtraLimit', rate: 0.1, inbuiltLimit: 5_000_000 },
       translations: { sw: { name: '', description: '' } },
     },
     {
@@ -58,7 +60,7 @@ const configuration: ProductConfiguration = {
       description: '',
       benefitType: 'optional',
       limit: { minimum: 0, maximum: 0, defaultLimit: 0, isAdjustable: false },
-      pricing: { kind: 'fixed', amount: 4_000 },
+      pricing: { kind: 'fixed', amount: 400_000 },
       translations: { sw: { name: 'Msaada Barabarani', description: '' } },
     },
   ],
@@ -68,15 +70,15 @@ const configuration: ProductConfiguration = {
       name: 'Collision',
       type: 'own-damage',
       description: '',
-      minAmount: 15_000,
-      maxAmount: 50_000,
-      defaultAmount: 15_000,
+      minAmount: 1_500_000,
+      maxAmount: 5_000_000,
+      defaultAmount: 1_500_000,
       translations: { sw: { name: 'Ajali ya Kugongana', description: '' } },
     },
   ],
   charges: [
     { name: 'Training levy', type: 'Percentage', value: 0.002 },
-    { name: 'Stamp duty', type: 'Fixed', value: 40 },
+    { name: 'Stamp duty', type: 'Fixed', value: 4_000 },
   ],
 };
 
@@ -121,6 +123,31 @@ describe('percent ↔ fraction', () => {
 });
 
 describe('form mapping', () => {
+  it('shows amounts in shillings as typed and sends them in cents (KES 37,500 is 3750000)', () => {
+    const values = toFormValues({ ...configuration, minimumPremium: 3_750_000 });
+    expect(values.minimumPremium).toBe('37500');
+    expect(values.excesses[0]).toMatchObject({ minAmount: '15000', maxAmount: '50000' });
+    expect(values.charges[1]).toEqual({ name: 'Stamp duty', type: 'Fixed', value: '40' });
+    values.minimumPremium = '37,500';
+    values.benefits[2]!.pricing.amount = 'KES 1 500';
+    values.charges[1]!.value = '45';
+    const sent = toConfiguration(values) as ProductConfiguration;
+    expect(sent.minimumPremium).toBe(3_750_000);
+    expect(sent.benefits[2]!.pricing).toEqual({ kind: 'fixed', amount: 150_000 });
+    expect(sent.charges[1]!.value).toBe(4_500);
+    expect(sent.charges[0]!.value).toBe(0.002);
+  });
+
+  it('shows stored cents that are not whole shillings exactly; reads shillings and cents typed', () => {
+    expect(centsToText(123_450)).toBe('1234.50');
+    expect(centsToText(123_405)).toBe('1234.05');
+    expect(centsToText(0)).toBe('0');
+    expect(textToCents('1,234.50')).toBe(123_450);
+    expect(textToCents('-100')).toBe(-10_000);
+    expect(textToCents('')).toBeNaN();
+    expect(textToCents('12abc')).toBeNaN();
+  });
+
   it('shows rates as percentages and amounts as text', () => {
     const values = toFormValues(configuration);
     expect(values.bands).toEqual([
@@ -161,8 +188,8 @@ describe('form mapping', () => {
         { group: 'contents', fromValue: 0, rate: 0.0045 },
       ],
       loadings: [{ factor: 'primaryUse', option: 'general-cartage', multiplier: 1.4 }],
-      minimums: [{ quantity: 'tonnageKg', fromQuantity: 8_000, amount: 50_000 }],
-      perUnit: [{ quantity: 'seats', amount: 20_000 }],
+      minimums: [{ quantity: 'tonnageKg', fromQuantity: 8_000, amount: 5_000_000 }],
+      perUnit: [{ quantity: 'seats', amount: 2_000_000 }],
     };
     expect(toConfiguration(toFormValues(rated))).toEqual(rated);
     // A percentage product sends none of them, and its bands no group.
@@ -203,7 +230,7 @@ describe('form mapping', () => {
     };
     const sent = toConfiguration(values) as ProductConfiguration;
     expect(sent.bands).toEqual([]);
-    expect(sent.fixedPremium).toBe(7_500);
+    expect(sent.fixedPremium).toBe(750_000);
     expect(sent.maximumValue).toBeNull();
   });
 
@@ -230,6 +257,21 @@ describe('the form’s check (domain schema, percent fields)', () => {
     expect(
       (result.errors as { bands?: Array<{ rate?: { message: string } }> }).bands?.[1]?.rate?.message,
     ).toBe('A rate must be between 0 and 1 (0 % to 100 %).');
+  });
+
+  it('refuses shillings and cents, and text that is not an amount, with the editor’s messages', async () => {
+    const values = toFormValues(configuration);
+    values.minimumPremium = '20,000.50';
+    values.excesses[0]!.minAmount = 'ten thousand';
+    values.minimumValue = '-5';
+    const errors = (await resolve(values)).errors as Record<string, unknown> & {
+      minimumPremium?: { message: string };
+      minimumValue?: { message: string };
+      excesses?: Array<{ minAmount?: { message: string } }>;
+    };
+    expect(errors.minimumPremium?.message).toBe('Enter a whole number of shillings.');
+    expect(errors.excesses?.[0]?.minAmount?.message).toBe('Enter a whole number of shillings.');
+    expect(errors.minimumValue?.message).toBe('Amounts cannot be negative.');
   });
 
   it('puts a too-long Swahili name on its field; a blank one is allowed (English shows)', async () => {

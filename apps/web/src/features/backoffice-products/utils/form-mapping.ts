@@ -1,3 +1,4 @@
+import { parseAmount } from '@bima/domain/numbers';
 import { isWholePpm, type ProductConfiguration } from '@bima/domain/product-admin';
 
 /** A row's Swahili texts as typed: '' where there is none (the English then shows). */
@@ -7,9 +8,9 @@ export interface SwahiliInput {
 }
 
 /**
- * The product form holds what people type: text in every input, rates as percentages (4.5 for
- * 4.5 %). The API and the domain schema speak whole shillings and rates as fractions of one (0.045).
- * These functions are the one mapping between the two.
+ * The product form holds what people type: text in every input, amounts in shillings ('37,500'),
+ * rates as percentages (4.5 for 4.5 %). The API and the domain schema speak integer cents (3750000)
+ * and rates as fractions of one (0.045). These functions are the one mapping between the two.
  */
 
 export interface BandInput {
@@ -72,7 +73,7 @@ export interface ExcessInput {
 export interface ChargeInput {
   name: string;
   type: string;
-  /** A percentage for a Percentage charge, shillings for a Fixed one. */
+  /** A percentage for a Percentage charge, shillings for a Fixed one (cents on the wire). */
   value: string;
 }
 
@@ -127,10 +128,25 @@ export function parseNumber(text: string): number {
   return Number(cleaned);
 }
 
+/** Cents as an amount field shows them, in shillings: 3750000 → '37500', 123450 → '1234.50'. */
+export function centsToText(cents: number): string {
+  const whole = Math.trunc(cents / 100);
+  const rest = Math.abs(cents % 100);
+  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0')}`;
+}
+
+/**
+ * Shillings as typed ('37,500', '37 500', '37500.50') in cents, read as every amount input of the
+ * portal reads them (`parseAmount`); text that is not an amount is NaN, which the schema names.
+ */
+export function textToCents(text: string): number {
+  const parsed = parseAmount(text, { unit: 'cents' });
+  return parsed.ok ? parsed.value : Number.NaN;
+}
+
 const parsePercent = (text: string) => percentToFraction(parseNumber(text));
-const amountText = (amount: number) => String(amount);
 const percentText = (fraction: number) => String(fractionToPercent(fraction));
-const optionalAmount = (text: string) => (text.trim() === '' ? null : parseNumber(text));
+const optionalAmount = (text: string) => (text.trim() === '' ? null : textToCents(text));
 
 /** The periods a product's form offers: the common ones and the product's own, in order. */
 export function periodOptions(supportedPeriods: ReadonlyArray<number>): number[] {
@@ -153,11 +169,11 @@ export function toFormValues(configuration: ProductConfiguration): ProductFormVa
     },
     intermediary: c.intermediary,
     rateBasis: c.rateBasis,
-    fixedPremium: c.fixedPremium === null ? '' : amountText(c.fixedPremium),
-    minimumPremium: amountText(c.minimumPremium),
+    fixedPremium: c.fixedPremium === null ? '' : centsToText(c.fixedPremium),
+    minimumPremium: centsToText(c.minimumPremium),
     bands: c.bands.map((band) => ({
       ...(c.rateBasis === 'rated' ? { group: band.group ?? 'vehicle' } : {}),
-      fromValue: amountText(band.fromValue),
+      fromValue: centsToText(band.fromValue),
       rate: percentText(band.rate),
     })),
     loadings: (c.loadings ?? []).map((loading) => ({
@@ -168,14 +184,14 @@ export function toFormValues(configuration: ProductConfiguration): ProductFormVa
     minimums: (c.minimums ?? []).map((minimum) => ({
       quantity: minimum.quantity,
       fromQuantity: String(minimum.fromQuantity),
-      amount: amountText(minimum.amount),
+      amount: centsToText(minimum.amount),
     })),
     perUnit: (c.perUnit ?? []).map((charge) => ({
       quantity: charge.quantity,
-      amount: amountText(charge.amount),
+      amount: centsToText(charge.amount),
     })),
-    minimumValue: amountText(c.minimumValue),
-    maximumValue: c.maximumValue === null ? '' : amountText(c.maximumValue),
+    minimumValue: centsToText(c.minimumValue),
+    maximumValue: c.maximumValue === null ? '' : centsToText(c.maximumValue),
     supportedPeriods: c.supportedPeriods.map(String),
     shortPeriodScale: c.shortPeriodScale.map((step) => ({
       maxDays: String(step.maxDays),
@@ -189,20 +205,20 @@ export function toFormValues(configuration: ProductConfiguration): ProductFormVa
         description: benefit.description,
         benefitType: benefit.benefitType,
         limit: {
-          minimum: amountText(benefit.limit.minimum),
-          maximum: amountText(benefit.limit.maximum),
-          defaultLimit: amountText(benefit.limit.defaultLimit),
+          minimum: centsToText(benefit.limit.minimum),
+          maximum: centsToText(benefit.limit.maximum),
+          defaultLimit: centsToText(benefit.limit.defaultLimit),
           isAdjustable: benefit.limit.isAdjustable,
         },
         pricing: {
           kind: pricing.kind,
-          amount: pricing.kind === 'fixed' ? amountText(pricing.amount) : '',
+          amount: pricing.kind === 'fixed' ? centsToText(pricing.amount) : '',
           rate:
             pricing.kind === 'percentageOfValue' || pricing.kind === 'rateOnExtraLimit'
               ? percentText(pricing.rate)
               : '',
-          minimum: pricing.kind === 'percentageOfValue' ? amountText(pricing.minimum) : '',
-          inbuiltLimit: pricing.kind === 'rateOnExtraLimit' ? amountText(pricing.inbuiltLimit) : '',
+          minimum: pricing.kind === 'percentageOfValue' ? centsToText(pricing.minimum) : '',
+          inbuiltLimit: pricing.kind === 'rateOnExtraLimit' ? centsToText(pricing.inbuiltLimit) : '',
         },
         translations: {
           sw: {
@@ -217,9 +233,9 @@ export function toFormValues(configuration: ProductConfiguration): ProductFormVa
       name: excess.name,
       type: excess.type,
       description: excess.description,
-      minAmount: amountText(excess.minAmount),
-      maxAmount: amountText(excess.maxAmount),
-      defaultAmount: amountText(excess.defaultAmount),
+      minAmount: centsToText(excess.minAmount),
+      maxAmount: centsToText(excess.maxAmount),
+      defaultAmount: centsToText(excess.defaultAmount),
       translations: {
         sw: {
           name: excess.translations?.sw?.name ?? '',
@@ -230,7 +246,7 @@ export function toFormValues(configuration: ProductConfiguration): ProductFormVa
     charges: c.charges.map((charge) => ({
       name: charge.name,
       type: charge.type,
-      value: charge.type === 'Percentage' ? percentText(charge.value) : amountText(charge.value),
+      value: charge.type === 'Percentage' ? percentText(charge.value) : centsToText(charge.value),
     })),
     changeSummary: '',
   };
@@ -241,18 +257,18 @@ function toPricing(pricing: BenefitInput['pricing']): unknown {
     case 'included':
       return { kind: 'included' };
     case 'fixed':
-      return { kind: 'fixed', amount: parseNumber(pricing.amount) };
+      return { kind: 'fixed', amount: textToCents(pricing.amount) };
     case 'percentageOfValue':
       return {
         kind: 'percentageOfValue',
         rate: parsePercent(pricing.rate),
-        minimum: parseNumber(pricing.minimum),
+        minimum: textToCents(pricing.minimum),
       };
     case 'rateOnExtraLimit':
       return {
         kind: 'rateOnExtraLimit',
         rate: parsePercent(pricing.rate),
-        inbuiltLimit: parseNumber(pricing.inbuiltLimit),
+        inbuiltLimit: textToCents(pricing.inbuiltLimit),
       };
     default:
       return { kind: pricing.kind };
@@ -279,13 +295,13 @@ export function toConfiguration(values: ProductFormValues): unknown {
     intermediary: values.intermediary,
     rateBasis: values.rateBasis,
     fixedPremium: values.rateBasis === 'fixed' ? optionalAmount(values.fixedPremium) : null,
-    minimumPremium: parseNumber(values.minimumPremium),
+    minimumPremium: textToCents(values.minimumPremium),
     bands:
       values.rateBasis === 'fixed'
         ? []
         : values.bands.map((band) => ({
             ...(values.rateBasis === 'rated' ? { group: (band.group ?? '').trim() || 'vehicle' } : {}),
-            fromValue: parseNumber(band.fromValue),
+            fromValue: textToCents(band.fromValue),
             rate: parsePercent(band.rate),
           })),
     // Only a product rated on its risk has loadings, minimums by quantity and amounts per unit.
@@ -299,15 +315,15 @@ export function toConfiguration(values: ProductFormValues): unknown {
           minimums: values.minimums.map((minimum) => ({
             quantity: minimum.quantity.trim(),
             fromQuantity: parseNumber(minimum.fromQuantity),
-            amount: parseNumber(minimum.amount),
+            amount: textToCents(minimum.amount),
           })),
           perUnit: values.perUnit.map((charge) => ({
             quantity: charge.quantity.trim(),
-            amount: parseNumber(charge.amount),
+            amount: textToCents(charge.amount),
           })),
         }
       : {}),
-    minimumValue: parseNumber(values.minimumValue),
+    minimumValue: textToCents(values.minimumValue),
     maximumValue: optionalAmount(values.maximumValue),
     supportedPeriods: (values.supportedPeriods ?? []).map(Number).sort((a, b) => a - b),
     shortPeriodScale: values.shortPeriodScale.map((step) => ({
@@ -320,9 +336,9 @@ export function toConfiguration(values: ProductFormValues): unknown {
       description: benefit.description,
       benefitType: benefit.benefitType,
       limit: {
-        minimum: parseNumber(benefit.limit.minimum),
-        maximum: parseNumber(benefit.limit.maximum),
-        defaultLimit: parseNumber(benefit.limit.defaultLimit),
+        minimum: textToCents(benefit.limit.minimum),
+        maximum: textToCents(benefit.limit.maximum),
+        defaultLimit: textToCents(benefit.limit.defaultLimit),
         isAdjustable: benefit.limit.isAdjustable,
       },
       pricing: toPricing(benefit.pricing),
@@ -338,9 +354,9 @@ export function toConfiguration(values: ProductFormValues): unknown {
       name: excess.name,
       type: excess.type,
       description: excess.description,
-      minAmount: parseNumber(excess.minAmount),
-      maxAmount: parseNumber(excess.maxAmount),
-      defaultAmount: parseNumber(excess.defaultAmount),
+      minAmount: textToCents(excess.minAmount),
+      maxAmount: textToCents(excess.maxAmount),
+      defaultAmount: textToCents(excess.defaultAmount),
       translations: {
         sw: {
           name: excess.translations?.sw.name ?? '',
@@ -351,7 +367,7 @@ export function toConfiguration(values: ProductFormValues): unknown {
     charges: values.charges.map((charge) => ({
       name: charge.name,
       type: charge.type,
-      value: charge.type === 'Percentage' ? parsePercent(charge.value) : parseNumber(charge.value),
+      value: charge.type === 'Percentage' ? parsePercent(charge.value) : textToCents(charge.value),
     })),
   };
 }

@@ -1,10 +1,4 @@
-import { formatNumber } from '@bima/domain/money';
 import { fractionToPercent } from './form-mapping';
-
-/** 'KES 1,234' for whole shillings. */
-export function formatKes(amount: number): string {
-  return `KES ${formatNumber(amount)}`;
-}
 
 /** A fraction of one as '4.5 %'. */
 export function formatPercent(fraction: number): string {
