@@ -25,11 +25,12 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
           environment: 'node',
-          // The slowest tests (PDFs rendered for two devices, `npm start` spawned three times) take 12 s
-          // on a quiet machine; CI's two cores are shared by two test workers and PostgreSQL, which
-          // made them pass 30 s there now and then. A hang still fails, after 90 s.
+          // The slowest tests (PDFs rendered for two devices, `npm start` spawned three times) take 12 s,
+          // and building a migrated, seeded app 5 s, on a quiet machine; CI's two cores are shared by two
+          // test workers and PostgreSQL, which made them pass 30 s (60 s) there now and then. A hang
+          // still fails, after 90 s (120 s).
           testTimeout: 90_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],
