@@ -12,12 +12,24 @@ describe('invoiceDue', () => {
     [
       'above the M-Pesa limit the first prompt asks for KES 250,000',
       { amount: 370_540_00, amountPaid: 0, balance: 370_540_00, amountDueNow: 250_000_00 },
-      { amount: 370_540_00, amountPaid: 0, balance: 370_540_00, amountDueNow: 250_000_00, isPartPayment: true },
+      {
+        amount: 370_540_00,
+        amountPaid: 0,
+        balance: 370_540_00,
+        amountDueNow: 250_000_00,
+        isPartPayment: true,
+      },
     ],
     [
       'partly paid, the last prompt asks for the balance',
       { amount: 370_540_00, amountPaid: 250_000_00, balance: 120_540_00, amountDueNow: 120_540_00 },
-      { amount: 370_540_00, amountPaid: 250_000_00, balance: 120_540_00, amountDueNow: 120_540_00, isPartPayment: true },
+      {
+        amount: 370_540_00,
+        amountPaid: 250_000_00,
+        balance: 120_540_00,
+        amountDueNow: 120_540_00,
+        isPartPayment: true,
+      },
     ],
     [
       'without the server figures the whole amount is due',
@@ -97,14 +109,21 @@ describe('the payment page: expiry and money rows', () => {
 
   it('an ordinary invoice shows the total premium only (spec-2 summary)', () => {
     expect(
-      moneyRows(invoiceDue({ amount: 62_360_00, amountPaid: 0, balance: 62_360_00, amountDueNow: 62_360_00 })),
+      moneyRows(
+        invoiceDue({ amount: 62_360_00, amountPaid: 0, balance: 62_360_00, amountDueNow: 62_360_00 }),
+      ),
     ).toEqual([{ label: 'Total premium', value: 'KES 62,360' }]);
   });
 
   it('an invoice paid in parts shows paid so far, the balance and the amount due now', () => {
     expect(
       moneyRows(
-        invoiceDue({ amount: 370_540_00, amountPaid: 250_000_00, balance: 120_540_00, amountDueNow: 120_540_00 }),
+        invoiceDue({
+          amount: 370_540_00,
+          amountPaid: 250_000_00,
+          balance: 120_540_00,
+          amountDueNow: 120_540_00,
+        }),
       ),
     ).toEqual([
       { label: 'Total premium', value: 'KES 370,540' },
