@@ -71,7 +71,7 @@ export const invoicesQueryOptions = (
     placeholderData: keepPreviousData,
   });
 
-/** Money M-Pesa took that no invoice was waiting for, credited to the client (whole shillings). */
+/** Money M-Pesa took that no invoice was waiting for, credited to the client (amounts in cents). */
 export type ReceiptsPage = ActionOutput<'client/wallet/listUnallocatedReceipts'>;
 export type UnallocatedReceipt = ReceiptsPage['items'][number];
 

@@ -103,7 +103,6 @@ export default function InvoiceDetailRoute() {
                 <>
                   <p className="text-slate-700">
                     {t('portal.invoice.payOverTimeHint', {
-                      // The offer answers cents; this page's amounts are shillings.
                       from: formatKes(offer.data.options[0]?.instalments[1]?.amount ?? 0),
                     })}
                   </p>
