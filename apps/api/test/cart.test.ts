@@ -92,6 +92,8 @@ describe('cart: unpaid quotations paid as one invoice', () => {
     ]);
     expect(whole).toMatchObject({ total: 3, totalPages: 1, payableCount: 3, expiredCount: 0 });
     expect(whole.totalAmount).toBe(first.premium + second.premium + third.premium);
+    // Cents on the wire (issue 29): the KES 1.5M car's premium as this quotation prices it, KES 62,821.
+    expect(whole.items[0].premium).toBe(6_282_100);
     expect(whole.items[0]).toMatchObject({
       productName: expect.any(String),
       underwriter: expect.any(String),
