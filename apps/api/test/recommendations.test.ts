@@ -304,7 +304,7 @@ describe('recommendations and commission', () => {
       id: recommendation.id,
       status: 'ACCEPTED',
       systemQuotationRef: apa.systemQuotationRef,
-      amount: 79_145,
+      amount: 7_914_500,
       invoiceStatus: 'UNPAID',
     });
     const invoiceSystemRef = accepted.body.result.data.invoiceSystemRef as string;
