@@ -13,7 +13,7 @@ interface Receipt {
 
 const receipts: Receipt[] = Array.from({ length: 7 }, (_, index) => ({
   receiptSystemRef: `RCT-${index + 1}`,
-  amount: 1_000 * (index + 1),
+  amount: 1_000_00 * (index + 1), // cents, as the API answers
   mpesaReceiptNumber: `SGH${index + 1}ABCDEF`,
   reason: 'Payment arrived after the invoice was paid',
   status: index === 0 ? 'REFUNDED' : 'OPEN',

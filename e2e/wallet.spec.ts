@@ -29,8 +29,10 @@ test.describe('wallet: top up, pay half an invoice from it and half by M-Pesa, t
       { invoiceSystemRef },
       client.session.accessToken,
     );
-    const half = Math.floor(invoice.amount / 2);
-    const rest = invoice.amount - half;
+    // The invoice answers cents; the client types and reads whole shillings.
+    const shillings = invoice.amount / 100;
+    const half = Math.floor(shillings / 2);
+    const rest = shillings - half;
 
     // Top Up Options: an empty wallet, a top-up by M-Pesa followed to its answer.
     await page.goto('/newportal/top-up-options');

@@ -39,10 +39,17 @@ describe('cart: unpaid quotations paid as one invoice', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.result.data;
   };
-  const quote = (headers: Headers, value = 1_500_000) =>
-    createQuotation(ctx, headers, {
+  /** A quotation, with its premium in cents as kept (the unit the cart answers in). */
+  const quote = async (headers: Headers, value = 1_500_000) => {
+    const quotation = await createQuotation(ctx, headers, {
       risks: [{ riskType: 'ASSET', value, riskRef: 'KDA 123B', details: {} }],
     });
+    const [row] = await db()
+      .select({ total: quotations.total })
+      .from(quotations)
+      .where(eq(quotations.systemQuotationRef, quotation.systemQuotationRef));
+    return { ...quotation, premium: row!.total };
+  };
   const expire = (systemQuotationRef: string) =>
     db()
       .update(quotations)
@@ -85,6 +92,8 @@ describe('cart: unpaid quotations paid as one invoice', () => {
     ]);
     expect(whole).toMatchObject({ total: 3, totalPages: 1, payableCount: 3, expiredCount: 0 });
     expect(whole.totalAmount).toBe(first.premium + second.premium + third.premium);
+    // Cents on the wire (issue 29): the KES 1.5M car's premium as this quotation prices it, KES 62,821.
+    expect(whole.items[0].premium).toBe(6_282_100);
     expect(whole.items[0]).toMatchObject({
       productName: expect.any(String),
       underwriter: expect.any(String),
@@ -162,7 +171,7 @@ describe('cart: unpaid quotations paid as one invoice', () => {
     const { headers, userId } = await client();
     const small = await quote(headers, 1_500_000);
     const large = await quote(headers, 10_000_000);
-    const max = ctx.app.services.mpesa.maxAmount;
+    const max = ctx.app.services.mpesa.maxAmount * 100;
     expect(small.premium).toBeLessThan(max);
     expect(small.premium + large.premium).toBeGreaterThan(max);
     await act('addItem', { systemQuotationRef: small.systemQuotationRef }, headers);
@@ -265,7 +274,7 @@ describe('cart: unpaid quotations paid as one invoice', () => {
     expect(surplus).toHaveLength(0);
     const cartPayments = await db().select().from(payments).where(eq(payments.userId, userId));
     const allocated = cartPayments.reduce((sum, row) => sum + (row.allocatedAmount ?? 0), 0);
-    expect(allocated).toBe((small.premium + large.premium) * 100);
+    expect(allocated).toBe(small.premium + large.premium);
     const told = await db().select().from(notifications).where(eq(notifications.userId, userId));
     expect(told.filter((row) => row.kind === 'payment_received').length).toBeGreaterThanOrEqual(2);
     expect(told.filter((row) => row.kind === 'policy_issued')).toHaveLength(2);

@@ -106,9 +106,8 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
     return { ...made, loan: approved };
   }
 
-  /** Loans answer cents; the wallet's and the invoice's calls still read and take shillings. */
+  /** Every amount on the wire is in cents; `kes` is the shillings a text shows. */
   const kes = (cents: number) => cents / 100;
-  const centsOf = (shillings: number) => Math.round(shillings * 100);
 
   /** Tops the wallet up by `amount` cents. */
   async function topUp(headers: Headers, amount: number) {
@@ -146,15 +145,15 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         eligible: true,
         reason: null,
         minPremium: 25_000_00,
-        premium: centsOf(invoice.amount),
+        premium: invoice.amount,
       });
       expect(offer.options.map((option: { months: number }) => option.months)).toEqual([
         4, 5, 6, 7, 8, 9, 10,
       ]);
       const today = ctx.app.services.clock.today();
       for (const option of offer.options) {
-        const band = findPricingBand(SAMPLE_IPF_BANDS, invoice.amount * 100, option.months)!;
-        const schedule = loanSchedule({ principal: invoice.amount * 100, band, startDate: today });
+        const band = findPricingBand(SAMPLE_IPF_BANDS, invoice.amount, option.months)!;
+        const schedule = loanSchedule({ principal: invoice.amount, band, startDate: today });
         expect(option.lender.name).toBe(SAMPLE_LENDER.name);
         expect(option.fee).toBe(schedule.fee);
         expect(option.totalRepayable).toBe(schedule.totalRepayable);
@@ -246,7 +245,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       await db().update(quotations).set({ periodDays: 365 }).where(eq(quotations.id, row!.quotationId));
 
       // Paid: nothing to finance.
-      await topUp(owner.headers, centsOf(invoice.amount));
+      await topUp(owner.headers, invoice.amount);
       await ok(
         'client/wallet/payInvoice',
         { invoiceSystemRef: invoice.invoiceSystemRef, amount: invoice.amount },
@@ -309,7 +308,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
       });
       expect(made.loan.amountDueNow).toBe(made.loan.firstInstalment);
       // Nothing is outstanding before the lender pays: the premium it is asked to finance is shown.
-      expect(made.loan.toBeFinanced).toBe(centsOf(made.invoice.amount));
+      expect(made.loan.toBeFinanced).toBe(made.invoice.amount);
       const again = await act(
         'client/ipf/apply',
         { invoiceSystemRef: made.invoice.invoiceSystemRef, months: 4, acceptTerms: true },
@@ -335,12 +334,12 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         status: 'PENDING',
         paid: made.loan.firstInstalment,
         outstanding: -made.loan.firstInstalment,
-        toBeFinanced: centsOf(made.invoice.amount),
+        toBeFinanced: made.invoice.amount,
       });
       // The lender's application screen says the same.
       expect(
         await ok('lender/application/getApplication', { loanRef: made.loan.loanRef }, lender),
-      ).toMatchObject({ status: 'PENDING', toBeFinanced: centsOf(made.invoice.amount) });
+      ).toMatchObject({ status: 'PENDING', toBeFinanced: made.invoice.amount });
       const queue = await ok(
         'lender/application/listApplications',
         { status: 'PENDING', pageSize: 100 },
@@ -384,7 +383,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
           status: 'ACTIVE',
           paidAt: loan.decidedAt,
           firstInstalment: {
-            amount: kes(loan.firstInstalment),
+            amount: loan.firstInstalment,
             paidAt: loan.depositPaidAt,
             receipts: [expect.stringMatching(/^[A-Z0-9]{10}$/)],
           },
@@ -409,7 +408,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         expect.arrayContaining(['invoice_billed', 'instalment', 'loan_disbursement', 'fee']),
       );
       // Owed on the statement = what the loan still owes.
-      expect(statement.closingBalance).toBe(kes(loan.outstanding));
+      expect(statement.closingBalance).toBe(loan.outstanding);
       // A second approval is refused.
       const twice = await act('lender/application/approveApplication', { loanRef: loan.loanRef }, lender);
       expect(twice.status).toBe(409);
@@ -486,7 +485,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         () => getLoan(made.headers, made.loan.loanRef),
         (loan) => loan.status === 'PENDING',
       );
-      await topUp(made.headers, centsOf(made.invoice.amount));
+      await topUp(made.headers, made.invoice.amount);
       // The wallet holds the top-up; pay the invoice from it.
       await ok(
         'client/wallet/payInvoice',
@@ -773,7 +772,7 @@ describe('premium financing (IPF): pricing, applications, the lender, instalment
         const [policyRow] = await db().select().from(policies).where(eq(policies.id, loan.policy.id));
         const period = (Date.parse(policyRow!.endDate) - Date.parse(policyRow!.startDate)) / DAY + 1;
         const covered = (Date.parse(cancelDay) - Date.parse(policyRow!.startDate)) / DAY + 1;
-        const expected = Math.floor((made.invoice.amount * 100 * (period - covered)) / period);
+        const expected = Math.floor((made.invoice.amount * (period - covered)) / period);
         expect(loan.refundToLender).toBe(expected);
         const [lenderRow] = await db().select().from(lenders).where(eq(lenders.id, row.lenderId));
         const sums = await accountSums(db(), [

@@ -189,7 +189,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
         .from(invoices)
         .where(eq(invoices.invoiceSystemRef, invoice.invoiceSystemRef));
       const owed = await accountSums(db(), [invoiceAccount(row!.id)]);
-      expect(owed.get(`invoice:${row!.id}`)).toBe(invoice.amount * 100);
+      expect(owed.get(`invoice:${row!.id}`)).toBe(invoice.amount);
 
       const started = await pay(ctx, headers, invoice.invoiceSystemRef, PAYS);
       await waitPaid(started.json().result.data.paymentRef);
@@ -201,7 +201,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
         .where(eq(ledgerTransactions.invoiceId, row!.id));
       expect(kinds.map((k) => k.kind).sort()).toEqual(['invoice_billed', 'mpesa_receipt', 'premium_due']);
       const apa = await accountSums(db(), [{ kind: 'underwriter', underwriterId: 'apa' }]);
-      expect(apa.get('underwriter:apa')).toBeLessThanOrEqual(-invoice.amount * 100);
+      expect(apa.get('underwriter:apa')).toBeLessThanOrEqual(-invoice.amount);
       expect(await walletBalance(db(), userId)).toBe(0);
       await expectBalancedBook();
     });
@@ -265,14 +265,14 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
       const second = await pay(ctx, headers, invoice.invoiceSystemRef, PAYS);
       await waitPaid(second.json().result.data.paymentRef);
       await waitPaid(firstRef);
-      expect(await walletBalance(db(), userId)).toBe(invoice.amount * 100);
+      expect(await walletBalance(db(), userId)).toBe(invoice.amount);
       const [receipt] = await db()
         .select()
         .from(unallocatedReceipts)
         .where(eq(unallocatedReceipts.invoiceId, row!.id));
-      expect(receipt).toMatchObject({ amount: invoice.amount * 100, status: 'OPEN' });
+      expect(receipt).toMatchObject({ amount: invoice.amount, status: 'OPEN' });
       const wallet = await act('client/wallet/getWallet', {}, headers);
-      expect(wallet.body.result.data.balance).toBe(invoice.amount * 100);
+      expect(wallet.body.result.data.balance).toBe(invoice.amount);
 
       const { headers: admin } = await signInAs(ctx, SAMPLE.admin);
       const input = {
@@ -394,12 +394,13 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
     it('pays half an invoice from the wallet and half by M-Pesa: the policy is issued once paid in full', async () => {
       const { headers, userId } = await client();
       const invoice = await invoiceFor(ctx, headers);
-      const half = Math.floor(invoice.amount / 2);
-      await topUp(headers, half);
+      // Amounts on the wire in cents (issue 29), of whole shillings.
+      const half = Math.floor(invoice.amount / 200) * 100;
+      await topUp(headers, half / 100);
 
       const tooMuch = await act(
         'client/wallet/payInvoice',
-        { invoiceSystemRef: invoice.invoiceSystemRef, amount: half + 1 },
+        { invoiceSystemRef: invoice.invoiceSystemRef, amount: half + 100 },
         headers,
       );
       expect(tooMuch.status).toBe(400);
@@ -410,6 +411,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
       for (const [amount, message] of [
         [0, /more than 0/],
         ['x1', /in numbers/],
+        [half + 1, /whole shillings/],
       ] as const) {
         const refused = await act(
           'client/wallet/payInvoice',
@@ -461,7 +463,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
     it('issues the policy when the wallet pays the last part', async () => {
       const { headers } = await client();
       const invoice = await invoiceFor(ctx, headers);
-      await topUp(headers, invoice.amount + 100);
+      await topUp(headers, invoice.amount / 100 + 100);
       const paid = await act(
         'client/wallet/payInvoice',
         { invoiceSystemRef: invoice.invoiceSystemRef, amount: invoice.amount },
@@ -488,7 +490,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
       expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       const more = await act(
         'client/wallet/payInvoice',
-        { invoiceSystemRef: invoice.invoiceSystemRef, amount: 1 },
+        { invoiceSystemRef: invoice.invoiceSystemRef, amount: 100 },
         headers,
       );
       expect(more.status).toBe(409);
@@ -505,7 +507,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
         [first, second, third, first, second, third].map((invoice) =>
           act(
             'client/wallet/payInvoice',
-            { invoiceSystemRef: invoice.invoiceSystemRef, amount: 600 },
+            { invoiceSystemRef: invoice.invoiceSystemRef, amount: 600_00 },
             headers,
           ),
         ),
@@ -523,7 +525,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
       await topUp(other.headers, 100);
       const answer = await act(
         'client/wallet/payInvoice',
-        { invoiceSystemRef: invoice.invoiceSystemRef, amount: 100 },
+        { invoiceSystemRef: invoice.invoiceSystemRef, amount: 100_00 },
         other.headers,
       );
       expect(answer.status).toBe(404);
@@ -541,7 +543,7 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
       await topUp(headers, 2_000);
       await act(
         'client/wallet/payInvoice',
-        { invoiceSystemRef: invoice.invoiceSystemRef, amount: 2_000 },
+        { invoiceSystemRef: invoice.invoiceSystemRef, amount: 2_000_00 },
         headers,
       );
       const statement = await act('client/account/getStatement', { page: 1, pageSize: 2 }, headers);
@@ -550,9 +552,9 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
       // Billed (debit), topped up (credit), then the wallet payment's two sides.
       expect(data).toMatchObject({
         openingBalance: 0,
-        closingBalance: invoice.amount - 2_000,
-        totalDebits: invoice.amount + 2_000,
-        totalCredits: 4_000,
+        closingBalance: invoice.amount - 2_000_00,
+        totalDebits: invoice.amount + 2_000_00,
+        totalCredits: 4_000_00,
         total: 4,
         totalPages: 2,
         pageSize: 2,
@@ -564,22 +566,22 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
         credit: 0,
         balance: invoice.amount,
       });
-      expect(data.items[1]).toMatchObject({ account: 'Wallet', kind: 'wallet_topup', credit: 2_000 });
+      expect(data.items[1]).toMatchObject({ account: 'Wallet', kind: 'wallet_topup', credit: 2_000_00 });
       const page2 = (await act('client/account/getStatement', { page: 2, pageSize: 2 }, headers)).body.result
         .data;
       expect(page2.items.map((line: { kind: string }) => line.kind)).toEqual([
         'wallet_payment',
         'wallet_payment',
       ]);
-      expect(page2.items[1].balance).toBe(invoice.amount - 2_000);
+      expect(page2.items[1].balance).toBe(invoice.amount - 2_000_00);
 
       // A range before any of it: everything is in the opening balance of a later range.
       const tomorrow = new Date(Date.now() + 27 * 3_600_000).toISOString().slice(0, 10);
       const later = (await act('client/account/getStatement', { from: tomorrow, to: tomorrow }, headers)).body
         .result.data;
       expect(later).toMatchObject({
-        openingBalance: invoice.amount - 2_000,
-        closingBalance: invoice.amount - 2_000,
+        openingBalance: invoice.amount - 2_000_00,
+        closingBalance: invoice.amount - 2_000_00,
         total: 0,
       });
       const wrongOrder = await act(
@@ -596,6 +598,8 @@ describe('ledger: double entry, idempotency, wallet, statement', () => {
       const lines = csv.body.trim().split('\r\n');
       expect(lines).toContain('Date,Account,Reference,Description,Debit (KES),Credit (KES),Balance (KES)');
       expect(csv.body).toContain(`Opening balance (KES),0.00`);
+      // The CSV keeps shillings with two decimals, from the cents the statement holds.
+      expect(csv.body).toContain(`Closing balance (KES),${(invoice.amount - 2_000_00) / 100}.00`);
       expect(csv.body).toContain(`Invoice ${invoice.invoiceSystemRef}`);
       // A description with a comma is quoted.
       expect(csv.body).toMatch(/"[^"]*,[^"]*"|Paid from your wallet/);

@@ -129,6 +129,7 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
     });
   const successCallback = (
     checkoutRequestId: string,
+    /** `amount` in cents, as the API answers it; M-Pesa's callback says whole shillings. */
     items: { amount?: number; receipt?: string; phone?: string | number },
   ) => ({
     Body: {
@@ -139,7 +140,7 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
         ResultDesc: 'The service request is processed successfully.',
         CallbackMetadata: {
           Item: [
-            ...(items.amount === undefined ? [] : [{ Name: 'Amount', Value: items.amount }]),
+            ...(items.amount === undefined ? [] : [{ Name: 'Amount', Value: items.amount / 100 }]),
             ...(items.receipt === undefined ? [] : [{ Name: 'MpesaReceiptNumber', Value: items.receipt }]),
             { Name: 'Balance' },
             { Name: 'TransactionDate', Value: 20261122101010 },
@@ -275,7 +276,7 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
     const failed = await waitForPayment(first.paymentRef, (row) => row.status !== 'pending');
     expect(failed).toMatchObject({ status: 'failed', resultCode: '1037', settledBy: 'query' });
     const recovered = await waitForPayment(first.paymentRef, (row) => row.status === 'success');
-    expect(recovered).toMatchObject({ settledBy: 'callback', allocatedAmount: owing.amount * 100 });
+    expect(recovered).toMatchObject({ settledBy: 'callback', allocatedAmount: owing.amount });
     expect(recovered.receiptNumber).toMatch(/^[A-Z0-9]{10}$/);
     expect((await getInvoice(owner, owing.invoiceSystemRef)).status).toBe('PAID');
 
@@ -293,12 +294,12 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
       .from(unallocatedReceipts)
       .where(eq(unallocatedReceipts.paymentId, credited.id));
     expect(receipt).toMatchObject({
-      amount: late.amount * 100,
+      amount: late.amount,
       status: 'OPEN',
       mpesaReceiptNumber: credited.receiptNumber,
     });
     expect(errors).toHaveBeenCalledWith(
-      expect.objectContaining({ payment: failing.paymentRef, amount: late.amount }),
+      expect.objectContaining({ payment: failing.paymentRef, amount: late.amount / 100 }),
       'unallocated M-Pesa receipt',
     );
 
@@ -398,7 +399,7 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
     expect(row).toMatchObject({
       status: 'success',
       settledBy: 'callback',
-      allocatedAmount: invoice.amount * 100,
+      allocatedAmount: invoice.amount,
     });
     expect(row.receiptNumber).toMatch(/^[A-Z0-9]{10}$/);
 
@@ -466,7 +467,7 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
     const wrongRow = await paymentRow(wrong.paymentRef);
     await postCallback(
       successCallback(wrongRow.checkoutRequestId!, {
-        amount: third.amount - 1,
+        amount: third.amount - 100,
         receipt: 'PHONE00002',
         phone: '2547******13',
       }),
@@ -478,35 +479,35 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
   it('pays a KES 10M car’s premium (over MPESA_MAX_AMOUNT) in two prompts, issuing the policy at balance 0', async () => {
     const headers = await signedIn(ctx);
     const invoice = await invoiceFor(headers, TEN_MILLION_CAR);
-    expect(invoice.amount).toBeGreaterThan(250_000);
-    expect(invoice.amount).toBeLessThanOrEqual(500_000);
-    const rest = invoice.amount - 250_000;
+    expect(invoice.amount).toBeGreaterThan(250_000_00);
+    expect(invoice.amount).toBeLessThanOrEqual(500_000_00);
+    const rest = invoice.amount - 250_000_00;
     const before = await getInvoice(headers, invoice.invoiceSystemRef);
     expect(before).toMatchObject({
       amount: invoice.amount,
       status: 'UNPAID',
       amountPaid: 0,
       balance: invoice.amount,
-      amountDueNow: 250_000,
-      maxPerPrompt: 250_000,
+      amountDueNow: 250_000_00,
+      maxPerPrompt: 250_000_00,
       isQuotationExpired: false,
       quotationExpiresAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
 
     const first = await startPayment(headers, invoice.invoiceSystemRef, '254712345678');
-    expect(first).toMatchObject({ status: 'pending', amount: 250_000 });
+    expect(first).toMatchObject({ status: 'pending', amount: 250_000_00 });
     const firstStatus = await waitUntil(
       () => status(headers, first.paymentRef),
       (data) => data.paymentRequestStatus !== 'pending',
     );
     expect(firstStatus).toMatchObject({
       paymentRequestStatus: 'success',
-      amount: 250_000,
+      amount: 250_000_00,
       policyNumber: null,
       invoice: {
         invoiceSystemRef: invoice.invoiceSystemRef,
         amount: invoice.amount,
-        amountPaid: 250_000,
+        amountPaid: 250_000_00,
         balance: rest,
         amountDueNow: rest,
         status: 'UNPAID',
@@ -515,7 +516,7 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
     const between = await getInvoice(headers, invoice.invoiceSystemRef);
     expect(between).toMatchObject({
       status: 'UNPAID',
-      amountPaid: 250_000,
+      amountPaid: 250_000_00,
       balance: rest,
       amountDueNow: rest,
       policyNumber: null,
@@ -556,7 +557,7 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
     const policy = await getPolicy(headers, done.policyNumber);
     expect(policy.receiptNumber).toBe(done.receiptNumber);
     expect(policy.payments.map((payment: { allocated: number }) => payment.allocated)).toEqual([
-      250_000,
+      250_000_00,
       rest,
     ]);
     const text = await receiptPdfText(headers, done.policyNumber);
@@ -673,13 +674,13 @@ describe('payments hardening (M-Pesa as production behaves)', () => {
         (list) => list.every((row) => row.status === 'success'),
       );
       const allocated = settled.map((row) => row.allocatedAmount).sort((x, y) => (x ?? 0) - (y ?? 0));
-      expect(allocated).toEqual([0, invoice.amount * 100]);
+      expect(allocated).toEqual([0, invoice.amount]);
       const credited = await db()
         .select()
         .from(unallocatedReceipts)
         .where(and(eq(unallocatedReceipts.invoiceId, rows[0]!.invoiceId!)));
       expect(credited).toHaveLength(1);
-      expect(credited[0]!.amount).toBe(invoice.amount * 100);
+      expect(credited[0]!.amount).toBe(invoice.amount);
       expect(
         await db().select().from(policies).where(eq(policies.invoiceId, rows[0]!.invoiceId!)),
       ).toHaveLength(1);
@@ -795,10 +796,11 @@ describe('a till number (CustomerBuyGoodsOnline, PartyB from MPESA_PARTY_B)', ()
     const headers = await signedIn(ctx);
     const quotation = await createQuotation(ctx, headers);
     const invoice = (await completeQuotation(ctx, headers, quotation.systemQuotationRef)).json().result.data;
-    expect(invoice.amount).toBeGreaterThan(70_000);
+    expect(invoice.amount).toBeGreaterThan(70_000_00);
     const started = await pay(ctx, headers, invoice.invoiceSystemRef, '254712345678');
     expect(started.statusCode, started.body).toBe(200);
-    expect(started.json().result.data.amount).toBe(70_000);
+    // The prompt answers cents; the simulator (M-Pesa) is asked whole shillings.
+    expect(started.json().result.data.amount).toBe(70_000_00);
     const prompt = ctx.app.services.mpesa.simulator?.prompts()[0];
     expect(prompt?.amount).toBe(70_000);
   });

@@ -464,7 +464,8 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
       issue: async () => {
         const client = await newClient();
         const { invoiceSystemRef, amount } = await quoteAndInvoice(client, motorPrivate(1_000_000));
-        const topUp = await ok('client/wallet/topUp', { amount: amount * 100, phone: PAYS }, client.headers);
+        // The invoice answers cents, the unit the wallet takes (issue 29).
+        const topUp = await ok('client/wallet/topUp', { amount, phone: PAYS }, client.headers);
         await waitSucceeded(ctx, topUp.paymentRef, 15_000);
         await ok('client/wallet/payInvoice', { invoiceSystemRef, amount }, client.headers);
         return { client, invoiceSystemRef, prompts: 0 };
@@ -660,13 +661,14 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
         'accept',
       );
 
-      const { client, recommendation, invoiceSystemRef, amount } = await incompleteInvoice();
+      const { client, recommendation, invoiceSystemRef } = await incompleteInvoice();
       const prompt = await pay(ctx, client.headers, invoiceSystemRef, PAYS);
       expectRefusal({ status: prompt.statusCode, body: prompt.json() }, 'M-Pesa prompt');
-      const topUp = await ok('client/wallet/topUp', { amount: amount * 100, phone: PAYS }, client.headers);
+      // Any amount the wallet holds: the missing details are refused before the amount is weighed.
+      const topUp = await ok('client/wallet/topUp', { amount: 1_000_00, phone: PAYS }, client.headers);
       await waitSucceeded(ctx, topUp.paymentRef, 15_000);
       expectRefusal(
-        await send(ctx, 'client/wallet/payInvoice', { invoiceSystemRef, amount }, client.headers),
+        await send(ctx, 'client/wallet/payInvoice', { invoiceSystemRef, amount: 1_000_00 }, client.headers),
         'wallet',
       );
       expectRefusal(

@@ -54,7 +54,8 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
       headers,
     );
     expect(first.json().result.data.invoiceSystemRef).toBe(second.json().result.data.invoiceSystemRef);
-    expect(first.json().result.data.amount).toBe(quotation.premium);
+    // The invoice answers cents (issue 29): the premium of KES 79,145 is 7,914,500.
+    expect(first.json().result.data.amount).toBe(7_914_500);
   });
 
   it('checks the vehicle with the spec messages: all fields for comprehensive, four for third-party', async () => {
@@ -136,11 +137,16 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
 
     const policyList = (await call(ctx, 'client', 'policy', 'listPolicies', {}, headers)).json().result.data;
     expect(policyList).toHaveLength(1);
+    // Amounts in cents (issue 29): the KES 1.5M car's premium of KES 79,145, paid in one prompt.
     expect(policyList[0]).toMatchObject({
       receiptNumber: status.receiptNumber,
-      premium: invoice.amount,
+      premium: 7_914_500,
+      vehicleValue: 150_000_000,
+      sumInsured: 150_000_000,
       coverType: 'comprehensive',
+      payments: [expect.objectContaining({ method: 'mpesa', amount: 7_914_500, allocated: 7_914_500 })],
     });
+    expect(invoice.amount).toBe(7_914_500);
     const mails = await waitUntil(
       async () =>
         (await ctx.app.inject({ method: 'GET', url: '/dev/outbox' })).json() as Array<{
@@ -319,16 +325,17 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
 
       const wrongSecret = await post(
         '/v2/api/mpesa/callback/not-the-secret',
-        callbackBody(payment.checkoutRequestId!, invoice.amount),
+        callbackBody(payment.checkoutRequestId!, invoice.amount / 100),
       );
       expect(wrongSecret.statusCode).toBe(404);
 
       const path = new URL(ctx.app.services.mpesa.callbackUrl()).pathname;
-      const unknown = await post(path, callbackBody('ws_CO_unknown', invoice.amount));
+      const unknown = await post(path, callbackBody('ws_CO_unknown', invoice.amount / 100));
       expect(unknown.statusCode).toBe(200);
       const wrongAmount = await post(
         path,
-        callbackBody(payment.checkoutRequestId!, invoice.amount - 1, 254712345605),
+        // M-Pesa's callback says whole shillings; the invoice answers cents.
+        callbackBody(payment.checkoutRequestId!, invoice.amount / 100 - 1, 254712345605),
       );
       expect(wrongAmount.statusCode).toBe(200);
       // (A different phone alone does not block: see payments-hardening.test.ts, masked phones.)

@@ -304,7 +304,7 @@ describe('recommendations and commission', () => {
       id: recommendation.id,
       status: 'ACCEPTED',
       systemQuotationRef: apa.systemQuotationRef,
-      amount: 79_145,
+      amount: 7_914_500,
       invoiceStatus: 'UNPAID',
     });
     const invoiceSystemRef = accepted.body.result.data.invoiceSystemRef as string;
@@ -369,7 +369,7 @@ describe('recommendations and commission', () => {
     );
     expect(policy.body.result.data).toMatchObject({
       intermediary: { id: savannah, intermediaryNames: 'Savannah Insurance Brokers' },
-      premium: 79_145,
+      premium: 7_914_500, // cents (issue 29)
     });
 
     const [commission] = await ctx.database.db

@@ -164,7 +164,7 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
       (
         await act(
           'client/school/payFromWallet',
-          { invoiceRef: BARAKA.invoiceRef, amount: 100 },
+          { invoiceRef: BARAKA.invoiceRef, amount: 100_00 },
           stranger.headers,
         )
       ).status,
@@ -197,7 +197,7 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
     await waitPaid(topUp.paymentRef);
     const above = await act(
       'client/school/payFromWallet',
-      { invoiceRef: ACHIENG.invoiceRef, amount: 12_000 },
+      { invoiceRef: ACHIENG.invoiceRef, amount: 12_000_00 },
       headers,
     );
     expect(above.status).toBe(400);
@@ -207,7 +207,7 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
     });
     const paid = await ok(
       'client/school/payFromWallet',
-      { invoiceRef: ACHIENG.invoiceRef, amount: 8_000, requestId: 'school-wallet-1' },
+      { invoiceRef: ACHIENG.invoiceRef, amount: 8_000_00, requestId: 'school-wallet-1' },
       headers,
     );
     expect(paid.walletBalance).toBe(2_000_00);
@@ -215,31 +215,34 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
     // The same request again pays once.
     const again = await ok(
       'client/school/payFromWallet',
-      { invoiceRef: ACHIENG.invoiceRef, amount: 8_000, requestId: 'school-wallet-1' },
+      { invoiceRef: ACHIENG.invoiceRef, amount: 8_000_00, requestId: 'school-wallet-1' },
       headers,
     );
     expect(again.walletBalance).toBe(2_000_00);
     // Above M-Pesa's limit, then parts of at most KES 20,000 until the balance is 0.
     const tooMuch = await act(
       'client/school/payByMpesa',
-      { invoiceRef: ACHIENG.invoiceRef, amount: 25_000, phone: '0712345678' },
+      { invoiceRef: ACHIENG.invoiceRef, amount: 25_000_00, phone: '0712345678' },
       headers,
     );
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body.errors[0].field).toBe('amount');
+    expect(tooMuch.body.errors[0]).toEqual({
+      field: 'amount',
+      message: 'M-Pesa takes at most KES 20,000 at a time.',
+    });
     const one = await ok(
       'client/school/payByMpesa',
       { invoiceRef: ACHIENG.invoiceRef, phone: '0712345678' },
       headers,
     );
-    expect(one.amount).toBe(20_000);
+    expect(one.amount).toBe(20_000_00);
     const first = await waitPaid(one.paymentRef);
     const two = await ok(
       'client/school/payByMpesa',
       { invoiceRef: ACHIENG.invoiceRef, phone: '0712345678' },
       headers,
     );
-    expect(two.amount).toBe(20_000);
+    expect(two.amount).toBe(20_000_00);
     await waitPaid(two.paymentRef);
     const done = await invoiceOf(headers, ACHIENG.invoiceRef);
     expect(done).toMatchObject({ balance: 0, paid: 48_000_00, status: 'PAID' });
@@ -298,10 +301,10 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
       (line: { account: string }) => line.account === `School fees ${ACHIENG.invoiceRef}`,
     );
     expect(fees.map((line: { debit: number; credit: number }) => [line.debit, line.credit])).toEqual([
-      [48_000, 0],
-      [0, 8_000],
-      [0, 20_000],
-      [0, 20_000],
+      [48_000_00, 0],
+      [0, 8_000_00],
+      [0, 20_000_00],
+      [0, 20_000_00],
     ]);
   }, 90_000);
 
@@ -352,7 +355,7 @@ describe('school fees: directory, children, invoices, M-Pesa and wallet payments
     );
     await waitPaid(deposit.paymentRef);
     // The deposit (KES 20,875) is above M-Pesa's KES 20,000 here: the rest from the wallet.
-    expect(deposit.amount).toBe(20_000);
+    expect(deposit.amount).toBe(20_000_00);
     const topUp = await ok('client/wallet/topUp', { amount: 1_000_00, phone: '0712345678' }, headers);
     await waitPaid(topUp.paymentRef);
     await ok('client/loan/payFromWallet', { loanRef: loan.loanRef, target: 'next' }, headers);

@@ -4,7 +4,7 @@ import { ledgerDescription } from './ledger-descriptions';
 import { LOAN_MESSAGES } from './loans';
 import { formatKes } from './money';
 import { mpesaPhoneSchema } from './purchase';
-import { shillingsAmountSchema } from './wallet';
+import { wholeShillingCentsAmountSchema } from './wallet';
 
 /**
  * School fees (portal: school/schools, school/invoice, school/loans): partner schools issue fee
@@ -79,15 +79,15 @@ export type SchoolLinkChildInput = z.infer<typeof schoolLinkChildSchema>;
 
 export const schoolInvoiceRefSchema = z.object({ invoiceRef: refSchema(SCHOOL_MESSAGES.invoiceRequired) });
 
-/** `client / school / payByMpesa`: the amount (default: the balance, up to M-Pesa's limit). */
+/** `client / school / payByMpesa`: the amount in cents of whole shillings (default: the balance, up to M-Pesa's limit). */
 export const schoolMpesaPaymentSchema = schoolInvoiceRefSchema.extend({
-  amount: shillingsAmountSchema.optional(),
+  amount: wholeShillingCentsAmountSchema.optional(),
   phone: mpesaPhoneSchema,
 });
 
-/** `client / school / payFromWallet`; the same requestId pays once. */
+/** `client / school / payFromWallet`: the amount in cents of whole shillings; the same requestId pays once. */
 export const schoolWalletPaymentSchema = schoolInvoiceRefSchema.extend({
-  amount: shillingsAmountSchema,
+  amount: wholeShillingCentsAmountSchema,
   requestId: z
     .string()
     .trim()

@@ -63,13 +63,13 @@ export const walletTopUpSchema = z.object({
 });
 export type WalletTopUpInput = z.infer<typeof walletTopUpSchema>;
 
-/** `client / wallet / payInvoice`: part or all of an invoice from the wallet (KES). */
+/** `client / wallet / payInvoice`: part or all of an invoice from the wallet (cents of whole shillings). */
 export const walletPayInvoiceSchema = z.object({
   invoiceSystemRef: z
     .string({ error: 'Invoice reference is required.' })
     .trim()
     .min(1, 'Invoice reference is required.'),
-  amount: shillingsAmountSchema,
+  amount: wholeShillingCentsAmountSchema,
   /** One per attempt: the same request sent twice (a retry, a double click) pays once. */
   requestId: z
     .string()

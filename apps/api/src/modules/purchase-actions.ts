@@ -116,7 +116,7 @@ export const purchaseActions = [
     action: 'invoicePaymentRequest',
     auth: 'client',
     description:
-      'Starts an M-Pesa STK push for an unpaid invoice (amounts in whole shillings). The prompt asks for the balance up to MPESA_MAX_AMOUNT (larger invoices are paid in several prompts); 409 INVOICE_PAID, PAYMENT_PENDING (a prompt younger than 90 s) or QUOTATION_EXPIRED (nothing paid yet).',
+      'Starts an M-Pesa STK push for an unpaid invoice (amounts in cents). The prompt asks for the balance up to MPESA_MAX_AMOUNT (larger invoices are paid in several prompts); 409 INVOICE_PAID, PAYMENT_PENDING (a prompt younger than 90 s) or QUOTATION_EXPIRED (nothing paid yet).',
     input: contracts['underwriting/accounting/invoicePaymentRequest'].input,
     handler: (context) =>
       requestInvoicePayment(
@@ -132,7 +132,7 @@ export const purchaseActions = [
     action: 'paymentRequestDetails',
     auth: 'client',
     description:
-      'A payment’s status, the policy once issued, and its invoice’s balance (a part payment: success with balance > 0); amounts in whole shillings.',
+      'A payment’s status, the policy once issued, and its invoice’s balance (a part payment: success with balance > 0); amounts in cents.',
     input: contracts['intergration/payment/paymentRequestDetails'].input,
     handler: (context) =>
       getPaymentStatus(context, context.principal!.userId, context.input.paymentSystemRef),
@@ -143,7 +143,7 @@ export const purchaseActions = [
     action: 'listInvoices',
     auth: 'client',
     description:
-      'The client’s invoices (optionally only UNPAID or PAID ones), newest first: the whole list, or with page and pageSize (1–100, 10) one page; amounts in whole shillings.',
+      'The client’s invoices (optionally only UNPAID or PAID ones), newest first: the whole list, or with page and pageSize (1–100, 10) one page; amounts in cents.',
     input: contracts['client/invoice/listInvoices'].input,
     handler: ({ db, config, principal, input }) =>
       listInvoices(db, principal!.userId, {
@@ -158,7 +158,7 @@ export const purchaseActions = [
     action: 'getInvoice',
     auth: 'client',
     description:
-      'One of the client’s invoices with what it received, still owes and the next prompt asks (at most maxPerPrompt); amounts in whole shillings.',
+      'One of the client’s invoices with what it received, still owes and the next prompt asks (at most maxPerPrompt); amounts in cents.',
     input: contracts['client/invoice/getInvoice'].input,
     handler: ({ db, config, principal, input }) =>
       getInvoice(db, principal!.userId, input.invoiceSystemRef, { maxPerPrompt: config.MPESA_MAX_AMOUNT }),
@@ -169,7 +169,7 @@ export const purchaseActions = [
     action: 'listUnallocatedReceipts',
     auth: 'client',
     description:
-      'Money M-Pesa took that no invoice was waiting for, credited to the client, newest first, a page at a time (whole shillings).',
+      'Money M-Pesa took that no invoice was waiting for, credited to the client, newest first, a page at a time (amounts in cents).',
     input: contracts['client/wallet/listUnallocatedReceipts'].input,
     handler: ({ db, principal, input }) => listUnallocatedReceipts(db, principal!.userId, input),
   }),

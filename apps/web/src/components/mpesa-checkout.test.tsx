@@ -6,7 +6,9 @@ const start = async () => ({ paymentRef: 'PAY-1' });
 
 describe('MpesaCheckout', () => {
   it('asks for the number after a fixed +254, the terms with their link, and shows the amount', () => {
-    const html = renderToStaticMarkup(<MpesaCheckout start={start} amount={157_500} onSuccess={() => {}} />);
+    const html = renderToStaticMarkup(
+      <MpesaCheckout start={start} amount={157_500_00} onSuccess={() => {}} />,
+    );
     expect(html).toContain('M-Pesa number');
     expect(html).toContain('+254');
     expect(html).toContain('type="tel"');
@@ -20,7 +22,7 @@ describe('MpesaCheckout', () => {
     const html = renderToStaticMarkup(
       <MpesaCheckout
         start={start}
-        amount={1_000}
+        amount={1_000_00}
         onSuccess={() => {}}
         labels={{ pay: 'Make Payment', processing: 'Processing...', done: 'Payment Complete' }}
         defaultPhone="+254 712 345 678"
@@ -34,7 +36,7 @@ describe('MpesaCheckout', () => {
 
   it('leaves a KYC phone that is not an M-Pesa number for the client to type', () => {
     const html = renderToStaticMarkup(
-      <MpesaCheckout start={start} amount={1_000} onSuccess={() => {}} defaultPhone="0202345678" />,
+      <MpesaCheckout start={start} amount={1_000_00} onSuccess={() => {}} defaultPhone="0202345678" />,
     );
     expect(html).toContain('value=""');
   });

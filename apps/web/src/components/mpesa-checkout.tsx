@@ -1,8 +1,8 @@
+import { formatKes } from '@bima/domain/money';
 import { type ReactNode, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { paths } from '../config/paths';
 import { ApiError } from '../lib/api-client';
 import { domainText } from '../lib/domain-text';
-import { intlLocale } from '../lib/i18n';
 import {
   checkMpesaNumber,
   keepPhoneCharacters,
@@ -33,13 +33,13 @@ export interface MpesaCheckoutLabels {
 export interface MpesaCheckoutProps {
   /** Sends the M-Pesa prompt to `phoneNumber` ('2547XXXXXXXX'), answering the payment's reference. */
   start: (phoneNumber: string) => Promise<{ paymentRef: string }>;
-  /** What is paid, whole shillings (shown beside the button). */
+  /** What is paid, in cents (shown beside the button). */
   amount: number;
   /** The payment succeeded and paid everything due. */
   onSuccess: (reply: PaymentStatusReply) => void;
   /** The payment failed, timed out or could not start (the form allows another try). */
   onFailed?: (message: string) => void;
-  /** A part was paid (M-Pesa's per-prompt limit) and a balance is left: the form asks for the next part. */
+  /** A part was paid (M-Pesa's per-prompt limit) and a balance (cents) is left: the form asks for the next part. */
   onPartPaid?: (balance: number) => void;
   labels?: Partial<MpesaCheckoutLabels>;
   /** A phone to start from (the client's KYC phone), in any usual form. */
@@ -49,8 +49,6 @@ export interface MpesaCheckoutProps {
 }
 
 type Banner = { tone: 'info' | 'error' | 'success'; text: ReactNode } | null;
-
-const formatKes = (amount: number) => `KES ${amount.toLocaleString(intlLocale())}`;
 
 /** The text of a refused start: the server's field messages, its message, or the default. */
 function startError(error: unknown): string {

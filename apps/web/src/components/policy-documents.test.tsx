@@ -10,11 +10,11 @@ const issued = (overrides: Partial<IssuedPolicy> = {}): IssuedPolicy => ({
   receiptNumber: 'SLK4H7R2TQ',
   productName: 'Standard Commercial',
   coverType: 'comprehensive-commercial',
-  vehicleValue: 2_500_000,
+  vehicleValue: 250_000_000, // cents, as getPolicy answers
   period: 365,
   startDate: '2026-12-01',
   endDate: '2027-11-30',
-  premium: 158_249,
+  premium: 15_824_900,
   certificate: { certificateNumber: 'BIMA-C-00000042', type: 'TYPE_B' },
   documents: {
     schedule: '/v2/api/documents/s.sig',

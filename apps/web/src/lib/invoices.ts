@@ -1,4 +1,4 @@
-// The client's invoices, read by the payment page and the portal (whole shillings).
+// The client's invoices, read by the payment page and the portal (amounts in cents).
 import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { ListPage } from '../components/paged-table';
@@ -7,7 +7,7 @@ import { asPage } from './pages';
 
 export type InvoiceStatus = 'UNPAID' | 'PAID';
 
-/** An invoice as `client / invoice / getInvoice` and `listInvoices` answer it (whole shillings). */
+/** An invoice as `client / invoice / getInvoice` and `listInvoices` answer it (amounts in cents). */
 export type ClientInvoice = ActionOutput<'client/invoice/getInvoice'>;
 
 /** `client / invoice / getInvoice`: one of the client's invoices. */

@@ -2,7 +2,7 @@ import type { ActionOutput } from '@bima/domain/contract';
 import { callAction } from './api-client';
 import type { PaymentStatusReply } from './payment-status';
 
-/** An M-Pesa prompt sent: what it asks for, whole shillings (at most M-Pesa's per-payment limit). */
+/** An M-Pesa prompt sent: what it asks for, in cents (at most M-Pesa's per-payment limit). */
 export type PaymentStart = ActionOutput<'underwriting/accounting/invoicePaymentRequest'>;
 
 /** `underwriting / accounting / invoicePaymentRequest`: sends the M-Pesa prompt to the phone. */

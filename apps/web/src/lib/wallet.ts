@@ -13,10 +13,10 @@ export async function getWallet(signal?: AbortSignal): Promise<Wallet> {
 export const walletQueryOptions = () =>
   queryOptions({ queryKey: ['client', 'wallet'], queryFn: ({ signal }) => getWallet(signal) });
 
-/** `client / wallet / payInvoice`: all or part of an invoice from the wallet; one requestId pays once. */
+/** `client / wallet / payInvoice`: all or part of an invoice from the wallet (cents); one requestId pays once. */
 export async function payInvoiceFromWallet(input: {
   invoiceSystemRef: string;
-  amount: string;
+  amount: number;
   requestId: string;
 }) {
   return callAction('client/wallet/payInvoice', input, { secure: true, silent: true });

@@ -486,8 +486,8 @@ export const backOfficeContracts = {
       status: z.literal('ACCEPTED'),
       systemQuotationRef: z.string(),
       invoiceSystemRef: z.string(),
-      // The invoice's amount as the quotation module answers it (moves to cents with the invoices).
-      amount: shillings(),
+      // The invoice's amount, in cents as completeQuotation answers it.
+      amount: cents(),
       invoiceStatus: z.string(),
     }),
   ),

@@ -180,9 +180,9 @@ export const statementLineSchema = z.object({
   kind: z.string(),
   reference: z.string().nullable(),
   description: z.string(),
-  debit: shillings(),
-  credit: shillings(),
-  balance: shillings(),
+  debit: cents(),
+  credit: cents(),
+  balance: cents(),
 });
 
 const assessmentCover = z.enum([
@@ -335,10 +335,10 @@ export const claimContracts = {
     pageOf(statementLineSchema).extend({
       from: day(),
       to: day(),
-      openingBalance: shillings(),
-      closingBalance: shillings(),
-      totalDebits: shillings(),
-      totalCredits: shillings(),
+      openingBalance: cents(),
+      closingBalance: cents(),
+      totalDebits: cents(),
+      totalCredits: cents(),
       /** The statement as PDF and CSV, links signed for 10 minutes. */
       downloads: z.object({ pdf: z.string(), csv: z.string() }),
     }),

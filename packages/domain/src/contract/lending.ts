@@ -23,7 +23,7 @@ import {
   schoolSearchSchema,
   schoolWalletPaymentSchema,
 } from '../school';
-import { type Contract, cents, contract, day, pageOf, shillings, timestamp } from './define';
+import { type Contract, cents, contract, day, pageOf, timestamp } from './define';
 
 // ---------------------------------------------------------------- offers (IPF and school fees)
 
@@ -171,8 +171,8 @@ const mpesaPromptSchema = z.object({
   paymentRef: z.string(),
   status: z.literal('pending'),
   customerMessage: z.string(),
-  /** The amount asked on the phone — still in shillings: it is the payment module's answer. */
-  amount: shillings(),
+  /** The amount asked on the phone, in cents (the payment module's answer, as every prompt's). */
+  amount: cents(),
 });
 
 // ---------------------------------------------------------------- lenders and pricing

@@ -177,7 +177,7 @@ export const clientRecommendationSchema = z.object({
 const quotationInvoiceSchema = z.object({
   systemQuotationRef: z.string(),
   invoiceSystemRef: z.string(),
-  amount: shillings(),
+  amount: cents(),
   status: invoiceStatusSchema,
 });
 
@@ -186,32 +186,32 @@ export const paymentPromptSchema = z.object({
   paymentRef: z.string(),
   status: z.literal('pending'),
   customerMessage: z.string(),
-  amount: shillings(),
+  amount: cents(),
 });
 
 /** What an invoice has received, still owes, and the next prompt asks (at most maxPerPrompt). */
 const invoiceBalanceShape = {
-  amountPaid: shillings(),
-  balance: shillings(),
-  amountDueNow: shillings(),
-  maxPerPrompt: shillings(),
+  amountPaid: cents(),
+  balance: cents(),
+  amountDueNow: cents(),
+  maxPerPrompt: cents(),
 };
 
 export const paymentStatusSchema = z.object({
   paymentSystemRef: z.string(),
   paymentRequestStatus: z.enum(['pending', 'success', 'failed']),
   statusMessage: z.string(),
-  amount: shillings(),
+  amount: cents(),
   receiptNumber: z.string().nullable(),
   purpose: z.string(),
   policyNumber: z.string().nullable(),
   invoice: z
     .object({
       invoiceSystemRef: z.string(),
-      amount: shillings(),
-      amountPaid: shillings(),
-      balance: shillings(),
-      amountDueNow: shillings(),
+      amount: cents(),
+      amountPaid: cents(),
+      balance: cents(),
+      amountDueNow: cents(),
       status: invoiceStatusSchema,
     })
     .nullable(),
@@ -219,17 +219,17 @@ export const paymentStatusSchema = z.object({
   cart: z
     .object({
       cartInvoiceRef: z.string(),
-      amount: shillings(),
-      amountPaid: shillings(),
-      balance: shillings(),
-      amountDueNow: shillings(),
+      amount: cents(),
+      amountPaid: cents(),
+      balance: cents(),
+      amountDueNow: cents(),
       members: z.array(
         z.object({
           invoiceSystemRef: z.string(),
           systemQuotationRef: z.string(),
           productName: z.string(),
-          amount: shillings(),
-          balance: shillings(),
+          amount: cents(),
+          balance: cents(),
           status: z.string(),
           policyNumber: z.string().nullable(),
           policyId: z.int().nullable(),
@@ -242,7 +242,7 @@ export const paymentStatusSchema = z.object({
 
 export const invoiceSchema = z.object({
   invoiceSystemRef: z.string(),
-  amount: shillings(),
+  amount: cents(),
   status: invoiceStatusSchema,
   ...invoiceBalanceShape,
   createdAt: timestamp(),
@@ -261,7 +261,7 @@ export const invoiceSchema = z.object({
 
 export const unallocatedReceiptSchema = z.object({
   receiptSystemRef: z.string(),
-  amount: shillings(),
+  amount: cents(),
   mpesaReceiptNumber: z.string().nullable(),
   reason: z.string(),
   /** OPEN until our team refunds or applies it. */
@@ -275,8 +275,8 @@ const policyPaymentSchema = z.object({
   method: z.enum(['mpesa', 'wallet']),
   paymentSystemRef: z.string(),
   receiptNumber: z.string().nullable(),
-  amount: shillings(),
-  allocated: shillings(),
+  amount: cents(),
+  allocated: cents(),
   phone: z.string().nullable(),
   paidAt: timestamp().nullable(),
 });
@@ -297,7 +297,7 @@ export const policySchema = z.object({
       status: z.string(),
       paidAt: timestamp().nullable(),
       firstInstalment: z
-        .object({ amount: shillings(), paidAt: timestamp().nullable(), receipts: z.array(z.string()) })
+        .object({ amount: cents(), paidAt: timestamp().nullable(), receipts: z.array(z.string()) })
         .nullable(),
     })
     .nullable(),
@@ -318,14 +318,14 @@ export const policySchema = z.object({
   riskLines: z.array(z.tuple([z.string(), z.string()])),
   riskReference: z.object({ label: z.string(), value: z.string() }),
   coverType: z.string(),
-  vehicleValue: shillings().nullable(),
-  sumInsured: shillings(),
+  vehicleValue: cents().nullable(),
+  sumInsured: cents(),
   vehicle: record(),
   period: z.int(),
   startDate: day(),
   endDate: day(),
   quotedStartDate: day().nullable(),
-  premium: shillings(),
+  premium: cents(),
   breakdown: quoteBreakdownSchema,
   systemQuotationRef: z.string(),
   paidFrom: z.string().nullable(),
@@ -354,8 +354,8 @@ export const cartItemViewSchema = z.object({
   registrationNumber: z.string().nullable(),
   vehicleDescription: z.string().nullable(),
   startDate: day(),
-  premium: shillings(),
-  balance: shillings(),
+  premium: cents(),
+  balance: cents(),
   invoiceSystemRef: z.string().nullable(),
   isExpired: z.boolean(),
   expiresAt: timestamp(),
@@ -545,9 +545,9 @@ export const purchaseContracts = {
       payableCount: z.int(),
       expiredCount: z.int(),
       /** The cart's total, expired quotations not counted. */
-      totalAmount: shillings(),
-      amountDueNow: shillings(),
-      maxPerPrompt: shillings(),
+      totalAmount: cents(),
+      amountDueNow: cents(),
+      maxPerPrompt: cents(),
     }),
   ),
   'client/cart/pay': contract(cartPaySchema, paymentPromptSchema.extend({ cartInvoiceRef: z.string() })),

@@ -30,7 +30,7 @@ export const cartActions = [
     action: 'listItems',
     auth: 'client',
     description:
-      'The cart, oldest added first (then id), a page at a time, with its total (whole shillings; expired ones not counted). Paid quotations leave the cart.',
+      'The cart, oldest added first (then id), a page at a time, with its total (cents; expired ones not counted). Paid quotations leave the cart.',
     input: contracts['client/cart/listItems'].input,
     handler: (context) => listCart(context, context.principal!.userId, context.input),
   }),

@@ -1,4 +1,4 @@
-import { CART_MESSAGES, cartReceiptPostings, RECOMMENDATION_MESSAGES } from '@bima/domain';
+import { CART_MESSAGES, cartReceiptPostings, RECOMMENDATION_MESSAGES, shillingsToCents } from '@bima/domain';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -21,7 +21,6 @@ import { invoiceMoney, lockWallet } from '../ledger/service';
 import type { PaymentContext } from '../payment/payables';
 import { refuseWhilePromptLive, sendPrompt } from '../payment/service';
 import { listUnallocatedReceipt, type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
-import { toKes } from '../product/present';
 import { refuseIncompleteRisk } from '../quotation/requirements';
 import { invoiceQuotation, isQuotationExpired, quotationExpiredError } from '../quotation/service';
 
@@ -151,9 +150,9 @@ function presentItem(row: CartRow) {
     vehicleDescription:
       [vehicle.make, vehicle.model].filter((part) => typeof part === 'string').join(' ') || null,
     startDate: row.quotation.startDate,
-    premium: toKes(row.quotation.total),
-    /** What is left to pay on it (KES): the premium less any part already paid. */
-    balance: toKes(row.owed),
+    premium: row.quotation.total,
+    /** What is left to pay on it (cents): the premium less any part already paid. */
+    balance: row.owed,
     invoiceSystemRef: row.invoice?.invoiceSystemRef ?? null,
     isExpired: row.isExpired,
     expiresAt: row.quotation.expiresAt.toISOString(),
@@ -179,9 +178,9 @@ export async function listCart(
     ...pageInfo(rows.length, paging),
     payableCount: payable.length,
     expiredCount: rows.length - payable.length,
-    totalAmount: toKes(total),
-    amountDueNow: toKes(Math.min(total, context.services.mpesa.maxAmount * 100)),
-    maxPerPrompt: context.services.mpesa.maxAmount,
+    totalAmount: total,
+    amountDueNow: Math.min(total, shillingsToCents(context.services.mpesa.maxAmount)),
+    maxPerPrompt: shillingsToCents(context.services.mpesa.maxAmount),
   };
 }
 
@@ -398,8 +397,8 @@ export async function cartInvoiceSummary(db: Database, cartInvoiceId: number, ma
       invoiceSystemRef: row.invoice.invoiceSystemRef,
       systemQuotationRef: row.quotation.systemQuotationRef,
       productName: row.quotation.productName,
-      amount: toKes(row.invoice.amount),
-      balance: toKes(owed),
+      amount: row.invoice.amount,
+      balance: owed,
       status: row.invoice.status,
       policyNumber: row.policyNumber,
       policyId: row.policyId,
@@ -410,10 +409,10 @@ export async function cartInvoiceSummary(db: Database, cartInvoiceId: number, ma
   const total = rows.reduce((sum, row) => sum + row.invoice.amount, 0);
   return {
     cartInvoiceRef: cart.cartInvoiceRef,
-    amount: toKes(total),
-    amountPaid: toKes(total - owed),
-    balance: toKes(owed),
-    amountDueNow: toKes(Math.min(owed, maxPerPrompt * 100)),
+    amount: total,
+    amountPaid: total - owed,
+    balance: owed,
+    amountDueNow: Math.min(owed, shillingsToCents(maxPerPrompt)),
     members: members.map(({ owed: _owed, ...member }) => member),
   };
 }

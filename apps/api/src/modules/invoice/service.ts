@@ -22,7 +22,6 @@ import { refuseWhilePromptLive, sendPrompt } from '../payment/service';
 import { listUnallocatedReceipt, type MpesaAnswer, markPaymentSucceeded } from '../payment/settle';
 import { loadDocumentBrand } from '../policy/document-brand';
 import { getPolicyByInvoice, issuePolicy } from '../policy/service';
-import { toKes } from '../product/present';
 import { answerInLanguage } from '../product/texts';
 import { refuseIncompleteQuotation } from '../quotation/requirements';
 import { isQuotationExpired, quotationExpiredError } from '../quotation/service';
@@ -45,7 +44,7 @@ const invoiceSummary = (invoice: InvoiceRow, money: { paid: number; owed: number
   const summary = invoiceBalance({ paid: money.paid, owed: money.owed, maxPerPrompt });
   return {
     invoiceSystemRef: invoice.invoiceSystemRef,
-    amount: toKes(invoice.amount),
+    amount: invoice.amount,
     amountPaid: summary.amountPaid,
     balance: isPaid ? 0 : summary.balance,
     amountDueNow: isPaid ? 0 : summary.amountDueNow,

@@ -48,7 +48,7 @@ export const loanActions = [
     action: 'payByMpesa',
     auth: 'client',
     description:
-      'An M-Pesa prompt for a loan (the answer’s amount is in shillings, as every prompt’s): next is the first instalment while the application waits for it, then the next instalment; settle is the early settlement. Follow it with paymentRequestDetails. 409 LOAN_NOTHING_DUE or PAYMENT_PENDING.',
+      'An M-Pesa prompt for a loan (the answer’s amount in cents): next is the first instalment while the application waits for it, then the next instalment; settle is the early settlement. Follow it with paymentRequestDetails. 409 LOAN_NOTHING_DUE or PAYMENT_PENDING.',
     input: contracts['client/loan/payByMpesa'].input,
     handler: (context) => requestLoanMpesaPayment(context, context.principal!.userId, context.input),
   }),

@@ -77,7 +77,7 @@ function presentStatus(payment: PaymentRow, details: Partial<PaymentStatusDetail
     paymentSystemRef: payment.paymentSystemRef,
     paymentRequestStatus: payment.status,
     statusMessage: message,
-    amount: toKes(payment.amount),
+    amount: payment.amount,
     receiptNumber: payment.receiptNumber,
     /** 'invoice', 'wallet_topup', 'cart', 'loan' or 'school_fee' (`invoice` is null but for 'invoice'). */
     purpose: payment.purpose,
@@ -110,7 +110,7 @@ export async function sendPrompt(
       paymentRef: payment.paymentSystemRef,
       status: 'pending',
       customerMessage: accepted.customerMessage,
-      amount: toKes(payment.amount),
+      amount: payment.amount,
     };
   } catch (error) {
     // M-Pesa refused the push (or could not be reached): no prompt reached a phone.
@@ -572,14 +572,14 @@ export async function repairIssuance(context: PaymentContext): Promise<number> {
   return repaired;
 }
 
-/** One receipt credited to the client, in whole shillings. */
+/** One receipt credited to the client (amount in cents). */
 function presentUnallocatedReceipt(row: {
   receipt: typeof unallocatedReceipts.$inferSelect;
   invoiceSystemRef: string | null;
 }) {
   return {
     receiptSystemRef: row.receipt.receiptSystemRef,
-    amount: toKes(row.receipt.amount),
+    amount: row.receipt.amount,
     mpesaReceiptNumber: row.receipt.mpesaReceiptNumber,
     reason: row.receipt.reason,
     status: row.receipt.status,

@@ -23,8 +23,9 @@ export interface DocumentBrand {
 
 const kes = (amount: number | null | undefined, texts: PolicyDocumentTexts) =>
   amount === null || amount === undefined ? texts.notApplicable : `KES ${formatNumber(amount)}`;
-/** An amount of the kept quote (cents) in whole shillings, as the API shows it. */
-const kesOfCents = (cents: number, texts: PolicyDocumentTexts) => kes(toKes(cents), texts);
+/** An amount in cents (the policy's, its kept quote's) in whole shillings, as the documents print it. */
+const kesOfCents = (cents: number | null, texts: PolicyDocumentTexts) =>
+  kes(cents === null ? null : toKes(cents), texts);
 const text = (value: unknown, texts: PolicyDocumentTexts) =>
   value === null || value === undefined || value === '' ? texts.notApplicable : String(value);
 /** A label or value of the domain's (cover types, class names, risk words) in the document's language. */
@@ -118,7 +119,7 @@ function financingRows(
           [
             texts.firstInstalment,
             [
-              kes(first.amount, texts),
+              kesOfCents(first.amount, texts),
               `\n${first.receipts.length > 0 ? `${texts.mpesaReceipt} ${first.receipts.join(', ')}` : texts.walletSource}`,
               `\n${when(first.paidAt, texts, language)}`,
             ].join(''),
@@ -149,8 +150,8 @@ function paymentRows(policy: PolicyView, texts: PolicyDocumentTexts, language: D
         payment.method === 'wallet'
           ? texts.fromWallet(payment.receiptNumber ?? '')
           : receiptOf(payment.receiptNumber, texts),
-        `\n${kes(payment.allocated, texts)}`,
-        payment.allocated < payment.amount ? texts.ofReceived(kes(payment.amount, texts)) : '',
+        `\n${kesOfCents(payment.allocated, texts)}`,
+        payment.allocated < payment.amount ? texts.ofReceived(kesOfCents(payment.amount, texts)) : '',
         ` · ${when(payment.paidAt, texts, language)}`,
       ].join(''),
     ],
@@ -255,7 +256,7 @@ export function renderPolicySchedule(
       [texts.coverType, coverTypeLabel(policy.coverType, language)],
       [
         isMotor ? texts.vehicleValue : texts.totalSumInsured,
-        kes(isMotor ? policy.vehicleValue : policy.sumInsured, texts),
+        kesOfCents(isMotor ? policy.vehicleValue : policy.sumInsured, texts),
       ],
     ]);
     const terms = coverTermRows(policy, texts, language);
@@ -314,7 +315,7 @@ export function renderReceipt(
       subtitle: policy.paidAt ? dateTimeInWords(policy.paidAt, language) : undefined,
     });
     layout.section(texts.received, [
-      [texts.amount, kes(policy.premium, texts)],
+      [texts.amount, kesOfCents(policy.premium, texts)],
       [texts.method, methodOf(policy, texts)],
       [texts.paidFrom, paidFrom],
       [texts.date, when(policy.paidAt, texts, language)],

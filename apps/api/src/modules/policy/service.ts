@@ -37,7 +37,7 @@ import { invoiceBalance } from '../invoice/balance';
 import { deleteDraft } from '../journey-draft/service';
 import { type InvoiceMoney, invoiceMoney } from '../ledger/service';
 import { notify } from '../notification/service';
-import { presentStoredQuote, type StoredQuote, toKes } from '../product/present';
+import { presentStoredQuote, type StoredQuote } from '../product/present';
 import { isQuotationExpired } from '../quotation/service';
 import { isRenewalTaken } from '../renewal/guard';
 
@@ -177,7 +177,7 @@ async function recordCommission(
 type PolicyRow = typeof policies.$inferSelect;
 type QuotationRow = typeof quotations.$inferSelect;
 
-/** One payment towards a policy's invoice, in whole shillings: by M-Pesa or from the wallet. */
+/** One payment towards a policy's invoice, in cents: by M-Pesa or from the wallet. */
 export interface PolicyPayment {
   /** 'mpesa', or 'wallet' (paid from the client's wallet: no phone, the ledger's reference). */
   method: 'mpesa' | 'wallet';
@@ -195,7 +195,7 @@ export interface PolicyPayment {
 /** Paging for the client's lists: both or neither; lists stay plain arrays for the web app. */
 export type ListPage = OptionalPaging;
 
-/** The loan that paid a financed policy's premium (premium financing), amounts in whole shillings. */
+/** The loan that paid a financed policy's premium (premium financing), amounts in cents. */
 export interface PolicyFinancing {
   loanRef: string;
   lenderName: string;
@@ -263,17 +263,15 @@ export function presentPolicy(
     /** What is insured in one line: {label, value} (a plate, a home's location, an aircraft). */
     riskReference: riskReferenceOf(quotation.classCode, quotation.riskDetails, quotation.vehicle),
     coverType: quotation.coverType,
-    vehicleValue: THIRD_PARTY_COVER_TYPES.includes(quotation.coverType)
-      ? null
-      : toKes(quotation.vehicleValue),
-    sumInsured: toKes(quotation.vehicleValue),
+    vehicleValue: THIRD_PARTY_COVER_TYPES.includes(quotation.coverType) ? null : quotation.vehicleValue,
+    sumInsured: quotation.vehicleValue,
     vehicle: quotation.vehicle,
     period: quotation.periodDays,
     startDate: policy.startDate,
     endDate: policy.endDate,
     /** Set when the quoted start date had passed at payment and the cover was moved to the payment's date. */
     quotedStartDate: policy.startDate === quotation.startDate ? null : quotation.startDate,
-    premium: toKes(quotation.total),
+    premium: quotation.total,
     /** The quote as kept (cents): the documents read it; the API answers `policyOnWire`. */
     breakdown: quotation.breakdown,
     systemQuotationRef: quotation.systemQuotationRef,
@@ -289,7 +287,7 @@ export function presentPolicy(
 }
 export type PolicyView = ReturnType<typeof presentPolicy>;
 
-/** A policy as the API answers it: its quote's amounts in whole shillings. */
+/** A policy as the API answers it: its amounts in cents, its quote's breakdown as `presentStoredQuote` gives it. */
 export const policyOnWire = <T extends PolicyView>(policy: T) => ({
   ...policy,
   breakdown: presentStoredQuote(policy.breakdown),
@@ -328,8 +326,8 @@ async function paymentsOfInvoices(db: Database, invoiceIds: number[]): Promise<M
       method: 'mpesa',
       paymentSystemRef: row.paymentSystemRef,
       receiptNumber: row.receiptNumber,
-      amount: toKes(row.amount),
-      allocated: toKes(row.allocatedAmount ?? 0),
+      amount: row.amount,
+      allocated: row.allocatedAmount ?? 0,
       phone: row.phone,
       paidAt: row.settledAt?.toISOString() ?? null,
     },
@@ -360,8 +358,8 @@ async function paymentsOfInvoices(db: Database, invoiceIds: number[]): Promise<M
         method: 'wallet',
         paymentSystemRef: reference,
         receiptNumber: reference,
-        amount: toKes(-row.amount),
-        allocated: toKes(-row.amount),
+        amount: -row.amount,
+        allocated: -row.amount,
         phone: null,
         paidAt: row.occurredAt.toISOString(),
       },
@@ -377,7 +375,7 @@ async function paymentsOfInvoices(db: Database, invoiceIds: number[]): Promise<M
 }
 
 /**
- * The first instalment of each financing loan (whole shillings): its amount, when it was paid in
+ * The first instalment of each financing loan (cents): its amount, when it was paid in
  * full, and the M-Pesa receipts of the loan's payments up to then (a wallet payment has none).
  */
 async function firstInstalmentsOf(
@@ -407,7 +405,7 @@ async function firstInstalmentsOf(
     if (!first) continue;
     const paidBy = loan.depositPaidAt?.getTime() ?? 0;
     result.set(loan.id, {
-      amount: toKes(first.amount),
+      amount: first.amount,
       paidAt: loan.depositPaidAt?.toISOString() ?? null,
       receipts: paidTowards
         .filter(
@@ -616,7 +614,7 @@ export async function getInvoice(
 }
 
 /**
- * An invoice in whole shillings with what it has received (`amountPaid`: M-Pesa, the wallet), still
+ * An invoice in cents with what it has received (`amountPaid`: M-Pesa, the wallet), still
  * owes (`balance`) — both from the ledger —
  * and what the next M-Pesa prompt asks for (`amountDueNow`, at most `maxPerPrompt`). Its quotation
  * counts as expired only while nothing has been paid towards it.
@@ -626,7 +624,7 @@ function presentInvoice(row: InvoiceRow, money: InvoiceMoney, maxPerPrompt: numb
   const paid = money.paid;
   return {
     invoiceSystemRef: row.invoice.invoiceSystemRef,
-    amount: toKes(row.invoice.amount),
+    amount: row.invoice.amount,
     status: row.invoice.status,
     ...invoiceBalance({ paid, owed: isPaid ? 0 : money.owed, maxPerPrompt }),
     createdAt: row.invoice.createdAt.toISOString(),

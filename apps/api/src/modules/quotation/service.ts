@@ -371,7 +371,7 @@ export async function invoiceQuotation(executor: Database | Tx, quotation: Quota
   return {
     systemQuotationRef: quotation.systemQuotationRef,
     invoiceSystemRef: invoice!.invoiceSystemRef,
-    amount: toKes(invoice!.amount),
+    amount: invoice!.amount,
     status: invoice!.status,
   };
 }

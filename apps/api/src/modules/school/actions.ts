@@ -71,7 +71,7 @@ export const schoolActions = [
     action: 'payByMpesa',
     auth: 'client',
     description:
-      'Starts an M-Pesa prompt towards a school fee invoice for an amount sent in whole shillings (default the balance up to MPESA_MAX_AMOUNT; the answer’s amount is in shillings, as every prompt’s); follow it with paymentRequestDetails. 400 on amount (above the balance or M-Pesa’s limit); 409 INVOICE_PAID, PAYMENT_PENDING.',
+      'Starts an M-Pesa prompt towards a school fee invoice for an amount in cents of whole shillings (default the balance up to MPESA_MAX_AMOUNT; the answer’s amount in cents); follow it with paymentRequestDetails. 400 on amount (above the balance or M-Pesa’s limit); 409 INVOICE_PAID, PAYMENT_PENDING.',
     input: contracts['client/school/payByMpesa'].input,
     handler: (context) => requestSchoolFeeMpesa(context, context.principal!.userId, context.input),
   }),
@@ -81,7 +81,7 @@ export const schoolActions = [
     action: 'payFromWallet',
     auth: 'client',
     description:
-      'Pays all or part of a school fee invoice from the wallet (the amount sent in whole shillings): answers the invoice (as getInvoice) and the wallet’s balance in cents. 400 on amount; 409 INVOICE_PAID; the same requestId pays once.',
+      'Pays all or part of a school fee invoice from the wallet (the amount in cents of whole shillings): answers the invoice (as getInvoice) and the wallet’s balance in cents. 400 on amount; 409 INVOICE_PAID; the same requestId pays once.',
     input: contracts['client/school/payFromWallet'].input,
     handler: (context) => paySchoolFeeFromWallet(context, context.principal!.userId, context.input),
   }),

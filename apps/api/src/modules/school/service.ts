@@ -405,7 +405,7 @@ export async function requestSchoolFeeMpesa(
     const { invoice } = await lockSchoolInvoice(tx, userId, input.invoiceRef);
     const owed = (await schoolInvoiceOwed(tx, [invoice.id])).get(invoice.id) ?? 0;
     if (owed <= 0) throw new AppError('conflict', SCHOOL_MESSAGES.invoicePaid, { code: 'INVOICE_PAID' });
-    const asked = input.amount === undefined ? Math.min(owed, max) : input.amount * 100;
+    const asked = input.amount === undefined ? Math.min(owed, max) : input.amount;
     if (asked > owed) throw invalid('amount', SCHOOL_MESSAGES.aboveBalance(formatKes(owed)));
     if (asked > max) throw invalid('amount', `M-Pesa takes at most ${formatKes(max)} at a time.`);
     await refuseWhilePromptLive(
@@ -449,7 +449,7 @@ export async function paySchoolFeeFromWallet(
     const decided = schoolWalletPaymentPosting({
       key,
       userId,
-      amount: input.amount * 100,
+      amount: input.amount,
       walletBalance: balance,
       invoice: refOf(invoice, school),
       owed,

@@ -44,7 +44,7 @@ export const walletActions = [
     action: 'payInvoice',
     auth: 'client',
     description:
-      'Pays all or part of one of the client’s invoices from the wallet (the amount in whole shillings, as the invoice answers; the wallet’s balance after it in cents) and answers the invoice as getInvoice does. The policy is issued when the invoice is paid in full. 400 on amount (0, not a number, above the wallet’s balance or the invoice’s balance); 409 INVOICE_PAID or QUOTATION_EXPIRED; the same requestId pays once.',
+      'Pays all or part of one of the client’s invoices from the wallet (the amount in cents of whole shillings; the invoice and the wallet’s balance after it in cents) and answers the invoice as getInvoice does. The policy is issued when the invoice is paid in full. 400 on amount (0, not a number, above the wallet’s balance or the invoice’s balance); 409 INVOICE_PAID or QUOTATION_EXPIRED; the same requestId pays once.',
     input: contracts['client/wallet/payInvoice'].input,
     handler: (context) => payInvoiceFromWallet(context, context.principal!.userId, context.input),
   }),
@@ -54,7 +54,7 @@ export const walletActions = [
     action: 'getStatement',
     auth: 'client',
     description:
-      'The client’s statement from the ledger for a range of Kenyan dates (both included; default the last 90 days), a page of lines, the totals and balances (KES, still shillings: a positive balance is owed, negative is credit) and PDF and CSV downloads (links valid 10 minutes).',
+      'The client’s statement from the ledger for a range of Kenyan dates (both included; default the last 90 days), a page of lines, the totals and balances (cents: a positive balance is owed, negative is credit) and PDF and CSV downloads (links valid 10 minutes).',
     input: contracts['client/account/getStatement'].input,
     handler: async ({ db, services, principal, input, language }) => {
       const statement = await getStatement(db, principal!.userId, input);

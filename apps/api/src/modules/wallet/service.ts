@@ -18,9 +18,6 @@ import { findAccount, isPosted, lockWallet, moneyOfInvoice, post, walletBalance 
 import type { PaymentContext } from '../payment/payables';
 import { getInvoice } from '../policy/service';
 
-/** Cents as KES with their cents (statements and the wallet show exact amounts). */
-export const kesOf = (cents: number) => cents / 100;
-
 /** The client's wallet: its balance and what one M-Pesa top-up may bring (cents, the wire's unit). */
 export async function getWallet(context: PaymentContext, userId: string) {
   return {
@@ -126,7 +123,7 @@ export async function payInvoiceFromWallet(
     const decided = walletPaymentPosting({
       key,
       userId,
-      amount: input.amount * 100,
+      amount: input.amount,
       walletBalance: balance,
       invoice: { id: invoice.id, ref: invoice.invoiceSystemRef, owed: money.owed },
     });
@@ -137,7 +134,7 @@ export async function payInvoiceFromWallet(
     }
     const paidAt = new Date();
     const { transactionId } = await post(tx, decided.posting, { occurredAt: paidAt });
-    if (money.owed - input.amount * 100 <= 0) {
+    if (money.owed - input.amount <= 0) {
       // No M-Pesa receipt completed it: the policy carries the wallet payment's reference.
       if (await completeInvoice(tx, invoice, `WALLET-${transactionId}`, paidAt)) issuedInvoiceId = invoice.id;
     }

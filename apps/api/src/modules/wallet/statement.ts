@@ -16,7 +16,7 @@ import { kenyaToday } from '../../lib/dates';
 import { COLOURS, MARGIN, renderDocument } from '../../lib/pdf/layout';
 import { type DocumentLanguage, dateInWords, shortDate } from '../../lib/pdf/words';
 import { pageInfo } from '../../lib/search';
-import { clientAccountsCondition, kesOf } from './service';
+import { clientAccountsCondition } from './service';
 
 /** Midnight in Kenya (UTC+3) at the start of a YYYY-MM-DD date, as an instant. */
 const kenyaMidnight = (date: string) => new Date(`${date}T00:00:00+03:00`);
@@ -34,9 +34,9 @@ export interface StatementLine {
   kind: string;
   reference: string | null;
   description: string;
-  /** KES charged to the client (an invoice billed, money taken out of the wallet), else 0. */
+  /** Cents charged to the client (an invoice billed, money taken out of the wallet), else 0. */
   debit: number;
-  /** KES to the client's credit (a payment, a wallet top-up, credit kept), else 0. */
+  /** Cents to the client's credit (a payment, a wallet top-up, credit kept), else 0. */
   credit: number;
   /** The balance after the line: positive the client owes, negative the client is in credit. */
   balance: number;
@@ -136,18 +136,18 @@ export async function getStatement(
       kind: row.kind,
       reference: row.reference,
       description: row.description,
-      debit: amount > 0 ? kesOf(amount) : 0,
-      credit: amount < 0 ? kesOf(-amount) : 0,
-      balance: kesOf(opening + Number(row.running)),
+      debit: Math.max(amount, 0),
+      credit: amount < 0 ? -amount : 0,
+      balance: opening + Number(row.running),
     };
   });
   return {
     from,
     to,
-    openingBalance: kesOf(opening),
-    closingBalance: kesOf(opening + period.sum),
-    totalDebits: kesOf(period.debits),
-    totalCredits: kesOf(period.credits),
+    openingBalance: opening,
+    closingBalance: opening + period.sum,
+    totalDebits: period.debits,
+    totalCredits: period.credits,
     items,
     ...pageInfo(period.lines, { page, pageSize }),
   };
@@ -177,7 +177,14 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const money = (kes: number) => kes.toFixed(2);
+/** Cents as shillings with two decimals, e.g. 123450 → '1234.50' (or '1,234.50' grouped); never through floating point. */
+const decimalOfCents = (cents: number, group: (whole: number) => string = String) => {
+  const abs = Math.abs(cents);
+  const text = `${group(Math.floor(abs / 100))}.${(abs % 100).toString().padStart(2, '0')}`;
+  return cents < 0 ? `-${text}` : text;
+};
+
+const money = (cents: number) => decimalOfCents(cents);
 
 /** The statement as CSV: a heading block (period, opening and closing balance), then one row per line. */
 export function statementCsv(statement: Statement, client: { name: string; email: string }): string {
@@ -213,18 +220,13 @@ export function statementCsv(statement: Statement, client: { name: string; email
   return `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
-const kesText = (kes: number) => {
-  const cents = Math.round(kes * 100);
-  const abs = Math.abs(cents);
-  const text = `${formatNumber(Math.floor(abs / 100))}.${(abs % 100).toString().padStart(2, '0')}`;
-  return cents < 0 ? `-${text}` : text;
-};
+const kesText = (cents: number) => decimalOfCents(cents, formatNumber);
 /** A balance as words: owed, or in credit. */
-export const balanceText = (kes: number, language: DocumentLanguage = 'en') =>
-  kes > 0
-    ? `KES ${kesText(kes)} ${STATEMENT_TEXTS[language].owed}`
-    : kes < 0
-      ? `KES ${kesText(-kes)} ${STATEMENT_TEXTS[language].inCredit}`
+export const balanceText = (cents: number, language: DocumentLanguage = 'en') =>
+  cents > 0
+    ? `KES ${kesText(cents)} ${STATEMENT_TEXTS[language].owed}`
+    : cents < 0
+      ? `KES ${kesText(-cents)} ${STATEMENT_TEXTS[language].inCredit}`
       : 'KES 0.00';
 
 /** The statement PDF's words in English and Kenyan Swahili. */

@@ -61,12 +61,8 @@ export async function requestWalletTopUp(
       .returning();
     return inserted!;
   });
-  const sent = await sendPrompt(context, payment, {
-    accountReference: 'BIMA WALLET',
-    description: 'Wallet top-up',
-  });
-  // The top-up answers its amount in cents, the wire's unit (the prompt's answer is shared).
-  return { ...sent, amount: payment.amount };
+  // The prompt answers its amount in cents, the wire's unit.
+  return sendPrompt(context, payment, { accountReference: 'BIMA WALLET', description: 'Wallet top-up' });
 }
 
 /**

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callAction } from '../../../lib/api-client';
 import { cartQueryKey } from '../../../lib/cart';
 
-/** One quotation in the cart as `client / cart / listItems` answers it (KES). */
+/** One quotation in the cart as `client / cart / listItems` answers it (amounts in cents). */
 export type CartPage = ActionOutput<'client/cart/listItems'>;
 export type CartItem = CartPage['items'][number];
 

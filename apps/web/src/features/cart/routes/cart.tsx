@@ -1,5 +1,5 @@
 import { cartPaySchema } from '@bima/domain/cart';
-import { formatNumber } from '@bima/domain/money';
+import { formatKes } from '@bima/domain/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -22,14 +22,6 @@ import { t } from '../i18n';
 
 /** How long the screen follows a prompt before saying the cart updates when M-Pesa answers. */
 const FOLLOW_FOR_MS = 120_000;
-
-/** 'KES 1,234' or 'KES 1,234.50'. */
-function kes(amount: number): string {
-  const cents = Math.round(Math.abs(amount) * 100);
-  const whole = formatNumber(Math.floor(cents / 100));
-  const rest = cents % 100;
-  return t('cart.kes', { amount: rest === 0 ? whole : `${whole}.${String(rest).padStart(2, '0')}` });
-}
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.err_msg ? error.err_msg : fallback;
@@ -114,9 +106,9 @@ export default function CartRoute() {
                           .filter(Boolean)
                           .join(' · '),
                       },
-                      { label: t('cart.fields.premium'), value: kes(item.premium) },
+                      { label: t('cart.fields.premium'), value: formatKes(item.premium) },
                       ...(item.balance !== item.premium
-                        ? [{ label: t('cart.fields.balance'), value: kes(item.balance) }]
+                        ? [{ label: t('cart.fields.balance'), value: formatKes(item.balance) }]
                         : []),
                     ]}
                   />
@@ -155,7 +147,7 @@ export default function CartRoute() {
               {t('cart.totalTitle')}
             </h2>
             <p className="mt-2 text-2xl font-bold text-slate-900 tabular-nums" data-testid="cart-total">
-              {kes(list.totalAmount)}
+              {formatKes(list.totalAmount)}
             </p>
             <p className="mt-1 text-slate-700">
               {t(list.payableCount === 1 ? 'cart.totalOfOne' : 'cart.totalOf', { count: list.payableCount })}
@@ -169,7 +161,7 @@ export default function CartRoute() {
             ) : null}
             {list.totalAmount > list.amountDueNow ? (
               <p className="mt-2 text-slate-700">
-                {t('cart.inParts', { now: kes(list.amountDueNow), max: kes(list.maxPerPrompt) })}
+                {t('cart.inParts', { now: formatKes(list.amountDueNow), max: formatKes(list.maxPerPrompt) })}
               </p>
             ) : null}
             {!paymentRef && list.expiredCount === 0 && list.totalAmount > 0 ? (
@@ -215,7 +207,7 @@ function PayCartForm({ amount, onStarted }: { amount: number; onStarted: (paymen
         error={errorOf('phone')}
       />
       <Button type="submit" disabled={isSubmitDisabled || pay.isPending}>
-        {pay.isPending ? t('cart.sending') : t('cart.pay', { amount: kes(amount) })}
+        {pay.isPending ? t('cart.sending') : t('cart.pay', { amount: formatKes(amount) })}
       </Button>
     </form>
   );
@@ -250,7 +242,7 @@ function CartPayment({ paymentRef, onAgain }: { paymentRef: string; onAgain: () 
         {outcome === 'success' ? (
           <p className="font-semibold text-emerald-900">
             {t('cart.payment.success', {
-              amount: kes(status.data?.amount ?? 0),
+              amount: formatKes(status.data?.amount ?? 0),
               receipt: status.data?.receiptNumber ?? t('cart.na'),
             })}
           </p>
@@ -261,14 +253,14 @@ function CartPayment({ paymentRef, onAgain }: { paymentRef: string; onAgain: () 
         ) : timedOut ? (
           <p>{t('cart.payment.stillWaiting')}</p>
         ) : (
-          <p>{t('cart.payment.waiting', { amount: kes(status.data?.amount ?? 0) })}</p>
+          <p>{t('cart.payment.waiting', { amount: formatKes(status.data?.amount ?? 0) })}</p>
         )}
       </div>
       {cart && outcome === 'success' ? (
         <>
           <p className="mt-2 text-slate-800">
             {cart.balance > 0
-              ? t('cart.payment.balanceLeft', { balance: kes(cart.balance) })
+              ? t('cart.payment.balanceLeft', { balance: formatKes(cart.balance) })
               : t('cart.payment.allPaid')}
           </p>
           <ul className="mt-3 grid gap-2" aria-label={t('cart.payment.membersLabel')}>
@@ -280,7 +272,7 @@ function CartPayment({ paymentRef, onAgain }: { paymentRef: string; onAgain: () 
                     {t('cart.payment.policy', { policyNumber: member.policyNumber })}
                   </Link>
                 ) : (
-                  t('cart.payment.memberBalance', { balance: kes(member.balance) })
+                  t('cart.payment.memberBalance', { balance: formatKes(member.balance) })
                 )}
               </li>
             ))}

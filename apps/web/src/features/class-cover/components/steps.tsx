@@ -1,4 +1,5 @@
 import type { ClassKyc } from '@bima/domain/classes/risks';
+import { formatKes as formatKesCents } from '@bima/domain/money';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -410,7 +411,8 @@ export function PaymentStep({ flow, dispatch }: StepProps) {
   const rows = [
     { label: t('classCover.summary.product'), value: flow.product?.productName ?? '' },
     { label: t('classCover.payment.invoice'), value: quotation.invoiceSystemRef },
-    { label: t('classCover.summary.premium'), value: formatKes(quotation.amount) },
+    // The invoice's amount is in cents (issue 29).
+    { label: t('classCover.summary.premium'), value: formatKesCents(quotation.amount) },
   ];
   if (flow.paid) {
     return (

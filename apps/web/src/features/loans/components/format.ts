@@ -2,18 +2,6 @@ import { formatNumber } from '@bima/domain/money';
 import { intlLocale } from '../../../lib/i18n';
 import { t } from '../i18n';
 
-/** 'KES 1,234' or 'KES 1,234.50' (exact to the cent) from integer cents, as the API answers money. */
-export function formatKesExact(amount: number): string {
-  const cents = Math.round(Math.abs(amount));
-  const whole = formatNumber(Math.floor(cents / 100));
-  const rest = cents % 100;
-  const text = t('loans.kes', { amount: rest === 0 ? whole : `${whole}.${String(rest).padStart(2, '0')}` });
-  return amount < 0 ? `-${text}` : text;
-}
-
-/** Shillings (what the wallet and payment calls still answer) as cents. */
-export const centsOfKes = (kes: number) => Math.round(kes * 100);
-
 /** 9.17 → '9.17%'. */
 export const formatPercent = (value: number) => t('loans.percent', { value: formatNumber(value) });
 

@@ -1,4 +1,5 @@
 import { loanMpesaPaymentSchema } from '@bima/domain/loans';
+import { formatKes } from '@bima/domain/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
@@ -10,7 +11,6 @@ import { useSpecForm } from '../../../lib/use-spec-form';
 import { newRequestId, walletQueryOptions } from '../../../lib/wallet';
 import { getPaymentStatus, payLoanByMpesa, payLoanFromWallet } from '../api/loans';
 import { t } from '../i18n';
-import { centsOfKes, formatKesExact } from './format';
 
 const phoneSchema = loanMpesaPaymentSchema.pick({ phone: true });
 
@@ -91,7 +91,7 @@ export function PayLoan({
           {outcome === 'success' ? (
             <p className="font-semibold text-emerald-900">
               {t('loans.pay.success', {
-                amount: formatKesExact(status.data ? centsOfKes(status.data.amount) : amount),
+                amount: formatKes(status.data ? status.data.amount : amount),
                 receipt: status.data?.receiptNumber ?? t('loans.na'),
               })}
             </p>
@@ -102,7 +102,7 @@ export function PayLoan({
           ) : timedOut ? (
             <p>{t('loans.pay.stillWaiting')}</p>
           ) : (
-            <p>{t('loans.pay.waiting', { amount: formatKesExact(amount) })}</p>
+            <p>{t('loans.pay.waiting', { amount: formatKes(amount) })}</p>
           )}
         </div>
         {outcome === 'failed' || timedOut ? (
@@ -139,13 +139,11 @@ export function PayLoan({
           error={errorOf('phone')}
         />
         <Button type="submit" disabled={isSubmitDisabled || byMpesa.isPending}>
-          {byMpesa.isPending
-            ? t('loans.pay.sending')
-            : t('loans.pay.byMpesa', { amount: formatKesExact(amount) })}
+          {byMpesa.isPending ? t('loans.pay.sending') : t('loans.pay.byMpesa', { amount: formatKes(amount) })}
         </Button>
       </form>
       <div className="border-t border-slate-200 pt-4">
-        <p className="text-slate-700">{t('loans.pay.walletBalance', { balance: formatKesExact(balance) })}</p>
+        <p className="text-slate-700">{t('loans.pay.walletBalance', { balance: formatKes(balance) })}</p>
         {fromWallet.error ? (
           <p role="alert" className="mt-2 font-medium text-red-800">
             {messageOf(fromWallet.error, t('loans.pay.walletError'))}
@@ -157,7 +155,7 @@ export function PayLoan({
           disabled={fromWallet.isPending || balance < amount}
           onClick={() => fromWallet.mutate({ loanRef, target, requestId })}
         >
-          {t('loans.pay.fromWallet', { amount: formatKesExact(amount) })}
+          {t('loans.pay.fromWallet', { amount: formatKes(amount) })}
         </Button>
         {balance < amount ? (
           <p className="mt-1 text-sm text-slate-700">{t('loans.pay.walletShort')}</p>

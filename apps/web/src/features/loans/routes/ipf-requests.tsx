@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { LoanOfferForm, LoanOfferScreen } from '../../../components/loan-offer';
@@ -9,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { type IpfOffer, ipfOfferQueryOptions } from '../../../lib/ipf';
 import type { LoanOption } from '../../../lib/loan-offer';
 import { applyForIpf, ipfRequestsQueryOptions, type Loan } from '../api/loans';
-import { formatDateTime, formatKesExact, formatPercent } from '../components/format';
+import { formatDateTime, formatPercent } from '../components/format';
 import { loanColumns } from '../components/loan-columns';
 import { t } from '../i18n';
 
@@ -60,7 +61,7 @@ function Applications() {
             header: t('loans.fields.financed'),
             align: 'right',
             className: 'tabular-nums',
-            cell: (loan) => formatKesExact(loan.principal),
+            cell: (loan) => formatKes(loan.principal),
           },
           {
             key: 'months',
@@ -110,29 +111,29 @@ function OfferForm({ invoiceSystemRef, offer }: { invoiceSystemRef: string; offe
       initialMonths={options.find((option) => option.months === 6)?.months ?? options[0]!.months}
       summary={t('loans.offer.premium', {
         product: offer.productName,
-        amount: formatKesExact(offer.premium),
+        amount: formatKes(offer.premium),
       })}
       optionLabel={(option) => t('loans.monthsValue', { months: option.months })}
-      optionHint={(option) => t('loans.offer.perMonth', { amount: formatKesExact(laterInstalment(option)) })}
+      optionHint={(option) => t('loans.offer.perMonth', { amount: formatKes(laterInstalment(option)) })}
       costRows={(option) => [
         { label: t('loans.fields.lender'), value: option.lender.name },
-        { label: t('loans.fields.financed'), value: formatKesExact(option.principal) },
-        { label: t('loans.fields.fee'), value: formatKesExact(option.fee) },
-        { label: t('loans.fields.totalCost'), value: formatKesExact(option.fee) },
-        { label: t('loans.fields.totalRepayable'), value: formatKesExact(option.totalRepayable) },
+        { label: t('loans.fields.financed'), value: formatKes(option.principal) },
+        { label: t('loans.fields.fee'), value: formatKes(option.fee) },
+        { label: t('loans.fields.totalCost'), value: formatKes(option.fee) },
+        { label: t('loans.fields.totalRepayable'), value: formatKes(option.totalRepayable) },
         { label: t('loans.fields.feeRate'), value: formatPercent(option.feeRatePercent) },
         { label: t('loans.fields.annualRate'), value: formatPercent(option.annualRatePercent) },
-        { label: t('loans.fields.firstInstalment'), value: formatKesExact(option.firstInstalment) },
+        { label: t('loans.fields.firstInstalment'), value: formatKes(option.firstInstalment) },
         {
           label: t('loans.fields.thenMonthly'),
           value: t('loans.offer.thenValue', {
             count: option.months - 1,
-            amount: formatKesExact(laterInstalment(option)),
+            amount: formatKes(laterInstalment(option)),
           }),
         },
       ]}
       rule={offer.earlySettlementRule}
-      formatAmount={formatKesExact}
+      formatAmount={formatKes}
       texts={{
         termTitle: t('loans.offer.termTitle'),
         months: t('loans.offer.months'),
@@ -152,8 +153,8 @@ function OfferForm({ invoiceSystemRef, offer }: { invoiceSystemRef: string; offe
         accept: (option) =>
           t('loans.offer.accept', {
             months: option.months,
-            total: formatKesExact(option.totalRepayable),
-            fee: formatKesExact(option.fee),
+            total: formatKes(option.totalRepayable),
+            fee: formatKes(option.fee),
           }),
         acceptRequired: t('loans.offer.acceptRequired'),
         apply: t('loans.offer.apply'),

@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
@@ -13,7 +14,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatIsoDate } from '../../../lib/dates';
 import { type Loan, loanQueryOptions, myLoansQueryOptions, withdrawApplication } from '../api/loans';
-import { formatDateTime, formatKesExact, formatPercent } from '../components/format';
+import { formatDateTime, formatPercent } from '../components/format';
 import { loanColumns } from '../components/loan-columns';
 import { InstalmentBadge, LoanStatusBadge } from '../components/loan-status';
 import { PayLoan } from '../components/pay-loan';
@@ -63,8 +64,8 @@ function LoanList() {
             className: 'tabular-nums',
             cell: (loan) =>
               loan.toBeFinanced === null
-                ? formatKesExact(Math.max(0, loan.outstanding))
-                : t('loans.mine.toBeFinancedValue', { amount: formatKesExact(loan.toBeFinanced) }),
+                ? formatKes(Math.max(0, loan.outstanding))
+                : t('loans.mine.toBeFinancedValue', { amount: formatKes(loan.toBeFinanced) }),
           },
           {
             key: 'next',
@@ -72,7 +73,7 @@ function LoanList() {
             cell: (loan) =>
               loan.nextInstalment && loan.status === 'ACTIVE'
                 ? t('loans.mine.nextValue', {
-                    amount: formatKesExact(loan.nextInstalment.amount),
+                    amount: formatKes(loan.nextInstalment.amount),
                     date: formatIsoDate(loan.nextInstalment.dueDate),
                   })
                 : t('loans.na'),
@@ -93,11 +94,11 @@ function StatusMessage({ loan }: { loan: Loan }) {
       arrears.stage === 'overdue'
         ? t('loans.detail.overdue', {
             number: arrears.instalmentNumber,
-            amount: formatKesExact(arrears.amount),
+            amount: formatKes(arrears.amount),
             date: formatIsoDate(arrears.noticeFrom),
           })
         : t('loans.detail.notice', {
-            amount: formatKesExact(arrears.amount),
+            amount: formatKes(arrears.amount),
             date: formatIsoDate(arrears.cancelFrom),
             lender,
           });
@@ -112,7 +113,7 @@ function StatusMessage({ loan }: { loan: Loan }) {
   }
   const messages: Record<string, string> = {
     AWAITING_DEPOSIT: t('loans.detail.awaitingDeposit', {
-      amount: formatKesExact(loan.amountDueNow),
+      amount: formatKes(loan.amountDueNow),
       lender,
     }),
     PENDING: t('loans.detail.pending', { lender }),
@@ -205,24 +206,24 @@ function LoanDetail({ loanRef }: { loanRef: string }) {
                       t('loans.detail.noPolicyYet')
                     ),
                   },
-                  { label: t('loans.fields.financed'), value: formatKesExact(data.principal) },
-                  { label: t('loans.fields.fee'), value: formatKesExact(data.fee) },
-                  { label: t('loans.fields.totalRepayable'), value: formatKesExact(data.totalRepayable) },
+                  { label: t('loans.fields.financed'), value: formatKes(data.principal) },
+                  { label: t('loans.fields.fee'), value: formatKes(data.fee) },
+                  { label: t('loans.fields.totalRepayable'), value: formatKes(data.totalRepayable) },
                   { label: t('loans.fields.feeRate'), value: formatPercent(data.feeRatePercent) },
                   { label: t('loans.fields.annualRate'), value: formatPercent(data.annualRatePercent) },
-                  { label: t('loans.fields.paid'), value: formatKesExact(data.paid) },
+                  { label: t('loans.fields.paid'), value: formatKes(data.paid) },
                   // Nothing is outstanding before the lender pays: what it is asked to finance instead.
                   data.toBeFinanced === null
                     ? {
                         label: t('loans.fields.outstanding'),
-                        value: formatKesExact(Math.max(0, data.outstanding)),
+                        value: formatKes(Math.max(0, data.outstanding)),
                       }
-                    : { label: t('loans.fields.toBeFinanced'), value: formatKesExact(data.toBeFinanced) },
+                    : { label: t('loans.fields.toBeFinanced'), value: formatKes(data.toBeFinanced) },
                   ...(data.refundToLender !== null
                     ? [
                         {
                           label: t('loans.fields.refundToLender'),
-                          value: formatKesExact(data.refundToLender),
+                          value: formatKes(data.refundToLender),
                         },
                       ]
                     : []),
@@ -251,11 +252,11 @@ function LoanDetail({ loanRef }: { loanRef: string }) {
                 <Card id="loan-pay" title={t('loans.detail.payTitle')}>
                   <p className="mb-4 text-slate-800">
                     {data.status === 'AWAITING_DEPOSIT'
-                      ? t('loans.detail.payFirst', { amount: formatKesExact(data.amountDueNow) })
+                      ? t('loans.detail.payFirst', { amount: formatKes(data.amountDueNow) })
                       : data.status === 'CANCELLED'
-                        ? t('loans.detail.payCancelled', { amount: formatKesExact(data.amountDueNow) })
+                        ? t('loans.detail.payCancelled', { amount: formatKes(data.amountDueNow) })
                         : t('loans.detail.payNext', {
-                            amount: formatKesExact(data.amountDueNow),
+                            amount: formatKes(data.amountDueNow),
                             number: data.nextInstalment?.number ?? '',
                             date: data.nextInstalment ? formatIsoDate(data.nextInstalment.dueDate) : '',
                           })}
@@ -273,14 +274,14 @@ function LoanDetail({ loanRef }: { loanRef: string }) {
                   <p className="text-slate-800">{data.settlement.rule}</p>
                   <SummaryList
                     rows={[
-                      { label: t('loans.fields.outstanding'), value: formatKesExact(data.outstanding) },
+                      { label: t('loans.fields.outstanding'), value: formatKes(data.outstanding) },
                       {
                         label: t('loans.fields.waivedFee'),
-                        value: formatKesExact(data.settlement.waivedFee),
+                        value: formatKes(data.settlement.waivedFee),
                       },
                       {
                         label: t('loans.fields.settlementAmount'),
-                        value: formatKesExact(data.settlement.amount),
+                        value: formatKes(data.settlement.amount),
                       },
                     ]}
                   />
@@ -317,21 +318,21 @@ function LoanDetail({ loanRef }: { loanRef: string }) {
                   header: t('loans.fields.amount'),
                   align: 'right',
                   className: 'tabular-nums',
-                  cell: (row) => formatKesExact(row.amount),
+                  cell: (row) => formatKes(row.amount),
                 },
                 {
                   key: 'paid',
                   header: t('loans.fields.paid'),
                   align: 'right',
                   className: 'tabular-nums',
-                  cell: (row) => formatKesExact(row.paid),
+                  cell: (row) => formatKes(row.paid),
                 },
                 {
                   key: 'outstanding',
                   header: t('loans.fields.outstanding'),
                   align: 'right',
                   className: 'tabular-nums',
-                  cell: (row) => formatKesExact(row.outstanding),
+                  cell: (row) => formatKes(row.outstanding),
                 },
                 {
                   key: 'state',

@@ -5,7 +5,7 @@ import { type InvoiceStatus, listInvoicePage } from '../../../lib/invoices';
 import { asPage } from '../../../lib/pages';
 import { listQuotationPage } from '../../../lib/quotations';
 
-/** One of the client's policies as `listPolicies` answers it (whole shillings). */
+/** One of the client's policies as `listPolicies` answers it (amounts in cents). */
 export type ClientPolicy = Exclude<
   ActionOutput<'client/policy/listPolicies'>,
   readonly unknown[]
@@ -71,7 +71,7 @@ export const invoicesQueryOptions = (
     placeholderData: keepPreviousData,
   });
 
-/** Money M-Pesa took that no invoice was waiting for, credited to the client (whole shillings). */
+/** Money M-Pesa took that no invoice was waiting for, credited to the client (amounts in cents). */
 export type ReceiptsPage = ActionOutput<'client/wallet/listUnallocatedReceipts'>;
 export type UnallocatedReceipt = ReceiptsPage['items'][number];
 

@@ -1,3 +1,4 @@
+import { formatKes, shillingsToCents } from '@bima/domain/money';
 import { shillingsAmountSchema } from '@bima/domain/wallet';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +15,6 @@ import type { ClientInvoice } from '../../../lib/invoices';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import { newRequestId, payInvoiceFromWallet, walletQueryOptions } from '../../../lib/wallet';
 import { t } from '../i18n';
-import { formatKes } from '../utils/records';
 
 const formSchema = z.object({ amount: shillingsAmountSchema });
 
@@ -27,8 +27,8 @@ const formSchema = z.object({ amount: shillingsAmountSchema });
 export function PayFromWallet({ invoice }: { invoice: ClientInvoice }) {
   const wallet = useQuery(walletQueryOptions());
   if (!wallet.data || invoice.status !== 'UNPAID') return null;
-  // The wallet answers cents; the invoice's amounts here are shillings.
-  return <PayFromWalletForm invoice={invoice} balance={wallet.data.balance / 100} />;
+  // The wallet and the invoice both answer cents.
+  return <PayFromWalletForm invoice={invoice} balance={wallet.data.balance} />;
 }
 
 function PayFromWalletForm({ invoice, balance }: { invoice: ClientInvoice; balance: number }) {
@@ -37,7 +37,8 @@ function PayFromWalletForm({ invoice, balance }: { invoice: ClientInvoice; balan
   const [done, setDone] = useState<string | null>(null);
   const pay = useMutation({ mutationFn: payInvoiceFromWallet });
   const due = invoice.balance ?? invoice.amount;
-  const offer = Math.floor(Math.min(balance, due));
+  // What the wallet can give, in whole shillings as the client types them.
+  const offer = Math.floor(Math.min(balance, due) / 100);
   const { form, field, errorOf, isSubmitDisabled } = useSpecForm<{ amount: string }, { amount: number }>(
     formSchema as never,
     { amount: offer > 0 ? String(offer) : '' },
@@ -48,7 +49,7 @@ function PayFromWalletForm({ invoice, balance }: { invoice: ClientInvoice; balan
     try {
       const paid = await pay.mutateAsync({
         invoiceSystemRef: invoice.invoiceSystemRef,
-        amount: String(amount),
+        amount: shillingsToCents(amount),
         requestId,
       });
       setRequestId(newRequestId());
@@ -58,7 +59,7 @@ function PayFromWalletForm({ invoice, balance }: { invoice: ClientInvoice; balan
         paid.invoice.status === 'PAID'
           ? t('portal.payFromWallet.paidAll')
           : t('portal.payFromWallet.paidPart', {
-              amount: formatKes(amount),
+              amount: formatKes(shillingsToCents(amount)),
               rest: formatKes(paid.invoice.balance ?? 0),
             }),
       );

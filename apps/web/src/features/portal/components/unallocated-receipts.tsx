@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../../components/card';
 import { DataTable } from '../../../components/data-table';
@@ -6,7 +7,7 @@ import { QueryStatus } from '../../../components/query-status';
 import { usePageParam } from '../../../components/use-page-param';
 import { type UnallocatedReceipt, unallocatedReceiptsQueryOptions } from '../api/records';
 import { t } from '../i18n';
-import { formatKes, formatTimestamp } from '../utils/records';
+import { formatTimestamp } from '../utils/records';
 
 /** What happens to a receipt: our team refunds or applies an open one. */
 function nextStep(status: string): string {

@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Card } from '../../../components/card';
@@ -13,13 +14,7 @@ import { ipfOfferQueryOptions } from '../../../lib/ipf';
 import { PayFromWallet } from '../components/pay-from-wallet';
 import { BreakdownTable, RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
-import {
-  breakdownRows,
-  formatKes,
-  formatTimestamp,
-  invoiceMoney,
-  invoicePaymentStatus,
-} from '../utils/records';
+import { breakdownRows, formatTimestamp, invoiceMoney, invoicePaymentStatus } from '../utils/records';
 
 /** One invoice with its premium breakdown, what is paid and the balance, and Pay while one is left. */
 export default function InvoiceDetailRoute() {
@@ -108,8 +103,7 @@ export default function InvoiceDetailRoute() {
                 <>
                   <p className="text-slate-700">
                     {t('portal.invoice.payOverTimeHint', {
-                      // The offer answers cents; this page's amounts are shillings.
-                      from: formatKes((offer.data.options[0]?.instalments[1]?.amount ?? 0) / 100),
+                      from: formatKes(offer.data.options[0]?.instalments[1]?.amount ?? 0),
                     })}
                   </p>
                   <Link

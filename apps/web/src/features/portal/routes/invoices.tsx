@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PagedCardList } from '../../../components/paged-card-list';
@@ -10,7 +11,7 @@ import { invoicesQueryOptions } from '../api/records';
 import { RecordStatusBadge } from '../components/records';
 import { UnallocatedReceipts } from '../components/unallocated-receipts';
 import { t } from '../i18n';
-import { formatKes, formatTimestamp, invoiceMoney, invoicePaymentStatus } from '../utils/records';
+import { formatTimestamp, invoiceMoney, invoicePaymentStatus } from '../utils/records';
 
 /**
  * Invoice (also Accounts › Invoices): the client's invoices with what is paid and the balance, each

@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { coverTypeText } from '../../../components/code-labels';
@@ -9,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { policiesQueryOptions } from '../api/records';
 import { RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
-import { formatKes, formatPeriod, registrationOf } from '../utils/records';
+import { formatPeriod, registrationOf } from '../utils/records';
 
 /** My Policies (user products list): the client's policies, each opening its detail. */
 export default function PoliciesRoute() {

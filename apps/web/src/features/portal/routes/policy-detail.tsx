@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Card } from '../../../components/card';
@@ -13,7 +14,7 @@ import { startMotorQuoteWithValue } from '../../../lib/new-motor-quote';
 import { type ClientPolicyWithDocuments, type PolicyRenewal, policyByIdQueryOptions } from '../api/records';
 import { BreakdownTable, RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
-import { breakdownRows, coverTermRows, formatKes, formatTimestamp, vehicleText } from '../utils/records';
+import { breakdownRows, coverTermRows, formatTimestamp, vehicleText } from '../utils/records';
 import PoliciesRoute from './policies';
 
 const MOTOR_CLASS_CODES = ['07', '08'];

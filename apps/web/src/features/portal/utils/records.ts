@@ -141,7 +141,7 @@ export function invoicePaymentStatus(invoice: {
   return paid > 0 && paid < invoice.amount ? 'PARTLY_PAID' : 'UNPAID';
 }
 
-/** An invoice's paid so far and balance, whole shillings (the server's, or worked out from its status). */
+/** An invoice's paid so far and balance, in cents (the server's, or worked out from its status). */
 export function invoiceMoney(invoice: {
   status: string;
   amount: number;

@@ -1,4 +1,5 @@
 import { normaliseMpesaDigits } from '@bima/domain';
+import { formatKes, shillingsToCents } from '@bima/domain/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ClipboardEvent,
@@ -58,7 +59,7 @@ import {
   moneyRows,
   paymentSuccessOf,
 } from '../utils/invoice-due';
-import { formatDays, formatKes, type SummaryRow } from '../utils/summary';
+import { formatDays, type SummaryRow } from '../utils/summary';
 
 const FAILED_TOAST_MS = 6_000;
 const ERROR_TOAST_MS = 5_000;
@@ -697,7 +698,8 @@ function InvoicePayment({ invoiceSystemRef }: { invoiceSystemRef: string }) {
     productName: invoice.productName,
     premium: invoice.amount,
     coverType: invoice.coverType,
-    vehicleValue: quotation.vehicleValue,
+    // The quotation still answers shillings (helper A's part of issue 29): to cents, as the invoice.
+    vehicleValue: quotation.vehicleValue === null ? null : shillingsToCents(quotation.vehicleValue),
     period: invoice.period,
     startDate: invoice.startDate,
   };

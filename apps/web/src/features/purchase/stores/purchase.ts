@@ -1,7 +1,7 @@
 import { createPersistedStore, usePersistedStore } from '../../../lib/persisted-store';
 import type { SavedVehicle } from '../utils/vehicle-form';
 
-/** The invoice a confirmed application became (`completeQuotation`), amounts in whole shillings. */
+/** The invoice a confirmed application became (`completeQuotation`), its amount in cents. */
 export interface PurchaseInvoice {
   systemQuotationRef: string;
   invoiceSystemRef: string;
@@ -10,7 +10,7 @@ export interface PurchaseInvoice {
   requestKey: string;
 }
 
-/** What the confirmation shows of an invoice paid from the client portal (no purchase flow behind it). */
+/** What the confirmation shows of a paid invoice (amounts in cents), from the portal or the purchase flow. */
 export interface PaidSummary {
   productName: string;
   premium: number;

@@ -1,32 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { expiryFromInvoice, invoiceDue, moneyRows, paymentSuccessOf } from './invoice-due';
 
+// Amounts in cents, as the invoice answers them (issue 29).
 describe('invoiceDue', () => {
   it.each([
     [
       'an ordinary invoice is due at once, not in parts',
-      { amount: 62_360, amountPaid: 0, balance: 62_360, amountDueNow: 62_360 },
-      { amount: 62_360, amountPaid: 0, balance: 62_360, amountDueNow: 62_360, isPartPayment: false },
+      { amount: 62_360_00, amountPaid: 0, balance: 62_360_00, amountDueNow: 62_360_00 },
+      { amount: 62_360_00, amountPaid: 0, balance: 62_360_00, amountDueNow: 62_360_00, isPartPayment: false },
     ],
     [
       'above the M-Pesa limit the first prompt asks for KES 250,000',
-      { amount: 370_540, amountPaid: 0, balance: 370_540, amountDueNow: 250_000 },
-      { amount: 370_540, amountPaid: 0, balance: 370_540, amountDueNow: 250_000, isPartPayment: true },
+      { amount: 370_540_00, amountPaid: 0, balance: 370_540_00, amountDueNow: 250_000_00 },
+      {
+        amount: 370_540_00,
+        amountPaid: 0,
+        balance: 370_540_00,
+        amountDueNow: 250_000_00,
+        isPartPayment: true,
+      },
     ],
     [
       'partly paid, the last prompt asks for the balance',
-      { amount: 370_540, amountPaid: 250_000, balance: 120_540, amountDueNow: 120_540 },
-      { amount: 370_540, amountPaid: 250_000, balance: 120_540, amountDueNow: 120_540, isPartPayment: true },
+      { amount: 370_540_00, amountPaid: 250_000_00, balance: 120_540_00, amountDueNow: 120_540_00 },
+      {
+        amount: 370_540_00,
+        amountPaid: 250_000_00,
+        balance: 120_540_00,
+        amountDueNow: 120_540_00,
+        isPartPayment: true,
+      },
     ],
     [
       'without the server figures the whole amount is due',
-      { amount: 62_360 },
-      { amount: 62_360, amountPaid: 0, balance: 62_360, amountDueNow: 62_360, isPartPayment: false },
+      { amount: 62_360_00 },
+      { amount: 62_360_00, amountPaid: 0, balance: 62_360_00, amountDueNow: 62_360_00, isPartPayment: false },
     ],
     [
       'a paid invoice without figures owes nothing',
-      { amount: 62_360, status: 'PAID' },
-      { amount: 62_360, amountPaid: 62_360, balance: 0, amountDueNow: 0, isPartPayment: false },
+      { amount: 62_360_00, status: 'PAID' },
+      { amount: 62_360_00, amountPaid: 62_360_00, balance: 0, amountDueNow: 0, isPartPayment: false },
     ],
   ])('%s', (_name, invoice, due) => {
     expect(invoiceDue(invoice)).toEqual(due);
@@ -36,31 +49,31 @@ describe('invoiceDue', () => {
 describe('paymentSuccessOf', () => {
   const invoice = {
     invoiceSystemRef: 'INV-1',
-    amount: 370_540,
-    amountPaid: 250_000,
-    balance: 120_540,
-    amountDueNow: 120_540,
+    amount: 370_540_00,
+    amountPaid: 250_000_00,
+    balance: 120_540_00,
+    amountDueNow: 120_540_00,
     status: 'UNPAID' as const,
   };
 
   it('a success leaving a balance is a part payment, with the amount received and the new balance', () => {
     const outcome = paymentSuccessOf({
       paymentRequestStatus: 'success',
-      amount: 250_000,
+      amount: 250_000_00,
       policyNumber: null,
       invoice,
     });
-    expect(outcome).toMatchObject({ kind: 'part', received: 250_000, due: { balance: 120_540 } });
+    expect(outcome).toMatchObject({ kind: 'part', received: 250_000_00, due: { balance: 120_540_00 } });
   });
 
   it.each([
     [
       'the balance reaches 0',
-      { ...invoice, amountPaid: 370_540, balance: 0, amountDueNow: 0, status: 'PAID' },
+      { ...invoice, amountPaid: 370_540_00, balance: 0, amountDueNow: 0, status: 'PAID' },
     ],
     ['the server says nothing of the invoice', undefined],
   ] as const)('a success pays the invoice when %s', (_name, paid) => {
-    expect(paymentSuccessOf({ paymentRequestStatus: 'success', amount: 120_540, invoice: paid })).toEqual({
+    expect(paymentSuccessOf({ paymentRequestStatus: 'success', amount: 120_540_00, invoice: paid })).toEqual({
       kind: 'paid',
     });
   });
@@ -86,7 +99,7 @@ describe('the payment page: expiry and money rows', () => {
     ['still valid', { status: 'UNPAID', amountPaid: 0, isQuotationExpired: false }],
     [
       'partly paid (it never expires then)',
-      { status: 'UNPAID', amountPaid: 250_000, isQuotationExpired: true },
+      { status: 'UNPAID', amountPaid: 250_000_00, isQuotationExpired: true },
     ],
     ['paid', { status: 'PAID', isQuotationExpired: true }],
     ['the server says nothing', { status: 'UNPAID' }],
@@ -96,14 +109,21 @@ describe('the payment page: expiry and money rows', () => {
 
   it('an ordinary invoice shows the total premium only (spec-2 summary)', () => {
     expect(
-      moneyRows(invoiceDue({ amount: 62_360, amountPaid: 0, balance: 62_360, amountDueNow: 62_360 })),
+      moneyRows(
+        invoiceDue({ amount: 62_360_00, amountPaid: 0, balance: 62_360_00, amountDueNow: 62_360_00 }),
+      ),
     ).toEqual([{ label: 'Total premium', value: 'KES 62,360' }]);
   });
 
   it('an invoice paid in parts shows paid so far, the balance and the amount due now', () => {
     expect(
       moneyRows(
-        invoiceDue({ amount: 370_540, amountPaid: 250_000, balance: 120_540, amountDueNow: 120_540 }),
+        invoiceDue({
+          amount: 370_540_00,
+          amountPaid: 250_000_00,
+          balance: 120_540_00,
+          amountDueNow: 120_540_00,
+        }),
       ),
     ).toEqual([
       { label: 'Total premium', value: 'KES 370,540' },

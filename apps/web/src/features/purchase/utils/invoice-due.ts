@@ -1,9 +1,10 @@
+import { formatKes } from '@bima/domain/money';
 import { formatKenyaShortDate } from '../../../lib/dates';
 import type { PaymentStatusReply } from '../../../lib/payment-status';
 import { t } from '../i18n';
-import { formatKes, type SummaryRow } from './summary';
+import type { SummaryRow } from './summary';
 
-/** An invoice's money as the payment page shows it, whole shillings. */
+/** An invoice's money as the payment page shows it, in cents (the wire's unit). */
 export interface InvoiceDue {
   amount: number;
   amountPaid: number;

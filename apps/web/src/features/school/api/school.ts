@@ -1,7 +1,7 @@
-import type { ActionOutput } from '@bima/domain/contract';
+import type { ActionInput, ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callAction } from '../../../lib/api-client';
-import { currentLanguage, intlLocale } from '../../../lib/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 
 export type School = ActionOutput<'client/school/listSchools'>['items'][number];
 
@@ -68,20 +68,16 @@ export const schoolLoanOfferQueryOptions = (invoiceRef: string) =>
 export const linkChild = (input: { schoolRef: string; admissionNumber: string; studentName: string }) =>
   callAction('client/school/linkChild', input, options());
 
-export const payFromWallet = (input: { invoiceRef: string; amount: string; requestId: string }) =>
+/** `client / school / payFromWallet`: the amount in cents (of whole shillings). */
+export const payFromWallet = (input: ActionInput<'client/school/payFromWallet'>) =>
   callAction('client/school/payFromWallet', input, options());
 
-export const payByMpesa = (input: { invoiceRef: string; amount: string; phone: string }) =>
+/** `client / school / payByMpesa`: the amount in cents (of whole shillings). */
+export const payByMpesa = (input: ActionInput<'client/school/payByMpesa'>) =>
   callAction('client/school/payByMpesa', input, options());
 
 export const applyForLoan = (input: { invoiceRef: string; months: number; acceptTerms: true }) =>
   callAction('client/school/applyForLoan', input, options());
-
-/** The wallet's balance in shillings, as this feature's amounts (the wire answers cents). */
-export const walletBalance = async (signal?: AbortSignal) => {
-  const wallet = await callAction('client/wallet/getWallet', {}, { secure: true, silent: true, signal });
-  return { balance: wallet.balance / 100 };
-};
 
 export type PaymentStatus = ActionOutput<'intergration/payment/paymentRequestDetails'>;
 
@@ -91,12 +87,3 @@ export const getPaymentStatus = async (paymentSystemRef: string, signal?: AbortS
     { paymentSystemRef },
     { secure: true, silent: true, signal },
   );
-
-/** Integer cents (as the API answers money) as KES, with cents when there are some. */
-export const formatKes = (cents: number) => {
-  const kes = cents / 100;
-  return `KES ${kes.toLocaleString(intlLocale(), { minimumFractionDigits: Number.isInteger(kes) ? 0 : 2, maximumFractionDigits: 2 })}`;
-};
-
-/** Shillings (what the wallet and payment calls still answer, and what a parent types) as cents. */
-export const centsOfKes = (kes: number) => Math.round(kes * 100);

@@ -1,4 +1,5 @@
 import { parseAmount } from '@bima/domain';
+import { formatKes, shillingsToCents } from '@bima/domain/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,16 +18,14 @@ import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatIsoDate, formatKenyaDateTime } from '../../../lib/dates';
+import { walletQueryOptions } from '../../../lib/wallet';
 import {
-  centsOfKes,
-  formatKes,
   getPaymentStatus,
   payByMpesa,
   payFromWallet,
   type SchoolInvoice,
   schoolInvoiceQueryOptions,
   schoolInvoicesQueryOptions,
-  walletBalance,
 } from '../api/school';
 import { SchoolInvoiceStatusBadge } from '../components/invoice-status';
 import { SchoolLinks } from '../components/school-links';
@@ -227,10 +226,7 @@ const wholeShillings = (value: string) => {
 
 function WalletPayCard({ invoice }: { invoice: SchoolInvoice }) {
   const queryClient = useQueryClient();
-  const wallet = useQuery({
-    queryKey: ['client', 'wallet', 'school'],
-    queryFn: ({ signal }) => walletBalance(signal),
-  });
+  const wallet = useQuery(walletQueryOptions());
   const [done, setDone] = useState<string | null>(null);
   const form = useForm<{ amount: string }>({ defaultValues: { amount: '' } });
   const pay = useMutation({ mutationFn: payFromWallet });
@@ -244,12 +240,12 @@ function WalletPayCard({ invoice }: { invoice: SchoolInvoice }) {
     try {
       const answer = await pay.mutateAsync({
         invoiceRef: invoice.invoiceRef,
-        amount: String(shillings),
+        amount: shillingsToCents(shillings),
         requestId: crypto.randomUUID(),
       });
       setDone(
         t('school.pay.walletDone', {
-          amount: formatKes(shillings * 100),
+          amount: formatKes(shillingsToCents(shillings)),
           balance: formatKes(answer.walletBalance),
         }),
       );
@@ -265,7 +261,7 @@ function WalletPayCard({ invoice }: { invoice: SchoolInvoice }) {
     <Card id="school-wallet-pay" title={t('school.pay.walletTitle')}>
       <p className="text-slate-700">
         {wallet.data
-          ? t('school.pay.walletBalance', { balance: formatKes(centsOfKes(wallet.data.balance)) })
+          ? t('school.pay.walletBalance', { balance: formatKes(wallet.data.balance) })
           : t('school.pay.walletLoading')}{' '}
         <Link to={paths.portalTopUpOptions.getHref()} className={linkButton}>
           {t('school.pay.topUp')}
@@ -337,7 +333,7 @@ function MpesaPayCard({ invoice }: { invoice: SchoolInvoice }) {
     try {
       const started = await start.mutateAsync({
         invoiceRef: invoice.invoiceRef,
-        amount: String(shillings),
+        amount: shillingsToCents(shillings),
         phone: values.phone,
       });
       setStartedAt(Date.now());
@@ -354,9 +350,9 @@ function MpesaPayCard({ invoice }: { invoice: SchoolInvoice }) {
         : t('school.pay.failed')
       : null;
   if (paymentRef) {
-    // The payment's answer and the typed amount are shillings.
+    // The payment answers cents; the amount typed is whole shillings.
     const amount = formatKes(
-      centsOfKes(status.data?.amount ?? wholeShillings(form.getValues('amount')) ?? 0),
+      status.data?.amount ?? shillingsToCents(wholeShillings(form.getValues('amount')) ?? 0),
     );
     const timedOut = outcome === 'pending' && Date.now() - startedAt >= FOLLOW_FOR_MS;
     return (

@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { LoanOfferForm, LoanOfferScreen } from '../../../components/loan-offer';
@@ -9,7 +10,6 @@ import { paths } from '../../../config/paths';
 import { formatKenyaDateTime } from '../../../lib/dates';
 import {
   applyForLoan,
-  formatKes,
   type SchoolLoan,
   type SchoolLoanOffer,
   schoolLoanOfferQueryOptions,

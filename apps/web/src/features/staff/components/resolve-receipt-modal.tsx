@@ -1,4 +1,5 @@
 import { resolveReceiptSchema } from '@bima/domain/backoffice-search';
+import { formatKes } from '@bima/domain/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/button';
 import { ErrorSummary } from '../../../components/error-summary';
@@ -10,7 +11,6 @@ import { callStaff } from '../api/call';
 import type { StaffReceipt } from '../api/receipts';
 import { t } from '../i18n';
 import { errorMessage } from '../utils/errors';
-import { formatKes } from '../utils/format';
 
 const formSchema = resolveReceiptSchema.pick({ resolution: true, note: true });
 type ResolveForm = { resolution: 'REFUNDED' | 'APPLIED'; note: string };

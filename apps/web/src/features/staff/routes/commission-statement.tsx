@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button';
@@ -12,7 +13,7 @@ import { usePageParam } from '../../../components/use-page-param';
 import { type StatementLine, statementQueryOptions } from '../api/commission-statement';
 import { t } from '../i18n';
 import { errorMessage } from '../utils/errors';
-import { formatCents, formatWhen, fullName } from '../utils/format';
+import { formatWhen, fullName } from '../utils/format';
 
 /** The intermediary's commission statement: the policies it placed, with the commission on each. */
 export default function CommissionStatementRoute() {
@@ -78,10 +79,10 @@ export default function CommissionStatementRoute() {
             <SummaryList
               rows={[
                 { label: t('staff.statement.policies'), value: String(statement.totals.count) },
-                { label: t('staff.statement.totalPremium'), value: formatCents(statement.totals.premium) },
+                { label: t('staff.statement.totalPremium'), value: formatKes(statement.totals.premium) },
                 {
                   label: t('staff.statement.totalCommission'),
-                  value: formatCents(statement.totals.commission),
+                  value: formatKes(statement.totals.commission),
                 },
               ]}
             />
@@ -108,14 +109,14 @@ export default function CommissionStatementRoute() {
                 {
                   key: 'premium',
                   header: t('staff.statement.premium'),
-                  cell: (r) => formatCents(r.premium),
+                  cell: (r) => formatKes(r.premium),
                   align: 'right',
                 },
                 { key: 'rate', header: t('staff.statement.rate'), cell: (r) => r.rate, align: 'right' },
                 {
                   key: 'commission',
                   header: t('staff.statement.commission'),
-                  cell: (r) => formatCents(r.commission),
+                  cell: (r) => formatKes(r.commission),
                   align: 'right',
                 },
                 { key: 'date', header: t('staff.statement.date'), cell: (r) => formatWhen(r.date) },

@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { PagedTable } from '../../../components/paged-table';
@@ -9,7 +10,7 @@ import { receiptsQueryOptions, type StaffReceipt } from '../api/receipts';
 import { ResolveReceiptModal } from '../components/resolve-receipt-modal';
 import { StaffStatusBadge } from '../components/staff-status';
 import { t } from '../i18n';
-import { formatKes, formatWhen, statusLabel } from '../utils/format';
+import { formatWhen, statusLabel } from '../utils/format';
 
 const RECEIPT_STATUSES: readonly StaffReceipt['status'][] = ['OPEN', 'REFUNDED', 'APPLIED'];
 

@@ -1,4 +1,5 @@
 import type { PolicyCoverStatus } from '@bima/domain/backoffice-search';
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { PagedTable } from '../../../components/paged-table';
@@ -8,7 +9,7 @@ import { buttonPrimary, inputClass, labelClass } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { type FoundPolicy, policySearchQueryOptions } from '../api/policies';
 import { t } from '../i18n';
-import { formatCents, formatDay } from '../utils/format';
+import { formatDay } from '../utils/format';
 
 const POLICY_STATUS_TONES: Record<PolicyCoverStatus, StatusTone> = {
   ACTIVE: 'success',
@@ -110,7 +111,7 @@ export default function PoliciesRoute() {
             {
               key: 'premium',
               header: t('staff.policies.premium'),
-              cell: (policy) => formatCents(policy.premium),
+              cell: (policy) => formatKes(policy.premium),
               align: 'right',
               className: 'tabular-nums whitespace-nowrap',
             },

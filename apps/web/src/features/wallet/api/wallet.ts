@@ -35,7 +35,7 @@ export const walletMovementsQueryOptions = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** The client's statement (its amounts still in shillings) and one of its lines. */
+/** The client's statement (amounts in cents) and one of its lines. */
 export type Statement = ActionOutput<'client/account/getStatement'>;
 export type StatementLine = Statement['items'][number];
 

@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { defaultStatementRange, WALLET_FORM_MESSAGES } from '@bima/domain/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -14,7 +15,7 @@ import { formatIsoDate, formatKenyaDateTime, kenyaTodayIsoDate } from '../../../
 import { documentLink } from '../../../lib/document-link';
 import { domainText } from '../../../lib/domain-text';
 import { type StatementLine, statementQueryOptions } from '../api/wallet';
-import { formatBalance, formatKesExact } from '../components/format';
+import { formatBalance } from '../components/format';
 import { t } from '../i18n';
 
 /**
@@ -110,8 +111,8 @@ export default function AccountsRoute() {
                     value: `${formatIsoDate(data.from)} – ${formatIsoDate(data.to)}`,
                   },
                   { label: t('wallet.accounts.opening'), value: formatBalance(data.openingBalance) },
-                  { label: t('wallet.accounts.debits'), value: formatKesExact(data.totalDebits) },
-                  { label: t('wallet.accounts.credits'), value: formatKesExact(data.totalCredits) },
+                  { label: t('wallet.accounts.debits'), value: formatKes(data.totalDebits) },
+                  { label: t('wallet.accounts.credits'), value: formatKes(data.totalCredits) },
                   { label: t('wallet.accounts.closing'), value: formatBalance(data.closingBalance) },
                 ]}
               />
@@ -160,14 +161,14 @@ export default function AccountsRoute() {
             header: t('wallet.accounts.debit'),
             align: 'right',
             className: 'tabular-nums',
-            cell: (line) => (line.debit ? formatKesExact(line.debit) : ''),
+            cell: (line) => (line.debit ? formatKes(line.debit) : ''),
           },
           {
             key: 'credit',
             header: t('wallet.accounts.credit'),
             align: 'right',
             className: 'tabular-nums',
-            cell: (line) => (line.credit ? formatKesExact(line.credit) : ''),
+            cell: (line) => (line.credit ? formatKes(line.credit) : ''),
           },
           {
             key: 'balance',

@@ -1,3 +1,4 @@
+import { formatKes, shillingsToCents } from '@bima/domain/money';
 import { parseAmount } from '@bima/domain/numbers';
 import { type WalletTopUpFormInput, walletTopUpFormSchema } from '@bima/domain/wallet';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,13 +17,12 @@ import { formatKenyaDateTime } from '../../../lib/dates';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import { walletQueryOptions } from '../../../lib/wallet';
 import { getTopUpStatus, topUpWallet, type WalletMovement, walletMovementsQueryOptions } from '../api/wallet';
-import { formatCentsExact, formatKesExact } from '../components/format';
 import { t } from '../i18n';
 
-/** The amount as typed ("1,500"), in shillings, read as every amount is. */
+/** The amount as typed ("1,500"), in cents, read as every amount is. */
 function amountTyped(text: unknown): number {
   const read = parseAmount(String(text ?? ''), { unit: 'cents' });
-  return read.ok ? read.value / 100 : 0;
+  return read.ok ? read.value : 0;
 }
 
 interface TopUpValues {
@@ -51,7 +51,7 @@ export default function TopUpOptionsRoute() {
           {wallet.data ? (
             <>
               <p className="text-3xl font-bold tabular-nums text-emerald-900" data-testid="wallet-balance">
-                {formatCentsExact(wallet.data.balance)}
+                {formatKes(wallet.data.balance)}
               </p>
               <p className="mt-1 text-slate-700">{t('wallet.topUp.balanceHint')}</p>
             </>
@@ -101,15 +101,15 @@ export default function TopUpOptionsRoute() {
               className: 'tabular-nums font-semibold',
               cell: (row) =>
                 row.amount >= 0
-                  ? t('wallet.movements.in', { amount: formatCentsExact(row.amount) })
-                  : t('wallet.movements.out', { amount: formatCentsExact(-row.amount) }),
+                  ? t('wallet.movements.in', { amount: formatKes(row.amount) })
+                  : t('wallet.movements.out', { amount: formatKes(-row.amount) }),
             },
             {
               key: 'balanceAfter',
               header: t('wallet.movements.balanceAfter'),
               align: 'right',
               className: 'tabular-nums',
-              cell: (row) => formatCentsExact(row.balanceAfter),
+              cell: (row) => formatKes(row.balanceAfter),
             },
           ]}
         />
@@ -148,7 +148,7 @@ function TopUpCard({ maxTopUpCents }: { maxTopUpCents: number }) {
   const onSubmit = async (input: WalletTopUpFormInput) => {
     try {
       // The form reads whole shillings; the wire takes cents.
-      const started = await start.mutateAsync({ amount: input.amount * 100, phone: input.phone });
+      const started = await start.mutateAsync({ amount: shillingsToCents(input.amount), phone: input.phone });
       setStartedAt(Date.now());
       setPaymentRef(started.paymentRef);
     } catch (error) {
@@ -168,7 +168,7 @@ function TopUpCard({ maxTopUpCents }: { maxTopUpCents: number }) {
       : null;
 
   if (paymentRef) {
-    const amount = formatKesExact(status.data?.amount ?? amountTyped(form.getValues('amount')));
+    const amount = formatKes(status.data?.amount ?? amountTyped(form.getValues('amount')));
     const timedOut = outcome === 'pending' && Date.now() - startedAt >= FOLLOW_FOR_MS;
     return (
       <Card id="wallet-top-up" title={t('wallet.topUp.formTitle')}>
@@ -212,7 +212,7 @@ function TopUpCard({ maxTopUpCents }: { maxTopUpCents: number }) {
         {serverError ? <ErrorSummary errors={[{ message: serverError }]} /> : null}
         <AmountInput
           label={t('wallet.topUp.amount')}
-          hint={t('wallet.topUp.amountHint', { max: formatCentsExact(maxTopUpCents) })}
+          hint={t('wallet.topUp.amountHint', { max: formatKes(maxTopUpCents) })}
           autoComplete="off"
           registration={field('amount')}
           error={errorOf('amount')}
