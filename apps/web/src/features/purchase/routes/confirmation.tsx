@@ -1,4 +1,5 @@
 import type { CoverType } from '@bima/domain';
+import { formatKes, shillingsToCents } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,7 +14,7 @@ import { type PurchaseContext, useOptionalPurchaseContext } from '../hooks';
 import { t } from '../i18n';
 import { type PaidSummary, setPurchaseErrors, usePurchase } from '../stores/purchase';
 import { nextProgress, PROGRESS_HIDE_DELAY_MS, PROGRESS_TICK_MS } from '../utils/progress';
-import { formatDays, formatKes } from '../utils/summary';
+import { formatDays } from '../utils/summary';
 
 /** The loading card: random steps every 200 ms up to 100 %, then gone after 0.5 s (spec-2). */
 function useActivationProgress() {
@@ -69,7 +70,7 @@ function summaryFromFlow({ flow, product, quote }: PurchaseContext): PaidSummary
     productName: product.productName,
     premium: quote.total,
     coverType: product.coverType,
-    vehicleValue: flow.vehicleValue,
+    vehicleValue: shillingsToCents(flow.vehicleValue),
     period: quote.period,
     startDate: flow.coverDetails.startDate,
   };

@@ -10,7 +10,10 @@ export interface PurchaseInvoice {
   requestKey: string;
 }
 
-/** What the confirmation shows of an invoice paid from the client portal (no purchase flow behind it). */
+/**
+ * What the confirmation shows of an invoice paid from the client portal (no purchase flow behind it);
+ * the premium and the vehicle value in cents.
+ */
 export interface PaidSummary {
   productName: string;
   premium: number;
