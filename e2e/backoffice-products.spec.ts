@@ -29,7 +29,7 @@ async function quote(request: APIRequestContext, session: Session) {
     request,
     ['client', 'quotation', 'createQuotation'],
     {
-      risks: [{ riskType: 'ASSET', value: 1_500_000, riskRef: registrationNumber, details: {} }],
+      risks: [{ riskType: 'ASSET', value: 150_000_000, riskRef: registrationNumber, details: {} }],
       bussinessType: 'DIRECT',
       productSystemRef: PRODUCT.ref,
       clientDetails: {

@@ -1,4 +1,5 @@
 import type { ClassKyc } from '@bima/domain/classes/risks';
+import { formatKes } from '@bima/domain/money';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -24,14 +25,11 @@ import {
   createClassQuotation,
 } from '../../../lib/class-quotes';
 import { kenyaTodayIsoDate } from '../../../lib/dates';
-import { intlLocale } from '../../../lib/i18n';
 import { requestInvoicePayment } from '../../../lib/payments';
 import { completeQuotation } from '../../../lib/quotations';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import type { ClassFlowEvent, ClassFlowState } from '../flow';
 import { t } from '../i18n';
-
-export const formatKes = (amount: number) => `KES ${Math.round(amount).toLocaleString(intlLocale())}`;
 
 /** A loading as people read it: a security measure by its name, another option by its words. */
 const loadingLabel = (loading: { factor: string; option: string }) =>

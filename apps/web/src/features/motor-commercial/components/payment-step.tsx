@@ -1,4 +1,5 @@
 import { COMMERCIAL_COVER_LABELS } from '@bima/domain/classes/risks';
+import { formatKes } from '@bima/domain/money';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
@@ -17,7 +18,6 @@ import {
   updateFlow,
   useCommercialFlow,
 } from '../stores/commercial-flow';
-import { formatShillings } from '../utils/format';
 import { StepActions } from './step-actions';
 
 /**
@@ -48,7 +48,7 @@ export function PaymentStep() {
       value: flow.vehicleDetails?.registrationNumber ?? '—',
     },
     { label: t('motorCommercial.payment.invoice'), value: invoice.invoiceSystemRef },
-    { label: t('motorCommercial.payment.amount'), value: formatShillings(invoice.amount) },
+    { label: t('motorCommercial.payment.amount'), value: formatKes(invoice.amount) },
   ];
 
   if (paymentStatus === 'success') {
