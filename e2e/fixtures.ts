@@ -115,10 +115,13 @@ export interface PremiumQuoteEntry {
 }
 
 interface PremiumCalcData {
+  [field: string]: unknown;
   risk?: { value?: number };
-  additionalBenefits?: Array<{ params?: { limit?: number } }>;
+  additionalBenefits?: readonly unknown[];
   excesses?: Array<{ amount: number }>;
 }
+
+const limitOf = (benefit: unknown) => (benefit as { params?: { limit?: number } }).params?.limit;
 
 /** A premium request with its amounts in whole shillings, as the wire takes it: in cents. */
 export function premiumRequestInCents<T extends PremiumCalcData>(data: T): T {
@@ -127,11 +130,15 @@ export function premiumRequestInCents<T extends PremiumCalcData>(data: T): T {
     ...(data.risk ? { risk: { ...data.risk, value: (data.risk.value ?? 0) * 100 } } : {}),
     ...(data.additionalBenefits
       ? {
-          additionalBenefits: data.additionalBenefits.map((benefit) =>
-            benefit.params?.limit === undefined
+          additionalBenefits: data.additionalBenefits.map((benefit) => {
+            const limit = limitOf(benefit);
+            return limit === undefined
               ? benefit
-              : { ...benefit, params: { ...benefit.params, limit: benefit.params.limit * 100 } },
-          ),
+              : {
+                  ...(benefit as object),
+                  params: { ...(benefit as { params: object }).params, limit: limit * 100 },
+                };
+          }),
         }
       : {}),
     ...(data.excesses

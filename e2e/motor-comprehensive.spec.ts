@@ -7,6 +7,7 @@ import {
   isoDateFromToday,
   kes,
   percent,
+  premiumRequestInCents,
   quoteCard,
   saveVehicleValue,
   startMotorPrivate,
