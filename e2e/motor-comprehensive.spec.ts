@@ -65,7 +65,7 @@ test.describe('motor private: comprehensive quotation', () => {
     await getQuotes(page, 'Comprehensive');
     expect((await quoteRequest).postDataJSON().data).toEqual({
       insuranceClass: '07',
-      riskValue: VALUE,
+      riskValue: VALUE * 100, // the value entered, as cents (issue 29)
       coverType: 'comprehensive',
     });
     await expect(toast(page, 'Cover Type Selected')).toBeVisible();
