@@ -278,9 +278,13 @@ describe('underwriters’ product texts in English and Swahili', () => {
       });
       expect(response.json().result.data).toMatchObject({ version: 2 });
 
-      const swahili = (await grid('sw', 170_000_000)).find((item) => item.productSystemRef === 'BRT-MP-COMP')!;
+      const swahili = (await grid('sw', 170_000_000)).find(
+        (item) => item.productSystemRef === 'BRT-MP-COMP',
+      )!;
       expect(swahili.productName).toBe('Britam Gari Binafsi');
-      const english = (await grid('en', 170_000_000)).find((item) => item.productSystemRef === 'BRT-MP-COMP')!;
+      const english = (await grid('en', 170_000_000)).find(
+        (item) => item.productSystemRef === 'BRT-MP-COMP',
+      )!;
       expect(english.productName).toBe('Britam Motor Private');
       const details = (
         await product('productWithBenefitsAndUnderwriterDetails', { productSystemRef: 'BRT-MP-COMP' }, 'sw')
