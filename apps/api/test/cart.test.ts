@@ -41,7 +41,7 @@ describe('cart: unpaid quotations paid as one invoice', () => {
   };
   const quote = (headers: Headers, value = 1_500_000) =>
     createQuotation(ctx, headers, {
-      risks: [{ riskType: 'ASSET', value, riskRef: 'KDA 123B', details: {} }],
+      risks: [{ riskType: 'ASSET', value: value * 100, riskRef: 'KDA 123B', details: {} }], // cents
     });
   const expire = (systemQuotationRef: string) =>
     db()
