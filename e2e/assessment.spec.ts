@@ -14,7 +14,8 @@ async function cheapest(request: APIRequestContext, data: Record<string, unknown
     ['underwriting', 'product', 'fetchInsuranceClassReccomendations'],
     data,
   );
-  return Math.min(...quotes.map((quote) => quote.premium));
+  // Premiums come in cents (issue 29); the screen prints shillings.
+  return Math.min(...quotes.map((quote) => quote.premium)) / 100;
 }
 
 /** A client who already works with Savannah (a chat with the firm), signed in on `page`. */
@@ -86,7 +87,7 @@ test.describe('insurance needs assessment', () => {
     // Motor and fire domestic, each with the cheapest live product's premium.
     const motorPremium = await cheapest(request, {
       insuranceClass: '07',
-      riskValue: 1_500_000,
+      riskValue: 150_000_000,
       coverType: 'comprehensive',
     });
     const firePremium = await cheapest(request, {

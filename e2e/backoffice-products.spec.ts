@@ -29,7 +29,7 @@ async function quote(request: APIRequestContext, session: Session) {
     request,
     ['client', 'quotation', 'createQuotation'],
     {
-      risks: [{ riskType: 'ASSET', value: 1_500_000, riskRef: registrationNumber, details: {} }],
+      risks: [{ riskType: 'ASSET', value: 150_000_000, riskRef: registrationNumber, details: {} }],
       bussinessType: 'DIRECT',
       productSystemRef: PRODUCT.ref,
       clientDetails: {
@@ -140,7 +140,9 @@ async function standardCommercialPremium(request: APIRequestContext) {
     ['underwriting', 'product', 'fetchInsuranceClassReccomendations'],
     { insuranceClass: '08', risk: LORRY },
   );
-  return quotes.find((product) => product.productSystemRef === 'JUB-MC-STD')?.premium;
+  // Answered in cents (issue 29): the shillings the rows give.
+  const cents = quotes.find((product) => product.productSystemRef === 'JUB-MC-STD')?.premium;
+  return cents === undefined ? undefined : cents / 100;
 }
 
 /** Puts Standard Commercial's general-cartage loading back to × 1.4. */

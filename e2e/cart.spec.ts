@@ -21,7 +21,7 @@ async function saveQuotation(request: APIRequestContext, session: Session, regis
     request,
     ['client', 'quotation', 'createQuotation'],
     {
-      risks: [{ riskType: 'ASSET', value: 800_000, riskRef: registration, details: {} }],
+      risks: [{ riskType: 'ASSET', value: 80_000_000, riskRef: registration, details: {} }],
       bussinessType: 'DIRECT',
       productSystemRef: THIRD_PARTY.ref,
       clientDetails: {
@@ -91,8 +91,9 @@ test.describe('cart: two quotations paid as one invoice', () => {
     await expect(items.getByRole('article').nth(0)).toContainText(first.systemQuotationRef);
     await expect(items.getByRole('article').nth(0)).toContainText('KDB111A');
     await expect(items.getByRole('article').nth(1)).toContainText(second.systemQuotationRef);
+    // The quotations' premiums come in cents (issue 29).
     const total = first.premium + second.premium;
-    await expect(page.getByTestId('cart-total')).toHaveText(kesText(total));
+    await expect(page.getByTestId('cart-total')).toHaveText(kesText(total / 100));
     await expect(page.getByText('For 2 quotations.')).toBeVisible();
     await expectNoSeriousViolations(page, 'cart (desktop)');
     await page.setViewportSize({ width: 390, height: 844 });

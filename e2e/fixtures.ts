@@ -85,7 +85,11 @@ export interface QuotedProductEntry {
   underwriter: Array<{ name: string }>;
 }
 
-/** `fetchInsuranceClassReccomendations` for class 07, as the grid asks for it. */
+/**
+ * `fetchInsuranceClassReccomendations` for class 07, as the grid asks for it: the value in whole
+ * shillings as a person enters it (sent as cents, the wire's unit); premiums answered in shillings,
+ * as the screens print them.
+ */
 export async function fetchMotorQuotes(
   request: APIRequestContext,
   riskValue: number,
@@ -94,9 +98,9 @@ export async function fetchMotorQuotes(
   const { body } = await callAction<QuotedProductEntry[]>(
     request,
     { service: 'underwriting', resource: 'product', action: 'fetchInsuranceClassReccomendations' },
-    { insuranceClass: '07', riskValue, coverType },
+    { insuranceClass: '07', riskValue: riskValue * 100, coverType },
   );
-  return body.result?.data ?? [];
+  return (body.result?.data ?? []).map((entry) => ({ ...entry, premium: entry.premium / 100 }));
 }
 
 export interface PremiumQuoteEntry {
@@ -110,18 +114,69 @@ export interface PremiumQuoteEntry {
   total: number;
 }
 
-/** `productPremiumCalc` straight from the engine, to check what the quotation screen shows. */
+interface PremiumCalcData {
+  [field: string]: unknown;
+  risk?: { value?: number };
+  additionalBenefits?: readonly unknown[];
+  excesses?: Array<{ amount: number }>;
+}
+
+const limitOf = (benefit: unknown) => (benefit as { params?: { limit?: number } }).params?.limit;
+
+/** A premium request with its amounts in whole shillings, as the wire takes it: in cents. */
+export function premiumRequestInCents<T extends PremiumCalcData>(data: T): T {
+  return {
+    ...data,
+    ...(data.risk ? { risk: { ...data.risk, value: (data.risk.value ?? 0) * 100 } } : {}),
+    ...(data.additionalBenefits
+      ? {
+          additionalBenefits: data.additionalBenefits.map((benefit) => {
+            const limit = limitOf(benefit);
+            return limit === undefined
+              ? benefit
+              : {
+                  ...(benefit as object),
+                  params: { ...(benefit as { params: object }).params, limit: limit * 100 },
+                };
+          }),
+        }
+      : {}),
+    ...(data.excesses
+      ? { excesses: data.excesses.map((excess) => ({ ...excess, amount: excess.amount * 100 })) }
+      : {}),
+  };
+}
+
+/**
+ * `productPremiumCalc` straight from the engine, to check what the quotation screen shows: asked with
+ * whole shillings (sent as cents) and answered in shillings, as the screens print them.
+ */
 export async function calculatePremium(
   request: APIRequestContext,
-  data: unknown,
+  data: PremiumCalcData,
 ): Promise<PremiumQuoteEntry> {
   const { status, body } = await callAction<PremiumQuoteEntry>(
     request,
     { service: 'underwriting', resource: 'product', action: 'productPremiumCalc' },
-    data,
+    premiumRequestInCents(data),
   );
   if (status !== 200 || !body.result) throw new Error(`productPremiumCalc failed: ${body.err_msg}`);
-  return body.result.data;
+  const quote = body.result.data;
+  const kes = (cents: number) => cents / 100;
+  return {
+    ...quote,
+    basicPremium: kes(quote.basicPremium),
+    excessDiscount: kes(quote.excessDiscount),
+    benefits: quote.benefits.map((line) => ({ ...line, premium: kes(line.premium), limit: kes(line.limit) })),
+    subtotal: kes(quote.subtotal),
+    charges: quote.charges.map((line) => ({
+      ...line,
+      rate: line.charge_type === 'Percentage' ? line.rate : kes(line.rate),
+      amount: kes(line.amount),
+    })),
+    totalCharges: kes(quote.totalCharges),
+    total: kes(quote.total),
+  };
 }
 
 /** 'KES 1,500,000', as the motor screens print whole shillings. */

@@ -37,7 +37,7 @@ async function invoiceOf80000(request: APIRequestContext, session: Session) {
     request,
     ['client', 'quotation', 'createQuotation'],
     {
-      risks: [{ riskType: 'ASSET', value: 1_768_935, riskRef: 'KDC 808F', details: {} }],
+      risks: [{ riskType: 'ASSET', value: 176_893_500, riskRef: 'KDC 808F', details: {} }],
       bussinessType: 'DIRECT',
       productSystemRef: 'JUB-MP-ELITE',
       clientDetails: {
@@ -70,7 +70,7 @@ async function invoiceOf80000(request: APIRequestContext, session: Session) {
     },
     session.accessToken,
   );
-  expect(quotation.premium).toBe(80_000);
+  expect(quotation.premium).toBe(8_000_000); // cents (issue 29)
   const invoice = await call<{ invoiceSystemRef: string }>(
     request,
     ['underwriting', 'quotation', 'completeQuotation'],

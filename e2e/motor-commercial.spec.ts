@@ -198,7 +198,7 @@ test.describe('motor commercial wizard', () => {
       risks: [
         {
           riskType: 'ASSET',
-          value: 2_500_000,
+          value: 250_000_000, // cents (issue 29); the details keep the shillings entered
           riskRef: 'KCX 456T',
           details: {
             coverType: 'comprehensive-commercial',

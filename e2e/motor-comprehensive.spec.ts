@@ -7,6 +7,7 @@ import {
   isoDateFromToday,
   kes,
   percent,
+  premiumRequestInCents,
   quoteCard,
   saveVehicleValue,
   startMotorPrivate,
@@ -64,7 +65,7 @@ test.describe('motor private: comprehensive quotation', () => {
     await getQuotes(page, 'Comprehensive');
     expect((await quoteRequest).postDataJSON().data).toEqual({
       insuranceClass: '07',
-      riskValue: VALUE,
+      riskValue: VALUE * 100, // the value entered, as cents (issue 29)
       coverType: 'comprehensive',
     });
     await expect(toast(page, 'Cover Type Selected')).toBeVisible();
@@ -206,10 +207,14 @@ test.describe('motor private: comprehensive quotation', () => {
     await page.getByRole('button', { name: 'Save & View Quote' }).click();
     await expect(page.getByRole('button', { name: 'Getting quote...' })).toBeDisabled();
     const sent = (await calcRequest).postDataJSON().data;
-    expect(sent).toMatchObject({ ...expected, additionalBenefits: expect.any(Array) });
+    // The web sends the amounts as cents (issue 29).
+    const expectedOnWire = premiumRequestInCents(expected);
+    expect(sent).toMatchObject({ ...expectedOnWire, additionalBenefits: expect.any(Array) });
     expect(sent.additionalBenefits).toHaveLength(3);
     expect(sent.additionalBenefits).toEqual(
-      expect.arrayContaining(expected.additionalBenefits.map((benefit) => expect.objectContaining(benefit))),
+      expect.arrayContaining(
+        expectedOnWire.additionalBenefits.map((benefit) => expect.objectContaining(benefit)),
+      ),
     );
 
     // The quotation: every line of the breakdown is the engine's.

@@ -109,7 +109,7 @@ test.describe('/password-setup: an invited person sets a password from the e-mai
         status: 'PENDING',
         remarks: 'Please quote comprehensive cover for my family car.',
         clientDetails: { names: { firstName: 'Achieng', lastName: 'Otieno' }, email, kraPin: 'A123456789X' },
-        riskDetails: { value: 1_250_000, chassisNumber: 'JTEBU5JR5K5765432', regNo: 'KDC 321D' },
+        riskDetails: { value: 125_000_000, chassisNumber: 'JTEBU5JR5K5765432', regNo: 'KDC 321D' },
         verificationRef,
         code: await latestCode(request, email),
       },

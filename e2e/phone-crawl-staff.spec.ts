@@ -96,7 +96,7 @@ async function makeRecords(request: APIRequestContext): Promise<Records> {
         email: client.user.email,
         kraPin: 'A123456789X',
       },
-      riskDetails: { value: 12_500_000, chassisNumber: 'JTEBU5JR5K5765432', regNo: 'KDC 321D' },
+      riskDetails: { value: 1_250_000_000, chassisNumber: 'JTEBU5JR5K5765432', regNo: 'KDC 321D' },
     },
     token,
   );

@@ -88,7 +88,8 @@ test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
     await confirmApplication(page);
     const sent = (await createRequest).postDataJSON().data;
     expect(sent).toMatchObject({
-      risks: [{ riskType: 'ASSET', value: COMPREHENSIVE.value, riskRef: 'KDA 123B', details: {} }],
+      // The value entered, sent as cents (issue 29).
+      risks: [{ riskType: 'ASSET', value: COMPREHENSIVE.value * 100, riskRef: 'KDA 123B', details: {} }],
       bussinessType: 'DIRECT',
       productSystemRef: 'JUB-MP-ELITE',
       clientDetails: {

@@ -325,7 +325,13 @@ export async function createInvoiceThroughApi(
     ['client', 'quotation', 'createQuotation'],
     {
       risks: [
-        { riskType: 'ASSET', value: options.value ?? 800_000, riskRef: registrationNumber, details: {} },
+        // The value in whole shillings, sent as cents (the wire's unit).
+        {
+          riskType: 'ASSET',
+          value: (options.value ?? 800_000) * 100,
+          riskRef: registrationNumber,
+          details: {},
+        },
       ],
       bussinessType: 'DIRECT',
       productSystemRef: options.productSystemRef ?? THIRD_PARTY.ref,

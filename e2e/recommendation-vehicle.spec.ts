@@ -45,7 +45,7 @@ async function recommendThroughApi(request: APIRequestContext, requestSystemRef:
   const products = await call<Array<{ productSystemRef: string; productName: string }>>(
     request,
     ['underwriting', 'product', 'fetchInsuranceClassReccomendations'],
-    { insuranceClass: '07', riskValue: 1_250_000, coverType: '' },
+    { insuranceClass: '07', riskValue: 125_000_000, coverType: '' },
   );
   const product = products.find((item) => item.productName === PRODUCT);
   if (!product) throw new Error(`${PRODUCT} is not offered`);

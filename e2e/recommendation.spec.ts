@@ -46,7 +46,7 @@ async function askTwoBrokers(request: APIRequestContext, session: Session) {
         email: session.user.email,
         kraPin: 'A123456789X',
       },
-      riskDetails: { value: 1_250_000, chassisNumber: 'JTEBU5JR5K5765432', regNo: 'KDC 321D' },
+      riskDetails: { value: 125_000_000, chassisNumber: 'JTEBU5JR5K5765432', regNo: 'KDC 321D' }, // cents
     },
     session.accessToken,
   );
@@ -80,7 +80,7 @@ async function sendRecommendationThroughApi(request: APIRequestContext, requestS
   const products = await call<Array<{ productSystemRef: string; productName: string }>>(
     request,
     ['underwriting', 'product', 'fetchInsuranceClassReccomendations'],
-    { insuranceClass: '07', riskValue: 1_250_000, coverType: '' },
+    { insuranceClass: '07', riskValue: 125_000_000, coverType: '' }, // cents
   );
   const product = products.find((item) => item.productName === PRODUCT);
   if (!product) throw new Error(`${PRODUCT} is not offered`);
@@ -316,14 +316,15 @@ test.describe('recommendations: an intermediary recommends, the client answers',
       client.session.accessToken,
     );
     const [quotation] = details.quotations;
-    expect(quotation?.premium).toBe(withBoth.total);
+    // The API answers cents (issue 29); the engine helper answers shillings.
+    expect(quotation?.premium).toBe(withBoth.total * 100);
     const lines = quotation?.breakdown.benefits.filter((benefit) => benefit.premium > 0) ?? [];
     expect(lines.map((benefit) => benefit.benefitSystemRef).sort()).toEqual([
       'JUB-MP-ELITE-PVT',
       'JUB-MP-ELITE-WINDSCREEN',
     ]);
     expect(lines.find((benefit) => benefit.benefitSystemRef === 'JUB-MP-ELITE-WINDSCREEN')?.limit).toBe(
-      100_000,
+      10_000_000,
     );
   });
 

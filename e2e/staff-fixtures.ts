@@ -69,7 +69,7 @@ export async function createHelpRequestThroughApi(
         email: session.user.email,
         kraPin: 'A123456789X',
       },
-      riskDetails: { value: 1_250_000, chassisNumber: 'JTEBU5JR5K5765432', regNo: 'KDC 321D' },
+      riskDetails: { value: 125_000_000, chassisNumber: 'JTEBU5JR5K5765432', regNo: 'KDC 321D' },
     },
     session.accessToken,
   );

@@ -78,12 +78,12 @@ const envelope = (action, data) =>
 
 const quoteBody = envelope('fetchInsuranceClassReccomendations', {
   insuranceClass: '07',
-  riskValue: 1_500_000,
+  riskValue: 150_000_000,
   coverType: '',
 });
 const premiumBody = envelope('productPremiumCalc', {
   productSystemRef: 'APA-MP-PLUS',
-  risk: { value: 1_500_000 },
+  risk: { value: 150_000_000 },
   additionalBenefits: [
     { benefitSystemRef: 'APA-MP-PLUS-PVT' },
     { benefitSystemRef: 'APA-MP-PLUS-EXCESS-PROTECTOR' },
@@ -126,7 +126,7 @@ let variedCount = 0;
 const variedQuote = () =>
   envelope('fetchInsuranceClassReccomendations', {
     insuranceClass: '07',
-    riskValue: 1_000_000 + ((variedCount++ * 7919) % 100_000) * 10,
+    riskValue: (1_000_000 + ((variedCount++ * 7919) % 100_000) * 10) * 100,
     coverType: '',
   });
 

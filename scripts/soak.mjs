@@ -185,7 +185,7 @@ async function journey(index, events) {
     await gateway(
       client,
       ['underwriting', 'product', 'fetchInsuranceClassReccomendations'],
-      { insuranceClass: '07', riskValue: 1_500_000, coverType: '' },
+      { insuranceClass: '07', riskValue: 150_000_000, coverType: '' },
       'quote',
     ),
     'quote',
@@ -196,7 +196,7 @@ async function journey(index, events) {
       client,
       ['client', 'quotation', 'createQuotation'],
       {
-        risks: [{ riskType: 'ASSET', value: 1_500_000, riskRef: plate, details: {} }],
+        risks: [{ riskType: 'ASSET', value: 150_000_000, riskRef: plate, details: {} }],
         bussinessType: 'DIRECT',
         productSystemRef: 'APA-MP-PLUS',
         clientDetails: { email, kraPin: 'A123456789X', names: { fname: 'Wanjiru', lname: 'Kamau' }, kyc: {} },

@@ -8,25 +8,27 @@ import { FIRM, firmId, type Headers, SAMPLE, send, signedInClient, signInAs } fr
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
+/** The answers as the wire takes them (issue 29): KES 1.5M car, 6M home, 500,000 contents, 12,000 a month, in cents. */
 const ANSWERS: AssessmentAnswers = {
   household: { adults: 2, children: 1 },
   dependants: 2,
-  vehicles: [{ use: 'private', value: 1_500_000 }],
+  vehicles: [{ use: 'private', value: 150_000_000 }],
   home: {
     tenure: 'owned',
     premises: 'house',
     construction: 'stone-tile',
-    buildingValue: 6_000_000,
-    contentsValue: 500_000,
+    buildingValue: 600_000_000,
+    contentsValue: 50_000_000,
   },
   business: { kind: 'none', stockValue: 0 },
   existingCovers: ['sha'],
-  monthlyBudget: 12_000,
+  monthlyBudget: 1_200_000,
 };
 
 interface Suggestion {
   id: string;
   cover: string;
+  sumInsured: number;
   estimate: { premium: number; productName: string } | null;
   quote: { routeName: string; params: Record<string, string> };
 }
@@ -76,7 +78,7 @@ describe('the insurance needs assessment', () => {
 
     const motor = suggestions.find((s) => s.id === 'motor-private-0')!;
     expect(motor.estimate?.premium).toBe(
-      await cheapest('07', { riskValue: 1_500_000, coverType: 'comprehensive' }),
+      await cheapest('07', { riskValue: 150_000_000, coverType: 'comprehensive' }),
     );
     expect(motor.quote).toEqual({
       routeName: 'motor-private',
@@ -100,14 +102,28 @@ describe('the insurance needs assessment', () => {
     expect(data.result.annualTotal).toBe(
       motor.estimate!.premium + fire.estimate!.premium + theft.estimate!.premium,
     );
-    expect(data.result.budget.monthlyBudget).toBe(12_000);
+    expect(data.result.budget.monthlyBudget).toBe(1_200_000);
+    // The home's KES 6,000,000 and contents' 500,000 insured together: KES 6,500,000, in cents.
+    expect(fire.sumInsured).toBe(650_000_000);
+    expect(data.answers.home.buildingValue).toBe(600_000_000);
+  });
+
+  it('takes the amounts as integer cents of whole shillings only (issue 29)', async () => {
+    const typed = await save({ ...ANSWERS, monthlyBudget: '12,000' as unknown as number });
+    expect(typed.status).toBe(400);
+    const fraction = await save({ ...ANSWERS, monthlyBudget: 1_200_050 });
+    expect(fraction.status).toBe(400);
+    expect(fraction.body.errors).toContainEqual({
+      field: 'answers.monthlyBudget',
+      message: ASSESSMENT_MESSAGES.budgetRequired,
+    });
   });
 
   it('edits the answers in place', async () => {
-    const edited = await save({ ...ANSWERS, vehicles: [], monthlyBudget: 3_000 });
+    const edited = await save({ ...ANSWERS, vehicles: [], monthlyBudget: 300_000 });
     expect(edited.status).toBe(200);
     const again = await send(ctx, 'client/assessment/getAssessment', {}, client);
-    expect(again.body.result.data.answers.monthlyBudget).toBe(3_000);
+    expect(again.body.result.data.answers.monthlyBudget).toBe(300_000);
     expect((again.body.result.data.result.suggestions as Suggestion[]).map((s) => s.cover)).not.toContain(
       'motor-private',
     );
@@ -125,7 +141,7 @@ describe('the insurance needs assessment', () => {
     );
     expect((await save({ ...ANSWERS, vehicles: 'two' })).status).toBe(400);
     const kept = await send(ctx, 'client/assessment/getAssessment', {}, client);
-    expect(kept.body.result.data.answers.monthlyBudget).toBe(12_000);
+    expect(kept.body.result.data.answers.monthlyBudget).toBe(1_200_000);
   });
 
   it('is the owner’s alone: another client sees only their own, staff cannot call the client actions', async () => {
@@ -219,7 +235,7 @@ describe('the insurance needs assessment', () => {
         status: 'PENDING',
         remarks: 'Please quote comprehensive cover for my Toyota Axio.',
         clientDetails: { names: { firstName: 'Wanjiru', lastName: 'Kamau' }, email, kraPin: 'a123456789z' },
-        riskDetails: { value: 1_500_000, chassisNumber: 'nze1410001234567x', regNo: 'kda 123a' },
+        riskDetails: { value: 150_000_000, chassisNumber: 'nze1410001234567x', regNo: 'kda 123a' },
       },
       client,
     );

@@ -96,7 +96,7 @@ describe('backoffice / product', () => {
     (
       await call(ctx, 'underwriting', 'product', 'fetchInsuranceClassReccomendations', {
         insuranceClass: '07',
-        riskValue: 1_500_000,
+        riskValue: 150_000_000,
         coverType,
       })
     ).json().result.data as Array<{ productSystemRef: string; premium: number }>;
@@ -764,13 +764,13 @@ describe('backoffice / product', () => {
       expect(edited.statusCode, edited.body).toBe(200);
       const priced = await call(ctx, 'underwriting', 'product', 'productPremiumCalc', {
         productSystemRef: 'CIC-MP-COMP',
-        risk: { value: 2_000_000 },
+        risk: { value: 200_000_000 },
         additionalBenefits: [],
-        excesses: [{ id: 'collision', amount: 40_000 }],
+        excesses: [{ id: 'collision', amount: 4_000_000 }],
         coverDetails: { period: 365 },
       });
-      // KES 80,000 basic, 8 % off.
-      expect(priced.json().result.data.excessDiscount).toBe(6_400);
+      // KES 80,000 basic, 8 % off: KES 6,400, in cents.
+      expect(priced.json().result.data.excessDiscount).toBe(640_000);
     });
 
     it('refuses a benefit reference that belongs to another product', async () => {
@@ -828,7 +828,7 @@ describe('backoffice / product', () => {
       // The quotes grid prices the new rate at once in this process: 1,500,000 × 5 % = 75,000 basic.
       const gridAfter = (await grid('comprehensive')).find((p) => p.productSystemRef === 'JUB-MP-ELITE')!;
       expect(gridAfter.premium).toBeGreaterThan(gridBefore.premium);
-      expect(gridAfter.premium).toBe(75_000 + 150 + 188 + 40);
+      expect(gridAfter.premium).toBe((75_000 + 150 + 188 + 40) * 100);
 
       const versions = (
         await backoffice(
@@ -1020,7 +1020,7 @@ describe('backoffice / product', () => {
       const headers = await signedIn(ctx);
       const old = await createQuotation(ctx, headers);
       // 75,000 basic (boundary relief) + PVT 3,750; levies 158 + 197 + 40 (as in purchase.test.ts).
-      expect(old.premium).toBe(79_145);
+      expect(old.premium).toBe(7_914_500); // cents
       expect(old).toMatchObject({ productVersion: 1 });
 
       const changed = await edit('APA-MP-PLUS', (c) => {
@@ -1031,7 +1031,7 @@ describe('backoffice / product', () => {
 
       const fresh = await createQuotation(ctx, headers);
       // 1,500,000 × 6 % = 90,000 + PVT 3,750 = 93,750; levies 188 + 234 + 40.
-      expect(fresh.premium).toBe(94_212);
+      expect(fresh.premium).toBe(9_421_200);
       expect(fresh).toMatchObject({ productVersion: 2 });
 
       const invoice = await payInFull(headers, old.systemQuotationRef);
@@ -1039,7 +1039,11 @@ describe('backoffice / product', () => {
       const details = (
         await call(ctx, 'underwriting', 'quotation', 'getQuotationDetails', old, headers)
       ).json().result.data;
-      expect(details).toMatchObject({ premium: 79_145, productVersion: 1, policyNumber: expect.any(String) });
+      expect(details).toMatchObject({
+        premium: 7_914_500,
+        productVersion: 1,
+        policyNumber: expect.any(String),
+      });
       expect((await invoiceAmount(fresh.systemQuotationRef)) ?? null).toBeNull();
     });
 
@@ -1212,7 +1216,7 @@ describe('backoffice / product', () => {
 
     it('a new general-cartage loading is a new version and prices the next quotes', async () => {
       const before = await standardCommercial();
-      expect(before.premium).toBe(252_000 + 504 + 630 + 40);
+      expect(before.premium).toBe((252_000 + 504 + 630 + 40) * 100);
       const commercial = await getProduct('JUB-MC-STD', jubilee);
       const c = commercial.configuration as ProductConfiguration;
       const loadings = (c.loadings ?? []).map((loading) =>
@@ -1235,7 +1239,7 @@ describe('backoffice / product', () => {
       expect(versions.items[0].changeSummary).toBe('Changed rating factors.');
       // 4.5 % of 4,000,000 × 1.5.
       const after = await standardCommercial();
-      expect(after.premium).toBe(270_000 + 540 + 675 + 40);
+      expect(after.premium).toBe((270_000 + 540 + 675 + 40) * 100);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatNumber } from '@bima/domain';
+import { formatKes } from '@bima/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../src/db/client';
@@ -17,9 +17,9 @@ type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 const CHOSEN = {
   additionalBenefits: [
     { benefitSystemRef: 'APA-MP-PLUS-PVT' },
-    { benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 100_000 } },
+    { benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 10_000_000 } },
   ],
-  excesses: [{ id: 'collision', amount: 50_000 }],
+  excesses: [{ id: 'collision', amount: 5_000_000 }],
 };
 
 type Line = Record<string, number | string>;
@@ -32,9 +32,34 @@ type WireBreakdown = Record<string, unknown> & {
   excesses: Line[];
 };
 
+/** A wire breakdown (cents) as the code before migration 0035 kept it: in shillings. */
+function inShillings(wire: WireBreakdown): Record<string, unknown> {
+  const kes = (cents: unknown) => Number(cents) / 100;
+  return {
+    ...wire,
+    vehicleValue: kes(wire.vehicleValue),
+    basicPremium: kes(wire.basicPremium),
+    excessDiscount: kes(wire.excessDiscount),
+    subtotal: kes(wire.subtotal),
+    totalCharges: kes(wire.totalCharges),
+    total: kes(wire.total),
+    benefits: wire.benefits.map((line) => ({ ...line, limit: kes(line.limit), premium: kes(line.premium) })),
+    charges: wire.charges.map((line) => ({
+      ...line,
+      rate: line.charge_type === 'Percentage' ? line.rate : kes(line.rate),
+      amount: kes(line.amount),
+    })),
+    excesses: wire.excesses.map((line) => ({
+      ...line,
+      amount: kes(line.amount),
+      discount: kes(line.discount),
+    })),
+  };
+}
+
 /**
  * Issue 26: a quotation keeps its quote in cents like every other stored amount (`unit: 'cents'`),
- * while the API answers whole shillings as before; migration 0035 converts the rows kept in shillings.
+ * and (issue 29) the API answers those cents; migration 0035 converts the rows kept in shillings.
  */
 describe('the quote a quotation keeps, in cents', () => {
   let ctx: Ctx;
@@ -56,7 +81,7 @@ describe('the quote a quotation keeps, in cents', () => {
         .where(eq(quotations.systemQuotationRef, systemQuotationRef))
     )[0]!;
 
-  it('stores every amount in cents and answers whole shillings', async () => {
+  it('stores every amount in cents and answers the same cents (issue 29)', async () => {
     const client = await signedInClient(ctx);
     const { systemQuotationRef } = await createQuotation(ctx, client, CHOSEN);
     const row = await storedOf(systemQuotationRef);
@@ -74,13 +99,13 @@ describe('the quote a quotation keeps, in cents', () => {
     const wire = answered.body.result.data.breakdown as WireBreakdown;
     expect(wire).not.toHaveProperty('unit');
     expect(wire.total).toBe(answered.body.result.data.premium);
-    expect(wire.total).toBe(Math.round(row.total / 100));
-    expect(wire.basicPremium).toBe(Math.round(stored.basicPremium / 100));
-    expect(wire.totalCharges).toBe(Math.round(stored.totalCharges / 100));
-    expect(wire.excesses).toContainEqual(expect.objectContaining({ id: 'collision', amount: 50_000 }));
+    expect(wire.total).toBe(row.total);
+    expect(wire.basicPremium).toBe(stored.basicPremium);
+    expect(wire.totalCharges).toBe(stored.totalCharges);
+    expect(wire.excesses).toContainEqual(expect.objectContaining({ id: 'collision', amount: 5_000_000 }));
     expect(stored.excesses).toContainEqual(expect.objectContaining({ id: 'collision', amount: 5_000_000 }));
     expect(wire.benefits).toContainEqual(
-      expect.objectContaining({ benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', limit: 100_000 }),
+      expect.objectContaining({ benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', limit: 10_000_000 }),
     );
     expect(stored.benefits).toContainEqual(
       expect.objectContaining({ benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', limit: 10_000_000 }),
@@ -90,8 +115,8 @@ describe('the quote a quotation keeps, in cents', () => {
     expect(wire.charges).toContainEqual(
       expect.objectContaining({
         charge_name: stamp!.charge_name,
-        rate: stamp!.rate / 100,
-        amount: stamp!.amount / 100,
+        rate: stamp!.rate,
+        amount: stamp!.amount,
       }),
     );
     // The web's quote is the product's priced quote, the same JSON as the premium calculation answers.
@@ -100,7 +125,7 @@ describe('the quote a quotation keeps, in cents', () => {
       'underwriting/product/productPremiumCalc',
       {
         productSystemRef: row.productSystemRef,
-        risk: { value: row.vehicleValue / 100 },
+        risk: { value: row.vehicleValue },
         coverDetails: { period: row.periodDays },
         ...CHOSEN,
       },
@@ -124,10 +149,11 @@ describe('the quote a quotation keeps, in cents', () => {
     const before = await answer();
     const current = (await storedOf(systemQuotationRef)).breakdown;
 
-    // The row as the code before kept it: the API's whole shillings, from before excess discounts.
+    // The row as the code before kept it: shillings, from before excess discounts.
+    const shillings = inShillings(before);
     const legacy = {
-      ...before,
-      excesses: before.excesses.map(({ discount: _none, ...line }) => line),
+      ...shillings,
+      excesses: (shillings.excesses as Line[]).map(({ discount: _none, ...line }) => line),
     } as Record<string, unknown>;
     delete legacy.excessDiscount;
     const db = ctx.database.db;
@@ -142,9 +168,9 @@ describe('the quote a quotation keeps, in cents', () => {
     await run();
     const migrated = (await storedOf(systemQuotationRef)).breakdown;
     expect(migrated.unit).toBe('cents');
-    expect(migrated.total).toBe(before.total * 100);
-    expect(migrated.totalCharges).toBe(before.totalCharges * 100);
-    expect(migrated.basicPremium).toBe(before.basicPremium * 100);
+    expect(migrated.total).toBe(before.total);
+    expect(migrated.totalCharges).toBe(before.totalCharges);
+    expect(migrated.basicPremium).toBe(before.basicPremium);
     expect(migrated.excessDiscount).toBe(0);
     expect(migrated.excesses).toContainEqual({
       id: 'collision',
@@ -152,14 +178,9 @@ describe('the quote a quotation keeps, in cents', () => {
       amount: 5_000_000,
       discount: 0,
     });
-    expect(migrated.benefits.map((line) => line.limit)).toEqual(
-      before.benefits.map((line) => Number(line.limit) * 100),
-    );
+    expect(migrated.benefits.map((line) => line.limit)).toEqual(before.benefits.map((line) => line.limit));
     expect(migrated.charges.map((line) => [line.rate, line.amount])).toEqual(
-      before.charges.map((line) => [
-        line.charge_type === 'Percentage' ? line.rate : Number(line.rate) * 100,
-        Number(line.amount) * 100,
-      ]),
+      before.charges.map((line) => [line.rate, line.amount]),
     );
     // The amounts the engine priced were whole shillings here: the row is the one kept today.
     if (Object.values(current).every((value) => typeof value !== 'number' || Number.isInteger(value)))
@@ -197,7 +218,7 @@ describe('the quote a quotation keeps, in cents', () => {
       .from(commissions)
       .innerJoin(policies, eq(policies.id, commissions.policyId))
       .where(eq(policies.policyNumber, policyNumber));
-    expect(commission!.premium).toBe(invoice!.amount - before.totalCharges * 100);
+    expect(commission!.premium).toBe(invoice!.amount - before.totalCharges);
     expect(commission!.premium).toBeGreaterThan(0);
 
     const policy = (await send(ctx, 'client/policy/getPolicy', { policyNumber }, client)).body.result.data;
@@ -205,8 +226,8 @@ describe('the quote a quotation keeps, in cents', () => {
     const schedule = await ctx.app.inject({ method: 'GET', url: policy.documents.schedule });
     expect(schedule.statusCode, schedule.body).toBe(200);
     const text = await pdfTextContent(schedule.rawPayload);
-    expect(text).toContain(`KES ${formatNumber(before.total)}`);
-    expect(text).toContain(`KES ${formatNumber(before.basicPremium)}`);
+    expect(text).toContain(formatKes(before.total));
+    expect(text).toContain(formatKes(before.basicPremium));
     expect(text).toContain('KES 50,000');
     expect(text).toContain('KES 100,000');
   });
@@ -230,7 +251,7 @@ describe('the quote a quotation keeps, in cents', () => {
     const db = ctx.database.db;
     const migration = readFileSync(join(MIGRATIONS_FOLDER, '0035_breakdown_in_cents.sql'), 'utf8');
     for (const minimumApplied of [7_500, null]) {
-      const legacy = { ...wire, basicDetail: detail(minimumApplied) };
+      const legacy = { ...inShillings(wire), basicDetail: detail(minimumApplied) };
       await db.execute(
         sql`update quotations set breakdown = ${JSON.stringify(legacy)}::jsonb where system_quotation_ref = ${systemQuotationRef}`,
       );
@@ -242,7 +263,8 @@ describe('the quote a quotation keeps, in cents', () => {
         minimumApplied: minimumApplied === null ? null : minimumApplied * 100,
         perUnit: [{ quantity: 2, units: 'passengers', amount: 150_000 }],
       });
-      expect(presentStoredQuote(migrated)).toEqual(legacy);
+      // Answered as kept: the cents.
+      expect(presentStoredQuote(migrated)).toEqual({ ...wire, basicDetail: migrated.basicDetail });
     }
   });
 });

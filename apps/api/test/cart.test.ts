@@ -42,7 +42,7 @@ describe('cart: unpaid quotations paid as one invoice', () => {
   /** A quotation, with its premium in cents as kept (the unit the cart answers in). */
   const quote = async (headers: Headers, value = 1_500_000) => {
     const quotation = await createQuotation(ctx, headers, {
-      risks: [{ riskType: 'ASSET', value, riskRef: 'KDA 123B', details: {} }],
+      risks: [{ riskType: 'ASSET', value: value * 100, riskRef: 'KDA 123B', details: {} }], // cents
     });
     const [row] = await db()
       .select({ total: quotations.total })

@@ -22,9 +22,9 @@ type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 const CHOSEN = {
   additionalBenefits: [
     { benefitSystemRef: 'APA-MP-PLUS-PVT' },
-    { benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 100_000 } },
+    { benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 10_000_000 } },
   ],
-  excesses: [{ id: 'collision', amount: 50_000 }],
+  excesses: [{ id: 'collision', amount: 5_000_000 }],
 };
 
 /**
@@ -107,10 +107,10 @@ describe('a chosen excess from quote to paid claim', () => {
     expect(renewal.status, JSON.stringify(renewal.body)).toBe(200);
     const quotation = renewal.body.result.data.quotation;
     expect(quotation.breakdown.excesses).toContainEqual(
-      expect.objectContaining({ id: 'collision', amount: 50_000 }),
+      expect.objectContaining({ id: 'collision', amount: 5_000_000 }),
     );
     expect(quotation.breakdown.benefits).toContainEqual(
-      expect.objectContaining({ benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', limit: 100_000 }),
+      expect.objectContaining({ benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', limit: 10_000_000 }),
     );
     const renewed = await completeQuotation(ctx, client, quotation.systemQuotationRef);
     expect(renewed.statusCode, renewed.body).toBe(200);
@@ -154,7 +154,7 @@ describe('a chosen excess from quote to paid claim', () => {
     await claimPaidOn(client, policyNumber);
     const page = await policyPage(client, policyNumber);
     expect(page.breakdown.excesses).toContainEqual(
-      expect.objectContaining({ id: 'collision', amount: 50_000 }),
+      expect.objectContaining({ id: 'collision', amount: 5_000_000 }),
     );
   });
 

@@ -52,7 +52,7 @@ describe('health, readiness and metrics', () => {
     expect(wrong.statusCode).toBe(401);
     await call(ctx, 'underwriting', 'product', 'fetchInsuranceClassReccomendations', {
       insuranceClass: '07',
-      riskValue: 1_500_000,
+      riskValue: 150_000_000,
       coverType: '',
     });
     const response = await ctx.app.inject({
@@ -339,7 +339,7 @@ describe.runIf(onPostgres)('two API instances on one PostgreSQL', () => {
           (
             await call(instance, 'underwriting', 'product', 'fetchInsuranceClassReccomendations', {
               insuranceClass: '07',
-              riskValue: 1_500_000,
+              riskValue: 150_000_000,
               coverType: '',
             })
           ).json().result.data as Array<{ productSystemRef: string; premium: number }>

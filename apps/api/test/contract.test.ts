@@ -130,6 +130,79 @@ describe('the contract: answers checked, one OpenAPI 3.1 document', () => {
     expect(staff?.['x-roles']).toEqual(expect.arrayContaining([expect.any(String)]));
   });
 
+  it('sends every amount in one unit: each money field, in and out, is kes-cents in the OpenAPI document', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/v2/api/openapi.json' })).json();
+    // A number named like money…
+    const money =
+      /amount|premium|balance|total|price|limit|excess|sumInsured|value|fee|debit|credit|budget|paid|due|charge|minimum|maximum|cost|discount/i;
+    // …unless its name says rate, count or time,
+    const notMoney =
+      /rate|percent|count|days|period|units|quantity|points|bps|ppm|size|age|year|month|page|version|attempt|sequence|duration|ms$|seconds/i;
+    // …or it is one of these, each for the reason given.
+    const exceptions: [RegExp, string][] = [
+      [
+        /\.(totalUnread|unpaidInvoices|loansDue)$|\/staff\/dashboard\/getWork OUT.*\.total$/,
+        'a count of records',
+      ],
+      [/\/chat\/message\/listMessages IN\.limit$/, 'how many messages a page holds'],
+      [/basePremiumRate\.oneOf\[\d\]\.value$/, 'a percentage rate, a fraction'],
+      [
+        /charges(_details)?\.items(\.oneOf\[0\])?\.value$/,
+        'a Percentage charge’s fraction (a Fixed one is cents)',
+      ],
+      [/\/journeyDraft\//, 'a quote link’s state, whole shillings as the shared address carries them'],
+      [/\/probe\//, 'this file’s probes'],
+    ];
+    const found: string[] = [];
+    const walk = (node: unknown, path: string, name: string) => {
+      if (Array.isArray(node)) {
+        for (const [index, item] of node.entries()) walk(item, `${path}[${index}]`, name);
+        return;
+      }
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (
+        (schema.type === 'number' || schema.type === 'integer') &&
+        money.test(name) &&
+        !notMoney.test(name)
+      ) {
+        found.push(`${path} ${schema.format ?? schema.type}`);
+      }
+      for (const [key, child] of Object.entries(schema)) {
+        if (key === 'properties' && child && typeof child === 'object') {
+          for (const [property, value] of Object.entries(child)) {
+            // A page's `total` (beside its `pageSize`) counts records.
+            if (property === 'total' && 'pageSize' in child) continue;
+            walk(value, `${path}.${property}`, property);
+          }
+        } else
+          walk(child, key === 'items' || /^(anyOf|oneOf|allOf)$/.test(key) ? `${path}.${key}` : path, name);
+      }
+    };
+    for (const [route, item] of Object.entries(document.paths)) {
+      const operation = (item as { post: { requestBody?: unknown; responses: Record<string, unknown> } })
+        .post;
+      const schemaOf = (body: unknown) =>
+        (body as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.[
+          'application/json'
+        ]?.schema;
+      walk(schemaOf(operation.requestBody), `${route} IN`, '');
+      const answer = schemaOf(operation.responses['200']) as
+        | { properties?: Record<string, unknown> }
+        | undefined;
+      walk(
+        (answer?.properties?.result as { properties?: { data?: unknown } })?.properties?.data,
+        `${route} OUT`,
+        '',
+      );
+    }
+    const amounts = found.filter(
+      (line) => !exceptions.some(([pattern]) => pattern.test(line.split(' ').slice(0, 2).join(' '))),
+    );
+    expect(amounts.length).toBeGreaterThan(100);
+    expect(amounts.filter((line) => !line.endsWith(' kes-cents'))).toEqual([]);
+  });
+
   it('renders the docs page from the OpenAPI document', async () => {
     const html = await ctx.app.inject({ method: 'GET', url: '/v2/api/docs' });
     expect(html.headers['content-type']).toContain('text/html');

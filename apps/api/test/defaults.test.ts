@@ -143,7 +143,7 @@ describe('carrier NAT: many people behind one public IP', () => {
             ),
           }
         : {};
-    const value = 1_000_000 + person * 1_000;
+    const value = (1_000_000 + person * 1_000) * 100; // cents
     const calls = [
       call(
         ctx,

@@ -20,7 +20,7 @@ function helpRequest(entityRefs: number[], email: string) {
     status: 'PENDING',
     remarks: 'Please quote comprehensive cover for my Toyota Axio.',
     clientDetails: { names: { firstName: 'Wanjiru', lastName: 'Kamau' }, email, kraPin: 'A123456789Z' },
-    riskDetails: { value: 1_500_000, chassisNumber: 'NZE1410001234567X', regNo: 'KDA 123A' },
+    riskDetails: { value: 150_000_000, chassisNumber: 'NZE1410001234567X', regNo: 'KDA 123A' },
   };
 }
 

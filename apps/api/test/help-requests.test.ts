@@ -26,7 +26,7 @@ function helpRequest(entityRefs: number[], email: string, overrides: Record<stri
     status: 'PENDING',
     remarks: 'Please quote comprehensive cover for my Toyota Axio.',
     clientDetails: { names: { firstName: 'Wanjiru', lastName: "Ng'ang'a" }, email, kraPin: 'a123456789z' },
-    riskDetails: { value: 1_500_000, chassisNumber: 'nze1410001234567x', regNo: 'kda 123a' },
+    riskDetails: { value: 150_000_000, chassisNumber: 'nze1410001234567x', regNo: 'kda 123a' },
     ...overrides,
   };
 }

@@ -240,7 +240,7 @@ describe('input no action can take', () => {
         'underwriting',
         'product',
         'fetchInsuranceClassReccomendations',
-        { insuranceClass: '07', riskValue: 1_500_000 },
+        { insuranceClass: '07', riskValue: 150_000_000 },
       ],
       ['client', 'policy', 'getPolicy', { id: 1 }],
       ['client', 'policy', 'getPolicy', { policyNumber: 'POL-1' }],

@@ -69,8 +69,12 @@ const truck = {
   yearOfManufacture: 2018,
 };
 
-/** Levies on every non-life premium: Training Levy 0.2 %, PHCF 0.25 % (each rounded half up), stamp duty 40. */
-const withLevies = (basic: number) => basic + Math.round(basic * 0.002) + Math.round(basic * 0.0025) + 40;
+/**
+ * A basic premium in whole shillings with the levies on every non-life premium (Training Levy 0.2 %,
+ * PHCF 0.25 %, each rounded half up to the shilling, stamp duty 40), as the wire answers it: in cents.
+ */
+const withLevies = (basic: number) =>
+  (basic + Math.round(basic * 0.002) + Math.round(basic * 0.0025) + 40) * 100;
 
 describe('insurance classes: every available product quotes and sells from its rows', () => {
   let ctx: Ctx;
@@ -205,15 +209,15 @@ describe('insurance classes: every available product quotes and sells from its r
     expect(response.statusCode, response.body).toBe(200);
     const quote = response.json().result.data;
     expect(quote.basicDetail.groups).toEqual([
-      { group: 'building', sumInsured: 5_000_000, rate: 0.0012, premium: 6_000 },
-      { group: 'contents', sumInsured: 1_000_000, rate: 0.0045, premium: 4_500 },
+      { group: 'building', sumInsured: 500_000_000, rate: 0.0012, premium: 600_000 },
+      { group: 'contents', sumInsured: 100_000_000, rate: 0.0045, premium: 450_000 },
     ]);
     expect(quote.basicDetail.loadings).toEqual([
       { factor: 'occupancy', option: 'tenant-occupied', multiplier: 1.15 },
     ]);
-    expect(quote.basicPremium).toBe(12_075);
+    expect(quote.basicPremium).toBe(1_207_500);
     // Earthquake: 0.05 % of the 6,000,000 sum insured.
-    expect(quote.benefits.find((line: { name: string }) => line.name === 'Earthquake').premium).toBe(3_000);
+    expect(quote.benefits.find((line: { name: string }) => line.name === 'Earthquake').premium).toBe(300_000);
     expect(quote.total).toBe(withLevies(12_075 + 3_000));
   });
 
@@ -222,7 +226,7 @@ describe('insurance classes: every available product quotes and sells from its r
     // Valued so that one M-Pesa prompt (at most KES 250,000) pays it.
     const risk = { ...lorry, vehicleValue: 2_500_000 };
     const payload = (overrides: Record<string, unknown> = {}) => ({
-      risks: [{ riskType: 'ASSET', value: 2_500_000, riskRef: 'KCX 456T', details: risk }],
+      risks: [{ riskType: 'ASSET', value: 250_000_000, riskRef: 'KCX 456T', details: risk }],
       productSystemRef: 'JUB-MC-STD',
       clientDetails: { kyc },
       coverPeriod: 365,
@@ -269,7 +273,11 @@ describe('insurance classes: every available product quotes and sells from its r
     const created = await call(ctx, 'client', 'quotation', 'createQuotation', payload(), headers);
     expect(created.statusCode, created.body).toBe(200);
     const quotation = created.json().result.data;
-    expect(quotation).toMatchObject({ classCode: '08', premium: withLevies(157_500), sumInsured: 2_500_000 });
+    expect(quotation).toMatchObject({
+      classCode: '08',
+      premium: withLevies(157_500),
+      sumInsured: 250_000_000,
+    });
     expect(quotation.vehicle.registrationNumber).toBe('KCX456T');
     expect(quotation.riskReference).toEqual({ label: 'Registration', value: 'KCX456T' });
     const policy = await buyAndIssue(headers, quotation.systemQuotationRef);
@@ -300,7 +308,7 @@ describe('insurance classes: every available product quotes and sells from its r
     );
     expect(created.statusCode, created.body).toBe(200);
     const quotation = created.json().result.data;
-    expect(quotation).toMatchObject({ classCode: '03', coverType: 'fire-domestic', sumInsured: 6_000_000 });
+    expect(quotation).toMatchObject({ classCode: '03', coverType: 'fire-domestic', sumInsured: 600_000_000 });
     const policy = await buyAndIssue(headers, quotation.systemQuotationRef);
     expect(policy.riskLines).toContainEqual(['Location', 'Kileleshwa, Nairobi County']);
     expect(policy.riskReference).toEqual({ label: 'Location', value: 'Kileleshwa, Nairobi' });

@@ -236,7 +236,7 @@ describe('notifications: the centre, events and e-mail preferences', () => {
         expiry: plusDays(kenyaToday(), 7),
         status: 'PENDING',
         remarks: 'Please quote comprehensive cover for my Harrier.',
-        riskDetails: { value: 1_500_000, chassisNumber: 'JTEBU5JR5K5123456', regNo: 'KDA 123B' },
+        riskDetails: { value: 150_000_000, chassisNumber: 'JTEBU5JR5K5123456', regNo: 'KDA 123B' },
       },
       client,
     );

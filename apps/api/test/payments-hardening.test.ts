@@ -35,7 +35,7 @@ function pdfText(pdf: Buffer): string {
 }
 
 const TEN_MILLION_CAR = {
-  risks: [{ riskType: 'ASSET', value: 10_000_000, riskRef: 'KDA 123B', details: {} }],
+  risks: [{ riskType: 'ASSET', value: 1_000_000_000, riskRef: 'KDA 123B', details: {} }],
   additionalBenefits: [],
 };
 

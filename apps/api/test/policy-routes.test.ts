@@ -217,8 +217,12 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
     return { client, invoiceSystemRef, prompts: await payInFull(client, invoiceSystemRef) };
   };
 
+  /** A motor private quotation for a car of `value` whole shillings (sent as cents, the wire's unit). */
   const motorPrivate = (value = 1_500_000, extra: Record<string, unknown> = {}) =>
-    quotationPayload({ risks: [{ riskType: 'ASSET', value, riskRef: 'KDA 123B', details: {} }], ...extra });
+    quotationPayload({
+      risks: [{ riskType: 'ASSET', value: value * 100, riskRef: 'KDA 123B', details: {} }],
+      ...extra,
+    });
 
   /** A broker's recommendation for the client's help request (the request's plate and chassis only). */
   async function recommendationFor(client: Client) {
@@ -235,7 +239,7 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
           email: client.email,
           kraPin: 'A123456789X',
         },
-        riskDetails: { value: 1_500_000, chassisNumber: 'JTEBU5JR5K5765432', regNo: 'KDC 321D' },
+        riskDetails: { value: 150_000_000, chassisNumber: 'JTEBU5JR5K5765432', regNo: 'KDC 321D' },
       },
       client.headers,
     );
@@ -267,8 +271,8 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
       name: 'wizard: motor private, comprehensive',
       classCode: '07',
       issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',
-      issue: wizard(() => motorPrivate(1_500_000, { excesses: [{ id: 'collision', amount: 50_000 }] })),
-      chosenExcesses: [{ id: 'collision', amount: 50_000 }],
+      issue: wizard(() => motorPrivate(1_500_000, { excesses: [{ id: 'collision', amount: 5_000_000 }] })),
+      chosenExcesses: [{ id: 'collision', amount: 5_000_000 }],
     },
     {
       name: 'wizard: motor private, third-party',
@@ -293,7 +297,7 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
       issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',
       issue: wizard(() =>
         classPayload('JUB-MC-STD', lorry, {
-          risks: [{ riskType: 'ASSET', value: 2_500_000, riskRef: 'KCX 456T', details: lorry }],
+          risks: [{ riskType: 'ASSET', value: 250_000_000, riskRef: 'KCX 456T', details: lorry }],
           vehicleDetails: truck,
         }),
       ),
@@ -589,12 +593,12 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
     expect(schedule.statusCode, `${route.name}: schedule`).toBe(200);
     const printed = (await pdfTextContent(schedule.rawPayload)).replace(/\s+/g, ' ');
     for (const benefit of policy.breakdown.benefits ?? []) {
-      const limit = benefit.limit > 0 ? `Limit ${formatKes(benefit.limit * 100)}` : 'Included';
+      const limit = benefit.limit > 0 ? `Limit ${formatKes(benefit.limit)}` : 'Included';
       expect(printed, `${route.name}: ${benefit.name}`).toContain(`${benefit.name} ${limit}`);
     }
     for (const excess of policy.breakdown.excesses ?? []) {
       expect(printed, `${route.name}: ${excess.name} excess`).toContain(
-        `${excess.name} excess ${formatKes(excess.amount * 100)} per claim`,
+        `${excess.name} excess ${formatKes(excess.amount)} per claim`,
       );
     }
     for (const chosen of route.chosenExcesses ?? []) {

@@ -29,7 +29,7 @@ describe('underwriters’ product texts in English and Swahili', () => {
     language ? { ...headers, 'accept-language': language } : headers;
   const product = (action: string, data: unknown, language?: string) =>
     call(ctx, 'underwriting', 'product', action, data, inLanguage(language));
-  const grid = async (language?: string, riskValue = 1_500_000) => {
+  const grid = async (language?: string, riskValue = 150_000_000) => {
     const response = await product(
       'fetchInsuranceClassReccomendations',
       { insuranceClass: '07', riskValue, coverType: '' },
@@ -43,10 +43,10 @@ describe('underwriters’ product texts in English and Swahili', () => {
       'productPremiumCalc',
       {
         productSystemRef: 'JUB-MP-ELITE',
-        risk: { value: 2_000_000 },
+        risk: { value: 200_000_000 },
         coverDetails: { period: 365 },
         additionalBenefits: [{ benefitSystemRef: 'JUB-MP-ELITE-PVT' }],
-        excesses: [{ id: 'collision', amount: 25_000 }],
+        excesses: [{ id: 'collision', amount: 2_500_000 }],
       },
       language,
     );
@@ -264,7 +264,7 @@ describe('underwriters’ product texts in English and Swahili', () => {
     });
 
     it('saves a Swahili benefit name, served at once to Swahili readers only', async () => {
-      await grid('sw', 1_700_000); // kept before the change: the save must not leave it served
+      await grid('sw', 170_000_000); // kept before the change: the save must not leave it served
       const response = await save('BRT-MP-COMP', (c) => {
         const towing = c.benefits.find((b) => b.benefitSystemRef === 'BRT-MP-COMP-TOWING')!;
         towing.translations = { sw: { name: 'Kuvutwa kwa Gari Saa 24' } };
@@ -278,9 +278,13 @@ describe('underwriters’ product texts in English and Swahili', () => {
       });
       expect(response.json().result.data).toMatchObject({ version: 2 });
 
-      const swahili = (await grid('sw', 1_700_000)).find((item) => item.productSystemRef === 'BRT-MP-COMP')!;
+      const swahili = (await grid('sw', 170_000_000)).find(
+        (item) => item.productSystemRef === 'BRT-MP-COMP',
+      )!;
       expect(swahili.productName).toBe('Britam Gari Binafsi');
-      const english = (await grid('en', 1_700_000)).find((item) => item.productSystemRef === 'BRT-MP-COMP')!;
+      const english = (await grid('en', 170_000_000)).find(
+        (item) => item.productSystemRef === 'BRT-MP-COMP',
+      )!;
       expect(english.productName).toBe('Britam Motor Private');
       const details = (
         await product('productWithBenefitsAndUnderwriterDetails', { productSystemRef: 'BRT-MP-COMP' }, 'sw')

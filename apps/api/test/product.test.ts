@@ -21,7 +21,7 @@ describe('underwriting / product', () => {
     it('quotes every cover type of the class for a KES 1,500,000 car, each priced', async () => {
       const response = await call('fetchInsuranceClassReccomendations', {
         insuranceClass: '07',
-        riskValue: 1_500_000,
+        riskValue: 150_000_000,
         coverType: '',
       });
       expect(response.statusCode).toBe(200);
@@ -39,9 +39,9 @@ describe('underwriting / product', () => {
       }
       const apa = products.find((p) => p.productSystemRef === 'APA-MP-PLUS');
       // 4 % of 1,500,000 = 60,000, but boundary relief keeps the 5 % band's top: 75,000.
-      expect(apa?.basePremium).toBe(75_000);
+      expect(apa?.basePremium).toBe(7_500_000);
       // + Training Levy 150 + PHCF 188 (187.5 rounds up) + stamp duty 40
-      expect(apa?.premium).toBe(75_000 + 150 + 188 + 40);
+      expect(apa?.premium).toBe(7_500_000 + 15_000 + 18_800 + 4_000);
       expect(apa?.basePremiumRate).toMatchObject({ rateType: 'percentage', value: 0.04 });
       // The grid gets no benefits, excesses or charges: those come with the product's details.
       expect(apa).not.toHaveProperty('productBenefits');
@@ -66,7 +66,7 @@ describe('underwriting / product', () => {
     it('leaves out products that do not cover the value', async () => {
       const response = await call('fetchInsuranceClassReccomendations', {
         insuranceClass: '07',
-        riskValue: 280_000,
+        riskValue: 28_000_000,
         coverType: 'comprehensive',
       });
       const refs = (response.json().result.data as Array<{ productSystemRef: string }>).map(
@@ -77,17 +77,17 @@ describe('underwriting / product', () => {
 
     it.each([
       [
-        { riskValue: 1_000_000, coverType: '' },
+        { riskValue: 100_000_000, coverType: '' },
         'insuranceClass',
         'Insurance class code is required but not provided.',
       ],
       [
-        { insuranceClass: '', riskValue: 1_000_000 },
+        { insuranceClass: '', riskValue: 100_000_000 },
         'insuranceClass',
         'Insurance class code is required but not provided.',
       ],
       [
-        { insuranceClass: '07', riskValue: 1_000_000, coverType: 'fully-loaded' },
+        { insuranceClass: '07', riskValue: 100_000_000, coverType: 'fully-loaded' },
         'coverType',
         'Invalid cover type',
       ],
@@ -100,6 +100,17 @@ describe('underwriting / product', () => {
         { insuranceClass: '07', riskValue: -5, coverType: 'comprehensive' },
         'riskValue',
         'Amounts cannot be negative.',
+      ],
+      // Issue 29: the wire takes integer cents of whole shillings, never typed text.
+      [
+        { insuranceClass: '07', riskValue: 150_000_050, coverType: 'comprehensive' },
+        'riskValue',
+        'Enter a whole number of shillings.',
+      ],
+      [
+        { insuranceClass: '07', riskValue: '1,500,000', coverType: 'comprehensive' },
+        'riskValue',
+        'Enter a whole number of shillings.',
       ],
     ])('refuses %j with %s: %s', async (data, field, message) => {
       const response = await call('fetchInsuranceClassReccomendations', data);
@@ -137,8 +148,8 @@ describe('underwriting / product', () => {
         (await call('productWithBenefitsAndUnderwriterDetails', data)).json().result.data[0].basePremiumRate
           .value;
       expect(await rate({ productSystemRef: 'APA-MP-PLUS' })).toBe(0.06);
-      expect(await rate({ productSystemRef: 'APA-MP-PLUS', riskValue: 1_500_000 })).toBe(0.04);
-      expect(await rate({ productSystemRef: 'APA-MP-PLUS', riskValue: 6_000_000 })).toBe(0.03);
+      expect(await rate({ productSystemRef: 'APA-MP-PLUS', riskValue: 150_000_000 })).toBe(0.04);
+      expect(await rate({ productSystemRef: 'APA-MP-PLUS', riskValue: 600_000_000 })).toBe(0.03);
     });
 
     it('answers 404 for an unknown product', async () => {
@@ -150,12 +161,15 @@ describe('underwriting / product', () => {
   describe('answers kept serialized', () => {
     it('answers the same JSON, headers and security headers from the kept answer as the first time', async () => {
       const requests = [
-        ['fetchInsuranceClassReccomendations', { insuranceClass: '07', riskValue: 1_234_000, coverType: '' }],
+        [
+          'fetchInsuranceClassReccomendations',
+          { insuranceClass: '07', riskValue: 123_400_000, coverType: '' },
+        ],
         [
           'productPremiumCalc',
           {
             productSystemRef: 'APA-MP-PLUS',
-            risk: { value: 1_234_000 },
+            risk: { value: 123_400_000 },
             additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-PVT' }],
             excesses: [],
             coverDetails: { period: 365 },
@@ -176,7 +190,7 @@ describe('underwriting / product', () => {
     });
 
     it('answers a browser in brotli or gzip, the same JSON, encoded once and kept', async () => {
-      const data = { insuranceClass: '07', riskValue: 1_777_000, coverType: '' };
+      const data = { insuranceClass: '07', riskValue: 177_700_000, coverType: '' };
       const plain = await call('fetchInsuranceClassReccomendations', data);
       const ask = (acceptEncoding: string) =>
         ctx.app.inject({
@@ -221,7 +235,7 @@ describe('underwriting / product', () => {
   describe('productPremiumCalc', () => {
     const base = {
       productSystemRef: 'APA-MP-PLUS',
-      risk: { value: 2_000_000 },
+      risk: { value: 200_000_000 },
       additionalBenefits: [],
       excesses: [],
       coverDetails: { period: 365 },
@@ -233,25 +247,25 @@ describe('underwriting / product', () => {
         additionalBenefits: [
           { benefitSystemRef: 'APA-MP-PLUS-PVT' },
           { benefitSystemRef: 'APA-MP-PLUS-EXCESS-PROTECTOR' },
-          { benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 50_000 } },
+          { benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 5_000_000 } },
         ],
-        excesses: [{ id: 'collision', amount: 40_000 }],
+        excesses: [{ id: 'collision', amount: 4_000_000 }],
       });
       expect(response.statusCode).toBe(200);
       const quote = response.json().result.data;
-      expect(quote.basicPremium).toBe(80_000);
+      expect(quote.basicPremium).toBe(8_000_000);
       const premium = (ref: string) =>
         quote.benefits.find((b: { benefitSystemRef: string }) => b.benefitSystemRef === ref)?.premium;
-      expect(premium('APA-MP-PLUS-PVT')).toBe(5_000);
-      expect(premium('APA-MP-PLUS-EXCESS-PROTECTOR')).toBe(5_000);
-      expect(premium('APA-MP-PLUS-WINDSCREEN')).toBe(2_000);
-      expect(quote.subtotal).toBe(92_000);
-      expect(quote.charges.map((c: { amount: number }) => c.amount)).toEqual([184, 230, 40]);
-      expect(quote.total).toBe(92_454);
+      expect(premium('APA-MP-PLUS-PVT')).toBe(500_000);
+      expect(premium('APA-MP-PLUS-EXCESS-PROTECTOR')).toBe(500_000);
+      expect(premium('APA-MP-PLUS-WINDSCREEN')).toBe(200_000);
+      expect(quote.subtotal).toBe(9_200_000);
+      expect(quote.charges.map((c: { amount: number }) => c.amount)).toEqual([18_400, 23_000, 4_000]);
+      expect(quote.total).toBe(9_245_400);
       expect(quote.excesses).toContainEqual({
         id: 'collision',
         name: 'Collision',
-        amount: 40_000,
+        amount: 4_000_000,
         discount: 0,
       });
       // APA's rows give nothing for a higher excess.
@@ -269,21 +283,21 @@ describe('underwriting / product', () => {
         expect(response.statusCode, response.body).toBe(200);
         return response.json().result.data;
       };
-      const standard = await at(25_000);
-      const higher = await at(50_000);
-      const highest = await at(100_000);
+      const standard = await at(2_500_000);
+      const higher = await at(5_000_000);
+      const highest = await at(10_000_000);
       // KES 2M at CIC's 4 % band: KES 80,000.
-      expect(standard.basicPremium).toBe(80_000);
+      expect(standard.basicPremium).toBe(8_000_000);
       expect(standard.excessDiscount).toBe(0);
-      expect(higher.excessDiscount).toBe(4_000);
+      expect(higher.excessDiscount).toBe(400_000);
       expect(higher.excesses).toContainEqual({
         id: 'collision',
         name: 'Collision',
-        amount: 50_000,
-        discount: 4_000,
+        amount: 5_000_000,
+        discount: 400_000,
       });
-      expect(higher.subtotal).toBe(76_000);
-      expect(highest.excessDiscount).toBe(8_000);
+      expect(higher.subtotal).toBe(7_600_000);
+      expect(highest.excessDiscount).toBe(800_000);
       expect(highest.total).toBe(highest.subtotal + highest.totalCharges);
       expect(highest.total).toBeLessThan(higher.total);
       expect(higher.total).toBeLessThan(standard.total);
@@ -291,15 +305,17 @@ describe('underwriting / product', () => {
 
     it.each([
       [
-        { additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 100_001 } }] },
+        {
+          additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 10_000_100 } }],
+        },
         'additionalBenefits.0.limit',
       ],
       [
-        { additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-TOWING', params: { limit: 60_000 } }] },
+        { additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-TOWING', params: { limit: 6_000_000 } }] },
         'additionalBenefits.0.limit',
       ],
-      [{ excesses: [{ id: 'collision', amount: 9_999 }] }, 'excesses.0.amount'],
-      [{ excesses: [{ id: 'theft', amount: 150_001 }] }, 'excesses.0.amount'],
+      [{ excesses: [{ id: 'collision', amount: 999_900 }] }, 'excesses.0.amount'],
+      [{ excesses: [{ id: 'theft', amount: 15_000_100 }] }, 'excesses.0.amount'],
       [{ coverDetails: { period: 45 } }, 'coverDetails.period'],
       [{ coverDetails: {} }, 'coverDetails.period'],
       [{ risk: { value: 0 } }, 'risk.value'],

@@ -35,7 +35,7 @@ export const fullVehicle = {
 
 /** A comprehensive APA quotation for a KES 1.5M car, as the web app sends it. */
 export const quotationPayload = (overrides: Record<string, unknown> = {}) => ({
-  risks: [{ riskType: 'ASSET', value: 1_500_000, riskRef: 'KDA 123B', details: {} }],
+  risks: [{ riskType: 'ASSET', value: 150_000_000, riskRef: 'KDA 123B', details: {} }],
   bussinessType: 'DIRECT',
   productSystemRef: 'APA-MP-PLUS',
   clientDetails: { email: 'x@example.co.ke', kraPin: 'N/A', names: { fname: 'A', lname: 'B' }, kyc: {} },

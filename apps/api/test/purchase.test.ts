@@ -34,8 +34,8 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
       headers,
     );
     const quotation = created.json().result.data;
-    // 75,000 basic (boundary relief) + PVT 3,750 = 78,750; levies 158 + 197 + 40.
-    expect(quotation.premium).toBe(78_750 + 158 + 197 + 40);
+    // 75,000 basic (boundary relief) + PVT 3,750 = 78,750; levies 158 + 197 + 40: KES 79,145, in cents.
+    expect(quotation.premium).toBe(7_914_500);
     expect(quotation.vehicle.registrationNumber).toBe('KDA123B');
     const first = await call(
       ctx,
@@ -94,7 +94,7 @@ describe('purchase: quotation, invoice, M-Pesa payment and policy', () => {
       headers,
     );
     expect(thirdParty.statusCode).toBe(200);
-    expect(thirdParty.json().result.data.premium).toBe(7_500 + 15 + 19 + 40);
+    expect(thirdParty.json().result.data.premium).toBe((7_500 + 15 + 19 + 40) * 100);
     const past = await call(
       ctx,
       'client',

@@ -27,7 +27,7 @@ function helpRequest(entityRefs: number[], email: string) {
     status: 'PENDING',
     remarks: 'Please recommend comprehensive cover for my Toyota Harrier.',
     clientDetails: { names: { firstName: 'Achieng', lastName: 'Otieno' }, email, kraPin: 'A123456789Z' },
-    riskDetails: { value: 1_500_000, chassisNumber: 'JTEBU5JR5K5123456', regNo: 'KDA 123B' },
+    riskDetails: { value: 150_000_000, chassisNumber: 'JTEBU5JR5K5123456', regNo: 'KDA 123B' },
   };
 }
 
@@ -120,7 +120,7 @@ describe('recommendations and commission', () => {
     expect(priced.body.result.data).toMatchObject({
       vehicleValue: 150_000_000,
       quotes: [
-        { productSystemRef: 'APA-MP-PLUS', ok: true, quote: { total: 79_145, subtotal: 78_750 } },
+        { productSystemRef: 'APA-MP-PLUS', ok: true, quote: { total: 7_914_500, subtotal: 7_875_000 } },
         { productSystemRef: 'NO-SUCH-PRODUCT', ok: false, message: 'This product is no longer available.' },
       ],
     });
@@ -223,9 +223,9 @@ describe('recommendations and commission', () => {
       (quotation: { productSystemRef: string }) => quotation.productSystemRef === 'APA-MP-PLUS',
     );
     expect(fullApa).toMatchObject({
-      premium: 79_145,
+      premium: 7_914_500,
       purchaseType: 'recommendation',
-      breakdown: { total: 79_145 },
+      breakdown: { total: 7_914_500 },
     });
     expect(
       (await send(ctx, 'underwriting/quotation/getQuotationDetails', { id: recommendation.id }, otherClient))
@@ -633,9 +633,9 @@ describe('recommendations and commission', () => {
       productSystemRef: 'JUB-MP-ELITE',
       additionalBenefits: [
         { benefitSystemRef: 'JUB-MP-ELITE-PVT' },
-        { benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN', params: { limit: 100_000 } },
+        { benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN', params: { limit: 10_000_000 } },
       ],
-      excesses: [{ id: 'collision', amount: 50_000 }],
+      excesses: [{ id: 'collision', amount: 5_000_000 }],
     };
     const priceWith = (choices: unknown[]) =>
       send(
@@ -652,11 +652,11 @@ describe('recommendations and commission', () => {
     const windscreen = jubilee.quote.benefits.find(
       (line: { benefitSystemRef: string }) => line.benefitSystemRef === 'JUB-MP-ELITE-WINDSCREEN',
     );
-    expect(windscreen).toMatchObject({ limit: 100_000, premium: 5_000 });
+    expect(windscreen).toMatchObject({ limit: 10_000_000, premium: 500_000 });
     expect(jubilee.quote.excesses).toContainEqual({
       id: 'collision',
       name: 'Collision',
-      amount: 50_000,
+      amount: 5_000_000,
       discount: 0,
     });
     expect(jubilee.quote.total).toBeGreaterThan(alone.body.result.data.quotes[0].quote.total);
@@ -667,7 +667,7 @@ describe('recommendations and commission', () => {
     const tooHigh = await priceWith([
       {
         ...addOns,
-        additionalBenefits: [{ benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN', params: { limit: 900_000 } }],
+        additionalBenefits: [{ benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN', params: { limit: 90_000_000 } }],
       },
     ]);
     expect(tooHigh.status).toBe(200);
@@ -681,8 +681,8 @@ describe('recommendations and commission', () => {
     const sent = await sendRecommendation(row, [{ ...addOns, coverPeriod: 365, startDate: today }]);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const [quotation] = sent.body.result.data.quotations;
-    // The quote is in shillings (the purchase contract's unit), the quotation's premium in cents.
-    expect(quotation.premium).toBe(jubilee.quote.total * 100);
+    // The quote and the quotation's premium, both in cents (issue 29).
+    expect(quotation.premium).toBe(jubilee.quote.total);
     const [stored] = await ctx.database.db
       .select()
       .from(quotations)

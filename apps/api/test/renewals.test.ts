@@ -92,7 +92,7 @@ describe('renewing a motor private policy (issue 14)', () => {
     expect(renewal.quotation).toMatchObject({
       productSystemRef: 'APA-MP-PLUS',
       coverType: 'comprehensive',
-      vehicleValue: 1_500_000,
+      vehicleValue: 150_000_000,
       period: 365,
       startDate: plusDays(old.endDate, 1),
       endDate: plusDays(old.endDate, 365),
@@ -192,9 +192,9 @@ describe('renewing a motor private policy (issue 14)', () => {
       additionalBenefits: [
         { benefitSystemRef: 'JUB-MP-ELITE-PVT' },
         { benefitSystemRef: 'JUB-MP-ELITE-ROAD-RESCUE' },
-        { benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN', params: { limit: 100_000 } },
+        { benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN', params: { limit: 10_000_000 } },
       ],
-      excesses: [{ id: 'collision', amount: 40_000 }],
+      excesses: [{ id: 'collision', amount: 4_000_000 }],
     };
     const { systemQuotationRef } = await createQuotation(ctx, client, chosen);
     const invoice = await completeQuotation(ctx, client, systemQuotationRef);
@@ -213,7 +213,7 @@ describe('renewing a motor private policy (issue 14)', () => {
     expect(renewal.previous.benefits).toEqual([
       { benefitSystemRef: 'JUB-MP-ELITE-PVT', name: 'Political Violence and Terrorism', limit: null },
       { benefitSystemRef: 'JUB-MP-ELITE-ROAD-RESCUE', name: 'Road Rescue', limit: null },
-      { benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN', name: 'Windscreen Cover', limit: 100_000 },
+      { benefitSystemRef: 'JUB-MP-ELITE-WINDSCREEN', name: 'Windscreen Cover', limit: 10_000_000 },
     ]);
     // The policy's own product keeps every choice.
     expect(renewal.cover.cannotOffer).toEqual([]);
@@ -224,7 +224,7 @@ describe('renewing a motor private policy (issue 14)', () => {
       expect(priced.status, JSON.stringify(priced.body)).toBe(200);
       return priced.body.result.data.total as number;
     };
-    const base = { risk: { value: 1_500_000 }, coverDetails: { period: 365 } };
+    const base = { risk: { value: 150_000_000 }, coverDetails: { period: 365 } };
 
     // APA Plus sells PVT and windscreen cover up to KES 100,000 but no road rescue: its price has
     // the first two, and says it cannot offer the third.
@@ -236,9 +236,9 @@ describe('renewing a motor private policy (issue 14)', () => {
       productSystemRef: 'APA-MP-PLUS',
       additionalBenefits: [
         { benefitSystemRef: 'APA-MP-PLUS-PVT' },
-        { benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 100_000 } },
+        { benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', params: { limit: 10_000_000 } },
       ],
-      excesses: [{ id: 'collision', amount: 40_000 }],
+      excesses: [{ id: 'collision', amount: 4_000_000 }],
     };
     const apaCoverAlone = await engine({
       ...base,
@@ -253,7 +253,7 @@ describe('renewing a motor private policy (issue 14)', () => {
       premium: await engine(apaLikeForLike),
       includes: [
         { benefitSystemRef: 'APA-MP-PLUS-PVT', name: 'Political Violence and Terrorism', limit: null },
-        { benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', name: 'Windscreen Cover', limit: 100_000 },
+        { benefitSystemRef: 'APA-MP-PLUS-WINDSCREEN', name: 'Windscreen Cover', limit: 10_000_000 },
       ],
       cannotOffer: [{ benefitSystemRef: 'JUB-MP-ELITE-ROAD-RESCUE', name: 'Road Rescue', limit: null }],
     });
@@ -271,9 +271,9 @@ describe('renewing a motor private policy (issue 14)', () => {
         additionalBenefits: [
           { benefitSystemRef: 'BRT-MP-COMP-PVT' },
           { benefitSystemRef: 'BRT-MP-COMP-ROAD-RESCUE' },
-          { benefitSystemRef: 'BRT-MP-COMP-WINDSCREEN', params: { limit: 100_000 } },
+          { benefitSystemRef: 'BRT-MP-COMP-WINDSCREEN', params: { limit: 10_000_000 } },
         ],
-        excesses: [{ id: 'collision', amount: 40_000 }],
+        excesses: [{ id: 'collision', amount: 4_000_000 }],
       }),
     );
 

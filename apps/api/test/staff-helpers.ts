@@ -116,7 +116,7 @@ export async function recommendationToClient(
         email: clientEmail,
         kraPin: 'A123456789Z',
       },
-      riskDetails: { value: 1_500_000, chassisNumber: 'JTEBU5JR5K5123456', regNo: 'KDA 123B' },
+      riskDetails: { value: 150_000_000, chassisNumber: 'JTEBU5JR5K5123456', regNo: 'KDA 123B' },
     },
     client,
   );

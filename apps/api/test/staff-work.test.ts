@@ -62,7 +62,7 @@ describe('staff/dashboard/getWork: the work waiting for each role, within its or
           email: (await send(ctx, 'client/client/getClientDetails', {}, client)).body.result.data.email,
           kraPin: 'A123456789Z',
         },
-        riskDetails: { value: 1_500_000, chassisNumber: 'JTEBU5JR5K5123456', regNo: 'KDA 123B' },
+        riskDetails: { value: 150_000_000, chassisNumber: 'JTEBU5JR5K5123456', regNo: 'KDA 123B' },
       },
       client,
     );

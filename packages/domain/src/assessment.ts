@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeShillingCents } from './cents-schema';
 import { CONSTRUCTION_TYPES, fireDomesticClass, theftClass } from './classes';
 import { amountSchema, choiceSchema, countSchema } from './numbers';
 import { vehicleRisk } from './premium/engine';
@@ -79,52 +80,90 @@ const count = (max: number, message: string, min = 0) =>
 const shillings = (message: string, positive: boolean) =>
   amountSchema({ required: message, invalid: message, range: message, min: positive ? 1 : 0, max: 1e9 });
 
-export const assessmentVehicleSchema = z.object({
-  use: choiceSchema(VEHICLE_USES, ASSESSMENT_MESSAGES.vehicleUseRequired),
-  value: shillings(ASSESSMENT_MESSAGES.vehicleValue, true),
-});
+/** The same amount on the wire (issue 29): integer cents of whole shillings, with the form's message. */
+const wholeShillingCentsOf = (message: string, positive: boolean) =>
+  wholeShillingCents({
+    required: message,
+    notWhole: message,
+    min: { cents: positive ? 100 : 0, message },
+    max: { cents: 1e9 * 100, message },
+  });
+
+type AmountField = (message: string, positive: boolean) => z.ZodType<number, unknown>;
+
+const vehicleSchemaWith = (amount: AmountField) =>
+  z.object({
+    use: choiceSchema(VEHICLE_USES, ASSESSMENT_MESSAGES.vehicleUseRequired),
+    value: amount(ASSESSMENT_MESSAGES.vehicleValue, true),
+  });
+
+export const assessmentVehicleSchema = vehicleSchemaWith(shillings);
 export type AssessmentVehicle = z.infer<typeof assessmentVehicleSchema>;
 
-/** The questionnaire's answers, checked the same way in the browser and on the server. */
-export const assessmentAnswersSchema = z
-  .object({
-    household: z.object({
-      adults: count(20, ASSESSMENT_MESSAGES.adultsRange, 1),
-      children: count(20, ASSESSMENT_MESSAGES.childrenRange),
-    }),
-    dependants: count(30, ASSESSMENT_MESSAGES.dependantsRange),
-    vehicles: z.array(assessmentVehicleSchema).max(5, ASSESSMENT_MESSAGES.tooManyVehicles),
-    home: z.object({
-      tenure: choiceSchema(HOME_TENURES, ASSESSMENT_MESSAGES.tenureRequired),
-      premises: choiceSchema(HOME_PREMISES, ASSESSMENT_MESSAGES.premisesRequired),
-      construction: choiceSchema(CONSTRUCTION_TYPES, ASSESSMENT_MESSAGES.constructionRequired),
-      /** Whole shillings; asked only of owners (0 otherwise). */
-      buildingValue: shillings(ASSESSMENT_MESSAGES.buildingValueRequired, false),
-      contentsValue: shillings(ASSESSMENT_MESSAGES.contentsValue, false),
-    }),
-    business: z.object({
-      kind: choiceSchema(BUSINESS_KINDS, ASSESSMENT_MESSAGES.businessRequired),
-      stockValue: shillings(ASSESSMENT_MESSAGES.stockValue, false),
-    }),
-    existingCovers: z
-      .array(z.enum(EXISTING_COVERS))
-      .max(EXISTING_COVERS.length)
-      .refine((covers) => new Set(covers).size === covers.length, {
-        error: ASSESSMENT_MESSAGES.duplicateCover,
+/** The questionnaire's answers with their amounts read by `amount` (typed shillings or wire cents). */
+const answersSchemaWith = (amount: AmountField) =>
+  z
+    .object({
+      household: z.object({
+        adults: count(20, ASSESSMENT_MESSAGES.adultsRange, 1),
+        children: count(20, ASSESSMENT_MESSAGES.childrenRange),
       }),
-    monthlyBudget: shillings(ASSESSMENT_MESSAGES.budgetRequired, true),
-  })
-  .superRefine((answers, context) => {
-    if (answers.home.tenure === 'owned' && !(answers.home.buildingValue > 0)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['home', 'buildingValue'],
-        message: ASSESSMENT_MESSAGES.buildingValueRequired,
-      });
-    }
-  });
+      dependants: count(30, ASSESSMENT_MESSAGES.dependantsRange),
+      vehicles: z.array(vehicleSchemaWith(amount)).max(5, ASSESSMENT_MESSAGES.tooManyVehicles),
+      home: z.object({
+        tenure: choiceSchema(HOME_TENURES, ASSESSMENT_MESSAGES.tenureRequired),
+        premises: choiceSchema(HOME_PREMISES, ASSESSMENT_MESSAGES.premisesRequired),
+        construction: choiceSchema(CONSTRUCTION_TYPES, ASSESSMENT_MESSAGES.constructionRequired),
+        /** Asked only of owners (0 otherwise). */
+        buildingValue: amount(ASSESSMENT_MESSAGES.buildingValueRequired, false),
+        contentsValue: amount(ASSESSMENT_MESSAGES.contentsValue, false),
+      }),
+      business: z.object({
+        kind: choiceSchema(BUSINESS_KINDS, ASSESSMENT_MESSAGES.businessRequired),
+        stockValue: amount(ASSESSMENT_MESSAGES.stockValue, false),
+      }),
+      existingCovers: z
+        .array(z.enum(EXISTING_COVERS))
+        .max(EXISTING_COVERS.length)
+        .refine((covers) => new Set(covers).size === covers.length, {
+          error: ASSESSMENT_MESSAGES.duplicateCover,
+        }),
+      monthlyBudget: amount(ASSESSMENT_MESSAGES.budgetRequired, true),
+    })
+    .superRefine((answers, context) => {
+      if (answers.home.tenure === 'owned' && !(answers.home.buildingValue > 0)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['home', 'buildingValue'],
+          message: ASSESSMENT_MESSAGES.buildingValueRequired,
+        });
+      }
+    });
+/**
+ * The questionnaire's answers as typed and as kept (amounts in whole shillings), checked the same way
+ * in the browser and on the server.
+ */
+export const assessmentAnswersSchema = answersSchemaWith(shillings);
 export type AssessmentAnswers = z.infer<typeof assessmentAnswersSchema>;
 export type AssessmentAnswersInput = z.input<typeof assessmentAnswersSchema>;
+
+/** The answers on the wire (`saveAssessment`): the same checks and messages, amounts in cents. */
+export const assessmentAnswersCentsSchema = answersSchemaWith(wholeShillingCentsOf);
+
+/** The answers' amounts moved by `move` (shillings to cents for the wire, or back to keep them). */
+export function mapAssessmentAmounts(answers: AssessmentAnswers, move: (amount: number) => number) {
+  return {
+    ...answers,
+    vehicles: answers.vehicles.map((vehicle) => ({ ...vehicle, value: move(vehicle.value) })),
+    home: {
+      ...answers.home,
+      buildingValue: move(answers.home.buildingValue),
+      contentsValue: move(answers.home.contentsValue),
+    },
+    business: { ...answers.business, stockValue: move(answers.business.stockValue) },
+    monthlyBudget: move(answers.monthlyBudget),
+  };
+}
 
 /** `client / assessment / shareAssessment` and `unshareAssessment`: one intermediary firm. */
 export const assessmentShareSchema = z.object({ intermediaryId: z.coerce.number().int().positive() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeShillingCents } from './cents-schema';
 import { isCalendarDate } from './cover-dates';
 import { pageInputSchema } from './intermediaries';
 import { choiceSchema } from './numbers';
@@ -289,15 +290,12 @@ export const appointAssessorSchema = z.object({
  * An amount the desk sends: integer cents of whole shillings (the wire's one unit, issue 29), at
  * least KES 1 and at most KES 1,000,000,000. The web reads what the desk types with `parseAmount`.
  */
-export const wholeShillingCentsSchema = z
-  .int({ error: M.amountRequired })
-  .min(100, M.amountRequired)
-  .max(100_000_000_000, M.amountRequired)
-  .refine((cents) => cents % 100 === 0, M.amountRequired)
-  .meta({
-    format: 'kes-cents',
-    description: 'Kenya shillings in integer cents, whole shillings (KES 1,234 is 123400)',
-  });
+export const wholeShillingCentsSchema = wholeShillingCents({
+  required: M.amountRequired,
+  notWhole: M.amountRequired,
+  min: { cents: 100, message: M.amountRequired },
+  max: { cents: 100_000_000_000, message: M.amountRequired },
+});
 
 export const recordAssessmentSchema = z.object({
   id: claimId,

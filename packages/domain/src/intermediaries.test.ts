@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canMoveHelpRequest,
+  createHelpRequestFormSchema,
   createHelpRequestSchema,
   effectiveHelpRequestStatus,
   HELP_REQUEST_MESSAGES,
@@ -10,6 +11,7 @@ import {
   phoneSearchDigits,
   type StoredHelpRequestStatus,
 } from './intermediaries';
+import { NUMBER_MESSAGES } from './numbers';
 import { formatBasisPoints, inviteStaffSchema } from './staff';
 
 describe('effectiveHelpRequestStatus', () => {
@@ -82,7 +84,17 @@ describe('createHelpRequestSchema', () => {
   };
 
   it('normalises what people type and accepts an expiry of today', () => {
-    expect(schema.parse(valid)).toMatchObject({
+    const form = createHelpRequestFormSchema({ today: () => '2026-11-23' });
+    expect(form.parse(valid)).toMatchObject({ riskDetails: { value: 1_500_000 } });
+    // On the wire the value is its cents (issue 29); typed text is the form's to read.
+    const sent = { ...valid, riskDetails: { ...valid.riskDetails, value: 150_000_000 } };
+    expect(schema.parse(sent)).toMatchObject({ riskDetails: { value: 150_000_000 } });
+    expect(schema.safeParse(valid).error?.issues[0]?.message).toBe(NUMBER_MESSAGES.amountInvalid);
+    expect(
+      schema.safeParse({ ...valid, riskDetails: { ...valid.riskDetails, value: 150_000_050 } }).error
+        ?.issues[0]?.message,
+    ).toBe(NUMBER_MESSAGES.amountWhole);
+    expect(form.parse(valid)).toMatchObject({
       entityRefs: [1, 2],
       status: 'PENDING',
       clientDetails: { email: 'w@example.co.ke', kraPin: 'A123456789Z' },
@@ -96,12 +108,12 @@ describe('createHelpRequestSchema', () => {
     ['2026-02-30', HELP_REQUEST_MESSAGES.expiryNotADate],
     ['', HELP_REQUEST_MESSAGES.expiryRequired],
   ])('refuses the expiry %s', (expiry, message) => {
-    const result = schema.safeParse({ ...valid, expiry });
+    const result = createHelpRequestFormSchema({ today: () => '2026-11-23' }).safeParse({ ...valid, expiry });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
   });
 
   it('refuses more than ten intermediaries', () => {
-    const result = schema.safeParse({
+    const result = createHelpRequestFormSchema({ today: () => '2026-11-23' }).safeParse({
       ...valid,
       entityRefs: Array.from({ length: 11 }, (_, index) => index + 1),
     });

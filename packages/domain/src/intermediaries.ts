@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES, codeSchema, emailSchema, kenyanPhoneSchema, personNameSchema } from './account';
 import { addCalendarDays, isCalendarDate } from './cover-dates';
 import { isChassisNumber, KRA_PIN_PATTERN, normaliseChassisNumber } from './identifiers';
-import { amountSchema, choiceSchema } from './numbers';
+import { amountSchema, choiceSchema, NUMBER_MESSAGES } from './numbers';
 import { REGISTRATION_PATTERN } from './purchase';
 
 /** Brokers place business for the client; agents sell for one insurer or several (Insurance Act). */
@@ -170,14 +170,30 @@ const MISSING = {} as never;
 /** A required text: blank gets only the 'required' message, not every later check's too. */
 const required = (message: string) => z.string({ error: message }).trim().min(1, { message, abort: true });
 
+/** The largest vehicle value a help request takes: KES 10 billion. */
+const MAX_VEHICLE_VALUE_KES = 10_000_000_000;
+
 /** An amount typed in a form ('1,500,000', '1 500 000'; numbers.ts): '' and null read as missing. */
-const vehicleValueSchema = amountSchema({
+const typedVehicleValueSchema = amountSchema({
   required: HELP_REQUEST_MESSAGES.valueRequired,
   range: HELP_REQUEST_MESSAGES.valuePositive,
   tooLarge: HELP_REQUEST_MESSAGES.valueTooLarge,
   min: 1,
-  max: 10_000_000_000,
+  max: MAX_VEHICLE_VALUE_KES,
 });
+
+/** The vehicle value on the wire (issue 29): integer cents of whole shillings, with the form's messages. */
+const vehicleValueCentsSchema = z
+  .int({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? HELP_REQUEST_MESSAGES.valueRequired
+        : NUMBER_MESSAGES.amountInvalid,
+  })
+  .min(100, { message: HELP_REQUEST_MESSAGES.valuePositive, abort: true })
+  .max(MAX_VEHICLE_VALUE_KES * 100, { message: HELP_REQUEST_MESSAGES.valueTooLarge, abort: true })
+  .refine((cents) => cents % 100 === 0, NUMBER_MESSAGES.amountWhole)
+  .meta({ format: 'kes-cents', description: 'Kenya shillings in integer cents, whole shillings' });
 
 const intermediaryIdValue = z.coerce
   .number({ error: HELP_REQUEST_MESSAGES.intermediaryInvalid })
@@ -192,6 +208,18 @@ const intermediaryIdValue = z.coerce
  * check (`requestHelpCode`); a signed-in client leaves them out.
  */
 export function createHelpRequestSchema(options: { today: () => string }) {
+  return helpRequestSchemaWith(vehicleValueCentsSchema, options);
+}
+
+/** The help form as typed: the same checks, the vehicle value in shillings as people write it. */
+export function createHelpRequestFormSchema(options: { today: () => string }) {
+  return helpRequestSchemaWith(typedVehicleValueSchema, options);
+}
+
+function helpRequestSchemaWith<Value extends z.ZodType<number, unknown>>(
+  vehicleValueSchema: Value,
+  options: { today: () => string },
+) {
   const m = HELP_REQUEST_MESSAGES;
   return z.object({
     entityRefs: z
@@ -237,7 +265,10 @@ export function createHelpRequestSchema(options: { today: () => string }) {
     code: codeSchema.optional(),
   });
 }
+/** The request on the wire: the vehicle value in cents. */
 export type CreateHelpRequestInput = z.infer<ReturnType<typeof createHelpRequestSchema>>;
+/** The form as checked: the vehicle value in whole shillings. */
+export type HelpRequestFormInput = z.infer<ReturnType<typeof createHelpRequestFormSchema>>;
 
 /** `underwriting / quotation / requestHelpCode`: a signed-out visitor's e-mail to verify. */
 export const requestHelpCodeSchema = z.object({ email: emailSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeShillingCents as centsOfWholeShillings } from './cents-schema';
 import { cents } from './contract/define';
 import { BENEFIT_TYPES } from './premium/types';
 
@@ -83,15 +84,12 @@ const isWholeShillings = (amount: number) => amount % 100 === 0;
  * An amount the back office saves: integer cents of a whole number of shillings (KES 37,500 is
  * 3750000), with the messages the editor shows for what the person typed in shillings.
  */
-const wholeShillingCents = z
-  .int({ error: M.wholeShillings })
-  .min(0, M.negativeAmount)
-  .max(MAX_ADMIN_AMOUNT_CENTS, M.amountTooLarge)
-  .refine(isWholeShillings, M.wholeShillings)
-  .meta({
-    format: 'kes-cents',
-    description: 'Kenya shillings in integer cents, whole shillings (KES 37,500 is 3750000)',
-  });
+const wholeShillingCents = centsOfWholeShillings({
+  required: M.wholeShillings,
+  notWhole: M.wholeShillings,
+  min: { cents: 0, message: M.negativeAmount },
+  max: { cents: MAX_ADMIN_AMOUNT_CENTS, message: M.amountTooLarge },
+});
 type Amount = typeof wholeShillingCents;
 
 /** Whether a fraction of one is a whole number of parts per million (the database holds ppm). */

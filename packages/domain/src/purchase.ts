@@ -3,7 +3,12 @@ import { kenyanPhoneSchema } from './account';
 import { COVER_DATE_MESSAGES, isCalendarDate } from './cover-dates';
 import { isChassisNumber, normaliseChassisNumber } from './identifiers';
 import { choiceSchema, countSchema } from './numbers';
-import { chosenExcessSchema, selectedBenefitSchema } from './quotation';
+import {
+  chosenExcessSchema,
+  QUOTATION_MESSAGES,
+  selectedBenefitSchema,
+  wholeShillingCents,
+} from './quotation';
 
 /** Messages of spec-2 §5 for the vehicle form, word for word where the spec gives them. */
 export const VEHICLE_MESSAGES = {
@@ -129,7 +134,8 @@ export const createQuotationSchema = z.object({
     .array(
       z.object({
         riskType: z.literal('ASSET', { error: 'Risk type must be ASSET.' }),
-        value: z.number().int().min(0).nullable(),
+        /** The vehicle's value in cents (null for third-party cover). */
+        value: wholeShillingCents(QUOTATION_MESSAGES.vehicleValueRequired).nullable(),
         riskRef: z.string().trim().min(1, VEHICLE_MESSAGES.registrationRequired),
         details: z.record(z.string(), z.unknown()).optional().default({}),
       }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema } from './numbers';
+import { wholeShillingCents as centsOfWholeShillings } from './cents-schema';
 import { COVER_TYPES, type CoverType } from './premium/types';
 
 /** Messages of spec-1 §5 and §8 used by the quotation journey, word for word. */
@@ -19,17 +19,23 @@ export const QUOTATION_MESSAGES = {
   noComparison: 'No products selected for comparison.',
 } as const;
 
-/** Minimum vehicle value a visitor may enter, in whole shillings, and the input's step. */
+/** Minimum vehicle value a visitor may enter, in whole shillings (the form's unit), and the input's step. */
 export const MIN_VEHICLE_VALUE_KES = 50_000;
 export const VEHICLE_VALUE_STEP_KES = 1_000;
 
-// As people type amounts ("1,500,000"; numbers.ts); an empty field is 0, as before.
-const wholeShillings = (message: string) =>
-  amountSchema({
+/** The largest amount the quote calls take: KES 100 billion, in cents. */
+const MAX_QUOTE_CENTS = 100_000_000_000 * 100;
+
+/**
+ * An amount on the wire (issue 29): integer cents of whole shillings, 0 or more, with the messages
+ * the quote forms always gave (the form reads what people type and sends its cents).
+ */
+export const wholeShillingCents = (message: string) =>
+  centsOfWholeShillings({
     required: message,
-    fraction: 'Enter a whole number of shillings.',
-    range: 'Amounts cannot be negative.',
-    emptyAs: 0,
+    notWhole: 'Enter a whole number of shillings.',
+    min: { cents: 0, message: 'Amounts cannot be negative.' },
+    max: { cents: MAX_QUOTE_CENTS, message: 'Amounts cannot be negative.' },
   });
 
 /** `underwriting / product / fetchInsuranceClassReccomendations` input. */
@@ -39,7 +45,7 @@ export const fetchRecommendationsSchema = z
       .string({ error: QUOTATION_MESSAGES.classCodeRequired })
       .trim()
       .min(1, QUOTATION_MESSAGES.classCodeRequired),
-    riskValue: wholeShillings(QUOTATION_MESSAGES.vehicleValueRequired).default(0),
+    riskValue: wholeShillingCents(QUOTATION_MESSAGES.vehicleValueRequired).default(0),
     coverType: z
       .union([z.literal(''), z.enum(COVER_TYPES)], { error: QUOTATION_MESSAGES.invalidCoverType })
       .default(''),
@@ -69,8 +75,8 @@ export const productRefSchema = z.object({
     .string({ error: QUOTATION_MESSAGES.selectProduct })
     .trim()
     .min(1, QUOTATION_MESSAGES.selectProduct),
-  /** The vehicle's value in whole shillings, to give the rate of its band. */
-  riskValue: wholeShillings(QUOTATION_MESSAGES.vehicleValueRequired).optional(),
+  /** The vehicle's value in cents, to give the rate of its band. */
+  riskValue: wholeShillingCents(QUOTATION_MESSAGES.vehicleValueRequired).optional(),
 });
 
 /** A benefit chosen on the benefits page (spec-1 §3 "Selected benefit"). */
@@ -78,16 +84,16 @@ export const selectedBenefitSchema = z.object({
   benefitSystemRef: z.string().min(1),
   benefit_category_name: z.string().optional(),
   benefitType: z.string().optional(),
-  params: z.object({ limit: wholeShillings('Enter the limit in shillings.').optional() }).optional(),
+  params: z.object({ limit: wholeShillingCents('Enter the limit in shillings.').optional() }).optional(),
 });
 export type SelectedBenefit = z.infer<typeof selectedBenefitSchema>;
 
 export const chosenExcessSchema = z.object({
   id: z.string().min(1),
-  amount: wholeShillings('Enter the excess amount in shillings.'),
+  amount: wholeShillingCents('Enter the excess amount in shillings.'),
 });
 
-/** `underwriting / product / productPremiumCalc` input; amounts in whole shillings. */
+/** `underwriting / product / productPremiumCalc` input; amounts in cents. */
 export const premiumCalcSchema = z.object({
   productSystemRef: z
     .string({ error: QUOTATION_MESSAGES.selectProduct })
@@ -95,7 +101,7 @@ export const premiumCalcSchema = z.object({
     .min(1, QUOTATION_MESSAGES.selectProduct),
   risk: z.object(
     {
-      value: wholeShillings(QUOTATION_MESSAGES.vehicleValueRequired),
+      value: wholeShillingCents(QUOTATION_MESSAGES.vehicleValueRequired),
       /** The risk of a class other than motor private (its definition's schema). */
       details: z.record(z.string(), z.unknown()).optional(),
     },

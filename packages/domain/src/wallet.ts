@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeShillingCents } from './cents-schema';
 import { amountSchema } from './numbers';
 import { mpesaPhoneSchema } from './purchase';
 
@@ -32,20 +33,13 @@ export const shillingsAmountSchema = amountSchema({
  * An amount on the wire (issue 29): integer cents of whole shillings, above 0, with the same
  * messages as the form's (a missing amount, not a number, cents, 0 or less).
  */
-export const wholeShillingCentsAmountSchema = z
-  .int({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null || issue.input === ''
-        ? WALLET_FORM_MESSAGES.amountRequired
-        : WALLET_FORM_MESSAGES.amountNotNumber,
-  })
-  .min(1, WALLET_FORM_MESSAGES.amountPositive)
-  .max(100_000_000_000, WALLET_FORM_MESSAGES.amountNotNumber)
-  .refine((cents) => cents % 100 === 0, WALLET_FORM_MESSAGES.amountWhole)
-  .meta({
-    format: 'kes-cents',
-    description: 'Kenya shillings in integer cents, whole shillings (KES 1,500 is 150000)',
-  });
+export const wholeShillingCentsAmountSchema = wholeShillingCents({
+  required: WALLET_FORM_MESSAGES.amountRequired,
+  notNumber: WALLET_FORM_MESSAGES.amountNotNumber,
+  notWhole: WALLET_FORM_MESSAGES.amountWhole,
+  min: { cents: 1, message: WALLET_FORM_MESSAGES.amountPositive },
+  max: { cents: 100_000_000_000, message: WALLET_FORM_MESSAGES.amountNotNumber },
+});
 
 /** The top-up form: the amount as the client types it (whole shillings), the phone. */
 export const walletTopUpFormSchema = z.object({

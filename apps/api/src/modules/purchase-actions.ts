@@ -29,7 +29,7 @@ export const purchaseActions = [
     action: 'createQuotation',
     auth: 'client',
     description:
-      'Creates a quotation from spec-2 §3 payload plus coverDetails.startDate, additionalBenefits, excesses and vehicleDetails; the server prices it again.',
+      'Creates a quotation from spec-2 §3 payload plus coverDetails.startDate, additionalBenefits, excesses and vehicleDetails; the server prices it again (amounts in cents, in and out).',
     input: contracts['client/quotation/createQuotation'].input,
     handler: ({ db, config, principal, input }) =>
       createQuotation(db, principal!.userId, input, { validDays: config.QUOTATION_VALID_DAYS }),

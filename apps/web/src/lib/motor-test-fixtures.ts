@@ -19,7 +19,7 @@ export const sampleProduct: MotorProduct = {
       benefit_category_name: 'Windscreen Cover',
       benefit_category_description: '',
       benefitType: 'inbuilt',
-      benefitLimit: { minimum: 50_000, maximum: 200_000, defaultLimit: 50_000, isAdjustable: true },
+      benefitLimit: { minimum: 5_000_000, maximum: 20_000_000, defaultLimit: 5_000_000, isAdjustable: true },
     },
     {
       _id: '12',
@@ -44,10 +44,10 @@ export const sampleProduct: MotorProduct = {
       name: 'Collision',
       type: 'per claim',
       description: '',
-      minAmount: 10_000,
-      maxAmount: 100_000,
-      defaultAmount: 25_000,
-      amount: 25_000,
+      minAmount: 1_000_000,
+      maxAmount: 10_000_000,
+      defaultAmount: 2_500_000,
+      amount: 2_500_000,
     },
   ],
 };

@@ -2,7 +2,7 @@ import type { BenefitType, CoverType } from '@bima/domain';
 import type { ActionOutput } from '@bima/domain/contract';
 
 /**
- * Wire shapes of the product actions (apps/api product/present.ts); every amount is whole shillings.
+ * Wire shapes of the product actions (apps/api product/present.ts); every amount is in cents.
  * Shared by the motor wizard, the motor flow store and the purchase.
  */
 
@@ -131,11 +131,11 @@ export interface ComparisonBenefit {
   id: string;
   name: string;
   description: string;
-  /** The limit it comes with, whole shillings (absent in comparisons kept before limits were shown). */
+  /** The limit it comes with, cents (absent in comparisons kept before limits were shown). */
   limit?: number;
 }
 
-/** An excess of a compared product: what the client pays of a claim, whole shillings. */
+/** An excess of a compared product: what the client pays of a claim, cents. */
 export interface ComparisonExcess {
   id: string;
   name: string;

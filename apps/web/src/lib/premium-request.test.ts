@@ -10,13 +10,13 @@ describe('premium request', () => {
   });
 
   it('lists only core limits that differ from the default', () => {
-    expect(getChangedCoreLimits(sampleProduct, { '11': 50_000, '12': 0 })).toEqual([]);
-    expect(getChangedCoreLimits(sampleProduct, { '11': 80_000 }).map((entry) => entry.limit)).toEqual([
-      80_000,
+    expect(getChangedCoreLimits(sampleProduct, { '11': 5_000_000, '12': 0 })).toEqual([]);
+    expect(getChangedCoreLimits(sampleProduct, { '11': 8_000_000 }).map((entry) => entry.limit)).toEqual([
+      8_000_000,
     ]);
   });
 
-  it('sends optional benefits, changed core limits, every excess and the period', () => {
+  it('sends optional benefits, changed core limits, every excess and the period, amounts in cents', () => {
     const request = buildPremiumCalcRequest({
       product: sampleProduct,
       vehicleValue: 1_500_000,
@@ -27,13 +27,14 @@ describe('premium request', () => {
           benefitType: 'optional',
         },
       ],
-      coreBenefitLimits: { '11': 100_000, '12': 0 },
+      coreBenefitLimits: { '11': 10_000_000, '12': 0 },
       excessAmounts: {},
       coverPeriod: '365',
     });
     expect(request).toEqual({
       productSystemRef: 'JUB-MP-ELITE',
-      risk: { value: 1_500_000 },
+      // The KES 1,500,000 entered, as its cents (issue 29).
+      risk: { value: 150_000_000 },
       additionalBenefits: [
         {
           benefitSystemRef: 'JUB-PVT',
@@ -44,10 +45,10 @@ describe('premium request', () => {
           benefitSystemRef: 'JUB-WINDSCREEN',
           benefit_category_name: 'Windscreen Cover',
           benefitType: 'inbuilt',
-          params: { limit: 100_000 },
+          params: { limit: 10_000_000 },
         },
       ],
-      excesses: [{ id: 'collision', amount: 25_000 }],
+      excesses: [{ id: 'collision', amount: 2_500_000 }],
       coverDetails: { period: 365 },
     });
   });
@@ -58,11 +59,11 @@ describe('premium request', () => {
       vehicleValue: 1_500_000,
       selectedOptionalBenefits: [],
       coreBenefitLimits: {},
-      excessAmounts: { collision: 40_000 },
+      excessAmounts: { collision: 4_000_000 },
       coverPeriod: '30',
     });
     expect(request.risk.value).toBe(0);
-    expect(request.excesses).toEqual([{ id: 'collision', amount: 40_000 }]);
+    expect(request.excesses).toEqual([{ id: 'collision', amount: 4_000_000 }]);
     expect(request.coverDetails.period).toBe(30);
   });
 });

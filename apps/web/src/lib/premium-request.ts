@@ -1,5 +1,6 @@
 // The benefit rules and the `productPremiumCalc` payload: the motor wizard prices with it and the
 // purchase sends the same benefits and excesses when it creates the quotation.
+import { shillingsToCents } from '@bima/domain/money';
 import type { MotorProduct, PremiumCalcRequest, ProductBenefit, SelectedBenefit } from './motor-types';
 
 /** Core benefits come with the cover (embedded or inbuilt); optional ones are bought on top. */
@@ -42,6 +43,7 @@ export function getChangedCoreLimits(
 
 export interface PremiumRequestInput {
   product: MotorProduct;
+  /** Whole shillings as entered (sent as cents); limits and excess amounts are cents, as the product's. */
   vehicleValue: number;
   selectedOptionalBenefits: SelectedBenefit[];
   coreBenefitLimits: Record<string, number>;
@@ -61,7 +63,7 @@ export function buildPremiumCalcRequest(input: PremiumRequestInput): PremiumCalc
   );
   return {
     productSystemRef: product.productSystemRef,
-    risk: { value: product.coverType === 'third-party' ? 0 : input.vehicleValue },
+    risk: { value: product.coverType === 'third-party' ? 0 : shillingsToCents(input.vehicleValue) },
     additionalBenefits: [...input.selectedOptionalBenefits, ...changedCore],
     excesses: product.excesses.map((excess) => ({
       id: excess.id,

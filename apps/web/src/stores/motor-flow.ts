@@ -9,7 +9,10 @@ import type {
 } from '../lib/motor-types';
 import { createPersistedStore, usePersistedStore } from '../lib/persisted-store';
 
-/** The motor private flow (spec-1 §3 "Motor private flow state"); amounts are whole shillings. */
+/**
+ * The motor private flow (spec-1 §3 "Motor private flow state"): the vehicle value in whole shillings
+ * as entered; the products, quotes, limits and excess amounts in cents, as the API answers them.
+ */
 export interface MotorFlowState {
   /** The insurance class the quotes were asked for; a different class on entry restarts the flow. */
   insuranceClass: string;
@@ -60,7 +63,8 @@ export const motorFlowDefaults: MotorFlowState = {
  * button. The motor screens change it only through the pure reducers of the motor feature
  * (`motorFlowStore.setState((state) => reducer(state, …))`); the purchase screens read it.
  */
-export const motorFlowStore = createPersistedStore<MotorFlowState>('motor', motorFlowDefaults);
+// Kept under a new name since its amounts moved to cents (issue 29): a tab's older state is not read.
+export const motorFlowStore = createPersistedStore<MotorFlowState>('motor_cents', motorFlowDefaults);
 
 export function useMotorFlow(): MotorFlowState;
 export function useMotorFlow<S>(selector: (state: MotorFlowState) => S): S;

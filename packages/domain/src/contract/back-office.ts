@@ -45,7 +45,7 @@ import {
   USER_STATUSES,
 } from '../staff';
 import { WORK_AGES } from '../staff-work';
-import { type Contract, cents, contract, day, pageOf, shillings, timestamp } from './define';
+import { type Contract, cents, contract, day, pageOf, timestamp } from './define';
 
 const noInput = () => z.object({});
 const names = z.object({ firstName: z.string(), lastName: z.string() });
@@ -244,11 +244,11 @@ const pricedQuoteSchema = z.looseObject({
       benefitSystemRef: z.string(),
       name: z.string(),
       benefitType: z.string(),
-      limit: shillings(),
-      premium: shillings(),
+      limit: cents(),
+      premium: cents(),
     }),
   ),
-  total: shillings(),
+  total: cents(),
 });
 
 const recommendationHead = {

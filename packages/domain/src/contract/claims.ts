@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  assessmentAnswersSchema,
+  assessmentAnswersCentsSchema,
   assessmentShareSchema,
   BUSINESS_KINDS,
   EXISTING_COVERS,
@@ -28,7 +28,7 @@ import {
 import { CONSTRUCTION_TYPES } from '../classes';
 import { pageInputSchema } from '../intermediaries';
 import { statementQuerySchema, walletPageSchema, walletTopUpSchema } from '../wallet';
-import { type Contract, cents, contract, day, pageOf, shillings, timestamp } from './define';
+import { type Contract, cents, contract, day, pageOf, timestamp } from './define';
 
 const claimStatus = z.enum(CLAIM_STATUSES);
 const claimType = z.enum(CLAIM_TYPES);
@@ -194,24 +194,24 @@ const assessmentCover = z.enum([
   'life-assurance',
 ]);
 
-/** The questionnaire's answers as saved (amounts in whole shillings: `shillings()`, not yet cents). */
+/** The questionnaire's answers as saved, amounts in cents (kept in whole shillings, converted to answer). */
 export const assessmentAnswersViewSchema = z.object({
   household: z.object({ adults: z.int(), children: z.int() }),
   dependants: z.int(),
-  vehicles: z.array(z.object({ use: z.enum(VEHICLE_USES), value: shillings() })),
+  vehicles: z.array(z.object({ use: z.enum(VEHICLE_USES), value: cents() })),
   home: z.object({
     tenure: z.enum(HOME_TENURES),
     premises: z.enum(HOME_PREMISES),
     construction: z.enum(CONSTRUCTION_TYPES),
-    buildingValue: shillings(),
-    contentsValue: shillings(),
+    buildingValue: cents(),
+    contentsValue: cents(),
   }),
-  business: z.object({ kind: z.enum(BUSINESS_KINDS), stockValue: shillings() }),
+  business: z.object({ kind: z.enum(BUSINESS_KINDS), stockValue: cents() }),
   existingCovers: z.array(z.enum(EXISTING_COVERS)),
-  monthlyBudget: shillings(),
+  monthlyBudget: cents(),
 });
 
-/** What the assessment suggests (amounts in whole shillings, not yet cents). */
+/** What the assessment suggests, amounts in cents. */
 export const assessmentResultSchema = z.object({
   suggestions: z.array(
     z.object({
@@ -220,14 +220,14 @@ export const assessmentResultSchema = z.object({
       name: z.string(),
       priority: z.enum(['essential', 'recommended', 'consider']),
       isCovered: z.boolean(),
-      sumInsured: shillings(),
+      sumInsured: cents(),
       reasons: z.array(z.string()),
       missing: z.array(z.string()),
       quote: z.object({ routeName: assessmentCover, params: z.record(z.string(), z.string()) }),
       /** The cheapest live product's premium for `periodDays` (a year), or null when none prices it. */
       estimate: z
         .object({
-          premium: shillings(),
+          premium: cents(),
           productName: z.string(),
           underwriter: z.string(),
           periodDays: z.int(),
@@ -235,12 +235,12 @@ export const assessmentResultSchema = z.object({
         .nullable(),
     }),
   ),
-  annualTotal: shillings().nullable(),
+  annualTotal: cents().nullable(),
   budget: z.object({
-    monthlyBudget: shillings(),
+    monthlyBudget: cents(),
     message: z.string(),
     isWithin: z.boolean().nullable(),
-    monthlyEquivalent: shillings().nullable(),
+    monthlyEquivalent: cents().nullable(),
   }),
 });
 
@@ -295,7 +295,7 @@ export const claimContracts = {
 
   'client/assessment/getAssessment': contract(z.object({}), ownAssessmentSchema),
   'client/assessment/saveAssessment': contract(
-    z.object({ answers: assessmentAnswersSchema }),
+    z.object({ answers: assessmentAnswersCentsSchema }),
     ownAssessmentSchema,
   ),
   'client/assessment/shareAssessment': contract(assessmentShareSchema, ownAssessmentSchema),

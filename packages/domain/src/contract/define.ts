@@ -26,13 +26,6 @@ export const cents = () =>
     .int()
     .meta({ format: 'kes-cents', description: 'Kenya shillings in integer cents (KES 1,234.50 is 123450)' });
 
-/**
- * An amount still answered in whole (or decimal) shillings, the unit the older calls of spec-1 §7
- * used. Every one is on its way to `cents()`; the OpenAPI document marks them `kes-shillings`.
- */
-export const shillings = () =>
-  z.number().meta({ format: 'kes-shillings', description: 'Kenya shillings (older unit; moving to cents)' });
-
 /** An instant on the wire: ISO 8601 text (a handler may answer a Date; JSON makes it this text). */
 export const timestamp = () => z.string().meta({ format: 'date-time' });
 

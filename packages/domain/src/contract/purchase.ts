@@ -29,12 +29,11 @@ import { quoteRenewalSchema } from '../renewal';
 import { completeQuotationDetailsSchema } from '../risk-requirements';
 import { supportContactsSchema } from '../support';
 import { walletPayInvoiceSchema } from '../wallet';
-import { type Contract, cents, contract, day, pageOf, shillings, timestamp } from './define';
+import { type Contract, cents, contract, day, pageOf, timestamp } from './define';
 
 /*
- * Money: the purchase calls still answer (and take) whole shillings, spec-1 §7's unit, the quote grid
- * and the premium calculation first among them: every such field is declared `shillings()` (the
- * motor journey moves to cents as one piece, later).
+ * Money: integer cents on the wire (`cents()`), in and out: the quote grid, the products, the premium
+ * calculation, quotations and renewals (issue 29). Rates stay plain fractions.
  */
 
 /** A free-form record kept as given (a vehicle, the client's details, a class's risk). */
@@ -71,51 +70,49 @@ export const policyKeySchema = z
   })
   .refine((key) => key.id !== undefined || key.policyNumber !== undefined, 'Give the policy id or number.');
 
-/** What a kept quote says (`quotations.breakdown`), amounts in whole shillings; rates are fractions. */
+/** What a kept quote says (`quotations.breakdown`), amounts in cents; rates are fractions. */
 export const quoteBreakdownSchema = z.object({
   productSystemRef: z.string(),
   productName: z.string(),
   underwriter: z.object({ id: z.string(), name: z.string() }),
   coverType: z.enum(COVER_TYPES),
-  vehicleValue: shillings(),
+  vehicleValue: cents(),
   period: z.int(),
   periodShare: z.number(),
-  basicPremium: shillings(),
+  basicPremium: cents(),
   basicDetail: z
     .object({
       groups: z.array(
-        z.object({ group: z.string(), sumInsured: shillings(), rate: z.number(), premium: shillings() }),
+        z.object({ group: z.string(), sumInsured: cents(), rate: z.number(), premium: cents() }),
       ),
       loadings: z.array(z.object({ factor: z.string(), option: z.string(), multiplier: z.number() })),
-      minimumApplied: shillings().nullable(),
-      perUnit: z.array(z.object({ quantity: z.string(), units: z.number(), amount: shillings() })),
+      minimumApplied: cents().nullable(),
+      perUnit: z.array(z.object({ quantity: z.string(), units: z.number(), amount: cents() })),
     })
     .optional(),
-  excessDiscount: shillings(),
+  excessDiscount: cents(),
   benefits: z.array(
     z.object({
       benefitSystemRef: z.string(),
       name: z.string(),
       benefitType: z.enum(BENEFIT_TYPES),
-      limit: shillings(),
-      premium: shillings(),
+      limit: cents(),
+      premium: cents(),
     }),
   ),
-  subtotal: shillings(),
+  subtotal: cents(),
   charges: z.array(
     z.object({
       charge_name: z.string(),
       charge_type: z.enum(['Percentage', 'Fixed']),
-      /** A fraction for a Percentage charge; shillings for a Fixed one. */
+      /** A fraction for a Percentage charge; cents for a Fixed one. */
       rate: z.number(),
-      amount: shillings(),
+      amount: cents(),
     }),
   ),
-  totalCharges: shillings(),
-  excesses: z.array(
-    z.object({ id: z.string(), name: z.string(), amount: shillings(), discount: shillings() }),
-  ),
-  total: shillings(),
+  totalCharges: cents(),
+  excesses: z.array(z.object({ id: z.string(), name: z.string(), amount: cents(), discount: cents() })),
+  total: cents(),
   currency: z.literal('KES'),
 });
 
@@ -134,14 +131,14 @@ export const quotationSchema = z.object({
   underwriter: z.string(),
   classCode: z.string(),
   coverType: z.string(),
-  vehicleValue: shillings().nullable(),
-  sumInsured: shillings(),
+  vehicleValue: cents().nullable(),
+  sumInsured: cents(),
   riskDetails: record(),
   riskReference: z.object({ label: z.string(), value: z.string() }),
   period: z.int(),
   startDate: day(),
   endDate: day(),
-  premium: shillings(),
+  premium: cents(),
   breakdown: quoteBreakdownSchema,
   vehicle: record(),
   clientDetails: record(),
@@ -153,7 +150,7 @@ export const quotationSchema = z.object({
   missingDetails: z.array(missingDetailSchema),
   isExpired: z.boolean(),
   invoice: z
-    .object({ invoiceSystemRef: z.string(), status: invoiceStatusSchema, amount: shillings() })
+    .object({ invoiceSystemRef: z.string(), status: invoiceStatusSchema, amount: cents() })
     .nullable(),
   policyNumber: z.string().nullable(),
   policyId: z.int().nullable(),
@@ -362,12 +359,12 @@ export const cartItemViewSchema = z.object({
   addedAt: timestamp(),
 });
 
-/** A product's benefit as a renewal price has it (or cannot): limits in whole shillings. */
+/** A product's benefit as a renewal price has it (or cannot): limits in cents. */
 const renewalBenefitSchema = z.object({
   benefitSystemRef: z.string(),
   name: z.string(),
-  limit: shillings().nullable(),
-  yourLimit: shillings().optional(),
+  limit: cents().nullable(),
+  yourLimit: cents().optional(),
 });
 
 /** A journey draft's state: the product line's own journey. */
@@ -381,13 +378,13 @@ const journeyStateSchema = z.union([
 
 /** How a product is priced for a risk: its band's rate, a fixed premium, or each group's rate. */
 const baseRateSchema = z.discriminatedUnion('rateType', [
-  z.object({ rateType: z.literal('fixed'), value: shillings() }),
+  z.object({ rateType: z.literal('fixed'), value: cents() }),
   z.object({
     rateType: z.literal('rated'),
     groups: z.array(z.object({ group: z.string(), rate: z.number() })),
-    minimumPremium: shillings(),
+    minimumPremium: cents(),
   }),
-  z.object({ rateType: z.literal('percentage'), value: z.number(), minimumPremium: shillings() }),
+  z.object({ rateType: z.literal('percentage'), value: z.number(), minimumPremium: cents() }),
 ]);
 
 const productHeadShape = {
@@ -403,8 +400,8 @@ const productHeadShape = {
 const productCoverSchema = z.object({
   coverType: z.enum(COVER_TYPES),
   supportedPeriods: z.array(z.int()),
-  minimumValue: shillings(),
-  maximumValue: shillings().nullable(),
+  minimumValue: cents(),
+  maximumValue: cents().nullable(),
 });
 
 const productUnderwriterSchema = z.array(z.object({ id: z.string(), name: z.string(), logo: z.string() }));
@@ -412,8 +409,8 @@ const productUnderwriterSchema = z.array(z.object({ id: z.string(), name: z.stri
 /** A product on the quote grid, priced for the risk (spec-1 §3 without benefits, excesses, charges). */
 export const quotedProductSchema = z.object({
   ...productHeadShape,
-  basePremium: shillings(),
-  premium: shillings(),
+  basePremium: cents(),
+  premium: cents(),
   quotePeriod: z.int(),
   basePremiumRate: baseRateSchema,
   underwriter: productUnderwriterSchema,
@@ -435,7 +432,7 @@ export const productDetailSchema = z.object({
     z.object({
       charge_name: z.string(),
       charge_type: z.enum(['Percentage', 'Fixed']),
-      /** A fraction for a Percentage charge; shillings for a Fixed one. */
+      /** A fraction for a Percentage charge; cents for a Fixed one. */
       value: z.number(),
     }),
   ),
@@ -447,16 +444,16 @@ export const productDetailSchema = z.object({
       benefit_category_description: z.string(),
       benefitType: z.enum(BENEFIT_TYPES),
       benefitLimit: z.object({
-        minimum: shillings(),
-        maximum: shillings(),
-        defaultLimit: shillings(),
+        minimum: cents(),
+        maximum: cents(),
+        defaultLimit: cents(),
         isAdjustable: z.boolean(),
       }),
       pricing: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('included') }),
-        z.object({ kind: z.literal('fixed'), amount: shillings() }),
-        z.object({ kind: z.literal('percentageOfValue'), rate: z.number(), minimum: shillings() }),
-        z.object({ kind: z.literal('rateOnExtraLimit'), rate: z.number(), inbuiltLimit: shillings() }),
+        z.object({ kind: z.literal('fixed'), amount: cents() }),
+        z.object({ kind: z.literal('percentageOfValue'), rate: z.number(), minimum: cents() }),
+        z.object({ kind: z.literal('rateOnExtraLimit'), rate: z.number(), inbuiltLimit: cents() }),
       ]),
     }),
   ),
@@ -466,10 +463,10 @@ export const productDetailSchema = z.object({
       name: z.string(),
       type: z.string(),
       description: z.string(),
-      minAmount: shillings(),
-      maxAmount: shillings(),
-      defaultAmount: shillings(),
-      amount: shillings(),
+      minAmount: cents(),
+      maxAmount: cents(),
+      defaultAmount: cents(),
+      amount: cents(),
     }),
   ),
 });
@@ -580,7 +577,7 @@ export const purchaseContracts = {
     z.object({ productName: z.string(), notified: z.int(), notifiedInAll: z.int() }),
   ),
 
-  // Products: the quote grid, one product, the premium calculation (whole shillings, spec-1 §7).
+  // Products: the quote grid, one product, the premium calculation (cents, issue 29).
   'underwriting/product/fetchInsuranceClassReccomendations': contract(
     fetchRecommendationsSchema,
     z.array(quotedProductSchema),
@@ -626,7 +623,7 @@ export const purchaseContracts = {
         underwriter: z.string(),
         startDate: day(),
         endDate: day(),
-        premium: shillings(),
+        premium: cents(),
         benefits: z.array(renewalBenefitSchema),
       }),
       alternatives: z.array(
@@ -634,7 +631,7 @@ export const purchaseContracts = {
           productSystemRef: z.string(),
           productName: z.string(),
           underwriter: z.string(),
-          premium: shillings(),
+          premium: cents(),
           includes: z.array(renewalBenefitSchema),
           cannotOffer: z.array(renewalBenefitSchema),
         }),

@@ -17,7 +17,7 @@ export const assessmentActions = [
     action: 'getAssessment',
     auth: 'client',
     description:
-      "The client's own assessment: the answers and result (null before the first save), the firms the client works with and which read it. Amounts in whole shillings.",
+      "The client's own assessment: the answers and result (null before the first save), the firms the client works with and which read it. Amounts in cents.",
     input: contracts['client/assessment/getAssessment'].input,
     handler: ({ db, principal }) => getAssessment(db, principal!.userId),
   }),
@@ -27,7 +27,7 @@ export const assessmentActions = [
     action: 'saveAssessment',
     auth: 'client',
     description:
-      'Saves the questionnaire (creates or replaces it) and answers as getAssessment. Amounts in whole shillings.',
+      'Saves the questionnaire (creates or replaces it) and answers as getAssessment. Amounts in cents, in and out.',
     input: contracts['client/assessment/saveAssessment'].input,
     handler: ({ db, principal, input }) => saveAssessment(db, principal!.userId, input.answers),
   }),
@@ -68,7 +68,7 @@ export const assessmentActions = [
     auth: 'staff',
     roles: ['intermediary'],
     description:
-      "One assessment shared with the caller's firm, read-only, with its answers and result (whole shillings). Another firm's, or one the client stopped sharing: 404.",
+      "One assessment shared with the caller's firm, read-only, with its answers and result (amounts in cents). Another firm's, or one the client stopped sharing: 404.",
     input: contracts['intermediary/assessment/getShared'].input,
     handler: ({ db, principal, input }) => getSharedAssessment(db, principal!, input.id),
   }),

@@ -7,7 +7,9 @@ import {
   assessNeeds,
   budgetVerdict,
   type CoverType,
+  mapAssessmentAmounts,
 } from '@bima/domain';
+import { centsToWholeShillings, shillingsToCents } from '@bima/domain/money';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -59,6 +61,33 @@ async function estimate(db: Database, pricing: AssessmentPricing) {
     }
   }
   return best;
+}
+
+/**
+ * The answers and result as the API answers them (issue 29: cents on the wire): the one presenter of
+ * an assessment. The answers are kept, and the result worked out, in whole shillings.
+ */
+async function presentAssessment(db: Database, answers: AssessmentAnswers) {
+  const result = await evaluateAssessment(db, answers);
+  const cents = (shillings: number | null) => (shillings === null ? null : shillingsToCents(shillings));
+  return {
+    answers: mapAssessmentAmounts(answers, shillingsToCents),
+    result: {
+      suggestions: result.suggestions.map((suggestion) => ({
+        ...suggestion,
+        sumInsured: shillingsToCents(suggestion.sumInsured),
+        estimate: suggestion.estimate
+          ? { ...suggestion.estimate, premium: shillingsToCents(suggestion.estimate.premium) }
+          : null,
+      })),
+      annualTotal: cents(result.annualTotal),
+      budget: {
+        ...result.budget,
+        monthlyBudget: shillingsToCents(result.budget.monthlyBudget),
+        monthlyEquivalent: cents(result.budget.monthlyEquivalent),
+      },
+    },
+  };
 }
 
 /**
@@ -131,11 +160,12 @@ export async function getAssessment(db: Database, userId: string) {
         .where(and(eq(assessmentShares.clientUserId, userId), isNull(assessmentShares.revokedAt)))
     : [];
   const sharedAt = new Map(shares.map((share) => [share.intermediaryId, share.sharedAt.toISOString()]));
-  const answers = row ? assessmentAnswersSchema.parse(row.answers) : null;
+  const kept = row ? assessmentAnswersSchema.parse(row.answers) : null;
+  const presented = kept ? await presentAssessment(db, kept) : null;
   return {
-    answers,
+    answers: presented?.answers ?? null,
     updatedAt: row?.updatedAt.toISOString() ?? null,
-    result: answers ? await evaluateAssessment(db, answers) : null,
+    result: presented?.result ?? null,
     intermediaries: firms.map((firm) => ({
       ...firm,
       isShared: sharedAt.has(firm.id),
@@ -144,8 +174,12 @@ export async function getAssessment(db: Database, userId: string) {
   };
 }
 
-/** Saves (creates or replaces) the client's answers, then answers as `getAssessment`. */
-export async function saveAssessment(db: Database, userId: string, answers: AssessmentAnswers) {
+/**
+ * Saves (creates or replaces) the client's answers, sent in cents and kept in whole shillings, then
+ * answers as `getAssessment`.
+ */
+export async function saveAssessment(db: Database, userId: string, sent: AssessmentAnswers) {
+  const answers = mapAssessmentAmounts(sent, centsToWholeShillings);
   await db
     .insert(assessments)
     .values({ userId, answers })
@@ -280,15 +314,14 @@ export async function getSharedAssessment(db: Database, principal: Principal, id
     .innerJoin(users, eq(users.id, assessmentShares.clientUserId))
     .where(and(eq(assessmentShares.id, id), sharedWith(principal.intermediaryId ?? -1)));
   if (!row) throw new AppError('not_found', ASSESSMENT_MESSAGES.sharedNotFound);
-  const answers = assessmentAnswersSchema.parse(row.answers);
+  const presented = await presentAssessment(db, assessmentAnswersSchema.parse(row.answers));
   return {
     id: row.id,
     clientName: `${row.firstName} ${row.lastName}`,
     email: row.email,
     sharedAt: row.sharedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    answers,
-    result: await evaluateAssessment(db, answers),
+    ...presented,
   };
 }
 

@@ -48,7 +48,7 @@ export const helpRequestActions = [
     auth: 'public',
     rateLimit: 'write',
     description:
-      "Sends a help request (spec-2 §3) to the chosen intermediaries; the vehicle value (riskDetails.value) is whole shillings as typed. When not signed in as a client, with the verificationRef and code of requestHelpCode for the same e-mail. 400 names intermediaries that are unknown or not ACTIVE; 429 (Retry-After) past HELP_REQUESTS_PER_CLIENT_PER_DAY in 24 hours for the account or the form's e-mail. A firm is e-mailed about at most HELP_REQUEST_EMAILS_PER_FIRM_PER_HOUR requests an hour; the rest reach its inbox and in-app notifications.",
+      "Sends a help request (spec-2 §3) to the chosen intermediaries; the vehicle value (riskDetails.value) is in cents (whole shillings). When not signed in as a client, with the verificationRef and code of requestHelpCode for the same e-mail. 400 names intermediaries that are unknown or not ACTIVE; 429 (Retry-After) past HELP_REQUESTS_PER_CLIENT_PER_DAY in 24 hours for the account or the form's e-mail. A firm is e-mailed about at most HELP_REQUEST_EMAILS_PER_FIRM_PER_HOUR requests an hour; the rest reach its inbox and in-app notifications.",
     input: createHelpRequestSchema({ today: () => kenyaToday() }),
     handler: (context) => createHelpRequest(context, context.principal, context.input),
   }),

@@ -237,7 +237,7 @@ export async function createHelpRequest(
         clientLastName: input.clientDetails.names.lastName,
         clientEmail: input.clientDetails.email,
         clientKraPin: input.clientDetails.kraPin,
-        riskValue: Math.round(input.riskDetails.value * 100),
+        riskValue: input.riskDetails.value,
         chassisNumber: input.riskDetails.chassisNumber,
         regNo: input.riskDetails.regNo,
         remarks: input.remarks,

@@ -9,7 +9,7 @@ import { contracts } from '@bima/domain/contract';
 import { AppError } from '../../gateway/errors';
 import { defineAction } from '../../gateway/registry';
 import { SerializedResult } from '../../gateway/serialized';
-import { presentProduct, presentQuote, presentQuotedSummary, toCents } from './present';
+import { presentProduct, presentQuote, presentQuotedSummary } from './present';
 import {
   checkRiskCoverType,
   coversRisk,
@@ -108,7 +108,7 @@ export const productActions = [
     action: 'fetchInsuranceClassReccomendations',
     auth: 'public',
     description:
-      "Every active product of an insurance class that covers the risk, each priced for it (an empty coverType means all the class's cover types). Motor private: riskValue in whole shillings. Other classes: `risk`, checked against the class's definition (motor commercial '08', fire domestic '03', theft '05', aviation '04').",
+      "Every active product of an insurance class that covers the risk, each priced for it (an empty coverType means all the class's cover types). Amounts in cents, in and out. Motor private: riskValue (the vehicle's value). Other classes: `risk`, checked against the class's definition (motor commercial '08', fire domestic '03', theft '05', aviation '04').",
     input: contracts['underwriting/product/fetchInsuranceClassReccomendations'].input,
     handler: async ({ db, input, language }) => {
       const classRisk = parseClassRisk(input.insuranceClass, input.risk, 'risk');
@@ -123,7 +123,7 @@ export const productActions = [
         const products = await loadProducts(db, { classCode: input.insuranceClass, coverTypes });
         return quoteAll(products, classRisk.sumInsured, classRisk.rating, language);
       }
-      const vehicleValue = toCents(input.riskValue);
+      const vehicleValue = input.riskValue;
       const coverTypes = input.coverType
         ? [input.coverType]
         : vehicleValue > 0
@@ -139,12 +139,12 @@ export const productActions = [
     action: 'productWithBenefitsAndUnderwriterDetails',
     auth: 'public',
     description:
-      'One product with its benefits, excesses, charges and underwriter, as a one-item list; riskValue (whole shillings, optional) picks the rate of its value band.',
+      'One product with its benefits, excesses, charges and underwriter, as a one-item list; riskValue (cents, optional) picks the rate of its value band; amounts in cents.',
     input: contracts['underwriting/product/productWithBenefitsAndUnderwriterDetails'].input,
     handler: async ({ db, input, language }) => {
       const [loaded] = await loadProducts(db, { productSystemRef: input.productSystemRef });
       if (!loaded) throw new AppError('not_found', 'This product is no longer available.');
-      return [presentProduct(productInLanguage(loaded, language), toCents(input.riskValue ?? 0))];
+      return [presentProduct(productInLanguage(loaded, language), input.riskValue ?? 0)];
     },
   }),
   defineAction({
@@ -153,7 +153,7 @@ export const productActions = [
     action: 'productPremiumCalc',
     auth: 'public',
     description:
-      'Prices a product for a risk, cover period, chosen benefit limits and excesses; returns the itemised breakdown and total in whole shillings.',
+      'Prices a product for a risk, cover period, chosen benefit limits and excesses; returns the itemised breakdown and total; amounts in cents, in and out.',
     input: contracts['underwriting/product/productPremiumCalc'].input,
     handler: async ({ db, input, language }) => {
       const [loaded] = await loadProducts(db, { productSystemRef: input.productSystemRef });
@@ -162,7 +162,7 @@ export const productActions = [
       const classRisk = parseClassRisk(loaded.product.classCode, input.risk.details, 'risk.details');
       if (classRisk) checkRiskCoverType(loaded, classRisk, 'risk.details');
       const vehicleValue =
-        loaded.product.coverType === 'third-party' ? 0 : (classRisk?.sumInsured ?? toCents(input.risk.value));
+        loaded.product.coverType === 'third-party' ? 0 : (classRisk?.sumInsured ?? input.risk.value);
       if (vehicleValue > 0 && !coversRisk(loaded.product, vehicleValue)) {
         throw new AppError('invalid', `${productName} does not cover a vehicle of this value.`, {
           errors: [
@@ -181,9 +181,9 @@ export const productActions = [
           periodDays: input.coverDetails.period,
           selectedBenefits: input.additionalBenefits.map((benefit) => ({
             benefitSystemRef: benefit.benefitSystemRef,
-            limit: benefit.params?.limit === undefined ? undefined : toCents(benefit.params.limit),
+            limit: benefit.params?.limit,
           })),
-          excesses: input.excesses.map((excess) => ({ id: excess.id, amount: toCents(excess.amount) })),
+          excesses: input.excesses.map((excess) => ({ id: excess.id, amount: excess.amount })),
         },
         language,
       );

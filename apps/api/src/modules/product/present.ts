@@ -1,7 +1,10 @@
 import { type BasicDetail, type BenefitConfig, findBandRate, PPM, type PremiumBreakdown } from '@bima/domain';
 import type { LoadedProduct } from './service';
 
-/** The API speaks whole shillings; the database and the engine hold cents. */
+/**
+ * Cents to whole shillings and back, for the calls still answering shillings (invoices, payments,
+ * policies); the product, quote and quotation calls answer the cents as kept (issue 29).
+ */
 export const toKes = (cents: number) => Math.round(cents / 100);
 export const toCents = (shillings: number) => shillings * 100;
 
@@ -11,11 +14,11 @@ function presentPricing(benefit: BenefitConfig) {
     case 'included':
       return { kind: pricing.kind };
     case 'fixed':
-      return { kind: pricing.kind, amount: toKes(pricing.amount) };
+      return { kind: pricing.kind, amount: pricing.amount };
     case 'percentageOfValue':
-      return { kind: pricing.kind, rate: pricing.ratePpm / PPM, minimum: toKes(pricing.minimum) };
+      return { kind: pricing.kind, rate: pricing.ratePpm / PPM, minimum: pricing.minimum };
     case 'rateOnExtraLimit':
-      return { kind: pricing.kind, rate: pricing.ratePpm / PPM, inbuiltLimit: toKes(pricing.inbuiltLimit) };
+      return { kind: pricing.kind, rate: pricing.ratePpm / PPM, inbuiltLimit: pricing.inbuiltLimit };
   }
 }
 
@@ -36,7 +39,7 @@ function staticParts(loaded: LoadedProduct) {
  */
 function presentRate(loaded: LoadedProduct, vehicleValue: number, detail?: BasicDetail) {
   const { basic } = loaded.rating;
-  if (basic.kind === 'fixed') return { rateType: 'fixed' as const, value: toKes(basic.premium) };
+  if (basic.kind === 'fixed') return { rateType: 'fixed' as const, value: basic.premium };
   if (basic.kind === 'rated') {
     return {
       rateType: 'rated' as const,
@@ -46,13 +49,13 @@ function presentRate(loaded: LoadedProduct, vehicleValue: number, detail?: Basic
           (detail?.groups.find((line) => line.group === group.group)?.ratePpm ??
             findBandRate(group.bands, 0)) / PPM,
       })),
-      minimumPremium: toKes(basic.minimumPremium),
+      minimumPremium: basic.minimumPremium,
     };
   }
   return {
     rateType: 'percentage' as const,
     value: findBandRate(basic.bands, vehicleValue) / PPM,
-    minimumPremium: toKes(basic.minimumPremium),
+    minimumPremium: basic.minimumPremium,
   };
 }
 
@@ -65,8 +68,8 @@ export function presentQuotedSummary(loaded: LoadedProduct, quote: PremiumBreakd
   const { head, tail } = staticParts(loaded);
   return {
     ...head,
-    basePremium: toKes(quote.basicPremium),
-    premium: toKes(quote.total),
+    basePremium: quote.basicPremium,
+    premium: quote.total,
     quotePeriod: quote.periodDays,
     basePremiumRate: presentRate(loaded, quote.vehicleValue, quote.basicDetail),
     underwriter: tail.underwriter,
@@ -105,13 +108,13 @@ function presentStaticParts(loaded: LoadedProduct) {
     productCover: {
       coverType: product.coverType,
       supportedPeriods: rating.supportedPeriods,
-      minimumValue: toKes(product.minimumValue),
-      maximumValue: product.maximumValue === null ? null : toKes(product.maximumValue),
+      minimumValue: product.minimumValue,
+      maximumValue: product.maximumValue,
     },
     product_charges_details: rating.charges.map((charge) => ({
       charge_name: charge.name,
       charge_type: charge.type,
-      value: charge.type === 'Percentage' ? charge.value / PPM : toKes(charge.value),
+      value: charge.type === 'Percentage' ? charge.value / PPM : charge.value,
     })),
     productBenefits: rating.benefits.map((benefit, index) => ({
       _id: String(loaded.benefits[index]?.id ?? benefit.benefitSystemRef),
@@ -120,9 +123,9 @@ function presentStaticParts(loaded: LoadedProduct) {
       benefit_category_description: benefit.description,
       benefitType: benefit.type,
       benefitLimit: {
-        minimum: toKes(benefit.limit.minimum),
-        maximum: toKes(benefit.limit.maximum),
-        defaultLimit: toKes(benefit.limit.defaultLimit),
+        minimum: benefit.limit.minimum,
+        maximum: benefit.limit.maximum,
+        defaultLimit: benefit.limit.defaultLimit,
         isAdjustable: benefit.limit.isAdjustable,
       },
       pricing: presentPricing(benefit),
@@ -132,10 +135,10 @@ function presentStaticParts(loaded: LoadedProduct) {
       name: excess.name,
       type: excess.type,
       description: excess.description,
-      minAmount: toKes(excess.minAmount),
-      maxAmount: toKes(excess.maxAmount),
-      defaultAmount: toKes(excess.defaultAmount),
-      amount: toKes(excess.defaultAmount),
+      minAmount: excess.minAmount,
+      maxAmount: excess.maxAmount,
+      defaultAmount: excess.defaultAmount,
+      amount: excess.defaultAmount,
     })),
   };
   return { head, tail };
@@ -190,52 +193,14 @@ export function storedQuote(loaded: LoadedProduct, quote: PremiumBreakdown) {
 export type StoredQuote = ReturnType<typeof storedQuote>;
 
 /**
- * A kept quote as the API answers it: the same fields with every amount in whole shillings
- * (`toKes`), without the `unit` mark. The one place that knows which of its fields are money.
+ * A kept quote as the API answers it: the same fields, amounts in integer cents as kept, without the
+ * `unit` mark (issue 29: cents on the wire). The one presenter of `quotations.breakdown`.
  */
 export function presentStoredQuote({ unit: _cents, ...quote }: StoredQuote) {
-  const { basicDetail } = quote;
-  return {
-    ...quote,
-    vehicleValue: toKes(quote.vehicleValue),
-    basicPremium: toKes(quote.basicPremium),
-    ...(basicDetail
-      ? {
-          basicDetail: {
-            ...basicDetail,
-            groups: basicDetail.groups.map((line) => ({
-              ...line,
-              sumInsured: toKes(line.sumInsured),
-              premium: toKes(line.premium),
-            })),
-            minimumApplied: basicDetail.minimumApplied === null ? null : toKes(basicDetail.minimumApplied),
-            perUnit: basicDetail.perUnit.map((line) => ({ ...line, amount: toKes(line.amount) })),
-          },
-        }
-      : {}),
-    excessDiscount: toKes(quote.excessDiscount),
-    benefits: quote.benefits.map((line) => ({
-      ...line,
-      limit: toKes(line.limit),
-      premium: toKes(line.premium),
-    })),
-    subtotal: toKes(quote.subtotal),
-    charges: quote.charges.map((line) => ({
-      ...line,
-      rate: line.charge_type === 'Percentage' ? line.rate : toKes(line.rate),
-      amount: toKes(line.amount),
-    })),
-    totalCharges: toKes(quote.totalCharges),
-    excesses: quote.excesses.map((line) => ({
-      ...line,
-      amount: toKes(line.amount),
-      discount: toKes(line.discount),
-    })),
-    total: toKes(quote.total),
-  };
+  return quote;
 }
 
-/** The calculated quote with its itemised breakdown, in whole shillings. */
+/** The calculated quote with its itemised breakdown, in cents. */
 export function presentQuote(loaded: LoadedProduct, quote: PremiumBreakdown) {
   return presentStoredQuote(storedQuote(loaded, quote));
 }

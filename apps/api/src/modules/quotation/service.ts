@@ -31,7 +31,7 @@ import { makeRef } from '../../lib/refs';
 import { type OptionalPaging, pageOrWhole } from '../../lib/search';
 import { getClientDetails, updateClient } from '../client/service';
 import { moneyOfInvoice, post } from '../ledger/service';
-import { presentStoredQuote, storedQuote, toCents, toKes } from '../product/present';
+import { presentStoredQuote, storedQuote } from '../product/present';
 import {
   type ClassRisk,
   checkRiskCoverType,
@@ -47,7 +47,7 @@ import { missingDetailsOf, refuseIncompleteRisk } from './requirements';
 type QuotationRow = typeof quotations.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** A quotation as its owner sees it, amounts in whole shillings. */
+/** A quotation as its owner sees it, amounts in cents (issue 29). */
 export function presentQuotation(
   row: QuotationRow,
   invoice?: { invoiceSystemRef: string; status: string; amount: number; hasPayments?: boolean } | null,
@@ -65,9 +65,9 @@ export function presentQuotation(
     /** The insurance class ('07' motor private, '08' motor commercial, '03' fire domestic, …). */
     classCode: row.classCode,
     coverType: row.coverType,
-    vehicleValue: THIRD_PARTY_COVER_TYPES.includes(row.coverType) ? null : toKes(row.vehicleValue),
-    /** The risk's total sum insured (the vehicle's value for motor), whole shillings. */
-    sumInsured: toKes(row.vehicleValue),
+    vehicleValue: THIRD_PARTY_COVER_TYPES.includes(row.coverType) ? null : row.vehicleValue,
+    /** The risk's total sum insured (the vehicle's value for motor), in cents. */
+    sumInsured: row.vehicleValue,
     /** The class's risk as entered (empty for motor private). */
     riskDetails: row.riskDetails,
     /** What is insured in one line: {label, value} (a plate, a home's location, an aircraft). */
@@ -75,7 +75,7 @@ export function presentQuotation(
     period: row.periodDays,
     startDate: row.startDate,
     endDate: row.endDate,
-    premium: toKes(row.total),
+    premium: row.total,
     breakdown: presentStoredQuote(row.breakdown),
     vehicle: row.vehicle,
     clientDetails: row.clientDetails,
@@ -93,7 +93,7 @@ export function presentQuotation(
     /** The price is no longer offered; a quotation with money paid towards it never expires. */
     isExpired: isQuotationExpired(row) && !invoice?.hasPayments && policyNumber == null,
     invoice: invoice
-      ? { invoiceSystemRef: invoice.invoiceSystemRef, status: invoice.status, amount: toKes(invoice.amount) }
+      ? { invoiceSystemRef: invoice.invoiceSystemRef, status: invoice.status, amount: invoice.amount }
       : null,
     policyNumber: policyNumber ?? null,
     /** The policy's id (its page in the portal), once issued. */
@@ -115,7 +115,7 @@ export function quotationExpiredError(row: { expiresAt: Date }): AppError {
   );
 }
 
-/** A product's choices as the API takes them: whole shillings. */
+/** A product's choices as the API takes them: amounts in cents. */
 export interface QuotationChoices {
   coverPeriod: number;
   additionalBenefits: ReadonlyArray<{ benefitSystemRef: string; params?: { limit?: number } }>;
@@ -125,8 +125,8 @@ export interface QuotationChoices {
 }
 
 /**
- * The choices as a quotation stores them: the API's whole shillings in cents, under names that say
- * so (`limitCents`, `amountCents`), so no reader can take one unit for the other.
+ * The choices as a quotation stores them: the API's cents under names that say so (`limitCents`,
+ * `amountCents`), so no reader can take one unit for another.
  */
 export function storedChoices(choices: Pick<QuotationChoices, 'additionalBenefits' | 'excesses'>): {
   selectedBenefits: ChosenBenefit[];
@@ -135,20 +135,20 @@ export function storedChoices(choices: Pick<QuotationChoices, 'additionalBenefit
   return {
     selectedBenefits: choices.additionalBenefits.map((benefit) => ({
       benefitSystemRef: benefit.benefitSystemRef,
-      ...(benefit.params?.limit === undefined ? {} : { limitCents: toCents(benefit.params.limit) }),
+      ...(benefit.params?.limit === undefined ? {} : { limitCents: benefit.params.limit }),
     })),
-    excesses: choices.excesses.map((excess) => ({ id: excess.id, amountCents: toCents(excess.amount) })),
+    excesses: choices.excesses.map((excess) => ({ id: excess.id, amountCents: excess.amount })),
   };
 }
 
-/** A stored quotation's choices as the API takes them (whole shillings), to price them again. */
+/** A stored quotation's choices as the API takes them (cents), to price them again. */
 export function choicesOfQuotation(row: Pick<QuotationRow, 'selectedBenefits' | 'excesses'>) {
   return {
     additionalBenefits: row.selectedBenefits.map((benefit) => ({
       benefitSystemRef: benefit.benefitSystemRef,
-      ...(benefit.limitCents === undefined ? {} : { params: { limit: toKes(benefit.limitCents) } }),
+      ...(benefit.limitCents === undefined ? {} : { params: { limit: benefit.limitCents } }),
     })),
-    excesses: row.excesses.map((excess) => ({ id: excess.id, amount: toKes(excess.amountCents) })),
+    excesses: row.excesses.map((excess) => ({ id: excess.id, amount: excess.amountCents })),
   } satisfies Pick<QuotationChoices, 'additionalBenefits' | 'excesses'>;
 }
 
@@ -178,9 +178,9 @@ export function priceChoices(
     periodDays: choices.coverPeriod,
     selectedBenefits: choices.additionalBenefits.map((benefit) => ({
       benefitSystemRef: benefit.benefitSystemRef,
-      limit: benefit.params?.limit === undefined ? undefined : toCents(benefit.params.limit),
+      limit: benefit.params?.limit,
     })),
-    excesses: choices.excesses.map((excess) => ({ id: excess.id, amount: toCents(excess.amount) })),
+    excesses: choices.excesses.map((excess) => ({ id: excess.id, amount: excess.amount })),
   });
 }
 
@@ -216,7 +216,7 @@ export async function createQuotation(
       errors: [{ field: 'coverDetails.startDate', message: startDateProblem }],
     });
   }
-  const vehicleValue = isThirdParty ? 0 : (classRisk?.sumInsured ?? toCents(risk.value ?? 0));
+  const vehicleValue = isThirdParty ? 0 : (classRisk?.sumInsured ?? risk.value ?? 0);
   const quote = priceChoices(
     loaded,
     vehicleValue,
@@ -409,7 +409,7 @@ export async function requoteQuotation(
       risks: [
         {
           riskType: 'ASSET',
-          value: old.coverType === 'third-party' ? null : toKes(old.vehicleValue),
+          value: old.coverType === 'third-party' ? null : old.vehicleValue,
           riskRef: String((old.vehicle as { registrationNumber?: unknown }).registrationNumber ?? 'N/A'),
           details: {},
         },

@@ -22,7 +22,6 @@ import { coverEndDate, kenyaToday } from '../../lib/dates';
 import { formatDay, type Language } from '../../lib/language';
 import type { Services } from '../../services';
 import { notify } from '../notification/service';
-import { toCents, toKes } from '../product/present';
 import { coversRisk, loadProducts } from '../product/service';
 import { loadSwahiliNames, productNameIn } from '../product/texts';
 import {
@@ -140,7 +139,7 @@ export async function sendRenewalReminders(
   return sent;
 }
 
-/** A benefit of the client's policy as a product's renewal price has it (or cannot); whole shillings. */
+/** A benefit of the client's policy as a product's renewal price has it (or cannot); limits in cents. */
 export interface RenewalBenefit {
   benefitSystemRef: string;
   name: string;
@@ -240,14 +239,14 @@ export async function quoteRenewal(
       underwriter: old.underwriterName,
       startDate: policy.startDate,
       endDate: policy.endDate,
-      /** Last year's premium, whole shillings. */
-      premium: toKes(old.total),
+      /** Last year's premium, in cents. */
+      premium: old.total,
       /** The benefits the client chose on the policy (optional ones and changed limits). */
       benefits: chosenOnPolicy(old).benefits.map(
         (benefit): RenewalBenefit => ({
           benefitSystemRef: benefit.benefitSystemRef,
           name: benefit.name,
-          limit: benefit.limit === undefined ? null : toKes(benefit.limit),
+          limit: benefit.limit ?? null,
         }),
       ),
     },
@@ -292,26 +291,26 @@ function chosenOnPolicy(old: QuotationRow): { benefits: ChosenBenefit[]; excesse
     benefits: stored.additionalBenefits.map((benefit) => ({
       benefitSystemRef: benefit.benefitSystemRef,
       name: names.get(benefit.benefitSystemRef) ?? benefit.benefitSystemRef,
-      ...(benefit.params?.limit === undefined ? {} : { limit: toCents(benefit.params.limit) }),
+      ...(benefit.params?.limit === undefined ? {} : { limit: benefit.params.limit }),
     })),
-    excesses: stored.excesses.map((excess) => ({ id: excess.id, amount: toCents(excess.amount) })),
+    excesses: stored.excesses.map((excess) => ({ id: excess.id, amount: excess.amount })),
   };
 }
 
-/** Equivalent choices (cents) as the API takes them (whole shillings). */
+/** Equivalent choices as the API takes them (both in cents). */
 const toQuotationChoices = (equivalent: EquivalentChoices): QuotationChoices => ({
   additionalBenefits: equivalent.selectedBenefits.map((benefit) => ({
     benefitSystemRef: benefit.benefitSystemRef,
-    ...(benefit.limit === undefined ? {} : { params: { limit: toKes(benefit.limit) } }),
+    ...(benefit.limit === undefined ? {} : { params: { limit: benefit.limit } }),
   })),
-  excesses: equivalent.excesses.map((excess) => ({ id: excess.id, amount: toKes(excess.amount) })),
+  excesses: equivalent.excesses.map((excess) => ({ id: excess.id, amount: excess.amount })),
 });
 
 const presentBenefit = (benefit: EquivalentBenefit): RenewalBenefit => ({
   benefitSystemRef: benefit.benefitSystemRef,
   name: benefit.name,
-  limit: benefit.limit === null ? null : toKes(benefit.limit),
-  ...(benefit.yourLimit === undefined ? {} : { yourLimit: toKes(benefit.yourLimit) }),
+  limit: benefit.limit,
+  ...(benefit.yourLimit === undefined ? {} : { yourLimit: benefit.yourLimit }),
 });
 
 /** The new quotation through the one quotation path (createQuotation prices it again and checks it). */
@@ -332,7 +331,7 @@ async function createRenewalQuotation(
     risks: [
       {
         riskType: 'ASSET',
-        value: THIRD_PARTY_COVER_TYPES.includes(old.coverType) ? null : toKes(old.vehicleValue),
+        value: THIRD_PARTY_COVER_TYPES.includes(old.coverType) ? null : old.vehicleValue,
         riskRef: String((old.vehicle as { registrationNumber?: unknown }).registrationNumber ?? 'N/A'),
         details: {},
       },
@@ -400,7 +399,7 @@ async function priceLikeForLike(db: Database, old: QuotationRow): Promise<Priced
         productSystemRef: loaded.product.productSystemRef,
         productName: loaded.product.name,
         underwriter: loaded.underwriter.name,
-        premium: toKes(quote.total),
+        premium: quote.total,
         includes: equivalent.includes.map(presentBenefit),
         cannotOffer: equivalent.cannotOffer.map(presentBenefit),
         choices,

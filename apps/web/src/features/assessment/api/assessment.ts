@@ -1,11 +1,12 @@
-import type { AssessmentAnswers } from '@bima/domain';
+import { type AssessmentAnswers, mapAssessmentAmounts } from '@bima/domain';
 import type { ActionOutput } from '@bima/domain/contract';
+import { shillingsToCents } from '@bima/domain/money';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callAction } from '../../../lib/api-client';
 
 /** `client / assessment / getAssessment`: the client's own (answers null before the first save). */
 export type OwnAssessment = ActionOutput<'client/assessment/getAssessment'>;
-/** The result (amounts in whole shillings on the wire, still). */
+/** The result (amounts in cents, as the wire has them). */
 export type AssessmentResult = NonNullable<OwnAssessment['result']>;
 export type AssessmentSuggestionView = AssessmentResult['suggestions'][number];
 export type AssessmentEstimate = NonNullable<AssessmentSuggestionView['estimate']>;
@@ -26,8 +27,13 @@ export const ownAssessmentQueryOptions = () =>
     retry: false,
   });
 
+/** Saves the answers as the form read them (whole shillings), sent as cents. */
 export const saveAssessment = (answers: AssessmentAnswers) =>
-  callAction('client/assessment/saveAssessment', { answers }, secured());
+  callAction(
+    'client/assessment/saveAssessment',
+    { answers: mapAssessmentAmounts(answers, shillingsToCents) },
+    secured(),
+  );
 
 export const shareAssessment = (intermediaryId: number) =>
   callAction('client/assessment/shareAssessment', { intermediaryId }, secured());

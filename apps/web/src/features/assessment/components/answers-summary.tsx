@@ -4,13 +4,14 @@ import { cardClass } from '../../../components/ui';
 import { domainText } from '../../../lib/domain-text';
 import { t } from '../i18n';
 
-const kes = (shillings: number) => formatKes(shillings * 100);
-
 /** The questionnaire's answers, read-only (the client's summary and the intermediary's view). */
 export function AnswersSummary({ answers }: { answers: AssessmentAnswers }) {
   const vehicles = answers.vehicles.length
     ? answers.vehicles
-        .map((vehicle) => `${domainText(ASSESSMENT_LABELS.vehicleUse[vehicle.use])} — ${kes(vehicle.value)}`)
+        .map(
+          (vehicle) =>
+            `${domainText(ASSESSMENT_LABELS.vehicleUse[vehicle.use])} — ${formatKes(vehicle.value)}`,
+        )
         .join('; ')
     : t('assessment.summary.none');
   const covers = answers.existingCovers.length
@@ -45,18 +46,18 @@ export function AnswersSummary({ answers }: { answers: AssessmentAnswers }) {
             value: domainText(CONSTRUCTION_LABELS[answers.home.construction]),
           },
           ...(answers.home.tenure === 'owned'
-            ? [{ label: t('assessment.form.buildingValue'), value: kes(answers.home.buildingValue) }]
+            ? [{ label: t('assessment.form.buildingValue'), value: formatKes(answers.home.buildingValue) }]
             : []),
-          { label: t('assessment.form.contentsValue'), value: kes(answers.home.contentsValue) },
+          { label: t('assessment.form.contentsValue'), value: formatKes(answers.home.contentsValue) },
           {
             label: t('assessment.form.business'),
             value: domainText(ASSESSMENT_LABELS.business[answers.business.kind]),
           },
           ...(answers.business.kind !== 'none'
-            ? [{ label: t('assessment.form.stockValue'), value: kes(answers.business.stockValue) }]
+            ? [{ label: t('assessment.form.stockValue'), value: formatKes(answers.business.stockValue) }]
             : []),
           { label: t('assessment.summary.existingCovers'), value: covers },
-          { label: t('assessment.form.monthlyBudget'), value: kes(answers.monthlyBudget) },
+          { label: t('assessment.form.monthlyBudget'), value: formatKes(answers.monthlyBudget) },
         ]}
       />
     </section>

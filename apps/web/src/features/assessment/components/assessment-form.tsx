@@ -8,8 +8,10 @@ import {
   EXISTING_COVERS,
   HOME_PREMISES,
   HOME_TENURES,
+  mapAssessmentAmounts,
   VEHICLE_USES,
 } from '@bima/domain';
+import { centsToWholeShillings } from '@bima/domain/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type FieldPath, useFieldArray } from 'react-hook-form';
@@ -56,8 +58,10 @@ const EMPTY: AssessmentFormValues = {
   monthlyBudget: '',
 };
 
-function toFormValues(answers: AssessmentAnswers | null): AssessmentFormValues {
-  if (!answers) return EMPTY;
+/** The saved answers (cents, as the wire has them) as the form shows them: whole shillings. */
+function toFormValues(saved: AssessmentAnswers | null): AssessmentFormValues {
+  if (!saved) return EMPTY;
+  const answers = mapAssessmentAmounts(saved, centsToWholeShillings);
   return {
     household: { adults: text(answers.household.adults), children: text(answers.household.children) },
     dependants: text(answers.dependants),

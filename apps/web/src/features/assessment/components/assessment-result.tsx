@@ -7,7 +7,6 @@ import type { AssessmentResult, AssessmentSuggestionView } from '../api/assessme
 import { t } from '../i18n';
 import { isSoldToday, quoteHref } from './quote-link';
 
-const kes = (shillings: number) => formatKes(shillings * 100);
 const PRIORITY_TONE: Record<AssessmentSuggestionView['priority'], StatusTone> = {
   essential: 'danger',
   recommended: 'warning',
@@ -31,7 +30,7 @@ function SuggestionCard({
           {name}
           {suggestion.sumInsured > 0 ? (
             <span className="block text-sm font-normal text-slate-700">
-              {t('assessment.result.sumInsured', { amount: kes(suggestion.sumInsured) })}
+              {t('assessment.result.sumInsured', { amount: formatKes(suggestion.sumInsured) })}
             </span>
           ) : null}
         </h3>
@@ -50,7 +49,7 @@ function SuggestionCard({
         {suggestion.estimate ? (
           <>
             <span className="text-xl font-bold">
-              {t('assessment.result.estimate', { amount: kes(suggestion.estimate.premium) })}
+              {t('assessment.result.estimate', { amount: formatKes(suggestion.estimate.premium) })}
             </span>
             <span className="block text-sm text-slate-700">
               {t('assessment.result.estimateFrom', {
@@ -113,9 +112,9 @@ export function AssessmentResultView({ result, canQuote }: { result: AssessmentR
         {result.annualTotal !== null && budget.monthlyEquivalent !== null ? (
           <p className="text-slate-900">
             {t('assessment.result.total', {
-              total: kes(result.annualTotal),
-              monthly: kes(budget.monthlyEquivalent),
-              budget: kes(budget.monthlyBudget),
+              total: formatKes(result.annualTotal),
+              monthly: formatKes(budget.monthlyEquivalent),
+              budget: formatKes(budget.monthlyBudget),
             })}
           </p>
         ) : null}

@@ -1,5 +1,5 @@
 import type { ClassKyc } from '@bima/domain/classes/risks';
-import { formatKes as formatKesCents } from '@bima/domain/money';
+import { formatKes } from '@bima/domain/money';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,14 +25,11 @@ import {
   createClassQuotation,
 } from '../../../lib/class-quotes';
 import { kenyaTodayIsoDate } from '../../../lib/dates';
-import { intlLocale } from '../../../lib/i18n';
 import { requestInvoicePayment } from '../../../lib/payments';
 import { completeQuotation } from '../../../lib/quotations';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import type { ClassFlowEvent, ClassFlowState } from '../flow';
 import { t } from '../i18n';
-
-export const formatKes = (amount: number) => `KES ${Math.round(amount).toLocaleString(intlLocale())}`;
 
 /** A loading as people read it: a security measure by its name, another option by its words. */
 const loadingLabel = (loading: { factor: string; option: string }) =>
@@ -412,7 +409,7 @@ export function PaymentStep({ flow, dispatch }: StepProps) {
     { label: t('classCover.summary.product'), value: flow.product?.productName ?? '' },
     { label: t('classCover.payment.invoice'), value: quotation.invoiceSystemRef },
     // The invoice's amount is in cents (issue 29).
-    { label: t('classCover.summary.premium'), value: formatKesCents(quotation.amount) },
+    { label: t('classCover.summary.premium'), value: formatKes(quotation.amount) },
   ];
   if (flow.paid) {
     return (

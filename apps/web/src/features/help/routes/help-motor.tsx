@@ -1,4 +1,4 @@
-import { type CreateHelpRequestInput, HELP_FORM_TOASTS, HELP_REQUEST_MAX_DAYS_AHEAD } from '@bima/domain';
+import { HELP_FORM_TOASTS, HELP_REQUEST_MAX_DAYS_AHEAD, type HelpRequestFormInput } from '@bima/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -54,7 +54,7 @@ function usePreselectedIntermediary(entities: HelpEntities): number | undefined 
 }
 
 interface PendingVerification {
-  input: CreateHelpRequestInput;
+  input: HelpRequestFormInput;
   verificationRef: string;
 }
 
@@ -70,8 +70,8 @@ function HelpForm({ entities }: { entities: HelpEntities }) {
       intermediaryId,
     }),
   );
-  const { form, field, errorOf, isSubmitDisabled } = useSpecForm<HelpFormValues, CreateHelpRequestInput>(
-    schema as unknown as Parameters<typeof useSpecForm<HelpFormValues, CreateHelpRequestInput>>[0],
+  const { form, field, errorOf, isSubmitDisabled } = useSpecForm<HelpFormValues, HelpRequestFormInput>(
+    schema as unknown as Parameters<typeof useSpecForm<HelpFormValues, HelpRequestFormInput>>[0],
     defaults,
   );
   const [search, setSearch] = useState('');
@@ -103,7 +103,7 @@ function HelpForm({ entities }: { entities: HelpEntities }) {
     return true;
   };
 
-  const askForCode = async (input: CreateHelpRequestInput) => {
+  const askForCode = async (input: HelpRequestFormInput) => {
     try {
       const { verificationRef } = await requestHelpCode(input.clientDetails.email);
       setPending({ input, verificationRef });
@@ -123,7 +123,7 @@ function HelpForm({ entities }: { entities: HelpEntities }) {
     }
   };
 
-  const onValid = async (input: CreateHelpRequestInput) => {
+  const onValid = async (input: HelpRequestFormInput) => {
     if (isSignedIn) {
       await send(toHelpRequestPayload(input));
       return;

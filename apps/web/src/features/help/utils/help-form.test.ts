@@ -122,7 +122,8 @@ describe('the form mapped to the help request payload', () => {
         email: 'w@example.co.ke',
         kraPin: 'A123456789X',
       },
-      riskDetails: { value: 1_500_000, chassisNumber: 'JTDBR32E720123456', regNo: 'KBC 123A' },
+      // The typed KES 1,500,000 goes on the wire as its cents (issue 29).
+      riskDetails: { value: 150_000_000, chassisNumber: 'JTDBR32E720123456', regNo: 'KBC 123A' },
     });
   });
 

@@ -1,9 +1,10 @@
 import {
-  type CreateHelpRequestInput,
-  createHelpRequestSchema,
+  createHelpRequestFormSchema,
+  type HelpRequestFormInput,
   type IntermediaryListItem,
   phoneSearchDigits,
 } from '@bima/domain';
+import { shillingsToCents } from '@bima/domain/money';
 import { kenyaTodayIsoDate } from '../../../lib/dates';
 import type { HelpPrefill } from '../../../lib/intermediaries';
 
@@ -29,13 +30,14 @@ export interface HelpRequestPayload {
   status: 'PENDING';
   remarks: string;
   clientDetails: { names: { firstName: string; lastName: string }; email: string; kraPin: string };
+  /** The vehicle value in cents (the wire's unit). */
   riskDetails: { value: number; chassisNumber: string; regNo: string };
   verificationRef?: string;
   code?: string;
 }
 
 /** The form's checks: the server's schema and messages (spec-2 §5), the deadline against Kenya's today. */
-export const helpFormSchema = () => createHelpRequestSchema({ today: () => kenyaTodayIsoDate() });
+export const helpFormSchema = () => createHelpRequestFormSchema({ today: () => kenyaTodayIsoDate() });
 
 export const EMPTY_HELP_FORM: HelpFormValues = {
   clientDetails: { names: { firstName: '', lastName: '' }, email: '', kraPin: '' },
@@ -71,9 +73,12 @@ export function initialHelpValues(options: {
   };
 }
 
-/** The checked form as the request's payload, with the e-mail check for a signed-out visitor. */
+/**
+ * The checked form as the request's payload (the typed shillings sent as cents), with the e-mail
+ * check for a signed-out visitor.
+ */
 export function toHelpRequestPayload(
-  input: CreateHelpRequestInput,
+  input: HelpRequestFormInput,
   verification?: HelpVerification,
 ): HelpRequestPayload {
   return {
@@ -90,7 +95,7 @@ export function toHelpRequestPayload(
       kraPin: input.clientDetails.kraPin,
     },
     riskDetails: {
-      value: input.riskDetails.value,
+      value: shillingsToCents(input.riskDetails.value),
       chassisNumber: input.riskDetails.chassisNumber,
       regNo: input.riskDetails.regNo,
     },

@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
@@ -6,7 +7,6 @@ import { closeButton } from '../../../components/ui';
 import type { QuotedProductSummary } from '../../../lib/motor-types';
 import { planDetailsQueryOptions } from '../api/commercial';
 import { t } from '../i18n';
-import { formatShillings } from '../utils/format';
 
 interface PlanDetailsModalProps {
   plan: QuotedProductSummary;
@@ -40,7 +40,7 @@ export function PlanDetailsModal({ plan, onClose, onSelect }: PlanDetailsModalPr
             {t('motorCommercial.quote.underwriter', { name: plan.underwriter[0]?.name ?? '' })}
           </p>
           <p className="mt-1 text-2xl font-extrabold text-emerald-900">
-            {plan.premium === null || plan.premium === undefined ? '—' : formatShillings(plan.premium)}
+            {plan.premium === null || plan.premium === undefined ? '—' : formatKes(plan.premium)}
           </p>
           <p className="mt-2 text-slate-800">{plan.productDescription}</p>
         </div>
@@ -83,7 +83,7 @@ export function PlanDetailsModal({ plan, onClose, onSelect }: PlanDetailsModalPr
                       {benefit.benefitLimit?.defaultLimit ? (
                         <p className="text-sm text-slate-700">
                           {t('motorCommercial.quote.limit', {
-                            amount: formatShillings(benefit.benefitLimit.defaultLimit),
+                            amount: formatKes(benefit.benefitLimit.defaultLimit),
                           })}
                         </p>
                       ) : null}

@@ -3,6 +3,7 @@ import {
   COMMERCIAL_USE_LABELS,
   COMMERCIAL_VEHICLE_TYPE_LABELS,
 } from '@bima/domain/classes/risks';
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
@@ -14,7 +15,7 @@ import type { QuotedProductSummary } from '../../../lib/motor-types';
 import { commercialQuotesQueryOptions, planDetailsQueryOptions } from '../api/commercial';
 import { t } from '../i18n';
 import { advance, quoteRiskOf, updateFlow, useCommercialFlow } from '../stores/commercial-flow';
-import { coreBenefitsOf, formatShillings } from '../utils/format';
+import { coreBenefitsOf } from '../utils/format';
 import { PlanDetailsModal } from './plan-details-modal';
 import { StepActions } from './step-actions';
 
@@ -70,7 +71,7 @@ function PlanCard({
         <div>
           <p className="text-sm text-slate-700">{t('motorCommercial.quote.premium')}</p>
           <p className="text-2xl font-extrabold text-emerald-900">
-            {plan.premium === null || plan.premium === undefined ? '—' : formatShillings(plan.premium)}
+            {plan.premium === null || plan.premium === undefined ? '—' : formatKes(plan.premium)}
           </p>
         </div>
         <PlanFeatures productSystemRef={plan.productSystemRef} />

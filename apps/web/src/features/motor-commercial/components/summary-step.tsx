@@ -3,6 +3,7 @@ import {
   COMMERCIAL_USE_LABELS,
   COMMERCIAL_VEHICLE_TYPE_LABELS,
 } from '@bima/domain/classes/risks';
+import { formatKes, shillingsToCents } from '@bima/domain/money';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -23,7 +24,6 @@ import {
   updateFlow,
   useCommercialFlow,
 } from '../stores/commercial-flow';
-import { formatShillings } from '../utils/format';
 import { buildCommercialQuotation } from '../utils/quotation-payload';
 import { StepActions } from './step-actions';
 
@@ -124,7 +124,7 @@ export function SummaryStep() {
                 label: t('motorCommercial.summary.vehicleValue'),
                 value: isThirdParty
                   ? t('motorCommercial.summary.notInsured')
-                  : formatShillings(risk.vehicleValue),
+                  : formatKes(shillingsToCents(risk.vehicleValue)),
               },
               { label: t('motorCommercial.summary.product'), value: product?.productName ?? '—' },
               {
@@ -136,7 +136,7 @@ export function SummaryStep() {
                 value:
                   product?.premium === null || product?.premium === undefined
                     ? '—'
-                    : formatShillings(product.premium),
+                    : formatKes(product.premium),
               },
             ]}
           />

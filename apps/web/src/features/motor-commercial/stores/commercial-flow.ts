@@ -29,7 +29,7 @@ export type CommercialPaymentStatus = 'pending' | 'processing' | 'success' | 'fa
 export interface CommercialInvoice {
   systemQuotationRef: string;
   invoiceSystemRef: string;
-  /** What the invoice asks for, in whole shillings. */
+  /** What the invoice asks for, in cents. */
   amount: number;
   /** The createQuotation payload as JSON: the same application confirmed again keeps its invoice. */
   requestKey: string;
@@ -193,8 +193,9 @@ export function needsSignIn(step: number): boolean {
  * The motor commercial wizard's flow, kept in signed session storage (per tab) so it survives a
  * reload and the trip through sign-in. Changed only through the pure functions above.
  */
+// Kept under a new name since its quotes and invoice moved to cents (issue 29).
 export const commercialFlowStore = createPersistedStore<CommercialFlowState>(
-  'motor-commercial',
+  'motor-commercial_cents',
   commercialFlowDefaults,
 );
 

@@ -40,7 +40,8 @@ describe('the commercial quotation payload', () => {
       startDate: '2026-11-24',
     });
     expect(payload).toEqual({
-      risks: [{ riskType: 'ASSET', value: 2_500_000, riskRef: 'KCX 456T', details: risk }],
+      // The risk's value in cents (issue 29); its details keep the shillings entered.
+      risks: [{ riskType: 'ASSET', value: 250_000_000, riskRef: 'KCX 456T', details: risk }],
       bussinessType: 'DIRECT',
       productSystemRef: 'JUB-MC-STD',
       clientDetails: {

@@ -1,4 +1,5 @@
 import type { ClassKyc, CommercialRisk, CommercialVehicle } from '@bima/domain/classes/risks';
+import { shillingsToCents } from '@bima/domain/money';
 import type { CommercialQuotationPayload } from '../api/commercial';
 
 /** Default cover period in days for quotation creation (spec-2 §9). */
@@ -33,7 +34,8 @@ export function buildCommercialQuotation({
     risks: [
       {
         riskType: 'ASSET',
-        value: isThirdParty ? null : risk.vehicleValue,
+        // The risk's details keep the value as entered (whole shillings); the risk's value is cents.
+        value: isThirdParty ? null : shillingsToCents(risk.vehicleValue),
         riskRef: vehicle.registrationNumber,
         details: risk,
       },

@@ -1,9 +1,11 @@
 import type { CoverType } from '@bima/domain';
+import { shillingsToCents } from '@bima/domain/money';
 import { callAction } from '../../../lib/api-client';
 import type { QuotedProductSummary } from '../../../lib/motor-types';
 
 export interface RecommendationsInput {
   insuranceClass: string;
+  /** The vehicle's value in whole shillings as entered (sent as cents). */
   riskValue: number;
   coverType: CoverType;
 }
@@ -17,7 +19,7 @@ export async function getRecommendations(input: RecommendationsInput): Promise<Q
   // Checked by the compiler: the grid's answer has every field the motor journey reads.
   const quotes: readonly QuotedProductSummary[] = await callAction(
     'underwriting/product/fetchInsuranceClassReccomendations',
-    input,
+    { ...input, riskValue: shillingsToCents(input.riskValue) },
   );
   return [...quotes];
 }

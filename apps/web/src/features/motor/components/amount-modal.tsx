@@ -1,10 +1,10 @@
+import { centsToWholeShillings, formatKes } from '@bima/domain/money';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { formatAmountText } from '../../../components/number-inputs';
 import { buttonPrimary, buttonSecondary, inputClass } from '../../../components/ui';
 import { t } from '../i18n';
 import { checkAmountInRange } from '../utils/amount-range';
-import { formatKesAmount } from '../utils/format';
 
 interface AmountModalProps {
   title: string;
@@ -24,17 +24,17 @@ interface AmountModalProps {
 }
 
 /**
- * The limit modal and the excess modal: one whole-shilling amount, bounded by the benefit's or the
- * excess's minimum and maximum. An amount out of range is refused with a message, never clamped.
+ * The limit modal and the excess modal: one amount typed in whole shillings, bounded by the benefit's
+ * or the excess's minimum and maximum; the bounds, the starting amount and the answer are cents. An amount out of range is refused with a message, never clamped.
  */
 export function AmountModal(props: AmountModalProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState(formatAmountText(String(props.initialAmount)));
+  const [value, setValue] = useState(formatAmountText(String(centsToWholeShillings(props.initialAmount))));
   const [error, setError] = useState('');
   const hintId = useId();
   const errorId = useId();
   const inputId = useId();
-  const range = { min: formatKesAmount(props.minimum), max: formatKesAmount(props.maximum) };
+  const range = { min: formatKes(props.minimum), max: formatKes(props.maximum) };
   const typed = checkAmountInRange(value, props.minimum, props.maximum);
 
   const confirm = () => {

@@ -1,9 +1,9 @@
+import { formatKes } from '@bima/domain/money';
 import { useId } from 'react';
 import { Modal } from '../../../components/modal';
 import { buttonDanger, buttonPrimary, buttonSecondary, closeButton } from '../../../components/ui';
 import type { ComparisonBenefit, ComparisonExcess, ComparisonItem } from '../../../lib/motor-types';
 import { t } from '../i18n';
-import { formatKesAmount } from '../utils/format';
 
 interface ComparisonModalProps {
   items: ComparisonItem[];
@@ -37,7 +37,7 @@ function BenefitSection({
               <span className="font-semibold text-slate-900">{benefit.name}</span>
               {benefit.limit ? (
                 <span className="block text-emerald-900">
-                  {t('motor.comparison.limit', { amount: formatKesAmount(benefit.limit) })}
+                  {t('motor.comparison.limit', { amount: formatKes(benefit.limit) })}
                 </span>
               ) : null}
               {benefit.description ? (
@@ -65,7 +65,7 @@ function ExcessList({ excesses }: { excesses: ComparisonExcess[] }) {
           {excesses.map((excess) => (
             <div key={excess.id} className="contents">
               <dt className="text-slate-700">{excess.name}</dt>
-              <dd className="font-semibold text-slate-900">{formatKesAmount(excess.amount)}</dd>
+              <dd className="font-semibold text-slate-900">{formatKes(excess.amount)}</dd>
             </div>
           ))}
         </dl>
@@ -97,7 +97,7 @@ function ComparisonCard({
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-700">{t('motor.comparison.premium')}</dt>
         <dd className="font-bold text-emerald-900">
-          {item.premium === null ? '—' : formatKesAmount(item.premium)}
+          {item.premium === null ? '—' : formatKes(item.premium)}
         </dd>
         <dt className="text-slate-700">{t('motor.comparison.underwriter')}</dt>
         <dd className="font-semibold text-slate-900">{item.underwriter}</dd>

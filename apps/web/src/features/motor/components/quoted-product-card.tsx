@@ -1,10 +1,10 @@
 import { formatCoverPeriod } from '@bima/domain';
+import { formatKes } from '@bima/domain/money';
 import { useId } from 'react';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
 import { domainText } from '../../../lib/domain-text';
 import type { QuotedProductSummary } from '../../../lib/motor-types';
 import { t } from '../i18n';
-import { formatKesAmount } from '../utils/format';
 import { ProductLogo } from './product-logo';
 
 interface QuotedProductCardProps {
@@ -47,7 +47,7 @@ export function QuotedProductCard({
       <div className="mt-auto">
         <p className="text-sm text-slate-700">{t('motor.quotes.premium')}</p>
         <p className="text-2xl font-extrabold text-emerald-900">
-          {product.premium === null || product.premium === undefined ? '—' : formatKesAmount(product.premium)}
+          {product.premium === null || product.premium === undefined ? '—' : formatKes(product.premium)}
         </p>
         {product.quotePeriod ? (
           <p className="text-sm text-slate-700">

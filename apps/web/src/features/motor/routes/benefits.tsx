@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { premiumChange } from '@bima/domain/premium/change';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -41,7 +42,7 @@ import {
   setExcessAmount,
   storeQuotation,
 } from '../stores/flow-reducers';
-import { formatKesAmount, hasOwnLimit } from '../utils/format';
+import { hasOwnLimit } from '../utils/format';
 
 const REQUIREMENTS = ['coverType', 'product', 'coverDetails'] as const;
 
@@ -59,7 +60,7 @@ function OptionalPrice({ price, isPending }: { price: number | undefined; isPend
   if (price === undefined) return null;
   return (
     <p className="mt-1 text-sm font-semibold text-slate-900">
-      {t('motor.benefits.adds', { amount: formatKesAmount(price) })}
+      {t('motor.benefits.adds', { amount: formatKes(price) })}
     </p>
   );
 }
@@ -94,11 +95,11 @@ function ChangePrice(props: {
     text = t('motor.benefits.changeNotPriced');
   } else {
     const change = premiumChange({ before: props.baseline, after: priced.data.total });
-    const total = formatKesAmount(priced.data.total);
+    const total = formatKes(priced.data.total);
     if (change.kind === 'more') {
-      text = t('motor.benefits.changeMore', { amount: formatKesAmount(change.amount), total });
+      text = t('motor.benefits.changeMore', { amount: formatKes(change.amount), total });
     } else if (change.kind === 'less') {
-      text = t('motor.benefits.changeLess', { amount: formatKesAmount(change.amount), total });
+      text = t('motor.benefits.changeLess', { amount: formatKes(change.amount), total });
     } else if (props.excessNow !== undefined && props.amount > props.excessNow) {
       text = t('motor.benefits.noExcessDiscount');
     } else {
@@ -149,7 +150,7 @@ export default function BenefitsRoute() {
       notify({
         type: 'success',
         title: t('motor.quotation.retrieved'),
-        message: t('motor.quotation.retrievedText', { amount: formatKesAmount(quote.total) }),
+        message: t('motor.quotation.retrievedText', { amount: formatKes(quote.total) }),
       });
       navigate(paths.motorQuotation.getHref());
     },
@@ -272,7 +273,7 @@ export default function BenefitsRoute() {
                     <p className="text-sm text-slate-700">{benefit.benefit_category_description}</p>
                     <p className="mt-1 text-sm font-semibold text-emerald-900">
                       {hasOwnLimit(benefit.benefitLimit)
-                        ? t('motor.benefits.limit', { limit: formatKesAmount(coreLimit(benefit)) })
+                        ? t('motor.benefits.limit', { limit: formatKes(coreLimit(benefit)) })
                         : t('motor.benefits.included')}
                     </p>
                   </div>
@@ -312,7 +313,7 @@ export default function BenefitsRoute() {
                         {hasOwnLimit(benefit.benefitLimit) ? (
                           <p className="mt-1 text-sm font-semibold text-emerald-900">
                             {t('motor.benefits.limit', {
-                              limit: formatKesAmount(benefit.benefitLimit.defaultLimit),
+                              limit: formatKes(benefit.benefitLimit.defaultLimit),
                             })}
                           </p>
                         ) : null}
@@ -351,7 +352,7 @@ export default function BenefitsRoute() {
               {reliefChange ? (
                 <p className="mt-2 font-semibold text-slate-900">
                   {reliefChange.kind === 'less'
-                    ? t('motor.benefits.excessDiscount', { amount: formatKesAmount(reliefChange.amount) })
+                    ? t('motor.benefits.excessDiscount', { amount: formatKes(reliefChange.amount) })
                     : t('motor.benefits.noExcessDiscount')}
                 </p>
               ) : null}
@@ -366,13 +367,13 @@ export default function BenefitsRoute() {
                       <p className="text-sm text-slate-700">{excess.description}</p>
                       <p className="mt-1 text-sm font-semibold text-emerald-900">
                         {t('motor.benefits.excessAmount', {
-                          amount: formatKesAmount(flow.excessAmounts[excess.id] ?? excess.defaultAmount),
+                          amount: formatKes(flow.excessAmounts[excess.id] ?? excess.defaultAmount),
                         })}
                       </p>
                       <p className="text-sm text-slate-700">
                         {t('motor.benefits.excessRange', {
-                          min: formatKesAmount(excess.minAmount),
-                          max: formatKesAmount(excess.maxAmount),
+                          min: formatKes(excess.minAmount),
+                          max: formatKes(excess.maxAmount),
                         })}
                       </p>
                     </div>
@@ -409,7 +410,7 @@ export default function BenefitsRoute() {
                       <p className="font-semibold text-slate-900">{name}</p>
                       {selected.params?.limit ? (
                         <p className="text-sm text-slate-700">
-                          {t('motor.benefits.limit', { limit: formatKesAmount(selected.params.limit) })}
+                          {t('motor.benefits.limit', { limit: formatKes(selected.params.limit) })}
                         </p>
                       ) : null}
                     </div>
@@ -429,7 +430,7 @@ export default function BenefitsRoute() {
                   <div>
                     <p className="font-semibold text-slate-900">{benefit.benefit_category_name}</p>
                     <p className="text-sm text-slate-700">
-                      {t('motor.benefits.changedLimit', { limit: formatKesAmount(limit) })}
+                      {t('motor.benefits.changedLimit', { limit: formatKes(limit) })}
                     </p>
                   </div>
                   <button
@@ -449,7 +450,7 @@ export default function BenefitsRoute() {
 
       <RunningTotalBar
         label={t('motor.benefits.runningTotal')}
-        amount={total.data ? formatKesAmount(total.data.total) : null}
+        amount={total.data ? formatKes(total.data.total) : null}
         note={
           total.isError
             ? t('motor.benefits.runningTotalError')
@@ -504,8 +505,8 @@ export default function BenefitsRoute() {
           }
           requiredMessage={t('motor.benefits.limitRequired')}
           outOfRangeMessage={t('motor.benefits.limitOutOfRange', {
-            min: formatKesAmount(editing.benefit.benefitLimit.minimum),
-            max: formatKesAmount(editing.benefit.benefitLimit.maximum),
+            min: formatKes(editing.benefit.benefitLimit.minimum),
+            max: formatKes(editing.benefit.benefitLimit.maximum),
           })}
           onCancel={() => setEditing(null)}
           preview={(limit) => (
@@ -548,8 +549,8 @@ export default function BenefitsRoute() {
           initialAmount={flow.excessAmounts[editing.excess.id] ?? editing.excess.defaultAmount}
           requiredMessage={t('motor.benefits.excessRequired')}
           outOfRangeMessage={t('motor.benefits.excessOutOfRange', {
-            min: formatKesAmount(editing.excess.minAmount),
-            max: formatKesAmount(editing.excess.maxAmount),
+            min: formatKes(editing.excess.minAmount),
+            max: formatKes(editing.excess.maxAmount),
           })}
           onCancel={() => setEditing(null)}
           preview={(amount) => (

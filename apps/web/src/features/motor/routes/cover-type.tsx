@@ -1,4 +1,5 @@
 import { type CoverType, MOTOR_PRIVATE_COVER_TYPES, QUOTATION_MESSAGES } from '@bima/domain';
+import { formatKes, shillingsToCents } from '@bima/domain/money';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,7 +26,6 @@ import {
   receiveQuotes,
   saveVehicleValue,
 } from '../stores/flow-reducers';
-import { formatKesAmount } from '../utils/format';
 
 function VehicleValueEntry({ initialValue }: { initialValue: number }) {
   const inputId = useId();
@@ -44,7 +44,7 @@ function VehicleValueEntry({ initialValue }: { initialValue: number }) {
     notify({
       type: 'success',
       title: t('motor.coverType.valueSaved'),
-      message: t('motor.coverType.valueSavedText', { amount: formatKesAmount(vehicleValue) }),
+      message: t('motor.coverType.valueSavedText', { amount: formatKes(shillingsToCents(vehicleValue)) }),
     });
   };
 
@@ -200,7 +200,7 @@ export default function CoverTypeRoute() {
                   <>
                     {t('motor.coverType.savedValue')}:{' '}
                     <strong className="text-lg text-slate-900">
-                      {formatKesAmount(flow.enteredVehicleValue)}
+                      {formatKes(shillingsToCents(flow.enteredVehicleValue))}
                     </strong>
                   </>
                 ) : (

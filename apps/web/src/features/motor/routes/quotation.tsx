@@ -1,4 +1,5 @@
 import { formatCoverPeriod } from '@bima/domain';
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { coverTypeText } from '../../../components/code-labels';
@@ -19,7 +20,7 @@ import { ShareQuoteButton } from '../components/share-quote-button';
 import { useFlowGuard } from '../hooks';
 import { t } from '../i18n';
 import { storeQuotation } from '../stores/flow-reducers';
-import { formatKesAmount, formatPercent } from '../utils/format';
+import { formatPercent } from '../utils/format';
 
 const REQUIREMENTS = ['coverType'] as const;
 const DETAILS_REQUIREMENTS = ['coverDetails'] as const;
@@ -57,14 +58,14 @@ function Breakdown({ quote }: { quote: PremiumQuote }) {
             <th scope="row" className={headClass}>
               {t('motor.quotation.basicPremium')}
             </th>
-            <td className={amountClass}>{formatKesAmount(quote.basicPremium)}</td>
+            <td className={amountClass}>{formatKes(quote.basicPremium)}</td>
           </tr>
           {quote.excessDiscount ? (
             <tr className={rowClass}>
               <th scope="row" className={headClass}>
                 {t('motor.quotation.excessDiscount')}
               </th>
-              <td className={amountClass}>- {formatKesAmount(quote.excessDiscount)}</td>
+              <td className={amountClass}>- {formatKes(quote.excessDiscount)}</td>
             </tr>
           ) : null}
           {pricedBenefits.map((line) => (
@@ -72,14 +73,14 @@ function Breakdown({ quote }: { quote: PremiumQuote }) {
               <th scope="row" className={headClass}>
                 {line.name}
               </th>
-              <td className={amountClass}>{formatKesAmount(line.premium)}</td>
+              <td className={amountClass}>{formatKes(line.premium)}</td>
             </tr>
           ))}
           <tr className={`${rowClass} bg-slate-50`}>
             <th scope="row" className={`${headClass} font-semibold`}>
               {t('motor.quotation.subtotal')}
             </th>
-            <td className={amountClass}>{formatKesAmount(quote.subtotal)}</td>
+            <td className={amountClass}>{formatKes(quote.subtotal)}</td>
           </tr>
           {quote.charges.map((charge) => (
             <tr key={charge.charge_name} className={rowClass}>
@@ -91,21 +92,21 @@ function Breakdown({ quote }: { quote: PremiumQuote }) {
                     })
                   : charge.charge_name}
               </th>
-              <td className={amountClass}>{formatKesAmount(charge.amount)}</td>
+              <td className={amountClass}>{formatKes(charge.amount)}</td>
             </tr>
           ))}
           <tr className={`${rowClass} bg-slate-50`}>
             <th scope="row" className={`${headClass} font-semibold`}>
               {t('motor.quotation.totalCharges')}
             </th>
-            <td className={amountClass}>{formatKesAmount(quote.totalCharges)}</td>
+            <td className={amountClass}>{formatKes(quote.totalCharges)}</td>
           </tr>
           <tr>
             <th scope="row" className="py-3 pr-4 text-left text-base font-bold text-slate-900">
               {t('motor.quotation.total')}
             </th>
             <td className="py-3 text-right text-lg font-extrabold whitespace-nowrap text-emerald-900 tabular-nums">
-              {formatKesAmount(quote.total)}
+              {formatKes(quote.total)}
             </td>
           </tr>
         </tbody>
@@ -134,7 +135,7 @@ function QuotationView({ product, state }: { product: MotorProduct; state: Motor
         notify({
           type: 'success',
           title: t('motor.quotation.retrieved'),
-          message: t('motor.quotation.retrievedText', { amount: formatKesAmount(quote.total) }),
+          message: t('motor.quotation.retrievedText', { amount: formatKes(quote.total) }),
         });
         return quote;
       } catch (error) {
@@ -186,12 +187,10 @@ function QuotationView({ product, state }: { product: MotorProduct; state: Motor
   const summaryRows: Array<[string, string]> = [
     [t('motor.quotation.product'), quote.productName],
     [t('motor.quotation.underwriter'), quote.underwriter.name],
-    [t('motor.quotation.totalPremium'), formatKesAmount(quote.total)],
+    [t('motor.quotation.totalPremium'), formatKes(quote.total)],
     ...(isThirdParty
       ? []
-      : ([[t('motor.quotation.vehicleValue'), formatKesAmount(quote.vehicleValue)]] as Array<
-          [string, string]
-        >)),
+      : ([[t('motor.quotation.vehicleValue'), formatKes(quote.vehicleValue)]] as Array<[string, string]>)),
     [t('motor.quotation.coverType'), coverTypeText(quote.coverType)],
     [t('motor.quotation.period'), domainText(formatCoverPeriod(quote.period))],
     [t('motor.quotation.startDate'), formatIsoDate(state.coverDetails.startDate)],
@@ -229,7 +228,7 @@ function QuotationView({ product, state }: { product: MotorProduct; state: Motor
                       {benefit.params?.limit
                         ? t('motor.quotation.benefitLimit', {
                             name,
-                            limit: formatKesAmount(benefit.params.limit),
+                            limit: formatKes(benefit.params.limit),
                           })
                         : name}
                     </li>
@@ -239,7 +238,7 @@ function QuotationView({ product, state }: { product: MotorProduct; state: Motor
                   <li key={benefit._id}>
                     {t('motor.quotation.benefitLimit', {
                       name: benefit.benefit_category_name,
-                      limit: formatKesAmount(limit),
+                      limit: formatKes(limit),
                     })}
                   </li>
                 ))}
@@ -252,7 +251,7 @@ function QuotationView({ product, state }: { product: MotorProduct; state: Motor
                   {quote.excesses.map((excess) => (
                     <li key={excess.id}>
                       <span className="text-slate-700">{excess.name}:</span>{' '}
-                      {t('motor.benefits.excessAmount', { amount: formatKesAmount(excess.amount) })}
+                      {t('motor.benefits.excessAmount', { amount: formatKes(excess.amount) })}
                     </li>
                   ))}
                 </ul>

@@ -80,14 +80,14 @@ describe('selectProduct (spec-1 §4)', () => {
       selectedOptionalBenefits: [
         { benefitSystemRef: 'X', benefit_category_name: 'X', benefitType: 'optional' },
       ],
-      coreBenefitLimits: { '11': 150_000 },
+      coreBenefitLimits: { '11': 15_000_000 },
       coverDetails: { coverPeriod: '90', startDate: '2030-01-01' },
       calculatedFor: '{}',
     };
     const state = apply(dirty, selectProduct(dirty, sampleProduct));
     expect(state.selectedOptionalBenefits).toEqual([]);
-    expect(state.coreBenefitLimits).toEqual({ '11': 50_000, '12': 0 });
-    expect(state.excessAmounts).toEqual({ collision: 25_000 });
+    expect(state.coreBenefitLimits).toEqual({ '11': 5_000_000, '12': 0 });
+    expect(state.excessAmounts).toEqual({ collision: 2_500_000 });
     expect(state.coverDetails).toEqual({ coverPeriod: '', startDate: '2030-01-01' });
     expect(state.calculatedFor).toBeNull();
   });
@@ -159,7 +159,7 @@ describe('benefits', () => {
     expect(state.selectedOptionalBenefits).toEqual([]);
     expect(state.coreBenefitLimits['11']).toBe(120_000);
     state = apply(state, removeBenefit(state, 'JUB-WINDSCREEN'));
-    expect(state.coreBenefitLimits['11']).toBe(50_000);
+    expect(state.coreBenefitLimits['11']).toBe(5_000_000);
   });
 
   it('any change makes a calculated quotation stale', () => {

@@ -19,8 +19,8 @@ describe('comparison helpers', () => {
 
   it('carries each benefit limit and each excess, to compare side by side', () => {
     const item = toComparisonItem(sampleProduct);
-    expect(item.coreBenefits[0]).toMatchObject({ name: 'Windscreen Cover', limit: 50_000 });
-    expect(item.excesses).toEqual([{ id: 'collision', name: 'Collision', amount: 25_000 }]);
+    expect(item.coreBenefits[0]).toMatchObject({ name: 'Windscreen Cover', limit: 5_000_000 });
+    expect(item.excesses).toEqual([{ id: 'collision', name: 'Collision', amount: 2_500_000 }]);
   });
 
   it('lists each underwriter once and filters by one or all', () => {

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBenefitLimit, formatKesAmount, formatPercent, formatRate } from './format';
-
-describe('formatKesAmount', () => {
-  it.each([
-    [0, 'KES 0'],
-    [999, 'KES 999'],
-    [1_000, 'KES 1,000'],
-    [1_500_000, 'KES 1,500,000'],
-  ])('%d → %s', (amount, text) => {
-    expect(formatKesAmount(amount)).toBe(text);
-  });
-});
+import { formatBenefitLimit, formatPercent, formatRate } from './format';
 
 describe('formatPercent and formatRate (value × 100 with a percent sign)', () => {
   it.each([
@@ -23,8 +12,8 @@ describe('formatPercent and formatRate (value × 100 with a percent sign)', () =
     expect(formatPercent(fraction)).toBe(text);
   });
 
-  it('shows a fixed rate in KES', () => {
-    expect(formatRate({ rateType: 'fixed', value: 7_500 })).toBe('KES 7,500');
+  it('shows a fixed rate (cents on the wire) in KES', () => {
+    expect(formatRate({ rateType: 'fixed', value: 750_000 })).toBe('KES 7,500');
     expect(formatRate({ rateType: 'percentage', value: 0.04, minimumPremium: 0 })).toBe('4%');
   });
 
@@ -44,15 +33,20 @@ describe('formatPercent and formatRate (value × 100 with a percent sign)', () =
 describe('formatBenefitLimit', () => {
   it('shows the default limit when it is above 0', () => {
     expect(
-      formatBenefitLimit({ minimum: 50_000, maximum: 200_000, defaultLimit: 50_000, isAdjustable: true }),
+      formatBenefitLimit({
+        minimum: 5_000_000,
+        maximum: 20_000_000,
+        defaultLimit: 5_000_000,
+        isAdjustable: true,
+      }),
     ).toBe('KES 50,000');
   });
 
   it("shows 'min - max' when the default is 0 but a bound is above 0", () => {
-    expect(formatBenefitLimit({ minimum: 0, maximum: 100_000, defaultLimit: 0, isAdjustable: true })).toBe(
+    expect(formatBenefitLimit({ minimum: 0, maximum: 10_000_000, defaultLimit: 0, isAdjustable: true })).toBe(
       'KES 0 - KES 100,000',
     );
-    expect(formatBenefitLimit({ minimum: 5_000, maximum: 0, defaultLimit: 0, isAdjustable: false })).toBe(
+    expect(formatBenefitLimit({ minimum: 500_000, maximum: 0, defaultLimit: 0, isAdjustable: false })).toBe(
       'KES 5,000 - KES 0',
     );
   });

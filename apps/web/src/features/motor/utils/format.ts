@@ -1,11 +1,6 @@
-import { formatNumber } from '@bima/domain/money';
+import { formatKes } from '@bima/domain/money';
 import type { BenefitLimitConfig, MotorProduct } from '../../../lib/motor-types';
 import { t } from '../i18n';
-
-/** 'KES 1,500,000' for a whole-shilling amount (spec-1 §9 number format). */
-export function formatKesAmount(amount: number): string {
-  return t('motor.kes', { amount: formatNumber(amount) });
-}
 
 /** A fraction as a percentage: value × 100 with a percent sign, without float noise (0.035 → '3.5%'). */
 export function formatPercent(fraction: number): string {
@@ -13,20 +8,20 @@ export function formatPercent(fraction: number): string {
   return `${percent}%`;
 }
 
-/** The product's rate (spec-1 §9): a percentage of value, the fixed premium in KES, or each group's percentage. */
+/** The product's rate (spec-1 §9): a percentage of value, the fixed premium (cents) in KES, or each group's percentage. */
 export function formatRate(rate: MotorProduct['basePremiumRate']): string {
   if (rate.rateType === 'rated') return rate.groups.map((group) => formatPercent(group.rate)).join(' / ');
-  return rate.rateType === 'percentage' ? formatPercent(rate.value) : formatKesAmount(rate.value);
+  return rate.rateType === 'percentage' ? formatPercent(rate.value) : formatKes(rate.value);
 }
 
 /**
- * How a benefit's limit reads (spec-1 §9): the default limit if above 0; else 'min - max' if either
+ * How a benefit's limit (cents) reads (spec-1 §9): the default limit if above 0; else 'min - max' if either
  * bound is above 0; else 'Adjustable'.
  */
 export function formatBenefitLimit(limit: BenefitLimitConfig): string {
-  if (limit.defaultLimit > 0) return formatKesAmount(limit.defaultLimit);
+  if (limit.defaultLimit > 0) return formatKes(limit.defaultLimit);
   if (limit.minimum > 0 || limit.maximum > 0) {
-    return `${formatKesAmount(limit.minimum)} - ${formatKesAmount(limit.maximum)}`;
+    return `${formatKes(limit.minimum)} - ${formatKes(limit.maximum)}`;
   }
   return t('motor.details.adjustable');
 }

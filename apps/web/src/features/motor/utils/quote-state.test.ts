@@ -54,8 +54,9 @@ describe('restoreQuote and toQuoteLink', () => {
     expect(state.selectedProduct?.productSystemRef).toBe('JUB-MP-ELITE');
     expect(state.vehicleValue).toBe(1_500_000);
     expect(state.selectedOptionalBenefits.map((benefit) => benefit.benefitSystemRef)).toEqual(['JUB-PVT']);
-    expect(state.coreBenefitLimits['11']).toBe(100_000);
-    expect(state.excessAmounts.collision).toBe(40_000);
+    // The link's whole shillings, as the flow's cents.
+    expect(state.coreBenefitLimits['11']).toBe(10_000_000);
+    expect(state.excessAmounts.collision).toBe(4_000_000);
     expect(state.coverDetails).toEqual({ coverPeriod: '365', startDate: '2026-12-01' });
     expect(state.selectedComparisonProducts.map((item) => item.productSystemRef)).toEqual(['JUB-MP-ELITE']);
     expect(toQuoteLink(state, 'quotation')).toEqual(link);
@@ -73,8 +74,8 @@ describe('restoreQuote and toQuoteLink', () => {
       deps(),
     );
     expect(restored.state.selectedOptionalBenefits).toEqual([]);
-    expect(restored.state.coreBenefitLimits['11']).toBe(50_000);
-    expect(restored.state.excessAmounts.collision).toBe(25_000);
+    expect(restored.state.coreBenefitLimits['11']).toBe(5_000_000);
+    expect(restored.state.excessAmounts.collision).toBe(2_500_000);
     expect(restored.state.coverDetails.startDate).toBe('');
   });
 

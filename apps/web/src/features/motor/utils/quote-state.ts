@@ -8,6 +8,7 @@ import {
   type MotorQuoteStep,
   motorQuoteLinkSchema,
 } from '@bima/domain';
+import { centsToWholeShillings, shillingsToCents } from '@bima/domain/money';
 import type { MotorProduct, QuotedProductSummary } from '../../../lib/motor-types';
 import { getChangedCoreLimits, isCoreBenefit, toSelectedBenefit } from '../../../lib/premium-request';
 import { type MotorFlowState, motorFlowDefaults } from '../../../stores/motor-flow';
@@ -55,13 +56,13 @@ export function toQuoteLink(state: MotorFlowState, step: MotorQuoteStep): MotorQ
       link.benefits = state.selectedOptionalBenefits.map((benefit) =>
         benefit.params?.limit === undefined
           ? { ref: benefit.benefitSystemRef }
-          : { ref: benefit.benefitSystemRef, limit: benefit.params.limit },
+          : { ref: benefit.benefitSystemRef, limit: centsToWholeShillings(benefit.params.limit) },
       );
     }
     const changed = getChangedCoreLimits(product, state.coreBenefitLimits);
     if (changed.length > 0) {
       link.limits = Object.fromEntries(
-        changed.map(({ benefit, limit }) => [benefit.benefitSystemRef, limit]),
+        changed.map(({ benefit, limit }) => [benefit.benefitSystemRef, centsToWholeShillings(limit)]),
       );
     }
     const excesses = product.excesses.filter(
@@ -71,7 +72,7 @@ export function toQuoteLink(state: MotorFlowState, step: MotorQuoteStep): MotorQ
     );
     if (excesses.length > 0) {
       link.excesses = Object.fromEntries(
-        excesses.map((excess) => [excess.id, state.excessAmounts[excess.id] ?? 0]),
+        excesses.map((excess) => [excess.id, centsToWholeShillings(state.excessAmounts[excess.id] ?? 0)]),
       );
     }
   }
@@ -159,13 +160,14 @@ export async function restoreQuote(link: MotorQuoteLink, deps: RestoreDeps): Pro
     );
     if (!benefit) continue;
     const { minimum, maximum } = benefit.benefitLimit;
+    // The link carries whole shillings; the product and the flow count cents.
+    const chosenLimit = chosen.limit === undefined ? undefined : shillingsToCents(chosen.limit);
     const limit =
-      chosen.limit !== undefined && chosen.limit >= minimum && chosen.limit <= maximum
-        ? chosen.limit
-        : undefined;
+      chosenLimit !== undefined && chosenLimit >= minimum && chosenLimit <= maximum ? chosenLimit : undefined;
     apply(addOptionalBenefit(state, toSelectedBenefit(benefit, limit)));
   }
-  for (const [ref, limit] of Object.entries(link.limits ?? {})) {
+  for (const [ref, shillings] of Object.entries(link.limits ?? {})) {
+    const limit = shillingsToCents(shillings);
     const benefit = product.productBenefits.find(
       (entry) => entry.benefitSystemRef === ref && isCoreBenefit(entry) && entry.benefitLimit.isAdjustable,
     );
@@ -173,7 +175,8 @@ export async function restoreQuote(link: MotorQuoteLink, deps: RestoreDeps): Pro
       apply(setCoreBenefitLimit(state, benefit._id, limit));
     }
   }
-  for (const [id, amount] of Object.entries(link.excesses ?? {})) {
+  for (const [id, shillings] of Object.entries(link.excesses ?? {})) {
+    const amount = shillingsToCents(shillings);
     const excess = product.excesses.find((entry) => entry.id === id);
     if (excess && amount >= excess.minAmount && amount <= excess.maxAmount)
       apply(setExcessAmount(state, id, amount));

@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -16,7 +17,7 @@ import { RecommendationsList } from '../components/recommendations-list';
 import { RecordStatusBadge } from '../components/records';
 import { usePayQuotation } from '../hooks';
 import { t } from '../i18n';
-import { formatKes, formatPeriod, quotationExpiryText, registrationOf } from '../utils/records';
+import { formatPeriod, quotationExpiryText, registrationOf } from '../utils/records';
 
 /**
  * Quotations: the client's quotations, Paid (with the policy), Unpaid (with Pay) or expired (with

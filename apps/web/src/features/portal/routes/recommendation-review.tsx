@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { rejectRecommendationSchema } from '@bima/domain/recommendations';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -22,7 +23,7 @@ import {
   useDeclineRecommendation,
 } from '../api/recommendations';
 import { t } from '../i18n';
-import { breakdownRows, coverTermRows, formatKes } from '../utils/records';
+import { breakdownRows, coverTermRows } from '../utils/records';
 
 const TONES: Record<ClientRecommendation['status'], StatusTone> = {
   SENT: 'info',

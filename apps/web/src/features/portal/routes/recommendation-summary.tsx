@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
@@ -11,7 +12,6 @@ import { ApiError } from '../../../lib/api-client';
 import { formatIsoDate } from '../../../lib/dates';
 import { type ClientRecommendation, recommendationQueryOptions } from '../api/recommendations';
 import { t } from '../i18n';
-import { formatKes } from '../utils/records';
 
 function Accepted({ recommendation }: { recommendation: ClientRecommendation }) {
   const quotation = recommendation.quotations.find((item) => item.accepted);

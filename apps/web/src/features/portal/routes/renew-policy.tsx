@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -19,7 +20,7 @@ import {
   renewalQueryOptions,
 } from '../api/renewal';
 import { t } from '../i18n';
-import { formatKes, vehicleText } from '../utils/records';
+import { vehicleText } from '../utils/records';
 
 /** The server's own words for a refusal (already in the portal's language), else a general line. */
 const refusalText = (error: unknown) =>

@@ -58,16 +58,16 @@ describe('portal record formatting', () => {
     ]);
   });
 
-  it('lists each benefit with its limit and each excess at the amount chosen, per claim', () => {
+  it('lists each benefit with its limit and each excess at the amount chosen (cents), per claim', () => {
     expect(
       coverTermRows({
         benefits: [
-          { name: 'Windscreen Cover', premium: 7_000, limit: 100_000 },
+          { name: 'Windscreen Cover', premium: 700_000, limit: 10_000_000 },
           { name: 'Road Rescue', premium: 0, limit: 0 },
           { name: 'Broken' },
         ],
         excesses: [
-          { id: 'collision', name: 'Collision', amount: 50_000 },
+          { id: 'collision', name: 'Collision', amount: 5_000_000 },
           { id: 'theft', name: 'Theft' },
         ],
       }),

@@ -1,4 +1,4 @@
-import { formatNumber } from '@bima/domain/money';
+import { formatKes as formatKesOfCents, formatNumber } from '@bima/domain/money';
 import { formatIsoDate, formatKenyaShortDate } from '../../../lib/dates';
 import { intlLocale } from '../../../lib/i18n';
 import { t } from '../i18n';
@@ -8,9 +8,9 @@ export function formatKes(amount: number): string {
   return t('portal.kes', { amount: formatNumber(amount) });
 }
 
-/** 'KES 1,234.50' for an amount in integer cents, as money crosses the wire. */
+/** 'KES 1,234.50' for an amount in integer cents, as money crosses the wire (the one formatter). */
 export function formatCents(cents: number): string {
-  return formatKes(cents / 100);
+  return formatKesOfCents(cents);
 }
 
 /** '1 March 2026 – 28 February 2027'. */
@@ -67,7 +67,7 @@ function lines(value: unknown, nameKey: string, amountKey: string): BreakdownRow
 }
 
 /**
- * The premium breakdown a quotation keeps (the server's engine, whole shillings): basic premium,
+ * The premium breakdown a quotation keeps (the server's engine, in cents): basic premium,
  * the discount for a higher excess (negative) when there is one, benefits, subtotal, charges (levies), total charges, total. Missing parts are left out.
  */
 export function breakdownRows(breakdown: Record<string, unknown> | null | undefined): BreakdownRow[] {
@@ -94,7 +94,7 @@ export interface CoverTermRow {
 }
 
 /**
- * What a policy or quotation carries besides its premium (from the kept quote, whole shillings):
+ * What a policy or quotation carries besides its premium (from the kept quote, in cents):
  * each benefit with its limit ('Included' without one), then each excess at the amount chosen, per
  * claim. Malformed lines are left out.
  */
@@ -112,7 +112,7 @@ export function coverTermRows(breakdown: Record<string, unknown> | null | undefi
         label: line.name,
         value:
           limit > 0
-            ? t('portal.coverTerms.limit', { amount: formatKes(limit) })
+            ? t('portal.coverTerms.limit', { amount: formatCents(limit) })
             : t('portal.coverTerms.included'),
       },
     ];
@@ -123,7 +123,7 @@ export function coverTermRows(breakdown: Record<string, unknown> | null | undefi
     return [
       {
         label: t('portal.coverTerms.excess', { name: line.name }),
-        value: t('portal.coverTerms.perClaim', { amount: formatKes(amount) }),
+        value: t('portal.coverTerms.perClaim', { amount: formatCents(amount) }),
       },
     ];
   });

@@ -68,9 +68,8 @@ function SupportCall() {
 function summaryFromFlow({ flow, product, quote }: PurchaseContext): PaidSummary {
   return {
     productName: product.productName,
-    // The quote still answers shillings (helper A's part of issue 29) and the typed value is
-    // shillings: the summary holds cents.
-    premium: shillingsToCents(quote.total),
+    // The quote answers cents; the value the client typed is whole shillings: the summary holds cents.
+    premium: quote.total,
     coverType: product.coverType,
     vehicleValue: shillingsToCents(flow.vehicleValue),
     period: quote.period,

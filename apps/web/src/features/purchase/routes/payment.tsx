@@ -1,5 +1,5 @@
 import { normaliseMpesaDigits } from '@bima/domain';
-import { formatKes, shillingsToCents } from '@bima/domain/money';
+import { formatKes } from '@bima/domain/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ClipboardEvent,
@@ -698,8 +698,7 @@ function InvoicePayment({ invoiceSystemRef }: { invoiceSystemRef: string }) {
     productName: invoice.productName,
     premium: invoice.amount,
     coverType: invoice.coverType,
-    // The quotation still answers shillings (helper A's part of issue 29): to cents, as the invoice.
-    vehicleValue: quotation.vehicleValue === null ? null : shillingsToCents(quotation.vehicleValue),
+    vehicleValue: quotation.vehicleValue,
     period: invoice.period,
     startDate: invoice.startDate,
   };

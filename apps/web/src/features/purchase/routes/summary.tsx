@@ -1,3 +1,4 @@
+import { shillingsToCents } from '@bima/domain/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -41,7 +42,7 @@ export default function SummaryRoute() {
   const insuranceRows = buildInsuranceRows({
     coverTypeLabel: coverTypeText(product.coverType),
     isThirdParty,
-    vehicleValue: flow.vehicleValue,
+    vehicleValue: shillingsToCents(flow.vehicleValue),
     productName: product.productName,
     premium: quote.total,
     periodDays: quote.period,

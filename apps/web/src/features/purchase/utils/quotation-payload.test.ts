@@ -23,8 +23,8 @@ const flow: QuotationPayloadInput['flow'] = {
       benefitType: 'optional',
     },
   ],
-  coreBenefitLimits: { '11': 100_000, '12': 0 },
-  excessAmounts: { collision: 40_000 },
+  coreBenefitLimits: { '11': 10_000_000, '12': 0 },
+  excessAmounts: { collision: 4_000_000 },
   coverDetails: { coverPeriod: '180', startDate: '2026-04-01' },
 };
 
@@ -32,7 +32,8 @@ describe('buildCreateQuotationPayload', () => {
   it('builds spec-2 §3 payload with the benefits, excesses and vehicle the premium was priced with', () => {
     const payload = buildCreateQuotationPayload({ flow, product: sampleProduct, vehicle, client });
     expect(payload).toEqual({
-      risks: [{ riskType: 'ASSET', value: 1_500_000, riskRef: 'KDA 123B', details: {} }],
+      // The KES 1,500,000 entered, as its cents (issue 29).
+      risks: [{ riskType: 'ASSET', value: 150_000_000, riskRef: 'KDA 123B', details: {} }],
       bussinessType: 'DIRECT',
       productSystemRef: 'JUB-MP-ELITE',
       clientDetails: {
@@ -54,10 +55,10 @@ describe('buildCreateQuotationPayload', () => {
           benefitSystemRef: 'JUB-WINDSCREEN',
           benefit_category_name: 'Windscreen Cover',
           benefitType: 'inbuilt',
-          params: { limit: 100_000 },
+          params: { limit: 10_000_000 },
         },
       ],
-      excesses: [{ id: 'collision', amount: 40_000 }],
+      excesses: [{ id: 'collision', amount: 4_000_000 }],
       vehicleDetails: vehicle,
     });
     expect(createQuotationSchema.safeParse(payload).success).toBe(true);

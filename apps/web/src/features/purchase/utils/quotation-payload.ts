@@ -1,3 +1,4 @@
+import { shillingsToCents } from '@bima/domain/money';
 import type { MotorProduct, SelectedBenefit } from '../../../lib/motor-types';
 import { buildPremiumCalcRequest } from '../../../lib/premium-request';
 import type { MotorFlowState } from '../../../stores/motor-flow';
@@ -6,7 +7,7 @@ import type { SavedVehicle } from './vehicle-form';
 /** Default cover period in days for quotation creation (spec-2 §9). */
 export const DEFAULT_COVER_PERIOD_DAYS = 365;
 
-/** `client / quotation / createQuotation`'s payload (spec-2 §3, plus what the server prices again). */
+/** `client / quotation / createQuotation`'s payload (spec-2 §3, plus what the server prices again); amounts in cents. */
 export interface CreateQuotationPayload {
   risks: Array<{ riskType: 'ASSET'; value: number | null; riskRef: string; details: Record<string, never> }>;
   bussinessType: 'DIRECT';
@@ -61,7 +62,7 @@ export function buildCreateQuotationPayload({
     risks: [
       {
         riskType: 'ASSET',
-        value: isThirdParty ? null : flow.vehicleValue,
+        value: isThirdParty ? null : shillingsToCents(flow.vehicleValue),
         riskRef: vehicle.registrationNumber,
         details: {},
       },

@@ -8,9 +8,10 @@ describe('buildInsuranceRows', () => {
   const input = {
     coverTypeLabel: 'Comprehensive',
     isThirdParty: false,
-    vehicleValue: 1_500_000,
+    // In cents (issue 29): KES 1,500,000 and KES 68,170.
+    vehicleValue: 150_000_000,
     productName: 'Jubilee Motor Elite',
-    premium: 68_170,
+    premium: 6_817_000,
     periodDays: 365,
     startDate: '2026-04-01',
   };

@@ -1,4 +1,4 @@
-import { formatNumber } from '@bima/domain/money';
+import { formatKes as formatCents, formatNumber } from '@bima/domain/money';
 import { formatIsoDate } from '../../../lib/dates';
 import type { KycData } from '../../../stores/risk';
 import { t } from '../i18n';
@@ -22,6 +22,7 @@ export function formatDays(days: number): string {
   return t('purchase.days', { days });
 }
 
+/** The quote's insurance details; the vehicle value and the premium in cents. */
 export interface InsuranceSummaryInput {
   coverTypeLabel: string;
   isThirdParty: boolean;
@@ -38,9 +39,9 @@ export function buildInsuranceRows(input: InsuranceSummaryInput): SummaryRow[] {
     { label: t('purchase.fields.coverType'), value: input.coverTypeLabel },
     ...(input.isThirdParty
       ? []
-      : [{ label: t('purchase.fields.vehicleValue'), value: formatKes(input.vehicleValue) }]),
+      : [{ label: t('purchase.fields.vehicleValue'), value: formatCents(input.vehicleValue) }]),
     { label: t('purchase.fields.product'), value: input.productName },
-    { label: t('purchase.fields.premium'), value: formatKes(input.premium) },
+    { label: t('purchase.fields.premium'), value: formatCents(input.premium) },
     { label: t('purchase.fields.coverPeriod'), value: formatDays(input.periodDays) },
     {
       label: t('purchase.fields.startDate'),

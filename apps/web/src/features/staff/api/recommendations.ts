@@ -7,7 +7,7 @@ import { requestQueryOptions } from './requests';
 /** A product of the market as `fetchInsuranceClassReccomendations` lists it (priced for the value). */
 export type MarketProduct = ActionOutput<'underwriting/product/fetchInsuranceClassReccomendations'>[number];
 
-/** The motor private class ('07') products that cover the request's vehicle value (KES). */
+/** The motor private class ('07') products that cover the request's vehicle value (cents). */
 export const marketProductsQueryOptions = (riskValue: number) =>
   queryOptions({
     queryKey: ['staff', 'market-products', riskValue],
@@ -19,7 +19,7 @@ export const marketProductsQueryOptions = (riskValue: number) =>
       ),
   });
 
-/** One product's add-ons as the client asked for them: optional benefits, limits, excesses (KES). */
+/** One product's add-ons as the client asked for them: optional benefits, limits, excesses (cents). */
 export interface ProductChoice {
   productSystemRef: string;
   additionalBenefits: Array<{ benefitSystemRef: string; params?: { limit: number } }>;

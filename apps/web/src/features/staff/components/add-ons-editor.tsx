@@ -1,3 +1,4 @@
+import { centsToWholeShillings, formatKes, shillingsToCents } from '@bima/domain/money';
 import { parseAmount } from '@bima/domain/numbers';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -7,7 +8,6 @@ import { classProductQueryOptions } from '../../../lib/class-quotes';
 import type { ProductBenefit, ProductExcess } from '../../../lib/motor-types';
 import type { ProductChoice } from '../api/recommendations';
 import { t } from '../i18n';
-import { formatKes } from '../utils/format';
 
 /** What the broker typed for one product: ticked optional benefits, limits and excesses (as typed). */
 interface Typed {
@@ -19,10 +19,15 @@ interface Typed {
 /** A product's add-ons as priceProducts and sendRecommendation take them, or null while one is invalid. */
 export type AddOnsResult = { isValid: true; choice: ProductChoice } | { isValid: false };
 
-/** The amount typed ("100,000", "100 000", "100000"), read as every amount of the portal is, if whole and within its bounds. */
+/**
+ * The amount typed in whole shillings ("100,000", "100 000", "100000"), read as every amount of the
+ * portal is, as its cents if within its bounds (cents, as the product gives them).
+ */
 const amountInRange = (text: string, minimum: number, maximum: number): number | null => {
-  const read = parseAmount(text, { min: minimum, max: maximum });
-  return read.ok ? read.value : null;
+  const read = parseAmount(text);
+  if (!read.ok) return null;
+  const cents = shillingsToCents(read.value);
+  return cents >= minimum && cents <= maximum ? cents : null;
 };
 
 /** The choice for the prices: ticked optional benefits, limits that differ from the default, excesses. */
@@ -123,7 +128,8 @@ export function AddOnsEditor({
     (benefit) => benefit.benefitType !== 'optional' && benefit.benefitLimit.isAdjustable,
   );
   const limitOf = (benefit: ProductBenefit) =>
-    typed.limits[benefit.benefitSystemRef] ?? String(benefit.benefitLimit.defaultLimit);
+    typed.limits[benefit.benefitSystemRef] ??
+    String(centsToWholeShillings(benefit.benefitLimit.defaultLimit));
   const setLimit = (ref: string, value: string) =>
     setTyped((current) => ({ ...current, limits: { ...current.limits, [ref]: value } }));
 
@@ -194,7 +200,7 @@ export function AddOnsEditor({
         <AmountField
           key={excess.id}
           label={t('staff.addOns.excessOf', { name: excess.name })}
-          value={typed.excesses[excess.id] ?? String(excess.defaultAmount)}
+          value={typed.excesses[excess.id] ?? String(centsToWholeShillings(excess.defaultAmount))}
           minimum={excess.minAmount}
           maximum={excess.maxAmount}
           onChange={(value) =>

@@ -1,4 +1,3 @@
-import { centsToWholeShillings } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
@@ -22,7 +21,7 @@ import {
 import type { FirmRecommendation, InboxRequest } from '../api/requests';
 import { t } from '../i18n';
 import { errorMessage } from '../utils/errors';
-import { formatCents, formatDay, formatKes, formatWhen } from '../utils/format';
+import { formatCents, formatDay, formatWhen } from '../utils/format';
 import { AddOnsEditor, type AddOnsResult } from './add-ons-editor';
 import { StaffStatusBadge } from './staff-status';
 
@@ -94,7 +93,7 @@ function SentRecommendation({ recommendation }: { recommendation: FirmRecommenda
 /** Choose products, price them, set the cover and a note, and send the client the recommendation. */
 function PrepareRecommendation({ request }: { request: InboxRequest }) {
   const ids = useId();
-  const products = useQuery(marketProductsQueryOptions(centsToWholeShillings(request.risk.value)));
+  const products = useQuery(marketProductsQueryOptions(request.risk.value));
   const price = usePriceProducts(request.id);
   const send = useSendRecommendation(request.id);
   const [chosen, setChosen] = useState<string[]>([]);
@@ -278,7 +277,7 @@ function PrepareRecommendation({ request }: { request: InboxRequest }) {
                           name: quote.quote.productName,
                           underwriter: quote.quote.underwriter.name,
                           cover: coverTypeText(quote.quote.coverType),
-                          premium: formatKes(quote.quote.total),
+                          premium: formatCents(quote.quote.total),
                         })}
                       </span>
                       {extras.length > 0 ? (
@@ -286,7 +285,10 @@ function PrepareRecommendation({ request }: { request: InboxRequest }) {
                           {t('staff.addOns.with', {
                             list: extras
                               .map((line) =>
-                                t('staff.addOns.line', { name: line.name, premium: formatKes(line.premium) }),
+                                t('staff.addOns.line', {
+                                  name: line.name,
+                                  premium: formatCents(line.premium),
+                                }),
                               )
                               .join('; '),
                           })}
