@@ -1035,7 +1035,7 @@ describe('backoffice / product', () => {
       expect(fresh).toMatchObject({ productVersion: 2 });
 
       const invoice = await payInFull(headers, old.systemQuotationRef);
-      expect(invoice.amount).toBe(79_145);
+      expect(invoice.amount).toBe(7_914_500);
       const details = (
         await call(ctx, 'underwriting', 'quotation', 'getQuotationDetails', old, headers)
       ).json().result.data;

@@ -301,9 +301,9 @@ describe('certificate and statement', () => {
       from: '2026-11-01',
       to: '2026-11-30',
       openingBalance: 0,
-      closingBalance: -500,
-      totalDebits: 75_906,
-      totalCredits: 76_406,
+      closingBalance: -50_000,
+      totalDebits: 7_590_600,
+      totalCredits: 7_640_600,
       items: [
         {
           id: 1,
@@ -313,8 +313,8 @@ describe('certificate and statement', () => {
           reference: 'TKL4H7Q2XZ',
           description: 'Wallet top-up by M-Pesa',
           debit: 0,
-          credit: 76_406,
-          balance: -500,
+          credit: 7_640_600,
+          balance: -50_000,
         },
       ],
       total: 1,

@@ -11,6 +11,8 @@ export interface WholeShillingCentsRules {
   notWhole: string;
   min: { cents: number; message: string };
   max: { cents: number; message: string };
+  /** Stop at a bound's message (no whole-shillings message after it, and no refinement of the object). */
+  stopAtBounds?: boolean;
 }
 
 /**
@@ -27,8 +29,8 @@ export function wholeShillingCents(rules: WholeShillingCentsRules) {
           ? rules.required
           : (rules.notNumber ?? rules.notWhole),
     })
-    .min(rules.min.cents, { message: rules.min.message, abort: true })
-    .max(rules.max.cents, { message: rules.max.message, abort: true })
+    .min(rules.min.cents, { message: rules.min.message, abort: rules.stopAtBounds })
+    .max(rules.max.cents, { message: rules.max.message, abort: rules.stopAtBounds })
     .refine((cents) => cents % 100 === 0, rules.notWhole)
     .meta({
       format: 'kes-cents',

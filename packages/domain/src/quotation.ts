@@ -36,6 +36,7 @@ export const wholeShillingCents = (message: string) =>
     notWhole: 'Enter a whole number of shillings.',
     min: { cents: 0, message: 'Amounts cannot be negative.' },
     max: { cents: MAX_QUOTE_CENTS, message: 'Amounts cannot be negative.' },
+    stopAtBounds: true,
   });
 
 /** `underwriting / product / fetchInsuranceClassReccomendations` input. */
