@@ -91,9 +91,9 @@ test.describe('cart: two quotations paid as one invoice', () => {
     await expect(items.getByRole('article').nth(0)).toContainText(first.systemQuotationRef);
     await expect(items.getByRole('article').nth(0)).toContainText('KDB111A');
     await expect(items.getByRole('article').nth(1)).toContainText(second.systemQuotationRef);
-    // The quotations' premiums come in cents (issue 29).
-    const total = first.premium + second.premium;
-    await expect(page.getByTestId('cart-total')).toHaveText(kesText(total / 100));
+    // The quotations' premiums come in cents (issue 29); the screen shows whole shillings.
+    const total = (first.premium + second.premium) / 100;
+    await expect(page.getByTestId('cart-total')).toHaveText(kesText(total));
     await expect(page.getByText('For 2 quotations.')).toBeVisible();
     await expectNoSeriousViolations(page, 'cart (desktop)');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -127,20 +127,21 @@ async function makeRecords(request: APIRequestContext): Promise<Records> {
       answers: {
         household: { adults: 2, children: 3 },
         dependants: 5,
+        // Cents on the wire (issue 29), whole shillings.
         vehicles: [
-          { use: 'private', value: 12_500_000 },
-          { use: 'business', value: 45_000_000 },
+          { use: 'private', value: 12_500_000_00 },
+          { use: 'business', value: 45_000_000_00 },
         ],
         home: {
           tenure: 'owned',
           premises: 'house',
           construction: 'stone-tile',
-          buildingValue: 85_000_000,
-          contentsValue: 12_345_678,
+          buildingValue: 85_000_000_00,
+          contentsValue: 12_345_678_00,
         },
-        business: { kind: 'shop', stockValue: 23_456_789 },
+        business: { kind: 'shop', stockValue: 23_456_789_00 },
         existingCovers: ['sha'],
-        monthlyBudget: 125_000,
+        monthlyBudget: 125_000_00,
       },
     },
     token,
