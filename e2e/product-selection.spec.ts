@@ -27,15 +27,20 @@ test.describe('product selection', () => {
     request,
   }) => {
     const individual = (await fetchCatalogue(request)).filter((product) => product.category === 'individual');
+    // The loading view lasts half a second: the page's clock is held while it is looked at, so a busy
+    // machine cannot let it pass unseen.
+    await page.clock.install();
     await page.goto('/');
+    await page.clock.pauseAt(Date.now() + 60_000);
     await categoryCard(page, 'Individual').click();
-    // One look at the loading view (it is brief): both its lines at once.
+    // Both its lines at once.
     await expect(
       page
         .locator('div', { hasText: 'Preparing Your Options' })
         .filter({ hasText: 'This will only take a moment...' })
         .last(),
     ).toBeVisible();
+    await page.clock.resume();
 
     await expect(page.getByRole('heading', { name: 'Excellent Choice!' })).toBeVisible();
     await expect(page.getByText('You selected: Individual')).toBeVisible();
