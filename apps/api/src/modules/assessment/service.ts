@@ -26,7 +26,6 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { pageInfo } from '../../lib/search';
 import { recordConsent } from '../privacy/consents';
-import { toKes } from '../product/present';
 import { coversRisk, defaultPeriod, loadProducts, priceProduct } from '../product/service';
 
 /** The cheapest live product's premium for a suggestion, in whole shillings, or null when none can price it. */
@@ -46,7 +45,7 @@ async function estimate(db: Database, pricing: AssessmentPricing) {
         selectedBenefits: [],
         excesses: [],
       });
-      const premium = toKes(quote.total);
+      const premium = centsToWholeShillings(quote.total);
       if (!best || premium < best.premium) {
         best = {
           premium,

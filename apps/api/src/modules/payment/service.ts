@@ -1,3 +1,4 @@
+import { centsToWholeShillings } from '@bima/domain/money';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invoices, payments, unallocatedReceipts, users } from '../../db/schema';
@@ -5,7 +6,6 @@ import { AppError } from '../../gateway/errors';
 import { pageInfo } from '../../lib/search';
 import { DarajaError, describeResultCode, type StkCallback } from '../../mpesa/daraja-client';
 import type { Services } from '../../services';
-import { toKes } from '../product/present';
 import { type PaymentContext, type PaymentStatusDetails, payableOf, registeredPayables } from './payables';
 import type { MpesaAnswer } from './settle';
 
@@ -96,7 +96,7 @@ export async function sendPrompt(
   const { db, services } = context;
   try {
     const accepted = await services.mpesa.client.stkPush({
-      amount: toKes(payment.amount),
+      amount: centsToWholeShillings(payment.amount),
       phoneNumber: payment.phone,
       callbackUrl: services.mpesa.callbackUrl(),
       accountReference: prompt.accountReference,
@@ -440,7 +440,7 @@ export async function reconcilePayment(
   if (callback && answer.resultCode === '0')
     return settlePayment(
       context,
-      { ...callback, amount: callback.amount ?? toKes(payment.amount) },
+      { ...callback, amount: callback.amount ?? centsToWholeShillings(payment.amount) },
       'callback',
     );
   if (callback)

@@ -1,4 +1,5 @@
 import type { Posting } from '@bima/domain';
+import { centsToWholeShillings } from '@bima/domain/money';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
@@ -8,7 +9,6 @@ import { makeRef } from '../../lib/refs';
 import type { Services } from '../../services';
 import { post } from '../ledger/service';
 import { notify } from '../notification/service';
-import { toKes } from '../product/present';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type PaymentRow = typeof payments.$inferSelect;
@@ -98,7 +98,7 @@ export async function listUnallocatedReceipt(
         alert: 'unallocated-receipt',
         payment: payment.paymentSystemRef,
         ...receipt.about,
-        amount: toKes(amount),
+        amount: centsToWholeShillings(amount),
         receipt: receipt.mpesaReceipt,
         reason,
       },

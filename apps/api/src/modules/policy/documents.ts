@@ -1,8 +1,9 @@
 import { coverTypeLabel, formatCoverPeriod, formatNumber, insuranceClassLabel } from '@bima/domain';
 import { translateText } from '@bima/domain/i18n';
+import { centsToWholeShillings } from '@bima/domain/money';
 import { type AmountLine, type Logo, type Row, renderDocument } from '../../lib/pdf/layout';
 import { type DocumentLanguage, dateInWords, dateTimeInWords } from '../../lib/pdf/words';
-import { type StoredQuote, toKes } from '../product/present';
+import type { StoredQuote } from '../product/present';
 import { POLICY_DOCUMENT_TEXTS, type PolicyDocumentTexts, SWAHILI_SCHEDULE_WORDS } from './document-texts';
 import type { PolicyView } from './service';
 
@@ -25,7 +26,7 @@ const kes = (amount: number | null | undefined, texts: PolicyDocumentTexts) =>
   amount === null || amount === undefined ? texts.notApplicable : `KES ${formatNumber(amount)}`;
 /** An amount in cents (the policy's, its kept quote's) in whole shillings, as the documents print it. */
 const kesOfCents = (cents: number | null, texts: PolicyDocumentTexts) =>
-  kes(cents === null ? null : toKes(cents), texts);
+  kes(cents === null ? null : centsToWholeShillings(cents), texts);
 const text = (value: unknown, texts: PolicyDocumentTexts) =>
   value === null || value === undefined || value === '' ? texts.notApplicable : String(value);
 /** A label or value of the domain's (cover types, class names, risk words) in the document's language. */

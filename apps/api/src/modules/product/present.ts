@@ -1,13 +1,6 @@
 import { type BasicDetail, type BenefitConfig, findBandRate, PPM, type PremiumBreakdown } from '@bima/domain';
 import type { LoadedProduct } from './service';
 
-/**
- * Cents to whole shillings and back, for the calls still answering shillings (invoices, payments,
- * policies); the product, quote and quotation calls answer the cents as kept (issue 29).
- */
-export const toKes = (cents: number) => Math.round(cents / 100);
-export const toCents = (shillings: number) => shillings * 100;
-
 function presentPricing(benefit: BenefitConfig) {
   const pricing = benefit.pricing;
   switch (pricing.kind) {

@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ListPages } from '../../../components/pagination';
@@ -9,7 +10,6 @@ import { paths } from '../../../config/paths';
 import { formatKenyaDateTime } from '../../../lib/dates';
 import { recommendationsQueryOptions } from '../api/recommendations';
 import { t } from '../i18n';
-import { formatCents } from '../utils/records';
 
 const TONES = { SENT: 'info', ACCEPTED: 'success', REJECTED: 'danger' } as const;
 
@@ -51,7 +51,7 @@ export function RecommendationsList() {
                   <ul className="mt-2 space-y-1 text-slate-900">
                     {item.quotations.map((quotation) => (
                       <li key={quotation.systemQuotationRef}>
-                        {quotation.productName} — {quotation.underwriter} — {formatCents(quotation.premium)}
+                        {quotation.productName} — {quotation.underwriter} — {formatKes(quotation.premium)}
                       </li>
                     ))}
                   </ul>

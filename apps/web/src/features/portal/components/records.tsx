@@ -1,7 +1,8 @@
+import { formatKes } from '@bima/domain/money';
 import { DataTable } from '../../../components/data-table';
 import { StatusBadge, type StatusTone } from '../../../components/status-badge';
 import { t } from '../i18n';
-import { type BreakdownRow, formatCents } from '../utils/records';
+import type { BreakdownRow } from '../utils/records';
 
 const statusTones: Record<string, StatusTone> = {
   ACTIVE: 'success',
@@ -29,7 +30,7 @@ export function BreakdownTable({ rows }: { rows: BreakdownRow[] }) {
         {
           key: 'amount',
           header: t('portal.breakdown.amount'),
-          cell: (row) => formatCents(row.amount),
+          cell: (row) => formatKes(row.amount),
           align: 'right',
           className: 'tabular-nums',
         },

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   breakdownRows,
   coverTermRows,
-  formatKes,
   formatPeriod,
   invoiceMoney,
   invoicePaymentStatus,
@@ -81,7 +80,6 @@ describe('portal record formatting', () => {
   });
 
   it('shows amounts, periods and vehicle fields', () => {
-    expect(formatKes(1_500_000)).toBe('KES 1,500,000');
     expect(formatPeriod('2026-03-01', '2027-02-28')).toBe('1 March 2026 – 28 February 2027');
     expect(registrationOf({ registrationNumber: ' KDA 123B ' })).toBe('KDA 123B');
     expect(registrationOf(null)).toBe('N/A');

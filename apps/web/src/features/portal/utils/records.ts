@@ -1,17 +1,7 @@
-import { formatKes as formatKesOfCents, formatNumber } from '@bima/domain/money';
+import { formatKes } from '@bima/domain/money';
 import { formatIsoDate, formatKenyaShortDate } from '../../../lib/dates';
 import { intlLocale } from '../../../lib/i18n';
 import { t } from '../i18n';
-
-/** 'KES 1,234' for whole shillings. */
-export function formatKes(amount: number): string {
-  return t('portal.kes', { amount: formatNumber(amount) });
-}
-
-/** 'KES 1,234.50' for an amount in integer cents, as money crosses the wire (the one formatter). */
-export function formatCents(cents: number): string {
-  return formatKesOfCents(cents);
-}
 
 /** '1 March 2026 – 28 February 2027'. */
 export function formatPeriod(startDate: string, endDate: string): string {
@@ -112,7 +102,7 @@ export function coverTermRows(breakdown: Record<string, unknown> | null | undefi
         label: line.name,
         value:
           limit > 0
-            ? t('portal.coverTerms.limit', { amount: formatCents(limit) })
+            ? t('portal.coverTerms.limit', { amount: formatKes(limit) })
             : t('portal.coverTerms.included'),
       },
     ];
@@ -123,7 +113,7 @@ export function coverTermRows(breakdown: Record<string, unknown> | null | undefi
     return [
       {
         label: t('portal.coverTerms.excess', { name: line.name }),
-        value: t('portal.coverTerms.perClaim', { amount: formatCents(amount) }),
+        value: t('portal.coverTerms.perClaim', { amount: formatKes(amount) }),
       },
     ];
   });

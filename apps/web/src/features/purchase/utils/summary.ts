@@ -1,4 +1,4 @@
-import { formatKes as formatCents, formatNumber } from '@bima/domain/money';
+import { formatKes, formatNumber } from '@bima/domain/money';
 import { formatIsoDate } from '../../../lib/dates';
 import type { KycData } from '../../../stores/risk';
 import { t } from '../i18n';
@@ -6,11 +6,6 @@ import { t } from '../i18n';
 export interface SummaryRow {
   label: string;
   value: string;
-}
-
-/** 'KES 1,234,567' for whole shillings. */
-export function formatKes(amount: number): string {
-  return t('purchase.kes', { amount: formatNumber(amount) });
 }
 
 /** 'third-party' → 'Third-party': the payment panel's cover type, first letter capitalised (spec-2). */
@@ -39,9 +34,9 @@ export function buildInsuranceRows(input: InsuranceSummaryInput): SummaryRow[] {
     { label: t('purchase.fields.coverType'), value: input.coverTypeLabel },
     ...(input.isThirdParty
       ? []
-      : [{ label: t('purchase.fields.vehicleValue'), value: formatCents(input.vehicleValue) }]),
+      : [{ label: t('purchase.fields.vehicleValue'), value: formatKes(input.vehicleValue) }]),
     { label: t('purchase.fields.product'), value: input.productName },
-    { label: t('purchase.fields.premium'), value: formatCents(input.premium) },
+    { label: t('purchase.fields.premium'), value: formatKes(input.premium) },
     { label: t('purchase.fields.coverPeriod'), value: formatDays(input.periodDays) },
     {
       label: t('purchase.fields.startDate'),

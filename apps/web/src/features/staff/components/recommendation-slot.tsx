@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
@@ -21,7 +22,7 @@ import {
 import type { FirmRecommendation, InboxRequest } from '../api/requests';
 import { t } from '../i18n';
 import { errorMessage } from '../utils/errors';
-import { formatCents, formatDay, formatWhen } from '../utils/format';
+import { formatDay, formatWhen } from '../utils/format';
 import { AddOnsEditor, type AddOnsResult } from './add-ons-editor';
 import { StaffStatusBadge } from './staff-status';
 
@@ -66,7 +67,7 @@ function SentRecommendation({ recommendation }: { recommendation: FirmRecommenda
             {
               key: 'premium',
               header: t('staff.recommend.premium'),
-              cell: (q) => formatCents(q.premium),
+              cell: (q) => formatKes(q.premium),
               align: 'right',
             },
             {
@@ -277,7 +278,7 @@ function PrepareRecommendation({ request }: { request: InboxRequest }) {
                           name: quote.quote.productName,
                           underwriter: quote.quote.underwriter.name,
                           cover: coverTypeText(quote.quote.coverType),
-                          premium: formatCents(quote.quote.total),
+                          premium: formatKes(quote.quote.total),
                         })}
                       </span>
                       {extras.length > 0 ? (
@@ -287,7 +288,7 @@ function PrepareRecommendation({ request }: { request: InboxRequest }) {
                               .map((line) =>
                                 t('staff.addOns.line', {
                                   name: line.name,
-                                  premium: formatCents(line.premium),
+                                  premium: formatKes(line.premium),
                                 }),
                               )
                               .join('; '),

@@ -1,3 +1,4 @@
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
@@ -16,7 +17,7 @@ import { ChatWithClient } from '../components/chat-with-client';
 import { RecommendationSlot } from '../components/recommendation-slot';
 import { StaffStatusBadge } from '../components/staff-status';
 import { t } from '../i18n';
-import { formatCents, formatDay, formatWhen, fullName, statusLabel } from '../utils/format';
+import { formatDay, formatWhen, fullName, statusLabel } from '../utils/format';
 
 type HistoryEntry = InboxRequest['history'][number];
 
@@ -106,7 +107,7 @@ function RequestDetail({ id }: { id: number }) {
             <Card title={t('staff.request.risk')}>
               <SummaryList
                 rows={[
-                  { label: t('staff.request.vehicleValue'), value: formatCents(request.risk.value) },
+                  { label: t('staff.request.vehicleValue'), value: formatKes(request.risk.value) },
                   { label: t('staff.request.regNo'), value: request.risk.regNo },
                   { label: t('staff.request.chassis'), value: request.risk.chassisNumber },
                 ]}

@@ -1,4 +1,5 @@
 import type { HelpRequestStatus } from '@bima/domain/intermediaries';
+import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +10,7 @@ import { staffPaths } from '../../../config/staff-paths';
 import { type InboxItem, requestsQueryOptions } from '../api/requests';
 import { StaffStatusBadge } from '../components/staff-status';
 import { t } from '../i18n';
-import { formatCents, formatDay, formatWhen, fullName, statusLabel } from '../utils/format';
+import { formatDay, formatWhen, fullName, statusLabel } from '../utils/format';
 
 /** The statuses the inbox filters on (SUSPENDED is not an intermediary's concern: its firm is out). */
 const REQUEST_FILTERS: readonly HelpRequestStatus[] = [
@@ -109,7 +110,7 @@ export default function RequestsRoute() {
           {
             key: 'value',
             header: t('staff.requests.vehicleValue'),
-            cell: (item) => formatCents(item.risk.value),
+            cell: (item) => formatKes(item.risk.value),
             align: 'right',
             className: 'tabular-nums whitespace-nowrap',
           },

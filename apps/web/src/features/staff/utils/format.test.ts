@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bpsToPercentText,
-  formatCents,
-  formatKes,
-  percentTextToBps,
-  statusLabel,
-  statusTone,
-} from './format';
+import { bpsToPercentText, percentTextToBps, statusLabel, statusTone } from './format';
 
 describe('staff formats', () => {
-  it('prints whole shillings as KES', () => {
-    expect(formatKes(1_500_000)).toBe('KES 1,500,000');
-  });
-
-  it.each([
-    [150_000_000, 'KES 1,500,000'],
-    [786_713, 'KES 7,867.13'],
-    [786_710, 'KES 7,867.10'],
-    [5, 'KES 0.05'],
-    [-12_345, 'KES -123.45'],
-  ])('prints %i cents as %s', (cents, text) => {
-    expect(formatCents(cents)).toBe(text);
-  });
-
   it.each([
     [1000, '10'],
     [1250, '12.5'],

@@ -1,22 +1,6 @@
-import { formatNumber } from '@bima/domain/money';
 import type { StatusTone } from '../../../components/status-badge';
 import { formatIsoDate, formatKenyaDateTime } from '../../../lib/dates';
 import { t } from '../i18n';
-
-/** 'KES 1,500,000' for whole shillings. */
-export function formatKes(amount: number): string {
-  return t('staff.kes', { amount: formatNumber(amount) });
-}
-
-/** 'KES 1,500,000' (or 'KES 7,867.13') for an amount in integer cents, as money crosses the wire. */
-export function formatCents(cents: number): string {
-  const abs = Math.abs(cents);
-  const rest = abs % 100;
-  const fraction = rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`;
-  return t('staff.kes', {
-    amount: `${cents < 0 ? '-' : ''}${formatNumber(Math.floor(abs / 100))}${fraction}`,
-  });
-}
 
 /** A timestamp in Kenya time ('3 Mar 2026, 14:05'), or 'N/A'. */
 export function formatWhen(iso: string | null | undefined): string {
