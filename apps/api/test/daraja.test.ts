@@ -231,7 +231,9 @@ describe('the Daraja client against the simulator', () => {
   let sink: Awaited<ReturnType<typeof startDarajaSimulator>>['app'];
 
   beforeAll(async () => {
-    simulator = await startDarajaSimulator({ ...SIM, answerDelayMs: 30, lateDelayMs: 60 });
+    // The prompt is answered a second after the push, like a person on a phone: long enough that the
+    // first query sees it pending on a loaded machine (30 ms was not, once, in CI).
+    simulator = await startDarajaSimulator({ ...SIM, answerDelayMs: 1000, lateDelayMs: 1000 });
     const Fastify = (await import('fastify')).default;
     sink = Fastify();
     sink.post('/callback', async (request) => {
