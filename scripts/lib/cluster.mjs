@@ -327,6 +327,11 @@ export async function startCluster({
       MPESA_PASSKEY: 'simulator-passkey',
       MPESA_B2C_SECURITY_CREDENTIAL: 'simulator-b2c-credential',
       MPESA_CALLBACK_BASE_URL: nginx.httpsUrl,
+      // No identity provider in the cluster: every check meets an outage (nothing listens on port 9),
+      // which never blocks a sale; the checks wait for staff review.
+      IDENTITY_BASE_URL: 'http://127.0.0.1:9',
+      IDENTITY_PARTNER_ID: '2070',
+      IDENTITY_API_KEY: 'cluster-has-no-identity-provider',
       ...env,
     };
     const started = [];

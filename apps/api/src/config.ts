@@ -146,6 +146,17 @@ const baseConfigSchema = z.object({
     .regex(/^\d{5,7}$/)
     .optional(),
   MPESA_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /**
+   * Identity checks (IPRS and KRA PIN) through Smile ID's Enhanced KYC. Without IDENTITY_API_KEY the
+   * local simulator (apps/api/src/identity/simulator.ts) is started and used.
+   */
+  IDENTITY_BASE_URL: z.string().url().optional(),
+  IDENTITY_PARTNER_ID: z.string().regex(/^\d{1,10}$/, 'the partner id, digits without leading zeros').optional(),
+  IDENTITY_API_KEY: z.string().min(1).optional(),
+  /** How long one check waits for the register before it is counted unavailable and retried by the job. */
+  IDENTITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  /** How often checks whose register did not answer are looked at (each waits its own backoff). */
+  IDENTITY_RETRY_INTERVAL_MS: z.coerce.number().int().min(200).default(60_000),
   MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   MPESA_SIMULATOR_LATE_MS: z.coerce.number().int().min(0).default(20_000),
   /** Daraja B2C (claim payouts): the initiator's name and its encrypted password (SecurityCredential). */
@@ -259,6 +270,9 @@ export const configSchema = baseConfigSchema.superRefine((config, context) => {
   required('MPESA_PASSKEY', 'payments must reach Daraja');
   required('MPESA_CALLBACK_BASE_URL', 'Safaricom must be able to call back');
   required('SMTP_URL', 'sign-up and reset codes must reach people, not a local table');
+  required('IDENTITY_BASE_URL', 'identity checks must reach the identity provider, not the simulator');
+  required('IDENTITY_PARTNER_ID', 'identity checks must reach the identity provider');
+  required('IDENTITY_API_KEY', 'identity checks must reach the identity provider');
   if (config.MPESA_CALLBACK_BASE_URL && !config.MPESA_CALLBACK_BASE_URL.startsWith('https://')) {
     context.addIssue({
       code: 'custom',

@@ -13,6 +13,8 @@ import {
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { appSecrets, intermediaries, sessions, users } from './db/schema';
+import { IdentityClient } from './identity/client';
+import { IDENTITY_SIMULATOR_CREDENTIALS, type IdentitySimulator, startIdentitySimulator } from './identity/simulator';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { type Clock, createClock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -76,6 +78,11 @@ export interface Services {
       statusResultUrl(): string;
       statusTimeoutUrl(): string;
     } | null;
+  };
+  /** Identity checks (IPRS, KRA PIN) through Smile ID, or its local simulator when not configured. */
+  identity: {
+    client: IdentityClient;
+    simulator: IdentitySimulator | null;
   };
   /** The chat sockets of this instance and the fan-out to the others (modules/chat). */
   chat: ChatHub;
@@ -145,6 +152,13 @@ export async function createServices(options: {
       )
     : null;
   const metrics = new Metrics();
+  const identitySimulator = config.IDENTITY_API_KEY ? null : await startIdentitySimulator();
+  const identityClient = new IdentityClient({
+    baseUrl: identitySimulator?.baseUrl ?? config.IDENTITY_BASE_URL ?? 'https://testapi.smileidentity.com',
+    partnerId: config.IDENTITY_PARTNER_ID ?? IDENTITY_SIMULATOR_CREDENTIALS.partnerId,
+    apiKey: config.IDENTITY_API_KEY ?? IDENTITY_SIMULATOR_CREDENTIALS.apiKey,
+    timeoutMs: config.IDENTITY_TIMEOUT_MS,
+  });
   const client = new DarajaClient(
     {
       baseUrl: simulator?.baseUrl ?? config.MPESA_BASE_URL ?? 'https://sandbox.safaricom.co.ke',
@@ -236,6 +250,7 @@ export async function createServices(options: {
         if (!config.MPESA_CALLBACK_BASE_URL) origin = value;
       },
     },
+    identity: { client: identityClient, simulator: identitySimulator },
     chat,
     clock: createClock({ settable: config.NODE_ENV !== 'production' }),
     pdf,
@@ -247,6 +262,7 @@ export async function createServices(options: {
       if (!options.bus) await bus.close();
       await redis?.quit().catch(() => undefined);
       await simulator?.close();
+      await identitySimulator?.close();
     },
     findSessionCaller: async (sessionId) => {
       const [row] = await db

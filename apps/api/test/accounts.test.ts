@@ -500,6 +500,9 @@ describe('production', () => {
         MPESA_PASSKEY: 'passkey',
         MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
         SMTP_URL: 'smtp://mail.example.co.ke:587',
+        IDENTITY_BASE_URL: 'https://testapi.smileidentity.com',
+        IDENTITY_PARTNER_ID: '2070',
+        IDENTITY_API_KEY: 'identity-key',
       },
     });
     try {

@@ -43,6 +43,9 @@ describe('configuration', () => {
         MPESA_PASSKEY: 'p',
         MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
         SMTP_URL: 'smtp://mail.example.co.ke:587',
+        IDENTITY_BASE_URL: 'https://testapi.smileidentity.com',
+        IDENTITY_PARTNER_ID: '2070',
+        IDENTITY_API_KEY: 'identity-key',
       }).NODE_ENV,
     ).toBe('production');
   });
@@ -55,12 +58,22 @@ describe('configuration', () => {
     MPESA_PASSKEY: 'p',
     MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
     SMTP_URL: 'smtp://mail.example.co.ke:587',
+    IDENTITY_BASE_URL: 'https://testapi.smileidentity.com',
+    IDENTITY_PARTNER_ID: '2070',
+    IDENTITY_API_KEY: 'identity-key',
   };
 
   it('refuses to run production without SMTP: codes would vanish into a table nobody reads', () => {
     expect(() => loadConfig({ ...production, SMTP_URL: undefined })).toThrow(
       /SMTP_URL: required in production/,
     );
+  });
+
+  it('refuses to run production on the identity simulator: checks must reach the provider', () => {
+    for (const key of ['IDENTITY_BASE_URL', 'IDENTITY_PARTNER_ID', 'IDENTITY_API_KEY'])
+      expect(() => loadConfig({ ...production, [key]: undefined })).toThrow(
+        new RegExp(`${key}: required in production`),
+      );
   });
 
   it('refuses a plain http callback URL in production', () => {
