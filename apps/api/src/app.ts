@@ -32,6 +32,7 @@ import { claimPayoutPlugin } from './modules/claim/plugin';
 import { clientErrorsPlugin } from './modules/client-errors/plugin';
 import { filesPlugin } from './modules/files/plugin';
 import { createFileStorage } from './modules/files/storage';
+import { identityPlugin } from './modules/identity/plugin';
 import { loanJobsPlugin } from './modules/loan/plugin';
 import { registerLoanProducts } from './modules/loan/products';
 import { registerPayables } from './modules/payment/payables';
@@ -291,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(claimFormPlugin, { db: database.db, services });
   await app.register(renewalReminderPlugin, { db: database.db, services, config });
   await app.register(loanJobsPlugin, { db: database.db, services, config });
+  await app.register(identityPlugin, { db: database.db, services, config });
   const storage = createFileStorage(config);
   await app.register(privacyPlugin, { db: database.db, services, config, storage });
   await app.register(filesPlugin, {

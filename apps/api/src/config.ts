@@ -151,7 +151,10 @@ const baseConfigSchema = z.object({
    * local simulator (apps/api/src/identity/simulator.ts) is started and used.
    */
   IDENTITY_BASE_URL: z.string().url().optional(),
-  IDENTITY_PARTNER_ID: z.string().regex(/^\d{1,10}$/, 'the partner id, digits without leading zeros').optional(),
+  IDENTITY_PARTNER_ID: z
+    .string()
+    .regex(/^\d{1,10}$/, 'the partner id, digits without leading zeros')
+    .optional(),
   IDENTITY_API_KEY: z.string().min(1).optional(),
   /** How long one check waits for the register before it is counted unavailable and retried by the job. */
   IDENTITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),

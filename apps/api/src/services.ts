@@ -14,7 +14,11 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { appSecrets, intermediaries, sessions, users } from './db/schema';
 import { IdentityClient } from './identity/client';
-import { IDENTITY_SIMULATOR_CREDENTIALS, type IdentitySimulator, startIdentitySimulator } from './identity/simulator';
+import {
+  IDENTITY_SIMULATOR_CREDENTIALS,
+  type IdentitySimulator,
+  startIdentitySimulator,
+} from './identity/simulator';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { type Clock, createClock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';

@@ -29,7 +29,13 @@ export const IDENTITY_CHECK_STATES = [
 export type IdentityCheckState = (typeof IDENTITY_CHECK_STATES)[number];
 
 /** What may differ from the register: the number itself (unknown or inactive), names, date of birth. */
-export const IDENTITY_MISMATCH_FIELDS = ['idNumber', 'kraPin', 'firstName', 'lastName', 'dateOfBirth'] as const;
+export const IDENTITY_MISMATCH_FIELDS = [
+  'idNumber',
+  'kraPin',
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+] as const;
 export type IdentityMismatchField = (typeof IDENTITY_MISMATCH_FIELDS)[number];
 
 /** Attempts at a register that does not answer before the check goes to staff review. */

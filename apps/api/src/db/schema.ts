@@ -1806,3 +1806,58 @@ export const erasureRequests = pgTable(
     index('erasure_requests_user_idx').on(table.userId),
   ],
 );
+
+// ---------------------------------------------------------------- verified identity (issue 30)
+
+/**
+ * One check of a client's document (their ID against IPRS, their KRA PIN) through the identity
+ * provider (modules/identity), with the consent it was run under: who agreed, when, on which screen
+ * and to which wording. The latest check per (user, document) is the document's status; the job
+ * retries `retrying` ones when `next_attempt_at` comes (business clock) and, after the last attempt,
+ * leaves them in `staff_review`. A check never gates a payment.
+ */
+export const identityChecks = pgTable(
+  'identity_checks',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** ID | KRA_PIN */
+    document: text('document').notNull(),
+    /** NATIONAL_ID | PASSPORT | ALIEN_ID | KRA_PIN */
+    idType: text('id_type').notNull(),
+    idNumber: text('id_number').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** The consent the check runs under: when, where, and the words the client agreed to. */
+    consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    consentChannel: text('consent_channel').notNull(),
+    consentText: text('consent_text').notNull(),
+    /** pending | verified | mismatch | retrying | staff_review | rejected | superseded */
+    state: text('state').notNull().default('pending'),
+    /** What differs from the register (idNumber, kraPin, firstName, lastName, dateOfBirth). */
+    mismatchFields: jsonb('mismatch_fields').$type<string[]>().notNull().default([]),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** The provider's last answer: its job reference, result code and text, or why there was none. */
+    providerJobId: text('provider_job_id'),
+    resultCode: text('result_code'),
+    resultText: text('result_text'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewNote: text('review_note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('identity_checks_document_check', sql`${table.document} in ('ID', 'KRA_PIN')`),
+    check(
+      'identity_checks_state_check',
+      sql`${table.state} in ('pending', 'verified', 'mismatch', 'retrying', 'staff_review', 'rejected', 'superseded')`,
+    ),
+    index('identity_checks_user_idx').on(table.userId, table.document, table.id),
+    index('identity_checks_due_idx').on(table.state, table.nextAttemptAt),
+  ],
+);

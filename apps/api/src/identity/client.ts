@@ -88,7 +88,8 @@ export function isSmileSignature(apiKey: string, partnerId: string, timestamp: s
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const text = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
 /** Letters only, upper-cased, for comparing names as registers spell them (O'Brien, Wa-Njeri). */
 const nameWords = (value: string) =>

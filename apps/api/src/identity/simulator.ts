@@ -93,8 +93,10 @@ export async function startIdentitySimulator(
     if (!Number.isFinite(age) || age > 60 * 60_000)
       return reply.code(401).send({ error: 'Timestamp too old', code: '2205' });
     const consent = isRecord(body.consent_information) ? body.consent_information : null;
-    if (!consent || !consent.consent_granted_date || consent.personal_details !== true)
-      return reply.code(400).send({ error: 'Consent information is required for this ID type', code: '2213' });
+    if (!consent?.consent_granted_date || consent.personal_details !== true)
+      return reply
+        .code(400)
+        .send({ error: 'Consent information is required for this ID type', code: '2213' });
     if (body.country !== 'KE') return reply.code(400).send({ error: 'Unsupported country', code: '2203' });
     const idType = String(body.id_type ?? '');
     if (!['NATIONAL_ID', 'PASSPORT', 'ALIEN_CARD', 'KRA_PIN'].includes(idType))
@@ -156,10 +158,15 @@ export async function startIdentitySimulator(
     const givenWords = words(`${given.firstName} ${given.lastName}`);
     const sameOrder = registered.join(' ') === givenWords.join(' ');
     const sameSet =
-      registered.length === givenWords.length && [...registered].sort().join(' ') === [...givenWords].sort().join(' ');
+      registered.length === givenWords.length &&
+      [...registered].sort().join(' ') === [...givenWords].sort().join(' ');
     const overlap = givenWords.some((word) => registered.includes(word));
     const names = sameOrder ? 'Exact Match' : sameSet ? 'Transposed' : overlap ? 'Partial Match' : 'No Match';
-    const dob = !given.dateOfBirth ? 'Not Provided' : given.dateOfBirth === entry.dateOfBirth ? 'Exact Match' : 'No Match';
+    const dob = !given.dateOfBirth
+      ? 'Not Provided'
+      : given.dateOfBirth === entry.dateOfBirth
+        ? 'Exact Match'
+        : 'No Match';
     return signed({
       ...common,
       ResultCode: RESULT_CODES.valid,

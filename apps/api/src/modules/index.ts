@@ -13,6 +13,7 @@ import { clientActions } from './client/actions';
 import { commissionActions } from './commission/actions';
 import { dashboardActions } from './dashboard/actions';
 import { helpRequestActions } from './help-request/actions';
+import { identityActions } from './identity/actions';
 import { intermediaryActions } from './intermediary/actions';
 import { invoicePayable } from './invoice/payable';
 import { ipfActions } from './ipf/actions';
@@ -58,6 +59,7 @@ export const allActions: ActionDefinition[] = [
   ...dashboardActions,
   ...profileActions,
   ...privacyActions,
+  ...identityActions,
   // Quotations, invoices, policies, renewals, recommendations, the cart, claims, premium financing
   // and assessments keep the underwriters' names in English; a Swahili reader gets them in Swahili
   // (issue 14).

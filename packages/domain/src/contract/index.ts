@@ -8,6 +8,7 @@ import { accountContracts } from './account';
 import { backOfficeContracts } from './back-office';
 import { claimContracts } from './claims';
 import type { Contract } from './define';
+import { identityContracts } from './identity';
 import { lendingContracts } from './lending';
 import { purchaseContracts } from './purchase';
 
@@ -19,6 +20,7 @@ export const contracts = {
   ...claimContracts,
   ...lendingContracts,
   ...backOfficeContracts,
+  ...identityContracts,
 };
 
 export type Contracts = typeof contracts;

@@ -21,6 +21,7 @@ import {
   erasureRequests,
   files,
   helpRequests,
+  identityChecks,
   invoices,
   journeyDrafts,
   loans,
@@ -285,6 +286,7 @@ export async function closeAccount(
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     await tx.delete(journeyDrafts).where(eq(journeyDrafts.userId, userId));
     await tx.delete(assessments).where(eq(assessments.userId, userId));
+    await tx.delete(identityChecks).where(eq(identityChecks.userId, userId));
     await tx.delete(schoolChildren).where(eq(schoolChildren.userId, userId));
     await tx.delete(productInterest).where(eq(productInterest.email, user.email));
     await tx.delete(mailQueue).where(eq(mailQueue.to, user.email));
