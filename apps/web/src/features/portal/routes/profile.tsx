@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmailPreferences } from '../../../components/email-preferences';
+import { IdentityCheckPanel } from '../../../components/identity-check';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { linkButton } from '../../../components/ui';
@@ -59,6 +60,7 @@ export default function ProfileRoute() {
                 : t('portal.profile.noPhone')}
             </dd>
           </dl>
+          <IdentityCheckPanel />
           <NamesSection
             key={`names-${profile.data.names.firstName}-${profile.data.names.lastName}`}
             profile={profile.data}

@@ -1,14 +1,18 @@
 import { CLIENT_TYPES } from '@bima/domain';
 import { type KycInput, kycSchema } from '@bima/domain/profile';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { IdentityConsentBox, IdentityStatusList } from '../../../components/identity-check';
 import { IdentityFields, type IdentityValues, identityValues } from '../../../components/identity-fields';
+import { t as identityText } from '../../../components/identity-i18n';
 import { PhoneInput } from '../../../components/number-inputs';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { type IdentityCheck, identityChecksKey, startIdentityChecks } from '../../../lib/identity';
 import { notify } from '../../../lib/notifications';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import type { KycData } from '../../../stores/risk';
@@ -69,6 +73,29 @@ export function KycForm({
     initialValues(client),
   );
   const nationality = form.watch('nationality');
+  // The identity check runs only with the client's consent, and never holds up the purchase; a
+  // mismatch is shown here (what differs) before going on, so it can be corrected first.
+  const [identityConsent, setIdentityConsent] = useState(false);
+  const [mismatch, setMismatch] = useState<IdentityCheck[] | null>(null);
+
+  const proceed = async () => {
+    if (onSaved) await onSaved();
+    else navigate(paths.motorSummary.getHref());
+  };
+
+  /** Checks the saved ID and KRA PIN; true when a mismatch should be shown before going on. */
+  const checkIdentity = async (): Promise<boolean> => {
+    try {
+      const result = await startIdentityChecks({ consent: true, channel: 'kyc' });
+      queryClient.setQueryData(identityChecksKey, result);
+      if (!result.checks.some((check) => check.state === 'mismatch')) return false;
+      setMismatch(result.checks);
+      return true;
+    } catch {
+      // An identity check that cannot start never blocks the sale (staff follow it up).
+      return false;
+    }
+  };
 
   const onValid = async (input: KycInput) => {
     try {
@@ -81,8 +108,9 @@ export function KycForm({
         message: t('purchase.kyc.savedText'),
         duration: SAVED_TOAST_MS,
       });
-      if (onSaved) await onSaved();
-      else navigate(paths.motorSummary.getHref());
+      setMismatch(null);
+      if (identityConsent && (await checkIdentity())) return;
+      await proceed();
     } catch (error) {
       // A lost session is handled by the gateway client (sign-in page).
       if (error instanceof ApiError && error.httpStatus === 403) return;
@@ -133,7 +161,21 @@ export function KycForm({
           registration={field('address')}
           error={errorOf('address')}
         />
+        <div className="sm:col-span-2">
+          <IdentityConsentBox checked={identityConsent} onChange={setIdentityConsent} />
+        </div>
       </div>
+      {mismatch ? (
+        <section role="alert" aria-labelledby="kyc-identity-title" className={`${cardClass} space-y-3`}>
+          <h2 id="kyc-identity-title" className="text-lg font-bold text-slate-900">
+            {identityText('identity.title')}
+          </h2>
+          <IdentityStatusList checks={mismatch} />
+          <button type="button" className={buttonSecondary} onClick={() => void proceed()}>
+            {identityText('identity.continue')}
+          </button>
+        </section>
+      ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <button
           type="button"
