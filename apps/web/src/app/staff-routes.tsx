@@ -70,6 +70,10 @@ export const staffChildRoutes: RouteObject[] = [
     element: lazyElement(() => import('../features/staff/routes/jobs')),
   },
   {
+    path: staffPaths.identityChecks.path,
+    element: lazyElement(() => import('../features/staff/routes/identity-checks')),
+  },
+  {
     path: staffPaths.productInterest.path,
     element: lazyElement(() => import('../features/staff/routes/product-interest')),
   },

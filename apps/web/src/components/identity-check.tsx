@@ -40,8 +40,17 @@ function explanation(check: IdentityCheck): string | null {
   }
 }
 
-/** Each document's current check: its state, and what to do about it. */
-export function IdentityStatusList({ checks }: { checks: readonly IdentityCheck[] }) {
+/**
+ * Each document's current check: its state, and what to do about it (the client) or only what
+ * differs from the register (`compact`, staff beside a policy).
+ */
+export function IdentityStatusList({
+  checks,
+  compact = false,
+}: {
+  checks: readonly IdentityCheck[];
+  compact?: boolean;
+}) {
   if (checks.length === 0) return <p className="text-slate-700">{t('identity.none')}</p>;
   return (
     <ul className="space-y-3">
@@ -53,7 +62,13 @@ export function IdentityStatusList({ checks }: { checks: readonly IdentityCheck[
             </span>
             <StatusBadge label={t(`identity.states.${check.state}`)} tone={TONES[check.state]} />
           </p>
-          {explanation(check) ? <p className="text-slate-700">{explanation(check)}</p> : null}
+          {compact ? (
+            check.fields.length > 0 ? (
+              <p className="text-slate-700">{t('identity.staff.differs', { fields: differences(check) })}</p>
+            ) : null
+          ) : explanation(check) ? (
+            <p className="text-slate-700">{explanation(check)}</p>
+          ) : null}
         </li>
       ))}
     </ul>

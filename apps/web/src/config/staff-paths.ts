@@ -59,6 +59,8 @@ export const staffPaths = {
   mailQueue: { path: 'mail-queue', getHref: () => `${STAFF}/mail-queue` },
   /** Admin: the background job queues and their failed jobs. */
   jobs: { path: 'jobs', getHref: () => `${STAFF}/jobs` },
+  /** Admin: identity checks awaiting a decision (the register never answered, or a mismatch). */
+  identityChecks: { path: 'identity-checks', getHref: () => `${STAFF}/identity-checks` },
   /** Admin: interest in coming-soon products. */
   productInterest: { path: 'coming-soon', getHref: () => `${STAFF}/coming-soon` },
   /** The claims desk (built in `features/claims`, mounted in `app/staff-routes.tsx`). */

@@ -26,6 +26,7 @@ describe('the staff navigation', () => {
         'audit',
         'mailQueue',
         'jobs',
+        'identityChecks',
         'productInterest',
         'notifications',
       ],

@@ -44,6 +44,7 @@ export const STAFF_NAV: readonly StaffNavEntry[] = [
   entry('audit', staffPaths.audit.getHref(), ['admin']),
   entry('mailQueue', staffPaths.mailQueue.getHref(), ['admin']),
   entry('jobs', staffPaths.jobs.getHref(), ['admin']),
+  entry('identityChecks', staffPaths.identityChecks.getHref(), ['admin']),
   entry('productInterest', staffPaths.productInterest.getHref(), ['admin']),
   entry('notifications', staffPaths.notifications.getHref(), EVERY_ROLE),
 ];

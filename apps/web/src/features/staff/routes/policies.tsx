@@ -2,11 +2,14 @@ import type { PolicyCoverStatus } from '@bima/domain/backoffice-search';
 import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { IdentityStatusList } from '../../../components/identity-check';
+import { t as identityText } from '../../../components/identity-i18n';
 import { PagedTable } from '../../../components/paged-table';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { StatusBadge, type StatusTone } from '../../../components/status-badge';
 import { buttonPrimary, inputClass, labelClass } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
+import { insuredVerificationsQueryOptions } from '../api/identity';
 import { type FoundPolicy, policySearchQueryOptions } from '../api/policies';
 import { t } from '../i18n';
 import { formatDay } from '../utils/format';
@@ -25,6 +28,11 @@ export default function PoliciesRoute() {
   const [query, setQuery] = useState('');
   const [page, setPage] = usePageParam();
   const policies = useQuery(policySearchQueryOptions({ query, page }));
+  // The insured's identity checks beside each policy on the page (one call per page).
+  const shown = policies.data?.items.map((policy) => policy.policyNumber) ?? [];
+  const verifications = useQuery(insuredVerificationsQueryOptions(shown));
+  const checksOf = (policyNumber: string) =>
+    verifications.data?.items.find((item) => item.policyNumber === policyNumber)?.checks;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,6 +105,14 @@ export default function PoliciesRoute() {
                   <span className="break-all text-slate-700">{policy.client.email}</span>
                 </>
               ),
+            },
+            {
+              key: 'identity',
+              header: identityText('identity.staff.column'),
+              cell: (policy) => {
+                const checks = checksOf(policy.policyNumber);
+                return checks ? <IdentityStatusList checks={checks} compact /> : t('staff.na');
+              },
             },
             {
               key: 'registration',
