@@ -75,36 +75,34 @@ export function IdentityStatusList({
   );
 }
 
-/** The consent checkbox: ticking it is agreeing to the check, in the words recorded with it. */
+/**
+ * The consent checkbox: ticking it is agreeing to the check, in the words recorded with it. Its
+ * label is short (the full wording describes it), so it never shares words with the KYC fields'.
+ */
 export function IdentityConsentBox({
   checked,
   onChange,
-  error,
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
-  error?: string;
 }) {
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="inline-flex items-start gap-2 text-slate-900">
+      <label htmlFor={id} className="inline-flex items-start gap-2 font-semibold text-slate-900">
         <input
           id={id}
           type="checkbox"
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={`${id}-wording`}
           className="mt-1 size-5 shrink-0 accent-emerald-800"
         />
-        <span>{t('identity.consent')}</span>
+        <span>{t('identity.consentLabel')}</span>
       </label>
-      {error ? (
-        <p id={`${id}-error`} className={fieldErrorClass}>
-          {error}
-        </p>
-      ) : null}
+      <p id={`${id}-wording`} className="mt-1 text-sm text-slate-700 sm:ml-7">
+        {t('identity.consent')}
+      </p>
     </div>
   );
 }
