@@ -1,13 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import { toast } from './fixtures';
 import {
+  buyPolicyThroughApi,
   buyThirdPartyQuote,
+  call,
   createClient,
   fillKyc,
   fillVehicleIdentity,
   THIRD_PARTY,
   useSession,
 } from './purchase-fixtures';
+import { STAFF, signInStaffThroughPage } from './staff-fixtures';
 
 /**
  * Verified identity (issue 30) against the identity simulator's sample register: the client,
@@ -68,5 +71,55 @@ test.describe('identity check at the KYC step', () => {
     await expect(page).toHaveURL(/\/motor\/cover-details\/kyc-details$/);
     await alert.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Application Summary' })).toBeVisible();
+  });
+});
+
+test.describe('identity checks for staff', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("the insurer sees the insured's mismatch with the policy; an admin approves it after review", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // Wanjiru Kamau gives Achieng Otieno's ID (27000002), consents to the check, and buys APA cover.
+    const client = await createClient(request);
+    const token = client.session.accessToken;
+    await call(
+      request,
+      ['client', 'client', 'updateClient'],
+      {
+        kraPin: 'A123456789X',
+        phone: '0712345678',
+        address: 'Kenyatta Avenue, Nairobi',
+        clientType: 'INDIVIDUAL',
+        idType: 'NATIONAL_ID',
+        idNumber: '27000002',
+      },
+      token,
+    );
+    await call(request, ['client', 'identity', 'startChecks'], { consent: true }, token);
+    const policyNumber = await buyPolicyThroughApi(request, client.session);
+
+    await signInStaffThroughPage(page, 'underwriter.apa@bimaportal.co.ke');
+    await page.goto('/staff/policies');
+    await page.getByLabel('Policy number, registration, phone or receipt').fill(policyNumber);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row').filter({ hasText: policyNumber });
+    await expect(row).toContainText('Does not match');
+    await expect(row).toContainText('Differs from the register: first name, last name');
+
+    const admin = await browser.newPage();
+    await signInStaffThroughPage(admin, STAFF.admin);
+    await admin.goto('/staff/identity-checks');
+    await expect(admin.getByRole('heading', { name: 'Identity checks to review', level: 1 })).toBeVisible();
+    const item = admin.getByRole('article').filter({ hasText: client.email });
+    await expect(item).toContainText('Differs from the register: first name, last name');
+    await item
+      .getByLabel('Note (why you decide so)')
+      .fill('Client showed the original ID card at the office');
+    await item.getByRole('button', { name: 'Approve' }).click();
+    await expect(admin.getByRole('article').filter({ hasText: client.email })).toHaveCount(0);
+    await admin.close();
   });
 });
