@@ -2,7 +2,7 @@ import { IDENTITY_MAX_ATTEMPTS, type IdentityCheckView } from '@bima/domain/iden
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consents, identityChecks, users } from '../src/db/schema';
-import { loginUser, registerUser } from './accounts-helpers';
+import { loginUser, PASSWORD, registerUser } from './accounts-helpers';
 import { buildTestApp } from './helpers';
 import { CLIENT_KYC, invoiceFor, MPESA_TEST_ENV, payForPolicy, waitUntil } from './purchase-helpers';
 import { type Headers, SAMPLE, send, signInAs } from './staff-helpers';
@@ -273,5 +273,20 @@ describe('identity checks (IPRS, KRA PIN) with consent, never blocking a sale', 
         )
       ).status,
     ).toBe(403);
+  });
+
+  it('erases the checks (numbers, names, consent wording) when the client closes their account', async () => {
+    const { headers, userId } = await clientWith({ idNumber: '27000001', kraPin: 'A270000001K' });
+    await start(headers);
+    const held = () => ctx.database.db.select().from(identityChecks).where(eq(identityChecks.userId, userId));
+    expect(await held()).toHaveLength(2);
+    const closed = await send(
+      ctx,
+      'client/privacy/closeAccount',
+      { password: PASSWORD, confirm: true },
+      headers,
+    );
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(await held()).toEqual([]);
   });
 });
