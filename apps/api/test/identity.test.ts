@@ -2,6 +2,7 @@ import { IDENTITY_MAX_ATTEMPTS, type IdentityCheckView } from '@bima/domain/iden
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consents, identityChecks, users } from '../src/db/schema';
+import { readStoredZip } from '../src/lib/zip';
 import { loginUser, PASSWORD, registerUser } from './accounts-helpers';
 import { buildTestApp } from './helpers';
 import { CLIENT_KYC, invoiceFor, MPESA_TEST_ENV, payForPolicy, waitUntil } from './purchase-helpers';
@@ -275,9 +276,25 @@ describe('identity checks (IPRS, KRA PIN) with consent, never blocking a sale', 
     ).toBe(403);
   });
 
-  it('erases the checks (numbers, names, consent wording) when the client closes their account', async () => {
+  it('gives the checks in the client’s copy of their data, and erases them when they close their account', async () => {
     const { headers, userId } = await clientWith({ idNumber: '27000001', kraPin: 'A270000001K' });
     await start(headers);
+    const copy = await ctx.app.inject({ method: 'GET', url: '/v2/api/privacy/export', headers });
+    expect(copy.statusCode).toBe(200);
+    const data = JSON.parse(
+      readStoredZip(copy.rawPayload)
+        .find((entry) => entry.name === 'my-data.json')!
+        .data.toString('utf8'),
+    );
+    expect(data.identityChecks).toEqual([
+      expect.objectContaining({
+        document: 'ID',
+        idNumber: '27000001',
+        state: 'verified',
+        consentChannel: 'kyc',
+      }),
+      expect.objectContaining({ document: 'KRA_PIN', idNumber: 'A270000001K', state: 'verified' }),
+    ]);
     const held = () => ctx.database.db.select().from(identityChecks).where(eq(identityChecks.userId, userId));
     expect(await held()).toHaveLength(2);
     const closed = await send(

@@ -13,6 +13,7 @@ import {
   erasureRequests,
   files,
   helpRequests,
+  identityChecks,
   invoices,
   journeyDrafts,
   ledgerAccounts,
@@ -119,6 +120,11 @@ export async function collectClientData(db: Database, userId: string) {
       profile,
       kyc: kyc ?? null,
       consents: (await listConsents(db, userId)).history,
+      identityChecks: await db
+        .select()
+        .from(identityChecks)
+        .where(eq(identityChecks.userId, userId))
+        .orderBy(asc(identityChecks.id)),
       quotations: await db
         .select()
         .from(quotations)
