@@ -209,6 +209,26 @@ describe('identity checks (IPRS, KRA PIN) with consent, never blocking a sale', 
     expect(again.status).toBe(409);
   });
 
+  it('asks the register no more once the client withdraws their consent: staff decide', async () => {
+    const { headers } = await clientWith({ idNumber: '27000503' });
+    expect(checksOf((await start(headers)).body).ID?.state).toBe('retrying');
+    const withdrawn = await send(
+      ctx,
+      'client/privacy/setConsent',
+      { purpose: 'identity_check', granted: false },
+      headers,
+    );
+    expect(withdrawn.status).toBe(200);
+    const before = simulator().requests;
+    await nextRetry();
+    const moved = await waitUntil(
+      () => listChecks(headers),
+      (checks) => checks.ID?.state === 'staff_review',
+    );
+    expect(moved.ID).toMatchObject({ state: 'staff_review', attempts: 1 });
+    expect(simulator().requests).toBe(before);
+  });
+
   it('counts a register that does not answer in time as unavailable, without holding the client', async () => {
     const { headers } = await clientWith({ idNumber: '27000408' });
     const started = Date.now();

@@ -111,8 +111,13 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
       expect(marketing.every((row: { at: string }) => !Number.isNaN(Date.parse(row.at)))).toBe(true);
     });
 
-    it('records the identity-check consent given at KYC, and its withdrawal', async () => {
+    it('records the identity-check consent when it is ticked, never from an ID given, and its withdrawal', async () => {
       const { headers } = await newClient(ctx);
+      const given = (await send(ctx, 'client/privacy/getPrivacy', {}, headers)).body.result.data;
+      expect(given.history.filter((row: { purpose: string }) => row.purpose === 'identity_check')).toEqual(
+        [],
+      );
+      expect((await send(ctx, 'client/identity/startChecks', { consent: true }, headers)).status).toBe(200);
       const privacy = (await send(ctx, 'client/privacy/getPrivacy', {}, headers)).body.result.data;
       expect(privacy.consents).toContainEqual(
         expect.objectContaining({ purpose: 'identity_check', granted: true, channel: 'kyc' }),
@@ -209,6 +214,7 @@ describe('the client’s own data (Data Protection Act 2019)', () => {
 
     beforeAll(async () => {
       owner = await newClient(ctx);
+      await send(ctx, 'client/identity/startChecks', { consent: true }, owner.headers);
       policyNumber = await policyFor(ctx, owner.headers);
       const reported = await send(
         ctx,

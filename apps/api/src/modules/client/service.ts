@@ -12,7 +12,6 @@ import { clients, users } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { recordAudit } from '../audit/service';
 import { joinWords } from '../audit/words';
-import { consentInForce, recordConsent } from '../privacy/consents';
 
 type ClientType = (typeof CLIENT_TYPES)[number];
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -117,10 +116,8 @@ export async function updateClient(db: Database, userId: string, input: KycInput
       })
       .where(eq(clients.userId, userId));
     await setPhoneOfRecord(tx, userId, input.phone);
-    // Giving an ID at KYC is agreeing to have it checked (the KYC screen says so); asked once: a
-    // consent withdrawn on the Privacy screen stays withdrawn until given again there.
-    if (input.idType && input.idNumber && (await consentInForce(tx, userId, 'identity_check')) === null)
-      await recordConsent(tx, { userId, purpose: 'identity_check', granted: true, channel: 'kyc' });
+    // Giving an ID is not consent to check it: that is the KYC's own tick box, recorded with each
+    // check (modules/identity).
     const corrected = identityCorrections(stored, input);
     if (corrected.length > 0)
       await recordAudit(

@@ -21,7 +21,7 @@ import { providerIdType } from '../../identity/client';
 import type { Language } from '../../lib/language';
 import type { Services } from '../../services';
 import { recordAudit } from '../audit/service';
-import { recordConsent } from '../privacy/consents';
+import { consentInForce, recordConsent } from '../privacy/consents';
 
 /** What the identity checks need: the database, the provider and the business clock. */
 export interface IdentityContext {
@@ -224,8 +224,8 @@ export async function listChecks(db: Database, userId: string) {
 
 /**
  * The retry job: every check waiting for a register that did not answer, due by the business
- * clock, asked again. Each is claimed first (its next attempt moved on) so two instances never
- * ask twice at once.
+ * clock, asked again — unless the client withdrew their consent since. Each is claimed first (its
+ * next attempt moved on) so two instances never ask twice at once.
  */
 export async function retryDueChecks(context: IdentityContext): Promise<number> {
   const { db, services } = context;
@@ -250,6 +250,18 @@ export async function retryDueChecks(context: IdentityContext): Promise<number> 
       )
       .returning();
     if (!claimed) continue;
+    // Consent withdrawn on the Privacy screen: the register is not asked again; staff decide.
+    if ((await consentInForce(db, check.userId, 'identity_check')) === false) {
+      await db
+        .update(identityChecks)
+        .set({
+          state: 'staff_review',
+          nextAttemptAt: null,
+          resultText: 'The client withdrew their consent; the register was not asked again.',
+        })
+        .where(and(eq(identityChecks.id, check.id), eq(identityChecks.state, 'retrying')));
+      continue;
+    }
     await attemptCheck(context, check);
     done += 1;
   }
