@@ -16,6 +16,7 @@ const KNOWN_JOBS = new Set([
   'renewal-reminders',
   'loan-jobs',
   'rate-limit-sweep',
+  'identity-check-retry',
 ]);
 const jobLabel = (name: string) => (KNOWN_JOBS.has(name) ? t(`staff.jobs.names.${name}`) : name);
 
