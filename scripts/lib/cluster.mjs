@@ -1,8 +1,9 @@
 // Several API instances on this machine, as production runs them: PostgreSQL, Redis, the Daraja
-// simulator (standing in for Safaricom), an SMTP sink, N identical instances started the production
-// way (NODE_ENV=production through `npm start`'s scripts/start.mjs, serving the web app built once
-// beforehand) and nginx in front, also on TLS for M-Pesa's callbacks. Used by `npm run cluster` and
-// `npm run soak`. Debian's packages; scripts/system-deps.sh installs them.
+// simulator (standing in for Safaricom), the identity simulator (for Smile ID), an SMTP sink, N
+// identical instances started the production way (NODE_ENV=production through `npm start`'s
+// scripts/start.mjs, serving the web app built once beforehand) and nginx in front, also on TLS for
+// M-Pesa's callbacks. Used by `npm run cluster` and `npm run soak`. Debian's packages;
+// scripts/system-deps.sh installs them.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -230,16 +231,43 @@ export async function startSimulator({ callbackBaseUrl, certificate, answerDelay
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
+  await waitListening(url, child, 'the Daraja simulator');
+  return { url, child, stop: () => stopChild(child) };
+}
+
+/** Waits until something answers at `url` (any status): the simulator `child` listens. */
+async function waitListening(url, child, what) {
   for (let attempt = 0; ; attempt += 1) {
     try {
       await fetch(url, { signal: AbortSignal.timeout(1000) });
-      break;
+      return;
     } catch {
-      if (attempt > 200 || child.exitCode !== null) throw new Error('the Daraja simulator did not start');
+      if (attempt > 200 || child.exitCode !== null) throw new Error(`${what} did not start`);
       await sleep(100);
     }
   }
-  return { url, child, stop: () => stopChild(child) };
+}
+
+/**
+ * The identity simulator (Smile ID's protocol, the sample IPRS and KRA register) as its own process,
+ * with a partner id and API key made for this cluster. Answers `env`, the IDENTITY_* the instances
+ * need to reach it (its address and those credentials).
+ */
+export async function startIdentitySimulator() {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    IDENTITY_BASE_URL: url,
+    IDENTITY_PARTNER_ID: '2070',
+    IDENTITY_API_KEY: randomBytes(24).toString('hex'),
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/identity/simulator-server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, IDENTITY_SIMULATOR_PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitListening(url, child, 'the identity simulator');
+  return { url, env, child, stop: () => stopChild(child) };
 }
 
 /** Stops a child with SIGTERM and waits for it to exit (SIGKILL after `graceMs`). */
@@ -267,8 +295,9 @@ export function startInstance({ port, env }) {
 
 /**
  * The whole cluster in `dir`: the web app built once (`npm run build`, when not built or out of date),
- * PostgreSQL, Redis, the simulator, an SMTP sink, `instances` API instances in production mode (the
- * first migrates and seeds alone, then the others start) and nginx. Answers its parts and `stop()`.
+ * PostgreSQL, Redis, the Daraja and identity simulators, an SMTP sink, `instances` API instances in
+ * production mode (the first migrates and seeds alone, then the others start) and nginx. Answers its
+ * parts and `stop()`.
  */
 export async function startCluster({
   dir,
@@ -308,6 +337,9 @@ export async function startCluster({
     });
     stops.push(simulator.stop);
     log(`M-Pesa       ${simulator.url} (the Daraja simulator, calling back ${nginx.httpsUrl})`);
+    const identity = await startIdentitySimulator();
+    stops.push(identity.stop);
+    log(`Identity     ${identity.url} (the Smile ID simulator: the sample IPRS and KRA register)`);
     const smtp = await startSmtpSink(join(dir, 'mail.txt'));
     stops.push(smtp.stop);
     log(`SMTP         ${smtp.url} (e-mails appended to ${smtp.file})`);
@@ -327,11 +359,8 @@ export async function startCluster({
       MPESA_PASSKEY: 'simulator-passkey',
       MPESA_B2C_SECURITY_CREDENTIAL: 'simulator-b2c-credential',
       MPESA_CALLBACK_BASE_URL: nginx.httpsUrl,
-      // No identity provider in the cluster: every check meets an outage (nothing listens on port 9),
-      // which never blocks a sale; the checks wait for staff review.
-      IDENTITY_BASE_URL: 'http://127.0.0.1:9',
-      IDENTITY_PARTNER_ID: '2070',
-      IDENTITY_API_KEY: 'cluster-has-no-identity-provider',
+      // Identity checks reach the identity simulator's process, signed with its credentials.
+      ...identity.env,
       ...env,
     };
     const started = [];

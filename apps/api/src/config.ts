@@ -160,6 +160,8 @@ const baseConfigSchema = z.object({
   IDENTITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
   /** How often checks whose register did not answer are looked at (each waits its own backoff). */
   IDENTITY_RETRY_INTERVAL_MS: z.coerce.number().int().min(200).default(60_000),
+  /** The identity simulator's port (0: any free one); `identity/simulator-server.ts` and the in-process one. */
+  IDENTITY_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   MPESA_SIMULATOR_LATE_MS: z.coerce.number().int().min(0).default(20_000),
   /** Daraja B2C (claim payouts): the initiator's name and its encrypted password (SecurityCredential). */

@@ -156,7 +156,9 @@ export async function createServices(options: {
       )
     : null;
   const metrics = new Metrics();
-  const identitySimulator = config.IDENTITY_API_KEY ? null : await startIdentitySimulator();
+  const identitySimulator = config.IDENTITY_API_KEY
+    ? null
+    : await startIdentitySimulator(IDENTITY_SIMULATOR_CREDENTIALS, config.IDENTITY_SIMULATOR_PORT);
   const identityClient = new IdentityClient({
     baseUrl: identitySimulator?.baseUrl ?? config.IDENTITY_BASE_URL ?? 'https://testapi.smileidentity.com',
     partnerId: config.IDENTITY_PARTNER_ID ?? IDENTITY_SIMULATOR_CREDENTIALS.partnerId,

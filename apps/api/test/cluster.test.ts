@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -10,14 +12,23 @@ import {
   createRedisCounters,
 } from '../src/cluster/counters';
 import { createJobQueue } from '../src/jobs/queue';
-import { call, uniqueEmail } from './accounts-helpers';
+import { call, loginUser, registerUser, uniqueEmail } from './accounts-helpers';
 import { buildTestApp, type TestContext } from './helpers';
-import { createStaffUser } from './staff-helpers';
+import { CLIENT_KYC } from './purchase-helpers';
+import { createStaffUser, send } from './staff-helpers';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const METRICS_TOKEN = 'metrics-token-for-the-tests-0123456789';
 const silentLog = { error() {}, warn() {}, info() {}, debug() {} } as never;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** What the tests use of scripts/lib/cluster.mjs (plain JavaScript, loaded by its address). */
+interface ClusterScripts {
+  startIdentitySimulator(): Promise<{ url: string; env: Record<string, string>; stop(): Promise<void> }>;
+}
+const clusterScripts = (): Promise<ClusterScripts> =>
+  import(pathToFileURL(join(ROOT, 'scripts/lib/cluster.mjs')).href);
 
 describe('health, readiness and metrics', () => {
   let ctx: TestContext;
@@ -80,6 +91,46 @@ describe('health, readiness and metrics', () => {
       await other.app.close();
     }
   });
+});
+
+describe('the identity simulator of `npm run cluster`, a process of its own', () => {
+  it('an instance configured as the cluster configures it verifies against the sample register', async () => {
+    const identity = await (await clusterScripts()).startIdentitySimulator();
+    const ctx = await buildTestApp({ env: { ...identity.env, AUTH_RATE_LIMIT_SCALE: '100' } });
+    try {
+      await ctx.app.ready();
+      // The instance's checks go to the simulator's process, not to one of its own.
+      expect(ctx.app.services.identity.simulator).toBeNull();
+      expect(identity.env.IDENTITY_BASE_URL).toBe(identity.url);
+      /** A client (registered as Wanjiru Kamau) with this ID and KRA PIN, checked with consent. */
+      const checked = async (kyc: { idNumber: string; kraPin: string }) => {
+        const headers = { accesstoken: (await loginUser(ctx, await registerUser(ctx))).accessToken };
+        expect(
+          (await send(ctx, 'client/client/updateClient', { ...CLIENT_KYC, ...kyc }, headers)).status,
+        ).toBe(200);
+        const started = await send(ctx, 'client/identity/startChecks', { consent: true }, headers);
+        expect(started.status, JSON.stringify(started.body)).toBe(200);
+        return Object.fromEntries(
+          (
+            started.body.result.data.checks as Array<{ document: string; state: string; fields: string[] }>
+          ).map((check) => [check.document, { state: check.state, fields: check.fields }]),
+        );
+      };
+      expect(await checked({ idNumber: '27000001', kraPin: 'A270000001K' })).toEqual({
+        ID: { state: 'verified', fields: [] },
+        KRA_PIN: { state: 'verified', fields: [] },
+      });
+      // The register is the sample one: 27000002 is Achieng Otieno's ID; 27000503 is IPRS down.
+      expect(await checked({ idNumber: '27000002', kraPin: 'A270000404K' })).toEqual({
+        ID: { state: 'mismatch', fields: ['firstName', 'lastName'] },
+        KRA_PIN: { state: 'mismatch', fields: ['kraPin'] },
+      });
+      expect((await checked({ idNumber: '27000503', kraPin: 'A270000001K' })).ID?.state).toBe('retrying');
+    } finally {
+      await ctx.app.close();
+      await identity.stop();
+    }
+  }, 60_000);
 });
 
 describe('recurring jobs on two instances of one database', () => {
