@@ -1,16 +1,25 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { toast } from './fixtures';
 import {
   buyPolicyThroughApi,
   buyThirdPartyQuote,
   call,
   createClient,
+  FULL_VEHICLE,
   fillKyc,
   fillVehicleIdentity,
+  payInvoiceThroughApi,
+  type Session,
   THIRD_PARTY,
   useSession,
 } from './purchase-fixtures';
-import { STAFF, signInStaffThroughPage } from './staff-fixtures';
+import {
+  createHelpRequestThroughApi,
+  kenyaDate,
+  STAFF,
+  signInStaffThroughApi,
+  signInStaffThroughPage,
+} from './staff-fixtures';
 
 /**
  * Verified identity (issue 30) against the identity simulator's sample register: the client,
@@ -74,8 +83,92 @@ test.describe('identity check at the KYC step', () => {
   });
 });
 
+/** Wanjiru Kamau's KYC giving Achieng Otieno's ID (27000002), and her consented check: a mismatch. */
+async function kycWithSomeoneElsesId(request: APIRequestContext, session: Session) {
+  const token = session.accessToken;
+  await call(
+    request,
+    ['client', 'client', 'updateClient'],
+    {
+      kraPin: 'A123456789X',
+      phone: '0712345678',
+      address: 'Kenyatta Avenue, Nairobi',
+      clientType: 'INDIVIDUAL',
+      idType: 'NATIONAL_ID',
+      idNumber: '27000002',
+    },
+    token,
+  );
+  await call(request, ['client', 'identity', 'startChecks'], { consent: true }, token);
+}
+
+/** Through the API: the client asks Savannah, its broker recommends APA cover, the client buys it. */
+async function buyThroughSavannah(request: APIRequestContext, session: Session): Promise<string> {
+  const { requestSystemRef } = await createHelpRequestThroughApi(
+    request,
+    session,
+    'Savannah Insurance Brokers',
+  );
+  const broker = await signInStaffThroughApi(request, STAFF.savannahBroker);
+  const inbox = await call<{ items: Array<{ id: number; requestSystemRef: string }> }>(
+    request,
+    ['intermediary', 'request', 'listRequests'],
+    { page: 1, pageSize: 50 },
+    broker.accessToken,
+  );
+  const row = inbox.items.find((item) => item.requestSystemRef === requestSystemRef);
+  if (!row) throw new Error(`${requestSystemRef} is not in Savannah's inbox`);
+  const recommendation = await call<{ id: number; quotations: Array<{ systemQuotationRef: string }> }>(
+    request,
+    ['intermediary', 'recommendation', 'sendRecommendation'],
+    {
+      requestId: row.id,
+      items: [{ productSystemRef: 'APA-MP-PLUS', coverPeriod: 365, startDate: kenyaDate(1) }],
+      note: 'APA Plus covers your family car well at a fair premium.',
+    },
+    broker.accessToken,
+  );
+  const systemQuotationRef = recommendation.quotations[0]!.systemQuotationRef;
+  // The request had the plate and chassis only: the client gives the rest of the vehicle.
+  const { chassisNumber: _chassis, ...vehicle } = FULL_VEHICLE;
+  await call(
+    request,
+    ['client', 'quotation', 'completeQuotationDetails'],
+    { systemQuotationRef, vehicleDetails: vehicle },
+    session.accessToken,
+  );
+  const accepted = await call<{ invoiceSystemRef: string }>(
+    request,
+    ['underwriting', 'quotation', 'acceptReccommendation'],
+    { id: recommendation.id, systemQuotationRef },
+    session.accessToken,
+  );
+  const policyNumber = await payInvoiceThroughApi(request, session, accepted.invoiceSystemRef);
+  expect(policyNumber, 'the policy issued with the payment').toBeTruthy();
+  return policyNumber!;
+}
+
 test.describe('identity checks for staff', () => {
   test.describe.configure({ timeout: 90_000 });
+
+  test("the broker sees its client's identity mismatch beside the policy on its commission statement @desktop @phone", async ({
+    page,
+    request,
+  }) => {
+    const client = await createClient(request);
+    await kycWithSomeoneElsesId(request, client.session);
+    const policyNumber = await buyThroughSavannah(request, client.session);
+
+    await signInStaffThroughPage(page, STAFF.savannahBroker);
+    await page.goto('/staff/commission-statement');
+    await expect(page.getByRole('heading', { level: 1, name: 'Commission statement' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Commission by policy' });
+    await expect(table.getByRole('columnheader', { name: 'Identity' })).toBeVisible();
+    const row = table.getByRole('row').filter({ hasText: policyNumber });
+    await expect(row).toContainText('ID •••••002');
+    await expect(row).toContainText('Does not match');
+    await expect(row).toContainText('Differs from the register: first name, last name');
+  });
 
   test("the insurer sees the insured's mismatch with the policy; an admin approves it after review", async ({
     page,
@@ -84,21 +177,7 @@ test.describe('identity checks for staff', () => {
   }) => {
     // Wanjiru Kamau gives Achieng Otieno's ID (27000002), consents to the check, and buys APA cover.
     const client = await createClient(request);
-    const token = client.session.accessToken;
-    await call(
-      request,
-      ['client', 'client', 'updateClient'],
-      {
-        kraPin: 'A123456789X',
-        phone: '0712345678',
-        address: 'Kenyatta Avenue, Nairobi',
-        clientType: 'INDIVIDUAL',
-        idType: 'NATIONAL_ID',
-        idNumber: '27000002',
-      },
-      token,
-    );
-    await call(request, ['client', 'identity', 'startChecks'], { consent: true }, token);
+    await kycWithSomeoneElsesId(request, client.session);
     const policyNumber = await buyPolicyThroughApi(request, client.session);
 
     await signInStaffThroughPage(page, 'underwriter.apa@bimaportal.co.ke');

@@ -5,8 +5,16 @@ import { consents, identityChecks, users } from '../src/db/schema';
 import { readStoredZip } from '../src/lib/zip';
 import { loginUser, PASSWORD, registerUser } from './accounts-helpers';
 import { buildTestApp } from './helpers';
-import { CLIENT_KYC, invoiceFor, MPESA_TEST_ENV, payForPolicy, waitUntil } from './purchase-helpers';
-import { type Headers, SAMPLE, send, signInAs } from './staff-helpers';
+import {
+  CLIENT_KYC,
+  fullVehicle,
+  invoiceFor,
+  kenyaToday,
+  MPESA_TEST_ENV,
+  payForPolicy,
+  waitUntil,
+} from './purchase-helpers';
+import { type Headers, recommendationToClient, SAMPLE, send, signInAs } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -294,6 +302,66 @@ describe('identity checks (IPRS, KRA PIN) with consent, never blocking a sale', 
         )
       ).status,
     ).toBe(403);
+  });
+
+  it("shows a broker or agent the insured's status on its own clients' policies only (the policies its firm brought)", async () => {
+    const insuredVerifications = (policyNumbers: string[], headers: Headers) =>
+      send(ctx, 'backoffice/identity/insuredVerifications', { policyNumbers }, headers);
+    // Savannah's broker recommends APA cover; the client (their ID checked, verified) buys it.
+    const { headers } = await clientWith({ idNumber: '27000001', kraPin: 'A270000001K' });
+    await start(headers);
+    const today = kenyaToday();
+    const recommendation = await recommendationToClient(ctx, headers, {
+      today,
+      items: [{ productSystemRef: 'APA-MP-PLUS', coverPeriod: 365, startDate: today }],
+      note: 'APA Plus suits your Harrier.',
+    });
+    const systemQuotationRef = recommendation.quotations[0].systemQuotationRef as string;
+    const completed = await send(
+      ctx,
+      'client/quotation/completeQuotationDetails',
+      {
+        systemQuotationRef,
+        vehicleDetails: { ...fullVehicle, registrationNumber: undefined, chassisNumber: undefined },
+      },
+      headers,
+    );
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    const accepted = await send(
+      ctx,
+      'underwriting/quotation/acceptReccommendation',
+      { id: recommendation.id, systemQuotationRef },
+      headers,
+    );
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const brought = await payForPolicy(ctx, headers, accepted.body.result.data.invoiceSystemRef);
+    // The same client's own purchase, with no intermediary.
+    const { invoiceSystemRef } = await invoiceFor(ctx, headers);
+    const direct = await payForPolicy(ctx, headers, invoiceSystemRef);
+
+    const savannah = (await signInAs(ctx, SAMPLE.brokerA)).headers;
+    const seen = await insuredVerifications([brought, direct], savannah);
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.result.data.items).toEqual([
+      {
+        policyNumber: brought,
+        checks: expect.arrayContaining([
+          expect.objectContaining({ document: 'ID', state: 'verified', maskedNumber: '•••••001' }),
+          expect.objectContaining({ document: 'KRA_PIN', state: 'verified' }),
+        ]),
+      },
+    ]);
+    // Another broker's firm, and an agent's, see nothing of Savannah's client, whatever they ask.
+    for (const other of [SAMPLE.brokerB, SAMPLE.agent]) {
+      const theirs = await insuredVerifications([brought, direct], (await signInAs(ctx, other)).headers);
+      expect(theirs.status).toBe(200);
+      expect(theirs.body.result.data.items).toEqual([]);
+    }
+    // The firm's commission statement lists the policy the status is shown beside.
+    const statement = await send(ctx, 'intermediary/commission/getStatement', {}, savannah);
+    expect(
+      statement.body.result.data.items.map((item: { policyNumber: string }) => item.policyNumber),
+    ).toContain(brought);
   });
 
   it('gives the checks in the client’s copy of their data, and erases them when they close their account', async () => {

@@ -54,10 +54,10 @@ export const identityActions = [
     resource: 'identity',
     action: 'insuredVerifications',
     auth: 'staff',
-    roles: ['underwriter', 'admin'],
+    roles: ['intermediary', 'underwriter', 'admin'],
     rateLimit: 'read',
     description:
-      "The insured's identity checks beside each policy number given (an underwriter: its insurer's policies only; others are left out).",
+      "The insured's identity checks beside each policy number given (an underwriter: its insurer's policies only; an intermediary: the policies its firm brought; others are left out).",
     input: z.object({ policyNumbers: z.array(z.string().trim().min(1).max(60)).min(1).max(100) }),
     handler: ({ db, principal, input }) => insuredVerifications(db, principal!, input.policyNumbers),
   }),

@@ -336,7 +336,8 @@ export async function decideCheck(db: Database, principal: Principal, input: Dec
 
 /**
  * The insured's current checks beside each policy the caller may see: an underwriter its insurer's
- * policies only, an admin all. Policies the caller may not see are left out, as unknown ones are.
+ * policies only, an intermediary (broker or agent) the policies its firm brought (its clients'), an
+ * admin all. Policies the caller may not see are left out, as unknown ones are.
  */
 export async function insuredVerifications(db: Database, principal: Principal, policyNumbers: string[]) {
   const scope: SQL | undefined =
@@ -344,7 +345,9 @@ export async function insuredVerifications(db: Database, principal: Principal, p
       ? undefined
       : principal.role === 'underwriter' && principal.underwriterId
         ? eq(insuranceProducts.underwriterId, principal.underwriterId)
-        : undefined;
+        : principal.role === 'intermediary' && principal.intermediaryId
+          ? eq(policies.intermediaryId, principal.intermediaryId)
+          : undefined;
   if (principal.role !== 'admin' && !scope)
     throw new AppError('forbidden', 'You are not allowed to do this.');
   const found = await db

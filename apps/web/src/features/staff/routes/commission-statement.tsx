@@ -4,6 +4,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { insuranceClassText } from '../../../components/code-labels';
 import { DataTable } from '../../../components/data-table';
+import { IdentityStatusList } from '../../../components/identity-check';
+import { t as identityText } from '../../../components/identity-i18n';
 import { Pagination, pageCountOf } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
@@ -11,6 +13,7 @@ import { SummaryList } from '../../../components/summary-list';
 import { fieldErrorClass, inputClass, labelClass } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { type StatementLine, statementQueryOptions } from '../api/commission-statement';
+import { insuredVerificationsQueryOptions } from '../api/identity';
 import { t } from '../i18n';
 import { errorMessage } from '../utils/errors';
 import { formatWhen, fullName } from '../utils/format';
@@ -24,6 +27,12 @@ export default function CommissionStatementRoute() {
   const [page, setPage] = usePageParam();
   const query = useQuery(statementQueryOptions({ page, ...range }));
   const statement = query.data;
+  // The insured's identity checks beside each policy on the page (the server answers only the
+  // firm's own clients' policies).
+  const shown = statement?.items.map((line) => line.policyNumber) ?? [];
+  const verifications = useQuery(insuredVerificationsQueryOptions(shown));
+  const checksOf = (policyNumber: string) =>
+    verifications.data?.items.find((item) => item.policyNumber === policyNumber)?.checks;
 
   const onFilter = (event: FormEvent) => {
     event.preventDefault();
@@ -100,6 +109,14 @@ export default function CommissionStatementRoute() {
                   isRowHeader: true,
                 },
                 { key: 'client', header: t('staff.statement.client'), cell: (r) => fullName(r.client.names) },
+                {
+                  key: 'identity',
+                  header: identityText('identity.staff.column'),
+                  cell: (r) => {
+                    const checks = checksOf(r.policyNumber);
+                    return checks ? <IdentityStatusList checks={checks} compact /> : t('staff.na');
+                  },
+                },
                 { key: 'product', header: t('staff.statement.product'), cell: (r) => r.productName },
                 {
                   key: 'class',
