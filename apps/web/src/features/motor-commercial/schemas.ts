@@ -6,7 +6,9 @@ import {
   commercialVehicleSchema,
 } from '@bima/domain/classes/risks';
 import { parseAmount } from '@bima/domain/numbers';
+import { FUEL_TYPES, normaliseRegistration } from '@bima/domain/purchase';
 import { type ZodType, z } from 'zod';
+import { type FoundVehicle, spacedPlate } from '../../lib/vehicle-search';
 
 /**
  * The wizard's forms hold text (what the inputs give); the domain schemas check them with the same
@@ -92,3 +94,36 @@ export function vehicleFormValues(vehicle: CommercialVehicle | null): VehicleFor
 }
 
 export { type KycFormInput, kycFormSchema, kycFormValues } from '../../lib/class-kyc';
+
+/** The vehicle found from the plate (stores/found-vehicle), as far as the vehicle step needs it. */
+export type PlateVehicle = Omit<FoundVehicle, 'vehicleClass'>;
+
+/**
+ * Where the vehicle step starts (issue 30): the vehicle the buyer gave, unless they since found
+ * another plate; else what the register knows of the found one, so only its purpose and
+ * modifications are asked.
+ */
+export function vehicleStepStart(
+  saved: CommercialVehicle | null,
+  found: PlateVehicle | null,
+): VehicleFormInput {
+  const sameVehicle =
+    saved &&
+    found &&
+    normaliseRegistration(saved.registrationNumber) === normaliseRegistration(found.registrationNumber);
+  if (saved && (!found || sameVehicle)) return vehicleFormValues(saved);
+  if (!found) return vehicleFormValues(null);
+  const fuelType = FUEL_TYPES.find((fuel) => fuel.toLowerCase() === found.fuelType?.trim().toLowerCase());
+  return {
+    ...vehicleFormValues(null),
+    make: found.make,
+    model: found.model,
+    registrationNumber: spacedPlate(found.registrationNumber),
+    chassisNumber: found.chassisNumber,
+    engineNumber: found.engineNumber,
+    engineCapacity: found.engineCapacity ? String(found.engineCapacity) : '',
+    bodyType: found.bodyType,
+    fuelType: fuelType ?? '',
+    yearOfManufacture: found.yearOfManufacture ? String(found.yearOfManufacture) : '',
+  };
+}

@@ -8,20 +8,22 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { YesNoField } from '../../../components/yes-no-field';
 import { useSpecForm } from '../../../lib/use-spec-form';
+import { foundVehicleStore } from '../../../stores/found-vehicle';
 import { t } from '../i18n';
-import { type VehicleFormInput, vehicleFormSchema, vehicleFormValues } from '../schemas';
+import { type VehicleFormInput, vehicleFormSchema, vehicleFormValues, vehicleStepStart } from '../schemas';
 import { advance, updateFlow, useCommercialFlow } from '../stores/commercial-flow';
 import { StepActions } from './step-actions';
 
 const FUEL_OPTIONS = FUEL_TYPES.map((fuel) => ({ value: fuel, label: fuel }));
 const TEXT_FIELDS = ['make', 'model', 'registrationNumber', 'chassisNumber', 'engineNumber'] as const;
 
-/** Step 4: the vehicle's identity and build; every field is required (spec-2). */
+/** Step 4: the vehicle's identity and build; every field is required (spec-2), prefilled from the plate. */
 export function VehicleStep() {
   const flow = useCommercialFlow();
   const { form, field, errorOf, isSubmitDisabled } = useSpecForm<VehicleFormInput, CommercialVehicle>(
     vehicleFormSchema,
-    vehicleFormValues(flow.vehicleDetails),
+    // The plate search's vehicle fills in what the register knows (issue 30).
+    vehicleStepStart(flow.vehicleDetails, foundVehicleStore.getState().vehicle),
   );
   const onSubmit = (vehicle: CommercialVehicle) => {
     updateFlow((state) => advance(state, { type: 'vehicle', vehicle }));

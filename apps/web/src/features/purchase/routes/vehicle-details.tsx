@@ -3,15 +3,20 @@ import { useNavigate } from 'react-router';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notifications';
+import { foundVehicleStore } from '../../../stores/found-vehicle';
 import { clientDetailsQueryOptions, needsKyc } from '../api/client';
 import { VehicleForm } from '../components/vehicle-form';
 import { usePurchaseContext } from '../hooks';
 import { t } from '../i18n';
 import { purchaseStore, saveVehicleDetails } from '../stores/purchase';
+import { vehicleFormStart } from '../utils/vehicle-form';
 
 const SAVED_TOAST_MS = 2_000;
 
-/** Vehicle Details (spec-2): four sections, or the four identity fields for third-party cover. */
+/**
+ * Vehicle Details (spec-2): four sections, or the four identity fields for third-party cover; what
+ * the plate search found fills in what the register knows (issue 30).
+ */
 export default function VehicleDetailsRoute() {
   const { product } = usePurchaseContext();
   const navigate = useNavigate();
@@ -45,7 +50,11 @@ export default function VehicleDetailsRoute() {
       </div>
       <VehicleForm
         isThirdParty={isThirdParty}
-        initial={purchaseStore.getState().vehicleDetails as Record<string, unknown> | null}
+        initial={vehicleFormStart({
+          saved: purchaseStore.getState().vehicleDetails,
+          found: foundVehicleStore.getState().vehicle,
+          usePurpose: 'private',
+        })}
         onValid={onValid}
         onBack={() => navigate(paths.motorQuotation.getHref())}
       />
