@@ -283,7 +283,17 @@ export const policySchema = z.object({
   id: z.int(),
   policyNumber: z.string(),
   certificateNumber: z.string().nullable(),
-  certificate: z.object({ certificateNumber: z.string(), type: z.string() }).nullable(),
+  /** The motor certificate of insurance (DMVIC's; 'pending' while it is being issued); null for other classes. */
+  certificate: z
+    .object({
+      number: z.string().nullable(),
+      type: z.enum(CERTIFICATE_TYPES),
+      issuer: z.enum(['DMVIC', 'BIMA']),
+      status: z.enum(['pending', 'issued', 'cancelled', 'cancel_requested']),
+      validFrom: day(),
+      validTo: day(),
+    })
+    .nullable(),
   receiptNumber: z.string().nullable(),
   issuedAt: timestamp(),
   status: z.enum(['ACTIVE', 'EXPIRED', 'CANCELLED']),
@@ -643,6 +653,8 @@ export const purchaseContracts = {
   'underwriting/certificate/verifyCertificate': contract(
     verifyCertificateInputSchema,
     z.object({
+      /** Who answered: DMVIC, or the portal's own records when DMVIC did not answer. */
+      source: z.enum(['DMVIC', 'portal-records']),
       status: z.enum(CERTIFICATE_STATUSES),
       checkedOn: day(),
       certificate: z

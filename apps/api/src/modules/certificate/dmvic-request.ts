@@ -1,0 +1,80 @@
+import {
+  type CertificateType,
+  centsToWholeShillings,
+  normaliseRegistration,
+  THIRD_PARTY_COVER_TYPES,
+} from '@bima/domain';
+import type { DmvicCertificateRequest, DmvicCoverType } from '../../dmvic/port';
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** The insured's name as the policy was bought: the class KYC's full name, else first and last names. */
+export function insuredNameOf(clientDetails: Record<string, unknown>): string {
+  const kyc = clientDetails.kyc as { fullName?: string } | undefined;
+  if (textOf(kyc?.fullName)) return textOf(kyc?.fullName);
+  const names = (clientDetails.names ?? {}) as {
+    firstName?: string;
+    lastName?: string;
+    fname?: string;
+    lname?: string;
+  };
+  return `${textOf(names.firstName ?? names.fname)} ${textOf(names.lastName ?? names.lname)}`.trim();
+}
+
+/** DMVIC's cover code of a cover type: third party only 200, third party fire and theft 300, else comprehensive 100. */
+export function dmvicCoverTypeOf(coverType: string): DmvicCoverType {
+  if (THIRD_PARTY_COVER_TYPES.includes(coverType)) return 200;
+  if (/fire/.test(coverType)) return 300;
+  return 100;
+}
+
+/** What DMVIC needs to preview, validate or issue a certificate, from a quotation (and its policy once issued). */
+export function dmvicRequestOf(input: {
+  type: CertificateType;
+  memberCompanyId: number;
+  policyNumber: string;
+  startDate: string;
+  endDate: string;
+  coverType: string;
+  /** Cents. */
+  vehicleValue: number;
+  vehicle: Record<string, unknown>;
+  riskDetails: Record<string, unknown>;
+  clientDetails: Record<string, unknown>;
+  phone: string | null;
+  email: string | null;
+}): DmvicCertificateRequest {
+  const coverType = dmvicCoverTypeOf(input.coverType);
+  const risk = input.riskDetails as {
+    tonnageCapacity?: unknown;
+    passengers?: unknown;
+    seatingCapacity?: unknown;
+  };
+  const passengers = Number(risk.passengers ?? risk.seatingCapacity ?? input.vehicle.seatingCapacity);
+  const tonnage = Number(risk.tonnageCapacity);
+  const kraPin = textOf(input.clientDetails.kraPin);
+  return {
+    type: input.type,
+    memberCompanyId: input.memberCompanyId,
+    policyNumber: input.policyNumber,
+    commencingDate: input.startDate,
+    expiringDate: input.endDate,
+    registrationNumber: normaliseRegistration(textOf(input.vehicle.registrationNumber)),
+    chassisNumber: textOf(input.vehicle.chassisNumber),
+    engineNumber: textOf(input.vehicle.engineNumber) || undefined,
+    insuredName: insuredNameOf(input.clientDetails),
+    phoneNumber: input.phone ?? textOf(input.clientDetails.phone),
+    email: input.email ?? textOf(input.clientDetails.email),
+    kraPin: /^[AP]\d{9}[A-Z]$/.test(kraPin) ? kraPin : null,
+    coverType,
+    sumInsured: coverType === 200 ? null : centsToWholeShillings(input.vehicleValue),
+    // DMVIC asks passengers of types A and B, and tonnage of type B; the driver when none was given.
+    passengers:
+      input.type === 'A' || input.type === 'B'
+        ? Number.isFinite(passengers) && passengers > 0
+          ? passengers
+          : 1
+        : null,
+    tonnage: input.type === 'B' && Number.isFinite(tonnage) && tonnage > 0 ? tonnage : null,
+  };
+}
