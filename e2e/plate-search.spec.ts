@@ -122,6 +122,9 @@ test.describe('quotes from the number plate', () => {
 
     await quoteAndProceed(page, counting(page));
     await expect(page).toHaveURL(/\/motor\/cover-details\/vehicle-details$/);
+    await expect(
+      page.getByText(`Filled in from the vehicle register for ${HARRIER.plate}: check the details`),
+    ).toBeVisible();
     await expect(page.getByLabel('Make')).toHaveValue(HARRIER.make);
     await expect(page.getByLabel('Model')).toHaveValue(HARRIER.model);
     await expect(page.getByLabel('Registration number')).toHaveValue(HARRIER.plate);

@@ -137,6 +137,7 @@ function Outcome({
  */
 export function PlateSearch({ journey }: { journey: Journey }) {
   const headingId = useId();
+  const inputId = useId();
   const kept = useFoundVehicle();
   const [outcome, setOutcome] = useState<PlateSearchOutcome | null>(null);
   const { form, field, errorOf } = useSpecForm<PlateForm, { plate: string }>(plateFormSchema, { plate: '' });
@@ -144,6 +145,7 @@ export function PlateSearch({ journey }: { journey: Journey }) {
     mutationFn: (plate: string) => searchVehicle(plate),
     onSuccess: setOutcome,
   });
+  const plateError = errorOf('plate');
   const isConfirmed = kept !== null && journeyOfVehicle(kept.vehicleClass) === journey && outcome === null;
 
   const reject = () => {
@@ -153,12 +155,12 @@ export function PlateSearch({ journey }: { journey: Journey }) {
   };
 
   return (
-    <section aria-labelledby={headingId} className={`${cardClass} space-y-4`}>
+    <section aria-labelledby={headingId} className={`${cardClass} space-y-3`}>
       <div>
-        <h2 id={headingId} className="text-lg font-bold text-slate-900">
+        <h2 id={headingId} className="font-bold text-slate-900">
           {t('components.plateSearch.heading')}
         </h2>
-        <p className="mt-1 text-slate-700">{t('components.plateSearch.intro')}</p>
+        <p className="text-sm text-slate-700">{t('components.plateSearch.intro')}</p>
       </div>
       {isConfirmed ? (
         <div role="status" className="space-y-3">
@@ -179,24 +181,38 @@ export function PlateSearch({ journey }: { journey: Journey }) {
               setOutcome(null);
               search.mutate(plate);
             })}
-            className="flex flex-col gap-3 sm:flex-row sm:items-end"
           >
-            <TextField
-              label={t('components.plateSearch.label')}
-              hint={t('components.plateSearch.hint')}
-              registration={field('plate')}
-              error={errorOf('plate')}
-              autoComplete="off"
-              autoCapitalize="characters"
-              autoCorrect="off"
-              spellCheck={false}
-              enterKeyHint="search"
-              maxLength={10}
-              className="sm:w-64 [&_input]:uppercase"
-            />
-            <Button type="submit" disabled={search.isPending} aria-busy={search.isPending || undefined}>
-              {search.isPending ? t('components.plateSearch.finding') : t('components.plateSearch.find')}
-            </Button>
+            {/* The field and its button on one row, on a phone too: the vehicle value stays on the first screen. */}
+            <div className="flex items-end gap-2">
+              <TextField
+                id={inputId}
+                label={t('components.plateSearch.label')}
+                hint={t('components.plateSearch.hint')}
+                registration={field('plate')}
+                aria-invalid={plateError ? true : undefined}
+                aria-describedby={plateError ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
+                autoComplete="off"
+                autoCapitalize="characters"
+                autoCorrect="off"
+                spellCheck={false}
+                enterKeyHint="search"
+                maxLength={10}
+                className="min-w-0 flex-1 sm:max-w-64 [&_input]:uppercase"
+              />
+              <Button
+                type="submit"
+                disabled={search.isPending}
+                aria-busy={search.isPending || undefined}
+                className="shrink-0"
+              >
+                {search.isPending ? t('components.plateSearch.finding') : t('components.plateSearch.find')}
+              </Button>
+            </div>
+            {plateError ? (
+              <p id={`${inputId}-error`} className={fieldErrorClass}>
+                {plateError}
+              </p>
+            ) : null}
           </form>
           <div aria-live="polite">
             {outcome ? (

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notifications';
+import { spacedPlate } from '../../../lib/vehicle-search';
 import { foundVehicleStore } from '../../../stores/found-vehicle';
 import { clientDetailsQueryOptions, needsKyc } from '../api/client';
 import { VehicleForm } from '../components/vehicle-form';
@@ -40,6 +41,11 @@ export default function VehicleDetailsRoute() {
     }
   };
 
+  const saved = purchaseStore.getState().vehicleDetails;
+  const found = foundVehicleStore.getState().vehicle;
+  const initial = vehicleFormStart({ saved, found, usePurpose: 'private' });
+  const isFromRegister = found !== null && initial !== saved;
+
   return (
     <section className="space-y-6">
       <div>
@@ -47,14 +53,15 @@ export default function VehicleDetailsRoute() {
         <p className="mt-1 text-slate-700">
           {isThirdParty ? t('purchase.vehicle.introThirdParty') : t('purchase.vehicle.intro')}
         </p>
+        {isFromRegister ? (
+          <p className="mt-3 rounded-lg bg-sky-50 p-3 text-sky-950">
+            {t('purchase.vehicle.fromRegister', { plate: spacedPlate(found.registrationNumber) })}
+          </p>
+        ) : null}
       </div>
       <VehicleForm
         isThirdParty={isThirdParty}
-        initial={vehicleFormStart({
-          saved: purchaseStore.getState().vehicleDetails,
-          found: foundVehicleStore.getState().vehicle,
-          usePurpose: 'private',
-        })}
+        initial={initial}
         onValid={onValid}
         onBack={() => navigate(paths.motorQuotation.getHref())}
       />
