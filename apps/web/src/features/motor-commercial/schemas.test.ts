@@ -9,6 +9,7 @@ import {
   kycFormSchema,
   kycFormValues,
   type ValuationFormInput,
+  valuationChoicesFrom,
   valuationFormSchema,
   vehicleFormSchema,
   vehicleFormValues,
@@ -198,5 +199,38 @@ describe('where the vehicle step starts (issue 30)', () => {
     });
     expect(vehicleStepStart(saved, null).purpose).toBe('Cement deliveries');
     expect(vehicleStepStart(null, null)).toEqual(vehicleFormValues(null));
+  });
+});
+
+describe("the valuation's choices from the found vehicle", () => {
+  const vehicle = (bodyType: string, vehicleClass: 'commercial' | 'psv' = 'commercial') => ({
+    registrationNumber: 'KCT880M',
+    make: 'NISSAN',
+    model: 'CARAVAN',
+    yearOfManufacture: 2016,
+    chassisNumber: 'VW6E25-012345',
+    engineNumber: 'ZD30-445566',
+    bodyType,
+    vehicleClass,
+  });
+  it.each([
+    ['PICK-UP', 'pickup'],
+    ['LORRY', 'lorry'],
+    ['TIPPER TRUCK', 'lorry'],
+    ['PANEL VAN', 'van'],
+    ['BUS', 'bus'],
+    ['FUEL TANKER', 'tanker'],
+    ['PRIME MOVER', 'prime-mover'],
+    ['STATION WAGON', ''],
+  ])('a %s body is a vehicle of type %o', (bodyType, vehicleType) => {
+    expect(valuationChoicesFrom(vehicle(bodyType)).vehicleType).toBe(vehicleType);
+  });
+
+  it('a PSV minibus is a matatu used as a public service vehicle; nothing found chooses nothing', () => {
+    expect(valuationChoicesFrom(vehicle('MINI BUS', 'psv'))).toEqual({
+      vehicleType: 'matatu',
+      primaryUse: 'psv',
+    });
+    expect(valuationChoicesFrom(null)).toEqual({ vehicleType: '', primaryUse: '' });
   });
 });

@@ -127,3 +127,27 @@ export function vehicleStepStart(
     yearOfManufacture: found.yearOfManufacture ? String(found.yearOfManufacture) : '',
   };
 }
+
+/** Body types as registers write them, to the valuation's vehicle types (the first that matches). */
+const BODY_TO_VEHICLE_TYPE: ReadonlyArray<[RegExp, ValuationFormInput['vehicleType']]> = [
+  [/PICK\s?-?UP/i, 'pickup'],
+  [/PRIME\s?MOVER/i, 'prime-mover'],
+  [/TANK/i, 'tanker'],
+  [/MINI\s?-?BUS|MATATU/i, 'matatu'],
+  [/BUS/i, 'bus'],
+  [/VAN/i, 'van'],
+  [/LORRY|TRUCK/i, 'lorry'],
+];
+
+/**
+ * The valuation's choices the found vehicle answers (issue 30): its vehicle type from the body the
+ * register gives, and public service for a PSV. Blank where it does not say; the buyer chooses.
+ */
+export function valuationChoicesFrom(found: FoundVehicle | null): {
+  vehicleType: string;
+  primaryUse: string;
+} {
+  if (!found) return { vehicleType: '', primaryUse: '' };
+  const vehicleType = BODY_TO_VEHICLE_TYPE.find(([pattern]) => pattern.test(found.bodyType))?.[1] ?? '';
+  return { vehicleType, primaryUse: found.vehicleClass === 'psv' ? 'psv' : '' };
+}
