@@ -500,6 +500,10 @@ describe('production', () => {
         MPESA_PASSKEY: 'passkey',
         MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
         SMTP_URL: 'smtp://mail.example.co.ke:587',
+        DMVIC_BASE_URL: 'http://127.0.0.1:9',
+        DMVIC_USERNAME: 'u',
+        DMVIC_PASSWORD: 'p',
+        DMVIC_CLIENT_ID: 'c',
       },
     });
     try {

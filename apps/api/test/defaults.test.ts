@@ -245,6 +245,10 @@ describe('dev tools only for a person at this machine', () => {
         MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
         SMTP_URL: 'smtp://127.0.0.1:9',
         RECONCILE_INTERVAL_MS: '3600000',
+        DMVIC_BASE_URL: 'http://127.0.0.1:9',
+        DMVIC_USERNAME: 'u',
+        DMVIC_PASSWORD: 'p',
+        DMVIC_CLIENT_ID: 'c',
       },
       seed: false,
     });
