@@ -4,7 +4,7 @@ import {
   normaliseRegistration,
   THIRD_PARTY_COVER_TYPES,
 } from '@bima/domain';
-import type { DmvicCertificateRequest, DmvicCoverType } from '../../dmvic/port';
+import type { Dmvic, DmvicCertificateRequest, DmvicCommercialUse, DmvicCoverType } from '../../dmvic/port';
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -49,9 +49,11 @@ export function dmvicRequestOf(input: {
     tonnageCapacity?: unknown;
     passengers?: unknown;
     seatingCapacity?: unknown;
+    usageDetails?: { primaryUse?: unknown };
   };
   const passengers = Number(risk.passengers ?? risk.seatingCapacity ?? input.vehicle.seatingCapacity);
-  const tonnage = Number(risk.tonnageCapacity);
+  const tonnage = Math.ceil(Number(risk.tonnageCapacity));
+  const year = Number(input.vehicle.yearOfManufacture);
   const kraPin = textOf(input.clientDetails.kraPin);
   return {
     type: input.type,
@@ -68,13 +70,38 @@ export function dmvicRequestOf(input: {
     kraPin: /^[AP]\d{9}[A-Z]$/.test(kraPin) ? kraPin : null,
     coverType,
     sumInsured: coverType === 200 ? null : centsToWholeShillings(input.vehicleValue),
-    // DMVIC asks passengers of types A and B, and tonnage of type B; the driver when none was given.
-    passengers:
-      input.type === 'A' || input.type === 'B'
-        ? Number.isFinite(passengers) && passengers > 0
-          ? passengers
-          : 1
-        : null,
-    tonnage: input.type === 'B' && Number.isFinite(tonnage) && tonnage > 0 ? tonnage : null,
+    // DMVIC asks passengers of types A, B and D, and tonnage of type B; the driver when none was given.
+    passengers: input.type === 'C' ? null : Number.isInteger(passengers) && passengers > 0 ? passengers : 1,
+    tonnage: input.type === 'B' ? (Number.isFinite(tonnage) && tonnage > 0 ? tonnage : 1) : null,
+    bodyType: textOf(input.vehicle.bodyType),
+    vehicleMake: textOf(input.vehicle.make) || undefined,
+    vehicleModel: textOf(input.vehicle.model) || undefined,
+    yearOfManufacture: Number.isInteger(year) && year > 1900 ? year : null,
+    ...(input.type === 'B' ? { commercialUse: commercialUseOf(risk.usageDetails?.primaryUse) } : {}),
+  };
+}
+
+function commercialUseOf(primaryUse: unknown): DmvicCommercialUse {
+  if (primaryUse === 'general-cartage') return 'generalCartage';
+  if (primaryUse === 'institutional') return 'institutional';
+  if (primaryUse === 'tanker') return 'tanker';
+  return 'ownGoods';
+}
+
+/**
+ * The vehicle as the quotation holds it, its body type (which DMVIC needs and third-party cover does
+ * not ask) taken from the register (DMVIC's VehicleSearch) when the client gave none.
+ */
+export async function withRegisteredBody(
+  dmvic: Dmvic,
+  vehicle: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (textOf(vehicle.bodyType) !== '') return vehicle;
+  const registered = await dmvic.searchVehicle(normaliseRegistration(textOf(vehicle.registrationNumber)));
+  if (!registered) return vehicle;
+  return {
+    ...vehicle,
+    bodyType: registered.bodyType,
+    yearOfManufacture: vehicle.yearOfManufacture ?? registered.yearOfManufacture,
   };
 }

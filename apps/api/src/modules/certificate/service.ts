@@ -34,7 +34,7 @@ import { AppError } from '../../gateway/errors';
 import { kenyaToday } from '../../lib/dates';
 import { type Bilingual, formatDay } from '../../lib/language';
 import { notify } from '../notification/service';
-import { dmvicRequestOf, insuredNameOf } from './dmvic-request';
+import { dmvicRequestOf, insuredNameOf, withRegisteredBody } from './dmvic-request';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;
@@ -272,21 +272,22 @@ export async function issueOne(context: CertificateContext, certificateId: numbe
     await wait(PENDING_REASONS.notSetUp(certificate.insurer), true);
     return false;
   }
-  const request = dmvicRequestOf({
-    type: certificate.certificateType as CertificateType,
-    memberCompanyId: row.memberCompanyId,
-    policyNumber: row.policyNumber,
-    startDate: certificate.startDate,
-    endDate: certificate.endDate,
-    coverType: row.coverType,
-    vehicleValue: row.vehicleValue,
-    vehicle: row.vehicle,
-    riskDetails: row.riskDetails,
-    clientDetails: row.clientDetails,
-    phone: row.phone,
-    email: row.email,
-  });
+  const memberCompanyId = row.memberCompanyId;
   try {
+    const request = dmvicRequestOf({
+      type: certificate.certificateType as CertificateType,
+      memberCompanyId,
+      policyNumber: row.policyNumber,
+      startDate: certificate.startDate,
+      endDate: certificate.endDate,
+      coverType: row.coverType,
+      vehicleValue: row.vehicleValue,
+      vehicle: await withRegisteredBody(context.dmvic, row.vehicle),
+      riskDetails: row.riskDetails,
+      clientDetails: row.clientDetails,
+      phone: row.phone,
+      email: row.email,
+    });
     // An earlier attempt may have reached DMVIC without our hearing the answer: adopt what it issued.
     const earlier = claimed[0]!.attempts > 1 ? await coverIssuedFor(context, certificate) : null;
     if (earlier) {
@@ -599,53 +600,78 @@ export async function refuseUninsurableVehicle(
     .innerJoin(users, eq(users.id, sql`${quotation.userId}::uuid`))
     .where(eq(insuranceProducts.id, quotation.productId));
   if (!who || who.memberCompanyId === null) return;
-  const request = dmvicRequestOf({
-    type,
-    memberCompanyId: who.memberCompanyId,
-    policyNumber: quotation.systemQuotationRef,
-    startDate: quotation.startDate,
-    endDate: quotation.endDate,
-    coverType: quotation.coverType,
-    vehicleValue: quotation.vehicleValue,
-    vehicle: quotation.vehicle,
-    riskDetails: quotation.riskDetails,
-    clientDetails: quotation.clientDetails,
-    phone: who.phone,
-    email: who.email,
-  });
+  const memberCompanyId = who.memberCompanyId;
   try {
+    const request = dmvicRequestOf({
+      type,
+      memberCompanyId,
+      policyNumber: quotation.systemQuotationRef,
+      startDate: quotation.startDate,
+      endDate: quotation.endDate,
+      coverType: quotation.coverType,
+      vehicleValue: quotation.vehicleValue,
+      vehicle: await withRegisteredBody(check.dmvic, quotation.vehicle),
+      riskDetails: quotation.riskDetails,
+      clientDetails: quotation.clientDetails,
+      phone: who.phone,
+      email: who.email,
+    });
     await check.dmvic.validateCertificate(request);
   } catch (error) {
     if (!(error instanceof DmvicError) || error.retryable) {
       check.log.warn({ err: error, plate }, 'DMVIC did not validate before the invoice; the sale goes on');
       return;
     }
-    if (error.code === 'DOUBLE_INSURANCE' && error.details.existingCover) {
-      throw doubleInsuranceError({
-        registrationNumber: plate,
-        insurer: error.details.existingCover.insurer,
-        validTo: error.details.existingCover.validTo,
-      });
+    if (error.code === 'DOUBLE_INSURANCE') {
+      const existing =
+        error.details.existingCover ??
+        (await check.dmvic
+          .validateInsurance({ registrationNumber: plate })
+          .then((cover) => (cover ? { insurer: cover.insurer, validTo: cover.validTo } : null))
+          .catch(() => null));
+      if (existing)
+        throw doubleInsuranceError({
+          registrationNumber: plate,
+          insurer: existing.insurer,
+          validTo: existing.validTo,
+        });
+      throw new AppError('conflict', error.message, { code: 'DOUBLE_INSURANCE' });
     }
+    const vehicleField = VEHICLE_FIELDS.has(error.details.field ?? '');
     if (
       error.code === 'NTSA_MISMATCH' ||
       error.code === 'NTSA_NOT_FOUND' ||
-      error.code === 'INVALID_REQUEST'
+      (error.code === 'INVALID_REQUEST' && vehicleField)
     ) {
       const field = error.details.field ?? 'registrationNumber';
       const message =
         error.code === 'NTSA_NOT_FOUND'
           ? `${displayPlate(plate)} is not in NTSA's records. Check the registration number.`
           : `The ${NTSA_FIELD_NAMES[field] ?? field} does not match NTSA's records for ${displayPlate(plate)}.`;
+      // (An INVALID_REQUEST on a vehicle field reads the same: NTSA's record is what DMVIC compares.)
       throw new AppError('invalid', message, {
         code: 'NTSA_MISMATCH',
         errors: [{ field: `vehicleDetails.${field}`, message }],
       });
     }
-    check.log.warn({ err: error, plate }, 'DMVIC refused the certificate before the invoice');
-    throw new AppError('conflict', error.message, { code: error.code });
+    // Not the vehicle (the phone or e-mail DMVIC wants in its own form, a coverage gap…): the sale
+    // goes on and issuance waits for staff with DMVIC's reason.
+    check.log.warn(
+      { err: error, plate },
+      'DMVIC refused the certificate before the invoice; the sale goes on',
+    );
   }
 }
+
+/** The request's vehicle fields: DMVIC refusing one of them is the client's to correct before paying. */
+const VEHICLE_FIELDS = new Set([
+  'registrationNumber',
+  'chassisNumber',
+  'engineNumber',
+  'bodyType',
+  'make',
+  'model',
+]);
 
 /** The vehicle's fields as DMVIC names them, in words. */
 const NTSA_FIELD_NAMES: Record<string, string> = {
@@ -654,6 +680,7 @@ const NTSA_FIELD_NAMES: Record<string, string> = {
   engineNumber: 'engine number',
   make: 'make',
   model: 'model',
+  bodyType: 'body type',
 };
 
 /** DMVIC lets an intermediary cancel a certificate itself only this long after issue; later the insurer does. */
