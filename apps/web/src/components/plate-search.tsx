@@ -1,9 +1,10 @@
-import { VEHICLE_MESSAGES } from '@bima/domain';
+import { VEHICLE_SEARCH_MESSAGES, vehicleSearchSchema } from '@bima/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../config/paths';
+import { domainText } from '../lib/domain-text';
 import { useSpecForm } from '../lib/use-spec-form';
 import {
   type FoundVehicle,
@@ -21,16 +22,8 @@ import { buttonPrimary, cardClass, fieldErrorClass } from './ui';
 
 type Journey = 'private' | 'commercial';
 
-/** A car's plate (KDA 123B) or a motor cycle's (KMEA 201A): a motor cycle is looked up to say what applies. */
-const PLATE = /^([A-Z]{3}\s?\d{3}[A-Z]|KM[A-Z]{2}\s?\d{3}[A-Z])$/;
-const plateFormSchema = z.object({
-  plate: z
-    .string()
-    .trim()
-    .min(1, VEHICLE_MESSAGES.registrationRequired)
-    .transform((plate) => plate.toUpperCase())
-    .pipe(z.string().regex(PLATE, VEHICLE_MESSAGES.registrationInvalid)),
-});
+/** The server's rule and words for a plate: a car's (KDA 123B) or a motor cycle's (KMEA 201A), looked up to say what applies. */
+const plateFormSchema = z.object({ plate: vehicleSearchSchema.shape.registrationNumber });
 type PlateForm = { plate: string };
 
 function VehicleFacts({ vehicle }: { vehicle: FoundVehicle }) {
@@ -72,7 +65,7 @@ function Outcome({
   if (outcome.kind === 'unavailable' || outcome.kind === 'refused') {
     return (
       <p role="alert" className={fieldErrorClass}>
-        {outcome.kind === 'refused' ? outcome.message : t('components.plateSearch.unavailable')}
+        {outcome.kind === 'refused' ? outcome.message : domainText(VEHICLE_SEARCH_MESSAGES.unavailable)}
       </p>
     );
   }

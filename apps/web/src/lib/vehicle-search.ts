@@ -1,24 +1,11 @@
-import { normaliseRegistration } from '@bima/domain';
+import { type FoundVehicle, normaliseRegistration } from '@bima/domain';
 import { ApiError, callAction } from './api-client';
 
 /**
- * A vehicle the register knows, as the plate search answers it: only what a buyer needs to see and
- * the purchase needs to hold, never the owner. The build fields the register may not carry are null.
+ * A vehicle the register knows, as the plate search answers it (`@bima/domain`'s contract): only
+ * what a buyer needs to see and the purchase needs to hold, never the owner.
  */
-export interface FoundVehicle {
-  /** Upper case, no space: KDG123A. */
-  registrationNumber: string;
-  make: string;
-  model: string;
-  yearOfManufacture: number | null;
-  chassisNumber: string;
-  engineNumber: string;
-  bodyType: string;
-  vehicleClass: 'private' | 'commercial' | 'motorcycle' | 'psv';
-  engineCapacity?: number | null;
-  fuelType?: string | null;
-  colour?: string | null;
-}
+export type { FoundVehicle };
 
 /** What a search came to: the screens show each one differently and carry on by hand on all but `found`. */
 export type PlateSearchOutcome =

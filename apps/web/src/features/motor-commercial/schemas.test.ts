@@ -163,7 +163,8 @@ describe('where the vehicle step starts (issue 30)', () => {
     engineNumber: '4HK1-778899',
     bodyType: 'Lorry',
     engineCapacity: 5193,
-    fuelType: 'diesel',
+    fuelType: 'Diesel' as const,
+    colour: 'WHITE',
   };
 
   it('fills what the register knows; only the purpose and modifications are left to give', () => {
@@ -212,6 +213,9 @@ describe("the valuation's choices from the found vehicle", () => {
     engineNumber: 'ZD30-445566',
     bodyType,
     vehicleClass,
+    engineCapacity: 2953,
+    fuelType: 'Diesel' as const,
+    colour: 'WHITE',
   });
   it.each([
     ['PICK-UP', 'pickup'],

@@ -6,7 +6,7 @@ import {
   commercialVehicleSchema,
 } from '@bima/domain/classes/risks';
 import { parseAmount } from '@bima/domain/numbers';
-import { FUEL_TYPES, normaliseRegistration } from '@bima/domain/purchase';
+import { normaliseRegistration } from '@bima/domain/purchase';
 import { type ZodType, z } from 'zod';
 import { type FoundVehicle, spacedPlate } from '../../lib/vehicle-search';
 
@@ -113,7 +113,6 @@ export function vehicleStepStart(
     normaliseRegistration(saved.registrationNumber) === normaliseRegistration(found.registrationNumber);
   if (saved && (!found || sameVehicle)) return vehicleFormValues(saved);
   if (!found) return vehicleFormValues(null);
-  const fuelType = FUEL_TYPES.find((fuel) => fuel.toLowerCase() === found.fuelType?.trim().toLowerCase());
   return {
     ...vehicleFormValues(null),
     make: found.make,
@@ -123,7 +122,7 @@ export function vehicleStepStart(
     engineNumber: found.engineNumber,
     engineCapacity: found.engineCapacity ? String(found.engineCapacity) : '',
     bodyType: found.bodyType,
-    fuelType: fuelType ?? '',
+    fuelType: found.fuelType ?? '',
     yearOfManufacture: found.yearOfManufacture ? String(found.yearOfManufacture) : '',
   };
 }

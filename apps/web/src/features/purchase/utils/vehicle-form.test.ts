@@ -144,8 +144,8 @@ describe('where the vehicle form starts (issue 30)', () => {
     engineNumber: '2GR-1234567',
     bodyType: 'SUV',
     engineCapacity: 2500,
-    fuelType: 'PETROL',
-    colour: 'Pearl White',
+    fuelType: 'Petrol' as const,
+    colour: 'PEARL WHITE',
   };
 
   it("fills what the register knows, the plate written as people write it and the journey's use", () => {
@@ -161,7 +161,7 @@ describe('where the vehicle form starts (issue 30)', () => {
       fuelType: 'Petrol',
       bodyType: 'SUV',
       usePurpose: 'private',
-      colour: 'Pearl White',
+      colour: 'PEARL WHITE',
       yearOfManufacture: '2019',
     });
     // Only the two security questions are left for the buyer: no field to type.
@@ -169,11 +169,11 @@ describe('where the vehicle form starts (issue 30)', () => {
     expect(Object.keys(messages(start))).toEqual(['antiTheftDevice', 'modifications']);
   });
 
-  it('leaves blank what the register does not give (no year, engine size, fuel or colour)', () => {
+  it('leaves blank what the register does not give (year, engine size, fuel, colour)', () => {
     const start = toVehicleFormValues(
       vehicleFormStart({
         saved: null,
-        found: { ...found, yearOfManufacture: null, engineCapacity: null, fuelType: 'Steam', colour: null },
+        found: { ...found, yearOfManufacture: null, engineCapacity: null, fuelType: null, colour: null },
         usePurpose: 'private',
       }),
     );

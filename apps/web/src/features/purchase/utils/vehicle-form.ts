@@ -1,5 +1,4 @@
 import {
-  FUEL_TYPES,
   fullVehicleSchema,
   normaliseRegistration,
   type USE_PURPOSES,
@@ -124,7 +123,6 @@ export function vehicleFormStart({
 }): Partial<Record<keyof VehicleFormValues, unknown>> | null {
   if (saved && (!found || samePlate(saved.registrationNumber, found.registrationNumber))) return saved;
   if (!found) return saved;
-  const fuelType = FUEL_TYPES.find((fuel) => fuel.toLowerCase() === found.fuelType?.trim().toLowerCase());
   return {
     make: found.make,
     model: found.model,
@@ -135,7 +133,7 @@ export function vehicleFormStart({
     usePurpose,
     ...(found.yearOfManufacture ? { yearOfManufacture: found.yearOfManufacture } : {}),
     ...(found.engineCapacity ? { engineCapacity: found.engineCapacity } : {}),
-    ...(fuelType ? { fuelType } : {}),
+    ...(found.fuelType ? { fuelType: found.fuelType } : {}),
     ...(found.colour?.trim() ? { colour: found.colour.trim() } : {}),
   };
 }
