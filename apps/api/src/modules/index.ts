@@ -43,6 +43,7 @@ import { schoolFeePayable } from './school/payable';
 import { staffActions } from './staff/actions';
 import { staffWorkActions } from './staff-work/actions';
 import { userActions } from './user/actions';
+import { vehicleActions } from './vehicle/actions';
 import { walletActions } from './wallet/actions';
 import { walletTopUpPayable } from './wallet/payable';
 
@@ -85,6 +86,7 @@ export const allActions: ActionDefinition[] = [
   ...pricingActions,
   ...schoolActions,
   ...certificateActions,
+  ...vehicleActions,
   ...answeringInLanguage(assessmentActions),
   ...journeyDraftActions,
 ];

@@ -28,6 +28,7 @@ import { RECOMMENDATION_STATUSES, recommendationIdSchema } from '../recommendati
 import { quoteRenewalSchema } from '../renewal';
 import { completeQuotationDetailsSchema } from '../risk-requirements';
 import { supportContactsSchema } from '../support';
+import { vehicleSearchResultSchema, vehicleSearchSchema } from '../vehicle-search';
 import { walletPayInvoiceSchema } from '../wallet';
 import { type Contract, cents, contract, day, pageOf, timestamp } from './define';
 
@@ -671,4 +672,7 @@ export const purchaseContracts = {
         .nullable(),
     }),
   ),
+
+  // Quotes from the number plate: the register's record of a vehicle (DMVIC VehicleSearch), never the owner.
+  'underwriting/vehicle/searchVehicle': contract(vehicleSearchSchema, vehicleSearchResultSchema),
 } satisfies Record<string, Contract>;
