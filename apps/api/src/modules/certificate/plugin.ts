@@ -28,6 +28,7 @@ export async function certificatePlugin(
     dmvic: services.dmvic.client,
     clock: services.clock,
     log: app.log,
+    publicBaseUrl: services.publicBaseUrl,
   };
   services.jobs.every({
     name: 'dmvic-issue-certificates',

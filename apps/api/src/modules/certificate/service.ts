@@ -33,6 +33,7 @@ import {
 import { AppError } from '../../gateway/errors';
 import { kenyaToday } from '../../lib/dates';
 import { type Bilingual, formatDay } from '../../lib/language';
+import { notificationEmail } from '../../mail/templates';
 import { notify } from '../notification/service';
 import { dmvicRequestOf, insuredNameOf, withRegisteredBody } from './dmvic-request';
 
@@ -47,6 +48,8 @@ export interface CertificateContext {
   dmvic: Dmvic;
   clock: { now(): Date };
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** PUBLIC_BASE_URL: the client is e-mailed the certificate once issued (none without it). */
+  publicBaseUrl?: string;
 }
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -352,6 +355,14 @@ async function recordIssued(
   row: NonNullable<Awaited<ReturnType<typeof loadForIssue>>>,
   issued: { certificateNumber: string; transactionNumber: string | null; issuedAt: Date },
 ) {
+  // DMVIC's PDF first (its URL is short-lived), so the e-mail can carry it; a later run fetches it if not.
+  const pdf = await context.dmvic.getCertificatePdf(issued.certificateNumber).catch((error: unknown) => {
+    context.log.warn(
+      { err: error, certificate: issued.certificateNumber },
+      'DMVIC certificate PDF not fetched yet',
+    );
+    return null;
+  });
   await context.db.transaction(async (tx) => {
     const updated = await tx
       .update(motorCertificates)
@@ -360,6 +371,7 @@ async function recordIssued(
         certificateNumber: issued.certificateNumber,
         dmvicTransactionNumber: issued.transactionNumber,
         issuedAt: issued.issuedAt,
+        pdf,
         pendingReason: null,
         needsStaff: false,
         nextAttemptAt: null,
@@ -367,21 +379,52 @@ async function recordIssued(
       .where(and(eq(motorCertificates.id, row.certificate.id), eq(motorCertificates.status, 'pending')))
       .returning({ id: motorCertificates.id });
     if (updated.length === 0) return;
+    const title = {
+      en: `Certificate ${issued.certificateNumber} is ready`,
+      sw: `Cheti ${issued.certificateNumber} kiko tayari`,
+    };
+    const body = {
+      en: `The DMVIC certificate of insurance of policy ${row.policyNumber} is issued. Download it from the policy page.`,
+      sw: `Cheti cha bima cha DMVIC cha sera ${row.policyNumber} kimetolewa. Kipakue kwenye ukurasa wa sera.`,
+    };
+    const link = `/newportal/products/${row.policyId}`;
+    const baseUrl = context.publicBaseUrl;
     await notify(tx, {
       userId: row.policyUserId,
       kind: 'policy_issued',
-      title: {
-        en: `Certificate ${issued.certificateNumber} is ready`,
-        sw: `Cheti ${issued.certificateNumber} kiko tayari`,
-      },
-      body: {
-        en: `The DMVIC certificate of insurance of policy ${row.policyNumber} is issued. Download it from the policy page.`,
-        sw: `Cheti cha bima cha DMVIC cha sera ${row.policyNumber} kimetolewa. Kipakue kwenye ukurasa wa sera.`,
-      },
-      link: `/newportal/products/${row.policyId}`,
+      title,
+      body,
+      link,
+      // The certificate follows the schedule's e-mail by itself, DMVIC's PDF attached.
+      ...(baseUrl
+        ? {
+            email: {
+              baseUrl,
+              compose: (recipient) => ({
+                ...notificationEmail({
+                  to: recipient.email,
+                  firstName: recipient.firstName,
+                  title: title[recipient.language],
+                  body: body[recipient.language],
+                  url: `${baseUrl}${link}`,
+                  profileUrl: `${baseUrl}/newportal/profile`,
+                  language: recipient.language,
+                }),
+                attachments: pdf
+                  ? [
+                      {
+                        filename: `certificate-${issued.certificateNumber}.pdf`,
+                        content: Buffer.from(pdf),
+                        contentType: 'application/pdf',
+                      },
+                    ]
+                  : [],
+              }),
+            },
+          }
+        : {}),
     });
   });
-  await keepPdf(context, row.certificate.id, issued.certificateNumber);
 }
 
 /**
