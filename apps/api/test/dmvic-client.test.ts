@@ -211,6 +211,23 @@ describe('DMVIC client: failures on the sample plates', () => {
     await client.issueCertificate(request({ memberCompanyId: 50 }));
   });
 
+  it('a coverage gap holds the issue (COVERAGE_GAP, the days and the request id) until it is confirmed', async () => {
+    const error = await refusal(client.issueCertificate(request({ registrationNumber: 'KDV 009X' })));
+    expect(error.code).toBe('COVERAGE_GAP');
+    expect(error.retryable).toBe(false);
+    expect(error.details.gapDays).toBe(7);
+    expect(error.details.issuanceRequestId).toMatch(/^UAT-/);
+    expect(simulator.issued()).toEqual([]);
+    const issued = await client.confirmCertificateIssuance(error.details.issuanceRequestId!);
+    expect(issued.certificateNumber).toMatch(/^C\d{8}$/);
+    expect(
+      (await client.validateInsurance({ certificateNumber: issued.certificateNumber }))?.registrationNumber,
+    ).toBe('KDV009X');
+    // A request id DMVIC does not hold (or one already confirmed) is refused.
+    const again = await refusal(client.confirmCertificateIssuance(error.details.issuanceRequestId!));
+    expect(again.code).toBe('INVALID_REQUEST');
+  });
+
   it('no answer in time → TIMEOUT; a 5xx → UNAVAILABLE', async () => {
     const timeout = await refusal(client.searchVehicle('KDV007X'));
     expect(timeout.code).toBe('TIMEOUT');

@@ -73,6 +73,7 @@ export const DMVIC_PATHS = {
   vehicleSearch: '/api/v5/Integration/VehicleSearch',
   getCertificate: '/api/v5/Integration/GetCertificate',
   cancelCertificate: '/api/v5/Integration/CancelCertificate',
+  confirmIssuance: '/api/v5/Integration/ConfirmCertificateIssuance',
 } as const;
 
 type Json = Record<string, unknown>;
@@ -528,6 +529,24 @@ export class DmvicClient implements Dmvic {
       certificatePayload(request),
     );
     if (!envelope.success) throw dmvicErrorOf(envelope, request);
+    return this.#issued(envelope);
+  }
+
+  async confirmCertificateIssuance(issuanceRequestId: string): Promise<DmvicIssued> {
+    const envelope = await this.#call(DMVIC_PATHS.confirmIssuance, {
+      IssuanceRequestID: issuanceRequestId,
+      IsApproved: true,
+      IsLogBookVerified: true,
+      IsVehicleInspected: true,
+      AdditionalComments: '',
+      UserName: this.#config.username,
+    });
+    if (!envelope.success) throw dmvicErrorOf(envelope);
+    return this.#issued(envelope);
+  }
+
+  /** The certificate an issuance (or its confirmation) answered. */
+  #issued(envelope: Envelope): DmvicIssued {
     const issued = findRecord(envelope.callbackObj, 'actualCNo', 'CertificateNumber');
     const certificateNumber = pickText(issued, 'actualCNo', 'CertificateNumber');
     if (!certificateNumber)

@@ -189,6 +189,11 @@ export interface Dmvic {
   validateCertificate(request: DmvicCertificateRequest): Promise<void>;
   /** Issuance of the type: at most once per policy number (DMVIC refuses a second as double insurance). */
   issueCertificate(request: DmvicCertificateRequest): Promise<DmvicIssued>;
+  /**
+   * ConfirmCertificateIssuance: issues a request DMVIC held for a coverage gap (COVERAGE_GAP's
+   * details.issuanceRequestId), once a person has checked the logbook and the vehicle.
+   */
+  confirmCertificateIssuance(issuanceRequestId: string): Promise<DmvicIssued>;
   /** GetCertificate: DMVIC's PDF of the certificate (downloaded from its short-lived URL). */
   getCertificatePdf(certificateNumber: string): Promise<Uint8Array>;
   /** ValidateInsurance: the cover on a certificate or a plate; null when DMVIC has none. */

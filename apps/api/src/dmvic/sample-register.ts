@@ -21,7 +21,8 @@ export type FailurePlate =
   | 'expired-token'
   | 'account-locked'
   | 'timeout'
-  | 'server-error';
+  | 'server-error'
+  | 'coverage-gap';
 
 /** The sample register: a private car, a hatchback, an SUV, a pick-up, a lorry, a matatu, a motor cycle. */
 export const SAMPLE_REGISTER: readonly RegisterEntry[] = [
@@ -149,6 +150,7 @@ export const FAILURE_PLATES: Readonly<Record<string, FailurePlate>> = {
   KDV006X: 'account-locked',
   KDV007X: 'timeout',
   KDV008X: 'server-error',
+  KDV009X: 'coverage-gap',
 };
 
 /** The insurer already covering the double-insurance plate. */

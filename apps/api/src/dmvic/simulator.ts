@@ -119,6 +119,8 @@ const TEXT = {
   invalidCertificatePdf: 'Invalid CertificateNo',
   invalidCertificate: 'Certificate Number is not valid',
   cancelWindow: 'Sorry! you can not cancel the certificate since issuance time exceeded 6 hours.',
+  coverageGap: 'There is a 7 days gap between the previous insurance and the proposed one',
+  invalidIssuanceRequest: 'Issuance Request ID is not valid',
 };
 
 type Json = Record<string, unknown>;
@@ -225,6 +227,11 @@ export async function startDmvicSimulator(
   const stock = new Map<string, number>();
   const certificates: SimulatedCertificate[] = [];
   const pdfLinks = new Map<string, { certificateNumber: string; expiresAt: number }>();
+  /** Requests held for a coverage gap, until ConfirmCertificateIssuance. */
+  const heldRequests = new Map<
+    string,
+    { type: DmvicCertificateType; body: Record<string, unknown>; raw: unknown }
+  >();
   const slowAnswers = new Set<() => void>();
 
   const app = (
@@ -511,6 +518,7 @@ export async function startDmvicSimulator(
     body: Record<string, unknown>,
     raw: unknown,
     issue: boolean,
+    confirmed = false,
   ) => {
     const errors = fieldErrors(type, body);
     if (errors.length > 0) return fail(raw, errors);
@@ -546,6 +554,15 @@ export async function startDmvicSimulator(
     if (overlapping.length > 0) {
       return fail(raw, [{ errorCode: 'ER005', errorText: TEXT.activeCover }], {
         DoubleInsurance: overlapping,
+      });
+    }
+    if (FAILURE_PLATES[plate] === 'coverage-gap' && !confirmed) {
+      // The vehicle's last cover ended a week before this one starts: DMVIC holds the request.
+      heldRequests.set(issuanceRequestId, { type, body, raw });
+      return fail(raw, [{ errorCode: 'ER007', errorText: TEXT.coverageGap }], {
+        IssuanceRequestID: issuanceRequestId,
+        IssuanceMessage:
+          'If you would like to continue the issuance process with further validation, please contact your technical support. For the issuance of the certificate without any change in the information, please utilize the endpoint ConfirmCertificateIssuance',
       });
     }
     const memberCompanyId = Number(body.membercompanyid);
@@ -603,6 +620,15 @@ export async function startDmvicSimulator(
       );
     }
   }
+
+  authenticated('/api/v5/Integration/ConfirmCertificateIssuance', (body, raw) => {
+    const held = heldRequests.get(text(body.issuancerequestid));
+    if (!held) return fail(raw, [{ errorCode: 'ER002', errorText: TEXT.invalidIssuanceRequest }]);
+    if (body.isapproved !== true) return envelope(raw, { IssuanceRequestID: text(body.issuancerequestid) });
+    const answer = certificateRequest(held.type, held.body, held.raw, true, true);
+    if (answer.success) heldRequests.delete(text(body.issuancerequestid));
+    return answer;
+  });
 
   authenticated('/api/V5/IntermediaryIntegration/MemberCompanyStock', (body, raw) => {
     const memberCompanyId = Number(body.membercompanyid);
