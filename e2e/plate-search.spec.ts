@@ -172,7 +172,9 @@ test.describe('quotes from the number plate', () => {
     // A badly written plate: the form's own message, no search.
     await card.getByLabel('Number plate').fill('12345');
     await card.getByRole('button', { name: 'Find my vehicle' }).click();
-    await expect(card.getByLabel('Number plate')).toHaveAccessibleDescription(/valid registration number/);
+    await expect(card.getByLabel('Number plate')).toHaveAccessibleDescription(
+      /Enter a number plate like KDA 123A/,
+    );
 
     // A motor cycle: sold nowhere online yet, said plainly.
     card = await findPlate(page, 'KMEA 201A');
@@ -277,3 +279,24 @@ async function fillWhatTheRegisterLacks(page: Page, act: Acts) {
   if ((await page.getByLabel('Colour').inputValue()) === '')
     await act.type(page.getByLabel('Colour'), 'Pearl White');
 }
+
+test.describe('the cover start date a journey from the plate leaves as it is', () => {
+  // A phone whose clock is not on Kenya time (a buyer abroad insuring a car at home).
+  test.use({ timezoneId: 'UTC' });
+
+  test("defaults to Kenya's today, the date the server checks, wherever the phone's clock is @phone", async ({
+    page,
+  }) => {
+    const kenyaToday = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    // Half past midnight in Kenya: still yesterday on a phone on UTC.
+    await page.clock.setFixedTime(new Date(`${kenyaToday}T00:30:00+03:00`));
+    await startMotorPrivate(page);
+    await page.getByLabel('Vehicle value (KES)').fill(String(COMPREHENSIVE.value));
+    await page.getByRole('button', { name: 'Save Value' }).click();
+    await page.getByRole('radio', { name: /^Comprehensive/ }).check();
+    await page.getByRole('button', { name: 'Get Quote' }).click();
+    await quoteCard(page, COMPREHENSIVE.name).getByRole('button', { name: 'Buy Now' }).click();
+    await expect(page.getByLabel('Start date')).toHaveValue(kenyaToday);
+    await expect(page.getByLabel('Start date')).toHaveAttribute('min', kenyaToday);
+  });
+});

@@ -76,6 +76,12 @@ export function VehicleForm({
     form.setValue('make', held.make);
     form.setValue('model', held.model);
   }, [makes.data, form]);
+  // A model set before its make's options were drawn is put back once they are.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the make's options change
+  useEffect(() => {
+    const held = form.getValues('model');
+    if (held) form.setValue('model', held);
+  }, [make, makes.data, form]);
 
   const id = (name: keyof VehicleFormValues) => `vehicle-${name}`;
   const text = (name: keyof VehicleFormValues, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
