@@ -114,6 +114,12 @@ describe('DMVIC client: the token', () => {
     const error = await refusal(wrong.memberCompanyStock(49));
     expect(error.code).toBe('UNAVAILABLE');
     expect(error.message).toMatch(/Incorrect Username or Password/);
+    // Each refused login counts towards DMVIC's lock: the next calls do not log in again for a while.
+    expect((await refusal(wrong.searchVehicle('KDJ501A'))).message).toMatch(/Incorrect Username or Password/);
+    expect(simulator.logins()).toBe(1);
+    clockMs += 5 * 60_000 + 1_000;
+    await refusal(wrong.memberCompanyStock(49));
+    expect(simulator.logins()).toBe(2);
     wrong.close();
   });
 });

@@ -24,7 +24,8 @@ import {
  * - one login (`/api/V1/Account/Login`: username and password, the ClientID header) whose token is
  *   kept in memory by this instance and reused until shortly before it expires (DMVIC's live 7 days;
  *   logging in on every call is rate limited and locks the account); concurrent calls share one
- *   login; a 401 (or DMVIC's "Token is expired or invalid") logs in again and retries once;
+ *   login; a 401 (or DMVIC's "Token is expired or invalid") logs in again and retries once; a
+ *   refused login is not tried again for `loginPauseMs` (each refusal counts towards the lock);
  * - the V5 intermediary endpoints (Preview/Validate/Issuance of types A-D, MemberCompanyStock) and
  *   `/api/v5/Integration/` ValidateInsurance, ValidateDoubleInsurance, VehicleSearch,
  *   GetCertificate (whose short-lived URL is downloaded) and CancelCertificate;
@@ -48,6 +49,8 @@ export interface DmvicClientConfig {
   timeoutMs?: number;
   /** The clock the token's expiry is read with (the business clock outside production). */
   now?: () => Date;
+  /** After DMVIC refuses the login (wrong credentials, locked), no new login for this long (5 min). */
+  loginPauseMs?: number;
 }
 
 export interface DmvicHttpRequest {
@@ -270,10 +273,14 @@ export class DmvicClient implements Dmvic {
   #token: { value: string; expiresAt: number } | null = null;
   #login: Promise<string> | null = null;
   #logins = 0;
+  /** The last refused login (wrong credentials, a locked account): repeated until `until`. */
+  #loginRefused: { error: DmvicError; until: number } | null = null;
+  readonly #loginPauseMs: number;
 
   constructor(config: DmvicClientConfig) {
     this.#config = { ...config, baseUrl: config.baseUrl.replace(/\/$/, '') };
     this.#timeoutMs = config.timeoutMs ?? 20_000;
+    this.#loginPauseMs = config.loginPauseMs ?? 5 * 60_000;
     this.#now = config.now ?? (() => new Date());
     const secure = this.#config.baseUrl.startsWith('https:');
     this.#agent = secure
@@ -375,6 +382,8 @@ export class DmvicClient implements Dmvic {
   }
 
   async #logIn(): Promise<string> {
+    if (this.#loginRefused && this.#loginRefused.until > this.#now().getTime())
+      throw this.#loginRefused.error;
     this.#logins += 1;
     const answer = await this.#exchange({
       url: `${this.#config.baseUrl}${DMVIC_PATHS.login}`,
@@ -396,9 +405,13 @@ export class DmvicClient implements Dmvic {
       return token;
     }
     const message = pickText(body, 'message', 'errorText') || `DMVIC's login answered HTTP ${answer.status}`;
-    if (/locked/i.test(message)) throw new DmvicError('ACCOUNT_LOCKED', message);
     // Wrong credentials or client id: nothing a retry by itself fixes, but issuance waits for the fix.
-    throw new DmvicError('UNAVAILABLE', `DMVIC refused the portal's login: ${message}`);
+    const refusal = /locked/i.test(message)
+      ? new DmvicError('ACCOUNT_LOCKED', message)
+      : new DmvicError('UNAVAILABLE', `DMVIC refused the portal's login: ${message}`);
+    // Every refused login counts towards DMVIC's lock: none again for a while, whatever the callers.
+    this.#loginRefused = { error: refusal, until: this.#now().getTime() + this.#loginPauseMs };
+    throw refusal;
   }
 
   static #envelope(body: unknown): Envelope {
