@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import {
   categoryCard,
   latestCode,
@@ -195,77 +195,117 @@ test.describe('quotes from the number plate', () => {
     page,
     request,
   }) => {
-    const act = counting(page);
-    const email = uniqueEmail('plate');
-
-    await page.goto('/');
-    await act.tap(categoryCard(page, 'Individual'));
-    await page.getByRole('heading', { name: 'Excellent Choice!' }).waitFor();
-    await act.tap(productCard(page, 'Motor Private').getByRole('button', { name: 'Get Quote' }));
-    await page.getByRole('heading', { name: 'Choose your cover' }).waitFor();
-
-    const card = plateCard(page);
-    await act.type(card.getByLabel('Number plate'), HARRIER.plate);
-    await act.tap(card.getByRole('button', { name: 'Find my vehicle' }));
-    await act.tap(card.getByRole('button', { name: 'Yes, this is my vehicle' }));
-    await expect(card.getByRole('status')).toContainText(`Vehicle ${HARRIER.plate} found`);
-    await quoteAndProceed(page, act);
-
-    // Sign-up: names and e-mail, the mailed code, a password.
-    await expect(page).toHaveURL(/\/insurance\/auth$/);
-    await act.tap(page.getByRole('button', { name: 'No, Create Account' }));
-    await act.type(page.getByLabel('First name'), 'Achieng');
-    await act.type(page.getByLabel('Last name'), 'Onyango');
-    await act.type(page.getByLabel('E-mail address'), email);
-    await act.tap(page.getByRole('button', { name: 'Create Account', exact: true }));
-    await expect(page).toHaveURL(/\/insurance\/otp$/);
-    await act.typeCode(await latestCode(request, email));
-    await act.tap(page.getByRole('button', { name: 'Verify Code' }));
-    await expect(page).toHaveURL(/\/insurance\/setpassword$/);
-    await act.type(page.getByLabel('Password', { exact: true }), PASSWORD);
-    await act.type(page.getByLabel('Confirm password', { exact: true }), PASSWORD);
-    await act.tap(page.getByRole('button', { name: 'Set Password' }));
-    await expect(toast(page, 'Account Created')).toBeVisible();
-
-    // The vehicle: the register's details are there; the two security questions are the buyer's.
-    await expect(page.getByRole('heading', { name: 'Vehicle Details' })).toBeVisible();
-    await expect(page.getByLabel('Chassis number')).toHaveValue(HARRIER.chassis);
-    await act.tap(
-      page
-        .getByRole('group', { name: 'Does the vehicle have an anti-theft device?' })
-        .getByRole('radio', { name: 'No' }),
-    );
-    await act.tap(
-      page.getByRole('group', { name: 'Has the vehicle been modified?' }).getByRole('radio', { name: 'No' }),
-    );
-    await fillWhatTheRegisterLacks(page, act);
-    await act.tap(page.getByRole('button', { name: 'Submit Details' }));
-
-    // KYC: what only the buyer knows.
-    await expect(page.getByRole('heading', { name: 'KYC Verification' })).toBeVisible();
-    await act.type(page.getByLabel('Phone number'), '0712345678');
-    await act.type(page.getByLabel('KRA PIN'), 'A123456789X');
-    await act.choose(page.getByLabel('Account type'), { label: 'Individual' });
-    await act.type(page.getByLabel('Physical address'), 'Moi Avenue, Mombasa');
-    await act.tap(page.getByRole('button', { name: 'Submit KYC Details' }));
-
-    await expect(page.getByRole('heading', { name: 'Application Summary' })).toBeVisible();
-    await act.tap(page.getByRole('button', { name: 'Confirm & Pay' }));
-    await expect(page).toHaveURL(/\/motor\/payment-confirmation\/payment$/);
-    // The M-Pesa number comes from the KYC phone: nothing to type.
-    await expect(page.getByLabel('M-Pesa number')).toHaveValue(/712\s?345\s?678/);
-    await act.tap(page.getByRole('checkbox', { name: /I accept the terms of use and privacy notice/ }));
-    await act.tap(page.getByRole('button', { name: 'Pay Now' }));
-    await expect(toast(page, 'Payment Successful')).toBeVisible(PAYMENT_TIMEOUT);
-    await expect(page.getByRole('region', { name: 'Policy Details' })).toContainText(/Policy number\S+/);
-
-    // Both counts in the report (and on the terminal), for the README's before/after.
-    const counts = `${act.typed.length} typed fields (${act.typed.join(', ')}), ${act.taps} taps`;
-    test.info().annotations.push({ type: 'plate journey', description: counts });
-    process.stdout.write(`plate journey: ${counts}\n`);
+    const act = await buyFromLandingPage(page, request, { plate: HARRIER.plate });
     expect(act.typed.length).toBeLessThanOrEqual(12);
   });
+
+  test('without the plate the journey goes on as before, every vehicle field typed (the count before issue 30) @phone', async ({
+    page,
+    request,
+  }) => {
+    const act = await buyFromLandingPage(page, request, { plate: null });
+    // The vehicle form asked for all of it: no field was filled in for the buyer.
+    expect(act.typed).toEqual(
+      expect.arrayContaining(['Registration number', 'Chassis number', 'Engine number']),
+    );
+  });
 });
+
+/**
+ * Landing page → motor private → comprehensive quote → sign-up → vehicle → KYC → M-Pesa → policy,
+ * as a new visitor, from `plate` when given; answers what was typed and tapped.
+ */
+async function buyFromLandingPage(
+  page: Page,
+  request: APIRequestContext,
+  { plate }: { plate: string | null },
+) {
+  const act = counting(page);
+  const email = uniqueEmail('plate');
+
+  await page.goto('/');
+  await act.tap(categoryCard(page, 'Individual'));
+  await page.getByRole('heading', { name: 'Excellent Choice!' }).waitFor();
+  await act.tap(productCard(page, 'Motor Private').getByRole('button', { name: 'Get Quote' }));
+  await page.getByRole('heading', { name: 'Choose your cover' }).waitFor();
+
+  if (plate) {
+    const card = plateCard(page);
+    await act.type(card.getByLabel('Number plate'), plate);
+    await act.tap(card.getByRole('button', { name: 'Find my vehicle' }));
+    await act.tap(card.getByRole('button', { name: 'Yes, this is my vehicle' }));
+    await expect(card.getByRole('status')).toContainText(`Vehicle ${plate} found`);
+  }
+  await quoteAndProceed(page, act);
+
+  // Sign-up: names and e-mail, the mailed code, a password.
+  await expect(page).toHaveURL(/\/insurance\/auth$/);
+  await act.tap(page.getByRole('button', { name: 'No, Create Account' }));
+  await act.type(page.getByLabel('First name'), 'Achieng');
+  await act.type(page.getByLabel('Last name'), 'Onyango');
+  await act.type(page.getByLabel('E-mail address'), email);
+  await act.tap(page.getByRole('button', { name: 'Create Account', exact: true }));
+  await expect(page).toHaveURL(/\/insurance\/otp$/);
+  await act.typeCode(await latestCode(request, email));
+  await act.tap(page.getByRole('button', { name: 'Verify Code' }));
+  await expect(page).toHaveURL(/\/insurance\/setpassword$/);
+  await act.type(page.getByLabel('Password', { exact: true }), PASSWORD);
+  await act.type(page.getByLabel('Confirm password', { exact: true }), PASSWORD);
+  await act.tap(page.getByRole('button', { name: 'Set Password' }));
+  await expect(toast(page, 'Account Created')).toBeVisible();
+
+  // The vehicle: from a known plate the register's details are there; the rest is the buyer's.
+  await expect(page.getByRole('heading', { name: 'Vehicle Details' })).toBeVisible();
+  if (plate) await expect(page.getByLabel('Chassis number')).toHaveValue(HARRIER.chassis);
+  else await fillVehicleByHand(page, act);
+  await act.tap(
+    page
+      .getByRole('group', { name: 'Does the vehicle have an anti-theft device?' })
+      .getByRole('radio', { name: 'No' }),
+  );
+  await act.tap(
+    page.getByRole('group', { name: 'Has the vehicle been modified?' }).getByRole('radio', { name: 'No' }),
+  );
+  await fillWhatTheRegisterLacks(page, act);
+  await act.tap(page.getByRole('button', { name: 'Submit Details' }));
+
+  // KYC: what only the buyer knows.
+  await expect(page.getByRole('heading', { name: 'KYC Verification' })).toBeVisible();
+  await act.type(page.getByLabel('Phone number'), '0712345678');
+  await act.type(page.getByLabel('KRA PIN'), 'A123456789X');
+  await act.choose(page.getByLabel('Account type'), { label: 'Individual' });
+  await act.type(page.getByLabel('Physical address'), 'Moi Avenue, Mombasa');
+  await act.tap(page.getByRole('button', { name: 'Submit KYC Details' }));
+
+  await expect(page.getByRole('heading', { name: 'Application Summary' })).toBeVisible();
+  await act.tap(page.getByRole('button', { name: 'Confirm & Pay' }));
+  await expect(page).toHaveURL(/\/motor\/payment-confirmation\/payment$/);
+  // The M-Pesa number comes from the KYC phone: nothing to type.
+  await expect(page.getByLabel('M-Pesa number')).toHaveValue(/712\s?345\s?678/);
+  await act.tap(page.getByRole('checkbox', { name: /I accept the terms of use and privacy notice/ }));
+  await act.tap(page.getByRole('button', { name: 'Pay Now' }));
+  await expect(toast(page, 'Payment Successful')).toBeVisible(PAYMENT_TIMEOUT);
+  await expect(page.getByRole('region', { name: 'Policy Details' })).toContainText(/Policy number\S+/);
+
+  // Both counts in the report (and on the terminal), for the README's before/after.
+  const counts = `${act.typed.length} typed fields (${act.typed.join(', ')}), ${act.taps} taps`;
+  test.info().annotations.push({ type: plate ? 'from the plate' : 'by hand', description: counts });
+  process.stdout.write(`${plate ? 'from the plate' : 'by hand'}: ${counts}\n`);
+  return act;
+}
+
+/** The vehicle form as before the plate search: every field typed or chosen by the buyer. */
+async function fillVehicleByHand(page: Page, act: Acts) {
+  await act.choose(page.getByLabel('Make'), { label: HARRIER.make });
+  await act.choose(page.getByLabel('Model'), { label: HARRIER.model });
+  // A car of this journey's own: DMVIC refuses a second cover on another journey's plate or chassis.
+  await act.type(page.getByLabel('Registration number'), 'KDP 301C');
+  await act.type(page.getByLabel('Chassis number'), 'JTEBU5JR5K5300301');
+  await act.type(page.getByLabel('Engine number'), '2GR-1234567');
+  await act.type(page.getByLabel('Body type'), 'SUV');
+  await act.choose(page.getByLabel('Use purpose'), { label: 'Private' });
+  await act.type(page.getByLabel('Year of manufacture'), HARRIER.year);
+}
 
 /**
  * The vehicle fields the register may not carry (engine capacity, fuel type, colour): typed only
