@@ -505,7 +505,8 @@ async function checkOfCover(
       certificateNumber: cover.certificateNumber,
       registrationNumber: displayPlate(normaliseRegistration(cover.registrationNumber)),
       makeModel: ours ? `${ours.make} ${ours.model}`.trim() : '',
-      insurer: cover.insurer,
+      // Our name of the insurer when the certificate is ours (DMVIC's register spells it its own way).
+      insurer: ours?.insurer ?? cover.insurer,
       type: cover.type,
       startDate: cover.validFrom,
       endDate: cover.validTo,
