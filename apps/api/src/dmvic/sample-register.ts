@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PLATE_SEARCH_PATTERN } from '@bima/domain/vehicle-search';
 import type { DmvicVehicle } from './port';
 
 /**
@@ -157,7 +158,7 @@ export const FAILURE_PLATES: Readonly<Record<string, FailurePlate>> = {
 export const EXISTING_COVER_INSURER = 'APA INSURANCE LIMITED';
 
 /** A car plate (KDA 123A, any three letters as the portal accepts) or a motor cycle's (KMDA 123A). */
-export const SIMULATOR_PLATE = /^([A-Z]{3}\d{3}[A-Z]|KM[A-Z]{2}\d{3}[A-Z])$/;
+export const SIMULATOR_PLATE = PLATE_SEARCH_PATTERN;
 const MOTORCYCLE_PLATE = /^KM[A-Z]{2}\d{3}[A-Z]$/;
 
 const CARS: Array<[make: string, model: string, frame: string, engine: string, body: string, cc: number]> = [
