@@ -154,7 +154,6 @@ async function makeRecords(request: APIRequestContext): Promise<Records> {
   const bought = await createInvoiceThroughApi(request, client, {
     productSystemRef: 'APA-MP-PLUS',
     value: 3_850_000,
-    registrationNumber: 'KDA 123B',
     startDate: kenyaToday(),
     vehicle: FULL_VEHICLE,
   });

@@ -48,7 +48,6 @@ async function busyClient(request: APIRequestContext) {
   const bought = await createInvoiceThroughApi(request, session, {
     productSystemRef: 'APA-MP-PLUS',
     value: 1_500_000,
-    registrationNumber: 'KDA 123B',
     startDate: kenyaDate(0),
     vehicle: FULL_VEHICLE,
   });
