@@ -22,8 +22,9 @@ const newClient = (timeoutMs = 2_000) =>
 
 beforeEach(async () => {
   clockMs = Date.parse('2026-03-10T07:00:00Z');
-  simulator = await startDmvicSimulator({ now, slowAnswerMs: 1_500, maxLoginsPerHour: 5 });
-  client = newClient(500);
+  simulator = await startDmvicSimulator({ now, slowAnswerMs: 4_000, maxLoginsPerHour: 5 });
+  // Short enough for the timeout plate, long enough for a loaded machine.
+  client = newClient(1_500);
 });
 afterEach(async () => {
   client.close();

@@ -6,8 +6,8 @@ import { buildTestApp, type TestContext } from './helpers';
 /** `underwriting/vehicle/searchVehicle` through the gateway, against the in-process DMVIC simulator. */
 let ctx: TestContext;
 beforeAll(async () => {
-  // A short DMVIC timeout so the timeout plate is quick.
-  ctx = await buildTestApp({ seed: false, env: { DMVIC_TIMEOUT_MS: '300' } });
+  // A DMVIC timeout short enough for the timeout plate, long enough for a loaded machine's answers.
+  ctx = await buildTestApp({ seed: false, env: { DMVIC_TIMEOUT_MS: '2000' } });
 });
 afterAll(() => ctx.app.close());
 
