@@ -340,11 +340,8 @@ export async function createInvoiceThroughApi(
 ) {
   const fresh = freshVehicleIdentity();
   const registrationNumber = options.registrationNumber ?? fresh.registrationNumber;
-  const chassisNumber =
-    options.chassisNumber ??
-    (options.registrationNumber
-      ? String(options.vehicle?.chassisNumber ?? 'JTEBU5JR5K5654321')
-      : fresh.chassisNumber);
+  // The chassis too is the car's own unless given: DMVIC finds double insurance by either.
+  const chassisNumber = options.chassisNumber ?? fresh.chassisNumber;
   // A policy is bought with the client's KYC (the wizard's KYC step): given here when the profile lacks it.
   const profile = await call<{ kraPin: string; address: string | null }>(
     request,
