@@ -11,7 +11,7 @@ import {
   createPostgresCounters,
   createRedisCounters,
 } from './cluster/counters';
-import type { Config } from './config';
+import { type Config, ConfigError } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { appSecrets, intermediaries, sessions, users } from './db/schema';
 import { DmvicClient } from './dmvic/client';
@@ -135,17 +135,25 @@ async function createDmvic(
   clock: Clock,
   log: FastifyBaseLogger,
 ): Promise<{ client: DmvicClient; simulator: DmvicSimulator | null }> {
-  const read = (path: string | undefined) => (path ? readFileSync(path) : undefined);
+  const read = (setting: 'DMVIC_CERT_FILE' | 'DMVIC_KEY_FILE' | 'DMVIC_CA_FILE') => {
+    const path = config[setting];
+    if (!path) return undefined;
+    try {
+      return readFileSync(path);
+    } catch (error) {
+      throw new ConfigError(`${setting}: cannot read ${path} (${(error as Error).message})`);
+    }
+  };
   if (config.DMVIC_USERNAME && config.DMVIC_BASE_URL) {
-    const cert = read(config.DMVIC_CERT_FILE);
-    const key = read(config.DMVIC_KEY_FILE);
+    const cert = read('DMVIC_CERT_FILE');
+    const key = read('DMVIC_KEY_FILE');
     return {
       client: new DmvicClient({
         baseUrl: config.DMVIC_BASE_URL,
         username: config.DMVIC_USERNAME,
         password: config.DMVIC_PASSWORD ?? '',
         clientId: config.DMVIC_CLIENT_ID ?? '',
-        tls: cert && key ? { cert, key, ca: read(config.DMVIC_CA_FILE) } : undefined,
+        tls: cert && key ? { cert, key, ca: read('DMVIC_CA_FILE') } : undefined,
         timeoutMs: config.DMVIC_TIMEOUT_MS,
         now: () => clock.now(),
       }),

@@ -10,6 +10,7 @@ import {
   type DmvicSimulator,
   startDmvicSimulator,
 } from '../src/dmvic/simulator';
+import { buildTestApp } from './helpers';
 
 /**
  * Mutual TLS as DMVIC asks it: the simulator on https wanting a client certificate from its CA, the
@@ -142,4 +143,37 @@ describe('DMVIC over mutual TLS', () => {
       expect((error as DmvicError).code).toBe('UNAVAILABLE');
     }
   });
+
+  it('configured by DMVIC_* (certificate files), the portal’s plate search goes through mutual TLS', async () => {
+    const env = {
+      DMVIC_BASE_URL: simulator.baseUrl,
+      DMVIC_USERNAME: DMVIC_SIMULATOR_CREDENTIALS.username,
+      DMVIC_PASSWORD: DMVIC_SIMULATOR_CREDENTIALS.password,
+      DMVIC_CLIENT_ID: DMVIC_SIMULATOR_CREDENTIALS.clientId,
+      DMVIC_CERT_FILE: file('intermediary.crt'),
+      DMVIC_KEY_FILE: file('intermediary.key'),
+      DMVIC_CA_FILE: file('dmvic-ca.crt'),
+    };
+    const ctx = await buildTestApp({ seed: false, env });
+    try {
+      expect(ctx.app.services.dmvic.simulator).toBeNull();
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/v2/api/v1',
+        payload: {
+          service: { name: 'underwriting', version: 'v1' },
+          resource: { name: 'vehicle', version: 'v1' },
+          action: { name: 'searchVehicle', version: 'v1' },
+          data: { registrationNumber: 'KCT 880M' },
+        },
+      });
+      expect(response.json().result.data.vehicle.model).toBe('CARAVAN');
+    } finally {
+      await ctx.app.close();
+    }
+    // A certificate file that cannot be read stops the start, naming the setting.
+    await expect(
+      buildTestApp({ seed: false, env: { ...env, DMVIC_KEY_FILE: file('missing.key') } }),
+    ).rejects.toThrow(/DMVIC_KEY_FILE: cannot read/);
+  }, 60_000);
 });
