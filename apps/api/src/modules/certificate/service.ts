@@ -835,7 +835,7 @@ async function notifyCertificateDesk(
       userId: person.id,
       kind: 'certificate_desk',
       ...message,
-      link: '/staff/certificates',
+      link: '/staff/policies#certificates',
     });
   }
 }

@@ -16,6 +16,8 @@ const KNOWN_JOBS = new Set([
   'renewal-reminders',
   'loan-jobs',
   'rate-limit-sweep',
+  'dmvic-issue-certificates',
+  'dmvic-certificate-stock',
 ]);
 const jobLabel = (name: string) => (KNOWN_JOBS.has(name) ? t(`staff.jobs.names.${name}`) : name);
 

@@ -8,6 +8,7 @@ import { StatusBadge, type StatusTone } from '../../../components/status-badge';
 import { buttonPrimary, inputClass, labelClass } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { type FoundPolicy, policySearchQueryOptions } from '../api/policies';
+import { CertificateDesk } from '../components/certificate-desk';
 import { t } from '../i18n';
 import { formatDay } from '../utils/format';
 
@@ -134,6 +135,7 @@ export default function PoliciesRoute() {
           emptyText={t('staff.policies.empty')}
         />
       ) : null}
+      <CertificateDesk />
     </div>
   );
 }
