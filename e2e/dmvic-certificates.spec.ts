@@ -11,6 +11,7 @@ import {
   type Session,
   useSession,
 } from './purchase-fixtures';
+import { STAFF, signInStaffThroughPage } from './staff-fixtures';
 
 /** Today in Kenya (yyyy-mm-dd). */
 const kenyaToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -100,5 +101,28 @@ test.describe('motor certificates through DMVIC', () => {
     const download = page.getByRole('link', { name: /^Download DMVIC certificate C\d{8}, Type C \(PDF\)$/ });
     await expect(download).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText(/^C\d{8}, Type C \(issued by DMVIC\)$/)).toBeVisible();
+  });
+
+  test('@phone staff see a certificate waiting for DMVIC, why, and retry it once DMVIC is back', async ({
+    page,
+    request,
+  }) => {
+    const client = await createClient(request, { withKyc: true });
+    expect((await request.post('/dev/dmvic', { data: { down: true } })).ok()).toBe(true);
+    let policyNumber = '';
+    try {
+      ({ policyNumber } = await buyThroughApi(request, client.session, freshVehicleIdentity()));
+      await signInStaffThroughPage(page, STAFF.admin);
+      await page.goto('/staff/policies');
+      const desk = page.getByRole('region', { name: 'Motor certificates (DMVIC)' });
+      const row = desk.getByRole('row').filter({ hasText: policyNumber });
+      await expect(row).toContainText('DMVIC unavailable', { timeout: 30_000 });
+      await expect(desk.getByRole('table', { name: /Certificate stock at DMVIC/ })).toBeVisible();
+    } finally {
+      expect((await request.post('/dev/dmvic', { data: { down: false } })).ok()).toBe(true);
+    }
+    const desk = page.getByRole('region', { name: 'Motor certificates (DMVIC)' });
+    await desk.getByRole('button', { name: `Retry now: certificate of ${policyNumber}` }).click();
+    await expect(desk.getByRole('row').filter({ hasText: policyNumber })).toHaveCount(0, { timeout: 30_000 });
   });
 });
