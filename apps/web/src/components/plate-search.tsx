@@ -17,13 +17,15 @@ import { keepFoundVehicle, useFoundVehicle } from '../stores/found-vehicle';
 import { Button } from './button';
 import { t } from './i18n';
 import { SummaryList } from './summary-list';
-import { TextField } from './text-field';
-import { buttonPrimary, cardClass, fieldErrorClass } from './ui';
+import { buttonPrimary, cardClass, fieldErrorClass, inputClass, labelClass } from './ui';
 
 type Journey = 'private' | 'commercial';
 
 /** The server's rule and words for a plate: a car's (KDA 123B) or a motor cycle's (KMEA 201A), looked up to say what applies. */
 const plateFormSchema = z.object({ plate: vehicleSearchSchema.shape.registrationNumber });
+/** The shared input's look, without its top margin: it sits beside its button. */
+const plateInputClass = inputClass.replace('mt-1 ', '');
+
 type PlateForm = { plate: string };
 
 function VehicleFacts({ vehicle }: { vehicle: FoundVehicle }) {
@@ -96,7 +98,7 @@ function Outcome({
           <Link
             to={isCommercial ? paths.motorCommercial.getHref() : paths.motorCoverType.getHref()}
             onClick={() => keepFoundVehicle(vehicle)}
-            className={buttonPrimary}
+            className={`${buttonPrimary} text-center`}
           >
             {t(isCommercial ? 'components.plateSearch.toCommercial' : 'components.plateSearch.toPrivate')}
           </Link>
@@ -175,13 +177,18 @@ export function PlateSearch({ journey }: { journey: Journey }) {
               search.mutate(plate);
             })}
           >
-            {/* The field and its button on one row, on a phone too: the vehicle value stays on the first screen. */}
-            <div className="flex items-end gap-2">
-              <TextField
+            {/* The label full width, then the field and its button on one row, on a phone too: the
+                vehicle value stays on the first screen. */}
+            <label htmlFor={inputId} className={`block ${labelClass}`}>
+              {t('components.plateSearch.label')}
+            </label>
+            <p id={`${inputId}-hint`} className="mt-0.5 text-sm text-slate-700">
+              {t('components.plateSearch.hint')}
+            </p>
+            <div className="mt-1 flex items-stretch gap-2">
+              <input
                 id={inputId}
-                label={t('components.plateSearch.label')}
-                hint={t('components.plateSearch.hint')}
-                registration={field('plate')}
+                {...field('plate')}
                 aria-invalid={plateError ? true : undefined}
                 aria-describedby={plateError ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
                 autoComplete="off"
@@ -190,7 +197,7 @@ export function PlateSearch({ journey }: { journey: Journey }) {
                 spellCheck={false}
                 enterKeyHint="search"
                 maxLength={10}
-                className="min-w-0 flex-1 sm:max-w-64 [&_input]:uppercase"
+                className={`${plateInputClass} min-w-0 flex-1 uppercase sm:max-w-64`}
               />
               <Button
                 type="submit"
