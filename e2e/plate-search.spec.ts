@@ -197,6 +197,14 @@ test.describe('quotes from the number plate', () => {
     await expect(page).toHaveURL(/\/motor-commercial\/MC101\/MotorCommercial/);
     await expect(plateCard(page).getByRole('status')).toContainText('Vehicle KDK 734C found');
     await expect(plateCard(page)).toContainText('Body typePICK-UP');
+
+    // And back: a private car found on the commercial journey offers motor private.
+    await plateCard(page).getByRole('button', { name: 'Search another plate' }).click();
+    card = await findPlate(page, HARRIER.plate);
+    await expect(card).toContainText(`${HARRIER.plate} is registered as a private vehicle`);
+    await card.getByRole('link', { name: 'Switch to motor private' }).click();
+    await expect(page).toHaveURL(/\/motor\/basic-details\/cover-type/);
+    await expect(plateCard(page).getByRole('status')).toContainText(`Vehicle ${HARRIER.plate} found`);
   });
 
   test('from the landing page to a paid policy from a known plate: at most 12 typed fields, sign-up included @phone', async ({
