@@ -5,6 +5,7 @@ import { SAMPLE_DMVIC_MEMBER_COMPANY_IDS } from '../src/db/seed';
 import { cancelCertificateOfPolicy, refreshCertificateStock } from '../src/modules/certificate/service';
 import { call } from './accounts-helpers';
 import { buildTestApp } from './helpers';
+import { pdfTextContent } from './pdf-raster';
 import {
   completeQuotation,
   createQuotation,
@@ -80,7 +81,7 @@ describe('motor certificates through DMVIC (the local simulator)', () => {
       endDate: string;
       certificateNumber: string | null;
       certificate: Certificate;
-      documents: { certificate: string | null };
+      documents: { certificate: string | null; schedule: string };
     };
   };
 
@@ -119,6 +120,11 @@ describe('motor certificates through DMVIC (the local simulator)', () => {
       validTo: policy.endDate,
     });
     expect(policy.certificateNumber).toBe(policy.certificate.number);
+    // The schedule names DMVIC's certificate, its number and type.
+    const schedule = await ctx.app.inject({ method: 'GET', url: policy.documents.schedule });
+    expect((await pdfTextContent(schedule.rawPayload)).replace(/\s+/g, ' ')).toContain(
+      `DMVIC certificate ${policy.certificate.number}, Type C`,
+    );
     const atDmvic = simulator()
       .issued()
       .filter((item) => item.policyNumber === policyNumber);
@@ -234,6 +240,10 @@ describe('motor certificates through DMVIC (the local simulator)', () => {
       const pending = await getPolicy(client.headers, policyId);
       expect(pending.certificate).toMatchObject({ status: 'pending', number: null, issuer: 'DMVIC' });
       expect(pending.documents.certificate).toBeNull();
+      const schedule = await ctx.app.inject({ method: 'GET', url: pending.documents.schedule });
+      expect((await pdfTextContent(schedule.rawPayload)).replace(/\s+/g, ' ')).toContain(
+        'DMVIC certificate (Type C): being issued',
+      );
       expect((await desk()).queue).toContainEqual(
         expect.objectContaining({ policyNumber, reason: 'DMVIC unavailable', status: 'pending' }),
       );
