@@ -207,6 +207,61 @@ test.describe('quotes from the number plate', () => {
     await expect(plateCard(page).getByRole('status')).toContainText(`Vehicle ${HARRIER.plate} found`);
   });
 
+  test('motor commercial: a known lorry chooses its vehicle type and fills the vehicle step @phone', async ({
+    page,
+    request,
+  }) => {
+    const client = await createClient(request);
+    await useSession(page, client.session);
+    await page.goto('/');
+    await categoryCard(page, 'Business').click();
+    await productCard(page, 'Motor Commercial').getByRole('button', { name: 'Get Quote' }).click();
+    await expect(page.getByRole('heading', { name: 'Choose your cover type' })).toBeVisible();
+
+    const card = await findPlate(page, 'KBZ 409D');
+    await expect(card).toContainText('Body typeLORRY');
+    await card.getByRole('button', { name: 'Yes, this is my vehicle' }).click();
+    await page.getByRole('radio', { name: /^Comprehensive Commercial Cover/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // The register's body answers the vehicle type; the value, tonnage and use are the buyer's.
+    await expect(page.getByLabel('Vehicle type')).toHaveValue('lorry');
+    await page.getByLabel('Estimated market value (KES)').fill('2500000');
+    await page.getByLabel('Tonnage capacity (tonnes)').fill('10');
+    await page.getByLabel('Primary use').selectOption({ label: 'General cartage (carrying for hire)' });
+    await page.getByLabel('Goods carried').fill('Building materials');
+    await page.getByLabel('Routes').fill('Nairobi–Mombasa');
+    await page.getByRole('button', { name: 'Get Quotation' }).click();
+    await page
+      .getByRole('list', { name: 'Quoted plans' })
+      .getByRole('article', { name: 'Standard Commercial' })
+      .getByRole('button', { name: 'Select Plan' })
+      .click();
+
+    await expect(page.getByRole('heading', { name: 'Vehicle details' })).toBeVisible();
+    await expect(page.getByText('Filled in from the vehicle register for KBZ 409D')).toBeVisible();
+    const fromRegister: Array<[label: string, value: string]> = [
+      ['Make', 'MITSUBISHI'],
+      ['Model', 'FUSO FH'],
+      ['Registration number', 'KBZ 409D'],
+      ['Chassis number', 'FH215J-540321'],
+      ['Engine number', '6M60-112233'],
+      ['Year of manufacture', '2012'],
+      ['Body type', 'LORRY'],
+      ['Fuel type', 'Diesel'],
+    ];
+    for (const [label, value] of fromRegister)
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    await expect(page.getByLabel('Engine capacity (cc)')).not.toHaveValue('');
+    await page.getByLabel('Purpose').fill('General cartage');
+    await page
+      .getByRole('group', { name: 'Has the vehicle been modified?' })
+      .getByRole('radio', { name: 'No' })
+      .check();
+    await page.getByRole('button', { name: 'Save Vehicle Details' }).click();
+    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  });
+
   test('from the landing page to a paid policy from a known plate: at most 12 typed fields, sign-up included @phone', async ({
     page,
     request,
