@@ -247,7 +247,7 @@ export async function issueOne(context: CertificateContext, certificateId: numbe
     })
     .from(motorCertificates)
     .where(eq(motorCertificates.id, certificateId));
-  if (!current || current.status !== 'pending') return false;
+  if (current?.status !== 'pending') return false;
   if (current.nextAttemptAt && current.nextAttemptAt > now) return false;
   const attempts = current.attempts + 1;
   const claimed = await db
