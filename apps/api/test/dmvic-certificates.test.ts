@@ -1,6 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, motorCertificates, notifications, payments, policies, quotations } from '../src/db/schema';
+import {
+  invoices,
+  motorCertificates,
+  notifications,
+  payments,
+  policies,
+  quotations,
+  users,
+} from '../src/db/schema';
 import { SAMPLE_DMVIC_MEMBER_COMPANY_IDS } from '../src/db/seed';
 import { cancelCertificateOfPolicy, refreshCertificateStock } from '../src/modules/certificate/service';
 import { call } from './accounts-helpers';
@@ -223,6 +231,33 @@ describe('motor certificates through DMVIC (the local simulator)', () => {
     expect(wrong.json().err_code).toBe('NTSA_MISMATCH');
     expect(wrong.json().errors[0].field).toMatch(/^vehicleDetails\.\w+/);
     expect(wrong.json().err_msg).toMatch(/does not match NTSA's records for KDV 003X/);
+  });
+
+  it('takes a +tagged e-mail as its mailbox, and refuses before payment a phone DMVIC would not take', async () => {
+    const tagged = await newSignedInClient(ctx);
+    const [user] = await ctx.database.db
+      .update(users)
+      .set({ email: sql`replace(${users.email}, '@', '+motor@')` })
+      .where(eq(users.id, tagged.userId))
+      .returning({ email: users.email });
+    expect(user!.email).toContain('+motor@');
+    const { policyId, policyNumber } = await buy(tagged.headers, 'KDG 131A');
+    await waitForCertificate(tagged.headers, policyId, 'issued');
+    const atDmvic = simulator()
+      .issued()
+      .find((item) => item.policyNumber === policyNumber);
+    expect(atDmvic?.email).toBe(user!.email.replace('+motor@', '@'));
+
+    const abroad = await newSignedInClient(ctx);
+    await ctx.database.db.update(users).set({ phone: '+447700900123' }).where(eq(users.id, abroad.userId));
+    const { systemQuotationRef } = await quoteFor(abroad.headers, 'KDG 132A');
+    const refused = await completeQuotation(ctx, abroad.headers, systemQuotationRef);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({
+      err_code: 'DMVIC_DETAILS',
+      err_msg: 'The certificate needs a Kenyan mobile number: change the phone in your details.',
+      errors: [{ field: 'kyc.phone' }],
+    });
   });
 
   it('with DMVIC down at payment: the policy is issued, the certificate waits, then is issued once DMVIC is back', async () => {

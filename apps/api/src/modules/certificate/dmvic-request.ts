@@ -21,6 +21,18 @@ export function insuredNameOf(clientDetails: Record<string, unknown>): string {
   return `${textOf(names.firstName ?? names.fname)} ${textOf(names.lastName ?? names.lname)}`.trim();
 }
 
+/**
+ * The e-mail as DMVIC takes it: DMVIC refuses a '+', so a sub-address (`local+tag@domain`, common at
+ * Gmail) goes as its mailbox (`local@domain`, where the mail arrives all the same).
+ */
+export function dmvicEmailOf(email: string): string {
+  const trimmed = email.trim();
+  const at = trimmed.lastIndexOf('@');
+  if (at < 0) return trimmed;
+  const local = trimmed.slice(0, at).split('+')[0] ?? '';
+  return `${local}${trimmed.slice(at)}`;
+}
+
 /** DMVIC's cover code of a cover type: third party only 200, third party fire and theft 300, else comprehensive 100. */
 export function dmvicCoverTypeOf(coverType: string): DmvicCoverType {
   if (THIRD_PARTY_COVER_TYPES.includes(coverType)) return 200;
@@ -66,7 +78,7 @@ export function dmvicRequestOf(input: {
     engineNumber: textOf(input.vehicle.engineNumber) || undefined,
     insuredName: insuredNameOf(input.clientDetails),
     phoneNumber: input.phone ?? textOf(input.clientDetails.phone),
-    email: input.email ?? textOf(input.clientDetails.email),
+    email: dmvicEmailOf(input.email ?? textOf(input.clientDetails.email)),
     kraPin: /^[AP]\d{9}[A-Z]$/.test(kraPin) ? kraPin : null,
     coverType,
     sumInsured: coverType === 200 ? null : centsToWholeShillings(input.vehicleValue),

@@ -681,25 +681,35 @@ export async function refuseUninsurableVehicle(
         });
       throw new AppError('conflict', error.message, { code: 'DOUBLE_INSURANCE' });
     }
-    const vehicleField = VEHICLE_FIELDS.has(error.details.field ?? '');
-    if (
-      error.code === 'NTSA_MISMATCH' ||
-      error.code === 'NTSA_NOT_FOUND' ||
-      (error.code === 'INVALID_REQUEST' && vehicleField)
-    ) {
-      const field = error.details.field ?? 'registrationNumber';
+    const field = error.details.field ?? 'registrationNumber';
+    if (error.code === 'NTSA_MISMATCH' || error.code === 'NTSA_NOT_FOUND') {
       const message =
         error.code === 'NTSA_NOT_FOUND'
           ? `${displayPlate(plate)} is not in NTSA's records. Check the registration number.`
           : `The ${NTSA_FIELD_NAMES[field] ?? field} does not match NTSA's records for ${displayPlate(plate)}.`;
-      // (An INVALID_REQUEST on a vehicle field reads the same: NTSA's record is what DMVIC compares.)
       throw new AppError('invalid', message, {
         code: 'NTSA_MISMATCH',
         errors: [{ field: `vehicleDetails.${field}`, message }],
       });
     }
-    // Not the vehicle (the phone or e-mail DMVIC wants in its own form, a coverage gap…): the sale
-    // goes on and issuance waits for staff with DMVIC's reason.
+    if (error.code === 'INVALID_REQUEST') {
+      // Something DMVIC will not take that the buyer can still correct: refused now, naming it, so
+      // no paid certificate is left waiting for staff.
+      const where = BUYER_FIELDS[field] ?? {
+        path: `vehicleDetails.${field}`,
+        words: NTSA_FIELD_NAMES[field] ?? field,
+      };
+      const message =
+        field === 'phoneNumber'
+          ? 'The certificate needs a Kenyan mobile number: change the phone in your details.'
+          : `DMVIC needs a valid ${where.words} for the certificate of ${displayPlate(plate)}.`;
+      throw new AppError('invalid', message, {
+        code: 'DMVIC_DETAILS',
+        errors: [{ field: where.path, message }],
+      });
+    }
+    // A coverage gap, or anything else DMVIC says of its own: the sale goes on and issuance waits
+    // for a person with DMVIC's reason.
     check.log.warn(
       { err: error, plate },
       'DMVIC refused the certificate before the invoice; the sale goes on',
@@ -707,15 +717,14 @@ export async function refuseUninsurableVehicle(
   }
 }
 
-/** The request's vehicle fields: DMVIC refusing one of them is the client's to correct before paying. */
-const VEHICLE_FIELDS = new Set([
-  'registrationNumber',
-  'chassisNumber',
-  'engineNumber',
-  'bodyType',
-  'make',
-  'model',
-]);
+/** The buyer's own details DMVIC may refuse, where the buyer corrects them. */
+const BUYER_FIELDS: Record<string, { path: string; words: string }> = {
+  phoneNumber: { path: 'kyc.phone', words: 'phone number' },
+  email: { path: 'email', words: 'e-mail address' },
+  kraPin: { path: 'kyc.kraPin', words: 'KRA PIN' },
+  insuredName: { path: 'names', words: 'name' },
+  sumInsured: { path: 'value', words: 'vehicle value' },
+};
 
 /** The vehicle's fields as DMVIC names them, in words. */
 const NTSA_FIELD_NAMES: Record<string, string> = {
@@ -725,6 +734,8 @@ const NTSA_FIELD_NAMES: Record<string, string> = {
   make: 'make',
   model: 'model',
   bodyType: 'body type',
+  passengers: 'number of passengers',
+  tonnage: 'tonnage',
 };
 
 /** DMVIC lets an intermediary cancel a certificate itself only this long after issue; later the insurer does. */
