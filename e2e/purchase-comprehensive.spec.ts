@@ -153,8 +153,8 @@ test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
     await expect(
       page
         .getByRole('region', { name: 'Your documents' })
-        .getByRole('link', { name: /^Download certificate of insurance BIMA-C-[\d-]+ \(PDF\)$/ }),
-    ).toBeVisible();
+        .getByRole('link', { name: /^Download DMVIC certificate C\d{8}, Type C \(PDF\)$/ }),
+    ).toBeVisible({ timeout: 30_000 });
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download policy schedule (PDF)' }).click();
     const file = await (await download).path();

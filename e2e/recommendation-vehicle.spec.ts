@@ -158,9 +158,9 @@ async function expectPolicyWithVehicle(page: Page) {
     await expect(vehicle).toContainText(value);
   }
   await expect(vehicle).not.toContainText('N/A');
-  const certificateLink = page.getByRole('link', { name: /certificate of insurance/i });
-  await expect(certificateLink).toBeVisible();
-  const certificateNumber = /BIMA-C-\d{4}-\d+/.exec((await certificateLink.textContent()) ?? '')?.[0];
+  const certificateLink = page.getByRole('link', { name: /^Download DMVIC certificate/ });
+  await expect(certificateLink).toBeVisible({ timeout: 30_000 });
+  const certificateNumber = /[ABCD]\d{8}/.exec((await certificateLink.textContent()) ?? '')?.[0];
   expect(certificateNumber).toBeTruthy();
   await page.goto(`/verify?certificate=${certificateNumber}`);
   await expect(page.getByText(`${VEHICLE.make} ${VEHICLE.model}`)).toBeVisible();
