@@ -11,7 +11,7 @@ import {
 } from '../src/db/schema';
 import { SAMPLE_DMVIC_MEMBER_COMPANY_IDS } from '../src/db/seed';
 import { cancelCertificateOfPolicy, refreshCertificateStock } from '../src/modules/certificate/service';
-import { call } from './accounts-helpers';
+import { call, loginUser, registerUser } from './accounts-helpers';
 import { buildTestApp } from './helpers';
 import { pdfTextContent } from './pdf-raster';
 import {
@@ -258,6 +258,67 @@ describe('motor certificates through DMVIC (the local simulator)', () => {
       err_msg: 'The certificate needs a Kenyan mobile number: change the phone in your details.',
       errors: [{ field: 'kyc.phone' }],
     });
+  });
+
+  it('sends DMVIC the phone the class KYC gave when the account has none (motor commercial)', async () => {
+    // Signed up, no profile KYC: the commercial journey's own KYC step gives the phone.
+    const client = { headers: { accesstoken: (await loginUser(ctx, await registerUser(ctx))).accessToken } };
+    const created = await call(
+      ctx,
+      'client',
+      'quotation',
+      'createQuotation',
+      {
+        risks: [
+          {
+            riskType: 'ASSET',
+            value: 200_000_000,
+            riskRef: 'KDG 133A',
+            details: {
+              coverType: 'comprehensive-commercial',
+              vehicleValue: 2_000_000,
+              vehicleType: 'lorry',
+              tonnageCapacity: 2,
+              usageDetails: { primaryUse: 'own-goods', goodsCarried: 'Hardware', routes: 'Nairobi–Thika' },
+            },
+          },
+        ],
+        productSystemRef: 'JUB-MC-STD',
+        clientDetails: {
+          kyc: {
+            fullName: 'Otieno Achieng Odhiambo',
+            idNumber: '29876543',
+            kraPin: 'A123456789Z',
+            phoneNumber: '0712345678',
+            email: 'otieno@example.co.ke',
+            address: 'Plot 12, Mombasa Road, Nairobi',
+          },
+        },
+        coverPeriod: 365,
+        coverDetails: { startDate: kenyaToday() },
+        vehicleDetails: {
+          make: 'Isuzu',
+          model: 'NQR',
+          registrationNumber: 'KDG 133A',
+          chassisNumber: chassisOf('KDG 133A'),
+          engineNumber: '6HK1-123456',
+          engineCapacity: 4570,
+          bodyType: 'Lorry',
+          fuelType: 'Diesel',
+          purpose: 'Goods',
+          modifications: 'no',
+          yearOfManufacture: 2018,
+        },
+      },
+      client.headers,
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const invoiced = await completeQuotation(
+      ctx,
+      client.headers,
+      created.json().result.data.systemQuotationRef,
+    );
+    expect(invoiced.statusCode, invoiced.body).toBe(200);
   });
 
   it('with DMVIC down at payment: the policy is issued, the certificate waits, then is issued once DMVIC is back', async () => {

@@ -77,7 +77,11 @@ export function dmvicRequestOf(input: {
     chassisNumber: textOf(input.vehicle.chassisNumber),
     engineNumber: textOf(input.vehicle.engineNumber) || undefined,
     insuredName: insuredNameOf(input.clientDetails),
-    phoneNumber: input.phone ?? textOf(input.clientDetails.phone),
+    // The account's phone of record, else the one the class KYC gave (motor commercial's).
+    phoneNumber:
+      input.phone ??
+      (textOf((input.clientDetails.kyc as { phoneNumber?: unknown } | undefined)?.phoneNumber) ||
+        textOf(input.clientDetails.phone)),
     email: dmvicEmailOf(input.email ?? textOf(input.clientDetails.email)),
     kraPin: /^[AP]\d{9}[A-Z]$/.test(kraPin) ? kraPin : null,
     coverType,
