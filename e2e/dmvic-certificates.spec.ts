@@ -115,7 +115,7 @@ test.describe('motor certificates through DMVIC', () => {
       await signInStaffThroughPage(page, STAFF.admin);
       await page.goto('/staff/policies');
       const desk = page.getByRole('region', { name: 'Motor certificates (DMVIC)' });
-      const row = desk.getByRole('row').filter({ hasText: policyNumber });
+      const row = desk.getByRole('listitem').filter({ hasText: policyNumber });
       await expect(row).toContainText('DMVIC unavailable', { timeout: 30_000 });
       await expect(desk.getByRole('table', { name: /Certificate stock at DMVIC/ })).toBeVisible();
     } finally {
@@ -123,6 +123,8 @@ test.describe('motor certificates through DMVIC', () => {
     }
     const desk = page.getByRole('region', { name: 'Motor certificates (DMVIC)' });
     await desk.getByRole('button', { name: `Retry now: certificate of ${policyNumber}` }).click();
-    await expect(desk.getByRole('row').filter({ hasText: policyNumber })).toHaveCount(0, { timeout: 30_000 });
+    await expect(desk.getByRole('listitem').filter({ hasText: policyNumber })).toHaveCount(0, {
+      timeout: 30_000,
+    });
   });
 });

@@ -75,7 +75,6 @@ async function busyClient(request: APIRequestContext) {
   const unpaid = await createInvoiceThroughApi(request, session, {
     productSystemRef: 'JUB-MP-ELITE',
     value: 27_500_000,
-    registrationNumber: 'KDC 808F',
     vehicle: FULL_VEHICLE,
   });
 

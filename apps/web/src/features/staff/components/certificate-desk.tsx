@@ -37,80 +37,50 @@ export function CertificateDesk() {
           {errorMessage(retry.error, t('staff.certificates.failed'))}
         </p>
       ) : null}
-      <div className="mt-4 overflow-x-auto">
-        <table className="min-w-full text-left text-sm">
-          <caption className="mb-2 text-left font-semibold text-slate-900">
-            {t('staff.certificates.queueCaption')}
-          </caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-2 pr-4">
-                {t('staff.certificates.policy')}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t('staff.certificates.vehicle')}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t('staff.certificates.reason')}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t('staff.certificates.nextAttempt')}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                <span className="sr-only">{t('staff.certificates.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {queue.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="py-2 text-slate-700">
-                  {desk.isPending ? t('staff.certificates.loading') : t('staff.certificates.empty')}
-                </td>
-              </tr>
-            ) : (
-              queue.map((item) => (
-                <tr key={item.id} className="border-b border-slate-200 align-top">
-                  <td className="py-2 pr-4">
-                    {item.policyNumber}
-                    <br />
-                    <span className="text-slate-700">{item.insurer}</span>
-                  </td>
-                  <td className="py-2 pr-4">
-                    {item.registrationNumber} · {t('staff.certificates.type', { type: item.type })}
-                  </td>
-                  <td className="py-2 pr-4">
-                    {item.status === 'cancel_requested'
-                      ? t('staff.certificates.cancelRequested', { number: item.certificateNumber ?? '' })
-                      : (item.reason ?? t('staff.na'))}
-                  </td>
-                  <td className="py-2 pr-4">
-                    {item.status === 'pending'
-                      ? t('staff.certificates.attempts', {
-                          count: item.attempts,
-                          when: formatWhen(item.nextAttemptAt),
-                        })
-                      : t('staff.na')}
-                  </td>
-                  <td className="py-2 pr-4">
-                    {item.status === 'pending' ? (
-                      <button
-                        type="button"
-                        className={buttonSmall}
-                        disabled={retry.isPending}
-                        onClick={() => retry.mutate(item.id)}
-                        aria-label={t('staff.certificates.retryFor', { policy: item.policyNumber })}
-                      >
-                        {t('staff.certificates.retry')}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      {/* A list, not a table: each waiting certificate reads on a phone without scrolling sideways. */}
+      <h3 className="mt-4 font-semibold text-slate-900">{t('staff.certificates.queueCaption')}</h3>
+      {queue.length === 0 ? (
+        <p className="mt-2 text-slate-700">
+          {desk.isPending ? t('staff.certificates.loading') : t('staff.certificates.empty')}
+        </p>
+      ) : (
+        <ul className="mt-2 space-y-3">
+          {queue.map((item) => (
+            <li key={item.id} className="break-words rounded-lg border border-slate-200 p-3 text-sm">
+              <p className="font-semibold text-slate-900">
+                {item.policyNumber} · {item.registrationNumber} ·{' '}
+                {t('staff.certificates.type', { type: item.type })}
+              </p>
+              <p className="text-slate-700">{item.insurer}</p>
+              <p className="mt-1">
+                <span className="font-medium">{t('staff.certificates.reason')}: </span>
+                {item.status === 'cancel_requested'
+                  ? t('staff.certificates.cancelRequested', { number: item.certificateNumber ?? '' })
+                  : (item.reason ?? t('staff.na'))}
+              </p>
+              {item.status === 'pending' ? (
+                <>
+                  <p className="text-slate-700">
+                    {t('staff.certificates.attempts', {
+                      count: item.attempts,
+                      when: formatWhen(item.nextAttemptAt),
+                    })}
+                  </p>
+                  <button
+                    type="button"
+                    className={`${buttonSmall} mt-2`}
+                    disabled={retry.isPending}
+                    onClick={() => retry.mutate(item.id)}
+                    aria-label={t('staff.certificates.retryFor', { policy: item.policyNumber })}
+                  >
+                    {t('staff.certificates.retry')}
+                  </button>
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mt-6 overflow-x-auto">
         <table className="min-w-full text-left text-sm">
           <caption className="mb-2 text-left font-semibold text-slate-900">
