@@ -3,7 +3,7 @@ import {
   createAccount,
   fetchMotorQuotes,
   getQuotes,
-  isoDateFromToday,
+  kenyaDateFromToday,
   latestCode,
   openMenu,
   PASSWORD,
@@ -29,7 +29,7 @@ test.describe('accounts: signing in to buy', () => {
     await getQuotes(page, 'Third Party Only');
     await quoteCard(page, product.productName).getByRole('button', { name: 'Buy Now' }).click();
     await page.getByLabel('Cover period').selectOption({ label: '1 Month' });
-    await page.getByLabel('Start date').fill(isoDateFromToday(0));
+    await page.getByLabel('Start date').fill(kenyaDateFromToday(0));
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/motor\/basic-details\/quotation(\?quote=[\w-]+)?$/);
 
@@ -62,7 +62,7 @@ test.describe('accounts: signing in to buy', () => {
     await getQuotes(page, 'Third Party Only');
     await quoteCard(page, product.productName).getByRole('button', { name: 'Buy Now' }).click();
     await page.getByLabel('Cover period').selectOption({ label: '1 Month' });
-    await page.getByLabel('Start date').fill(isoDateFromToday(0));
+    await page.getByLabel('Start date').fill(kenyaDateFromToday(0));
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Proceed to Purchase' }).click();
     await expect(page).toHaveURL(/\/insurance\/auth$/);

@@ -199,6 +199,14 @@ export function isoDateFromToday(days: number): string {
 }
 
 /**
+ * yyyy-mm-dd, `days` from today in Kenya (UTC+3): the motor cover's start date is checked against
+ * Kenya's today, whatever the browser's time zone (between 21:00 and 24:00 UTC the two differ).
+ */
+export function kenyaDateFromToday(days: number): string {
+  return new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
  * On a phone the header's navigation, Help, language and account links are in its menu: opens it
  * (nothing to do on a wide screen).
  */

@@ -3,6 +3,7 @@ import {
   call,
   createClient,
   expectNoSeriousViolations,
+  freshVehicleIdentity,
   PAYMENT_TIMEOUT,
   type Session,
   useSession,
@@ -33,11 +34,13 @@ const kenyaDate = (days: number) =>
  * KES 1,768,935, no optional benefits, on the sample rates), and its invoice.
  */
 async function invoiceOf80000(request: APIRequestContext, session: Session) {
+  // A car of its own: DMVIC refuses a second cover for one plate or chassis.
+  const car = freshVehicleIdentity();
   const quotation = await call<{ systemQuotationRef: string; premium: number }>(
     request,
     ['client', 'quotation', 'createQuotation'],
     {
-      risks: [{ riskType: 'ASSET', value: 176_893_500, riskRef: 'KDC 808F', details: {} }],
+      risks: [{ riskType: 'ASSET', value: 176_893_500, riskRef: car.registrationNumber, details: {} }],
       bussinessType: 'DIRECT',
       productSystemRef: 'JUB-MP-ELITE',
       clientDetails: {
@@ -54,8 +57,8 @@ async function invoiceOf80000(request: APIRequestContext, session: Session) {
       vehicleDetails: {
         make: 'Toyota',
         model: 'Harrier',
-        registrationNumber: 'KDC 808F',
-        chassisNumber: 'JTEBU5JR5K5808080',
+        registrationNumber: car.registrationNumber,
+        chassisNumber: car.chassisNumber,
         engineNumber: '2GR-8080808',
         engineCapacity: 2500,
         fuelType: 'Petrol',

@@ -58,10 +58,11 @@ async function expectPolicyAndDocuments(page: Page) {
   const links = [
     documents.getByRole('link', { name: 'Download policy schedule (PDF)' }),
     documents.getByRole('link', { name: 'Download payment receipt (PDF)' }),
-    documents.getByRole('link', { name: /^Download certificate of insurance BIMA-C-[\d-]+ \(PDF\)$/ }),
+    // DMVIC's certificate, issued within seconds of the payment (the panel asks again until it is).
+    documents.getByRole('link', { name: /^Download DMVIC certificate [AB]\d{8}, Type [AB] \(PDF\)$/ }),
   ];
   for (const link of links) {
-    await expect(link).toBeVisible();
+    await expect(link).toBeVisible({ timeout: 30_000 });
     const pdf = await page.request.get((await link.getAttribute('href'))!);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toContain('application/pdf');

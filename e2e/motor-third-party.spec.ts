@@ -4,7 +4,7 @@ import {
   calculatePremium,
   fetchMotorQuotes,
   getQuotes,
-  isoDateFromToday,
+  kenyaDateFromToday,
   kes,
   quoteCard,
   saveVehicleValue,
@@ -50,7 +50,7 @@ test.describe('motor private: third-party quotation', () => {
     await quoteCard(page, product.productName).getByRole('button', { name: 'Buy Now' }).click();
     await expect(page).toHaveURL(/\/basic-cover-details(\?quote=[\w-]+)?$/);
     await page.getByLabel('Cover period').selectOption({ label: '1 Month' });
-    await page.getByLabel('Start date').fill(isoDateFromToday(0));
+    await page.getByLabel('Start date').fill(kenyaDateFromToday(0));
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // The benefits page is skipped.

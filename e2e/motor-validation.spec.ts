@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   getQuotes,
   isoDateFromToday,
+  kenyaDateFromToday,
   quoteCard,
   saveVehicleValue,
   startMotorPrivate,
@@ -90,10 +91,10 @@ test.describe('motor private: validation and errors', () => {
     page,
   }) => {
     await reachCoverDetails(page);
-    await expect(page.getByLabel('Start date')).toHaveAttribute('min', isoDateFromToday(0));
+    await expect(page.getByLabel('Start date')).toHaveAttribute('min', kenyaDateFromToday(0));
     // Preselected (issue 14): a year, starting today; emptied, both are required.
     await expect(page.getByLabel('Cover period').locator('option:checked')).toHaveText('12 Months');
-    await expect(page.getByLabel('Start date')).toHaveValue(isoDateFromToday(0));
+    await expect(page.getByLabel('Start date')).toHaveValue(kenyaDateFromToday(0));
     await page.getByLabel('Cover period').selectOption('');
     await page.getByLabel('Start date').fill('');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -103,12 +104,12 @@ test.describe('motor private: validation and errors', () => {
     await expect(page.getByLabel('Cover period')).toHaveAttribute('aria-invalid', 'true');
 
     await page.getByLabel('Cover period').selectOption({ label: '6 Months' });
-    await page.getByLabel('Start date').fill(isoDateFromToday(-1));
+    await page.getByLabel('Start date').fill(kenyaDateFromToday(-1));
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(errors).toContainText('Start date cannot be before today.');
     await expect(errors).not.toContainText('Cover period is required.');
 
-    await page.getByLabel('Start date').fill(isoDateFromToday(0));
+    await page.getByLabel('Start date').fill(kenyaDateFromToday(0));
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/benefits(\?quote=[\w-]+)?$/);
   });

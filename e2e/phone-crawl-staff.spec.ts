@@ -154,7 +154,6 @@ async function makeRecords(request: APIRequestContext): Promise<Records> {
   const bought = await createInvoiceThroughApi(request, client, {
     productSystemRef: 'APA-MP-PLUS',
     value: 3_850_000,
-    registrationNumber: 'KDA 123B',
     startDate: kenyaToday(),
     vehicle: FULL_VEHICLE,
   });
@@ -210,9 +209,8 @@ async function makeRecords(request: APIRequestContext): Promise<Records> {
   const financed = await createInvoiceThroughApi(request, client, {
     productSystemRef: 'JUB-MP-ELITE',
     value: 15_750_000,
-    registrationNumber: 'KDC 808F',
     startDate: kenyaToday(),
-    vehicle: { ...FULL_VEHICLE, registrationNumber: 'KDC 808F', chassisNumber: 'JTEBU5JR5K5808080' },
+    vehicle: FULL_VEHICLE,
   });
   const loan = await call<{ loanRef: string; amountDueNow: number }>(
     request,

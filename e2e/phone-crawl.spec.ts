@@ -48,7 +48,6 @@ async function busyClient(request: APIRequestContext) {
   const bought = await createInvoiceThroughApi(request, session, {
     productSystemRef: 'APA-MP-PLUS',
     value: 1_500_000,
-    registrationNumber: 'KDA 123B',
     startDate: kenyaDate(0),
     vehicle: FULL_VEHICLE,
   });
@@ -76,7 +75,6 @@ async function busyClient(request: APIRequestContext) {
   const unpaid = await createInvoiceThroughApi(request, session, {
     productSystemRef: 'JUB-MP-ELITE',
     value: 27_500_000,
-    registrationNumber: 'KDC 808F',
     vehicle: FULL_VEHICLE,
   });
 

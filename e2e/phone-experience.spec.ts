@@ -2,7 +2,7 @@ import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import {
   chooseCategory,
   getQuotes,
-  isoDateFromToday,
+  kenyaDateFromToday,
   kes,
   productCard,
   quoteCard,
@@ -55,7 +55,7 @@ test.describe('the phone experience (390×844)', () => {
     await page.goBack();
     await quoteCard(page, 'Jubilee Motor Elite').getByRole('button', { name: 'Buy Now' }).click();
     await expect(page.getByLabel('Cover period').locator('option:checked')).toHaveText('12 Months');
-    await expect(page.getByLabel('Start date')).toHaveValue(isoDateFromToday(0));
+    await expect(page.getByLabel('Start date')).toHaveValue(kenyaDateFromToday(0));
     await keep(page, testInfo, 'cover-details-preselected');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/benefits(\?quote=[\w-]+)?$/);

@@ -10,7 +10,7 @@ test.describe('client portal: Pay Later, then pay from the portal', () => {
     page,
     request,
   }) => {
-    await reachPaymentPage(page, request, { kind: 'comprehensive' });
+    const { vehicle } = await reachPaymentPage(page, request, { kind: 'comprehensive' });
 
     await page.getByRole('button', { name: 'Pay Later' }).click();
     await expect(page).toHaveURL(/\/newportal\/quotations$/);
@@ -36,7 +36,7 @@ test.describe('client portal: Pay Later, then pay from the portal', () => {
     const policy = page.getByRole('article').filter({ hasText: COMPREHENSIVE.name });
     await expect(policy).toHaveCount(1);
     await expect(policy.getByText('Active')).toBeVisible();
-    await expect(policy.getByText('KDA123B')).toBeVisible();
+    await expect(policy.getByText(vehicle.registrationNumber.replace(' ', ''))).toBeVisible();
     await policy.getByRole('link', { name: /^View policy/ }).click();
     await expect(page).toHaveURL(/\/newportal\/products\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Policy BIMA\// })).toBeVisible();

@@ -42,7 +42,7 @@ test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
       await expect(page.getByRole('group', { name: section })).toBeVisible();
     }
     await expect(page.getByLabel('Model')).toBeDisabled();
-    await fillFullVehicle(page);
+    const car = await fillFullVehicle(page);
     await readmeShot(page, testInfo, 'motor-vehicle-details');
     // Changing the make clears the model.
     await page.getByLabel('Make').selectOption('Nissan');
@@ -71,7 +71,7 @@ test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
     await expect(insurance).toContainText(`Product${COMPREHENSIVE.name}`);
     await expect(insurance).toContainText('Cover period365 days');
     const vehicle = page.getByRole('region', { name: 'Vehicle Details' });
-    await expect(vehicle).toContainText('Registration numberKDA 123B');
+    await expect(vehicle).toContainText(`Registration number${car.registrationNumber}`);
     await expect(vehicle).toContainText('Engine capacity2,500 cc');
     await expect(vehicle).toContainText('Anti-theft deviceYes: Tracker fitted by a licensed company');
     await expect(vehicle).toContainText('ModificationsNo');
@@ -81,7 +81,7 @@ test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
     // Previous Step goes back to vehicle details now that the KRA PIN is known.
     await page.getByRole('button', { name: 'Previous Step' }).click();
     await expect(page).toHaveURL(/\/vehicle-details$/);
-    await expect(page.getByLabel('Registration number')).toHaveValue('KDA 123B');
+    await expect(page.getByLabel('Registration number')).toHaveValue(car.registrationNumber);
     await page.goBack();
 
     const createRequest = page.waitForRequest((req) => req.postData()?.includes('createQuotation') === true);
@@ -89,7 +89,9 @@ test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
     const sent = (await createRequest).postDataJSON().data;
     expect(sent).toMatchObject({
       // The value entered, sent as cents (issue 29).
-      risks: [{ riskType: 'ASSET', value: COMPREHENSIVE.value * 100, riskRef: 'KDA 123B', details: {} }],
+      risks: [
+        { riskType: 'ASSET', value: COMPREHENSIVE.value * 100, riskRef: car.registrationNumber, details: {} },
+      ],
       bussinessType: 'DIRECT',
       productSystemRef: 'JUB-MP-ELITE',
       clientDetails: {
@@ -151,8 +153,8 @@ test.describe('purchase: comprehensive cover paid by M-Pesa', () => {
     await expect(
       page
         .getByRole('region', { name: 'Your documents' })
-        .getByRole('link', { name: /^Download certificate of insurance BIMA-C-[\d-]+ \(PDF\)$/ }),
-    ).toBeVisible();
+        .getByRole('link', { name: /^Download DMVIC certificate C\d{8}, Type C \(PDF\)$/ }),
+    ).toBeVisible({ timeout: 30_000 });
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download policy schedule (PDF)' }).click();
     const file = await (await download).path();

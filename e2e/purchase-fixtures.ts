@@ -190,17 +190,40 @@ export const VEHICLE = {
   antiTheftDetails: 'Tracker fitted by a licensed company',
 };
 
-/** The vehicle form's four identity fields. */
-export async function fillVehicleIdentity(page: Page) {
-  await page.getByLabel('Make').selectOption(VEHICLE.make);
-  await page.getByLabel('Model').selectOption(VEHICLE.model);
-  await page.getByLabel('Registration number').fill(VEHICLE.registrationNumber);
-  await page.getByLabel('Chassis number').fill(VEHICLE.chassisNumber);
+/** A vehicle identity. */
+export interface VehicleIdentity {
+  registrationNumber: string;
+  chassisNumber: string;
 }
 
-/** Every field of the vehicle form, with an anti-theft device and no modifications. */
-export async function fillFullVehicle(page: Page) {
-  await fillVehicleIdentity(page);
+const randomLetter = () => String.fromCharCode(65 + Math.floor(Math.random() * 26));
+const randomDigits = (count: number) =>
+  Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
+
+/**
+ * A plate and chassis of their own (KX… plates: none of the simulator's sample or failure plates):
+ * DMVIC refuses a second cover for one plate or chassis over the same days, and every spec of a run
+ * buys on the same server.
+ */
+export function freshVehicleIdentity(): VehicleIdentity {
+  return {
+    registrationNumber: `KX${randomLetter()} ${randomDigits(3)}${randomLetter()}`,
+    chassisNumber: `JTEBU5JR5K${randomDigits(7)}`,
+  };
+}
+
+/** The vehicle form's four identity fields (a car of its own unless given); answers the identity typed. */
+export async function fillVehicleIdentity(page: Page, identity: VehicleIdentity = freshVehicleIdentity()) {
+  await page.getByLabel('Make').selectOption(VEHICLE.make);
+  await page.getByLabel('Model').selectOption(VEHICLE.model);
+  await page.getByLabel('Registration number').fill(identity.registrationNumber);
+  await page.getByLabel('Chassis number').fill(identity.chassisNumber);
+  return identity;
+}
+
+/** Every field of the vehicle form, with an anti-theft device and no modifications; answers the identity typed. */
+export async function fillFullVehicle(page: Page, identity: VehicleIdentity = freshVehicleIdentity()) {
+  await fillVehicleIdentity(page, identity);
   await page.getByLabel('Engine number').fill(VEHICLE.engineNumber);
   await page.getByLabel('Engine capacity (cc)').fill(VEHICLE.engineCapacity);
   await page.getByLabel('Fuel type').selectOption(VEHICLE.fuelType);
@@ -215,6 +238,7 @@ export async function fillFullVehicle(page: Page) {
     .getByRole('group', { name: 'Has the vehicle been modified?' })
     .getByRole('radio', { name: 'No' })
     .check();
+  return identity;
 }
 
 /** The KYC form, filled. */
@@ -243,16 +267,17 @@ export async function reachPaymentPage(
 ) {
   const client = await createClient(request, { withKyc: true });
   await useSession(page, client.session);
+  let vehicle: VehicleIdentity;
   if (cover.kind === 'third-party') {
     await buyThirdPartyQuote(page, THIRD_PARTY.name);
-    await fillVehicleIdentity(page);
+    vehicle = await fillVehicleIdentity(page);
   } else {
     await buyComprehensiveQuote(page, cover.value);
-    await fillFullVehicle(page);
+    vehicle = await fillFullVehicle(page);
   }
   await page.getByRole('button', { name: 'Submit Details' }).click();
   await confirmApplication(page);
-  return client;
+  return Object.assign(client, { vehicle });
 }
 
 /** Types the M-Pesa number, ticks the terms and presses Pay Now. */
@@ -293,7 +318,9 @@ export interface ApiQuotation {
   productSystemRef?: string;
   /** Whole shillings. */
   value?: number;
+  /** A plate and chassis of their own (freshVehicleIdentity) unless given. */
   registrationNumber?: string;
+  chassisNumber?: string;
   /** yyyy-mm-dd; tomorrow in Kenya unless given. */
   startDate?: string;
   /** The vehicle beyond its plate: third-party's four fields unless given. */
@@ -304,14 +331,17 @@ export interface ApiQuotation {
 
 /**
  * Through the API: a motor private quotation with its invoice — by default third-party cover for
- * `THIRD_PARTY` on KDB 456C from tomorrow. Answers the refs.
+ * `THIRD_PARTY` on a car of its own from tomorrow. Answers the refs.
  */
 export async function createInvoiceThroughApi(
   request: APIRequestContext,
   session: Session,
   options: ApiQuotation = {},
 ) {
-  const registrationNumber = options.registrationNumber ?? 'KDB 456C';
+  const fresh = freshVehicleIdentity();
+  const registrationNumber = options.registrationNumber ?? fresh.registrationNumber;
+  // The chassis too is the car's own unless given: DMVIC finds double insurance by either.
+  const chassisNumber = options.chassisNumber ?? fresh.chassisNumber;
   // A policy is bought with the client's KYC (the wizard's KYC step): given here when the profile lacks it.
   const profile = await call<{ kraPin: string; address: string | null }>(
     request,
@@ -347,8 +377,9 @@ export async function createInvoiceThroughApi(
       additionalBenefits: options.additionalBenefits ?? [],
       excesses: [],
       vehicleDetails: {
-        ...(options.vehicle ?? { make: 'Toyota', model: 'Probox', chassisNumber: 'JTEBU5JR5K5654321' }),
+        ...(options.vehicle ?? { make: 'Toyota', model: 'Probox' }),
         registrationNumber,
+        chassisNumber,
       },
     },
     session.accessToken,
@@ -408,7 +439,6 @@ export async function buyPolicyThroughApi(
   const invoice = await createInvoiceThroughApi(request, session, {
     productSystemRef: 'APA-MP-PLUS',
     value: 1_500_000,
-    registrationNumber: 'KDA 123B',
     startDate: today,
     vehicle: FULL_VEHICLE,
   });

@@ -27,9 +27,13 @@ import {
 const SAVANNAH = 'Savannah Insurance Brokers';
 const PRODUCT = 'Jubilee Motor Elite';
 const NOTE = 'Jubilee Motor Elite gives your family car the widest cover at a fair premium.';
-// The help request's vehicle (staff-fixtures createHelpRequestThroughApi).
-const PLATE = 'KDC321D';
-const CHASSIS = 'JTEBU5JR5K5765432';
+// The help request's vehicle (staff-fixtures createHelpRequestThroughApi: a car of each test's own).
+let PLATE = '';
+let CHASSIS = '';
+const useCar = (car: { registrationNumber: string; chassisNumber: string }) => {
+  PLATE = car.registrationNumber.replace(/\s+/g, '');
+  CHASSIS = car.chassisNumber;
+};
 
 /** Through the API: the Savannah broker recommends PRODUCT for the client's latest request. */
 async function recommendThroughApi(request: APIRequestContext, requestSystemRef: string) {
@@ -158,9 +162,9 @@ async function expectPolicyWithVehicle(page: Page) {
     await expect(vehicle).toContainText(value);
   }
   await expect(vehicle).not.toContainText('N/A');
-  const certificateLink = page.getByRole('link', { name: /certificate of insurance/i });
-  await expect(certificateLink).toBeVisible();
-  const certificateNumber = /BIMA-C-\d{4}-\d+/.exec((await certificateLink.textContent()) ?? '')?.[0];
+  const certificateLink = page.getByRole('link', { name: /^Download DMVIC certificate/ });
+  await expect(certificateLink).toBeVisible({ timeout: 30_000 });
+  const certificateNumber = /[ABCD]\d{8}/.exec((await certificateLink.textContent()) ?? '')?.[0];
   expect(certificateNumber).toBeTruthy();
   await page.goto(`/verify?certificate=${certificateNumber}`);
   await expect(page.getByText(`${VEHICLE.make} ${VEHICLE.model}`)).toBeVisible();
@@ -174,7 +178,8 @@ test.describe('a recommended motor policy is issued with its vehicle (issue 26)'
     request,
   }) => {
     const client = await createClient(request, { withKyc: true });
-    const { requestSystemRef } = await createHelpRequestThroughApi(request, client.session, SAVANNAH);
+    const { requestSystemRef, car } = await createHelpRequestThroughApi(request, client.session, SAVANNAH);
+    useCar(car);
 
     // The broker prices and sends on the request's page.
     await signInStaffThroughPage(page, STAFF.savannahBroker);
@@ -197,7 +202,8 @@ test.describe('a recommended motor policy is issued with its vehicle (issue 26)'
 
   test('the same on a phone @phone', async ({ page, request }) => {
     const client = await createClient(request, { withKyc: true });
-    const { requestSystemRef } = await createHelpRequestThroughApi(request, client.session, SAVANNAH);
+    const { requestSystemRef, car } = await createHelpRequestThroughApi(request, client.session, SAVANNAH);
+    useCar(car);
     await recommendThroughApi(request, requestSystemRef);
     await acceptGiveDetailsAndPay(page, request, client);
     await expectPolicyWithVehicle(page);

@@ -47,7 +47,6 @@ async function policyEndingIn(
     productSystemRef: 'JUB-MP-ELITE',
     value: VALUE,
     additionalBenefits,
-    registrationNumber: 'KDA 123B',
     startDate: new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10),
     vehicle: {
       ...FULL_VEHICLE,

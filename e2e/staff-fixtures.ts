@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { call, type Session } from './purchase-fixtures';
+import { call, freshVehicleIdentity, type Session, type VehicleIdentity } from './purchase-fixtures';
 
 /** The sample staff accounts' password (README, "Sample staff accounts"; seeded outside production). */
 export const STAFF_PASSWORD = 'Bima-Staff-2026!';
@@ -48,15 +48,19 @@ export function kenyaDate(days: number): string {
   return new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A signed-in client's help request to one firm, through the API; answers its reference. */
+/**
+ * A signed-in client's help request to one firm, through the API, for a car of its own (DMVIC refuses
+ * a second cover for one plate or chassis): answers its reference and the car.
+ */
 export async function createHelpRequestThroughApi(
   request: APIRequestContext,
   session: Session,
   firmName: string,
-): Promise<{ requestSystemRef: string }> {
+  car: VehicleIdentity = freshVehicleIdentity(),
+): Promise<{ requestSystemRef: string; car: VehicleIdentity }> {
   const firm = (await listPublicIntermediaries(request)).find((item) => item.intermediaryNames === firmName);
   if (!firm) throw new Error(`${firmName} is not in the directory`);
-  return call<{ requestSystemRef: string }>(
+  const created = await call<{ requestSystemRef: string }>(
     request,
     ['underwriting', 'quotation', 'createHelpRequest'],
     {
@@ -69,8 +73,9 @@ export async function createHelpRequestThroughApi(
         email: session.user.email,
         kraPin: 'A123456789X',
       },
-      riskDetails: { value: 125_000_000, chassisNumber: 'JTEBU5JR5K5765432', regNo: 'KDC 321D' },
+      riskDetails: { value: 125_000_000, chassisNumber: car.chassisNumber, regNo: car.registrationNumber },
     },
     session.accessToken,
   );
+  return { ...created, car };
 }

@@ -58,20 +58,15 @@ test('a client downloads the certificate, and anyone checks it on /verify by num
 
   await useSession(page, client.session);
   await page.goto(`/newportal/products/${policyId}`);
-  const download = page.getByRole('link', { name: /Download certificate of insurance BIMA-C-/ });
-  await expect(download).toBeVisible({ timeout: 15_000 });
+  // DMVIC's certificate, issued within seconds of the payment, and its PDF.
+  const download = page.getByRole('link', { name: /^Download DMVIC certificate C\d{8}, Type C \(PDF\)$/ });
+  await expect(download).toBeVisible({ timeout: 30_000 });
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   const pdf = await readFile((await file.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  // The QR code and the link beside it open the public check of this certificate.
-  const target = /(https?:\/\/[^\s)>]+)\/verify\?certificate=(BIMA-C-\d{4}-\d{6,})/.exec(
-    pdf.toString('latin1'),
-  );
-  expect(target).not.toBeNull();
-  const certificateNumber = target![2]!;
-  await expect(download).toHaveAccessibleName(`Download certificate of insurance ${certificateNumber}`);
+  const certificateNumber = /C\d{8}/.exec((await download.textContent()) ?? '')![0];
 
-  // The QR code's link checks at once.
+  // A link to the check (as a QR code would open it) checks at once.
   await page.goto(`/verify?certificate=${certificateNumber}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Check a motor certificate' })).toBeVisible();
   const result = page.getByRole('region', { name: 'Result: Valid' });
@@ -79,7 +74,8 @@ test('a client downloads the certificate, and anyone checks it on /verify by num
   await expect(result).toContainText(certificateNumber);
   await expect(result).toContainText(registration);
   await expect(result).toContainText('Toyota Probox');
-  await expect(result).toContainText('Type C: private vehicle or motor cycle');
+  await expect(result).toContainText('Type C: private vehicle');
+  await expect(result).toContainText('Answered by DMVIC.');
   await expect(result).toContainText('W*** K***');
   await expect(result).not.toContainText(client.session.user.email);
   await expect(result).not.toContainText('A123456789X');
@@ -103,11 +99,11 @@ test('a client downloads the certificate, and anyone checks it on /verify by num
   await expectNoSeriousViolations(page, 'verify: field error');
 
   // An unknown number.
-  await page.getByRole('textbox', { name: 'Certificate number' }).fill('BIMA-C-2020-999999');
+  await page.getByRole('textbox', { name: 'Certificate number' }).fill('C99999999');
   await page.getByRole('button', { name: 'Check certificate' }).click();
   const unknown = page.getByRole('region', { name: 'Result: Unknown' });
   await expect(unknown).toBeVisible();
-  await expect(unknown).toContainText('No certificate issued through Bima Portal matches.');
+  await expect(unknown).toContainText('No certificate matches.');
   await expectNoSeriousViolations(page, 'verify: unknown');
 });
 

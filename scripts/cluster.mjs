@@ -1,6 +1,6 @@
 // `npm run cluster`: the portal as production runs it, on this machine: the web app built once
-// (`npm run build`), PostgreSQL, Redis, the Daraja and identity simulators, an SMTP sink, three API
-// instances (CLUSTER_INSTANCES) started as `npm start` with NODE_ENV=production, and nginx in front
+// (`npm run build`), PostgreSQL, Redis, the Daraja, DMVIC and identity simulators, an SMTP sink, three
+// API instances (CLUSTER_INSTANCES) started as `npm start` with NODE_ENV=production, and nginx in front
 // with the WebSocket upgrade. Everything lives in a throwaway folder and stops with Ctrl+C.
 import './lib/require-node.mjs';
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,6 @@
 // Several API instances on this machine, as production runs them: PostgreSQL, Redis, the Daraja
-// simulator (standing in for Safaricom), the identity simulator (for Smile ID), an SMTP sink, N
+// simulator (standing in for Safaricom), the DMVIC simulator (for AKI's DMVIC), the identity simulator
+// (for Smile ID), an SMTP sink, N
 // identical instances started the production way (NODE_ENV=production through `npm start`'s
 // scripts/start.mjs, serving the web app built once beforehand) and nginx in front, also on TLS for
 // M-Pesa's callbacks. Used by `npm run cluster` and `npm run soak`. Debian's packages;
@@ -270,6 +271,27 @@ export async function startIdentitySimulator() {
   return { url, env, child, stop: () => stopChild(child) };
 }
 
+/** The DMVIC simulator as its own process: one register, stock and set of certificates for every instance. */
+export async function startDmvicSimulator() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/dmvic/simulator-server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'development', DMVIC_SIMULATOR_PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1000) });
+      break;
+    } catch {
+      if (attempt > 200 || child.exitCode !== null) throw new Error('the DMVIC simulator did not start');
+      await sleep(100);
+    }
+  }
+  return { url, child, stop: () => stopChild(child) };
+}
+
 /** Stops a child with SIGTERM and waits for it to exit (SIGKILL after `graceMs`). */
 export function stopChild(child, graceMs = 10_000) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -340,6 +362,9 @@ export async function startCluster({
     const identity = await startIdentitySimulator();
     stops.push(identity.stop);
     log(`Identity     ${identity.url} (the Smile ID simulator: the sample IPRS and KRA register)`);
+    const dmvic = await startDmvicSimulator();
+    stops.push(dmvic.stop);
+    log(`DMVIC        ${dmvic.url} (the DMVIC simulator)`);
     const smtp = await startSmtpSink(join(dir, 'mail.txt'));
     stops.push(smtp.stop);
     log(`SMTP         ${smtp.url} (e-mails appended to ${smtp.file})`);
@@ -361,6 +386,11 @@ export async function startCluster({
       MPESA_CALLBACK_BASE_URL: nginx.httpsUrl,
       // Identity checks reach the identity simulator's process, signed with its credentials.
       ...identity.env,
+      // DMVIC: the simulator over plain http on loopback (no client certificate: it is not DMVIC).
+      DMVIC_BASE_URL: dmvic.url,
+      DMVIC_USERNAME: 'simulator-user',
+      DMVIC_PASSWORD: 'simulator-password',
+      DMVIC_CLIENT_ID: 'simulator-client-id',
       ...env,
     };
     const started = [];

@@ -24,6 +24,7 @@ import { gatewayPlugin } from './gateway/plugin';
 import { type ActionDefinition, ActionRegistry } from './gateway/registry';
 import { mailWorkerPlugin } from './mail/plugin';
 import { allActions, allLoanProducts, allPayables } from './modules';
+import { certificatePlugin } from './modules/certificate/plugin';
 import { chatFileOwner } from './modules/chat/files-owner';
 import { chatSocketPlugin } from './modules/chat/socket-plugin';
 import { claimFileOwner } from './modules/claim/files-owner';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         err_code: error.code,
         err_msg: say(error.message),
         errors: error.errors.map((problem) => ({ ...problem, message: say(problem.message) })),
+        ...(error.details ? { details: error.details } : {}),
       });
     }
     const refusal = databaseRefusal(error);
@@ -291,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(claimPayoutPlugin, { db: database.db, services, config });
   await app.register(claimFormPlugin, { db: database.db, services });
   await app.register(renewalReminderPlugin, { db: database.db, services, config });
+  await app.register(certificatePlugin, { db: database.db, services });
   await app.register(loanJobsPlugin, { db: database.db, services, config });
   await app.register(identityPlugin, { db: database.db, services, config });
   const storage = createFileStorage(config);

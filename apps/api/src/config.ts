@@ -184,6 +184,23 @@ const baseConfigSchema = z.object({
     .int()
     .min(1000)
     .default(24 * 3_600_000),
+  /**
+   * DMVIC (AKI's digital motor certificates). Without DMVIC_USERNAME the local DMVIC simulator is
+   * started and used; with it, DMVIC_BASE_URL, DMVIC_PASSWORD and DMVIC_CLIENT_ID are needed too, and
+   * over https the client certificate and key DMVIC issued (mutual TLS).
+   */
+  DMVIC_BASE_URL: z.string().url().optional(),
+  DMVIC_USERNAME: z.string().min(1).optional(),
+  DMVIC_PASSWORD: z.string().min(1).optional(),
+  DMVIC_CLIENT_ID: z.string().min(1).optional(),
+  /** PEM files: the client certificate and its key, and a CA to trust beyond the system's (optional). */
+  DMVIC_CERT_FILE: z.string().min(1).optional(),
+  DMVIC_KEY_FILE: z.string().min(1).optional(),
+  DMVIC_CA_FILE: z.string().min(1).optional(),
+  /** How long one call to DMVIC may take before it counts as a timeout. */
+  DMVIC_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** The local simulator's port (0: any free one). */
+  DMVIC_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Uploaded files: in DATA_DIR/files unless S3_BUCKET names an S3-compatible bucket. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -263,7 +280,7 @@ const baseConfigSchema = z.object({
   HELP_REQUEST_EMAILS_PER_FIRM_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 /** In production, real money: Daraja credentials and the secrets must be set, not simulated or made up. */
-export const configSchema = baseConfigSchema.superRefine((config, context) => {
+const productionSchema = baseConfigSchema.superRefine((config, context) => {
   if (config.NODE_ENV !== 'production') return;
   const required = (key: keyof typeof config, why: string) => {
     if (!config[key])
@@ -278,11 +295,48 @@ export const configSchema = baseConfigSchema.superRefine((config, context) => {
   required('IDENTITY_BASE_URL', 'identity checks must reach the identity provider, not the simulator');
   required('IDENTITY_PARTNER_ID', 'identity checks must reach the identity provider');
   required('IDENTITY_API_KEY', 'identity checks must reach the identity provider');
+  required('DMVIC_USERNAME', 'motor certificates must be issued through DMVIC, not the simulator');
   if (config.MPESA_CALLBACK_BASE_URL && !config.MPESA_CALLBACK_BASE_URL.startsWith('https://')) {
     context.addIssue({
       code: 'custom',
       path: ['MPESA_CALLBACK_BASE_URL'],
       message: 'must be an https:// URL in production (Daraja refuses plain http callbacks)',
+    });
+  }
+});
+/**
+ * DMVIC's settings go together: the login's four, and over https (the real DMVIC) the client
+ * certificate and key. Plain http is only for a simulator on this machine.
+ */
+export const configSchema = productionSchema.superRefine((config, context) => {
+  const login = ['DMVIC_BASE_URL', 'DMVIC_USERNAME', 'DMVIC_PASSWORD', 'DMVIC_CLIENT_ID'] as const;
+  const set = login.filter((key) => config[key]);
+  if (set.length > 0 && set.length < login.length) {
+    for (const key of login.filter((key) => !config[key])) {
+      context.addIssue({ code: 'custom', path: [key], message: `required with ${set.join(', ')}` });
+    }
+  }
+  if (config.DMVIC_CERT_FILE && !config.DMVIC_KEY_FILE)
+    context.addIssue({ code: 'custom', path: ['DMVIC_KEY_FILE'], message: 'required with DMVIC_CERT_FILE' });
+  if (config.DMVIC_KEY_FILE && !config.DMVIC_CERT_FILE)
+    context.addIssue({ code: 'custom', path: ['DMVIC_CERT_FILE'], message: 'required with DMVIC_KEY_FILE' });
+  const url = config.DMVIC_BASE_URL;
+  if (!url) return;
+  if (url.startsWith('https://') && !config.DMVIC_CERT_FILE) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DMVIC_CERT_FILE'],
+      message: 'required with an https DMVIC_BASE_URL: DMVIC asks for the client certificate (mutual TLS)',
+    });
+  }
+  if (
+    url.startsWith('http://') &&
+    !/^http:\/\/(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])(:\d+)?(\/|$)/.test(url)
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DMVIC_BASE_URL'],
+      message: 'must be https:// (plain http only for a simulator on this machine)',
     });
   }
 });

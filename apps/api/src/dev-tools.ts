@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { motorCertificates } from './db/schema';
 import { listOutbox } from './mail/mailer';
 import { runLoanJobs } from './modules/loan/jobs';
 import { movePolicyEnd, sendRenewalReminders } from './modules/renewal/service';
@@ -64,6 +66,41 @@ ${items || '<p>No e-mail yet.</p>'}`,
   if (simulator) registerSimulatorPhone(app, simulator, options.config);
   registerClock(app, options);
   registerPolicyDates(app, options);
+  registerDmvicControls(app, options.services);
+}
+
+/**
+ * `POST /dev/dmvic` `{down: true|false}`: takes the local DMVIC simulator down (every call answers
+ * 503) or brings it back, so a person or a Playwright journey can see a certificate wait ("being
+ * issued") and then be issued; `GET /dev/dmvic` answers whether it is down and what it issued.
+ * Development only; 404 when DMVIC is the real one.
+ */
+function registerDmvicControls(app: FastifyInstance, services: Services): void {
+  let down = false;
+  app.get('/dev/dmvic', async (_request, reply) => {
+    const simulator = services.dmvic.simulator;
+    if (!simulator) return reply.status(404).send({ status: false, err_msg: 'DMVIC is not simulated.' });
+    return {
+      down,
+      issued: simulator.issued().map((item) => ({
+        certificateNumber: item.certificateNumber,
+        policyNumber: item.policyNumber,
+        registrationNumber: item.registrationNumber,
+        status: item.status,
+      })),
+    };
+  });
+  app.post('/dev/dmvic', async (request, reply) => {
+    const simulator = services.dmvic.simulator;
+    if (!simulator) return reply.status(404).send({ status: false, err_msg: 'DMVIC is not simulated.' });
+    const body = (request.body ?? {}) as { down?: unknown };
+    if (typeof body.down !== 'boolean')
+      return reply.status(400).send({ status: false, err_msg: 'Send {down: true|false}.' });
+    down = body.down;
+    if (down) simulator.goDown();
+    else simulator.goUp();
+    return { down };
+  });
 }
 
 /**
@@ -123,6 +160,20 @@ function registerPolicyDates(
       daysFromToday: body.days as number,
     });
     if (!moved) return reply.status(404).send({ status: false, err_msg: 'No such policy.' });
+    // Its motor certificate moves with it, here and at the local DMVIC (whose records the
+    // simulator's `issued()` holds): a renewal then starts after the cover DMVIC knows.
+    const [certificate] = await options.db
+      .update(motorCertificates)
+      .set({ startDate: moved.startDate, endDate: moved.endDate })
+      .where(eq(motorCertificates.policyId, moved.id))
+      .returning({ number: motorCertificates.certificateNumber });
+    const atDmvic = options.services.dmvic.simulator
+      ?.issued()
+      .find((item) => certificate?.number && item.certificateNumber === certificate.number);
+    if (atDmvic) {
+      atDmvic.commencingDate = moved.startDate;
+      atDmvic.expiringDate = moved.endDate;
+    }
     const reminders = await sendRenewalReminders(
       { db: options.db, services: options.services, log: app.log },
       { stages: options.config.RENEWAL_REMINDER_DAYS },

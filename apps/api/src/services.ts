@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -10,9 +11,12 @@ import {
   createPostgresCounters,
   createRedisCounters,
 } from './cluster/counters';
-import type { Config } from './config';
+import { type Config, ConfigError } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { appSecrets, intermediaries, sessions, users } from './db/schema';
+import { DmvicClient } from './dmvic/client';
+import type { Dmvic } from './dmvic/port';
+import { DMVIC_SIMULATOR_CREDENTIALS, type DmvicSimulator, startDmvicSimulator } from './dmvic/simulator';
 import { IdentityClient } from './identity/client';
 import {
   IDENTITY_SIMULATOR_CREDENTIALS,
@@ -88,6 +92,14 @@ export interface Services {
     client: IdentityClient;
     simulator: IdentitySimulator | null;
   };
+  /**
+   * DMVIC (motor certificates, plate look-ups): the real API when DMVIC_USERNAME is set, else the
+   * local DMVIC simulator (in this process) behind the same client.
+   */
+  dmvic: {
+    client: Dmvic;
+    simulator: DmvicSimulator | null;
+  };
   /** The chat sockets of this instance and the fan-out to the others (modules/chat). */
   chat: ChatHub;
   /** The business clock (loans' due dates and jobs); movable outside production only. */
@@ -123,6 +135,60 @@ function createCounters(database: DatabaseHandle, redis: Redis | null): CounterS
   if (redis) return createRedisCounters(redis);
   if (database.kind === 'postgres') return createPostgresCounters(database);
   return createMemoryCounters();
+}
+
+/**
+ * The DMVIC client: the real API with the configured login and client certificate, or the local
+ * simulator (on DMVIC_SIMULATOR_PORT, its clock the business clock) when DMVIC_USERNAME is unset.
+ */
+async function createDmvic(
+  config: Config,
+  clock: Clock,
+  log: FastifyBaseLogger,
+): Promise<{ client: DmvicClient; simulator: DmvicSimulator | null }> {
+  const read = (setting: 'DMVIC_CERT_FILE' | 'DMVIC_KEY_FILE' | 'DMVIC_CA_FILE') => {
+    const path = config[setting];
+    if (!path) return undefined;
+    try {
+      return readFileSync(path);
+    } catch (error) {
+      throw new ConfigError(`${setting}: cannot read ${path} (${(error as Error).message})`);
+    }
+  };
+  if (config.DMVIC_USERNAME && config.DMVIC_BASE_URL) {
+    const cert = read('DMVIC_CERT_FILE');
+    const key = read('DMVIC_KEY_FILE');
+    return {
+      client: new DmvicClient({
+        baseUrl: config.DMVIC_BASE_URL,
+        username: config.DMVIC_USERNAME,
+        password: config.DMVIC_PASSWORD ?? '',
+        clientId: config.DMVIC_CLIENT_ID ?? '',
+        tls: cert && key ? { cert, key, ca: read('DMVIC_CA_FILE') } : undefined,
+        timeoutMs: config.DMVIC_TIMEOUT_MS,
+        now: () => clock.now(),
+      }),
+      simulator: null,
+    };
+  }
+  const simulator = await startDmvicSimulator(
+    {
+      ...DMVIC_SIMULATOR_CREDENTIALS,
+      now: () => clock.now(),
+      slowAnswerMs: config.DMVIC_TIMEOUT_MS + 5_000,
+      log: (message, detail) => log.warn({ err: detail }, message),
+    },
+    config.DMVIC_SIMULATOR_PORT,
+  );
+  return {
+    client: new DmvicClient({
+      baseUrl: simulator.baseUrl,
+      ...DMVIC_SIMULATOR_CREDENTIALS,
+      timeoutMs: config.DMVIC_TIMEOUT_MS,
+      now: () => clock.now(),
+    }),
+    simulator,
+  };
 }
 
 export async function createServices(options: {
@@ -165,6 +231,8 @@ export async function createServices(options: {
     apiKey: config.IDENTITY_API_KEY ?? IDENTITY_SIMULATOR_CREDENTIALS.apiKey,
     timeoutMs: config.IDENTITY_TIMEOUT_MS,
   });
+  const clock = createClock({ settable: config.NODE_ENV !== 'production' });
+  const dmvic = await createDmvic(config, clock, log);
   const client = new DarajaClient(
     {
       baseUrl: simulator?.baseUrl ?? config.MPESA_BASE_URL ?? 'https://sandbox.safaricom.co.ke',
@@ -257,8 +325,9 @@ export async function createServices(options: {
       },
     },
     identity: { client: identityClient, simulator: identitySimulator },
+    dmvic: { client: dmvic.client, simulator: dmvic.simulator },
     chat,
-    clock: createClock({ settable: config.NODE_ENV !== 'production' }),
+    clock,
     pdf,
     close: async () => {
       await jobs.stop();
@@ -269,6 +338,8 @@ export async function createServices(options: {
       await redis?.quit().catch(() => undefined);
       await simulator?.close();
       await identitySimulator?.close();
+      dmvic.client.close();
+      await dmvic.simulator?.close();
     },
     findSessionCaller: async (sessionId) => {
       const [row] = await db

@@ -503,6 +503,10 @@ describe('production', () => {
         IDENTITY_BASE_URL: 'https://testapi.smileidentity.com',
         IDENTITY_PARTNER_ID: '2070',
         IDENTITY_API_KEY: 'identity-key',
+        DMVIC_BASE_URL: 'http://127.0.0.1:9',
+        DMVIC_USERNAME: 'u',
+        DMVIC_PASSWORD: 'p',
+        DMVIC_CLIENT_ID: 'c',
       },
     });
     try {

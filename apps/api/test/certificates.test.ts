@@ -2,7 +2,7 @@ import { CERTIFICATE_MESSAGES } from '@bima/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { motorCertificates, policies } from '../src/db/schema';
-import { issueCertificate, issueMissingCertificates } from '../src/modules/certificate/service';
+import { createPendingCertificate, issueMissingCertificates } from '../src/modules/certificate/service';
 import { signDocumentLink } from '../src/modules/policy/document-links';
 import { call } from './accounts-helpers';
 import { buildTestApp, linkReaderOf, TEST_JWT_SECRET } from './helpers';
@@ -30,7 +30,14 @@ interface PolicyAnswer {
   underwriter: string;
   startDate: string;
   endDate: string;
-  certificate: { certificateNumber: string; type: string };
+  certificate: {
+    number: string;
+    type: string;
+    issuer: string;
+    status: string;
+    validFrom: string;
+    validTo: string;
+  };
   documents: { certificate: string };
 }
 
@@ -104,9 +111,15 @@ describe('motor certificates: issued once per motor policy, checked by anyone', 
       (value: { policyId: number | null } | undefined) => Boolean(value?.policyId),
       15_000,
     );
-    const policy = await call(ctx, 'client', 'policy', 'getPolicy', { id: invoice!.policyId }, headers);
-    expect(policy.statusCode, policy.body).toBe(200);
-    return policy.json().result.data;
+    // A motor policy's certificate is issued through DMVIC by the job, within seconds.
+    const policy = await waitUntil(
+      async () =>
+        (await call(ctx, 'client', 'policy', 'getPolicy', { id: invoice!.policyId }, headers)).json().result
+          .data,
+      (value: PolicyAnswer) => value.certificate === null || value.certificate.status === 'issued',
+      15_000,
+    );
+    return policy;
   }
 
   beforeAll(async () => {
@@ -156,20 +169,22 @@ describe('motor certificates: issued once per motor policy, checked by anyone', 
       await ctx.database.db.select().from(motorCertificates).where(eq(motorCertificates.policyId, policyId))
     )[0];
 
-  it('gives each motor policy one certificate of its type, and none to fire, theft or aviation', async () => {
+  it('gives each motor policy one DMVIC certificate of its type, and none to fire, theft or aviation', async () => {
     expect(privatePolicy.certificate).toEqual({
-      certificateNumber: expect.stringMatching(/^BIMA-C-\d{4}-\d{6}$/),
+      number: expect.stringMatching(/^C\d{8}$/),
       type: 'C',
+      issuer: 'DMVIC',
+      status: 'issued',
+      validFrom: privatePolicy.startDate,
+      validTo: privatePolicy.endDate,
     });
-    expect(commercialPolicy.certificate).toEqual({
-      certificateNumber: expect.stringMatching(/^BIMA-C-\d{4}-\d{6}$/),
+    expect(commercialPolicy.certificate).toMatchObject({
+      number: expect.stringMatching(/^A\d{8}$/),
       type: 'A',
+      issuer: 'DMVIC',
     });
-    expect(commercialPolicy.certificate.certificateNumber).not.toBe(
-      privatePolicy.certificate.certificateNumber,
-    );
     // The policy page and schedule show the certificate's number.
-    expect(commercialPolicy.certificateNumber).toBe(commercialPolicy.certificate.certificateNumber);
+    expect(commercialPolicy.certificateNumber).toBe(commercialPolicy.certificate.number);
     const row = await certificateOf(commercialPolicy.id);
     expect(row).toMatchObject({
       registrationNumber: 'KCX456T',
@@ -185,15 +200,16 @@ describe('motor certificates: issued once per motor policy, checked by anyone', 
     expect(firePolicy.certificate).toBeNull();
     expect(firePolicy.documents.certificate).toBeNull();
     expect(await certificateOf(firePolicy.id)).toBeUndefined();
-    // Issuing again changes nothing.
-    const again = await ctx.database.db.transaction((tx) => issueCertificate(tx, privatePolicy.id));
-    expect(again).toEqual({ certificateNumber: privatePolicy.certificate.certificateNumber, isNew: false });
-    expect(await ctx.database.db.transaction((tx) => issueCertificate(tx, firePolicy.id))).toBeNull();
+    // Making it again changes nothing.
+    const again = await ctx.database.db.transaction((tx) => createPendingCertificate(tx, privatePolicy.id));
+    expect(again).toEqual({ certificateNumber: privatePolicy.certificate.number, isNew: false });
+    expect(await ctx.database.db.transaction((tx) => createPendingCertificate(tx, firePolicy.id))).toBeNull();
     expect(await issueMissingCertificates(ctx.database.db)).toBe(0);
   });
 
-  it('backfills policies without one, each once with a number of its own, however many run at once', async () => {
+  it('backfills policies without one as pending, each once however many run at once; DMVIC’s are adopted, not doubled', async () => {
     const ids = [privatePolicy.id, commercialPolicy.id];
+    const before = ctx.app.services.dmvic.simulator!.issued().length;
     await ctx.database.db.delete(motorCertificates).where(inArray(motorCertificates.policyId, ids));
     const runs = await Promise.all([1, 2, 3].map(() => issueMissingCertificates(ctx.database.db)));
     expect(runs.reduce((a, b) => a + b, 0)).toBe(2);
@@ -202,32 +218,30 @@ describe('motor certificates: issued once per motor policy, checked by anyone', 
       .from(motorCertificates)
       .where(inArray(motorCertificates.policyId, ids));
     expect(rows).toHaveLength(2);
-    const numbers = rows.map((row) => row.certificateNumber);
-    expect(new Set(numbers).size).toBe(2);
-    for (const number of numbers) {
-      expect([
-        privatePolicy.certificate.certificateNumber,
-        commercialPolicy.certificate.certificateNumber,
-      ]).not.toContain(number);
-    }
-    const fresh = await call(ctx, 'client', 'policy', 'getPolicy', { id: privatePolicy.id }, owner.headers);
-    privatePolicy = fresh.json().result.data;
-    commercialPolicy = (
-      await call(ctx, 'client', 'policy', 'getPolicy', { id: commercialPolicy.id }, owner.headers)
-    ).json().result.data;
+    // The job asks DMVIC, which already holds both: the same numbers come back, none issued twice.
+    const issued = await waitUntil(
+      () => ctx.database.db.select().from(motorCertificates).where(inArray(motorCertificates.policyId, ids)),
+      (found) => found.every((row) => row.status === 'issued'),
+      15_000,
+    );
+    expect(issued.map((row) => row.certificateNumber).sort()).toEqual(
+      [privatePolicy.certificate.number, commercialPolicy.certificate.number].sort(),
+    );
+    expect(ctx.app.services.dmvic.simulator!.issued()).toHaveLength(before);
   });
 
   it('answers a check by number: valid, with only what the certificate shows', async () => {
     const response = await verify({
-      certificateNumber: commercialPolicy.certificate.certificateNumber.toLowerCase(),
+      certificateNumber: commercialPolicy.certificate.number.toLowerCase(),
     });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json().result.data;
     expect(answer).toEqual({
+      source: 'DMVIC',
       status: 'VALID',
       checkedOn: kenyaToday(),
       certificate: {
-        certificateNumber: commercialPolicy.certificate.certificateNumber,
+        certificateNumber: commercialPolicy.certificate.number,
         registrationNumber: 'KCX 456T',
         makeModel: 'Isuzu NQR',
         insurer: commercialPolicy.underwriter,
@@ -257,11 +271,12 @@ describe('motor certificates: issued once per motor policy, checked by anyone', 
     const on = (date: string, registrationNumber = 'kda 123b') => verify({ registrationNumber, date });
     const valid = (await on(startDate)).json().result.data;
     expect(valid.status).toBe('VALID');
-    expect(valid.certificate.certificateNumber).toBe(privatePolicy.certificate.certificateNumber);
+    expect(valid.certificate.certificateNumber).toBe(privatePolicy.certificate.number);
     expect(valid.certificate.type).toBe('C');
     expect((await on(plusDays(endDate, 1))).json().result.data.status).toBe('EXPIRED');
     expect((await on(plusDays(startDate, -1))).json().result.data.status).toBe('NOT_YET_VALID');
     expect((await on(startDate, 'KZZ 999Z')).json().result.data).toEqual({
+      source: 'DMVIC',
       status: 'UNKNOWN',
       checkedOn: startDate,
       certificate: null,
@@ -271,30 +286,39 @@ describe('motor certificates: issued once per motor policy, checked by anyone', 
     );
   });
 
-  it('answers expired and cancelled by number once the policy has ended or was cancelled', async () => {
+  it('answers from our records, labelled so, when DMVIC does not answer: expired, then cancelled', async () => {
     const db = ctx.database.db;
-    const number = privatePolicy.certificate.certificateNumber;
+    const number = privatePolicy.certificate.number;
     const yesterday = plusDays(kenyaToday(), -1);
-    await db
-      .update(motorCertificates)
-      .set({ endDate: yesterday })
-      .where(eq(motorCertificates.certificateNumber, number));
-    expect((await verify({ certificateNumber: number })).json().result.data.status).toBe('EXPIRED');
-    await db
-      .update(motorCertificates)
-      .set({ endDate: privatePolicy.endDate })
-      .where(eq(motorCertificates.certificateNumber, number));
-    await db
-      .update(policies)
-      .set({ cancelledAt: new Date(), cancelledOn: kenyaToday(), cancellationReason: 'test' })
-      .where(eq(policies.id, privatePolicy.id));
-    expect((await verify({ certificateNumber: number })).json().result.data.status).toBe('CANCELLED');
-    expect(
-      (await verify({ registrationNumber: 'KDA123B', date: kenyaToday() })).json().result.data.status,
-    ).toBe('CANCELLED');
-    expect(
-      (await verify({ registrationNumber: 'KDA123B', date: yesterday })).json().result.data.status,
-    ).not.toBe('CANCELLED');
+    const simulator = ctx.app.services.dmvic.simulator!;
+    simulator.goDown();
+    try {
+      await db
+        .update(motorCertificates)
+        .set({ endDate: yesterday })
+        .where(eq(motorCertificates.certificateNumber, number));
+      expect((await verify({ certificateNumber: number })).json().result.data).toMatchObject({
+        source: 'portal-records',
+        status: 'EXPIRED',
+      });
+      await db
+        .update(motorCertificates)
+        .set({ endDate: privatePolicy.endDate })
+        .where(eq(motorCertificates.certificateNumber, number));
+      await db
+        .update(policies)
+        .set({ cancelledAt: new Date(), cancelledOn: kenyaToday(), cancellationReason: 'test' })
+        .where(eq(policies.id, privatePolicy.id));
+      expect((await verify({ certificateNumber: number })).json().result.data.status).toBe('CANCELLED');
+      expect(
+        (await verify({ registrationNumber: 'KDA123B', date: kenyaToday() })).json().result.data,
+      ).toMatchObject({ source: 'portal-records', status: 'CANCELLED' });
+      expect(
+        (await verify({ registrationNumber: 'KDA123B', date: yesterday })).json().result.data.status,
+      ).not.toBe('CANCELLED');
+    } finally {
+      simulator.goUp();
+    }
   });
 
   it('refuses bad input with 400 and a message per field, in Swahili when asked', async () => {
@@ -309,7 +333,7 @@ describe('motor certificates: issued once per motor policy, checked by anyone', 
     expect(empty.json().errors).toEqual([
       { field: 'certificateNumber', message: CERTIFICATE_MESSAGES.certificateOrPlateRequired },
     ]);
-    const wrong = await verify({ certificateNumber: 'C12345678' });
+    const wrong = await verify({ certificateNumber: 'C1#23' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors[0].field).toBe('certificateNumber');
     const swahili = await ctx.app.inject({
@@ -323,18 +347,20 @@ describe('motor certificates: issued once per motor policy, checked by anyone', 
         data: { certificateNumber: 'C1' },
       },
     });
-    expect(swahili.json().errors[0].message).toBe('Weka nambari ya cheti kama BIMA-C-2026-000123.');
+    expect(swahili.json().errors[0].message).toBe(
+      'Weka nambari ya cheti kama C12345678 (kama ilivyo kwenye cheti).',
+    );
   });
 
   it('lets only the owner download the certificate PDF; another client gets 404', async () => {
     const pdf = await ctx.app.inject({ method: 'GET', url: commercialPolicy.documents.certificate });
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toContain(commercialPolicy.certificate.certificateNumber);
+    expect(pdf.headers['content-disposition']).toContain(commercialPolicy.certificate.number);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdf.rawPayload.toString('latin1')).toContain(
-      `https://bima.example.co.ke/verify?certificate=${commercialPolicy.certificate.certificateNumber}`,
-    );
+    // DMVIC's own PDF, as kept.
+    const kept = await certificateOf(commercialPolicy.id);
+    expect(Buffer.compare(pdf.rawPayload, Buffer.from(kept!.pdf!))).toBe(0);
     const other = await newSignedInClient(ctx);
     const asked = await call(
       ctx,

@@ -46,6 +46,12 @@ describe('configuration', () => {
         IDENTITY_BASE_URL: 'https://testapi.smileidentity.com',
         IDENTITY_PARTNER_ID: '2070',
         IDENTITY_API_KEY: 'identity-key',
+        DMVIC_BASE_URL: 'https://uat-api.dmvic.com',
+        DMVIC_USERNAME: 'u',
+        DMVIC_PASSWORD: 'p',
+        DMVIC_CLIENT_ID: 'c',
+        DMVIC_CERT_FILE: '/etc/bima/dmvic.crt',
+        DMVIC_KEY_FILE: '/etc/bima/dmvic.key',
       }).NODE_ENV,
     ).toBe('production');
   });
@@ -61,7 +67,39 @@ describe('configuration', () => {
     IDENTITY_BASE_URL: 'https://testapi.smileidentity.com',
     IDENTITY_PARTNER_ID: '2070',
     IDENTITY_API_KEY: 'identity-key',
+    DMVIC_BASE_URL: 'https://api.dmvic.com',
+    DMVIC_USERNAME: 'u',
+    DMVIC_PASSWORD: 'p',
+    DMVIC_CLIENT_ID: 'c',
+    DMVIC_CERT_FILE: '/etc/bima/dmvic.crt',
+    DMVIC_KEY_FILE: '/etc/bima/dmvic.key',
   };
+
+  it('refuses to run production on the DMVIC simulator, and DMVIC settings that do not go together', () => {
+    expect(() => loadConfig({ ...production, DMVIC_USERNAME: undefined })).toThrow(
+      /DMVIC_USERNAME: required in production/,
+    );
+    expect(() =>
+      loadConfig({ ...production, DMVIC_CERT_FILE: undefined, DMVIC_KEY_FILE: undefined }),
+    ).toThrow(/DMVIC_CERT_FILE: required with an https DMVIC_BASE_URL/);
+    expect(() => loadConfig({ ...production, DMVIC_KEY_FILE: undefined })).toThrow(
+      /DMVIC_KEY_FILE: required with DMVIC_CERT_FILE/,
+    );
+    expect(() => loadConfig({ DMVIC_USERNAME: 'u' })).toThrow(/DMVIC_PASSWORD: required with DMVIC_USERNAME/);
+    expect(() => loadConfig({ ...production, DMVIC_BASE_URL: 'http://dmvic.example.co.ke' })).toThrow(
+      /DMVIC_BASE_URL: must be https:\/\//,
+    );
+    // A simulator on this machine (npm run cluster) over plain http, without certificates.
+    expect(
+      loadConfig({
+        ...production,
+        DMVIC_BASE_URL: 'http://127.0.0.1:4020',
+        DMVIC_CERT_FILE: undefined,
+        DMVIC_KEY_FILE: undefined,
+      }).DMVIC_BASE_URL,
+    ).toBe('http://127.0.0.1:4020');
+    expect(loadConfig({}).DMVIC_TIMEOUT_MS).toBe(20_000);
+  });
 
   it('refuses to run production without SMTP: codes would vanish into a table nobody reads', () => {
     expect(() => loadConfig({ ...production, SMTP_URL: undefined })).toThrow(

@@ -248,6 +248,10 @@ describe('dev tools only for a person at this machine', () => {
         IDENTITY_PARTNER_ID: '2070',
         IDENTITY_API_KEY: 'identity-key',
         RECONCILE_INTERVAL_MS: '3600000',
+        DMVIC_BASE_URL: 'http://127.0.0.1:9',
+        DMVIC_USERNAME: 'u',
+        DMVIC_PASSWORD: 'p',
+        DMVIC_CLIENT_ID: 'c',
       },
       seed: false,
     });

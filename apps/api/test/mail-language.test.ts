@@ -246,7 +246,7 @@ describe('e-mails and notifications in the recipient’s language', () => {
   });
   afterAll(() => ctx.app.close());
 
-  it('a Swahili sign-up gets Swahili codes and policy e-mail (with the certificate), in-app too; English stays English', async () => {
+  it('a Swahili sign-up gets Swahili codes, policy e-mail and its DMVIC certificate, in-app too; English stays English', async () => {
     const swahili = await signUpIn('sw');
     const english = await signUpIn('en');
     expect(await languageOfUser(swahili.email)).toBe('sw');
@@ -274,12 +274,22 @@ describe('e-mails and notifications in the recipient’s language', () => {
     const swPolicy = swMails.find((row) => row.subject.startsWith('Sera yako ya bima'))!;
     expect(swPolicy.subject).toMatch(/^Sera yako ya bima .+ sasa inatumika$/);
     expect(swPolicy.text).toContain('Asante kwa malipo yako.');
-    expect(swPolicy.text).toContain('Cheti chako cha bima ya gari pia kimeambatishwa.');
-    expect(swPolicy.attachments).toEqual([
-      expect.stringMatching(/^policy-schedule-/),
-      expect.stringMatching(/^receipt-/),
-      expect.stringMatching(/^certificate-/),
-    ]);
+    expect(swPolicy.attachments).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^policy-schedule-/),
+        expect.stringMatching(/^receipt-/),
+      ]),
+    );
+    // DMVIC's certificate follows in its own e-mail, in Swahili, its PDF attached.
+    const swCertificate = (
+      await waitUntil(
+        () => mailsTo(swahili.email),
+        (rows) => rows.some((row) => /^Cheti C\d{8} kiko tayari$/.test(row.subject)),
+        30_000,
+      )
+    ).find((row) => /^Cheti C\d{8} kiko tayari$/.test(row.subject))!;
+    expect(swCertificate.text).toContain('Cheti cha bima cha DMVIC cha sera');
+    expect(swCertificate.attachments).toEqual([expect.stringMatching(/^certificate-C\d{8}\.pdf$/)]);
     const swPayment = swMails.find((row) => row.subject.startsWith('Malipo ya'));
     expect(swPayment?.subject).toMatch(/^Malipo ya KES [\d,]+ yamepokelewa$/);
     expect(swPayment?.text).toContain('Ifungue kwenye Bima Portal');
@@ -292,17 +302,17 @@ describe('e-mails and notifications in the recipient’s language', () => {
       )
     ).find((row) => row.subject.includes('is active'))!;
     expect(enPolicy.text).toContain('Thank you for your payment.');
-    expect(enPolicy.text).toContain('Your motor certificate of insurance is attached too.');
     expect(enPolicy.html).toContain('<html lang="en">');
 
     const listed = (await send(ctx, 'platform/notification/listNotifications', {}, swahili.headers)).body
       .result.data;
     const titles: string[] = listed.items.map((item: { title: string }) => item.title);
-    expect(titles).toHaveLength(2);
+    expect(titles).toHaveLength(3);
     expect(titles).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^Sera ya bima .+ imetolewa$/),
         expect.stringMatching(/^Malipo ya KES [\d,]+ yamepokelewa$/),
+        expect.stringMatching(/^Cheti C\d{8} kiko tayari$/),
       ]),
     );
   }, 90_000);

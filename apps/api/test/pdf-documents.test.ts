@@ -264,7 +264,7 @@ describe('a financed policy says how it was paid', () => {
 });
 
 describe('certificate and statement', () => {
-  const certificate: CertificateRow = {
+  const certificate: CertificateRow & { certificateNumber: string } = {
     id: 1,
     certificateNumber: 'BIMA-C-2026-000045',
     policyId: 1,
@@ -278,6 +278,18 @@ describe('certificate and statement', () => {
     startDate: '2026-12-01',
     endDate: '2027-11-30',
     issuedAt: new Date('2026-11-30T21:15:00Z'),
+    // A certificate of the portal's own from before DMVIC (the legacy issuer): the portal renders it.
+    issuer: 'BIMA',
+    status: 'issued',
+    pendingReason: null,
+    needsStaff: false,
+    attempts: 0,
+    nextAttemptAt: null,
+    dmvicTransactionNumber: null,
+    pdf: null,
+    createdAt: new Date('2026-11-30T21:15:00Z'),
+    cancelledAt: null,
+    cancelReason: null,
   };
 
   it('writes the certificate in English and Swahili with the QR link', async () => {
@@ -293,7 +305,7 @@ describe('certificate and statement', () => {
     const swahili = await pdfTextContent(await renderCertificate(certificate, options, 'sw'));
     expect(swahili).toContain('Cheti cha Bima ya Gari');
     expect(swahili).toContain('30 Novemba 2027');
-    expect(swahili).toContain('Aina C: gari binafsi au pikipiki');
+    expect(swahili).toContain('Aina C: gari binafsi');
   });
 
   it('writes the statement in English and Swahili', async () => {

@@ -22,7 +22,7 @@ function pngLogo() {
   return { image: encodePng({ width, height, data }) };
 }
 
-const certificate: CertificateRow = {
+const certificate: CertificateRow & { certificateNumber: string } = {
   id: 1,
   certificateNumber: 'BIMA-C-2026-000045',
   policyId: 1,
@@ -36,6 +36,18 @@ const certificate: CertificateRow = {
   startDate: '2026-12-01',
   endDate: '2027-11-30',
   issuedAt: new Date('2026-11-30T21:15:00Z'),
+  // A certificate of the portal's own from before DMVIC (the legacy issuer): the portal renders it.
+  issuer: 'BIMA',
+  status: 'issued',
+  pendingReason: null,
+  needsStaff: false,
+  attempts: 0,
+  nextAttemptAt: null,
+  dmvicTransactionNumber: null,
+  pdf: null,
+  createdAt: new Date('2026-11-30T21:15:00Z'),
+  cancelledAt: null,
+  cancelReason: null,
 };
 
 const claimForm: ClaimFormView = {

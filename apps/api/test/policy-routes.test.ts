@@ -80,7 +80,14 @@ interface PolicyView {
   coverType: string;
   vehicle: Record<string, unknown>;
   riskLines: Array<[string, string]>;
-  certificate: { certificateNumber: string; type: string } | null;
+  certificate: {
+    number: string | null;
+    type: string;
+    issuer: string;
+    status: string;
+    validFrom: string;
+    validTo: string;
+  } | null;
   insured: { kraPin: string | null; kyc: Record<string, string> | null };
   intermediary: { intermediaryNames: string } | null;
   financing: { loanRef: string } | null;
@@ -224,8 +231,17 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
       ...extra,
     });
 
-  /** A broker's recommendation for the client's help request (the request's plate and chassis only). */
+  let recommendedVehicles = 0;
+  /**
+   * A broker's recommendation for the client's help request (the request's plate and chassis only):
+   * the first for KDC 321D, each later one for a car of its own (DMVIC refuses double insurance).
+   */
   async function recommendationFor(client: Client) {
+    const index = recommendedVehicles;
+    recommendedVehicles += 1;
+    const regNo = index === 0 ? 'KDC 321D' : `KDC ${String(400 + index)}D`;
+    const chassisNumber =
+      index === 0 ? 'JTEBU5JR5K5765432' : `JTEBU5JR5K5766${String(index).padStart(3, '0')}`;
     const savannah = await firmId(ctx, FIRM.savannah);
     const created = await ok(
       'underwriting/quotation/createHelpRequest',
@@ -239,7 +255,7 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
           email: client.email,
           kraPin: 'A123456789X',
         },
-        riskDetails: { value: 150_000_000, chassisNumber: 'JTEBU5JR5K5765432', regNo: 'KDC 321D' },
+        riskDetails: { value: 150_000_000, chassisNumber, regNo },
       },
       client.headers,
     );
@@ -257,7 +273,11 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
       },
       broker,
     );
-    return { id: sent.id as number, systemQuotationRef: sent.quotations[0].systemQuotationRef as string };
+    return {
+      id: sent.id as number,
+      systemQuotationRef: sent.quotations[0].systemQuotationRef as string,
+      vehicle: { registrationNumber: regNo.replace(' ', ''), chassisNumber },
+    };
   }
 
   /** What the client gives on the details page before paying for a recommendation. */
@@ -335,7 +355,7 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
         );
         const accepted = await ok(
           'underwriting/quotation/acceptReccommendation',
-          recommendation,
+          { id: recommendation.id, systemQuotationRef: recommendation.systemQuotationRef },
           client.headers,
         );
         return {
@@ -537,6 +557,26 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
       .where(eq(motorCertificates.policyId, policy.id));
     if (isMotor) {
       expect(policy.certificate, `${route.name}: certificate`).not.toBeNull();
+      // DMVIC's certificate: issued by the job within seconds of the policy (the simulator's number).
+      const issuedCertificate = await waitUntil(
+        async () =>
+          ((await ok('client/policy/getPolicy', { id: policy.id }, issued.client.headers)) as PolicyView)
+            .certificate,
+        (certificate) => certificate?.status === 'issued',
+        15_000,
+      );
+      expect(issuedCertificate, `${route.name}: DMVIC certificate`).toMatchObject({
+        number: expect.stringMatching(/^[ABCD]\d{8}$/),
+        issuer: 'DMVIC',
+        status: 'issued',
+        type: route.classCode === '07' ? 'C' : expect.stringMatching(/^[AB]$/),
+      });
+      expect(
+        ctx.app.services.dmvic.simulator
+          ?.issued()
+          .filter((item) => item.certificateNumber === issuedCertificate!.number),
+        `${route.name}: issued once at DMVIC`,
+      ).toHaveLength(1);
       expect(certificates).toHaveLength(1);
       expect(certificates[0]).toMatchObject({
         make: policy.vehicle.make,
@@ -575,7 +615,24 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
     );
     const documents = mail.find((one) => one.attachments.includes(`policy-schedule-${safe}.pdf`));
     expect(documents, `${route.name}: documents e-mailed`).toBeDefined();
-    expect(documents!.attachments.some((name) => name.startsWith('certificate-'))).toBe(isMotor);
+    // A motor policy's certificate follows by itself once DMVIC issued it, its PDF attached.
+    if (isMotor) {
+      const certificateMail = await waitUntil(
+        () =>
+          db()
+            .select({ attachments: outboxEmails.attachments })
+            .from(outboxEmails)
+            .where(eq(outboxEmails.to, issued.client.email)),
+        (mails) => mails.some((one) => one.attachments.some((name) => name.startsWith('certificate-'))),
+        15_000,
+      );
+      expect(
+        certificateMail.some((one) => one.attachments.some((name) => name.startsWith('certificate-'))),
+        `${route.name}: certificate e-mailed`,
+      ).toBe(true);
+    } else {
+      expect(documents!.attachments.some((name) => name.startsWith('certificate-'))).toBe(false);
+    }
 
     // 6. The recommending firm named on the policy and credited its commission.
     const credited = await db().select().from(commissions).where(eq(commissions.policyId, policy.id));
@@ -633,12 +690,12 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
       );
       const accepted = await ok(
         'underwriting/quotation/acceptReccommendation',
-        recommendation,
+        { id: recommendation.id, systemQuotationRef: recommendation.systemQuotationRef },
         client.headers,
       );
       await db()
         .update(quotations)
-        .set({ vehicle: { registrationNumber: 'KDC321D', chassisNumber: 'JTEBU5JR5K5765432' } })
+        .set({ vehicle: recommendation.vehicle })
         .where(eq(quotations.systemQuotationRef, recommendation.systemQuotationRef));
       return {
         client,
@@ -727,7 +784,7 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
         { systemQuotationRef: recommendation.systemQuotationRef },
         client.headers,
       );
-      expect(details.vehicle).toEqual({ registrationNumber: 'KDC321D', chassisNumber: 'JTEBU5JR5K5765432' });
+      expect(details.vehicle).toEqual(recommendation.vehicle);
       expect(details.missingDetails.map((missing: { field: string }) => missing.field)).toEqual(
         expect.arrayContaining(['vehicleDetails.make', 'vehicleDetails.yearOfManufacture', 'kyc.address']),
       );
@@ -791,7 +848,7 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
       ).toBe(404);
       const accepted = await ok(
         'underwriting/quotation/acceptReccommendation',
-        recommendation,
+        { id: recommendation.id, systemQuotationRef: recommendation.systemQuotationRef },
         client.headers,
       );
       await payInFull(client, accepted.invoiceSystemRef);

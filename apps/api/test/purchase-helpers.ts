@@ -33,20 +33,42 @@ export const fullVehicle = {
   modifications: 'no',
 };
 
-/** A comprehensive APA quotation for a KES 1.5M car, as the web app sends it. */
-export const quotationPayload = (overrides: Record<string, unknown> = {}) => ({
-  risks: [{ riskType: 'ASSET', value: 150_000_000, riskRef: 'KDA 123B', details: {} }],
-  bussinessType: 'DIRECT',
-  productSystemRef: 'APA-MP-PLUS',
-  clientDetails: { email: 'x@example.co.ke', kraPin: 'N/A', names: { fname: 'A', lname: 'B' }, kyc: {} },
-  coverPeriod: 365,
-  quotationChannel: 'web',
-  coverDetails: { startDate: kenyaToday() },
-  additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-PVT' }],
-  excesses: [],
-  vehicleDetails: fullVehicle,
-  ...overrides,
-});
+let vehiclesMade = 0;
+/**
+ * The plate and chassis of the next quotation's car: the first of a test file is fullVehicle's
+ * (KDA 123B), each later one its own (KTA 001C, …), as DMVIC refuses a second cover for one plate or
+ * chassis over the same days (double insurance) — a file buying several cars needs several cars.
+ */
+export function nextVehicleIdentity(): { registrationNumber: string; chassisNumber: string } {
+  const index = vehiclesMade;
+  vehiclesMade += 1;
+  if (index === 0)
+    return { registrationNumber: fullVehicle.registrationNumber, chassisNumber: fullVehicle.chassisNumber };
+  const letter = String.fromCharCode(65 + (Math.floor(index / 1000) % 26));
+  const digits = String(index % 1000).padStart(3, '0');
+  return {
+    registrationNumber: `KT${letter} ${digits}C`,
+    chassisNumber: `JTEBU5JR5K5${String(index).padStart(6, '0')}`,
+  };
+}
+
+/** A comprehensive APA quotation for a KES 1.5M car (a car of its own: nextVehicleIdentity), as the web app sends it. */
+export const quotationPayload = (overrides: Record<string, unknown> = {}) => {
+  const identity = nextVehicleIdentity();
+  return {
+    risks: [{ riskType: 'ASSET', value: 150_000_000, riskRef: identity.registrationNumber, details: {} }],
+    bussinessType: 'DIRECT',
+    productSystemRef: 'APA-MP-PLUS',
+    clientDetails: { email: 'x@example.co.ke', kraPin: 'N/A', names: { fname: 'A', lname: 'B' }, kyc: {} },
+    coverPeriod: 365,
+    quotationChannel: 'web',
+    coverDetails: { startDate: kenyaToday() },
+    additionalBenefits: [{ benefitSystemRef: 'APA-MP-PLUS-PVT' }],
+    excesses: [],
+    vehicleDetails: { ...fullVehicle, ...identity },
+    ...overrides,
+  };
+};
 
 /** The KYC a motor private purchase needs (the wizard's KYC step): what `giveKyc` saves. */
 export const CLIENT_KYC = {

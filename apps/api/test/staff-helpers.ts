@@ -6,7 +6,7 @@ import { helpRequestIntermediaries, helpRequests, intermediaries, users } from '
 import { SAMPLE_STAFF_PASSWORD } from '../src/modules/staff/seed-data';
 import { call, loginUser, registerUser, uniqueEmail } from './accounts-helpers';
 import type { buildTestApp } from './helpers';
-import { giveKyc } from './purchase-helpers';
+import { giveKyc, nextVehicleIdentity } from './purchase-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 export type Headers = Record<string, string>;
@@ -103,6 +103,7 @@ export async function recommendationToClient(
   const clientEmail = (await send(ctx, 'client/client/getClientDetails', {}, client)).body.result.data.email;
   const savannah = await firmId(ctx, FIRM.savannah);
   const broker = (await signInAs(ctx, SAMPLE.brokerA)).headers;
+  const car = nextVehicleIdentity();
   const created = await send(
     ctx,
     'underwriting/quotation/createHelpRequest',
@@ -116,7 +117,8 @@ export async function recommendationToClient(
         email: clientEmail,
         kraPin: 'A123456789Z',
       },
-      riskDetails: { value: 150_000_000, chassisNumber: 'JTEBU5JR5K5123456', regNo: 'KDA 123B' },
+      // A car of its own (nextVehicleIdentity): DMVIC refuses double insurance by plate or chassis.
+      riskDetails: { value: 150_000_000, chassisNumber: car.chassisNumber, regNo: car.registrationNumber },
     },
     client,
   );

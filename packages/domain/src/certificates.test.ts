@@ -28,6 +28,15 @@ describe('certificateTypeOf: the type follows the vehicle’s use', () => {
   ])('$classCode $primaryUse → $type ($why)', ({ classCode, primaryUse, type }) => {
     expect(certificateTypeOf({ classCode, primaryUse })).toBe(type);
   });
+
+  it('makes a motor cycle Type D whatever its use, by the register’s class or its body type', () => {
+    expect(certificateTypeOf({ classCode: '07', vehicle: { vehicleClass: 'motorcycle' } })).toBe('D');
+    expect(
+      certificateTypeOf({ classCode: '08', primaryUse: 'psv', vehicle: { bodyType: 'MOTOR CYCLE' } }),
+    ).toBe('D');
+    expect(certificateTypeOf({ classCode: '07', vehicle: { bodyType: 'Saloon' } })).toBe('C');
+    expect(certificateTypeOf({ classCode: '03', vehicle: { vehicleClass: 'motorcycle' } })).toBeNull();
+  });
 });
 
 describe('formatCertificateNumber', () => {
@@ -111,6 +120,10 @@ describe('verifyCertificateSchemaFor', () => {
     });
   });
   it('names the field of each mistake', () => {
+    expect(schema.parse({ certificateNumber: ' c12345678 ' })).toEqual({
+      by: 'number',
+      certificateNumber: 'C12345678',
+    });
     expect(fieldsOf({ certificateNumber: 'C123' })).toEqual([
       ['certificateNumber', CERTIFICATE_MESSAGES.certificateNumberInvalid],
     ]);

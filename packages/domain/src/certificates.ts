@@ -11,34 +11,49 @@ import { normaliseRegistration, REGISTRATION_PATTERN } from './purchase';
 export const CERTIFICATE_CLASS_CODES = ['07', '08'] as const;
 
 /**
- * Kenya's certificate types: A for public service vehicles and vehicles carrying for hire,
- * B for other commercial vehicles (own goods), C for private vehicles and motor cycles.
+ * Kenya's certificate types as DMVIC issues them: A for public service vehicles and vehicles
+ * carrying for hire, B for other commercial vehicles (own goods), C for private vehicles, D for
+ * motor cycles (private, PSV or commercial).
  */
-export const CERTIFICATE_TYPES = ['A', 'B', 'C'] as const;
+export const CERTIFICATE_TYPES = ['A', 'B', 'C', 'D'] as const;
 export type CertificateType = (typeof CERTIFICATE_TYPES)[number];
 
 export const CERTIFICATE_TYPE_LABELS: Record<CertificateType, string> = {
   A: 'Type A: public service vehicle or hire',
   B: 'Type B: commercial vehicle',
-  C: 'Type C: private vehicle or motor cycle',
+  C: 'Type C: private vehicle',
+  D: 'Type D: motor cycle',
 };
 
+/** Whether a vehicle is a motor cycle: as DMVIC's register classes it, or by its body type. */
+export function isMotorCycle(vehicle: { vehicleClass?: unknown; bodyType?: unknown } | null | undefined) {
+  if (!vehicle) return false;
+  if (vehicle.vehicleClass === 'motorcycle') return true;
+  return typeof vehicle.bodyType === 'string' && /motor\s*-?\s*cycle|boda/i.test(vehicle.bodyType);
+}
+
 /**
- * The certificate type of a motor policy, decided by the vehicle's use: motor private is Type C;
- * motor commercial carrying passengers or goods for hire (PSV, general cartage) is Type A, carrying
- * its owner's goods is Type B. Any other class has no certificate (null).
+ * The certificate type of a motor policy, decided by the vehicle and its use: a motor cycle is
+ * Type D whatever its use; motor private is Type C; motor commercial carrying passengers or goods for
+ * hire (PSV, general cartage) is Type A, carrying its owner's goods is Type B. Any other class has
+ * no certificate (null).
  */
 export function certificateTypeOf(options: {
   classCode: string;
   primaryUse?: string | null;
+  vehicle?: { vehicleClass?: unknown; bodyType?: unknown } | null;
 }): CertificateType | null {
+  if (options.classCode !== '07' && options.classCode !== '08') return null;
+  if (isMotorCycle(options.vehicle)) return 'D';
   if (options.classCode === '07') return 'C';
-  if (options.classCode !== '08') return null;
   return options.primaryUse === 'psv' || options.primaryUse === 'general-cartage' ? 'A' : 'B';
 }
 
-/** BIMA-C-2026-000123: the year of issue and the year's sequence, at least six digits. */
+/** BIMA-C-2026-000123: the portal's own numbers from before DMVIC (the legacy issuer). */
 export const CERTIFICATE_NUMBER_PATTERN = /^BIMA-C-\d{4}-\d{6,}$/;
+
+/** A certificate number as DMVIC gives them (letters, digits and dashes), or a legacy BIMA-C one. */
+export const ANY_CERTIFICATE_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{4,39}$/;
 
 /** The certificate number of the `sequence`-th certificate issued in `year`. */
 export function formatCertificateNumber(options: { year: number; sequence: number }): string {
@@ -120,7 +135,7 @@ export function maskInsuredName(name: string): string {
 }
 
 export const CERTIFICATE_MESSAGES = {
-  certificateNumberInvalid: 'Enter a certificate number like BIMA-C-2026-000123.',
+  certificateNumberInvalid: 'Enter a certificate number like C12345678 (as on the certificate).',
   certificateOrPlateRequired: 'Enter a certificate number, or a registration number and a date.',
   registrationInvalid: 'Enter a registration number like KAA 123A.',
   dateRequired: 'Enter the date to check.',
@@ -154,7 +169,7 @@ export function verifyCertificateSchemaFor(today: string) {
       const number = input.certificateNumber?.trim() ?? '';
       const plate = input.registrationNumber?.trim() ?? '';
       if (number !== '') {
-        if (!CERTIFICATE_NUMBER_PATTERN.test(normaliseCertificateNumber(number)))
+        if (!ANY_CERTIFICATE_NUMBER_PATTERN.test(normaliseCertificateNumber(number)))
           context.addIssue({
             code: 'custom',
             path: ['certificateNumber'],

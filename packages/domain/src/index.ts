@@ -38,4 +38,5 @@ export * from './school';
 export * from './staff';
 export * from './staff-work';
 export * from './support';
+export * from './vehicle-search';
 export * from './wallet';

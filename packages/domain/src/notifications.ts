@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'loan_arrears',
   'loan_application',
   'claim_received',
+  'certificate_desk',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -39,6 +40,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   loan_arrears: 'Missed instalment, notices and cancellation',
   loan_application: 'New premium financing application (lenders)',
   claim_received: 'New claim or document from a client (claims desk)',
+  certificate_desk: 'Motor certificates: low DMVIC stock and cancellations to make (insurers)',
 };
 
 const notificationKindSchema = z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification kind.' });
@@ -110,4 +112,5 @@ export const STAFF_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'loan_application',
   'loan_arrears',
   'claim_received',
+  'certificate_desk',
 ];

@@ -111,6 +111,8 @@ export const AUTH_RATE_RULES = {
   passwordChangePerAccount: { limit: 10, windowMs: 15 * MINUTE },
   /** The public certificate check (modules/certificate): enough for an officer's shift, too few to sweep plates. */
   certificateCheckPerIp: { limit: 30, windowMs: 10 * MINUTE },
+  /** The public plate search (modules/vehicle): a family's cars and a few typos, too few to sweep the register. */
+  vehicleSearchPerIp: { limit: 30, windowMs: 10 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 /** Failed sign-ins of one account from anywhere: 5 free, then 125 ms doubling up to 2 s each. */

@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -82,6 +83,8 @@ export const underwriters = pgTable('underwriters', {
   logo: text('logo').notNull(),
   description: text('description').notNull(),
   active: boolean('active').notNull().default(true),
+  /** The insurer's member company id at DMVIC: its certificates are issued from its stock there. */
+  dmvicMemberCompanyId: integer('dmvic_member_company_id'),
 });
 
 /** An underwriter's insurance product for one class and cover type, with its rating rules' parameters. */
@@ -735,18 +738,31 @@ export const policies = pgTable('policies', {
  * digital certificates show it: what it says is copied at issue; whether it is cancelled is read
  * from its policy.
  */
+/** Raw bytes (DMVIC's certificate PDF). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer)),
+});
+
+/**
+ * The certificate of insurance of a motor policy. Issued through DMVIC (`issuer` 'DMVIC'): the row
+ * is made `pending` in the policy's own transaction (never lost) and the job
+ * `dmvic-issue-certificates` asks DMVIC, with backoff, until it is `issued` (number, transaction,
+ * PDF kept). Rows from before DMVIC keep their BIMA-C numbers with `issuer` 'BIMA' (the legacy
+ * issuer) and status 'issued'.
+ */
 export const motorCertificates = pgTable(
   'motor_certificates',
   {
     id: serial('id').primaryKey(),
-    /** BIMA-C-2026-000123: the year of issue and that year's sequence (certificate_sequences). */
-    certificateNumber: text('certificate_number').notNull().unique(),
+    /** DMVIC's certificate number once issued (legacy rows: BIMA-C-2026-000123); null while pending. */
+    certificateNumber: text('certificate_number').unique(),
     // Policies are never deleted in service; a test that removes one (a simulated crash) takes its certificate with it.
     policyId: integer('policy_id')
       .notNull()
       .unique()
       .references(() => policies.id, { onDelete: 'cascade' }),
-    /** A (PSV or hire), B (commercial) or C (private), by the vehicle's use. */
+    /** A (PSV or hire), B (commercial), C (private) or D (motor cycle), by the vehicle. */
     certificateType: text('certificate_type').notNull(),
     /** Normalised, without the space (KCR442X). */
     registrationNumber: text('registration_number').notNull(),
@@ -757,9 +773,53 @@ export const motorCertificates = pgTable(
     insurer: text('insurer').notNull(),
     startDate: text('start_date').notNull(),
     endDate: text('end_date').notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'DMVIC', or 'BIMA' for the portal's own certificates issued before DMVIC. */
+    issuer: text('issuer').notNull().default('DMVIC'),
+    status: text('status').notNull().default('issued'),
+    /** Why a pending certificate waits ('DMVIC unavailable', 'No certificate stock for …', a person needed). */
+    pendingReason: text('pending_reason'),
+    /** True when only a person can move it on (a mismatch DMVIC will refuse however often asked). */
+    needsStaff: boolean('needs_staff').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the job asks DMVIC again (the business clock); null: at once. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    dmvicTransactionNumber: text('dmvic_transaction_number'),
+    /** DMVIC's PDF of the certificate (GetCertificate), kept once issued. */
+    pdf: bytea('pdf'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When DMVIC issued it; null while pending. */
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /** Cancelled at DMVIC, or asked of the insurer (cancel_requested), with DMVIC's reason. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
   },
-  (table) => [index('motor_certificates_registration_idx').on(table.registrationNumber)],
+  (table) => [
+    index('motor_certificates_registration_idx').on(table.registrationNumber),
+    index('motor_certificates_status_idx').on(table.status, table.id),
+    check(
+      'motor_certificates_status_check',
+      sql`${table.status} in ('pending', 'issued', 'cancelled', 'cancel_requested')`,
+    ),
+    check('motor_certificates_issuer_check', sql`${table.issuer} in ('DMVIC', 'BIMA')`),
+  ],
+);
+
+/**
+ * DMVIC certificate stock per insurer and type, as MemberCompanyStock last answered it; `lowSince`
+ * marks a low spell (its alert sent once), cleared when stock is back above the threshold.
+ */
+export const certificateStock = pgTable(
+  'certificate_stock',
+  {
+    underwriterId: text('underwriter_id')
+      .notNull()
+      .references(() => underwriters.id),
+    certificateType: text('certificate_type').notNull(),
+    remaining: integer('remaining').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    lowSince: timestamp('low_since', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.underwriterId, table.certificateType] })],
 );
 
 /** The last certificate number given in each year: bumped by one upsert, so concurrent issues never share one. */

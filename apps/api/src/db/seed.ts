@@ -9,7 +9,19 @@ import { seedSampleMarket } from '../modules/product/seed';
 import { seedSampleSchools } from '../modules/school/seed';
 import { seedSampleStaff } from '../modules/staff/seed';
 import type { Database } from './client';
-import { advertisements, catalogueProducts } from './schema';
+import { advertisements, catalogueProducts, underwriters } from './schema';
+
+/**
+ * The sample insurers' member company ids at DMVIC (the local simulator knows them; a real
+ * deployment sets each insurer's own id).
+ */
+export const SAMPLE_DMVIC_MEMBER_COMPANY_IDS: Record<string, number> = {
+  jubilee: 18,
+  apa: 1,
+  cic: 12,
+  britam: 9,
+  'icea-lion': 16,
+};
 
 export interface SeedOptions {
   /**
@@ -47,6 +59,12 @@ export async function seedSampleData(
     );
   });
   await seedSampleMarket(db);
+  for (const [id, memberCompanyId] of Object.entries(SAMPLE_DMVIC_MEMBER_COMPANY_IDS)) {
+    await db
+      .update(underwriters)
+      .set({ dmvicMemberCompanyId: memberCompanyId })
+      .where(sql`${underwriters.id} = ${id} and ${underwriters.dmvicMemberCompanyId} is null`);
+  }
   await seedIntermediaries(db);
   await seedCommissionRates(db);
   await seedSampleLenders(db);

@@ -24,6 +24,12 @@ export interface DmvicVehicle {
   bodyType: string;
   /** What the register says the vehicle is, for the journey to pick the class. */
   vehicleClass: 'private' | 'commercial' | 'motorcycle' | 'psv';
+  /** Engine capacity in cc, when the record gives it. */
+  engineCapacity: number | null;
+  /** One of the domain's FUEL_TYPES, when the record gives one the portal knows. */
+  fuelType: 'Petrol' | 'Diesel' | 'Electric' | 'Hybrid' | null;
+  /** As the record writes it (SILVER), when it gives one. */
+  colour: string | null;
 }
 
 /** A certificate request (preview, validate and issue take the same). Dates are YYYY-MM-DD (Kenya). */
@@ -51,7 +57,37 @@ export interface DmvicCertificateRequest {
   passengers?: number | null;
   /** Type B and commercial motor cycles. */
   tonnage?: number | null;
+  /** The logbook's body type (DMVIC requires it: SALOON, STATION WAGON, PICK-UP, LORRY, MOTOR CYCLE…). */
+  bodyType?: string;
+  vehicleMake?: string;
+  vehicleModel?: string;
+  yearOfManufacture?: number | null;
+  /** Type B: what the commercial vehicle does (DMVIC's VehicleType); own goods when unset. */
+  commercialUse?: DmvicCommercialUse;
+  /** Types A and D: DMVIC's TypeOfCertificate; PSV unmarked (A) and private motor cycle (D) when unset. */
+  certificateSubtype?: DmvicCertificateSubtype;
 }
+
+/** DMVIC's VehicleType for type B certificates, by id. */
+export const DMVIC_COMMERCIAL_USES = {
+  ownGoods: 1,
+  generalCartage: 2,
+  institutional: 3,
+  special: 4,
+  tanker: 5,
+  motorTrade: 6,
+} as const;
+export type DmvicCommercialUse = keyof typeof DMVIC_COMMERCIAL_USES;
+
+/** DMVIC's TypeOfCertificate for types A (PSV unmarked, taxi) and D (motor cycles), by id. */
+export const DMVIC_CERTIFICATE_SUBTYPES = {
+  psvUnmarked: 1,
+  taxi: 8,
+  privateMotorcycle: 4,
+  psvMotorcycle: 9,
+  commercialMotorcycle: 10,
+} as const;
+export type DmvicCertificateSubtype = keyof typeof DMVIC_CERTIFICATE_SUBTYPES;
 
 export interface DmvicIssued {
   certificateNumber: string;
@@ -78,14 +114,20 @@ export interface DmvicStock {
   remaining: number;
 }
 
-/** DMVIC's cancellation reasons (its fixed list, by id). */
+/**
+ * DMVIC's cancellation reasons (its fixed list, by id, as the open-source client coduori/dmvic
+ * lists them: 8 insured requested, 14 not taken up, 15 vehicle sold, 20 suspected fraud,
+ * 21 non-payment, 24 missing KYC, 29 written off, 30 stolen).
+ */
 export const DMVIC_CANCEL_REASONS = {
-  notTakenUp: 8,
-  vehicleSold: 9,
-  nonPayment: 12,
-  clientRequest: 14,
-  writtenOff: 10,
-  stolen: 11,
+  notTakenUp: 14,
+  vehicleSold: 15,
+  nonPayment: 21,
+  clientRequest: 8,
+  writtenOff: 29,
+  stolen: 30,
+  suspectedFraud: 20,
+  missingKyc: 24,
 } as const;
 export type DmvicCancelReason = keyof typeof DMVIC_CANCEL_REASONS;
 
@@ -102,6 +144,8 @@ export type DmvicErrorCode =
   | 'TOKEN_EXPIRED'
   | 'ACCOUNT_LOCKED'
   | 'CANCEL_WINDOW_PASSED'
+  /** DMVIC saw days without cover before this one: it issues only once confirmed (a person decides). */
+  | 'COVERAGE_GAP'
   | 'INVALID_REQUEST'
   | 'TIMEOUT'
   | 'UNAVAILABLE';
@@ -117,6 +161,9 @@ export class DmvicError extends Error {
       existingCover?: { insurer: string; validTo: string; certificateNumber?: string };
       /** DMVIC's own error code (ER0010 …), when it gave one. */
       dmvicCode?: string;
+      /** Coverage gap: the days without cover, and DMVIC's IssuanceRequestID to confirm it with. */
+      gapDays?: number;
+      issuanceRequestId?: string;
     } = {},
   ) {
     super(message);
@@ -142,6 +189,11 @@ export interface Dmvic {
   validateCertificate(request: DmvicCertificateRequest): Promise<void>;
   /** Issuance of the type: at most once per policy number (DMVIC refuses a second as double insurance). */
   issueCertificate(request: DmvicCertificateRequest): Promise<DmvicIssued>;
+  /**
+   * ConfirmCertificateIssuance: issues a request DMVIC held for a coverage gap (COVERAGE_GAP's
+   * details.issuanceRequestId), once a person has checked the logbook and the vehicle.
+   */
+  confirmCertificateIssuance(issuanceRequestId: string): Promise<DmvicIssued>;
   /** GetCertificate: DMVIC's PDF of the certificate (downloaded from its short-lived URL). */
   getCertificatePdf(certificateNumber: string): Promise<Uint8Array>;
   /** ValidateInsurance: the cover on a certificate or a plate; null when DMVIC has none. */

@@ -45,11 +45,18 @@ export class AppError extends Error {
   readonly statusCode: number;
   /** Seconds until a refused caller may try again: sent as the Retry-After header. */
   readonly retryAfterSeconds: number | null;
+  /** Values the caller can act on (a double insurance's offered start date), sent as `details`. */
+  readonly details: Record<string, unknown> | null;
 
   constructor(
     kind: AppErrorKind,
     message: string,
-    options: { code?: string | number; errors?: FieldError[]; retryAfterSeconds?: number } = {},
+    options: {
+      code?: string | number;
+      errors?: FieldError[];
+      retryAfterSeconds?: number;
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.kind = kind;
@@ -57,6 +64,7 @@ export class AppError extends Error {
     this.errors = options.errors ?? [];
     this.statusCode = STATUS_BY_KIND[kind];
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+    this.details = options.details ?? null;
   }
 }
 

@@ -44,6 +44,7 @@ import { schoolFeePayable } from './school/payable';
 import { staffActions } from './staff/actions';
 import { staffWorkActions } from './staff-work/actions';
 import { userActions } from './user/actions';
+import { vehicleActions } from './vehicle/actions';
 import { walletActions } from './wallet/actions';
 import { walletTopUpPayable } from './wallet/payable';
 
@@ -87,6 +88,7 @@ export const allActions: ActionDefinition[] = [
   ...pricingActions,
   ...schoolActions,
   ...certificateActions,
+  ...vehicleActions,
   ...answeringInLanguage(assessmentActions),
   ...journeyDraftActions,
 ];

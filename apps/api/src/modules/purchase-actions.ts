@@ -64,7 +64,11 @@ export const purchaseActions = [
     auth: 'client',
     description: 'Turns the client’s quotation into its invoice (once) and answers invoiceSystemRef.',
     input: contracts['underwriting/quotation/completeQuotation'].input,
-    handler: ({ db, principal, input }) => completeQuotation(db, principal!.userId, input.systemQuotationRef),
+    handler: ({ db, principal, input, services, log }) =>
+      completeQuotation(db, principal!.userId, input.systemQuotationRef, {
+        dmvic: services.dmvic.client,
+        log,
+      }),
   }),
   defineAction({
     service: 'underwriting',
@@ -74,7 +78,11 @@ export const purchaseActions = [
     description:
       'The invoice of a system quotation (the recommendation flow); the same as completeQuotation.',
     input: contracts['underwriting/quotation/createInvoiceFromQuotation'].input,
-    handler: ({ db, principal, input }) => completeQuotation(db, principal!.userId, input.systemQuotationRef),
+    handler: ({ db, principal, input, services, log }) =>
+      completeQuotation(db, principal!.userId, input.systemQuotationRef, {
+        dmvic: services.dmvic.client,
+        log,
+      }),
   }),
   defineAction({
     service: 'underwriting',
@@ -209,7 +217,8 @@ export const purchaseActions = [
         documents: {
           schedule: signDocumentLink(services.tokenSecret, 'schedule', policy.id, principal!),
           receipt: signDocumentLink(services.tokenSecret, 'receipt', policy.id, principal!),
-          certificate: policy.certificate
+          // The certificate once DMVIC has issued it (none while it is being issued).
+          certificate: policy.certificate?.number
             ? signDocumentLink(services.tokenSecret, 'certificate', policy.id, principal!)
             : null,
         },

@@ -6,7 +6,7 @@ import { PolicyDocuments } from './policy-documents';
 
 const issued = (overrides: Partial<IssuedPolicy> = {}): IssuedPolicy => ({
   policyNumber: 'BIMA/08/2026/12345678',
-  certificateNumber: 'BIMA-C-00000042',
+  certificateNumber: 'B12345678',
   receiptNumber: 'SLK4H7R2TQ',
   productName: 'Standard Commercial',
   coverType: 'comprehensive-commercial',
@@ -15,7 +15,14 @@ const issued = (overrides: Partial<IssuedPolicy> = {}): IssuedPolicy => ({
   startDate: '2026-12-01',
   endDate: '2027-11-30',
   premium: 15_824_900,
-  certificate: { certificateNumber: 'BIMA-C-00000042', type: 'TYPE_B' },
+  certificate: {
+    number: 'B12345678',
+    type: 'B',
+    issuer: 'DMVIC',
+    status: 'issued',
+    validFrom: '2026-12-01',
+    validTo: '2027-11-30',
+  },
   documents: {
     schedule: '/v2/api/documents/s.sig',
     receipt: '/v2/api/documents/r.sig',
@@ -43,7 +50,26 @@ describe('PolicyDocuments', () => {
     expect(html).toContain('href="/v2/api/documents/r.sig?lang=en"');
     expect(html).toContain('Download payment receipt (PDF)');
     expect(html).toContain('href="/v2/api/documents/c.sig?lang=en"');
-    expect(html).toContain('Download certificate of insurance BIMA-C-00000042 (PDF)');
+    expect(html).toContain('Download DMVIC certificate B12345678, Type B (PDF)');
+  });
+
+  it('says the certificate is being issued while DMVIC has not issued it, with nothing to download', () => {
+    const html = render(
+      issued({
+        certificateNumber: null,
+        certificate: {
+          number: null,
+          type: 'B',
+          issuer: 'DMVIC',
+          status: 'pending',
+          validFrom: '2026-12-01',
+          validTo: '2027-11-30',
+        },
+        documents: { schedule: '/s', receipt: '/r', certificate: null },
+      }),
+    );
+    expect(html).toContain('Certificate being issued.');
+    expect(html).not.toContain('Download DMVIC certificate');
   });
 
   it('offers no certificate for a policy without one', () => {
@@ -51,7 +77,8 @@ describe('PolicyDocuments', () => {
       issued({ certificate: null, documents: { schedule: '/s', receipt: '/r', certificate: null } }),
     );
     expect(html).toContain('Download payment receipt (PDF)');
-    expect(html).not.toContain('certificate of insurance');
+    expect(html).not.toContain('Download DMVIC certificate');
+    expect(html).not.toContain('Certificate being issued');
   });
 
   it('says the documents are being prepared until the policy is there', () => {

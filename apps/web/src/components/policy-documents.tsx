@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { documentLink } from '../lib/document-link';
 import { policyQueryOptions } from '../lib/policies';
+import { CertificateLine, whileCertificatePending } from './certificate-line';
 import { t } from './i18n';
 import { cardClass, linkButton } from './ui';
 
@@ -12,7 +13,12 @@ import { cardClass, linkButton } from './ui';
  */
 export function PolicyDocuments({ policyNumber }: { policyNumber: string }) {
   const headingId = useId();
-  const policy = useQuery(policyQueryOptions(policyNumber));
+  const options = policyQueryOptions(policyNumber);
+  // While DMVIC issues the certificate, ask again every few seconds so it appears by itself.
+  const policy = useQuery({
+    ...options,
+    refetchInterval: whileCertificatePending(),
+  });
   const documents = policy.data?.documents;
   const certificate = policy.data?.certificate;
   return (
@@ -33,11 +39,9 @@ export function PolicyDocuments({ policyNumber }: { policyNumber: string }) {
                 {t('components.policyDocuments.receipt')}
               </a>
             </li>
-            {documents.certificate && certificate ? (
+            {certificate ? (
               <li>
-                <a href={documentLink(documents.certificate)} download className={linkButton}>
-                  {t('components.policyDocuments.certificate', { number: certificate.certificateNumber })}
-                </a>
+                <CertificateLine certificate={certificate} link={documents.certificate} />
               </li>
             ) : null}
           </ul>

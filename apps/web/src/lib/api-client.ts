@@ -49,14 +49,20 @@ export class ApiError extends Error implements ServerErrorLike {
   readonly err_code?: string | number;
   readonly err_msg?: string;
   readonly errors: GatewayFailure['errors'];
+  /** Values to act on that some refusals carry (a double insurance's offered start date). */
+  readonly details: Record<string, unknown> | null;
 
-  constructor(httpStatus: number, body: Partial<GatewayFailure> & { message?: string }) {
+  constructor(
+    httpStatus: number,
+    body: Partial<GatewayFailure> & { message?: string; details?: Record<string, unknown> },
+  ) {
     super(body.err_msg || body.message || `HTTP ${httpStatus}`);
     this.name = 'ApiError';
     this.httpStatus = httpStatus;
     this.err_code = body.err_code;
     this.err_msg = body.err_msg;
     this.errors = Array.isArray(body.errors) ? body.errors : [];
+    this.details = body.details && typeof body.details === 'object' ? body.details : null;
   }
 }
 

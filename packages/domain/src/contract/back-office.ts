@@ -575,4 +575,42 @@ export const backOfficeContracts = {
       configuration: productConfigurationOutputSchema,
     }),
   ),
+
+  // Motor certificates through DMVIC: the queue of pending ones and the stock per insurer and type.
+  'backoffice/certificate/certificateDesk': contract(
+    noInput(),
+    z.object({
+      lowStockThreshold: z.int(),
+      queue: z.array(
+        z.object({
+          id: z.int(),
+          policyNumber: z.string(),
+          registrationNumber: z.string(),
+          insurer: z.string(),
+          type: z.string(),
+          status: z.enum(['pending', 'cancel_requested']),
+          reason: z.string().nullable(),
+          needsStaff: z.boolean(),
+          attempts: z.int(),
+          nextAttemptAt: timestamp().nullable(),
+          certificateNumber: z.string().nullable(),
+          createdAt: timestamp(),
+        }),
+      ),
+      stock: z.array(
+        z.object({
+          underwriterId: z.string(),
+          insurer: z.string(),
+          type: z.string(),
+          remaining: z.int(),
+          checkedAt: timestamp(),
+          low: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+  'backoffice/certificate/retryCertificate': contract(
+    z.object({ id: z.int({ error: 'Choose a certificate.' }).positive() }),
+    z.object({ id: z.int(), status: z.literal('pending') }),
+  ),
 } satisfies Record<string, Contract>;

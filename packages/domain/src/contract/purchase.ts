@@ -28,6 +28,7 @@ import { RECOMMENDATION_STATUSES, recommendationIdSchema } from '../recommendati
 import { quoteRenewalSchema } from '../renewal';
 import { completeQuotationDetailsSchema } from '../risk-requirements';
 import { supportContactsSchema } from '../support';
+import { vehicleSearchResultSchema, vehicleSearchSchema } from '../vehicle-search';
 import { walletPayInvoiceSchema } from '../wallet';
 import { type Contract, cents, contract, day, pageOf, timestamp } from './define';
 
@@ -283,7 +284,17 @@ export const policySchema = z.object({
   id: z.int(),
   policyNumber: z.string(),
   certificateNumber: z.string().nullable(),
-  certificate: z.object({ certificateNumber: z.string(), type: z.string() }).nullable(),
+  /** The motor certificate of insurance (DMVIC's; 'pending' while it is being issued); null for other classes. */
+  certificate: z
+    .object({
+      number: z.string().nullable(),
+      type: z.enum(CERTIFICATE_TYPES),
+      issuer: z.enum(['DMVIC', 'BIMA']),
+      status: z.enum(['pending', 'issued', 'cancelled', 'cancel_requested']),
+      validFrom: day(),
+      validTo: day(),
+    })
+    .nullable(),
   receiptNumber: z.string().nullable(),
   issuedAt: timestamp(),
   status: z.enum(['ACTIVE', 'EXPIRED', 'CANCELLED']),
@@ -643,6 +654,8 @@ export const purchaseContracts = {
   'underwriting/certificate/verifyCertificate': contract(
     verifyCertificateInputSchema,
     z.object({
+      /** Who answered: DMVIC, or the portal's own records when DMVIC did not answer. */
+      source: z.enum(['DMVIC', 'portal-records']),
       status: z.enum(CERTIFICATE_STATUSES),
       checkedOn: day(),
       certificate: z
@@ -659,4 +672,7 @@ export const purchaseContracts = {
         .nullable(),
     }),
   ),
+
+  // Quotes from the number plate: the register's record of a vehicle (DMVIC VehicleSearch), never the owner.
+  'underwriting/vehicle/searchVehicle': contract(vehicleSearchSchema, vehicleSearchResultSchema),
 } satisfies Record<string, Contract>;

@@ -213,7 +213,10 @@ export async function payCart(context: PaymentContext, userId: string, phone: st
     }
     const memberIds: number[] = [];
     for (const row of rows) {
-      const made = await invoiceQuotation(tx, row.quotation);
+      const made = await invoiceQuotation(tx, row.quotation, {
+        dmvic: services.dmvic.client,
+        log: context.log,
+      });
       const [invoice] = await tx
         .select()
         .from(invoices)

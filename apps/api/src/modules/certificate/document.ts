@@ -91,7 +91,7 @@ function drawQrCode(doc: Doc, text: string, x: number, y: number, size: number) 
  * insurer (with its logo when given), with a QR code of its public check.
  */
 export function renderCertificate(
-  certificate: CertificateRow,
+  certificate: CertificateRow & { certificateNumber: string },
   options: { policyNumber: string; publicBaseUrl: string; insurerLogo?: Logo },
   language: DocumentLanguage = 'en',
 ): Promise<Buffer> {
@@ -104,7 +104,7 @@ export function renderCertificate(
     {
       title,
       language,
-      createdAt: certificate.issuedAt,
+      createdAt: certificate.issuedAt ?? certificate.createdAt,
       runningTitle: title,
       footerNote: texts.footer,
       pageLabel: texts.page,
@@ -116,7 +116,7 @@ export function renderCertificate(
         logoName: certificate.insurer,
         title: texts.title,
         lines: [texts.certificateRef(certificate.certificateNumber), texts.policyRef(options.policyNumber)],
-        subtitle: texts.issuedOn(dateInWords(certificate.issuedAt, language)),
+        subtitle: texts.issuedOn(dateInWords(certificate.issuedAt ?? certificate.createdAt, language)),
       });
       layout.section(texts.certificate, [
         [texts.number, certificate.certificateNumber],

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { insuranceProducts, invoices, policies, quotations } from '../../db/schema';
 import { kenyaToday } from '../../lib/dates';
 import { formatAmount, formatDay } from '../../lib/language';
+import { cancelCertificateOfPolicy } from '../certificate/service';
 import { completeInvoice } from '../invoice/service';
 import { moneyOfInvoice, post } from '../ledger/service';
 import { APPLICATION_END_REASONS, type LoanProductAdapter } from '../loan/products';
@@ -84,6 +85,13 @@ export const ipfLoanProduct: LoanProductAdapter = {
       .where(and(eq(policies.id, policy.id), isNull(policies.cancelledAt)))
       .returning({ id: policies.id });
     const cancelDate = cancelled.length > 0 ? today : (policy.cancelledOn ?? today);
+    // Its motor certificate goes with it (DMVIC's reason: non-payment).
+    if (cancelled.length > 0)
+      await cancelCertificateOfPolicy(tx, {
+        policyId: policy.id,
+        reason: 'nonPayment',
+        now: context.services.clock.now(),
+      });
 
     const ref = loanRefOf(loan);
     const money = (await loanMoney(tx, [loan.id])).get(loan.id)!;

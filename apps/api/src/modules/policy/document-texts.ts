@@ -8,6 +8,9 @@ export const POLICY_DOCUMENT_TEXTS = {
     scheduleFileTitle: (policyNumber: string) => `Policy schedule ${policyNumber}`,
     policyRef: (policyNumber: string) => `Policy ${policyNumber}`,
     certificateRef: (certificateNumber: string) => `Certificate ${certificateNumber}`,
+    dmvicCertificate: (certificateNumber: string, type: string) =>
+      `DMVIC certificate ${certificateNumber}, Type ${type}`,
+    certificatePending: (type: string) => `DMVIC certificate (Type ${type}): being issued`,
     issuedOn: (date: string) => `Issued ${date}`,
     insured: 'Insured',
     name: 'Name',
@@ -101,6 +104,9 @@ export const POLICY_DOCUMENT_TEXTS = {
     scheduleFileTitle: (policyNumber: string) => `Jedwali la sera ${policyNumber}`,
     policyRef: (policyNumber: string) => `Sera ${policyNumber}`,
     certificateRef: (certificateNumber: string) => `Cheti ${certificateNumber}`,
+    dmvicCertificate: (certificateNumber: string, type: string) =>
+      `Cheti cha DMVIC ${certificateNumber}, Aina ${type}`,
+    certificatePending: (type: string) => `Cheti cha DMVIC (Aina ${type}): kinatolewa`,
     issuedOn: (date: string) => `Imetolewa ${date}`,
     insured: 'Mwenye bima',
     name: 'Jina',

@@ -41,16 +41,21 @@ export async function documentsPlugin(
     if (link.kind === 'certificate') {
       const found = await findCertificateOfPolicy(options.db, policy.id);
       if (!found) throw new AppError('not_found', CERTIFICATE_MESSAGES.notFound);
-      pdf = await options.services.pdf.render(
-        'certificate',
-        found.certificate,
-        {
-          policyNumber: policy.policyNumber,
-          publicBaseUrl: options.services.publicBaseUrl,
-          insurerLogo: brand.underwriterLogo ?? null,
-        },
-        language,
-      );
+      // DMVIC's own PDF once kept; the portal renders only its certificates from before DMVIC.
+      if (found.certificate.issuer === 'DMVIC' && !found.certificate.pdf)
+        throw new AppError('unavailable', 'The certificate is being issued. Try again in a minute.');
+      pdf = found.certificate.pdf
+        ? Buffer.from(found.certificate.pdf)
+        : await options.services.pdf.render(
+            'certificate',
+            found.certificate,
+            {
+              policyNumber: policy.policyNumber,
+              publicBaseUrl: options.services.publicBaseUrl,
+              insurerLogo: brand.underwriterLogo ?? null,
+            },
+            language,
+          );
       name = `certificate-${found.certificate.certificateNumber}.pdf`;
     } else {
       pdf =

@@ -224,10 +224,7 @@ export function renderPolicySchedule(
       logo: brand.underwriterLogo ?? null,
       logoName: policy.underwriter,
       title,
-      lines: [
-        texts.policyRef(policy.policyNumber),
-        ...(isMotor && policy.certificateNumber ? [texts.certificateRef(policy.certificateNumber)] : []),
-      ],
+      lines: [texts.policyRef(policy.policyNumber), ...(isMotor ? certificateLines(policy, texts) : [])],
       subtitle: texts.issuedOn(dateInWords(policy.issuedAt, language)),
     });
     layout.section(texts.insured, [
@@ -342,4 +339,14 @@ export function renderReceipt(
     );
     layout.amounts(texts.premium, premiumLines(policy, texts, language));
   });
+}
+
+/** The schedule's line about the motor certificate: DMVIC's number and type, or that DMVIC is issuing it. */
+function certificateLines(policy: PolicyView, texts: PolicyDocumentTexts): string[] {
+  const certificate = policy.certificate;
+  if (!certificate) return policy.certificateNumber ? [texts.certificateRef(policy.certificateNumber)] : [];
+  if (!certificate.number) return [texts.certificatePending(certificate.type)];
+  return certificate.issuer === 'DMVIC'
+    ? [texts.dmvicCertificate(certificate.number, certificate.type)]
+    : [texts.certificateRef(certificate.number)];
 }

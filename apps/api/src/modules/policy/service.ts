@@ -32,7 +32,7 @@ import { AppError } from '../../gateway/errors';
 import { coverDatesAtPayment, kenyaToday } from '../../lib/dates';
 import { makeDigits } from '../../lib/refs';
 import { type OptionalPaging, pageOrWhole } from '../../lib/search';
-import { issueCertificate } from '../certificate/service';
+import { createPendingCertificate } from '../certificate/service';
 import { invoiceBalance } from '../invoice/balance';
 import { deleteDraft } from '../journey-draft/service';
 import { type InvoiceMoney, invoiceMoney } from '../ledger/service';
@@ -104,8 +104,9 @@ export async function issuePolicy(
     .onConflictDoNothing({ target: policies.invoiceId })
     .returning({ id: policies.id, policyNumber: policies.policyNumber });
   const policy = inserted[0];
-  // Motor policies get their certificate of insurance in the same transaction.
-  if (policy) await issueCertificate(tx, policy.id);
+  // Motor policies get their certificate of insurance in the same transaction, pending until the
+  // job `dmvic-issue-certificates` has DMVIC issue it (never lost: the row is the queue).
+  if (policy) await createPendingCertificate(tx, policy.id);
   // The journey of this policy's line is done: its draft would only offer the quote just bought again.
   const journeyLine = journeyLineOfClass(quotation.classCode);
   if (policy && journeyLine && quotation.renewalOfPolicyId === null) {
@@ -175,6 +176,16 @@ async function recordCommission(
 }
 
 type PolicyRow = typeof policies.$inferSelect;
+
+/** A motor policy's certificate of insurance as the API answers it (status 'pending' while DMVIC issues it). */
+export interface PolicyCertificate {
+  number: string | null;
+  type: string;
+  issuer: string;
+  status: string;
+  validFrom: string;
+  validTo: string;
+}
 type QuotationRow = typeof quotations.$inferSelect;
 
 /** One payment towards a policy's invoice, in cents: by M-Pesa or from the wallet. */
@@ -215,7 +226,7 @@ export function presentPolicy(
   paid: PolicyPayment[] = [],
   intermediary: { id: number; intermediaryNames: string } | null = null,
   financing: PolicyFinancing | null = null,
-  certificate: { certificateNumber: string; type: string } | null = null,
+  certificate: PolicyCertificate | null = null,
 ) {
   const client = quotation.clientDetails as {
     names?: { firstName?: string; lastName?: string };
@@ -228,8 +239,8 @@ export function presentPolicy(
   return {
     id: policy.id,
     policyNumber: policy.policyNumber,
-    /** The motor certificate's number (BIMA-C-…); policies without one keep their original reference. */
-    certificateNumber: certificate?.certificateNumber ?? policy.certificateNumber,
+    /** The motor certificate's number (DMVIC's; null while it is being issued); other classes keep their original reference. */
+    certificateNumber: certificate ? certificate.number : policy.certificateNumber,
     /** The motor certificate of insurance (classes 07 and 08); null for other classes. */
     certificate,
     receiptNumber: policy.receiptNumber,
@@ -432,8 +443,13 @@ function policyQuery(db: Database) {
         depositPaidAt: loans.depositPaidAt,
       },
       certificate: {
-        certificateNumber: motorCertificates.certificateNumber,
+        id: motorCertificates.id,
+        number: motorCertificates.certificateNumber,
         type: motorCertificates.certificateType,
+        issuer: motorCertificates.issuer,
+        status: motorCertificates.status,
+        validFrom: motorCertificates.startDate,
+        validTo: motorCertificates.endDate,
       },
     })
     .from(policies)
@@ -458,7 +474,15 @@ async function presentPolicies(
       decidedAt: Date | null;
       depositPaidAt: Date | null;
     } | null;
-    certificate: { certificateNumber: string | null; type: string | null } | null;
+    certificate: {
+      id: number | null;
+      number: string | null;
+      type: string | null;
+      issuer: string | null;
+      status: string | null;
+      validFrom: string | null;
+      validTo: string | null;
+    } | null;
   }>,
 ) {
   const paid = await paymentsOfInvoices(
@@ -486,8 +510,15 @@ async function presentPolicies(
             firstInstalment: deposits.get(row.financing.loanId ?? 0) ?? null,
           }
         : null,
-      row.certificate?.certificateNumber
-        ? { certificateNumber: row.certificate.certificateNumber, type: row.certificate.type ?? '' }
+      row.certificate?.id
+        ? {
+            number: row.certificate.number,
+            type: row.certificate.type ?? '',
+            issuer: row.certificate.issuer ?? 'DMVIC',
+            status: row.certificate.status ?? 'pending',
+            validFrom: row.certificate.validFrom ?? row.policy.startDate,
+            validTo: row.certificate.validTo ?? row.policy.endDate,
+          }
         : null,
     ),
   );

@@ -29,6 +29,7 @@ import { AppError, fromZodError } from '../../gateway/errors';
 import { coverEndDate, formatKenyaDate, kenyaToday } from '../../lib/dates';
 import { makeRef } from '../../lib/refs';
 import { type OptionalPaging, pageOrWhole } from '../../lib/search';
+import { type DoubleInsuranceCheck, refuseUninsurableVehicle } from '../certificate/service';
 import { getClientDetails, updateClient } from '../client/service';
 import { moneyOfInvoice, post } from '../ledger/service';
 import { presentStoredQuote, storedQuote } from '../product/present';
@@ -311,7 +312,12 @@ async function findOwnQuotation(db: Database, userId: string, systemQuotationRef
 }
 
 /** Turns a quotation into its invoice (once; asking again returns the same invoice). */
-export async function completeQuotation(db: Database, userId: string, systemQuotationRef: string) {
+export async function completeQuotation(
+  db: Database,
+  userId: string,
+  systemQuotationRef: string,
+  check: DoubleInsuranceCheck,
+) {
   const quotation = await findOwnQuotation(db, userId, systemQuotationRef);
   if (quotation.recommendationId !== null) {
     // A recommended quotation is bought through acceptReccommendation, which accepts it first.
@@ -323,15 +329,21 @@ export async function completeQuotation(db: Database, userId: string, systemQuot
       throw new AppError('conflict', RECOMMENDATION_MESSAGES.acceptFirst, { code: 'INVALID_TRANSITION' });
     }
   }
-  return invoiceQuotation(db, quotation);
+  return invoiceQuotation(db, quotation, check);
 }
 
 /**
  * The invoice of a quotation, made once (the quotation is unique on invoices): refused with 409
- * QUOTATION_EXPIRED for an expired price nothing has been paid towards. Runs in the caller's
- * transaction when given one.
+ * QUOTATION_EXPIRED for an expired price nothing has been paid towards, and — for a motor quotation,
+ * before the invoice (and so any payment prompt) exists — with 409 DOUBLE_INSURANCE for a vehicle
+ * already insured for the period or 400 NTSA_MISMATCH (`refuseUninsurableVehicle`, asking DMVIC).
+ * Runs in the caller's transaction when given one.
  */
-export async function invoiceQuotation(executor: Database | Tx, quotation: QuotationRow) {
+export async function invoiceQuotation(
+  executor: Database | Tx,
+  quotation: QuotationRow,
+  check: DoubleInsuranceCheck,
+) {
   await refuseTakenRenewal(executor, quotation);
   if (isQuotationExpired(quotation) && !(await hasPaymentsTowards(executor, quotation.id))) {
     throw quotationExpiredError(quotation);
@@ -340,6 +352,11 @@ export async function invoiceQuotation(executor: Database | Tx, quotation: Quota
   if (missingDetailsOf(quotation).length > 0 && !(await hasPaymentsTowards(executor, quotation.id))) {
     refuseIncompleteRisk(quotation);
   }
+  const [existing] = await executor
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.quotationId, quotation.id));
+  if (!existing) await refuseUninsurableVehicle(executor, check, quotation);
   // The invoice and its bill in the ledger together (a savepoint inside the caller's transaction).
   const invoice = await executor.transaction(async (db) => {
     const [made] = await db

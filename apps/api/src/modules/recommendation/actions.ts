@@ -59,8 +59,11 @@ export const recommendationActions = [
     description:
       "Accepts one quotation of a recommendation and invoices it, answering the invoice. Again for the accepted quotation: the same invoice. 409 for a rejected recommendation or another quotation of an accepted one; 409 QUOTATION_EXPIRED for an expired quotation (nothing changes); 404 for anyone else's.",
     input: acceptRecommendationSchema,
-    handler: ({ db, principal, input, config }) =>
-      acceptRecommendation(db, principal!, input, config.PUBLIC_BASE_URL),
+    handler: ({ db, principal, input, config, services, log }) =>
+      acceptRecommendation(db, principal!, input, config.PUBLIC_BASE_URL, {
+        dmvic: services.dmvic.client,
+        log,
+      }),
   }),
   defineAction({
     service: 'underwriting',

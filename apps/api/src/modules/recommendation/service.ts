@@ -28,6 +28,7 @@ import { pageInfo, pageWindow } from '../../lib/search';
 import { recommendationEmail } from '../../mail/templates';
 import type { Services } from '../../services';
 import { recordAudit } from '../audit/service';
+import type { DoubleInsuranceCheck } from '../certificate/service';
 import { getClientDetails } from '../client/service';
 import { inboxScope } from '../help-request/service';
 import { type NotificationText, notify } from '../notification/service';
@@ -556,6 +557,7 @@ export async function acceptRecommendation(
   principal: Principal,
   input: { id: number; systemQuotationRef: string },
   baseUrl: string,
+  check: DoubleInsuranceCheck,
 ) {
   return db.transaction(async (tx) => {
     const recommendation = await lockOwn(tx, principal.userId, input.id);
@@ -580,7 +582,7 @@ export async function acceptRecommendation(
       if (recommendation.acceptedQuotationId !== quotation.id) {
         throw new AppError('conflict', M.alreadyAccepted, { code: 'INVALID_TRANSITION' });
       }
-      return accepted(recommendation.id, await invoiceQuotation(tx, quotation));
+      return accepted(recommendation.id, await invoiceQuotation(tx, quotation, check));
     }
     await tx
       .update(recommendations)
@@ -588,7 +590,7 @@ export async function acceptRecommendation(
       .where(eq(recommendations.id, recommendation.id));
     await decideRequestRow(tx, recommendation.helpRequestIntermediaryId, 'ACCEPTED', principal.userId);
     // Throws QUOTATION_EXPIRED for an expired price, which rolls the acceptance back.
-    const invoice = await invoiceQuotation(tx, quotation);
+    const invoice = await invoiceQuotation(tx, quotation, check);
     await notifyFirm(tx, recommendation, baseUrl, {
       kind: 'recommendation_accepted',
       title: {

@@ -9,9 +9,11 @@ import {
   kycFormSchema,
   kycFormValues,
   type ValuationFormInput,
+  valuationChoicesFrom,
   valuationFormSchema,
   vehicleFormSchema,
   vehicleFormValues,
+  vehicleStepStart,
 } from './schemas';
 
 const valuation = (patch: Partial<ValuationFormInput> = {}): ValuationFormInput => ({
@@ -148,5 +150,91 @@ describe('the KYC form', () => {
       COMMERCIAL_KYC_MESSAGES.email,
       COMMERCIAL_KYC_MESSAGES.address,
     ]);
+  });
+});
+
+describe('where the vehicle step starts (issue 30)', () => {
+  const found = {
+    registrationNumber: 'KCE456D',
+    make: 'Isuzu',
+    model: 'FRR',
+    yearOfManufacture: 2018,
+    chassisNumber: 'JALFRR90PJ7000123',
+    engineNumber: '4HK1-778899',
+    bodyType: 'Lorry',
+    engineCapacity: 5193,
+    fuelType: 'Diesel' as const,
+    colour: 'WHITE',
+  };
+
+  it('fills what the register knows; only the purpose and modifications are left to give', () => {
+    const start = vehicleStepStart(null, found);
+    expect(start).toEqual({
+      make: 'Isuzu',
+      model: 'FRR',
+      registrationNumber: 'KCE 456D',
+      chassisNumber: 'JALFRR90PJ7000123',
+      engineNumber: '4HK1-778899',
+      engineCapacity: '5193',
+      bodyType: 'Lorry',
+      fuelType: 'Diesel',
+      purpose: '',
+      modifications: '',
+      yearOfManufacture: '2018',
+    });
+    expect(
+      vehicleFormSchema.safeParse({ ...start, purpose: 'Cement deliveries', modifications: 'no' }).success,
+    ).toBe(true);
+  });
+
+  it("keeps the buyer's vehicle for the same plate, and starts from a newly found other plate", () => {
+    const saved = vehicleFormSchema.parse({
+      ...vehicleStepStart(null, found),
+      purpose: 'Cement deliveries',
+      modifications: 'no',
+    });
+    expect(vehicleStepStart(saved, found).purpose).toBe('Cement deliveries');
+    expect(vehicleStepStart(saved, { ...found, registrationNumber: 'KBB111B' })).toMatchObject({
+      registrationNumber: 'KBB 111B',
+      purpose: '',
+    });
+    expect(vehicleStepStart(saved, null).purpose).toBe('Cement deliveries');
+    expect(vehicleStepStart(null, null)).toEqual(vehicleFormValues(null));
+  });
+});
+
+describe("the valuation's choices from the found vehicle", () => {
+  const vehicle = (bodyType: string, vehicleClass: 'commercial' | 'psv' = 'commercial') => ({
+    registrationNumber: 'KCT880M',
+    make: 'NISSAN',
+    model: 'CARAVAN',
+    yearOfManufacture: 2016,
+    chassisNumber: 'VW6E25-012345',
+    engineNumber: 'ZD30-445566',
+    bodyType,
+    vehicleClass,
+    engineCapacity: 2953,
+    fuelType: 'Diesel' as const,
+    colour: 'WHITE',
+  });
+  it.each([
+    ['PICK-UP', 'pickup'],
+    ['LORRY', 'lorry'],
+    ['TIPPER TRUCK', 'lorry'],
+    ['PANEL VAN', 'van'],
+    ['BUS', 'bus'],
+    ['FUEL TANKER', 'tanker'],
+    ['PRIME MOVER', 'prime-mover'],
+    ['STATION WAGON', ''],
+  ])('a %s body is a vehicle of type %o', (bodyType, vehicleType) => {
+    expect(valuationChoicesFrom(vehicle(bodyType)).vehicleType).toBe(vehicleType);
+  });
+
+  it('a PSV minibus is a matatu used as a public service vehicle; nothing found chooses nothing', () => {
+    expect(valuationChoicesFrom(vehicle('MINI BUS', 'psv'))).toEqual({
+      vehicleType: 'matatu',
+      primaryUse: 'psv',
+    });
+    expect(valuationChoicesFrom(null)).toEqual({ vehicleType: '', primaryUse: '' });
   });
 });

@@ -6,7 +6,9 @@ import {
   commercialVehicleSchema,
 } from '@bima/domain/classes/risks';
 import { parseAmount } from '@bima/domain/numbers';
+import { normaliseRegistration } from '@bima/domain/purchase';
 import { type ZodType, z } from 'zod';
+import { type FoundVehicle, spacedPlate } from '../../lib/vehicle-search';
 
 /**
  * The wizard's forms hold text (what the inputs give); the domain schemas check them with the same
@@ -92,3 +94,59 @@ export function vehicleFormValues(vehicle: CommercialVehicle | null): VehicleFor
 }
 
 export { type KycFormInput, kycFormSchema, kycFormValues } from '../../lib/class-kyc';
+
+/** The vehicle found from the plate (stores/found-vehicle), as far as the vehicle step needs it. */
+export type PlateVehicle = Omit<FoundVehicle, 'vehicleClass'>;
+
+/**
+ * Where the vehicle step starts (issue 30): the vehicle the buyer gave, unless they since found
+ * another plate; else what the register knows of the found one, so only its purpose and
+ * modifications are asked.
+ */
+export function vehicleStepStart(
+  saved: CommercialVehicle | null,
+  found: PlateVehicle | null,
+): VehicleFormInput {
+  const sameVehicle =
+    saved &&
+    found &&
+    normaliseRegistration(saved.registrationNumber) === normaliseRegistration(found.registrationNumber);
+  if (saved && (!found || sameVehicle)) return vehicleFormValues(saved);
+  if (!found) return vehicleFormValues(null);
+  return {
+    ...vehicleFormValues(null),
+    make: found.make,
+    model: found.model,
+    registrationNumber: spacedPlate(found.registrationNumber),
+    chassisNumber: found.chassisNumber,
+    engineNumber: found.engineNumber,
+    engineCapacity: found.engineCapacity ? String(found.engineCapacity) : '',
+    bodyType: found.bodyType,
+    fuelType: found.fuelType ?? '',
+    yearOfManufacture: found.yearOfManufacture ? String(found.yearOfManufacture) : '',
+  };
+}
+
+/** Body types as registers write them, to the valuation's vehicle types (the first that matches). */
+const BODY_TO_VEHICLE_TYPE: ReadonlyArray<[RegExp, ValuationFormInput['vehicleType']]> = [
+  [/PICK\s?-?UP/i, 'pickup'],
+  [/PRIME\s?MOVER/i, 'prime-mover'],
+  [/TANK/i, 'tanker'],
+  [/MINI\s?-?BUS|MATATU/i, 'matatu'],
+  [/BUS/i, 'bus'],
+  [/VAN/i, 'van'],
+  [/LORRY|TRUCK/i, 'lorry'],
+];
+
+/**
+ * The valuation's choices the found vehicle answers (issue 30): its vehicle type from the body the
+ * register gives, and public service for a PSV. Blank where it does not say; the buyer chooses.
+ */
+export function valuationChoicesFrom(found: FoundVehicle | null): {
+  vehicleType: string;
+  primaryUse: string;
+} {
+  if (!found) return { vehicleType: '', primaryUse: '' };
+  const vehicleType = BODY_TO_VEHICLE_TYPE.find(([pattern]) => pattern.test(found.bodyType))?.[1] ?? '';
+  return { vehicleType, primaryUse: found.vehicleClass === 'psv' ? 'psv' : '' };
+}

@@ -8,7 +8,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { todayIsoDate } from '../../lib/dates';
+import { kenyaTodayIsoDate } from '../../lib/dates';
 import {
   canKeepDrafts,
   deleteJourneyDraft,
@@ -90,7 +90,7 @@ export function useOpenQuote() {
   useEffect(() => {
     const { search, pathname } = initial.current;
     const params = new URLSearchParams(search);
-    const today = todayIsoDate();
+    const today = kenyaTodayIsoDate();
     const deps: RestoreDeps = { fetchQuotes: getRecommendations, fetchProduct: getProductDetails, today };
     const go = async (href: string) => {
       setTarget(href);

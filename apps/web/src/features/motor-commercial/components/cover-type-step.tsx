@@ -5,13 +5,17 @@ import {
 } from '@bima/domain/classes/risks';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
+import { PlateSearch } from '../../../components/plate-search';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { domainText } from '../../../lib/domain-text';
 import { t } from '../i18n';
 import { advance, updateFlow, useCommercialFlow } from '../stores/commercial-flow';
 import { StepActions } from './step-actions';
 
-/** Step 1: comprehensive or third-party commercial cover; Continue waits for a choice. */
+/**
+ * Step 1: optionally the number plate (issue 30: the register fills the vehicle step), then
+ * comprehensive or third-party commercial cover; Continue waits for a choice.
+ */
 export function CoverTypeStep() {
   const flow = useCommercialFlow();
   const legendId = useId();
@@ -27,6 +31,7 @@ export function CoverTypeStep() {
         <ScreenHeading>{t('motorCommercial.coverType.heading')}</ScreenHeading>
         <p className="mt-1 text-slate-700">{t('motorCommercial.coverType.intro')}</p>
       </div>
+      <PlateSearch journey="commercial" />
       <fieldset aria-labelledby={legendId}>
         <legend id={legendId} className="text-lg font-bold text-slate-900">
           {t('motorCommercial.coverType.legend')}

@@ -15,8 +15,14 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { domainText } from '../../../lib/domain-text';
 import { useSpecForm } from '../../../lib/use-spec-form';
+import { foundVehicleStore } from '../../../stores/found-vehicle';
 import { t } from '../i18n';
-import { hasPositiveValue, type ValuationFormInput, valuationFormSchema } from '../schemas';
+import {
+  hasPositiveValue,
+  type ValuationFormInput,
+  valuationChoicesFrom,
+  valuationFormSchema,
+} from '../schemas';
 import { advance, updateFlow, useCommercialFlow } from '../stores/commercial-flow';
 import { StepActions } from './step-actions';
 
@@ -38,15 +44,17 @@ export function ValuationStep() {
   const isThirdParty = coverType === 'third-party-commercial';
   const usageId = useId();
   const saved = flow.valuation;
+  // The plate search's vehicle answers the vehicle type (and a PSV's use) until the buyer chooses.
+  const fromPlate = valuationChoicesFrom(foundVehicleStore.getState().vehicle);
   const { form, field, errorOf, isSubmitDisabled } = useSpecForm<ValuationFormInput, CommercialRisk>(
     valuationFormSchema,
     {
       coverType,
       vehicleValue: saved && saved.vehicleValue > 0 ? String(saved.vehicleValue) : '',
-      vehicleType: saved?.vehicleType ?? '',
+      vehicleType: saved?.vehicleType ?? fromPlate.vehicleType,
       tonnageCapacity: saved ? String(saved.tonnageCapacity) : '',
       usageDetails: {
-        primaryUse: saved?.usageDetails.primaryUse ?? '',
+        primaryUse: saved?.usageDetails.primaryUse ?? fromPlate.primaryUse,
         goodsCarried: saved?.usageDetails.goodsCarried ?? '',
         routes: saved?.usageDetails.routes ?? '',
       },

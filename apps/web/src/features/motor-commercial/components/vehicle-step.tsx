@@ -8,20 +8,29 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { YesNoField } from '../../../components/yes-no-field';
 import { useSpecForm } from '../../../lib/use-spec-form';
+import { spacedPlate } from '../../../lib/vehicle-search';
+import { foundVehicleStore } from '../../../stores/found-vehicle';
 import { t } from '../i18n';
-import { type VehicleFormInput, vehicleFormSchema, vehicleFormValues } from '../schemas';
+import { type VehicleFormInput, vehicleFormSchema, vehicleFormValues, vehicleStepStart } from '../schemas';
 import { advance, updateFlow, useCommercialFlow } from '../stores/commercial-flow';
 import { StepActions } from './step-actions';
 
 const FUEL_OPTIONS = FUEL_TYPES.map((fuel) => ({ value: fuel, label: fuel }));
 const TEXT_FIELDS = ['make', 'model', 'registrationNumber', 'chassisNumber', 'engineNumber'] as const;
 
-/** Step 4: the vehicle's identity and build; every field is required (spec-2). */
+/** Step 4: the vehicle's identity and build; every field is required (spec-2), prefilled from the plate. */
 export function VehicleStep() {
   const flow = useCommercialFlow();
+  const found = foundVehicleStore.getState().vehicle;
+  // The plate search's vehicle fills in what the register knows (issue 30).
+  const start = vehicleStepStart(flow.vehicleDetails, found);
+  const isFromRegister =
+    found !== null &&
+    start.registrationNumber === spacedPlate(found.registrationNumber) &&
+    !flow.vehicleDetails;
   const { form, field, errorOf, isSubmitDisabled } = useSpecForm<VehicleFormInput, CommercialVehicle>(
     vehicleFormSchema,
-    vehicleFormValues(flow.vehicleDetails),
+    start,
   );
   const onSubmit = (vehicle: CommercialVehicle) => {
     updateFlow((state) => advance(state, { type: 'vehicle', vehicle }));
@@ -36,6 +45,11 @@ export function VehicleStep() {
       <div>
         <ScreenHeading>{t('motorCommercial.vehicle.heading')}</ScreenHeading>
         <p className="mt-1 text-slate-700">{t('motorCommercial.vehicle.intro')}</p>
+        {isFromRegister ? (
+          <p className="mt-3 rounded-lg bg-sky-50 p-3 text-sky-950">
+            {t('motorCommercial.vehicle.fromRegister', { plate: spacedPlate(found.registrationNumber) })}
+          </p>
+        ) : null}
       </div>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-6">
         <ErrorSummary errors={errors.map((message) => ({ message }))} />

@@ -6,7 +6,7 @@ import { ErrorSummary } from '../../../components/error-summary';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, buttonSecondary, cardClass, inputClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
-import { formatIsoDate, todayIsoDate } from '../../../lib/dates';
+import { formatIsoDate, kenyaTodayIsoDate } from '../../../lib/dates';
 import { domainText } from '../../../lib/domain-text';
 import type { MotorProduct } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
@@ -30,7 +30,8 @@ function CoverDetailsFormView({ product }: { product: MotorProduct }) {
   };
   const coverDetails = useMotorFlow((state) => state.coverDetails);
   const supportedPeriods = product.productCover.supportedPeriods;
-  const today = todayIsoDate();
+  // Kenya's today, the date the server checks the start against, whatever the phone's time zone.
+  const today = kenyaTodayIsoDate();
   const schema = useMemo(
     () => createCoverDetailsSchema({ today, supportedPeriods }),
     [today, supportedPeriods],

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { coverTypeText } from '../../../components/code-labels';
 import { ErrorSummary } from '../../../components/error-summary';
 import { AmountInput } from '../../../components/number-inputs';
+import { PlateSearch } from '../../../components/plate-search';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, buttonSecondary, linkButton } from '../../../components/ui';
 import { paths } from '../../../config/paths';
@@ -133,7 +134,8 @@ function CoverOptions({
 }
 
 /**
- * CoverTypeSelection (spec-1 §2.4): the vehicle value, then the cover type, then Get Quote. The
+ * CoverTypeSelection (spec-1 §2.4): optionally the number plate (issue 30: the register fills the
+ * vehicle details the purchase asks), the vehicle value, then the cover type, then Get Quote. The
  * wizard's address names its class (motor private), so nothing chosen on the landing page is needed.
  * "Please select a cover type." shows only after Get Quote was tried without one, as in other forms.
  */
@@ -190,6 +192,8 @@ export default function CoverTypeRoute() {
         <ScreenHeading>{t('motor.coverType.heading')}</ScreenHeading>
         <p className="mt-2 text-slate-700">{t('motor.coverType.intro')}</p>
       </div>
+
+      <PlateSearch journey="private" />
 
       <div className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         {isSaved ? (

@@ -2,6 +2,7 @@ import { formatKes } from '@bima/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Card } from '../../../components/card';
+import { CertificateLine, whileCertificatePending } from '../../../components/certificate-line';
 import { coverTypeText, insuranceClassText } from '../../../components/code-labels';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
@@ -92,7 +93,12 @@ function RenewalPanel({ policy, renewal }: { policy: ClientPolicyWithDocuments; 
 
 function PolicyDetail({ id }: { id: number }) {
   // Fresh document links each time the page opens (they last 10 minutes).
-  const policy = useQuery(policyByIdQueryOptions(id));
+  const options = policyByIdQueryOptions(id);
+  // While DMVIC issues the certificate, the page asks again every few seconds.
+  const policy = useQuery({
+    ...options,
+    refetchInterval: whileCertificatePending(),
+  });
   const data = policy.data;
   const names = data?.insured.names;
   const insured = [names?.firstName, names?.lastName].filter(Boolean).join(' ');
@@ -136,7 +142,20 @@ function PolicyDetail({ id }: { id: number }) {
               rows={[
                 { label: t('portal.fields.policyNumber'), value: data.policyNumber },
                 { label: t('portal.fields.status'), value: <RecordStatusBadge status={data.status} /> },
-                { label: t('portal.fields.certificateNumber'), value: data.certificateNumber },
+                ...(data.certificate
+                  ? [
+                      {
+                        label: t('portal.fields.certificateNumber'),
+                        value: data.certificate.number
+                          ? t('portal.policy.certificateValue', {
+                              number: data.certificate.number,
+                              type: data.certificate.type,
+                              issuer: data.certificate.issuer === 'DMVIC' ? 'DMVIC' : 'Bima Portal',
+                            })
+                          : t('portal.policy.certificatePending'),
+                      },
+                    ]
+                  : [{ label: t('portal.fields.certificateNumber'), value: data.certificateNumber }]),
                 // A financed premium has no M-Pesa receipt: "Financed by" below names the lender and loan.
                 ...(data.financing
                   ? []
@@ -211,11 +230,9 @@ function PolicyDetail({ id }: { id: number }) {
                     {t('portal.policy.receipt')}
                   </a>
                 </li>
-                {data.documents.certificate && data.certificate ? (
+                {data.certificate ? (
                   <li>
-                    <a href={documentLink(data.documents.certificate)} download className={linkButton}>
-                      {t('portal.policy.certificate', { number: data.certificate.certificateNumber })}
-                    </a>
+                    <CertificateLine certificate={data.certificate} link={data.documents.certificate} />
                   </li>
                 ) : null}
               </ul>

@@ -1,5 +1,6 @@
 import { FUEL_TYPES, USE_PURPOSES } from '@bima/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { FormSection } from '../../../components/form-section';
 import { SelectField } from '../../../components/select-field';
 import { TextAreaField } from '../../../components/text-area-field';
@@ -10,8 +11,13 @@ import { todayIsoDate } from '../../../lib/dates';
 import { loadLazy } from '../../../lib/lazy';
 import { useSpecForm } from '../../../lib/use-spec-form';
 import { t } from '../i18n';
-import { getModels } from '../utils/car-models';
-import { getVehicleSchema, toVehicleFormValues, type VehicleFormValues } from '../utils/vehicle-form';
+import { getModels, matchCatalogue } from '../utils/car-models';
+import {
+  getVehicleSchema,
+  toVehicleFormValues,
+  type VehicleFormValues,
+  withHeldOption,
+} from '../utils/vehicle-form';
 
 /** The car makes catalogue is a chunk of its own, loaded by this form only. */
 function useCarMakes() {
@@ -51,7 +57,31 @@ export function VehicleForm({
   const antiTheft = form.watch('antiTheftDevice');
   const modifications = form.watch('modifications');
   const makeField = field('make');
-  const models = getModels(makes.data ?? [], make);
+  const model = form.watch('model');
+  const asOption = (value: string) => ({ value, label: value });
+  // A make or model the form already holds (the register's, a quotation's) stays choosable even
+  // where the bundled catalogue lacks it.
+  const makeOptions = withHeldOption(
+    (makes.data ?? []).map((entry) => asOption(entry.name)),
+    makes.data ? make : '',
+    asOption,
+  );
+  const modelOptions = withHeldOption(getModels(makes.data ?? [], make).map(asOption), model, asOption);
+
+  // The makes arrive after the first render: the held make and model (the register's 'TOYOTA'
+  // 'HARRIER' in the catalogue's spelling) are put back into the drop-downs once they exist.
+  useEffect(() => {
+    if (!makes.data) return;
+    const held = matchCatalogue(makes.data, form.getValues());
+    form.setValue('make', held.make);
+    form.setValue('model', held.model);
+  }, [makes.data, form]);
+  // A model set before its make's options were drawn is put back once they are.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the make's options change
+  useEffect(() => {
+    const held = form.getValues('model');
+    if (held) form.setValue('model', held);
+  }, [make, makes.data, form]);
 
   const id = (name: keyof VehicleFormValues) => `vehicle-${name}`;
   const text = (name: keyof VehicleFormValues, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
@@ -71,7 +101,7 @@ export function VehicleForm({
           id={id('make')}
           label={t('purchase.vehicle.make')}
           placeholder={makes.data ? t('purchase.vehicle.selectMake') : t('purchase.vehicle.loadingMakes')}
-          options={(makes.data ?? []).map((entry) => ({ value: entry.name, label: entry.name }))}
+          options={makeOptions}
           registration={{
             ...makeField,
             onChange: async (event) => {
@@ -86,7 +116,7 @@ export function VehicleForm({
           id={id('model')}
           label={t('purchase.vehicle.model')}
           placeholder={make ? t('purchase.vehicle.selectModel') : t('purchase.vehicle.chooseMakeFirst')}
-          options={models.map((model) => ({ value: model, label: model }))}
+          options={modelOptions}
           registration={field('model')}
           disabled={!make}
           error={errorOf('model')}

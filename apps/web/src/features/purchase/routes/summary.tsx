@@ -4,6 +4,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Card } from '../../../components/card';
 import { coverTypeText } from '../../../components/code-labels';
+import {
+  type DoubleInsurance,
+  DoubleInsuranceNotice,
+  doubleInsuranceOf,
+} from '../../../components/double-insurance-notice';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { buttonPrimary, buttonSecondary } from '../../../components/ui';
@@ -12,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { todayIsoDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notifications';
 import { completeQuotation } from '../../../lib/quotations';
+import { motorFlowStore } from '../../../stores/motor-flow';
 import { clientDetailsQueryOptions, needsKyc } from '../api/client';
 import { createQuotation } from '../api/quotation';
 import { usePurchaseContext } from '../hooks';
@@ -37,6 +43,8 @@ export default function SummaryRoute() {
   const vehicle = usePurchase((state) => state.vehicleDetails);
   const client = useQuery(clientDetailsQueryOptions());
   const [isLoading, setIsLoading] = useState(false);
+  // DMVIC: the vehicle is already insured for these dates (refused before any invoice or prompt).
+  const [doubleInsurance, setDoubleInsurance] = useState<DoubleInsurance | null>(null);
   const isThirdParty = product.coverType === 'third-party';
 
   const insuranceRows = buildInsuranceRows({
@@ -55,6 +63,7 @@ export default function SummaryRoute() {
 
   const confirm = async () => {
     setIsLoading(true);
+    setDoubleInsurance(null);
     try {
       const details = client.data ?? (await queryClient.fetchQuery(clientDetailsQueryOptions()));
       const missing = [
@@ -104,6 +113,11 @@ export default function SummaryRoute() {
       navigate(paths.motorPayment.getHref());
     } catch (error) {
       if (error instanceof ApiError && error.httpStatus === 403) return;
+      const refusal = doubleInsuranceOf(error);
+      if (refusal) {
+        setDoubleInsurance(refusal);
+        return;
+      }
       setPurchaseErrors(fieldMessages(error));
       const message =
         error instanceof ApiError ? error.err_msg?.trim() : error instanceof Error ? error.message : '';
@@ -124,6 +138,16 @@ export default function SummaryRoute() {
         <ScreenHeading>{t('purchase.summary.heading')}</ScreenHeading>
         <p className="mt-1 text-slate-700">{t('purchase.summary.intro')}</p>
       </div>
+      {doubleInsurance ? (
+        <DoubleInsuranceNotice
+          refusal={doubleInsurance}
+          onUseStartDate={(startDate) => {
+            // The cover starts the day after the vehicle's current cover ends; confirmed again with it.
+            motorFlowStore.setState((state) => ({ coverDetails: { ...state.coverDetails, startDate } }));
+            setDoubleInsurance(null);
+          }}
+        />
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card id="summary-insurance" title={t('purchase.summary.insurance')} headingLevel={3}>
           <SummaryList rows={insuranceRows} />

@@ -3,15 +3,21 @@ import { useNavigate } from 'react-router';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notifications';
+import { spacedPlate } from '../../../lib/vehicle-search';
+import { foundVehicleStore } from '../../../stores/found-vehicle';
 import { clientDetailsQueryOptions, needsKyc } from '../api/client';
 import { VehicleForm } from '../components/vehicle-form';
 import { usePurchaseContext } from '../hooks';
 import { t } from '../i18n';
 import { purchaseStore, saveVehicleDetails } from '../stores/purchase';
+import { vehicleFormStart } from '../utils/vehicle-form';
 
 const SAVED_TOAST_MS = 2_000;
 
-/** Vehicle Details (spec-2): four sections, or the four identity fields for third-party cover. */
+/**
+ * Vehicle Details (spec-2): four sections, or the four identity fields for third-party cover; what
+ * the plate search found fills in what the register knows (issue 30).
+ */
 export default function VehicleDetailsRoute() {
   const { product } = usePurchaseContext();
   const navigate = useNavigate();
@@ -35,6 +41,11 @@ export default function VehicleDetailsRoute() {
     }
   };
 
+  const saved = purchaseStore.getState().vehicleDetails;
+  const found = foundVehicleStore.getState().vehicle;
+  const initial = vehicleFormStart({ saved, found, usePurpose: 'private' });
+  const isFromRegister = found !== null && initial !== saved;
+
   return (
     <section className="space-y-6">
       <div>
@@ -42,10 +53,15 @@ export default function VehicleDetailsRoute() {
         <p className="mt-1 text-slate-700">
           {isThirdParty ? t('purchase.vehicle.introThirdParty') : t('purchase.vehicle.intro')}
         </p>
+        {isFromRegister ? (
+          <p className="mt-3 rounded-lg bg-sky-50 p-3 text-sky-950">
+            {t('purchase.vehicle.fromRegister', { plate: spacedPlate(found.registrationNumber) })}
+          </p>
+        ) : null}
       </div>
       <VehicleForm
         isThirdParty={isThirdParty}
-        initial={purchaseStore.getState().vehicleDetails as Record<string, unknown> | null}
+        initial={initial}
         onValid={onValid}
         onBack={() => navigate(paths.motorQuotation.getHref())}
       />

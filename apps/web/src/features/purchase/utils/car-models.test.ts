@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CAR_MAKES } from '../data/car-makes';
-import { getModels, OTHER_MODEL } from './car-models';
+import { getModels, matchCatalogue, OTHER_MODEL } from './car-models';
 
 describe('car makes catalogue', () => {
   it('runs from Acura to Yugo in alphabetical order, without duplicates', () => {
@@ -33,5 +33,37 @@ describe('car makes catalogue', () => {
     expect(getModels(CAR_MAKES, '')).toEqual([]);
     expect(getModels(CAR_MAKES, 'Unknown')).toEqual([]);
     expect(getModels(CAR_MAKES, 'Yugo').at(-1)).toBe(OTHER_MODEL);
+  });
+});
+
+describe("the register's make and model in the catalogue's spelling", () => {
+  const catalogue = [
+    { name: 'Toyota', models: ['Fielder', 'Harrier'] },
+    { name: 'Mercedes-Benz', models: ['C-Class'] },
+    { name: 'Isuzu', models: ['D-Max'] },
+  ];
+  it.each([
+    [
+      { make: 'TOYOTA', model: 'HARRIER' },
+      { make: 'Toyota', model: 'Harrier' },
+    ],
+    [
+      { make: 'MERCEDES BENZ', model: 'C200' },
+      { make: 'Mercedes-Benz', model: 'C200' },
+    ],
+    [
+      { make: 'ISUZU', model: 'D-MAX' },
+      { make: 'Isuzu', model: 'D-Max' },
+    ],
+    [
+      { make: 'BOXER', model: 'BM 150' },
+      { make: 'BOXER', model: 'BM 150' },
+    ],
+    [
+      { make: '', model: '' },
+      { make: '', model: '' },
+    ],
+  ])('%o reads %o', (given, expected) => {
+    expect(matchCatalogue(catalogue, given)).toEqual(expected);
   });
 });

@@ -6,6 +6,8 @@ import {
   isVehicleComplete,
   toVehicleFormValues,
   type VehicleFormValues,
+  vehicleFormStart,
+  withHeldOption,
 } from './vehicle-form';
 
 const TODAY = '2026-03-10';
@@ -129,5 +131,81 @@ describe('saved vehicle details', () => {
     const saved = getVehicleSchema(false, TODAY).parse(full);
     expect(toVehicleFormValues(saved)).toEqual({ ...full, registrationNumber: 'KDA 123B' });
     expect(toVehicleFormValues(null)).toEqual(emptyVehicleForm);
+  });
+});
+
+describe('where the vehicle form starts (issue 30)', () => {
+  const found = {
+    registrationNumber: 'KDA123B',
+    make: 'Toyota',
+    model: 'Harrier',
+    yearOfManufacture: 2019,
+    chassisNumber: 'JTEBU5JR5K5123456',
+    engineNumber: '2GR-1234567',
+    bodyType: 'SUV',
+    engineCapacity: 2500,
+    fuelType: 'Petrol' as const,
+    colour: 'PEARL WHITE',
+  };
+
+  it("fills what the register knows, the plate written as people write it and the journey's use", () => {
+    const start = toVehicleFormValues(vehicleFormStart({ saved: null, found, usePurpose: 'private' }));
+    expect(start).toEqual({
+      ...emptyVehicleForm,
+      make: 'Toyota',
+      model: 'Harrier',
+      registrationNumber: 'KDA 123B',
+      chassisNumber: 'JTEBU5JR5K5123456',
+      engineNumber: '2GR-1234567',
+      engineCapacity: '2500',
+      fuelType: 'Petrol',
+      bodyType: 'SUV',
+      usePurpose: 'private',
+      colour: 'PEARL WHITE',
+      yearOfManufacture: '2019',
+    });
+    // Only the two security questions are left for the buyer: no field to type.
+    expect(messages({ ...start, antiTheftDevice: 'no', modifications: 'no' })).toEqual({});
+    expect(Object.keys(messages(start))).toEqual(['antiTheftDevice', 'modifications']);
+  });
+
+  it('leaves blank what the register does not give (year, engine size, fuel, colour)', () => {
+    const start = toVehicleFormValues(
+      vehicleFormStart({
+        saved: null,
+        found: { ...found, yearOfManufacture: null, engineCapacity: null, fuelType: null, colour: null },
+        usePurpose: 'private',
+      }),
+    );
+    expect(start).toMatchObject({ yearOfManufacture: '', engineCapacity: '', fuelType: '', colour: '' });
+  });
+
+  it('keeps the details the buyer saved for the same plate (their corrections win)', () => {
+    const saved = { ...full, registrationNumber: 'kda123b', colour: 'Black' };
+    expect(vehicleFormStart({ saved, found, usePurpose: 'private' })).toBe(saved);
+  });
+
+  it('starts from a newly found plate over details saved for another vehicle', () => {
+    const saved = { ...full, registrationNumber: 'KBZ 001A' };
+    expect(vehicleFormStart({ saved, found, usePurpose: 'private' })).toMatchObject({
+      registrationNumber: 'KDA 123B',
+    });
+  });
+
+  it('is what was saved, or nothing, without a found plate', () => {
+    expect(vehicleFormStart({ saved: null, found: null, usePurpose: 'private' })).toBeNull();
+    expect(vehicleFormStart({ saved: full, found: null, usePurpose: 'private' })).toBe(full);
+  });
+});
+
+describe('a drop-down keeps the value the form holds', () => {
+  const asOption = (value: string) => ({ value, label: value });
+  it('adds a make or model the catalogue lacks, once', () => {
+    expect(withHeldOption([asOption('Fielder')], 'Probox Van', asOption)).toEqual([
+      asOption('Fielder'),
+      asOption('Probox Van'),
+    ]);
+    expect(withHeldOption([asOption('Fielder')], 'Fielder', asOption)).toEqual([asOption('Fielder')]);
+    expect(withHeldOption([asOption('Fielder')], '', asOption)).toEqual([asOption('Fielder')]);
   });
 });

@@ -1,10 +1,13 @@
 import {
   fullVehicleSchema,
+  normaliseRegistration,
+  type USE_PURPOSES,
   type VehicleDetails,
   type VehicleIdentity,
   vehicleIdentitySchema,
 } from '@bima/domain';
 import { z } from 'zod';
+import { type FoundVehicle, spacedPlate } from '../../../lib/vehicle-search';
 
 /** The vehicle form as typed: every field a string ('' until given). */
 export interface VehicleFormValues {
@@ -95,4 +98,55 @@ export function toVehicleFormValues(
     if (value !== undefined && value !== null) values[key] = String(value);
   }
   return values;
+}
+
+/** The vehicle found from the number plate (stores/found-vehicle), as far as the form needs it. */
+export type PlateVehicle = Omit<FoundVehicle, 'vehicleClass'>;
+
+const samePlate = (a: unknown, b: string) =>
+  typeof a === 'string' && normaliseRegistration(a) === normaliseRegistration(b);
+
+/**
+ * Where the vehicle form starts (issue 30): the details the buyer saved, unless they since found
+ * another plate; else what the register knows of the found vehicle — identity, build and body —
+ * so the buyer types only what it cannot know. The use purpose is the journey's (`usePurpose`):
+ * the register said the vehicle is of that class. Nothing found and nothing saved: null (empty form).
+ */
+export function vehicleFormStart({
+  saved,
+  found,
+  usePurpose,
+}: {
+  saved: Partial<Record<keyof VehicleFormValues, unknown>> | null;
+  found: PlateVehicle | null;
+  usePurpose: (typeof USE_PURPOSES)[number];
+}): Partial<Record<keyof VehicleFormValues, unknown>> | null {
+  if (saved && (!found || samePlate(saved.registrationNumber, found.registrationNumber))) return saved;
+  if (!found) return saved;
+  return {
+    make: found.make,
+    model: found.model,
+    registrationNumber: spacedPlate(found.registrationNumber),
+    chassisNumber: found.chassisNumber,
+    engineNumber: found.engineNumber,
+    bodyType: found.bodyType,
+    usePurpose,
+    ...(found.yearOfManufacture ? { yearOfManufacture: found.yearOfManufacture } : {}),
+    ...(found.engineCapacity ? { engineCapacity: found.engineCapacity } : {}),
+    ...(found.fuelType ? { fuelType: found.fuelType } : {}),
+    ...(found.colour?.trim() ? { colour: found.colour.trim() } : {}),
+  };
+}
+
+/**
+ * A drop-down's options with the value the form holds, when the list lacks it (a make or model the
+ * register gives that the bundled catalogue does not list), so a prefilled value is never lost.
+ */
+export function withHeldOption<Option extends { value: string; label: string }>(
+  options: readonly Option[],
+  held: string,
+  toOption: (value: string) => Option,
+): Option[] {
+  if (!held || options.some((option) => option.value === held)) return [...options];
+  return [...options, toOption(held)];
 }

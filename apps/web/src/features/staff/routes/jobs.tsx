@@ -17,6 +17,8 @@ const KNOWN_JOBS = new Set([
   'loan-jobs',
   'rate-limit-sweep',
   'identity-check-retry',
+  'dmvic-issue-certificates',
+  'dmvic-certificate-stock',
 ]);
 const jobLabel = (name: string) => (KNOWN_JOBS.has(name) ? t(`staff.jobs.names.${name}`) : name);
 

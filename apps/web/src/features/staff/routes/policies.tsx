@@ -11,6 +11,7 @@ import { buttonPrimary, inputClass, labelClass } from '../../../components/ui';
 import { usePageParam } from '../../../components/use-page-param';
 import { insuredVerificationsQueryOptions } from '../api/identity';
 import { type FoundPolicy, policySearchQueryOptions } from '../api/policies';
+import { CertificateDesk } from '../components/certificate-desk';
 import { t } from '../i18n';
 import { formatDay } from '../utils/format';
 
@@ -150,6 +151,7 @@ export default function PoliciesRoute() {
           emptyText={t('staff.policies.empty')}
         />
       ) : null}
+      <CertificateDesk />
     </div>
   );
 }

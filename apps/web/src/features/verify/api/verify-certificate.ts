@@ -1,4 +1,5 @@
-import type { CertificateCheck, VerifyCertificateQuery } from '@bima/domain';
+import type { VerifyCertificateQuery } from '@bima/domain';
+import type { ActionOutput } from '@bima/domain/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callAction } from '../../../lib/api-client';
 
@@ -6,7 +7,7 @@ import { callAction } from '../../../lib/api-client';
 export async function verifyCertificate(
   query: VerifyCertificateQuery,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<CertificateCheck> {
+): Promise<ActionOutput<'underwriting/certificate/verifyCertificate'>> {
   const data =
     query.by === 'number'
       ? { certificateNumber: query.certificateNumber }

@@ -1,4 +1,5 @@
 import { CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, type CertificateCheck } from '@bima/domain';
+import type { ActionOutput } from '@bima/domain/contract';
 import { Card } from '../../../components/card';
 import { StatusBadge, type StatusTone } from '../../../components/status-badge';
 import { SummaryList } from '../../../components/summary-list';
@@ -14,8 +15,15 @@ const TONES: Record<CertificateCheck['status'], StatusTone> = {
   UNKNOWN: 'neutral',
 };
 
-/** A check's answer: the status in words (the badge's colour only repeats it) and what the certificate shows. */
-export function CheckResult({ check }: { check: CertificateCheck }) {
+/**
+ * A check's answer: the status in words (the badge's colour only repeats it), who answered (DMVIC,
+ * or our own records when DMVIC did not) and what the certificate shows.
+ */
+export function CheckResult({
+  check,
+}: {
+  check: ActionOutput<'underwriting/certificate/verifyCertificate'>;
+}) {
   const status = domainText(CERTIFICATE_STATUS_LABELS[check.status]);
   const certificate = check.certificate;
   return (
@@ -23,6 +31,9 @@ export function CheckResult({ check }: { check: CertificateCheck }) {
       <p className="text-slate-800">
         <StatusBadge label={status} tone={TONES[check.status]} />{' '}
         {t('verify.checkedOn', { date: formatIsoDate(check.checkedOn) })}
+      </p>
+      <p className={check.source === 'DMVIC' ? 'mt-2 text-slate-800' : 'mt-2 font-semibold text-amber-900'}>
+        {check.source === 'DMVIC' ? t('verify.source.DMVIC') : t('verify.source.portalRecords')}
       </p>
       {certificate ? (
         <div className="mt-3">
