@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema';
 import { call, loginUser, registerUser } from './accounts-helpers';
 import { buildTestApp } from './helpers';
-import { giveKyc } from './purchase-helpers';
+import { giveKyc, nextVehicleIdentity } from './purchase-helpers';
 
 describe('/dev/mpesa: the simulated phone', () => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
@@ -18,21 +18,23 @@ describe('/dev/mpesa: the simulated phone', () => {
   const startPayment = async () => {
     const headers = { accesstoken: (await loginUser(ctx, await registerUser(ctx))).accessToken };
     await giveKyc(ctx, headers);
+    // A car of its own each time: DMVIC refuses a second cover for one car over the same days.
+    const { registrationNumber, chassisNumber } = nextVehicleIdentity();
     const quotation = await call(
       ctx,
       'client',
       'quotation',
       'createQuotation',
       {
-        risks: [{ riskType: 'ASSET', value: null, riskRef: 'KCR 442X', details: {} }],
+        risks: [{ riskType: 'ASSET', value: null, riskRef: registrationNumber, details: {} }],
         productSystemRef: 'JUB-MP-TPO',
         coverPeriod: 365,
         coverDetails: { startDate: new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10) },
         vehicleDetails: {
           make: 'Toyota',
           model: 'Probox',
-          registrationNumber: 'KCR 442X',
-          chassisNumber: 'NCP501234567890AB',
+          registrationNumber,
+          chassisNumber,
         },
       },
       headers,

@@ -5,7 +5,7 @@ import { AppError } from '../src/gateway/errors';
 import { createPdfService } from '../src/modules/pdf-renderers';
 import { accidentClaim, policyFor } from './claims-helpers';
 import { buildTestApp, openTestDatabase, type TestContext } from './helpers';
-import { kenyaToday, MPESA_TEST_ENV, newSignedInClient } from './purchase-helpers';
+import { kenyaToday, MPESA_TEST_ENV, newSignedInClient, waitUntil } from './purchase-helpers';
 import { send } from './staff-helpers';
 
 /**
@@ -25,9 +25,15 @@ describe('PDF downloads are limited per user', () => {
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     owner = await newSignedInClient(ctx);
     const policyNumber = await policyFor(ctx, owner.headers);
-    const policy = await send(ctx, 'client/policy/getPolicy', { policyNumber }, owner.headers);
+    // The certificate's PDF is DMVIC's, there once the issuing job has had it from DMVIC (seconds).
+    const policy = await waitUntil(
+      () => send(ctx, 'client/policy/getPolicy', { policyNumber }, owner.headers),
+      (answer) => answer.status !== 200 || Boolean(answer.body.result.data.documents.certificate),
+      45_000,
+    );
     expect(policy.status, JSON.stringify(policy.body)).toBe(200);
     documents = policy.body.result.data.documents;
+    expect(documents.certificate).toBeTruthy();
     const reported = await send(
       ctx,
       'client/claim/reportClaim',

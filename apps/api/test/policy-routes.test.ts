@@ -563,7 +563,7 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
           ((await ok('client/policy/getPolicy', { id: policy.id }, issued.client.headers)) as PolicyView)
             .certificate,
         (certificate) => certificate?.status === 'issued',
-        15_000,
+        45_000,
       );
       expect(issuedCertificate, `${route.name}: DMVIC certificate`).toMatchObject({
         number: expect.stringMatching(/^[ABCD]\d{8}$/),

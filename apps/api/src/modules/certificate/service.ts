@@ -31,7 +31,7 @@ import {
   type DmvicStock,
 } from '../../dmvic/port';
 import { AppError } from '../../gateway/errors';
-import { kenyaToday } from '../../lib/dates';
+import { coverDatesAtPayment, kenyaToday } from '../../lib/dates';
 import { type Bilingual, formatDay } from '../../lib/language';
 import { notificationEmail } from '../../mail/templates';
 import { notify } from '../notification/service';
@@ -615,8 +615,16 @@ export async function refuseUninsurableVehicle(
     userId: string;
     startDate: string;
     endDate: string;
+    periodDays: number;
   },
 ): Promise<void> {
+  // The days the cover would have if paid now: a quoted start that has passed moves to today (cover
+  // is never backdated), so that is what DMVIC and our records are asked about.
+  const { startDate, endDate } = coverDatesAtPayment({
+    quotedStartDate: quotation.startDate,
+    periodDays: quotation.periodDays,
+    paidAt: new Date(),
+  });
   const type = certificateTypeOfQuotation(quotation);
   const plate = normaliseRegistration(textOf(quotation.vehicle.registrationNumber));
   if (!type || plate === '') return;
@@ -629,8 +637,8 @@ export async function refuseUninsurableVehicle(
         eq(motorCertificates.registrationNumber, plate),
         inArray(motorCertificates.status, ['pending', 'issued']),
         isNull(policies.cancelledOn),
-        lte(motorCertificates.startDate, quotation.endDate),
-        gte(motorCertificates.endDate, quotation.startDate),
+        lte(motorCertificates.startDate, endDate),
+        gte(motorCertificates.endDate, startDate),
       ),
     )
     .orderBy(desc(motorCertificates.endDate))
@@ -650,8 +658,8 @@ export async function refuseUninsurableVehicle(
       type,
       memberCompanyId,
       policyNumber: quotation.systemQuotationRef,
-      startDate: quotation.startDate,
-      endDate: quotation.endDate,
+      startDate,
+      endDate,
       coverType: quotation.coverType,
       vehicleValue: quotation.vehicleValue,
       vehicle: await withRegisteredBody(check.dmvic, quotation.vehicle),
