@@ -83,10 +83,13 @@ test.describe('motor certificates through DMVIC', () => {
     request,
   }) => {
     const client = await createClient(request, { withKyc: true });
-    expect((await request.post('/dev/dmvic', { data: { down: true } })).ok()).toBe(true);
+    // DMVIC is down for this car only: journeys running beside this one keep their DMVIC.
+    const car = freshVehicleIdentity();
+    const outage = { registrationNumber: car.registrationNumber };
+    expect((await request.post('/dev/dmvic', { data: { down: true, ...outage } })).ok()).toBe(true);
     let policy: { policyNumber: string; id: number };
     try {
-      policy = await buyThroughApi(request, client.session, freshVehicleIdentity());
+      policy = await buyThroughApi(request, client.session, car);
       await useSession(page, client.session);
       await page.goto(`/newportal/products/${policy.id}`);
       await expect(
@@ -95,7 +98,7 @@ test.describe('motor certificates through DMVIC', () => {
       await expect(page.getByText('Certificate being issued.')).toBeVisible();
       await expect(page.getByText('Being issued by DMVIC')).toBeVisible();
     } finally {
-      expect((await request.post('/dev/dmvic', { data: { down: false } })).ok()).toBe(true);
+      expect((await request.post('/dev/dmvic', { data: { down: false, ...outage } })).ok()).toBe(true);
     }
     // Once DMVIC answers, the queue issues it and the open page shows it by itself.
     const download = page.getByRole('link', { name: /^Download DMVIC certificate C\d{8}, Type C \(PDF\)$/ });
@@ -108,10 +111,12 @@ test.describe('motor certificates through DMVIC', () => {
     request,
   }) => {
     const client = await createClient(request, { withKyc: true });
-    expect((await request.post('/dev/dmvic', { data: { down: true } })).ok()).toBe(true);
+    const car = freshVehicleIdentity();
+    const outage = { registrationNumber: car.registrationNumber };
+    expect((await request.post('/dev/dmvic', { data: { down: true, ...outage } })).ok()).toBe(true);
     let policyNumber = '';
     try {
-      ({ policyNumber } = await buyThroughApi(request, client.session, freshVehicleIdentity()));
+      ({ policyNumber } = await buyThroughApi(request, client.session, car));
       await signInStaffThroughPage(page, STAFF.admin);
       await page.goto('/staff/policies');
       const desk = page.getByRole('region', { name: 'Motor certificates (DMVIC)' });
@@ -119,7 +124,7 @@ test.describe('motor certificates through DMVIC', () => {
       await expect(row).toContainText('DMVIC unavailable', { timeout: 30_000 });
       await expect(desk.getByRole('table', { name: /Certificate stock at DMVIC/ })).toBeVisible();
     } finally {
-      expect((await request.post('/dev/dmvic', { data: { down: false } })).ok()).toBe(true);
+      expect((await request.post('/dev/dmvic', { data: { down: false, ...outage } })).ok()).toBe(true);
     }
     const desk = page.getByRole('region', { name: 'Motor certificates (DMVIC)' });
     await desk.getByRole('button', { name: `Retry now: certificate of ${policyNumber}` }).click();

@@ -213,7 +213,8 @@ test.describe('motor commercial wizard', () => {
       clientDetails: { kyc: { fullName: 'Wanjiru Kamau', idNumber: '29876543', kraPin: 'A123456789Z' } },
       vehicleDetails: { make: 'Isuzu', engineCapacity: 7790, modifications: 'no' },
     });
-    await expect(toast(page, 'Quotation Completed')).toBeVisible();
+    // Completing asks DMVIC first (double insurance, NTSA): on a loaded machine that takes seconds.
+    await expect(toast(page, 'Quotation Completed')).toBeVisible({ timeout: 20_000 });
 
     // 7 Payment: the order summary, then the real M-Pesa flow through the simulator.
     await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();

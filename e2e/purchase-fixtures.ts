@@ -252,7 +252,8 @@ export async function fillKyc(page: Page) {
 export async function confirmApplication(page: Page) {
   await expect(page).toHaveURL(/\/motor\/payment-confirmation\/summary$/);
   await page.getByRole('button', { name: 'Confirm & Pay' }).click();
-  await expect(toast(page, 'Quotation Completed')).toBeVisible();
+  // Completing asks DMVIC first (double insurance, NTSA): on a loaded machine that takes seconds.
+  await expect(toast(page, 'Quotation Completed')).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/motor\/payment-confirmation\/payment$/);
 }
 

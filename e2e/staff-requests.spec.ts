@@ -5,7 +5,7 @@ import { createHelpRequestThroughApi, STAFF, signInStaffThroughPage } from './st
 test.describe('staff area: a broker', () => {
   test('sees a help request sent to the firm, opens it and starts the review', async ({ page, request }) => {
     const client = await createClient(request);
-    const { requestSystemRef } = await createHelpRequestThroughApi(
+    const { requestSystemRef, car } = await createHelpRequestThroughApi(
       request,
       client.session,
       'Savannah Insurance Brokers',
@@ -32,7 +32,7 @@ test.describe('staff area: a broker', () => {
       .filter({ has: page.getByRole('rowheader', { name: requestSystemRef }) });
     await expect(row).toContainText('Wanjiru Kamau');
     await expect(row).toContainText('KES 1,250,000');
-    await expect(row).toContainText('KDC 321D');
+    await expect(row).toContainText(car.registrationNumber);
     await expect(row.getByText('Pending', { exact: true })).toBeVisible();
 
     await page.getByLabel('Status').selectOption('PENDING');

@@ -111,7 +111,8 @@ test.describe('Kiswahili', () => {
     // Summary → Confirm & Pay → M-Pesa.
     await expect(page.getByRole('heading', { name: swExactly('Application Summary') })).toBeVisible();
     await button(page, 'Confirm & Pay').click();
-    await expect(toast(page, 'Quotation Completed')).toBeVisible();
+    // Completing asks DMVIC first (double insurance, NTSA): on a loaded machine that takes seconds.
+    await expect(toast(page, 'Quotation Completed')).toBeVisible({ timeout: 20_000 });
     await field(page, 'M-Pesa number').fill('712345678');
     const terms = page.getByRole('checkbox');
     if (!(await terms.isChecked())) await terms.check();

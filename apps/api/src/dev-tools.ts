@@ -70,8 +70,8 @@ ${items || '<p>No e-mail yet.</p>'}`,
 }
 
 /**
- * `POST /dev/dmvic` `{down: true|false}`: takes the local DMVIC simulator down (every call answers
- * 503) or brings it back, so a person or a Playwright journey can see a certificate wait ("being
+ * `POST /dev/dmvic` `{down: true|false, registrationNumber?}`: takes the local DMVIC simulator down
+ * (every call answers 503; with a plate, only the calls about that vehicle) or brings it back, so a person or a Playwright journey can see a certificate wait ("being
  * issued") and then be issued; `GET /dev/dmvic` answers whether it is down and what it issued.
  * Development only; 404 when DMVIC is the real one.
  */
@@ -93,9 +93,21 @@ function registerDmvicControls(app: FastifyInstance, services: Services): void {
   app.post('/dev/dmvic', async (request, reply) => {
     const simulator = services.dmvic.simulator;
     if (!simulator) return reply.status(404).send({ status: false, err_msg: 'DMVIC is not simulated.' });
-    const body = (request.body ?? {}) as { down?: unknown };
-    if (typeof body.down !== 'boolean')
-      return reply.status(400).send({ status: false, err_msg: 'Send {down: true|false}.' });
+    const body = (request.body ?? {}) as { down?: unknown; registrationNumber?: unknown };
+    const plate = body.registrationNumber;
+    if (typeof body.down !== 'boolean' || (plate !== undefined && typeof plate !== 'string'))
+      return reply
+        .status(400)
+        .send({
+          status: false,
+          err_msg: 'Send {down: true|false} and, for one vehicle only, its registrationNumber.',
+        });
+    if (plate !== undefined) {
+      // One vehicle's calls only: a journey's outage leaves everyone else's purchases alone.
+      if (body.down) simulator.goDown('unavailable', plate);
+      else simulator.goUp(plate);
+      return { down, registrationNumber: plate, vehicleDown: body.down };
+    }
     down = body.down;
     if (down) simulator.goDown();
     else simulator.goUp();

@@ -81,9 +81,13 @@ export interface DmvicSimulator {
   /** Sets an insurer's stock of one certificate type. */
   setStock(memberCompanyId: number, type: DmvicCertificateType, count: number): void;
   stock(memberCompanyId: number, type: DmvicCertificateType): number;
-  /** Until `goUp`, every call answers 503 ('unavailable') or never in time ('timeout'). */
-  goDown(mode?: 'unavailable' | 'timeout'): void;
-  goUp(): void;
+  /**
+   * Until `goUp`, every call answers 503 ('unavailable') or never in time ('timeout'); with a plate,
+   * only the calls about that vehicle answer 503 (so one journey's outage leaves the others alone).
+   */
+  goDown(mode?: 'unavailable' | 'timeout', registrationNumber?: string): void;
+  /** Back up: for that plate only, or (without one) everywhere. */
+  goUp(registrationNumber?: string): void;
   /** The next `count` authenticated calls answer 401, as when DMVIC drops a token early. */
   rejectTokens(count: number): void;
   /** Successful and refused logins so far. */
@@ -221,6 +225,9 @@ export async function startDmvicSimulator(
   let loginCount = 0;
   let lockedUntil = 0;
   let down: 'unavailable' | 'timeout' | null = null;
+  /** Plates whose calls answer 503 until `goUp(plate)`. */
+  const downPlates = new Set<string>();
+  const plateKey = (plate: string) => plate.replace(/\s+/g, '').toUpperCase();
   let tokensToReject = 0;
   /** Expired-token plate: whether its last call was the 401 (the retry then goes through). */
   const expiredPlateAnswered = new Set<string>();
@@ -353,6 +360,10 @@ export async function startDmvicSimulator(
       return true;
     }
     const plate = plateOf(lowerKeys(request.body));
+    if (downPlates.has(plate)) {
+      await reply.code(503).type('text/html').send('<html><body>Service Unavailable</body></html>');
+      return true;
+    }
     const failure: FailurePlate | undefined = FAILURE_PLATES[plate];
     if (failure === 'timeout') {
       await slowly(reply, () => envelope(request.body, {}));
@@ -759,11 +770,17 @@ export async function startDmvicSimulator(
     issued: () => [...certificates],
     setStock: (memberCompanyId, type, count) => stock.set(stockKey(memberCompanyId, type), count),
     stock: stockOf,
-    goDown: (mode = 'unavailable') => {
-      down = mode;
+    goDown: (mode = 'unavailable', registrationNumber) => {
+      if (registrationNumber === undefined) down = mode;
+      else downPlates.add(plateKey(registrationNumber));
     },
-    goUp: () => {
+    goUp: (registrationNumber) => {
+      if (registrationNumber !== undefined) {
+        downPlates.delete(plateKey(registrationNumber));
+        return;
+      }
       down = null;
+      downPlates.clear();
     },
     rejectTokens: (count) => {
       tokensToReject = count;
