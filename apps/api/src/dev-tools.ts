@@ -96,12 +96,10 @@ function registerDmvicControls(app: FastifyInstance, services: Services): void {
     const body = (request.body ?? {}) as { down?: unknown; registrationNumber?: unknown };
     const plate = body.registrationNumber;
     if (typeof body.down !== 'boolean' || (plate !== undefined && typeof plate !== 'string'))
-      return reply
-        .status(400)
-        .send({
-          status: false,
-          err_msg: 'Send {down: true|false} and, for one vehicle only, its registrationNumber.',
-        });
+      return reply.status(400).send({
+        status: false,
+        err_msg: 'Send {down: true|false} and, for one vehicle only, its registrationNumber.',
+      });
     if (plate !== undefined) {
       // One vehicle's calls only: a journey's outage leaves everyone else's purchases alone.
       if (body.down) simulator.goDown('unavailable', plate);
