@@ -44,7 +44,7 @@ test.describe('staff area: a broker', () => {
     await page.getByRole('link', { name: `Open request ${requestSystemRef}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Request ${requestSystemRef}` })).toBeVisible();
     await expect(page.getByText('Please quote comprehensive cover for my family car.')).toBeVisible();
-    await expect(page.getByText('JTEBU5JR5K5765432')).toBeVisible();
+    await expect(page.getByText(car.chassisNumber)).toBeVisible();
     await page.getByRole('button', { name: 'Start review' }).click();
     await expect(page.getByText('In review', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start review' })).toBeHidden();
