@@ -196,19 +196,26 @@ export interface VehicleIdentity {
   chassisNumber: string;
 }
 
-const randomLetter = () => String.fromCharCode(65 + Math.floor(Math.random() * 26));
-const randomDigits = (count: number) =>
-  Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
+/** KXA 000A … KXZ 999Z: 26 × 1000 × 26 plates, each with its own chassis. */
+const CARS = 26 * 1000 * 26;
+/** This worker's next car: a random start, then one after another, so no car repeats in a process. */
+let nextCar = Math.floor(Math.random() * CARS);
 
 /**
  * A plate and chassis of their own (KX… plates: none of the simulator's sample or failure plates):
  * DMVIC refuses a second cover for one plate or chassis over the same days, and every spec of a run
- * buys on the same server.
+ * buys on the same server. Each worker counts on from a random start, so two workers meet only if
+ * their runs of a few hundred cars overlap in 676,000.
  */
 export function freshVehicleIdentity(): VehicleIdentity {
+  const car = nextCar % CARS;
+  nextCar += 1;
+  const first = String.fromCharCode(65 + Math.floor(car / 26_000));
+  const digits = String(Math.floor(car / 26) % 1000).padStart(3, '0');
+  const last = String.fromCharCode(65 + (car % 26));
   return {
-    registrationNumber: `KX${randomLetter()} ${randomDigits(3)}${randomLetter()}`,
-    chassisNumber: `JTEBU5JR5K${randomDigits(7)}`,
+    registrationNumber: `KX${first} ${digits}${last}`,
+    chassisNumber: `JTEBU5JR5K${String(car).padStart(7, '0')}`,
   };
 }
 
