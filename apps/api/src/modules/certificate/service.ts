@@ -761,6 +761,20 @@ const CANCEL_REASON_WORDS: Record<DmvicCancelReason, Bilingual> = {
   missingKyc: { en: 'missing KYC', sw: 'KYC haijakamilika' },
 };
 
+/** Certificates with their policy's number and insurer: what a cancellation tells staff and DMVIC. */
+function certificatesWithInsurer(executor: Executor) {
+  return executor
+    .select({
+      certificate: motorCertificates,
+      underwriterId: insuranceProducts.underwriterId,
+      policyNumber: policies.policyNumber,
+    })
+    .from(motorCertificates)
+    .innerJoin(policies, eq(policies.id, motorCertificates.policyId))
+    .innerJoin(quotations, eq(quotations.id, policies.quotationId))
+    .innerJoin(insuranceProducts, eq(insuranceProducts.id, quotations.productId));
+}
+
 /**
  * A motor policy's cancellation reaches its certificate, in the cancelling transaction (the one
  * function every cancellation calls: arrears, refund, the client's request): a certificate still
@@ -772,16 +786,7 @@ export async function cancelCertificateOfPolicy(
   tx: Tx,
   input: { policyId: number; reason: DmvicCancelReason; now: Date },
 ): Promise<CertificateRow['status'] | null> {
-  const [row] = await tx
-    .select({
-      certificate: motorCertificates,
-      underwriterId: insuranceProducts.underwriterId,
-      policyNumber: policies.policyNumber,
-    })
-    .from(motorCertificates)
-    .innerJoin(policies, eq(policies.id, motorCertificates.policyId))
-    .innerJoin(quotations, eq(quotations.id, policies.quotationId))
-    .innerJoin(insuranceProducts, eq(insuranceProducts.id, quotations.productId))
+  const [row] = await certificatesWithInsurer(tx)
     .where(eq(motorCertificates.policyId, input.policyId))
     .for('update', { of: motorCertificates });
   if (!row) return null;
@@ -861,16 +866,7 @@ async function notifyCertificateDesk(
 
 /** The job's cancellations: certificates of cancelled policies issued under 6 hours ago, cancelled at DMVIC. */
 export async function cancelCertificatesAtDmvic(context: CertificateContext): Promise<number> {
-  const rows = await context.db
-    .select({
-      certificate: motorCertificates,
-      underwriterId: insuranceProducts.underwriterId,
-      policyNumber: policies.policyNumber,
-    })
-    .from(motorCertificates)
-    .innerJoin(policies, eq(policies.id, motorCertificates.policyId))
-    .innerJoin(quotations, eq(quotations.id, policies.quotationId))
-    .innerJoin(insuranceProducts, eq(insuranceProducts.id, quotations.productId))
+  const rows = await certificatesWithInsurer(context.db)
     .where(and(eq(motorCertificates.status, 'issued'), isNotNull(motorCertificates.cancelReason)))
     .orderBy(asc(motorCertificates.id))
     .limit(20);
