@@ -60,17 +60,32 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the gateway under a ful
           payload: envelope('underwriting', 'catalogue', 'listProducts'),
         });
       // A transaction holds the database while ten calls queue behind it (as many requests' queries
-      // would under load); then a gateway call arrives.
+      // would under load); then a gateway call arrives. A background job's transaction may hold the
+      // database first (here one of 300 ms, as the certificate job's may): the test's transaction
+      // waits behind it, so the calls queue only once its body runs, and it is released only then.
+      // (Released before its body ran, it stayed open for ever: CI hung here for 90 s.)
       await ctx.app.ready();
+      const backgroundJob = ctx.database.db.transaction(
+        () => new Promise<void>((resolve) => setTimeout(resolve, 300)),
+      );
       let release = () => {};
-      const held = ctx.database.db.transaction(() => new Promise<void>((resolve) => (release = resolve)));
+      let holding = () => {};
+      const holds = new Promise<void>((resolve) => (holding = resolve));
+      const held = ctx.database.db.transaction(
+        () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+            holding();
+          }),
+      );
+      await holds;
       const queued = Array.from({ length: 10 }, () => ctx.database.ping());
       const shed = await list();
       expect(shed.statusCode).toBe(503);
       expect(shed.headers['retry-after']).toBe('1');
       expect(shed.json()).toMatchObject({ status: false, err_code: 'SERVICE_UNAVAILABLE' });
       release();
-      await Promise.all([held, ...queued]);
+      await Promise.all([backgroundJob, held, ...queued]);
       expect((await list()).statusCode).toBe(200);
     } finally {
       await ctx.app.close();
