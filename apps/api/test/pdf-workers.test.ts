@@ -25,6 +25,7 @@ function pngLogo() {
 const certificate: CertificateRow & { certificateNumber: string } = {
   id: 1,
   certificateNumber: 'BIMA-C-2026-000045',
+  monthNo: null,
   policyId: 1,
   certificateType: 'C',
   registrationNumber: 'KDA123B',

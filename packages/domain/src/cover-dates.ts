@@ -22,6 +22,15 @@ export function addCalendarDays(start: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** YYYY-MM-DD `months` calendar months after `start`, on the same day or the month's last day. */
+export function addMonths(start: string, months: number): string {
+  const [year, month, day] = start.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
 /**
  * Checks a cover's start date against today (both YYYY-MM-DD in Kenya time): required, a real date,
  * not before today and at most COVER_START_MAX_DAYS_AHEAD days ahead. Returns the message, or null.

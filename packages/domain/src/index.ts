@@ -22,6 +22,7 @@ export * from './like-for-like';
 export * from './loan-pricing';
 export * from './loans';
 export * from './money';
+export * from './monthly';
 export * from './notifications';
 export * from './numbers';
 export * from './password-strength';

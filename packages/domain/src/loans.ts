@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { addMonths } from './cover-dates';
 import { formatKes } from './money';
 import { mpesaPhoneSchema } from './purchase';
+
+export { addMonths };
 
 /**
  * The loan engine's rules (premium financing today, school fees next): pricing from a lender's
@@ -77,15 +80,6 @@ export function loanFee(band: LoanPricingBand, principal: number): number {
   // cents × ppm × months / 1e6 is the fee in cents; half up to shillings in one integer division
   // (the product stays far below 2^53 for any premium).
   return Math.floor((principal * rate * band.months + 50_000_000) / 100_000_000) * 100;
-}
-
-/** YYYY-MM-DD `months` calendar months after `start`, on the same day or the month's last day. */
-export function addMonths(start: string, months: number): string {
-  const [year, month, day] = start.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString().slice(0, 10);
 }
 
 /** Whole days from one calendar date to another (YYYY-MM-DD); negative when `to` is earlier. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { kenyanPhoneSchema } from './account';
 import { COVER_DATE_MESSAGES, isCalendarDate } from './cover-dates';
 import { isChassisNumber, normaliseChassisNumber } from './identifiers';
+import { paymentPlanSchema } from './monthly';
 import { choiceSchema, countSchema } from './numbers';
 import {
   chosenExcessSchema,
@@ -167,6 +168,8 @@ export const createQuotationSchema = z.object({
   excesses: z.array(chosenExcessSchema).max(20).default([]),
   /** The vehicle (motor classes); other classes send none. */
   vehicleDetails: z.record(z.string(), z.unknown(), { error: 'Vehicle details are required.' }).default({}),
+  /** At once (annual) or monthly (issue 31), where the product's underwriter offers it. */
+  paymentPlan: paymentPlanSchema.default('annual'),
 });
 export type CreateQuotationInput = z.infer<typeof createQuotationSchema>;
 

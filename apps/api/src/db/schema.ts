@@ -1,4 +1,10 @@
-import type { CatalogueTranslations, ExcessDiscount, KeyFeature, ProductTranslations } from '@bima/domain';
+import type {
+  CatalogueTranslations,
+  ExcessDiscount,
+  KeyFeature,
+  MonthlyPlan,
+  ProductTranslations,
+} from '@bima/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -543,24 +549,50 @@ export const quotations = pgTable('quotations', {
   intermediaryId: integer('intermediary_id').references(() => intermediaries.id),
   /** The policy this quotation renews (issue 14: the same vehicle priced again for the next period); null otherwise. */
   renewalOfPolicyId: integer('renewal_of_policy_id').references((): AnyPgColumn => policies.id),
+  /** 'annual' (paid at once, or financed) or 'monthly' (issue 31: twelve monthly instalments, no loan). */
+  paymentPlan: text('payment_plan').notNull().default('annual'),
+  /**
+   * The monthly plan as quoted (`monthlyPlan` of @bima/domain: amounts in cents, the loading and
+   * grace of the terms in force); null for an annual plan. Its month 1 is the quotation's invoice.
+   */
+  monthlyPlan: jsonb('monthly_plan').$type<MonthlyPlan>(),
+  /** The version of the product's monthly terms the plan was priced on. */
+  monthlyTermsId: integer('monthly_terms_id').references((): AnyPgColumn => productMonthlyTerms.id),
 });
 
 /** What a client owes for a completed quotation, in cents (whole shillings). */
-export const invoices = pgTable('invoices', {
-  id: serial('id').primaryKey(),
-  invoiceSystemRef: text('invoice_system_ref').notNull().unique(),
-  quotationId: integer('quotation_id')
-    .notNull()
-    .unique()
-    .references(() => quotations.id),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
-  status: text('status').notNull().default('UNPAID'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-});
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    invoiceSystemRef: text('invoice_system_ref').notNull().unique(),
+    /** The quotation billed: its own invoice once (policyId null); a monthly policy's later months share it. */
+    quotationId: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** UNPAID, PAID, or VOID (a monthly policy's month never paid: the policy ended, nothing owed). */
+    status: text('status').notNull().default('UNPAID'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A monthly plan's month (1–12): month 1 is the quotation's own invoice; null for an annual plan. */
+    monthNo: integer('month_no'),
+    /** The policy whose later month (2–12) this invoice bills; null for the quotation's own invoice. */
+    policyId: integer('policy_id').references((): AnyPgColumn => policies.id),
+    /** When a month is due (its first day of cover); null for an annual plan. */
+    dueDate: text('due_date'),
+  },
+  (table) => [
+    uniqueIndex('invoices_quotation_once').on(table.quotationId).where(sql`${table.policyId} is null`),
+    uniqueIndex('invoices_policy_month_once')
+      .on(table.policyId, table.monthNo)
+      .where(sql`${table.policyId} is not null`),
+    check('invoices_status_check', sql`${table.status} in ('UNPAID', 'PAID', 'VOID')`),
+  ],
+);
 
 /** A client's cart: saved, unpaid quotations to pay together (one row per quotation, once). */
 export const cartItems = pgTable(
@@ -635,6 +667,8 @@ export const payments = pgTable(
     loanTarget: text('loan_target'),
     /** The school fee invoice paid (purpose 'school_fee'). */
     schoolInvoiceId: integer('school_invoice_id').references(() => schoolFeeInvoices.id),
+    /** The M-Pesa Ratiba standing order whose debit this is (an invoice's month); null for an STK prompt. */
+    standingOrderId: integer('standing_order_id').references((): AnyPgColumn => standingOrders.id),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -731,6 +765,10 @@ export const policies = pgTable('policies', {
   renewsPolicyId: integer('renews_policy_id')
     .unique()
     .references((): AnyPgColumn => policies.id),
+  /** 'annual' or 'monthly' (issue 31): a monthly policy's cover runs only as far as its months are paid. */
+  paymentPlan: text('payment_plan').notNull().default('annual'),
+  /** The last day of cover paid for (a monthly policy: its last paid month's end); null: the end date. */
+  paidUntil: text('paid_until'),
 });
 
 /**
@@ -760,8 +798,9 @@ export const motorCertificates = pgTable(
     // Policies are never deleted in service; a test that removes one (a simulated crash) takes its certificate with it.
     policyId: integer('policy_id')
       .notNull()
-      .unique()
       .references(() => policies.id, { onDelete: 'cascade' }),
+    /** The month of a monthly policy this certificate covers (one per paid month); null: the whole policy. */
+    monthNo: integer('month_no'),
     /** A (PSV or hire), B (commercial), C (private) or D (motor cycle), by the vehicle. */
     certificateType: text('certificate_type').notNull(),
     /** Normalised, without the space (KCR442X). */
@@ -794,6 +833,7 @@ export const motorCertificates = pgTable(
     cancelReason: text('cancel_reason'),
   },
   (table) => [
+    unique('motor_certificates_policy_month').on(table.policyId, table.monthNo).nullsNotDistinct(),
     index('motor_certificates_registration_idx').on(table.registrationNumber),
     index('motor_certificates_status_idx').on(table.status, table.id),
     check(
@@ -1015,8 +1055,12 @@ export const commissions = pgTable(
     id: serial('id').primaryKey(),
     policyId: integer('policy_id')
       .notNull()
-      .unique()
       .references(() => policies.id),
+    /** The paid invoice it is earned on: the policy's own, or each paid month of a monthly policy. */
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .unique()
+      .references(() => invoices.id),
     intermediaryId: integer('intermediary_id')
       .notNull()
       .references(() => intermediaries.id),
@@ -1919,5 +1963,105 @@ export const identityChecks = pgTable(
     ),
     index('identity_checks_user_idx').on(table.userId, table.document, table.id),
     index('identity_checks_due_idx').on(table.state, table.nextAttemptAt),
+  ],
+);
+
+// ---------------------------------------------------------------- paying monthly (issue 31)
+
+/**
+ * An underwriter's monthly terms for a product, one row per version (never edited: a change is a new
+ * version; the highest version is in force). Quotations keep the version they were priced on.
+ */
+export const productMonthlyTerms = pgTable(
+  'product_monthly_terms',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => insuranceProducts.id),
+    version: integer('version').notNull(),
+    enabled: boolean('enabled').notNull(),
+    /** What paying monthly adds to the annual total, in basis points (0–5,000). */
+    loadingBps: integer('loading_bps').notNull(),
+    /** Days after a missed due date within which paying resumes the cover (0–27). */
+    graceDays: integer('grace_days').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('product_monthly_terms_version').on(table.productId, table.version),
+    check('product_monthly_terms_loading_check', sql`${table.loadingBps} between 0 and 5000`),
+    check('product_monthly_terms_grace_check', sql`${table.graceDays} between 0 and 27`),
+  ],
+);
+
+/**
+ * An M-Pesa Ratiba standing order for a monthly policy's later months (Daraja's
+ * createStandingOrderExternal): `pending` until the client approves it on the phone, then `active`;
+ * `failed` when not approved; `cancelled` by the client (here or on the phone) or when the policy
+ * ends. Each debit arrives as a callback and becomes a payment of the month due.
+ */
+export const standingOrders = pgTable(
+  'standing_orders',
+  {
+    id: serial('id').primaryKey(),
+    /** Our name for it at M-Pesa (StandingOrderName) and the AccountReference of its debits (≤ 12 characters). */
+    reference: text('reference').notNull().unique(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 2547XXXXXXXX. */
+    phone: text('phone').notNull(),
+    /** Each debit, in cents (whole shillings). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    /** pending | active | failed | cancelled */
+    status: text('status').notNull().default('pending'),
+    /** responseRefID of M-Pesa's acknowledgement of the request. */
+    responseRefId: text('response_ref_id'),
+    resultDesc: text('result_desc'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** 'client' (the portal's Stop), 'mpesa' (ended on the phone or by M-Pesa) or 'policy' (the policy ended). */
+    cancelledBy: text('cancelled_by'),
+  },
+  (table) => [
+    uniqueIndex('standing_orders_live_once')
+      .on(table.policyId)
+      .where(sql`${table.status} in ('pending', 'active')`),
+    check(
+      'standing_orders_status_check',
+      sql`${table.status} in ('pending', 'active', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+/**
+ * A step of a monthly policy's timeline, once per policy, month and kind (reminders 5 and 1 days
+ * before and on the day, lapsed, resumed, cancelled, standing order events): claimed by inserting
+ * the row in the transaction of its notification, so two instances running the monthly job do each
+ * once.
+ */
+export const policyMonthEvents = pgTable(
+  'policy_month_events',
+  {
+    id: serial('id').primaryKey(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    monthNo: integer('month_no').notNull(),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    messageSw: text('message_sw'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('policy_month_events_once').on(table.policyId, table.monthNo, table.kind),
+    index('policy_month_events_policy_idx').on(table.policyId, table.id),
   ],
 );

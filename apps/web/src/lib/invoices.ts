@@ -5,7 +5,7 @@ import type { ListPage } from '../components/paged-table';
 import { callAction } from './api-client';
 import { asPage } from './pages';
 
-export type InvoiceStatus = 'UNPAID' | 'PAID';
+export type InvoiceStatus = 'UNPAID' | 'PAID' | 'VOID';
 
 /** An invoice as `client / invoice / getInvoice` and `listInvoices` answer it (amounts in cents). */
 export type ClientInvoice = ActionOutput<'client/invoice/getInvoice'>;
@@ -21,7 +21,7 @@ export async function getInvoice(invoiceSystemRef: string, signal?: AbortSignal)
 
 /** `client / invoice / listInvoices`, one page of the client's invoices (newest first; optionally only UNPAID or PAID ones). */
 export async function listInvoicePage(
-  query: { page: number; pageSize: number; status?: InvoiceStatus },
+  query: { page: number; pageSize: number; status?: 'UNPAID' | 'PAID' },
   signal?: AbortSignal,
 ): Promise<ListPage<ClientInvoice>> {
   return asPage(

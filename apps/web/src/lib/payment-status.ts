@@ -22,7 +22,7 @@ export interface PaymentStatusInvoice {
   amountPaid: number;
   balance: number;
   amountDueNow: number;
-  status: 'UNPAID' | 'PAID';
+  status: 'UNPAID' | 'PAID' | 'VOID';
 }
 
 export type PollOutcome =

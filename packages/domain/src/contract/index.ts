@@ -10,9 +10,11 @@ import { claimContracts } from './claims';
 import type { Contract } from './define';
 import { identityContracts } from './identity';
 import { lendingContracts } from './lending';
+import { monthlyContracts } from './monthly';
 import { purchaseContracts } from './purchase';
 
 export * from './define';
+export * from './monthly';
 
 export const contracts = {
   ...purchaseContracts,
@@ -21,6 +23,7 @@ export const contracts = {
   ...lendingContracts,
   ...backOfficeContracts,
   ...identityContracts,
+  ...monthlyContracts,
 };
 
 export type Contracts = typeof contracts;

@@ -16,6 +16,7 @@ import {
   motorQuoteLinkSchema,
   saveJourneyDraftSchema,
 } from '../journey-link';
+import { monthlyOfferSchema, PAYMENT_PLANS } from '../monthly';
 import { BENEFIT_TYPES, COVER_TYPES } from '../premium';
 import {
   createQuotationSchema,
@@ -31,6 +32,7 @@ import { supportContactsSchema } from '../support';
 import { vehicleSearchResultSchema, vehicleSearchSchema } from '../vehicle-search';
 import { walletPayInvoiceSchema } from '../wallet';
 import { type Contract, cents, contract, day, pageOf, timestamp } from './define';
+import { policyMonthlySchema } from './monthly';
 
 /*
  * Money: integer cents on the wire (`cents()`), in and out: the quote grid, the products, the premium
@@ -118,7 +120,7 @@ export const quoteBreakdownSchema = z.object({
 });
 
 /** An invoice's state: UNPAID until its balance is paid in full. */
-const invoiceStatusSchema = z.enum(['UNPAID', 'PAID']);
+const invoiceStatusSchema = z.enum(['UNPAID', 'PAID', 'VOID']);
 
 const missingDetailSchema = z.object({ field: z.string(), message: z.string() });
 
@@ -155,6 +157,10 @@ export const quotationSchema = z.object({
     .nullable(),
   policyNumber: z.string().nullable(),
   policyId: z.int().nullable(),
+  /** How the client pays (issue 31): at once, or monthly (the invoice is then month 1's amount). */
+  paymentPlan: z.enum(PAYMENT_PLANS),
+  /** What paying monthly costs for this quotation (the plan kept when monthly, else the terms in force); null when not offered. */
+  monthlyOffer: monthlyOfferSchema.nullable(),
 });
 
 /** A recommendation sent to the client, with its quotations in full. */
@@ -255,6 +261,9 @@ export const invoiceSchema = z.object({
   policyId: z.int().nullable(),
   quotationExpiresAt: timestamp(),
   isQuotationExpired: z.boolean(),
+  /** A monthly plan's month (1–12) and its due date; null for an annual plan. */
+  monthNo: z.int().nullable(),
+  dueDate: day().nullable(),
 });
 
 export const unallocatedReceiptSchema = z.object({
@@ -297,7 +306,13 @@ export const policySchema = z.object({
     .nullable(),
   receiptNumber: z.string().nullable(),
   issuedAt: timestamp(),
-  status: z.enum(['ACTIVE', 'EXPIRED', 'CANCELLED']),
+  status: z.enum(['ACTIVE', 'LAPSED', 'EXPIRED', 'CANCELLED']),
+  /** 'annual', or 'monthly' (issue 31: cover month by month as it is paid). */
+  paymentPlan: z.enum(PAYMENT_PLANS),
+  /** The last day of cover paid for: the end date, or a monthly policy's last paid month's end. */
+  paidUntil: day(),
+  /** A monthly policy's months, next due and standing order; null for an annual one. */
+  monthly: policyMonthlySchema.nullable(),
   financing: z
     .object({
       loanRef: z.string(),
@@ -428,6 +443,8 @@ export const quotedProductSchema = z.object({
   intermediary: z.string(),
   productTnc: z.string(),
   productCover: productCoverSchema,
+  /** "Pay monthly" (issue 31): the underwriter's monthly plan for this quote; null when not offered. */
+  monthly: monthlyOfferSchema.nullable(),
 });
 
 /** A product with its benefits, excesses, charges and pricing rules (spec-1 §3 "Quoted product"). */

@@ -4,11 +4,13 @@ import {
   classDefinitionOf,
   commissionAmount,
   journeyLineOfClass,
+  type PaymentPlan,
   RENEWABLE_CLASS_CODE,
   renewalWindow,
   riskReferenceOf,
   THIRD_PARTY_COVER_TYPES,
 } from '@bima/domain';
+import type { PolicyMonthly } from '@bima/domain/contract';
 import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -131,6 +133,7 @@ export async function issuePolicy(
   if (policy && quotation.intermediaryId !== null) {
     await recordCommission(tx, {
       policyId: policy.id,
+      invoiceId: invoice.id,
       intermediaryId: quotation.intermediaryId,
       classCode: quotation.classCode,
       invoiceAmount: invoice.amount,
@@ -150,6 +153,7 @@ async function recordCommission(
   tx: Tx,
   input: {
     policyId: number;
+    invoiceId: number;
     intermediaryId: number;
     classCode: string;
     invoiceAmount: number;
@@ -166,13 +170,14 @@ async function recordCommission(
     .insert(commissions)
     .values({
       policyId: input.policyId,
+      invoiceId: input.invoiceId,
       intermediaryId: input.intermediaryId,
       classCode: input.classCode,
       premium,
       rateBps,
       amount: commissionAmount(premium, rateBps),
     })
-    .onConflictDoNothing({ target: commissions.policyId });
+    .onConflictDoNothing({ target: commissions.invoiceId });
 }
 
 type PolicyRow = typeof policies.$inferSelect;
@@ -246,6 +251,10 @@ export function presentPolicy(
     receiptNumber: policy.receiptNumber,
     issuedAt: policy.issuedAt.toISOString(),
     status: policy.cancelledOn ? 'CANCELLED' : policy.endDate < kenyaToday() ? 'EXPIRED' : 'ACTIVE',
+    paymentPlan: policy.paymentPlan as PaymentPlan,
+    paidUntil: policy.paidUntil ?? policy.endDate,
+    // TODO(issue 31, monthly helper): the months, next due and standing order of a monthly policy.
+    monthly: null as PolicyMonthly | null,
     /** Premium financing: the loan and lender that paid the premium; null when the client paid. */
     financing,
     /** Set when the policy was cancelled before its end: from which day, and why. */
@@ -671,5 +680,7 @@ function presentInvoice(row: InvoiceRow, money: InvoiceMoney, maxPerPrompt: numb
     policyId: row.policyId,
     quotationExpiresAt: row.quotation.expiresAt.toISOString(),
     isQuotationExpired: !isPaid && paid === 0 && isQuotationExpired(row.quotation),
+    monthNo: row.invoice.monthNo,
+    dueDate: row.invoice.dueDate,
   };
 }

@@ -1,4 +1,11 @@
-import { type BasicDetail, type BenefitConfig, findBandRate, PPM, type PremiumBreakdown } from '@bima/domain';
+import {
+  type BasicDetail,
+  type BenefitConfig,
+  findBandRate,
+  type MonthlyOffer,
+  PPM,
+  type PremiumBreakdown,
+} from '@bima/domain';
 import type { LoadedProduct } from './service';
 
 function presentPricing(benefit: BenefitConfig) {
@@ -69,6 +76,8 @@ export function presentQuotedSummary(loaded: LoadedProduct, quote: PremiumBreakd
     intermediary: tail.intermediary,
     productTnc: tail.productTnc,
     productCover: tail.productCover,
+    // TODO(issue 31, quotation helper): the product's monthly terms in force, priced on quote.total.
+    monthly: null as MonthlyOffer | null,
   };
 }
 

@@ -5,7 +5,9 @@ import {
   classKycSchema,
   invoiceBilledPosting,
   kycPlaceOf,
+  monthlyOfferOf,
   normaliseRegistration,
+  type PaymentPlan,
   RECOMMENDATION_MESSAGES,
   RISK_DETAILS_MESSAGES,
   riskReferenceOf,
@@ -13,7 +15,7 @@ import {
   vehicleSchemaOf,
 } from '@bima/domain';
 import { type KycInput, kycSchema } from '@bima/domain/profile';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ZodError } from 'zod';
 import type { Database } from '../../db/client';
 import {
@@ -99,6 +101,9 @@ export function presentQuotation(
     policyNumber: policyNumber ?? null,
     /** The policy's id (its page in the portal), once issued. */
     policyId: policyId ?? null,
+    paymentPlan: row.paymentPlan as PaymentPlan,
+    // TODO(issue 31, quotation helper): the plan kept when monthly, else the product's terms in force.
+    monthlyOffer: row.monthlyPlan ? monthlyOfferOf(row.monthlyPlan) : null,
   };
 }
 
@@ -367,7 +372,7 @@ export async function invoiceQuotation(
         userId: quotation.userId,
         amount: quotation.total,
       })
-      .onConflictDoNothing({ target: invoices.quotationId })
+      .onConflictDoNothing({ target: invoices.quotationId, where: isNull(invoices.policyId) })
       .returning();
     if (made) {
       await post(
@@ -440,6 +445,8 @@ export async function requoteQuotation(
       coverDetails: { startDate: old.startDate < today ? today : old.startDate },
       ...choicesOfQuotation(old),
       vehicleDetails: old.vehicle,
+      // Priced again on the same plan (the monthly terms in force now, when monthly).
+      paymentPlan: old.paymentPlan as PaymentPlan,
     },
     { ...options, carriedVehicle: true },
   );

@@ -345,6 +345,8 @@ async function createRenewalQuotation(
     additionalBenefits: [] as QuotationChoices['additionalBenefits'],
     excesses: [] as QuotationChoices['excesses'],
     vehicleDetails: old.vehicle,
+    // A renewal is priced to pay at once (or to finance); monthly is chosen on a new quotation.
+    paymentPlan: 'annual',
   } satisfies CreateQuotationInput;
   // The vehicle comes from the policy renewed; an incomplete one is completed before paying.
   const quotationOptions = {

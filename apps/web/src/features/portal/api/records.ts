@@ -59,7 +59,7 @@ export const quotationsQueryOptions = (page: number) =>
 /** `client / invoice / listInvoices`, one page (pages count from 1), optionally only UNPAID or PAID ones. */
 export const invoicesQueryOptions = (
   page: number,
-  options: { pageSize?: number; status?: InvoiceStatus } = {},
+  options: { pageSize?: number; status?: 'UNPAID' | 'PAID' } = {},
 ) =>
   queryOptions({
     queryKey: ['client', 'invoices', 'page', page, options],
