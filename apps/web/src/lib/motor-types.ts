@@ -1,4 +1,4 @@
-import type { BenefitType, CoverType } from '@bima/domain';
+import type { BenefitType, CoverType, MonthlyOffer } from '@bima/domain';
 import type { ActionOutput } from '@bima/domain/contract';
 
 /**
@@ -69,6 +69,8 @@ export interface MotorProduct {
     minimumValue?: number;
     maximumValue?: number | null;
   };
+  /** "Pay monthly" on the quote grid (issue 31): the underwriter's plan for this quote; null when not offered. */
+  monthly?: MonthlyOffer | null;
   product_charges_details: ProductCharge[];
   productBenefits: ProductBenefit[];
   excesses: ProductExcess[];

@@ -54,6 +54,16 @@ export function QuotedProductCard({
             {t('motor.quotes.perPeriod', { period: domainText(formatCoverPeriod(product.quotePeriod)) })}
           </p>
         ) : null}
+        {product.monthly ? (
+          <p className="mt-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-950">
+            <span className="font-bold">{t('motor.quotes.payMonthly')}</span>{' '}
+            {t('motor.quotes.payMonthlyValue', {
+              amount: formatKes(product.monthly.monthlyAmount),
+              count: product.monthly.instalments,
+              total: formatKes(product.monthly.total),
+            })}
+          </p>
+        ) : null}
       </div>
       <div className="grid grid-cols-2 gap-2">
         <button

@@ -4,12 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { coverTypeText } from '../../../components/code-labels';
 import { ErrorSummary } from '../../../components/error-summary';
+import { MonthlyOfferDetails } from '../../../components/monthly-offer';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { buttonPrimary, buttonSecondary, cardClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { formatIsoDate } from '../../../lib/dates';
 import { domainText } from '../../../lib/domain-text';
 import { currentLanguage } from '../../../lib/i18n';
+import { gridMonthlyOffer, monthlyOfferForQuote } from '../../../lib/monthly';
 import type { MotorProduct, PremiumCalcRequest, PremiumQuote } from '../../../lib/motor-types';
 import { notify } from '../../../lib/notifications';
 import { buildPremiumCalcRequest, getChangedCoreLimits } from '../../../lib/premium-request';
@@ -196,6 +198,9 @@ function QuotationView({ product, state }: { product: MotorProduct; state: Motor
     [t('motor.quotation.startDate'), formatIsoDate(state.coverDetails.startDate)],
   ];
 
+  // "Pay monthly" (issue 31): the underwriter's terms on this customised total; chosen on the summary.
+  const monthly = monthlyOfferForQuote(gridMonthlyOffer(state, product), quote.total, quote.period);
+
   return (
     <div className="space-y-6">
       <div className="grid gap-6 lg:grid-cols-2">
@@ -258,6 +263,15 @@ function QuotationView({ product, state }: { product: MotorProduct; state: Motor
               </>
             ) : null}
           </section>
+          {monthly ? (
+            <section aria-labelledby="quotation-monthly" className={cardClass}>
+              <h3 id="quotation-monthly" className="text-lg font-bold text-slate-900">
+                {t('motor.quotation.payMonthly')}
+              </h3>
+              <MonthlyOfferDetails offer={monthly} />
+              <p className="mt-2 text-sm text-slate-700">{t('motor.quotation.payMonthlyHint')}</p>
+            </section>
+          ) : null}
         </div>
         <Breakdown quote={quote} />
       </div>

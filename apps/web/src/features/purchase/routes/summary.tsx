@@ -1,4 +1,4 @@
-import { shillingsToCents } from '@bima/domain/money';
+import { formatKes, shillingsToCents } from '@bima/domain/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,12 +9,14 @@ import {
   DoubleInsuranceNotice,
   doubleInsuranceOf,
 } from '../../../components/double-insurance-notice';
+import { MonthlyOfferDetails } from '../../../components/monthly-offer';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SummaryList } from '../../../components/summary-list';
 import { buttonPrimary, buttonSecondary } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { todayIsoDate } from '../../../lib/dates';
+import { gridMonthlyOffer, monthlyOfferForQuote } from '../../../lib/monthly';
 import { notify } from '../../../lib/notifications';
 import { completeQuotation } from '../../../lib/quotations';
 import { motorFlowStore } from '../../../stores/motor-flow';
@@ -46,6 +48,10 @@ export default function SummaryRoute() {
   // DMVIC: the vehicle is already insured for these dates (refused before any invoice or prompt).
   const [doubleInsurance, setDoubleInsurance] = useState<DoubleInsurance | null>(null);
   const isThirdParty = product.coverType === 'third-party';
+  // "Pay monthly" (issue 31) where the underwriter offers it for a year's cover; chosen here, before the quotation.
+  const monthlyOffer = monthlyOfferForQuote(gridMonthlyOffer(flow, product), quote.total, quote.period);
+  const chosenPlan = usePurchase((state) => state.paymentPlan ?? 'annual');
+  const paymentPlan = monthlyOffer ? chosenPlan : 'annual';
 
   const insuranceRows = buildInsuranceRows({
     coverTypeLabel: coverTypeText(product.coverType),
@@ -83,7 +89,13 @@ export default function SummaryRoute() {
         });
         return;
       }
-      const payload = buildCreateQuotationPayload({ flow, product, vehicle, client: details });
+      const payload = buildCreateQuotationPayload({
+        flow,
+        product,
+        vehicle,
+        client: details,
+        paymentPlan,
+      });
       const requestKey = JSON.stringify(payload);
       const existing = purchaseStore.getState().invoice;
       // The same application confirmed again (after Previous, say) keeps its invoice.
@@ -159,6 +171,48 @@ export default function SummaryRoute() {
           <SummaryList rows={buildClientRows(client.data)} />
         </Card>
       </div>
+      {monthlyOffer ? (
+        <Card id="summary-payment-plan" title={t('purchase.summary.planTitle')} headingLevel={3}>
+          <fieldset>
+            <legend className="font-semibold text-slate-900">{t('purchase.summary.planQuestion')}</legend>
+            <div className="mt-2 space-y-2">
+              {(
+                [
+                  ['annual', t('purchase.summary.planAtOnce', { amount: formatKes(quote.total) })],
+                  [
+                    'monthly',
+                    t('purchase.summary.planMonthly', {
+                      amount: formatKes(monthlyOffer.monthlyAmount),
+                      count: monthlyOffer.instalments,
+                    }),
+                  ],
+                ] as const
+              ).map(([plan, label]) => (
+                <label key={plan} className="flex items-start gap-2 text-slate-900">
+                  <input
+                    type="radio"
+                    name="payment-plan"
+                    value={plan}
+                    checked={paymentPlan === plan}
+                    disabled={isLoading}
+                    onChange={() => purchaseStore.setState({ paymentPlan: plan })}
+                    className="mt-1 size-5 accent-emerald-800"
+                  />
+                  <span>{label}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="mt-4">
+            <MonthlyOfferDetails offer={monthlyOffer} />
+          </div>
+          {paymentPlan === 'monthly' ? (
+            <p className="mt-3 font-semibold text-slate-900">
+              {t('purchase.summary.planFirstPayment', { amount: formatKes(monthlyOffer.firstAmount) })}
+            </p>
+          ) : null}
+        </Card>
+      ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <button type="button" onClick={previous} className={buttonSecondary} disabled={isLoading}>
           {t('purchase.summary.previous')}

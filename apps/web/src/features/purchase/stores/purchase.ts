@@ -1,3 +1,4 @@
+import type { PaymentPlan } from '@bima/domain';
 import { createPersistedStore, usePersistedStore } from '../../../lib/persisted-store';
 import type { SavedVehicle } from '../utils/vehicle-form';
 
@@ -40,6 +41,8 @@ export interface PurchaseState {
   paid: PaidPolicy | null;
   /** Messages the wrapper lists above the screen the client is sent to. */
   errors: string[];
+  /** How the client chose to pay on the summary (issue 31): at once, or monthly where offered. */
+  paymentPlan?: PaymentPlan;
 }
 
 export const purchaseDefaults: PurchaseState = {

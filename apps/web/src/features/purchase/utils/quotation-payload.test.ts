@@ -60,8 +60,21 @@ describe('buildCreateQuotationPayload', () => {
       ],
       excesses: [{ id: 'collision', amount: 4_000_000 }],
       vehicleDetails: vehicle,
+      paymentPlan: 'annual',
     });
     expect(createQuotationSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('sends the monthly plan when the client chose to pay monthly (issue 31)', () => {
+    const payload = buildCreateQuotationPayload({
+      flow,
+      product: sampleProduct,
+      vehicle,
+      client,
+      paymentPlan: 'monthly',
+    });
+    expect(payload.paymentPlan).toBe('monthly');
+    expect(createQuotationSchema.parse(payload).paymentPlan).toBe('monthly');
   });
 
   it('sends no value for third-party cover', () => {

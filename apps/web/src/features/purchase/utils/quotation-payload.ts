@@ -1,3 +1,4 @@
+import type { PaymentPlan } from '@bima/domain';
 import { shillingsToCents } from '@bima/domain/money';
 import type { MotorProduct, SelectedBenefit } from '../../../lib/motor-types';
 import { buildPremiumCalcRequest } from '../../../lib/premium-request';
@@ -24,6 +25,8 @@ export interface CreateQuotationPayload {
   additionalBenefits: SelectedBenefit[];
   excesses: Array<{ id: string; amount: number }>;
   vehicleDetails: SavedVehicle;
+  /** At once, or monthly where the underwriter offers it (issue 31). */
+  paymentPlan: PaymentPlan;
 }
 
 export interface QuotationPayloadInput {
@@ -34,6 +37,8 @@ export interface QuotationPayloadInput {
   product: MotorProduct;
   vehicle: SavedVehicle;
   client: { email: string; kraPin: string; names: { firstName: string; lastName: string } };
+  /** The plan chosen on the summary; at once unless the client chose monthly. */
+  paymentPlan?: PaymentPlan;
 }
 
 /**
@@ -46,6 +51,7 @@ export function buildCreateQuotationPayload({
   product,
   vehicle,
   client,
+  paymentPlan = 'annual',
 }: QuotationPayloadInput): CreateQuotationPayload {
   const isThirdParty = product.coverType === 'third-party';
   const period = Number(flow.coverDetails.coverPeriod);
@@ -81,5 +87,6 @@ export function buildCreateQuotationPayload({
     additionalBenefits: priced.additionalBenefits,
     excesses: priced.excesses,
     vehicleDetails: vehicle,
+    paymentPlan,
   };
 }
