@@ -6,8 +6,10 @@ import {
   adminSetProductActiveSchema,
   adminUpdateProductSchema,
 } from '@bima/domain';
+import { contracts } from '@bima/domain/contract';
 import { AppError } from '../../gateway/errors';
 import { type ActionContext, defineAction } from '../../gateway/registry';
+import { listMonthlyTerms, publishMonthlyTerms } from './monthly-terms';
 import { type ProductScope, productScope } from './scope';
 import {
   getProduct,
@@ -104,5 +106,28 @@ export const productAdminActions = [
     description: 'One version as it was, with its configuration and whether it is the current one.',
     input: adminProductVersionSchema,
     handler: async (context) => getProductVersion(context.db, requireScope(context), context.input),
+  }),
+  defineAction({
+    service: 'backoffice',
+    resource: 'product',
+    action: 'listMonthlyTerms',
+    auth: 'staff',
+    roles: ['underwriter', 'admin'],
+    description:
+      "A product's monthly payment terms (issue 31), newest version first, paged, with the version in force (null: never offered monthly).",
+    input: contracts['backoffice/product/listMonthlyTerms'].input,
+    handler: async (context) => listMonthlyTerms(context.db, requireScope(context), context.input),
+  }),
+  defineAction({
+    service: 'backoffice',
+    resource: 'product',
+    action: 'publishMonthlyTerms',
+    auth: 'staff',
+    roles: ['underwriter', 'admin'],
+    description:
+      'Publishes a new version of the monthly payment terms: enabled, loading in basis points of the annual total (0–5,000), grace days (0–27). Quotations already priced keep their plan. 400 with the field for a bad loading or grace.',
+    input: contracts['backoffice/product/publishMonthlyTerms'].input,
+    handler: async (context) =>
+      productsChanged(context, await publishMonthlyTerms(context.db, requireScope(context), context.input)),
   }),
 ];

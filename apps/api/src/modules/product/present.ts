@@ -2,11 +2,11 @@ import {
   type BasicDetail,
   type BenefitConfig,
   findBandRate,
-  type MonthlyOffer,
+  monthlyOfferOf,
   PPM,
   type PremiumBreakdown,
 } from '@bima/domain';
-import type { LoadedProduct } from './service';
+import { type LoadedProduct, monthlyPlanOf } from './service';
 
 function presentPricing(benefit: BenefitConfig) {
   const pricing = benefit.pricing;
@@ -76,10 +76,11 @@ export function presentQuotedSummary(loaded: LoadedProduct, quote: PremiumBreakd
     intermediary: tail.intermediary,
     productTnc: tail.productTnc,
     productCover: tail.productCover,
-    // TODO(issue 31, quotation helper): the product's monthly terms in force, priced on quote.total.
-    monthly: null as MonthlyOffer | null,
+    monthly: monthlyOfferOrNull(monthlyPlanOf(loaded.monthlyTerms, quote.total, quote.periodDays)),
   };
 }
+
+const monthlyOfferOrNull = (plan: ReturnType<typeof monthlyPlanOf>) => (plan ? monthlyOfferOf(plan) : null);
 
 /**
  * A product as spec-1 §3 "Quoted product" describes it, with its benefits, excesses, charges and

@@ -253,6 +253,20 @@ const roadRescue = (amount: number): SeedBenefit => ({
 
 const ANNUAL_AND_SHORT = [30, 180, 365];
 
+/**
+ * Sample products whose underwriter offers paying monthly (issue 31): version 1 of their monthly
+ * terms, a 10 % loading and 14 days' grace — CIC's and APA's comprehensive covers and CIC's third party.
+ */
+export const MONTHLY_TERMS_SEED: ReadonlyArray<{
+  productSystemRef: string;
+  loadingBps: number;
+  graceDays: number;
+}> = [
+  { productSystemRef: 'CIC-MP-COMP', loadingBps: 1_000, graceDays: 14 },
+  { productSystemRef: 'APA-MP-PLUS', loadingBps: 1_000, graceDays: 14 },
+  { productSystemRef: 'CIC-MP-TPO', loadingBps: 1_000, graceDays: 14 },
+];
+
 export const PRODUCT_SEED: SeedProduct[] = [
   {
     productSystemRef: 'JUB-MP-ELITE',

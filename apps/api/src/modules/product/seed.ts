@@ -11,7 +11,14 @@ import {
 } from '../../db/schema';
 import { CLASS_PRODUCT_SEED } from './class-markets';
 import { readProductSnapshot, recordProductVersion } from './configuration';
-import { CHARGE_SEED, EXCESS_SEED, PRODUCT_SEED, type SeedProduct, UNDERWRITER_SEED } from './seed-data';
+import {
+  CHARGE_SEED,
+  EXCESS_SEED,
+  MONTHLY_TERMS_SEED,
+  PRODUCT_SEED,
+  type SeedProduct,
+  UNDERWRITER_SEED,
+} from './seed-data';
 import { asTranslations, benefitSwahili, EXCESS_SWAHILI, productSwahili } from './seed-data.sw';
 
 export const MOTOR_PRIVATE_CLASS_CODE = '07';
@@ -124,7 +131,25 @@ export async function seedSampleMarket(db: Database): Promise<void> {
       );
     }
     await fillSampleSwahili(tx, seeds);
+    await seedMonthlyTerms(tx);
   });
+}
+
+/**
+ * Version 1 of the sample's monthly terms, only for a sample product that has no terms yet: terms
+ * an underwriter published (even switching monthly off) are never overwritten by a later seed.
+ */
+async function seedMonthlyTerms(tx: Tx): Promise<void> {
+  const rows = MONTHLY_TERMS_SEED.map(
+    (terms) => sql`(${terms.productSystemRef}, ${terms.loadingBps}::int, ${terms.graceDays}::int)`,
+  );
+  await tx.execute(sql`
+    insert into product_monthly_terms (product_id, version, enabled, loading_bps, grace_days)
+    select p.id, 1, true, v.loading_bps, v.grace_days
+    from (values ${sql.join(rows, sql`, `)}) as v(ref, loading_bps, grace_days)
+    join insurance_products p on p.product_system_ref = v.ref
+    where not exists (select 1 from product_monthly_terms t where t.product_id = p.id)
+    on conflict do nothing`);
 }
 
 /**

@@ -1,8 +1,10 @@
 import {
   type CoverType,
   calculatePremium,
+  canPayMonthly,
   classDefinitionOf,
   type ExcessInput,
+  monthlyPlan,
   type PremiumBreakdown,
   type ProductLanguage,
   productTextsIn,
@@ -12,13 +14,14 @@ import {
   sumInsuredOf,
   THIRD_PARTY_COVER_TYPES,
 } from '@bima/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   insuranceProducts,
   productBenefits,
   productCharges,
   productExcesses,
+  productMonthlyTerms,
   productRateBands,
   productRatingFactors,
   underwriters,
@@ -39,6 +42,26 @@ export interface LoadedProduct {
   benefits: BenefitRow[];
   excesses: ExcessRow[];
   rating: RatingConfiguration;
+  /** The monthly payment terms in force (the product's highest version; issue 31); null: never set. */
+  monthlyTerms: MonthlyTermsInForce | null;
+}
+
+/** A product's monthly terms version in force, as quotes and quotations price on it. */
+export interface MonthlyTermsInForce {
+  id: number;
+  version: number;
+  enabled: boolean;
+  loadingBps: number;
+  graceDays: number;
+}
+
+/**
+ * The monthly plan a product offers for a total over a period: its terms in force priced on the
+ * total, when they are enabled and the cover is long enough to pay by the month; else null.
+ */
+export function monthlyPlanOf(terms: MonthlyTermsInForce | null, total: number, periodDays: number) {
+  if (!terms?.enabled || !canPayMonthly(periodDays)) return null;
+  return monthlyPlan(total, { loadingBps: terms.loadingBps, graceDays: terms.graceDays });
 }
 
 const inSwahili = new WeakMap<LoadedProduct, LoadedProduct>();
@@ -156,7 +179,7 @@ export function loadProducts(
   return value;
 }
 
-/** Loads products with their underwriter, bands, benefits, excesses and charges in five queries. */
+/** Loads products with their underwriter, bands, benefits, excesses, charges, factors and monthly terms. */
 async function queryProducts(
   db: Database,
   filter: { classCode?: string; coverTypes?: readonly CoverType[]; productSystemRef?: string },
@@ -179,7 +202,7 @@ async function queryProducts(
   if (rows.length === 0) return [];
 
   const ids = rows.map((row) => row.product.id);
-  const [bands, benefits, excesses, charges, factors] = await Promise.all([
+  const [bands, benefits, excesses, charges, factors, terms] = await Promise.all([
     db
       .select()
       .from(productRateBands)
@@ -205,6 +228,19 @@ async function queryProducts(
       .from(productRatingFactors)
       .where(inArray(productRatingFactors.productId, ids))
       .orderBy(asc(productRatingFactors.sortOrder), asc(productRatingFactors.id)),
+    // Each product's highest version of its monthly terms (the one in force).
+    db
+      .selectDistinctOn([productMonthlyTerms.productId], {
+        productId: productMonthlyTerms.productId,
+        id: productMonthlyTerms.id,
+        version: productMonthlyTerms.version,
+        enabled: productMonthlyTerms.enabled,
+        loadingBps: productMonthlyTerms.loadingBps,
+        graceDays: productMonthlyTerms.graceDays,
+      })
+      .from(productMonthlyTerms)
+      .where(inArray(productMonthlyTerms.productId, ids))
+      .orderBy(asc(productMonthlyTerms.productId), desc(productMonthlyTerms.version)),
   ]);
 
   return rows.map(({ product, underwriter }) => {
@@ -220,7 +256,24 @@ async function queryProducts(
       charges: own(charges),
       factors: own(factors),
     });
-    return { product, underwriter, benefits: productBenefitRows, excesses: productExcessRows, rating };
+    const ownTerms = terms.find((row) => row.productId === product.id);
+    const monthlyTerms = ownTerms
+      ? {
+          id: ownTerms.id,
+          version: ownTerms.version,
+          enabled: ownTerms.enabled,
+          loadingBps: ownTerms.loadingBps,
+          graceDays: ownTerms.graceDays,
+        }
+      : null;
+    return {
+      product,
+      underwriter,
+      benefits: productBenefitRows,
+      excesses: productExcessRows,
+      rating,
+      monthlyTerms,
+    };
   });
 }
 

@@ -5,6 +5,7 @@ import {
   classKycSchema,
   invoiceBilledPosting,
   kycPlaceOf,
+  type MonthlyPlan,
   monthlyOfferOf,
   normaliseRegistration,
   type PaymentPlan,
@@ -24,6 +25,7 @@ import {
   invoices,
   ledgerTransactions,
   policies,
+  productMonthlyTerms,
   quotations,
   recommendations,
 } from '../../db/schema';
@@ -41,6 +43,8 @@ import {
   coversRisk,
   type LoadedProduct,
   loadProducts,
+  type MonthlyTermsInForce,
+  monthlyPlanOf,
   parseClassRisk,
   priceProduct,
 } from '../product/service';
@@ -50,12 +54,29 @@ import { missingDetailsOf, refuseIncompleteRisk } from './requirements';
 type QuotationRow = typeof quotations.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** The refusal of `paymentPlan: 'monthly'` where the product's terms in force do not offer it. */
+export const MONTHLY_NOT_OFFERED_MESSAGE =
+  'This product is not offered monthly for this cover. Pay at once, or choose a product that offers paying monthly.';
+
+/**
+ * What paying monthly costs for a quotation: the plan it keeps when monthly (later terms never
+ * reprice it); for an annual one of the client's own, the product's terms in force priced on its
+ * total; null when not offered (renewals and recommendations stay annual).
+ */
+function monthlyOfferOfQuotation(row: QuotationRow, termsInForce: MonthlyTermsInForce | null) {
+  if (row.monthlyPlan) return monthlyOfferOf(row.monthlyPlan);
+  if (row.recommendationId !== null || row.renewalOfPolicyId !== null) return null;
+  const plan = monthlyPlanOf(termsInForce, row.total, row.periodDays);
+  return plan ? monthlyOfferOf(plan) : null;
+}
+
 /** A quotation as its owner sees it, amounts in cents (issue 29). */
 export function presentQuotation(
   row: QuotationRow,
   invoice?: { invoiceSystemRef: string; status: string; amount: number; hasPayments?: boolean } | null,
   policyNumber?: string | null,
   policyId?: number | null,
+  termsInForce: MonthlyTermsInForce | null = null,
 ) {
   return {
     id: row.id,
@@ -102,8 +123,7 @@ export function presentQuotation(
     /** The policy's id (its page in the portal), once issued. */
     policyId: policyId ?? null,
     paymentPlan: row.paymentPlan as PaymentPlan,
-    // TODO(issue 31, quotation helper): the plan kept when monthly, else the product's terms in force.
-    monthlyOffer: row.monthlyPlan ? monthlyOfferOf(row.monthlyPlan) : null,
+    monthlyOffer: monthlyOfferOfQuotation(row, termsInForce),
   };
 }
 
@@ -235,6 +255,20 @@ export async function createQuotation(
     classRisk,
   );
 
+  // Monthly only where the underwriter's terms in force offer it and the cover is a year.
+  let plan: MonthlyPlan | null = null;
+  if (input.paymentPlan === 'monthly') {
+    plan = options.renewalOfPolicyId
+      ? null
+      : monthlyPlanOf(loaded.monthlyTerms, quote.total, input.coverPeriod);
+    if (!plan) {
+      throw new AppError('conflict', MONTHLY_NOT_OFFERED_MESSAGE, {
+        code: 'MONTHLY_NOT_OFFERED',
+        errors: [{ field: 'paymentPlan', message: MONTHLY_NOT_OFFERED_MESSAGE }],
+      });
+    }
+  }
+
   const client = await getClientDetails(db, userId);
   const [row] = await db
     .insert(quotations)
@@ -259,6 +293,9 @@ export async function createQuotation(
       total: quote.total,
       vehicle,
       renewalOfPolicyId: options.renewalOfPolicyId ?? null,
+      paymentPlan: plan ? 'monthly' : 'annual',
+      monthlyPlan: plan,
+      monthlyTermsId: plan ? loaded.monthlyTerms!.id : null,
       clientDetails: {
         email: client.email,
         names: client.names,
@@ -270,7 +307,7 @@ export async function createQuotation(
       },
     })
     .returning();
-  return presentQuotation(row!);
+  return presentQuotation(row!, null, null, null, loaded.monthlyTerms);
 }
 
 /**
@@ -362,6 +399,8 @@ export async function invoiceQuotation(
     .from(invoices)
     .where(eq(invoices.quotationId, quotation.id));
   if (!existing) await refuseUninsurableVehicle(executor, check, quotation);
+  // A monthly quotation's own invoice is month 1, due on the start date; the later months are the policy's.
+  const firstMonth = quotation.paymentPlan === 'monthly' ? quotation.monthlyPlan : null;
   // The invoice and its bill in the ledger together (a savepoint inside the caller's transaction).
   const invoice = await executor.transaction(async (db) => {
     const [made] = await db
@@ -370,7 +409,8 @@ export async function invoiceQuotation(
         invoiceSystemRef: makeRef('INV'),
         quotationId: quotation.id,
         userId: quotation.userId,
-        amount: quotation.total,
+        amount: firstMonth ? firstMonth.firstAmount : quotation.total,
+        ...(firstMonth ? { monthNo: 1, dueDate: quotation.startDate } : {}),
       })
       .onConflictDoNothing({ target: invoices.quotationId, where: isNull(invoices.policyId) })
       .returning();
@@ -387,7 +427,10 @@ export async function invoiceQuotation(
       );
     }
     await db.update(quotations).set({ status: 'COMPLETED' }).where(eq(quotations.id, quotation.id));
-    const [found] = await db.select().from(invoices).where(eq(invoices.quotationId, quotation.id));
+    const [found] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.quotationId, quotation.id), isNull(invoices.policyId)));
     return found;
   });
   return {
@@ -403,7 +446,7 @@ async function hasPaymentsTowards(db: Database | Tx, quotationId: number): Promi
   const [invoice] = await db
     .select({ id: invoices.id, amount: invoices.amount })
     .from(invoices)
-    .where(eq(invoices.quotationId, quotationId));
+    .where(and(eq(invoices.quotationId, quotationId), isNull(invoices.policyId)));
   if (!invoice) return false;
   return (await moneyOfInvoice(db, invoice)).paid > 0;
 }
@@ -459,18 +502,23 @@ export async function requoteQuotation(
 
 /** Quotations with their invoice (and whether money was received towards it) and policy number. */
 export function quotationQuery(db: Database) {
-  return db
-    .select({
-      quotation: quotations,
-      invoice: invoices,
-      // Money towards the invoice, by M-Pesa or from the wallet, is in the ledger.
-      hasPayments: sql<boolean>`exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.invoiceId} = ${invoices.id} and ${ledgerTransactions.kind} in ('mpesa_receipt', 'wallet_payment'))`,
-      policyNumber: policies.policyNumber,
-      policyId: policies.id,
-    })
-    .from(quotations)
-    .leftJoin(invoices, eq(invoices.quotationId, quotations.id))
-    .leftJoin(policies, eq(policies.invoiceId, invoices.id));
+  return (
+    db
+      .select({
+        quotation: quotations,
+        invoice: invoices,
+        // Money towards the invoice, by M-Pesa or from the wallet, is in the ledger.
+        hasPayments: sql<boolean>`exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.invoiceId} = ${invoices.id} and ${ledgerTransactions.kind} in ('mpesa_receipt', 'wallet_payment'))`,
+        policyNumber: policies.policyNumber,
+        policyId: policies.id,
+        // The product's monthly terms in force (its highest version), to price the monthly offer.
+        monthlyTerms: sql<MonthlyTermsInForce | null>`(select json_build_object('id', ${productMonthlyTerms.id}, 'version', ${productMonthlyTerms.version}, 'enabled', ${productMonthlyTerms.enabled}, 'loadingBps', ${productMonthlyTerms.loadingBps}, 'graceDays', ${productMonthlyTerms.graceDays}) from ${productMonthlyTerms} where ${productMonthlyTerms.productId} = ${quotations.productId} order by ${productMonthlyTerms.version} desc limit 1)`,
+      })
+      .from(quotations)
+      // The quotation's own invoice (month 1 of a monthly plan), not a monthly policy's later months.
+      .leftJoin(invoices, and(eq(invoices.quotationId, quotations.id), isNull(invoices.policyId)))
+      .leftJoin(policies, eq(policies.invoiceId, invoices.id))
+  );
 }
 
 export function presentQuotationRow(
@@ -481,7 +529,14 @@ export function presentQuotationRow(
     row.invoice ? { ...row.invoice, hasPayments: Boolean(row.hasPayments) } : null,
     row.policyNumber,
     row.policyId,
+    termsOf(row.monthlyTerms),
   );
+}
+
+/** The terms column as the driver gives it (json: an object, or its text). */
+function termsOf(value: unknown): MonthlyTermsInForce | null {
+  if (value == null) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as MonthlyTermsInForce;
 }
 
 /** The signed-in client's quotations, newest first, with their invoice and policy. */
