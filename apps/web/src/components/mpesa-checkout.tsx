@@ -196,44 +196,19 @@ export function MpesaCheckout({
         void pay();
       }}
     >
-      <div>
-        <label htmlFor={phoneId} className={labelClass}>
-          {t('components.checkout.phone')}
-        </label>
-        <p id={`${phoneId}-hint`} className="text-sm text-slate-700">
-          {t('components.checkout.phoneHint')}
-        </p>
-        <div className="mt-1 flex items-stretch">
-          <span className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-400 bg-slate-100 px-3 font-semibold text-slate-800">
-            <span aria-hidden="true">+254</span>
-            <span className="sr-only">{t('components.checkout.countryCode')}</span>
-          </span>
-          <input
-            id={phoneId}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            maxLength={MPESA_INPUT_MAX_LENGTH}
-            value={typed}
-            disabled={isBusy || isDone}
-            onFocus={() => {
-              isInField.current = true;
-            }}
-            onChange={(event) => {
-              setTouched(true);
-              setTyped(keepPhoneCharacters(event.target.value));
-            }}
-            aria-invalid={showPhoneError ? true : undefined}
-            aria-describedby={`${phoneId}-hint${showPhoneError ? ` ${phoneId}-error` : ''}`}
-            className={`${inputClass} mt-0 rounded-l-none`}
-          />
-        </div>
-        {showPhoneError ? (
-          <p id={`${phoneId}-error`} className={fieldErrorClass}>
-            {phoneMessage}
-          </p>
-        ) : null}
-      </div>
+      <MpesaPhoneField
+        id={phoneId}
+        typed={typed}
+        disabled={isBusy || isDone}
+        error={showPhoneError ? phoneMessage : null}
+        onFocus={() => {
+          isInField.current = true;
+        }}
+        onTyped={(value) => {
+          setTouched(true);
+          setTyped(value);
+        }}
+      />
       <div>
         <label htmlFor={termsId} className="inline-flex items-start gap-2 text-slate-900">
           <input
@@ -286,6 +261,59 @@ export function MpesaCheckout({
       </button>
       <p className="text-sm text-slate-700">{t('components.checkout.security')}</p>
     </form>
+  );
+}
+
+export interface MpesaPhoneFieldProps {
+  id: string;
+  /** What the client typed (as they write it: 0712 345 678, +254…); check it with `checkMpesaNumber`. */
+  typed: string;
+  onTyped: (typed: string) => void;
+  disabled?: boolean;
+  /** The message under the field, or null. */
+  error: string | null;
+  onFocus?: () => void;
+}
+
+/**
+ * The M-Pesa number field: a fixed +254 and the number as people write it (the phone keypad, the
+ * signs kept that numbers are written with). Paying and the monthly standing order ask for it alike.
+ */
+export function MpesaPhoneField({ id, typed, onTyped, disabled, error, onFocus }: MpesaPhoneFieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {t('components.checkout.phone')}
+      </label>
+      <p id={`${id}-hint`} className="text-sm text-slate-700">
+        {t('components.checkout.phoneHint')}
+      </p>
+      <div className="mt-1 flex items-stretch">
+        <span className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-400 bg-slate-100 px-3 font-semibold text-slate-800">
+          <span aria-hidden="true">+254</span>
+          <span className="sr-only">{t('components.checkout.countryCode')}</span>
+        </span>
+        <input
+          id={id}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          maxLength={MPESA_INPUT_MAX_LENGTH}
+          value={typed}
+          disabled={disabled}
+          onFocus={onFocus}
+          onChange={(event) => onTyped(keepPhoneCharacters(event.target.value))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          className={`${inputClass} mt-0 rounded-l-none`}
+        />
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className={fieldErrorClass}>
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

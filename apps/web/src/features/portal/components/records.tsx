@@ -8,6 +8,7 @@ const statusTones: Record<string, StatusTone> = {
   ACTIVE: 'success',
   PAID: 'success',
   UNPAID: 'warning',
+  LAPSED: 'warning',
   PARTLY_PAID: 'info',
   EXPIRED: 'neutral',
   CANCELLED: 'danger',

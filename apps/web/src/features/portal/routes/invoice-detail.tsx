@@ -14,7 +14,13 @@ import { ipfOfferQueryOptions } from '../../../lib/ipf';
 import { PayFromWallet } from '../components/pay-from-wallet';
 import { BreakdownTable, RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
-import { breakdownRows, formatTimestamp, invoiceMoney, invoicePaymentStatus } from '../utils/records';
+import {
+  breakdownRows,
+  formatTimestamp,
+  invoiceMoney,
+  invoicePaymentStatus,
+  monthRows,
+} from '../utils/records';
 
 /** One invoice with its premium breakdown, what is paid and the balance, and Pay while one is left. */
 export default function InvoiceDetailRoute() {
@@ -50,6 +56,7 @@ export default function InvoiceDetailRoute() {
                   label: t('portal.fields.status'),
                   value: <RecordStatusBadge status={invoicePaymentStatus(data)} />,
                 },
+                ...monthRows(data),
                 { label: t('portal.fields.amount'), value: formatKes(data.amount) },
                 { label: t('portal.fields.amountPaid'), value: formatKes(money?.amountPaid ?? 0) },
                 { label: t('portal.fields.balance'), value: formatKes(money?.balance ?? data.amount) },

@@ -11,7 +11,7 @@ import { invoicesQueryOptions } from '../api/records';
 import { RecordStatusBadge } from '../components/records';
 import { UnallocatedReceipts } from '../components/unallocated-receipts';
 import { t } from '../i18n';
-import { formatTimestamp, invoiceMoney, invoicePaymentStatus } from '../utils/records';
+import { formatTimestamp, invoiceMoney, invoicePaymentStatus, monthRows } from '../utils/records';
 
 /**
  * Invoice (also Accounts › Invoices): the client's invoices with what is paid and the balance, each
@@ -52,6 +52,7 @@ function InvoiceCard({ invoice }: { invoice: ClientInvoice }) {
       <SummaryList
         rows={[
           { label: t('portal.fields.product'), value: invoice.productName },
+          ...monthRows(invoice),
           { label: t('portal.fields.amount'), value: formatKes(invoice.amount) },
           { label: t('portal.fields.amountPaid'), value: formatKes(amountPaid) },
           { label: t('portal.fields.balance'), value: formatKes(balance) },

@@ -13,6 +13,7 @@ import { formatIsoDate } from '../../../lib/dates';
 import { documentLink } from '../../../lib/document-link';
 import { startMotorQuoteWithValue } from '../../../lib/new-motor-quote';
 import { type ClientPolicyWithDocuments, type PolicyRenewal, policyByIdQueryOptions } from '../api/records';
+import { MonthlyPayments, whileStandingOrderPending } from '../components/monthly-payments';
 import { BreakdownTable, RecordStatusBadge } from '../components/records';
 import { t } from '../i18n';
 import { breakdownRows, coverTermRows, formatTimestamp, vehicleText } from '../utils/records';
@@ -94,10 +95,11 @@ function RenewalPanel({ policy, renewal }: { policy: ClientPolicyWithDocuments; 
 function PolicyDetail({ id }: { id: number }) {
   // Fresh document links each time the page opens (they last 10 minutes).
   const options = policyByIdQueryOptions(id);
-  // While DMVIC issues the certificate, the page asks again every few seconds.
+  // While DMVIC issues the certificate, or M-Pesa waits for a standing order's approval, the page
+  // asks again every few seconds.
   const policy = useQuery({
     ...options,
-    refetchInterval: whileCertificatePending(),
+    refetchInterval: whileStandingOrderPending(whileCertificatePending()),
   });
   const data = policy.data;
   const names = data?.insured.names;
@@ -135,6 +137,17 @@ function PolicyDetail({ id }: { id: number }) {
         </p>
       ) : null}
       {data?.renewal ? <RenewalPanel policy={data} renewal={data.renewal} /> : null}
+      {data?.monthly ? (
+        <div className="mt-6">
+          <MonthlyPayments
+            policyId={data.id}
+            monthly={data.monthly}
+            paidUntil={data.paidUntil}
+            queryKey={options.queryKey}
+            defaultPhone={typeof data.insured.kyc?.phone === 'string' ? data.insured.kyc.phone : null}
+          />
+        </div>
+      ) : null}
       {data ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <Card id="policy-details" title={t('portal.policy.details')}>
@@ -208,6 +221,23 @@ function PolicyDetail({ id }: { id: number }) {
                 { label: t('portal.fields.coverPeriod'), value: t('portal.days', { days: data.period }) },
                 { label: t('portal.fields.startDate'), value: formatIsoDate(data.startDate) },
                 { label: t('portal.fields.endDate'), value: formatIsoDate(data.endDate) },
+                ...(data.paymentPlan === 'monthly'
+                  ? [
+                      { label: t('portal.fields.paymentPlan'), value: t('portal.plan.monthly') },
+                      { label: t('portal.monthly.paidUntil'), value: formatIsoDate(data.paidUntil) },
+                      ...(data.certificate
+                        ? [
+                            {
+                              label: t('portal.monthly.certificateValid'),
+                              value: t('portal.monthly.monthDays', {
+                                from: formatIsoDate(data.certificate.validFrom),
+                                to: formatIsoDate(data.certificate.validTo),
+                              }),
+                            },
+                          ]
+                        : []),
+                    ]
+                  : []),
                 { label: t('portal.fields.premium'), value: formatKes(data.premium) },
                 { label: t('portal.fields.insured'), value: insured || t('portal.na') },
                 { label: t('portal.fields.kraPin'), value: data.insured.kraPin ?? t('portal.na') },

@@ -1,4 +1,5 @@
 import { formatKes } from '@bima/domain/money';
+import { MONTHLY_INSTALMENTS } from '@bima/domain/monthly';
 import { formatIsoDate, formatKenyaShortDate } from '../../../lib/dates';
 import { intlLocale } from '../../../lib/i18n';
 import { t } from '../i18n';
@@ -151,4 +152,24 @@ export function quotationExpiryText(quotation: { isExpired?: boolean; expiresAt?
   return quotation.expiresAt
     ? t('portal.quotations.expired', { date: formatKenyaShortDate(quotation.expiresAt) })
     : t('portal.quotations.expiredUndated');
+}
+
+/**
+ * A monthly plan's invoice (issue 31) says which month it is and when it is due: "Month 2 of 12",
+ * due on its date. An annual invoice has no such rows.
+ */
+export function monthRows(invoice: {
+  monthNo?: number | null;
+  dueDate?: string | null;
+}): Array<{ label: string; value: string }> {
+  if (!invoice.monthNo) return [];
+  return [
+    {
+      label: t('portal.fields.monthNo'),
+      value: t('portal.monthly.monthOf', { month: invoice.monthNo, count: MONTHLY_INSTALMENTS }),
+    },
+    ...(invoice.dueDate
+      ? [{ label: t('portal.fields.dueDate'), value: formatIsoDate(invoice.dueDate) }]
+      : []),
+  ];
 }
