@@ -174,6 +174,9 @@ const baseConfigSchema = z.object({
     .optional(),
   /** How long the simulator's B2C takes before its result callback. */
   MPESA_SIMULATOR_B2C_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  /** M-Pesa Ratiba in the simulator: how long the customer takes to approve, how often due debits are made (0: only when the clock moves). */
+  MPESA_SIMULATOR_RATIBA_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  MPESA_SIMULATOR_RATIBA_TICK_MS: z.coerce.number().int().min(0).default(1000),
   /** How often claim payouts without a B2C result are looked for and checked with Transaction Status. */
   PAYOUT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(30_000),
   /** A payout is checked once its result is this late (and then with a doubling pause, up to 30 min). */

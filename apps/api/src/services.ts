@@ -29,7 +29,8 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { ChatHub } from './modules/chat/hub';
 import { createPdfService, type PdfService } from './modules/pdf-renderers';
 import { addressMatcher, splitAddressRanges } from './mpesa/callback-sources';
-import { DarajaClient } from './mpesa/daraja-client';
+import { DarajaClient, DarajaError } from './mpesa/daraja-client';
+import { ratibaBody, type StandingOrderAck, type StandingOrderRequest } from './mpesa/ratiba';
 import { type DarajaSimulator, SIMULATOR_CREDENTIALS, startDarajaSimulator } from './mpesa/simulator';
 import { Metrics } from './observability/metrics';
 import { createSmsSender, type SmsSender } from './sms/sender';
@@ -75,6 +76,19 @@ export interface Services {
     setOrigin(origin: string): void;
     /** M-Pesa's per-transaction limit in whole shillings (MPESA_MAX_AMOUNT). */
     maxAmount: number;
+    /**
+     * M-Pesa Ratiba: asks M-Pesa for a monthly standing order to our paybill (or till); the answers
+     * come to `ratiba.callbackUrl()`. Throws a DarajaError when M-Pesa refuses or cannot be reached.
+     */
+    createStandingOrder(request: StandingOrderRequest): Promise<StandingOrderAck>;
+    ratiba: {
+      callbackUrl(): string;
+      /** Where Transaction Status answers about a debit come, with the debit sealed in the query string. */
+      statusResultUrl(): string;
+      statusTimeoutUrl(): string;
+      /** The shortcode the debits are paid to (PartyA of a Transaction Status about one). */
+      shortcode: string;
+    };
     /** Daraja B2C (claim payouts); null when no SecurityCredential is configured for real Daraja. */
     b2c: {
       initiatorName: string;
@@ -205,6 +219,7 @@ export async function createServices(options: {
     transactionType: config.MPESA_TRANSACTION_TYPE,
     partyB: config.MPESA_PARTY_B ?? config.MPESA_SHORTCODE,
   };
+  const clock = createClock({ settable: config.NODE_ENV !== 'production' });
   const simulator = useSimulator
     ? await startDarajaSimulator(
         {
@@ -216,6 +231,10 @@ export async function createServices(options: {
           lateDelayMs: config.MPESA_SIMULATOR_LATE_MS,
           b2cShortcode: config.MPESA_B2C_SHORTCODE ?? config.MPESA_SHORTCODE,
           b2cDelayMs: config.MPESA_SIMULATOR_B2C_DELAY_MS,
+          today: () => clock.today(),
+          now: () => clock.now(),
+          ratibaDelayMs: config.MPESA_SIMULATOR_RATIBA_DELAY_MS,
+          ratibaTickMs: config.MPESA_SIMULATOR_RATIBA_TICK_MS,
           log: (message, detail) => log.warn({ err: detail }, message),
         },
         config.MPESA_SIMULATOR_PORT,
@@ -231,7 +250,6 @@ export async function createServices(options: {
     apiKey: config.IDENTITY_API_KEY ?? IDENTITY_SIMULATOR_CREDENTIALS.apiKey,
     timeoutMs: config.IDENTITY_TIMEOUT_MS,
   });
-  const clock = createClock({ settable: config.NODE_ENV !== 'production' });
   const dmvic = await createDmvic(config, clock, log);
   const client = new DarajaClient(
     {
@@ -309,6 +327,25 @@ export async function createServices(options: {
         config.MPESA_CALLBACK_CONFIRM === 'outside-ranges' && fromSafaricom(address),
       maxAmount: config.MPESA_MAX_AMOUNT,
       callbackUrl: () => callbackPath('callback'),
+      createStandingOrder: async (request) => {
+        if (!Number.isSafeInteger(request.amount) || request.amount < 100 || request.amount % 100 !== 0)
+          throw new DarajaError('A standing order takes whole shillings', 400, '400.002.02');
+        const till = config.MPESA_TRANSACTION_TYPE === 'CustomerBuyGoodsOnline';
+        return client.createStandingOrder(
+          ratibaBody(request, {
+            shortcode: till ? (config.MPESA_PARTY_B ?? config.MPESA_SHORTCODE) : config.MPESA_SHORTCODE,
+            till,
+            callbackUrl: callbackPath('ratiba'),
+          }),
+        );
+      },
+      ratiba: {
+        callbackUrl: () => callbackPath('ratiba'),
+        statusResultUrl: () => callbackPath('ratiba/status'),
+        statusTimeoutUrl: () => callbackPath('ratiba/status-timeout'),
+        shortcode:
+          config.MPESA_TRANSACTION_TYPE === 'CustomerBuyGoodsOnline' ? till.partyB : config.MPESA_SHORTCODE,
+      },
       b2c: b2cCredential
         ? {
             initiatorName: config.MPESA_B2C_INITIATOR_NAME,

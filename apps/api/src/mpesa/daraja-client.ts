@@ -3,6 +3,7 @@
  * the callback parser), B2C payouts and the Transaction Status query with their result parsers.
  * Shapes follow shared/domain/mpesa-daraja.md and Safaricom's Daraja pages.
  */
+import type { RatibaBody, StandingOrderAck } from './ratiba';
 
 export interface DarajaConfig {
   baseUrl: string;
@@ -260,6 +261,35 @@ export class DarajaClient {
       resultCode: String(answer.ResultCode),
       resultDesc: String(answer.ResultDesc ?? ''),
     };
+  }
+
+  /**
+   * M-Pesa Ratiba: asks M-Pesa to create a standing order on the customer's profile (the customer
+   * approves it on the phone; the outcome and each debit come to CallBackURL). Acknowledged with
+   * `{ResponseHeader:{responseRefID, responseCode:"200", responseDescription}, ResponseBody:{…}}`;
+   * anything else, or Daraja's error envelope, is thrown as a DarajaError.
+   */
+  async createStandingOrder(body: RatibaBody): Promise<StandingOrderAck> {
+    const shillings = Number(body.Amount);
+    if (!/^\d+$/.test(body.Amount) || !Number.isSafeInteger(shillings) || shillings < 1) {
+      throw new DarajaError('Amount must be whole shillings', 400, '400.002.02');
+    }
+    const response = await this.#post('/standingorder/v1/createStandingOrderExternal', body);
+    if (!response.ok) throw await readError(response);
+    const answer = await readBody(response);
+    if (parseDarajaFault(answer)) throw errorFromBody(answer, response.status);
+    const header = isRecord(answer) && isRecord(answer.ResponseHeader) ? answer.ResponseHeader : {};
+    const refId = header.responseRefID ?? header.responseRefId;
+    const code = String(header.responseCode ?? '');
+    const description = String(header.responseDescription ?? header.ResultDesc ?? '');
+    if (code !== '200' || typeof refId !== 'string' || refId === '') {
+      throw new DarajaError(
+        description || 'The standing order request was not accepted',
+        response.status,
+        code || undefined,
+      );
+    }
+    return { responseRefId: refId, description };
   }
 
   /**

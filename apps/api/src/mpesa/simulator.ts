@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { addMonths } from '@bima/domain/cover-dates';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { darajaPassword } from './daraja-client';
 
@@ -36,6 +37,61 @@ export interface SimulatorOptions {
   b2cSecurityCredential?: string;
   b2cShortcode?: string;
   b2cDelayMs?: number;
+  /**
+   * M-Pesa Ratiba: the business clock's today (YYYY-MM-DD; the system's when unset) and now, which
+   * decide when a standing order's debit is due; how long the customer takes to approve (the
+   * answer delay when unset) and how often due debits are made (0: only by runStandingOrders()).
+   */
+  today?: () => string;
+  now?: () => Date;
+  ratibaDelayMs?: number;
+  ratibaTickMs?: number;
+}
+
+export type SimulatedRatibaOutcome = 'approve' | 'decline' | 'debits-fail' | 'cancel';
+
+/**
+ * A standing order's fate by the customer's last two digits; anything else approves and pays:
+ * 21 declined on the phone · 22 approved, but every debit fails (balance too low, code 1) ·
+ * 23 approved, then cancelled by the customer in the M-Pesa menu before the first debit.
+ */
+export function ratibaOutcomeForPhone(phone: string): SimulatedRatibaOutcome {
+  const byDigits: Record<string, SimulatedRatibaOutcome> = {
+    '21': 'decline',
+    '22': 'debits-fail',
+    '23': 'cancel',
+  };
+  return byDigits[phone.slice(-2)] ?? 'approve';
+}
+
+export interface SimulatedDebit {
+  transactionId: string;
+  /** The due date debited (yyyymmdd). */
+  dueDate: string;
+  ok: boolean;
+  /** Whole shillings. */
+  amount: number;
+  at: string;
+}
+
+export interface SimulatedStandingOrder {
+  responseRefId: string;
+  name: string;
+  phone: string;
+  /** Whole shillings. */
+  amount: number;
+  /** yyyymmdd. */
+  startDate: string;
+  endDate: string;
+  frequency: string;
+  accountReference: string;
+  callbackUrl: string;
+  outcome: SimulatedRatibaOutcome;
+  state: 'pending' | 'active' | 'declined' | 'cancelled';
+  createdAt: string;
+  debits: SimulatedDebit[];
+  /** The request body exactly as received. */
+  request: Record<string, unknown>;
 }
 
 export type SimulatedOutcome =
@@ -195,6 +251,8 @@ export interface SimulatedStatusQuery {
   payoutOriginatorConversationId: string | null;
   answer: 'Completed' | 'Failed' | 'Expired' | 'Pending' | 'not-found' | 'initiator-invalid';
   createdAt: string;
+  /** The standing order debit asked about (by its TransactionID), when it is one. */
+  debitTransactionId?: string | null;
 }
 
 export interface DarajaSimulator {
@@ -205,6 +263,13 @@ export interface DarajaSimulator {
   statusQueries(): SimulatedStatusQuery[];
   /** A person on the dev page accepts or cancels a waiting prompt, as on the phone. */
   answer(checkoutRequestId: string, accept: boolean): boolean;
+  /** M-Pesa Ratiba standing orders, newest first. */
+  standingOrders(): SimulatedStandingOrder[];
+  /**
+   * Makes every debit due by the business clock (each due date once) and posts its callback;
+   * resolves when the callbacks are delivered, with the number of debits made.
+   */
+  runStandingOrders(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -556,6 +621,220 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
     };
   });
 
+  // M-Pesa Ratiba (standing orders), kept in memory like the prompts.
+  const standingOrders = new Map<string, SimulatedStandingOrder>();
+  const today = () => options.today?.() ?? new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const clockNow = () => options.now?.() ?? new Date();
+  const yyyymmdd = (date: string) => date.replaceAll('-', '');
+  const isoDate = (compact: string) => `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6, 8)}`;
+  const realDate = (compact: unknown): compact is string =>
+    typeof compact === 'string' &&
+    /^\d{8}$/.test(compact) &&
+    new Date(`${isoDate(compact)}T00:00:00Z`).toISOString().slice(0, 10) === isoDate(compact);
+
+  /** The n-th due date (yyyymmdd) from the start, by Daraja's Frequency; null past a one-off. */
+  const dueDate = (order: SimulatedStandingOrder, n: number): string | null => {
+    const start = isoDate(order.startDate);
+    const months: Record<string, number> = { '4': 1, '5': 2, '6': 3, '7': 6, '8': 12 };
+    const days: Record<string, number> = { '2': 1, '3': 7 };
+    if (order.frequency === '1') return n === 0 ? order.startDate : null;
+    if (months[order.frequency]) return yyyymmdd(addMonths(start, n * months[order.frequency]!));
+    const date = new Date(`${start}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + n * (days[order.frequency] ?? 30));
+    return yyyymmdd(date.toISOString().slice(0, 10));
+  };
+
+  const ratibaCallback = (
+    order: SimulatedStandingOrder,
+    code: string,
+    description: string,
+    data: Array<{ Name: string; Value: unknown }>,
+  ) => ({
+    ResponseHeader: {
+      responseRefID: order.responseRefId,
+      requestRefID: randomUUID(),
+      responseCode: code,
+      responseDescription: description,
+    },
+    ResponseBody: { ResponseData: data },
+  });
+
+  const approve = async (order: SimulatedStandingOrder) => {
+    if (order.state !== 'pending') return;
+    if (order.outcome === 'decline') {
+      order.state = 'declined';
+      return post(
+        order.callbackUrl,
+        ratibaCallback(order, '1032', 'Request cancelled by user', [
+          { Name: 'TransactionID', Value: receiptNumber() },
+          { Name: 'responseCode', Value: '1032' },
+          { Name: 'Status', Value: 'DECLINED' },
+          { Name: 'Msisdn', Value: maskPhone(order.phone) },
+        ]),
+      );
+    }
+    // 23: cancelled in the M-Pesa menu right after approving, so no debit is ever made.
+    order.state = order.outcome === 'cancel' ? 'cancelled' : 'active';
+    await post(
+      order.callbackUrl,
+      ratibaCallback(order, '0', 'The service request is processed successfully.', [
+        { Name: 'TransactionID', Value: receiptNumber() },
+        { Name: 'responseCode', Value: '0' },
+        { Name: 'Status', Value: 'OKAY' },
+        { Name: 'Msisdn', Value: maskPhone(order.phone) },
+      ]),
+    );
+    if (order.outcome === 'cancel')
+      await post(
+        order.callbackUrl,
+        ratibaCallback(order, '1', 'The standing order was cancelled by the customer.', [
+          { Name: 'TransactionID', Value: receiptNumber() },
+          { Name: 'responseCode', Value: '1' },
+          { Name: 'Status', Value: 'CANCELLED' },
+          { Name: 'Msisdn', Value: maskPhone(order.phone) },
+          { Name: 'StandingOrderName', Value: order.name },
+        ]),
+      );
+  };
+
+  /** Every due date up to today (and the end date) not yet debited, once each. */
+  const runStandingOrders = async () => {
+    const limit = yyyymmdd(today());
+    const deliveries: Promise<void>[] = [];
+    for (const order of standingOrders.values()) {
+      if (order.state !== 'active') continue;
+      for (let n = 0; n < 1000; n += 1) {
+        const due = dueDate(order, n);
+        if (due === null || due > limit || due > order.endDate) break;
+        if (order.debits.some((debit) => debit.dueDate === due)) continue;
+        const ok = order.outcome !== 'debits-fail';
+        const at = clockNow();
+        const debit: SimulatedDebit = {
+          transactionId: receiptNumber(),
+          dueDate: due,
+          ok,
+          amount: order.amount,
+          at: at.toISOString(),
+        };
+        order.debits.push(debit);
+        const code = ok ? '0' : '1';
+        deliveries.push(
+          post(
+            order.callbackUrl,
+            ratibaCallback(
+              order,
+              code,
+              ok
+                ? 'The service request is processed successfully.'
+                : 'The balance is insufficient for the transaction.',
+              [
+                { Name: 'TransactionID', Value: debit.transactionId },
+                { Name: 'responseCode', Value: code },
+                { Name: 'Status', Value: ok ? 'OKAY' : 'FAILED' },
+                { Name: 'Msisdn', Value: maskPhone(order.phone) },
+                { Name: 'Amount', Value: String(order.amount) },
+                { Name: 'StandingOrderName', Value: order.name },
+                { Name: 'AccountReference', Value: order.accountReference },
+                { Name: 'TransactionDate', Value: String(transactionDate(at)) },
+              ],
+            ),
+          ),
+        );
+      }
+    }
+    await Promise.all(deliveries);
+    return deliveries.length;
+  };
+
+  /**
+   * createStandingOrderExternal: validated as Daraja does (400 with errorCode/errorMessage), then
+   * acknowledged; the customer answers after ratibaDelayMs.
+   */
+  app.post('/standingorder/v1/createStandingOrderExternal', async (request, reply) => {
+    if (!bearer(request.headers.authorization))
+      return reply.status(404).send(darajaError('404.001.03', 'Invalid Access Token'));
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const invalid = (field: string) =>
+      reply.status(400).send(darajaError('400.002.02', `Bad Request - Invalid ${field}`));
+    const till = options.transactionType === 'CustomerBuyGoodsOnline';
+    const name = typeof body.StandingOrderName === 'string' ? body.StandingOrderName.trim() : '';
+    if (name === '' || name.length > 100) return invalid('StandingOrderName');
+    if (!realDate(body.StartDate)) return invalid('StartDate');
+    if (!realDate(body.EndDate) || body.EndDate <= body.StartDate) return invalid('EndDate');
+    if (body.StartDate < yyyymmdd(today())) return invalid('StartDate');
+    if (
+      String(body.BusinessShortCode ?? '') !==
+      (till ? (options.partyB ?? options.shortcode) : options.shortcode)
+    )
+      return invalid('BusinessShortCode');
+    if (
+      body.TransactionType !==
+      (till ? 'Standing Order Customer Pay Merchant' : 'Standing Order Customer Pay Bill')
+    )
+      return invalid('TransactionType');
+    if (String(body.ReceiverPartyIdentifierType ?? '') !== (till ? '2' : '4'))
+      return invalid('ReceiverPartyIdentifierType');
+    const amount =
+      typeof body.Amount === 'string' && /^\d+$/.test(body.Amount) ? Number(body.Amount) : Number.NaN;
+    if (!Number.isSafeInteger(amount) || amount < 1 || amount > (options.maxAmount ?? 250_000))
+      return invalid('Amount');
+    const phone = String(body.PartyA ?? '');
+    if (!/^254[17]\d{8}$/.test(phone)) return invalid('PartyA');
+    if (typeof body.CallBackURL !== 'string' || !/^https?:\/\//.test(body.CallBackURL))
+      return invalid('CallBackURL');
+    const accountReference = typeof body.AccountReference === 'string' ? body.AccountReference : '';
+    if (accountReference === '' || accountReference.length > 12) return invalid('AccountReference');
+    const description = typeof body.TransactionDesc === 'string' ? body.TransactionDesc : '';
+    if (description === '' || description.length > 13) return invalid('TransactionDesc');
+    if (!/^[1-8]$/.test(String(body.Frequency ?? ''))) return invalid('Frequency');
+    if (
+      [...standingOrders.values()].some(
+        (order) => order.phone === phone && order.name === name && order.state !== 'declined',
+      )
+    )
+      return reply
+        .status(400)
+        .send(
+          darajaError('400.002.02', 'Bad Request - Standing order name already exists for this customer'),
+        );
+    const order: SimulatedStandingOrder = {
+      responseRefId: `${randomBytes(4).toString('hex')}-${randomBytes(2).toString('hex')}-${Date.now()}`,
+      name,
+      phone,
+      amount,
+      startDate: body.StartDate,
+      endDate: body.EndDate,
+      frequency: String(body.Frequency),
+      accountReference,
+      callbackUrl: body.CallBackURL,
+      outcome: ratibaOutcomeForPhone(phone),
+      state: 'pending',
+      createdAt: new Date().toISOString(),
+      debits: [],
+      request: { ...body },
+    };
+    standingOrders.set(order.responseRefId, order);
+    if (standingOrders.size > 1000) standingOrders.delete(standingOrders.keys().next().value as string);
+    later(options.ratibaDelayMs ?? options.answerDelayMs, () => void approve(order));
+    return {
+      ResponseHeader: {
+        responseRefID: order.responseRefId,
+        responseCode: '200',
+        responseDescription: 'Request accepted for processing',
+        ResultDesc: 'The service request is processed successfully.',
+      },
+      ResponseBody: { responseDescription: 'Request accepted for processing', responseCode: '200' },
+    };
+  });
+
+  const ticker =
+    (options.ratibaTickMs ?? 1000) > 0
+      ? setInterval(() => {
+          runStandingOrders().catch((error: unknown) => log('simulator standing orders failed', error));
+        }, options.ratibaTickMs ?? 1000)
+      : null;
+  ticker?.unref();
+
   const statusQueries: SimulatedStatusQuery[] = [];
 
   /**
@@ -572,7 +851,8 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
       reply.status(400).send(darajaError('400.002.02', `Bad Request - Invalid ${field}`));
     if (body.CommandID !== 'TransactionStatusQuery') return invalid('CommandID');
     if (typeof body.Initiator !== 'string' || body.Initiator === '') return invalid('Initiator');
-    if (String(body.PartyA) !== (options.b2cShortcode ?? options.shortcode)) return invalid('PartyA');
+    if (![options.b2cShortcode ?? options.shortcode, options.shortcode].includes(String(body.PartyA)))
+      return invalid('PartyA');
     if (String(body.IdentifierType) !== '4') return invalid('IdentifierType');
     for (const field of ['ResultURL', 'QueueTimeOutURL'] as const) {
       if (typeof body[field] !== 'string' || !/^https?:\/\//.test(body[field] as string))
@@ -591,7 +871,16 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
         (transactionId !== '' && entry.transactionId === transactionId) ||
         (original !== '' && entry.originatorConversationId === original),
     );
+    const debitOf = (id: string) => {
+      for (const order of standingOrders.values()) {
+        const debit = order.debits.find((entry) => entry.transactionId === id);
+        if (debit) return { order, debit };
+      }
+      return null;
+    };
+    const standing = !payout && transactionId !== '' ? debitOf(transactionId) : null;
     const query: SimulatedStatusQuery = {
+      debitTransactionId: standing?.debit.transactionId ?? null,
       originatorConversationId: `${randomBytes(2).toString('hex')}-${randomBytes(4).readUInt32BE(0)}-1`,
       conversationId: `AG_${transactionDate()}_${randomBytes(8).toString('hex')}`,
       payoutOriginatorConversationId: payout?.originatorConversationId ?? null,
@@ -621,6 +910,24 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
       if (!credentialOk) {
         query.answer = 'initiator-invalid';
         return void post(resultUrl, envelope(2001, 'The initiator information is invalid.', []));
+      }
+      if (standing) {
+        const { order, debit } = standing;
+        query.answer = debit.ok ? 'Completed' : 'Failed';
+        const stamp = transactionDate(new Date(debit.at));
+        return void post(
+          resultUrl,
+          envelope(0, 'The service request is processed successfully.', [
+            { Key: 'DebitPartyName', Value: `${maskPhone(order.phone)} - Simulated Customer` },
+            { Key: 'CreditPartyName', Value: `${options.shortcode} - Bima Portal` },
+            { Key: 'InitiatedTime', Value: stamp },
+            { Key: 'ReasonType', Value: 'Standing Order Customer Pay Bill' },
+            { Key: 'TransactionStatus', Value: query.answer },
+            { Key: 'FinalisedTime', Value: stamp },
+            { Key: 'Amount', Value: debit.amount },
+            { Key: 'ReceiptNo', Value: debit.transactionId },
+          ]),
+        );
       }
       if (!payout || payout.state === 'not-processed') {
         return void post(resultUrl, envelope(1, 'The transaction could not be found.', []));
@@ -675,6 +982,8 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
     prompts: () => [...prompts.values()].reverse(),
     payouts: () => [...payouts.values()].reverse(),
     statusQueries: () => [...statusQueries],
+    standingOrders: () => [...standingOrders.values()].reverse(),
+    runStandingOrders,
     answer: (checkoutRequestId, accept) => {
       const prompt = prompts.get(checkoutRequestId);
       if (prompt?.state !== 'waiting') return false;
@@ -682,6 +991,7 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
       return true;
     },
     close: async () => {
+      if (ticker) clearInterval(ticker);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await app.close();
