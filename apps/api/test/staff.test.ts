@@ -60,7 +60,9 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'backoffice/product/getProduct': ['underwriter', 'admin'],
   'backoffice/product/getProductVersion': ['underwriter', 'admin'],
   'backoffice/product/listProductVersions': ['underwriter', 'admin'],
+  'backoffice/product/listMonthlyTerms': ['underwriter', 'admin'],
   'backoffice/product/listProducts': ['underwriter', 'admin'],
+  'backoffice/product/publishMonthlyTerms': ['underwriter', 'admin'],
   'backoffice/product/setProductActive': ['underwriter', 'admin'],
   'backoffice/product/updateProduct': ['underwriter', 'admin'],
   'intermediary/assessment/getShared': ['intermediary'],
@@ -95,6 +97,13 @@ const HARMLESS_INPUT: Record<string, unknown> = {
   'backoffice/product/getProduct': { productSystemRef: 'NO-SUCH-PRODUCT' },
   'backoffice/product/getProductVersion': { productSystemRef: 'NO-SUCH-PRODUCT', version: 1 },
   'backoffice/product/listProductVersions': { productSystemRef: 'NO-SUCH-PRODUCT' },
+  'backoffice/product/listMonthlyTerms': { productSystemRef: 'NO-SUCH-PRODUCT' },
+  'backoffice/product/publishMonthlyTerms': {
+    productSystemRef: 'NO-SUCH-PRODUCT',
+    enabled: true,
+    loadingBps: 1_000,
+    graceDays: 14,
+  },
   'backoffice/product/setProductActive': {
     productSystemRef: 'NO-SUCH-PRODUCT',
     expectedVersion: 1,

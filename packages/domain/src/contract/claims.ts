@@ -48,6 +48,11 @@ export const claimSummarySchema = z.object({
   underwriter: z.string(),
   /** The claimant (staff only; null for the client). */
   client: z.object({ name: z.string(), email: z.string() }).nullable(),
+  /**
+   * A monthly-paid policy (issue 31), staff only: whether the incident date falls within a paid
+   * month's cover; false is flagged "Not in a paid month". Null for an annual policy (and the client).
+   */
+  inPaidMonth: z.boolean().nullable(),
 });
 
 /** A file attached to a claim, with its link signed for the reader (10 minutes). */
@@ -114,6 +119,11 @@ export const claimDetailsSchema = z.object({
       intermediary: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * A monthly-paid policy (issue 31), staff only: whether the incident date falls within a paid
+   * month's cover; false is flagged "Not in a paid month". Null for an annual policy (and the client).
+   */
+  inPaidMonth: z.boolean().nullable(),
   /** The claimant: the e-mail for staff only. */
   client: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
   /** The policy's excess this claim deducts (it may carry cents). */

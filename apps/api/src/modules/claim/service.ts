@@ -61,6 +61,7 @@ import { listOwnerFiles, type Tx } from '../files/service';
 import { post } from '../ledger/service';
 import { notify } from '../notification/service';
 import { signClaimFormLink } from './form-link';
+import { incidentsInPaidMonths } from './paid-month';
 
 const M = CLAIM_MESSAGES;
 type Executor = Database | Tx;
@@ -335,6 +336,7 @@ export async function reportClaim(context: ClaimContext, principal: Principal, i
 
 const summaryColumns = {
   id: claims.id,
+  policyId: claims.policyId,
   claimRef: claims.claimRef,
   type: claims.type,
   status: claims.status,
@@ -401,16 +403,22 @@ export async function listClaims(
     .innerJoin(policies, eq(policies.id, claims.policyId))
     .innerJoin(users, eq(users.id, claims.userId))
     .where(where);
+  // The desk sees whether a monthly policy's claim falls within a paid month (the client does not).
+  const inPaidMonth =
+    principal.role === 'client' ? new Map<number, boolean | null>() : await incidentsInPaidMonths(db, rows);
   return {
-    items: rows.map(({ clientFirstName, clientLastName, clientEmail, createdAt, updatedAt, ...row }) => ({
-      ...row,
-      createdAt: createdAt.toISOString(),
-      updatedAt: updatedAt.toISOString(),
-      client:
-        principal.role === 'client'
-          ? null
-          : { name: `${clientFirstName} ${clientLastName}`, email: clientEmail },
-    })),
+    items: rows.map(
+      ({ clientFirstName, clientLastName, clientEmail, createdAt, updatedAt, policyId: _policy, ...row }) => ({
+        ...row,
+        createdAt: createdAt.toISOString(),
+        updatedAt: updatedAt.toISOString(),
+        client:
+          principal.role === 'client'
+            ? null
+            : { name: `${clientFirstName} ${clientLastName}`, email: clientEmail },
+        inPaidMonth: inPaidMonth.get(row.id) ?? null,
+      }),
+    ),
     ...pageInfo(total?.total ?? 0, input),
   };
 }
@@ -515,6 +523,8 @@ export async function getClaim(db: Database, services: Services, principal: Prin
     otherParty: claim.otherParty,
     createdAt: claim.createdAt.toISOString(),
     policy: policy ?? null,
+    inPaidMonth:
+      principal.role === 'client' ? null : ((await incidentsInPaidMonths(db, [claim])).get(claim.id) ?? null),
     client: client
       ? {
           name: `${client.firstName} ${client.lastName}`,

@@ -397,7 +397,7 @@ export async function invoiceQuotation(
   const [existing] = await executor
     .select({ id: invoices.id })
     .from(invoices)
-    .where(eq(invoices.quotationId, quotation.id));
+    .where(and(eq(invoices.quotationId, quotation.id), isNull(invoices.policyId)));
   if (!existing) await refuseUninsurableVehicle(executor, check, quotation);
   // A monthly quotation's own invoice is month 1, due on the start date; the later months are the policy's.
   const firstMonth = quotation.paymentPlan === 'monthly' ? quotation.monthlyPlan : null;
