@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { coverTypeText } from '../../../components/code-labels';
+import { MonthlyOfferDetails } from '../../../components/monthly-offer';
 import { ListPages } from '../../../components/pagination';
 import { QueryStatus } from '../../../components/query-status';
 import { ScreenHeading } from '../../../components/screen-heading';
@@ -96,8 +97,30 @@ export default function QuotationsRoute() {
                         value: formatPeriod(quotation.startDate, quotation.endDate),
                       },
                       { label: t('portal.fields.premium'), value: formatKes(quotation.premium) },
+                      {
+                        label: t('portal.fields.paymentPlan'),
+                        value:
+                          quotation.paymentPlan === 'monthly' && quotation.monthlyOffer
+                            ? t('portal.plan.monthlyValue', {
+                                amount: formatKes(quotation.monthlyOffer.monthlyAmount),
+                                count: quotation.monthlyOffer.instalments,
+                              })
+                            : t('portal.plan.annual'),
+                      },
                     ]}
                   />
+                  {quotation.monthlyOffer ? (
+                    <details className="mt-2">
+                      <summary className="cursor-pointer font-semibold text-emerald-900">
+                        {quotation.paymentPlan === 'monthly'
+                          ? t('portal.plan.monthlyDetails')
+                          : t('portal.plan.monthlyOffered')}
+                      </summary>
+                      <div className="mt-2">
+                        <MonthlyOfferDetails offer={quotation.monthlyOffer} />
+                      </div>
+                    </details>
+                  ) : null}
                   <div className="mt-3">
                     {isPaid && quotation.policyNumber ? (
                       policyId !== undefined ? (
