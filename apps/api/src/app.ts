@@ -35,6 +35,7 @@ import { filesPlugin } from './modules/files/plugin';
 import { createFileStorage } from './modules/files/storage';
 import { identityPlugin } from './modules/identity/plugin';
 import { loanJobsPlugin } from './modules/loan/plugin';
+import { monthlyJobsPlugin } from './modules/monthly/plugin';
 import { registerLoanProducts } from './modules/loan/products';
 import { registerPayables } from './modules/payment/payables';
 import { paymentPlugin } from './modules/payment/plugin';
@@ -295,6 +296,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(renewalReminderPlugin, { db: database.db, services, config });
   await app.register(certificatePlugin, { db: database.db, services });
   await app.register(loanJobsPlugin, { db: database.db, services, config });
+  await app.register(monthlyJobsPlugin, { db: database.db, services, config });
   await app.register(identityPlugin, { db: database.db, services, config });
   const storage = createFileStorage(config);
   await app.register(privacyPlugin, { db: database.db, services, config, storage });

@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import { motorCertificates } from './db/schema';
 import { listOutbox } from './mail/mailer';
 import { runLoanJobs } from './modules/loan/jobs';
+import { runMonthlyJobs } from './modules/monthly/jobs';
 import { movePolicyEnd, sendRenewalReminders } from './modules/renewal/service';
 import type { Services } from './services';
 import { listSmsOutbox } from './sms/sender';
@@ -143,7 +144,12 @@ function registerClock(
       config: options.config,
       log: app.log,
     });
-    return { ...describe(), jobs };
+    // Paying monthly (issue 31): the simulator's standing orders debit the months now due (their
+    // callbacks pay them), then the monthly job reminds, lapses and cancels by the new date.
+    const simulator = options.services.mpesa.simulator as { runStandingOrders?: () => Promise<unknown> } | null;
+    await simulator?.runStandingOrders?.();
+    const monthly = await runMonthlyJobs({ db: options.db, services: options.services, log: app.log });
+    return { ...describe(), jobs, monthly };
   });
 }
 

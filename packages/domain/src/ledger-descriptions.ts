@@ -26,6 +26,10 @@ export const LEDGER_DESCRIPTIONS = {
     en: 'M-Pesa payment for cart {cart}[receipt]: more than its balance, credited to your wallet',
     sw: 'Malipo ya M-Pesa ya kikapu {cart}[receipt]: yamezidi salio lake, yamewekwa kwenye pochi yako',
   },
+  invoiceVoided: {
+    en: 'Invoice {invoice} cancelled: the policy ended, nothing owed',
+    sw: 'Ankara {invoice} imefutwa: sera imekwisha, hakuna deni',
+  },
   invoiceBilled: { en: 'Invoice {invoice}', sw: 'Ankara {invoice}' },
   invoicePaidByMpesa: {
     en: 'M-Pesa payment for invoice {invoice}[receipt][rest]',

@@ -118,6 +118,8 @@ export const LEDGER_TRANSACTION_KINDS = [
   'loan_refund',
   /** Unearned premium an insurer refunds on a cancelled policy (to the lender, for a financed one). */
   'premium_refund',
+  /** A bill taken back: a monthly policy's month never paid when the policy ended (nothing owed). */
+  'invoice_voided',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
@@ -189,6 +191,30 @@ export function invoiceBilledPosting(input: {
     entries: [
       { account: invoiceAccount(input.invoiceId), amount: input.amount },
       { account: PREMIUM_BILLED, amount: -input.amount },
+    ],
+  };
+}
+
+/**
+ * A bill taken back (issue 31: a monthly policy's unpaid month when the policy is cancelled): what
+ * the invoice still owes leaves its receivable and premium billed, so the client owes nothing.
+ */
+export function invoiceVoidedPosting(input: {
+  invoiceId: number;
+  invoiceRef: string;
+  userId: string;
+  amount: number;
+}): Posting {
+  return {
+    key: `invoice-voided:${input.invoiceId}`,
+    kind: 'invoice_voided',
+    description: ledgerDescription('invoiceVoided', { invoice: input.invoiceRef }),
+    userId: input.userId,
+    reference: input.invoiceRef,
+    invoiceId: input.invoiceId,
+    entries: [
+      { account: invoiceAccount(input.invoiceId), amount: -input.amount },
+      { account: PREMIUM_BILLED, amount: input.amount },
     ],
   };
 }

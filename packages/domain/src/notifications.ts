@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'loan_application',
   'claim_received',
   'certificate_desk',
+  'monthly_payment',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -41,6 +42,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   loan_application: 'New premium financing application (lenders)',
   claim_received: 'New claim or document from a client (claims desk)',
   certificate_desk: 'Motor certificates: low DMVIC stock and cancellations to make (insurers)',
+  monthly_payment: 'Paying monthly: reminders, months paid, missed months and the standing order',
 };
 
 const notificationKindSchema = z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification kind.' });
@@ -99,6 +101,7 @@ export const CLIENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'loan_update',
   'instalment_reminder',
   'loan_arrears',
+  'monthly_payment',
 ];
 
 /** The kinds staff can receive. */

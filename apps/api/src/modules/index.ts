@@ -26,6 +26,7 @@ import { loanPayable } from './loan/payable';
 import { pricingActions } from './loan/pricing';
 import type { LoanProductAdapter } from './loan/products';
 import { mailQueueActions } from './mail-queue/actions';
+import { monthlyActions } from './monthly/actions';
 import { notificationActions } from './notification/actions';
 import { passwordSetupActions } from './password-setup/actions';
 import type { Payable } from './payment/payables';
@@ -84,6 +85,7 @@ export const allActions: ActionDefinition[] = [
   ...answeringInLanguage(cartActions),
   ...answeringInLanguage(ipfActions),
   ...loanActions,
+  ...monthlyActions,
   ...lenderAdminActions,
   ...pricingActions,
   ...schoolActions,

@@ -77,6 +77,8 @@ export function certificateTypeOfQuotation(quotation: {
 export async function createPendingCertificate(
   tx: Tx,
   policyId: number,
+  /** A monthly policy's paid month (issue 31): its certificate covers these days only. */
+  month?: { monthNo: number; from: string; to: string },
 ): Promise<{ certificateNumber: string | null; isNew: boolean } | null> {
   const [row] = await tx
     .select({
@@ -98,7 +100,12 @@ export async function createPendingCertificate(
   const [existing] = await tx
     .select({ certificateNumber: motorCertificates.certificateNumber })
     .from(motorCertificates)
-    .where(eq(motorCertificates.policyId, policyId));
+    .where(
+      and(
+        eq(motorCertificates.policyId, policyId),
+        month ? eq(motorCertificates.monthNo, month.monthNo) : isNull(motorCertificates.monthNo),
+      ),
+    );
   if (existing) return { certificateNumber: existing.certificateNumber, isNew: false };
   await tx.insert(motorCertificates).values({
     certificateNumber: null,
@@ -110,8 +117,9 @@ export async function createPendingCertificate(
     chassisNumber: textOf(row.vehicle.chassisNumber),
     insuredName: insuredNameOf(row.clientDetails),
     insurer: row.insurer,
-    startDate: row.startDate,
-    endDate: row.endDate,
+    monthNo: month?.monthNo ?? null,
+    startDate: month?.from ?? row.startDate,
+    endDate: month?.to ?? row.endDate,
     issuer: 'DMVIC',
     status: 'pending',
     pendingReason: PENDING_REASONS.queued,
@@ -431,8 +439,18 @@ async function recordIssued(
  * The issued certificate of a policy (DMVIC's, or the portal's own from before), with its policy's
  * cancellation; null when it has none or it is still being issued.
  */
-export async function findCertificateOfPolicy(db: Executor, policyId: number) {
-  const [row] = await certificateQuery(db).where(eq(motorCertificates.policyId, policyId));
+export async function findCertificateOfPolicy(db: Executor, policyId: number, today = kenyaToday()) {
+  // A monthly policy has one a paid month (issue 31): the issued one covering today, else the latest.
+  const [row] = await certificateQuery(db)
+    .where(and(eq(motorCertificates.policyId, policyId), isNotNull(motorCertificates.certificateNumber)))
+    .orderBy(
+      desc(
+        sql`(${motorCertificates.startDate} <= ${today} and ${motorCertificates.endDate} >= ${today})`,
+      ),
+      desc(motorCertificates.startDate),
+      desc(motorCertificates.id),
+    )
+    .limit(1);
   if (!row?.certificate.certificateNumber) return null;
   return {
     ...row,
@@ -786,10 +804,26 @@ export async function cancelCertificateOfPolicy(
   tx: Tx,
   input: { policyId: number; reason: DmvicCancelReason; now: Date },
 ): Promise<CertificateRow['status'] | null> {
-  const [row] = await certificatesWithInsurer(tx)
+  // A monthly policy has a certificate a paid month (issue 31): each is cancelled, the last answered;
+  // a past month's certificate has expired and needs nothing.
+  const rows = await certificatesWithInsurer(tx)
     .where(eq(motorCertificates.policyId, input.policyId))
+    .orderBy(asc(motorCertificates.id))
     .for('update', { of: motorCertificates });
-  if (!row) return null;
+  const today = kenyaToday(input.now);
+  let last: CertificateRow['status'] | null = null;
+  for (const row of rows) {
+    if (row.certificate.monthNo !== null && row.certificate.endDate < today) continue;
+    last = await cancelOneCertificate(tx, row, input);
+  }
+  return last ?? (rows.length > 0 ? rows.at(-1)!.certificate.status : null);
+}
+
+async function cancelOneCertificate(
+  tx: Tx,
+  row: { certificate: CertificateRow; underwriterId: string; policyNumber: string },
+  input: { policyId: number; reason: DmvicCancelReason; now: Date },
+): Promise<CertificateRow['status']> {
   const { certificate } = row;
   if (certificate.status === 'cancelled' || certificate.status === 'cancel_requested')
     return certificate.status;

@@ -1,5 +1,5 @@
 import { mpesaReceiptPosting, premiumDuePosting } from '@bima/domain';
-import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   insuranceProducts,
@@ -16,6 +16,7 @@ import { makeRef } from '../../lib/refs';
 import { policyIssuedEmail } from '../../mail/templates';
 import { findCertificateOfPolicy } from '../certificate/service';
 import { moneyOfInvoice, post } from '../ledger/service';
+import { extendMonthlyCover } from '../monthly/service';
 import { wantsEmail } from '../notification/service';
 import type { PaymentContext } from '../payment/payables';
 import { refuseWhilePromptLive, sendPrompt } from '../payment/service';
@@ -57,7 +58,12 @@ const invoiceSummary = (invoice: InvoiceRow, money: { paid: number; owed: number
  * expired, a renewal another renewal has already bought (or is buying), or a cover whose vehicle or
  * KYC is missing (its policy and certificate would lack them). Every way of paying an invoice asks.
  */
-export async function refuseFirstPayment(tx: Tx, invoice: { quotationId: number }): Promise<void> {
+export async function refuseFirstPayment(
+  tx: Tx,
+  invoice: { quotationId: number; policyId?: number | null },
+): Promise<void> {
+  // A monthly policy's later month (issue 31) pays a policy already bought: none of these apply.
+  if (invoice.policyId) return;
   const [quotation] = await tx
     .select({
       id: quotations.id,
@@ -202,6 +208,11 @@ export async function completeInvoice(
     }),
     { occurredAt: paidAt },
   );
+  // A monthly policy's later month (issue 31) extends its cover; the quotation's own invoice issues.
+  if (invoice.policyId !== null) {
+    await extendMonthlyCover(tx, invoice);
+    return null;
+  }
   return issuePolicy(tx, invoice, receiptNumber, paidAt);
 }
 
@@ -242,7 +253,7 @@ export async function describeInvoicePayment(db: Database, payment: PaymentRow, 
   const [row] = await db
     .select({ invoice: invoices, policyNumber: policies.policyNumber })
     .from(invoices)
-    .leftJoin(policies, eq(policies.invoiceId, invoices.id))
+    .leftJoin(policies, or(eq(policies.invoiceId, invoices.id), eq(policies.id, invoices.policyId)))
     .where(eq(invoices.id, payment.invoiceId));
   const money = await moneyOfInvoice(db, row!.invoice);
   return {
@@ -342,7 +353,8 @@ export async function repairInvoiceIssuance(context: PaymentContext): Promise<nu
       ),
     )
     .leftJoin(policies, eq(policies.invoiceId, invoices.id))
-    .where(isNull(policies.id));
+    // A monthly policy's later months (issue 31) never issue a policy: only quotations' own invoices.
+    .where(and(isNull(policies.id), isNull(invoices.policyId)));
   let repaired = 0;
   for (const { invoiceId } of candidates) {
     const issued = await db.transaction(async (tx) => {

@@ -3,7 +3,9 @@ import {
   type ClassKyc,
   classDefinitionOf,
   commissionAmount,
+  coverMonths,
   journeyLineOfClass,
+  type MonthlyPlan,
   type PaymentPlan,
   RENEWABLE_CLASS_CODE,
   renewalWindow,
@@ -11,7 +13,7 @@ import {
   THIRD_PARTY_COVER_TYPES,
 } from '@bima/domain';
 import type { PolicyMonthly } from '@bima/domain/contract';
-import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   commissionRates,
@@ -38,6 +40,7 @@ import { createPendingCertificate } from '../certificate/service';
 import { invoiceBalance } from '../invoice/balance';
 import { deleteDraft } from '../journey-draft/service';
 import { type InvoiceMoney, invoiceMoney } from '../ledger/service';
+import { billMonth, monthlyToday, monthlyViewsOf } from '../monthly/months';
 import { notify } from '../notification/service';
 import { presentStoredQuote, type StoredQuote } from '../product/present';
 import { isQuotationExpired } from '../quotation/service';
@@ -61,10 +64,12 @@ export function makePolicyNumbers(classCode: string, year = new Date().getUTCFul
  */
 export async function issuePolicy(
   tx: Tx,
-  invoice: { id: number; quotationId: number; userId: string; amount: number },
+  invoice: { id: number; quotationId: number; userId: string; amount: number; policyId?: number | null },
   receiptNumber: string | null,
   paidAt: Date,
 ) {
+  // A monthly policy's later month (issue 31) belongs to its policy: it never issues one.
+  if (invoice.policyId) return null;
   const [quotation] = await tx
     .select({
       startDate: quotations.startDate,
@@ -73,11 +78,21 @@ export async function issuePolicy(
       breakdown: quotations.breakdown,
       classCode: insuranceProducts.classCode,
       renewalOfPolicyId: quotations.renewalOfPolicyId,
+      paymentPlan: quotations.paymentPlan,
+      monthlyPlan: quotations.monthlyPlan,
     })
     .from(quotations)
     .innerJoin(insuranceProducts, eq(insuranceProducts.id, quotations.productId))
     .where(eq(quotations.id, invoice.quotationId));
   if (!quotation) throw new Error(`quotation ${invoice.quotationId} of invoice ${invoice.id} is missing`);
+  const plan = quotation.paymentPlan === 'monthly' ? quotation.monthlyPlan : null;
+  const dates = coverDatesAtPayment({
+    quotedStartDate: quotation.startDate,
+    periodDays: quotation.periodDays,
+    paidAt,
+  });
+  // Paying monthly: the year's policy, covered (and certified) for the paid month 1 only.
+  const months = plan ? coverMonths(dates.startDate, dates.endDate, plan.instalments) : null;
   // The policy's number carries its product's class (BIMA/03/… for fire domestic), never motor's by default.
   const numbers = makePolicyNumbers(quotation.classCode);
   // A renewal links to the policy it renews, once: invoicing and prompting refuse a second renewal,
@@ -97,18 +112,26 @@ export async function issuePolicy(
       receiptNumber,
       intermediaryId: quotation.intermediaryId,
       renewsPolicyId,
-      ...coverDatesAtPayment({
-        quotedStartDate: quotation.startDate,
-        periodDays: quotation.periodDays,
-        paidAt,
-      }),
+      ...dates,
+      paymentPlan: plan ? 'monthly' : 'annual',
+      paidUntil: months ? months[0]!.to : null,
     })
     .onConflictDoNothing({ target: policies.invoiceId })
     .returning({ id: policies.id, policyNumber: policies.policyNumber });
   const policy = inserted[0];
   // Motor policies get their certificate of insurance in the same transaction, pending until the
   // job `dmvic-issue-certificates` has DMVIC issue it (never lost: the row is the queue).
-  if (policy) await createPendingCertificate(tx, policy.id);
+  if (policy) await createPendingCertificate(tx, policy.id, months?.[0]);
+  // Month 2 is billed at once, to be reminded of, debited by a standing order, or paid early.
+  if (policy && plan && months && months[1]) {
+    await billMonth(tx, {
+      policyId: policy.id,
+      quotationId: invoice.quotationId,
+      userId: invoice.userId,
+      month: months[1],
+      amount: plan.amounts[1]!,
+    });
+  }
   // The journey of this policy's line is done: its draft would only offer the quote just bought again.
   const journeyLine = journeyLineOfClass(quotation.classCode);
   if (policy && journeyLine && quotation.renewalOfPolicyId === null) {
@@ -138,6 +161,7 @@ export async function issuePolicy(
       classCode: quotation.classCode,
       invoiceAmount: invoice.amount,
       breakdown: quotation.breakdown,
+      plan,
     });
   }
   return policy?.policyNumber ?? null;
@@ -149,7 +173,7 @@ export async function issuePolicy(
  * times the class's rate in `commission_rates` at this moment, rounded half up once to the cent. A
  * class with no rate set up earns 0 bps (the row is still written, so the statement lists it).
  */
-async function recordCommission(
+export async function recordCommission(
   tx: Tx,
   input: {
     policyId: number;
@@ -158,13 +182,20 @@ async function recordCommission(
     classCode: string;
     invoiceAmount: number;
     breakdown: StoredQuote;
+    /** Paying monthly: each paid month earns on its commissionable part (the levies pro rata). */
+    plan?: MonthlyPlan | null;
   },
 ) {
   const [rate] = await tx
     .select({ rateBps: commissionRates.rateBps })
     .from(commissionRates)
     .where(eq(commissionRates.classCode, input.classCode));
-  const premium = Math.max(0, input.invoiceAmount - input.breakdown.totalCharges);
+  const levies = input.plan
+    ? input.plan.total === 0
+      ? 0
+      : Math.round((input.invoiceAmount * input.breakdown.totalCharges) / input.plan.total)
+    : input.breakdown.totalCharges;
+  const premium = Math.max(0, input.invoiceAmount - levies);
   const rateBps = rate?.rateBps ?? 0;
   await tx
     .insert(commissions)
@@ -232,6 +263,7 @@ export function presentPolicy(
   intermediary: { id: number; intermediaryNames: string } | null = null,
   financing: PolicyFinancing | null = null,
   certificate: PolicyCertificate | null = null,
+  monthly: PolicyMonthly | null = null,
 ) {
   const client = quotation.clientDetails as {
     names?: { firstName?: string; lastName?: string };
@@ -250,11 +282,17 @@ export function presentPolicy(
     certificate,
     receiptNumber: policy.receiptNumber,
     issuedAt: policy.issuedAt.toISOString(),
-    status: policy.cancelledOn ? 'CANCELLED' : policy.endDate < kenyaToday() ? 'EXPIRED' : 'ACTIVE',
+    status: policy.cancelledOn
+      ? 'CANCELLED'
+      : policy.endDate < kenyaToday()
+        ? 'EXPIRED'
+        : monthly?.state === 'lapsed'
+          ? 'LAPSED'
+          : 'ACTIVE',
     paymentPlan: policy.paymentPlan as PaymentPlan,
     paidUntil: policy.paidUntil ?? policy.endDate,
-    // TODO(issue 31, monthly helper): the months, next due and standing order of a monthly policy.
-    monthly: null as PolicyMonthly | null,
+    /** Paying monthly (issue 31): the months, the next due, the grace and the standing order; null for annual. */
+    monthly,
     /** Premium financing: the loan and lender that paid the premium; null when the client paid. */
     financing,
     /** Set when the policy was cancelled before its end: from which day, and why. */
@@ -451,22 +489,33 @@ function policyQuery(db: Database) {
         decidedAt: loans.decidedAt,
         depositPaidAt: loans.depositPaidAt,
       },
-      certificate: {
-        id: motorCertificates.id,
-        number: motorCertificates.certificateNumber,
-        type: motorCertificates.certificateType,
-        issuer: motorCertificates.issuer,
-        status: motorCertificates.status,
-        validFrom: motorCertificates.startDate,
-        validTo: motorCertificates.endDate,
-      },
     })
     .from(policies)
     .innerJoin(quotations, eq(quotations.id, policies.quotationId))
     .leftJoin(intermediaries, eq(intermediaries.id, policies.intermediaryId))
     .leftJoin(loans, eq(loans.id, policies.financedByLoanId))
-    .leftJoin(lenders, eq(lenders.id, loans.lenderId))
-    .leftJoin(motorCertificates, eq(motorCertificates.policyId, policies.id));
+    .leftJoin(lenders, eq(lenders.id, loans.lenderId));
+}
+
+/**
+ * The certificate each policy shows: its only one, or for a monthly policy (a certificate a paid
+ * month, issue 31) the one covering today, else the latest.
+ */
+async function certificatesOf(db: Database, policyIds: number[]) {
+  const result = new Map<number, typeof motorCertificates.$inferSelect>();
+  if (policyIds.length === 0) return result;
+  const today = monthlyToday();
+  const rows = await db
+    .select()
+    .from(motorCertificates)
+    .where(inArray(motorCertificates.policyId, policyIds))
+    .orderBy(asc(motorCertificates.startDate), asc(motorCertificates.id));
+  for (const row of rows) {
+    const kept = result.get(row.policyId);
+    const covers = (r: typeof row) => r.startDate <= today && r.endDate >= today;
+    if (!kept || !covers(kept) || covers(row)) result.set(row.policyId, row);
+  }
+  return result;
 }
 
 async function presentPolicies(
@@ -483,17 +532,13 @@ async function presentPolicies(
       decidedAt: Date | null;
       depositPaidAt: Date | null;
     } | null;
-    certificate: {
-      id: number | null;
-      number: string | null;
-      type: string | null;
-      issuer: string | null;
-      status: string | null;
-      validFrom: string | null;
-      validTo: string | null;
-    } | null;
   }>,
 ) {
+  const certificates = await certificatesOf(
+    db,
+    rows.map((row) => row.policy.id),
+  );
+  const monthly = await monthlyViewsOf(db, rows);
   const paid = await paymentsOfInvoices(
     db,
     rows.map((row) => row.policy.invoiceId),
@@ -519,19 +564,23 @@ async function presentPolicies(
             firstInstalment: deposits.get(row.financing.loanId ?? 0) ?? null,
           }
         : null,
-      row.certificate?.id
-        ? {
-            number: row.certificate.number,
-            type: row.certificate.type ?? '',
-            issuer: row.certificate.issuer ?? 'DMVIC',
-            status: row.certificate.status ?? 'pending',
-            validFrom: row.certificate.validFrom ?? row.policy.startDate,
-            validTo: row.certificate.validTo ?? row.policy.endDate,
-          }
-        : null,
+      certificateView(certificates.get(row.policy.id)),
+      monthly.get(row.policy.id) ?? null,
     ),
   );
 }
+
+const certificateView = (row: typeof motorCertificates.$inferSelect | undefined): PolicyCertificate | null =>
+  row
+    ? {
+        number: row.certificateNumber,
+        type: row.certificateType,
+        issuer: row.issuer,
+        status: row.status,
+        validFrom: row.startDate,
+        validTo: row.endDate,
+      }
+    : null;
 
 export function listPolicies(db: Database, userId: string, paging?: ListPage) {
   const mine = eq(policies.userId, userId);
@@ -609,7 +658,8 @@ function invoiceQuery(db: Database) {
     })
     .from(invoices)
     .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
-    .leftJoin(policies, eq(policies.invoiceId, invoices.id));
+    // A monthly policy's later month (issue 31) names its policy; the policy names its first invoice.
+    .leftJoin(policies, or(eq(policies.invoiceId, invoices.id), eq(policies.id, invoices.policyId)));
 }
 
 async function presentInvoices(db: Database, rows: InvoiceRow[], maxPerPrompt: number) {

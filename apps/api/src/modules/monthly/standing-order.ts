@@ -1,0 +1,179 @@
+import { and, eq, or } from 'drizzle-orm';
+import { payments, policies, standingOrders, users } from '../../db/schema';
+import { formatAmount, formatDay } from '../../lib/language';
+import { makeRef } from '../../lib/refs';
+import type { StandingOrderEvent } from '../../mpesa/ratiba';
+import { notify } from '../notification/service';
+import { type PaymentContext, payableOf } from '../payment/payables';
+import { dueMonthInvoice } from './months';
+import { claimMonthEvent, policyLink } from './service';
+
+/*
+ * M-Pesa Ratiba's word on a standing order (issue 31), as B's callback route parses it: approval,
+ * decline and cancellation change the order's state; each debit becomes a payment of the month due
+ * (purpose 'invoice', receipt = M-Pesa's TransactionID, unique — so the same callback twice pays
+ * once), settled through the invoice payable exactly as an STK payment is; a failed debit tells the
+ * client at once to pay now.
+ */
+
+export async function handleStandingOrderEvent(
+  context: PaymentContext,
+  event: StandingOrderEvent,
+): Promise<void> {
+  const { db, log } = context;
+  const afterCommit: Array<() => void | Promise<void>> = [];
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(standingOrders)
+      .where(
+        or(
+          eq(standingOrders.responseRefId, event.responseRefId),
+          event.reference ? eq(standingOrders.reference, event.reference) : undefined,
+        ),
+      )
+      .for('update');
+    if (!order) {
+      afterCommit.push(() => log.warn({ event }, 'Ratiba event for an unknown standing order'));
+      return;
+    }
+    const now = new Date();
+    if (event.kind === 'approved') {
+      if (order.status !== 'pending') return;
+      await tx
+        .update(standingOrders)
+        .set({ status: 'active', activatedAt: now, resultDesc: event.resultDesc })
+        .where(eq(standingOrders.id, order.id));
+      return;
+    }
+    if (event.kind === 'declined') {
+      if (order.status !== 'pending') return;
+      await tx
+        .update(standingOrders)
+        .set({ status: 'failed', resultDesc: event.resultDesc })
+        .where(eq(standingOrders.id, order.id));
+      return;
+    }
+    if (event.kind === 'cancelled') {
+      if (order.status === 'cancelled' || order.status === 'failed') return;
+      await tx
+        .update(standingOrders)
+        .set({ status: 'cancelled', cancelledAt: now, cancelledBy: 'mpesa', resultDesc: event.resultDesc })
+        .where(eq(standingOrders.id, order.id));
+      return;
+    }
+    if (event.kind !== 'debit') return;
+    // A debit: money for the month due (or, none due, for the wallet through the invoice's rules).
+    const [policy] = await tx.select().from(policies).where(eq(policies.id, order.policyId));
+    const due = await dueMonthInvoice(tx, order.policyId);
+    const [existing] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(eq(payments.standingOrderId, order.id), eq(payments.checkoutRequestId, `RATIBA-${event.transactionId}`)),
+      );
+    if (existing) return;
+    if (!event.ok) {
+      const [failed] = await tx
+        .insert(payments)
+        .values({
+          paymentSystemRef: makeRef('PAY', 10),
+          invoiceId: due?.id ?? null,
+          purpose: due ? 'invoice' : 'wallet_topup',
+          userId: order.userId,
+          phone: order.phone,
+          amount: event.amount || order.amount,
+          standingOrderId: order.id,
+          checkoutRequestId: `RATIBA-${event.transactionId}`,
+          status: 'failed',
+          resultCode: event.resultCode,
+          resultDesc: event.resultDesc,
+          settledBy: 'callback',
+          settledAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: payments.id });
+      if (!failed) return;
+      await tx
+        .update(standingOrders)
+        .set({ resultDesc: event.resultDesc })
+        .where(eq(standingOrders.id, order.id));
+      if (due && policy) {
+        const message = {
+          en: `M-Pesa could not collect month ${due.monthNo} of policy ${policy.policyNumber} (${event.resultDesc}). Pay ${formatAmount(due.amount, 'en')} now by M-Pesa or from your wallet; it was due on ${formatDay(due.dueDate!, 'en')}.`,
+          sw: `M-Pesa haikuweza kukusanya mwezi wa ${due.monthNo} wa sera ${policy.policyNumber} (${event.resultDesc}). Lipa ${formatAmount(due.amount, 'sw')} sasa kwa M-Pesa au kutoka kwenye pochi yako; ulidaiwa tarehe ${formatDay(due.dueDate!, 'sw')}.`,
+        };
+        if (
+          await claimMonthEvent(tx, {
+            policyId: policy.id,
+            monthNo: due.monthNo!,
+            kind: `debit_failed:${event.transactionId}`,
+            message,
+          })
+        ) {
+          await notify(tx, {
+            userId: policy.userId,
+            kind: 'monthly_payment',
+            title: {
+              en: `Policy ${policy.policyNumber}: pay month ${due.monthNo} now`,
+              sw: `Sera ${policy.policyNumber}: lipa mwezi wa ${due.monthNo} sasa`,
+            },
+            body: message,
+            link: policyLink(policy.id),
+            email: { baseUrl: context.services.publicBaseUrl },
+          });
+          const text = message;
+          afterCommit.push(() => sendSms(context, policy.userId, text));
+        }
+      }
+      return;
+    }
+    if (!due) {
+      afterCommit.push(() =>
+        log.warn({ reference: order.reference, transactionId: event.transactionId }, 'Ratiba debit with no month due'),
+      );
+    }
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        paymentSystemRef: makeRef('PAY', 10),
+        invoiceId: due?.id ?? null,
+        purpose: due ? 'invoice' : 'wallet_topup',
+        userId: order.userId,
+        phone: order.phone,
+        amount: event.amount,
+        standingOrderId: order.id,
+        checkoutRequestId: `RATIBA-${event.transactionId}`,
+        receiptNumber: event.transactionId,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!payment) return;
+    await payableOf(payment).settle(
+      tx,
+      context,
+      payment,
+      { receipt: event.transactionId, resultDesc: event.resultDesc, source: 'callback', settledAt: event.at },
+      afterCommit,
+    );
+  });
+  for (const step of afterCommit) await step();
+}
+
+/** A text message to the policy holder's phone; a failure is logged, never undoes the step. */
+export async function sendSms(
+  context: Pick<PaymentContext, 'db' | 'services' | 'log'>,
+  userId: string,
+  text: { en: string; sw: string },
+): Promise<void> {
+  try {
+    const [user] = await context.db
+      .select({ phone: users.phone, language: users.language })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user?.phone) return;
+    await context.services.sms.send({ to: user.phone, text: user.language === 'sw' ? text.sw : text.en });
+  } catch (error) {
+    context.log.warn({ err: error, userId }, 'could not text the monthly notice');
+  }
+}
