@@ -67,13 +67,16 @@ export const RATIBA_FREQUENCY = {
   yearly: '8',
 } as const;
 
-/** The request body Daraja takes, every value a string as its page shows them. */
+/**
+ * The request body Daraja takes, every value a string as its page shows them. The till's
+ * TransactionType is spelled "Marchant" on Safaricom's page and is sent exactly so.
+ */
 export interface RatibaBody {
   StandingOrderName: string;
   StartDate: string;
   EndDate: string;
   BusinessShortCode: string;
-  TransactionType: 'Standing Order Customer Pay Bill' | 'Standing Order Customer Pay Merchant';
+  TransactionType: 'Standing Order Customer Pay Bill' | 'Standing Order Customer Pay Marchant';
   ReceiverPartyIdentifierType: '4' | '2';
   Amount: string;
   PartyA: string;
@@ -97,7 +100,7 @@ export function ratibaBody(
     EndDate: ratibaDate(request.endDate),
     BusinessShortCode: options.shortcode,
     TransactionType: options.till
-      ? 'Standing Order Customer Pay Merchant'
+      ? 'Standing Order Customer Pay Marchant'
       : 'Standing Order Customer Pay Bill',
     ReceiverPartyIdentifierType: options.till ? '2' : '4',
     Amount: String(request.amount / 100),

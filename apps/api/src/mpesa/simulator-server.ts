@@ -16,6 +16,9 @@ const simulator = await startDarajaSimulator(
     answerDelayMs: config.MPESA_SIMULATOR_DELAY_MS,
     lateDelayMs: config.MPESA_SIMULATOR_LATE_MS,
     b2cDelayMs: config.MPESA_SIMULATOR_B2C_DELAY_MS,
+    // Its own process has no business clock: standing orders fall due by the system's date.
+    ratibaDelayMs: config.MPESA_SIMULATOR_RATIBA_DELAY_MS,
+    ratibaTickMs: config.MPESA_SIMULATOR_RATIBA_TICK_MS,
     log: (message, detail) => console.warn(message, detail ?? ''),
   },
   config.MPESA_SIMULATOR_PORT,

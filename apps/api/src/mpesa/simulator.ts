@@ -769,7 +769,7 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
       return invalid('BusinessShortCode');
     if (
       body.TransactionType !==
-      (till ? 'Standing Order Customer Pay Merchant' : 'Standing Order Customer Pay Bill')
+      (till ? 'Standing Order Customer Pay Marchant' : 'Standing Order Customer Pay Bill')
     )
       return invalid('TransactionType');
     if (String(body.ReceiverPartyIdentifierType ?? '') !== (till ? '2' : '4'))
