@@ -335,6 +335,8 @@ export interface ApiQuotation {
   vehicle?: Record<string, unknown>;
   /** Optional benefits bought on top (none unless given). */
   additionalBenefits?: Array<{ benefitSystemRef: string; params?: { limit: number } }>;
+  /** At once unless given; monthly where the product offers it (issue 31: the invoice is month 1's). */
+  paymentPlan?: 'annual' | 'monthly';
 }
 
 /**
@@ -384,6 +386,7 @@ export async function createInvoiceThroughApi(
       coverDetails: { startDate: options.startDate ?? kenyaDate(1) },
       additionalBenefits: options.additionalBenefits ?? [],
       excesses: [],
+      ...(options.paymentPlan ? { paymentPlan: options.paymentPlan } : {}),
       vehicleDetails: {
         ...(options.vehicle ?? { make: 'Toyota', model: 'Probox' }),
         registrationNumber,
