@@ -408,7 +408,15 @@ export async function listClaims(
     principal.role === 'client' ? new Map<number, boolean | null>() : await incidentsInPaidMonths(db, rows);
   return {
     items: rows.map(
-      ({ clientFirstName, clientLastName, clientEmail, createdAt, updatedAt, policyId: _policy, ...row }) => ({
+      ({
+        clientFirstName,
+        clientLastName,
+        clientEmail,
+        createdAt,
+        updatedAt,
+        policyId: _policy,
+        ...row
+      }) => ({
         ...row,
         createdAt: createdAt.toISOString(),
         updatedAt: updatedAt.toISOString(),
