@@ -146,8 +146,7 @@ function registerClock(
     });
     // Paying monthly (issue 31): the simulator's standing orders debit the months now due (their
     // callbacks pay them), then the monthly job reminds, lapses and cancels by the new date.
-    const simulator = options.services.mpesa.simulator as { runStandingOrders?: () => Promise<unknown> } | null;
-    await simulator?.runStandingOrders?.();
+    await options.services.mpesa.simulator?.runStandingOrders();
     const monthly = await runMonthlyJobs({ db: options.db, services: options.services, log: app.log });
     return { ...describe(), jobs, monthly };
   });

@@ -44,7 +44,11 @@ async function findOwnQuotation(db: Executor, userId: string, systemQuotationRef
 async function moneyOfQuotations(db: Executor, rows: QuotationRow[]) {
   const ids = rows.map((row) => row.id);
   const invoiceRows =
-    ids.length === 0 ? [] : await db.select().from(invoices).where(inArray(invoices.quotationId, ids));
+    ids.length === 0 ? [] : await db
+          .select()
+          .from(invoices)
+          // The quotation's own invoice (a monthly policy's later months name their policy, issue 31).
+          .where(and(inArray(invoices.quotationId, ids), isNull(invoices.policyId)));
   const money = await invoiceMoney(db, invoiceRows);
   const byQuotation = new Map<number, { invoice: InvoiceRow; paid: number; owed: number }>();
   for (const invoice of invoiceRows) {

@@ -24,6 +24,10 @@ import { isQuotationExpired } from '../quotation/service';
 /** Premium financing covers a year: shorter covers are paid outright. */
 const ANNUAL_DAYS = 365;
 
+/** A monthly plan's invoice (issue 31) is already spread over the year: no loan on top of it. */
+const MONTHLY_PLAN_MESSAGE =
+  'Premium financing is not offered on a monthly plan: pay each month as it falls due.';
+
 /**
  * Whether the client's invoice can be financed, and why not: it must be unpaid with nothing paid on
  * it, its quotation still priced, an annual cover, at least IPF_MIN_PREMIUM, and without an open
@@ -48,7 +52,9 @@ async function eligibility(
     .where(and(eq(loans.invoiceId, row.invoice.id), inArray(loans.status, [...OPEN_LOAN_STATUSES])));
   const minimum = context.config.IPF_MIN_PREMIUM * 100;
   const reason =
-    row.invoice.status === 'PAID' || money.owed === 0
+    row.invoice.monthNo !== null || row.quotation.paymentPlan === 'monthly'
+      ? { code: 'MONTHLY_PLAN', message: MONTHLY_PLAN_MESSAGE }
+      : row.invoice.status === 'PAID' || money.owed === 0
       ? { code: 'INVOICE_PAID', message: LOAN_MESSAGES.invoicePaid }
       : open
         ? { code: 'ALREADY_APPLIED', message: LOAN_MESSAGES.alreadyApplied }

@@ -6,7 +6,6 @@ import { insuranceProducts, policies, policyMonthEvents, quotations, standingOrd
 import { AppError } from '../../gateway/errors';
 import { formatAmount, formatDay } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
-import type { StandingOrderAck, StandingOrderRequest } from '../../mpesa/ratiba';
 import { recordAudit } from '../audit/service';
 import { createPendingCertificate } from '../certificate/service';
 import { type NotificationText, notify } from '../notification/service';
@@ -141,11 +140,6 @@ const baseUrlOf = async () => publicBaseUrl;
 
 // ---------------------------------------------------------------- the standing order
 
-/** M-Pesa's Ratiba call (B's `services.mpesa.createStandingOrder`). */
-type RatibaCapable = {
-  createStandingOrder?: (request: StandingOrderRequest) => Promise<StandingOrderAck>;
-};
-
 /** The caller's monthly policy, locked; another client's (or an annual one) is 404 / 409. */
 async function ownMonthlyPolicy(tx: Tx, userId: string, policyId: number) {
   const [row] = await tx
@@ -216,10 +210,8 @@ export async function setupStandingOrder(
     });
     return made!;
   });
-  const mpesa = services.mpesa as unknown as RatibaCapable;
   try {
-    if (!mpesa.createStandingOrder) throw new Error('M-Pesa Ratiba is not available');
-    const ack = await mpesa.createStandingOrder({
+    const ack = await services.mpesa.createStandingOrder({
       reference: order.reference,
       phone: order.phone,
       amount: order.amount,

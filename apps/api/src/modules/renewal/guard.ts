@@ -1,5 +1,5 @@
 import { RENEWAL_MESSAGES } from '@bima/domain';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invoices, ledgerTransactions, payments, policies, quotations } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
@@ -42,6 +42,7 @@ export async function isRenewalTaken(
     .where(
       and(
         others,
+        isNull(invoices.policyId),
         sql`exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.invoiceId} = ${invoices.id} and ${inArray(ledgerTransactions.kind, ['mpesa_receipt', 'wallet_payment'])})`,
       ),
     )
@@ -85,6 +86,7 @@ export async function refuseRenewalPayment(
       and(
         eq(quotations.renewalOfPolicyId, quotation.renewalOfPolicyId),
         ne(quotations.id, quotation.id),
+        isNull(invoices.policyId),
         eq(payments.status, 'pending'),
       ),
     )

@@ -267,7 +267,7 @@ async function findOpenRenewal(
   const rows = await db
     .select({ quotation: quotations, invoiceStatus: invoices.status })
     .from(quotations)
-    .leftJoin(invoices, eq(invoices.quotationId, quotations.id))
+    .leftJoin(invoices, and(eq(invoices.quotationId, quotations.id), isNull(invoices.policyId)))
     .where(
       and(
         eq(quotations.userId, userId),
