@@ -175,7 +175,7 @@ test.describe('paying monthly: month by month, a standing order, a missed month'
     await expect(toast(page, 'Payment Successful')).toBeVisible(PAYMENT_TIMEOUT);
     const details = page.getByRole('region', { name: 'Policy Details' });
     await expect(details).toContainText(/Policy number\S+/);
-    const policyNumber = /Policy number(\S+)/.exec((await details.textContent()) ?? '')?.[1] ?? '';
+    const policyNumber = ((await details.getByRole('definition').first().textContent()) ?? '').trim();
     const issued = await policyOf(request, client.session, policyNumber);
     expect(issued.paymentPlan).toBe('monthly');
     const [month1, month2] = issued.monthly?.months ?? [];
