@@ -84,7 +84,7 @@ export async function listMonthlyTerms(
 const percent = (bps: number) => `${(bps / 100).toLocaleString('en', { maximumFractionDigits: 2 })} %`;
 
 function termsWords(row: Pick<TermsRow, 'enabled' | 'loadingBps' | 'graceDays'> | null) {
-  if (!row || !row.enabled) return { en: 'Not offered', sw: 'Haitolewi' };
+  if (!row?.enabled) return { en: 'Not offered', sw: 'Haitolewi' };
   return {
     en: `Offered: loading ${percent(row.loadingBps)}, grace ${row.graceDays} days`,
     sw: `Inatolewa: nyongeza ${percent(row.loadingBps)}, siku ${row.graceDays} za neema`,

@@ -102,3 +102,24 @@ export function setProductActive(input: {
 }) {
   return callProductAdmin('backoffice/product/setProductActive', input);
 }
+
+export type MonthlyTermsVersion = ActionOutput<'backoffice/product/listMonthlyTerms'>['items'][number];
+export const MONTHLY_TERMS_PAGE_SIZE = 5;
+
+/** A product's monthly payment terms (issue 31): its versions, newest first, paged, with the one in force. */
+export const monthlyTermsQueryOptions = (productSystemRef: string, page: number) =>
+  queryOptions({
+    queryKey: ['backoffice', 'monthlyTerms', productSystemRef, page],
+    queryFn: ({ signal }) =>
+      callProductAdmin(
+        'backoffice/product/listMonthlyTerms',
+        { productSystemRef, page, pageSize: MONTHLY_TERMS_PAGE_SIZE },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** Publishes a new version of the monthly terms (loading in basis points of the annual total). */
+export function publishMonthlyTerms(input: ActionInput<'backoffice/product/publishMonthlyTerms'>) {
+  return callProductAdmin('backoffice/product/publishMonthlyTerms', input);
+}

@@ -11,6 +11,7 @@ import { staffPaths } from '../../../config/staff-paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { type AdminProduct, productQueryKey, productQueryOptions, setProductActive } from '../api/products';
+import { MonthlyTermsPanel } from '../components/monthly-terms-panel';
 import { ProductForm } from '../components/product-form';
 import { VersionsPanel } from '../components/versions-panel';
 import { t } from '../i18n';
@@ -100,6 +101,7 @@ export default function ProductEditorRoute() {
           >
             <VersionsPanel productSystemRef={ref} currentVersion={data.version} />
           </ProductForm>
+          <MonthlyTermsPanel productSystemRef={ref} />
           {isConfirming ? (
             <Modal
               title={t(k(data.active ? 'deactivateTitle' : 'activateTitle'))}

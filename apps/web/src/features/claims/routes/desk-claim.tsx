@@ -36,6 +36,7 @@ import {
 } from '../api/claims';
 import { ClaimStatusBadge } from '../components/claim-status-badge';
 import { ClaimChecklist, ClaimFiles, ClaimSummary, ClaimTimeline } from '../components/claim-view';
+import { PaidMonthBadge } from '../components/paid-month-badge';
 import { t } from '../i18n';
 
 /** A step's form: submits once, shows the server's refusal (409, 400) under its button. */
@@ -510,6 +511,7 @@ export default function DeskClaimRoute() {
           <div className="mt-3 flex flex-wrap items-center gap-3">
             <ScreenHeading level={1}>{t('claims.detail.title', { ref: data.claimRef })}</ScreenHeading>
             <ClaimStatusBadge status={data.status} />
+            <PaidMonthBadge inPaidMonth={data.inPaidMonth} />
           </div>
           <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
             <div className="space-y-6">

@@ -12,6 +12,7 @@ import { formatIsoDate, formatKenyaDateTime } from '../../../lib/dates';
 import { authStore, getRole } from '../../../stores/auth';
 import { type ClaimSummary, claimsPageQueryOptions } from '../api/claims';
 import { ClaimStatusBadge } from '../components/claim-status-badge';
+import { PaidMonthBadge } from '../components/paid-month-badge';
 import { t } from '../i18n';
 
 /** The claims desk: the insurer's claims (an admin's: all; an intermediary's: its clients', read only), filtered and paged. */
@@ -147,7 +148,12 @@ export default function DeskQueueRoute() {
           {
             key: 'date',
             header: t('claims.list.date'),
-            cell: (claim) => formatIsoDate(claim.incidentDate),
+            cell: (claim) => (
+              <span className="flex flex-col items-start gap-1">
+                {formatIsoDate(claim.incidentDate)}
+                <PaidMonthBadge inPaidMonth={claim.inPaidMonth} />
+              </span>
+            ),
             className: 'whitespace-nowrap',
           },
           {
