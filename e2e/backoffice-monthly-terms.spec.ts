@@ -1,0 +1,89 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { signInThroughUi } from './fixtures';
+import { call, type Session } from './purchase-fixtures';
+
+// "Pay monthly" of a product (issue 31): the underwriter switches it on in the back office with its
+// loading and grace; the next public quote offers the product monthly on those terms.
+const UNDERWRITER = 'underwriter.jubilee@bimaportal.co.ke';
+const STAFF_PASSWORD = 'Bima-Staff-2026!';
+const PRODUCT = { ref: 'JUB-MP-TPO', name: 'Jubilee Third Party Only' };
+
+interface GridProduct {
+  productSystemRef: string;
+  premium: number;
+  monthly: { loadingBps: number; graceDays: number; total: number; monthlyAmount: number } | null;
+}
+
+async function thirdPartyQuote(request: APIRequestContext) {
+  const quotes = await call<GridProduct[]>(
+    request,
+    ['underwriting', 'product', 'fetchInsuranceClassReccomendations'],
+    { insuranceClass: '07', riskValue: 0, coverType: 'third-party' },
+  );
+  return quotes.find((quote) => quote.productSystemRef === PRODUCT.ref);
+}
+
+/** Switches the product's monthly payment off again (a new version), for the journeys after this one. */
+async function switchOff(request: APIRequestContext) {
+  const session = await call<Session>(request, ['user', 'auth', 'login'], {
+    username: UNDERWRITER,
+    password: STAFF_PASSWORD,
+    loginDevice: {},
+  });
+  await call(
+    request,
+    ['backoffice', 'product', 'publishMonthlyTerms'],
+    { productSystemRef: PRODUCT.ref, enabled: false, loadingBps: 0, graceDays: 0 },
+    session.accessToken,
+  );
+}
+
+test('an underwriter switches paying monthly on for a product with its loading and grace', async ({
+  page,
+  request,
+}) => {
+  expect((await thirdPartyQuote(request))?.monthly ?? null).toBeNull();
+
+  await signInThroughUi(page, UNDERWRITER, STAFF_PASSWORD);
+  await expect(page).toHaveURL(/\/staff$/);
+  await page
+    .getByRole('navigation', { name: 'Staff area' })
+    .getByRole('link', { name: 'Products', exact: true })
+    .click();
+  await page.getByRole('link', { name: PRODUCT.name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: PRODUCT.name })).toBeVisible();
+
+  const monthly = page.getByRole('region', { name: 'Pay monthly' });
+  await expect(monthly.getByText('Not offered monthly')).toBeVisible();
+  await expect(monthly.getByText('Never offered monthly.')).toBeVisible();
+
+  try {
+    await monthly.getByRole('checkbox', { name: 'Offer paying monthly' }).check();
+    const loading = monthly.getByRole('textbox', { name: 'Loading (%)' });
+    const grace = monthly.getByRole('textbox', { name: 'Grace (days)' });
+    // Out of bounds: the domain's rule beside each field, nothing published.
+    await loading.fill('60');
+    await grace.fill('30');
+    await monthly.getByRole('button', { name: 'Publish' }).click();
+    await expect(monthly.getByText('The loading is a percentage from 0 to 50.')).toBeVisible();
+    await expect(monthly.getByText('The grace is a whole number of days from 0 to 27.')).toBeVisible();
+
+    await loading.fill('12.5');
+    await grace.fill('10');
+    await monthly.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText(/Monthly terms published as version \d+\./)).toBeVisible();
+    await expect(monthly.getByText(/Offered \(version \d+\): loading 12\.5 %, grace 10 days/)).toBeVisible();
+    const row = monthly.getByRole('row').filter({ hasText: '12.5 %' });
+    await expect(row).toContainText('Yes');
+    await expect(row).toContainText('10 days');
+    await expect(row).toContainText(UNDERWRITER);
+
+    // The public quote now offers it monthly on these terms.
+    await expect.poll(async () => (await thirdPartyQuote(request))?.monthly?.loadingBps ?? null).toBe(1_250);
+    const quote = (await thirdPartyQuote(request))!;
+    expect(quote.monthly).toMatchObject({ loadingBps: 1_250, graceDays: 10 });
+    expect(quote.monthly!.total).toBeGreaterThan(quote.premium);
+  } finally {
+    await switchOff(request);
+  }
+});
