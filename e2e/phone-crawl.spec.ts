@@ -71,6 +71,25 @@ async function busyClient(request: APIRequestContext) {
     )
     .not.toBeNull();
 
+  // A policy paid monthly (issue 31), month 1 paid: its Monthly payments section and month 2's invoice.
+  const monthlyInvoice = await createInvoiceThroughApi(request, session, {
+    productSystemRef: 'CIC-MP-COMP',
+    value: 1_500_000,
+    startDate: kenyaDate(0),
+    vehicle: FULL_VEHICLE,
+    paymentPlan: 'monthly',
+  });
+  const monthlyNumber = await payInvoiceThroughApi(request, session, monthlyInvoice.invoiceSystemRef);
+  expect(monthlyNumber, 'the monthly policy issued with month 1').toBeTruthy();
+  const monthly = await call<{ id: number; monthly: { months: Array<{ invoiceSystemRef: string | null }> } }>(
+    request,
+    ['client', 'policy', 'getPolicy'],
+    { policyNumber: monthlyNumber },
+    token,
+  );
+  const monthTwoInvoice = monthly.monthly.months[1]?.invoiceSystemRef;
+  expect(monthTwoInvoice, "month 2's invoice, billed when month 1 was paid").toBeTruthy();
+
   // An unpaid invoice of a KES 27,500,000 car (an 8-digit sum insured): its financing offer's sums are large too.
   const unpaid = await createInvoiceThroughApi(request, session, {
     productSystemRef: 'JUB-MP-ELITE',
@@ -138,6 +157,8 @@ async function busyClient(request: APIRequestContext) {
   return {
     session,
     policyId: policyId as unknown as number,
+    monthlyPolicyId: monthly.id,
+    monthTwoInvoice: monthTwoInvoice as string,
     claimId: claim.id,
     unpaidInvoice: unpaid.invoiceSystemRef,
     paidInvoice: bought.invoiceSystemRef,
@@ -175,6 +196,8 @@ function clientRoutes(data: BusyClient) {
     { key: 'portalSchoolLoans?invoice', href: paths.portalSchoolLoans.getHref(data.schoolInvoice) },
     { key: 'portalInvoiceDetail(paid)', href: paths.portalInvoiceDetail.getHref(data.paidInvoice) },
     { key: 'motorPayment?invoice', href: paths.motorPayment.getHref(data.unpaidInvoice) },
+    { key: 'portalPolicy(monthly)', href: paths.portalPolicy.getHref(data.monthlyPolicyId) },
+    { key: 'portalInvoiceDetail(month 2)', href: paths.portalInvoiceDetail.getHref(data.monthTwoInvoice) },
   ];
 }
 
@@ -185,6 +208,7 @@ function swahiliRoutes(data: BusyClient) {
     paths.portal.getHref(),
     paths.portalClaim.getHref(data.claimId),
     paths.portalPolicy.getHref(data.policyId),
+    paths.portalPolicy.getHref(data.monthlyPolicyId),
     paths.portalIpfRequests.getHref(data.unpaidInvoice),
     paths.portalSchoolInvoice.getHref(data.schoolInvoice),
     paths.portalChats.getHref(),
