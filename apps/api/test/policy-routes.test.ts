@@ -496,6 +496,31 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
       },
     },
     {
+      name: 'paying monthly: month 1 by M-Pesa (issue 31)',
+      classCode: '07',
+      issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',
+      issue: wizard(() => motorPrivate(1_500_000, { paymentPlan: 'monthly' })),
+      also: async (_ctx, _issued, policy) => {
+        // The year's policy, covered and certified for the paid month 1 only; month 2 billed.
+        const view = (await ok('client/policy/getPolicy', { id: policy.id }, _issued.client.headers)) as {
+          paymentPlan: string;
+          paidUntil: string;
+          endDate: string;
+          certificate: { validTo: string };
+          monthly: { paidMonths: number; nextDue: { monthNo: number } };
+        };
+        expect(view.paymentPlan).toBe('monthly');
+        expect(view.paidUntil < view.endDate).toBe(true);
+        expect(view.certificate.validTo).toBe(view.paidUntil);
+        expect(view.monthly).toMatchObject({ paidMonths: 1, nextDue: { monthNo: 2 } });
+        const [second] = await db()
+          .select({ status: invoices.status })
+          .from(invoices)
+          .where(and(eq(invoices.policyId, policy.id), eq(invoices.monthNo, 2)));
+        expect(second?.status).toBe('UNPAID');
+      },
+    },
+    {
       name: 'split payments: a premium above M-Pesa’s per-prompt limit, paid in several prompts',
       classCode: '07',
       issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',

@@ -70,7 +70,8 @@ describe('coverMonths', () => {
 describe('monthlyStanding', () => {
   const months = coverMonths('2026-01-10', '2027-01-09');
   it('is current within the paid months, lapsed from the due date through the grace, ended after', () => {
-    const at = (today: string, paidMonths = 1) => monthlyStanding({ months, paidMonths, today, graceDays: 14 });
+    const at = (today: string, paidMonths = 1) =>
+      monthlyStanding({ months, paidMonths, today, graceDays: 14 });
     expect(at('2026-02-09')).toMatchObject({ state: 'current', paidUntil: '2026-02-09' });
     expect(at('2026-02-10')).toMatchObject({ state: 'lapsed', graceUntil: '2026-02-24' });
     expect(at('2026-02-24').state).toBe('lapsed');

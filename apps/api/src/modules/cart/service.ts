@@ -44,7 +44,9 @@ async function findOwnQuotation(db: Executor, userId: string, systemQuotationRef
 async function moneyOfQuotations(db: Executor, rows: QuotationRow[]) {
   const ids = rows.map((row) => row.id);
   const invoiceRows =
-    ids.length === 0 ? [] : await db
+    ids.length === 0
+      ? []
+      : await db
           .select()
           .from(invoices)
           // The quotation's own invoice (a monthly policy's later months name their policy, issue 31).

@@ -444,9 +444,7 @@ export async function findCertificateOfPolicy(db: Executor, policyId: number, to
   const [row] = await certificateQuery(db)
     .where(and(eq(motorCertificates.policyId, policyId), isNotNull(motorCertificates.certificateNumber)))
     .orderBy(
-      desc(
-        sql`(${motorCertificates.startDate} <= ${today} and ${motorCertificates.endDate} >= ${today})`,
-      ),
+      desc(sql`(${motorCertificates.startDate} <= ${today} and ${motorCertificates.endDate} >= ${today})`),
       desc(motorCertificates.startDate),
       desc(motorCertificates.id),
     )

@@ -55,20 +55,20 @@ async function eligibility(
     row.invoice.monthNo !== null || row.quotation.paymentPlan === 'monthly'
       ? { code: 'MONTHLY_PLAN', message: MONTHLY_PLAN_MESSAGE }
       : row.invoice.status === 'PAID' || money.owed === 0
-      ? { code: 'INVOICE_PAID', message: LOAN_MESSAGES.invoicePaid }
-      : open
-        ? { code: 'ALREADY_APPLIED', message: LOAN_MESSAGES.alreadyApplied }
-        : money.paid > 0
-          ? { code: 'PART_PAID', message: LOAN_MESSAGES.partPaid }
-          : isQuotationExpired(row.quotation)
-            ? { code: 'QUOTATION_EXPIRED', message: LOAN_MESSAGES.quotationExpired }
-            : row.quotation.periodDays < ANNUAL_DAYS
-              ? { code: 'NOT_ANNUAL', message: LOAN_MESSAGES.notAnnual }
-              : money.owed < minimum
-                ? { code: 'BELOW_MINIMUM', message: LOAN_MESSAGES.belowMinimum(formatKes(minimum)) }
-                : missingDetailsOf(row.quotation).length > 0
-                  ? { code: 'RISK_DETAILS_MISSING', message: RISK_DETAILS_MESSAGES.missing }
-                  : null;
+        ? { code: 'INVOICE_PAID', message: LOAN_MESSAGES.invoicePaid }
+        : open
+          ? { code: 'ALREADY_APPLIED', message: LOAN_MESSAGES.alreadyApplied }
+          : money.paid > 0
+            ? { code: 'PART_PAID', message: LOAN_MESSAGES.partPaid }
+            : isQuotationExpired(row.quotation)
+              ? { code: 'QUOTATION_EXPIRED', message: LOAN_MESSAGES.quotationExpired }
+              : row.quotation.periodDays < ANNUAL_DAYS
+                ? { code: 'NOT_ANNUAL', message: LOAN_MESSAGES.notAnnual }
+                : money.owed < minimum
+                  ? { code: 'BELOW_MINIMUM', message: LOAN_MESSAGES.belowMinimum(formatKes(minimum)) }
+                  : missingDetailsOf(row.quotation).length > 0
+                    ? { code: 'RISK_DETAILS_MISSING', message: RISK_DETAILS_MESSAGES.missing }
+                    : null;
   return { ...row, money, open: open ?? null, reason, minimum };
 }
 

@@ -97,7 +97,8 @@ export async function runMonthlyJobs(context: MonthlyContext) {
         en: `Policy ${policy.policyNumber}: month ${monthNo} due ${daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`}`,
         sw: `Sera ${policy.policyNumber}: mwezi wa ${monthNo} unadaiwa ${daysLeft === 1 ? 'kesho' : `baada ya siku ${daysLeft}`}`,
       };
-      if (await tellOnce(context, policy, monthNo, `reminder_${stage}`, title, message)) counts.reminders += 1;
+      if (await tellOnce(context, policy, monthNo, `reminder_${stage}`, title, message))
+        counts.reminders += 1;
       continue;
     }
     // Due today or since: the cover stopped at paid_until; paying by graceUntil resumes it.
@@ -152,12 +153,8 @@ async function tellOnce(
 async function cancelForNonPayment(context: MonthlyContext, invoiceId: number, today: string) {
   const claimed = await context.db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
-    if (!invoice || invoice.status !== 'UNPAID' || invoice.policyId === null) return null;
-    const [policy] = await tx
-      .select()
-      .from(policies)
-      .where(eq(policies.id, invoice.policyId))
-      .for('update');
+    if (invoice?.status !== 'UNPAID' || invoice.policyId === null) return null;
+    const [policy] = await tx.select().from(policies).where(eq(policies.id, invoice.policyId)).for('update');
     if (!policy || policy.cancelledOn) return null;
     const paidUntil = policy.paidUntil ?? addCalendarDays(invoice.dueDate!, -1);
     const cancelledOn = addCalendarDays(paidUntil, 1);
@@ -165,7 +162,14 @@ async function cancelForNonPayment(context: MonthlyContext, invoiceId: number, t
       en: `Policy ${policy.policyNumber} is cancelled from ${formatDay(cancelledOn, 'en')}: month ${invoice.monthNo} was not paid within the grace. You owe nothing; your cover ended on ${formatDay(paidUntil, 'en')}.`,
       sw: `Sera ${policy.policyNumber} imefutwa kuanzia ${formatDay(cancelledOn, 'sw')}: mwezi wa ${invoice.monthNo} haukulipwa ndani ya siku za neema. Huna deni lolote; bima yako iliisha tarehe ${formatDay(paidUntil, 'sw')}.`,
     };
-    if (!(await claimMonthEvent(tx, { policyId: policy.id, monthNo: invoice.monthNo!, kind: 'cancelled', message })))
+    if (
+      !(await claimMonthEvent(tx, {
+        policyId: policy.id,
+        monthNo: invoice.monthNo!,
+        kind: 'cancelled',
+        message,
+      }))
+    )
       return null;
     await tx
       .update(policies)
@@ -188,7 +192,9 @@ async function cancelForNonPayment(context: MonthlyContext, invoiceId: number, t
     await tx
       .update(standingOrders)
       .set({ status: 'cancelled', cancelledAt: new Date(), cancelledBy: 'policy' })
-      .where(and(eq(standingOrders.policyId, policy.id), inArray(standingOrders.status, ['pending', 'active'])));
+      .where(
+        and(eq(standingOrders.policyId, policy.id), inArray(standingOrders.status, ['pending', 'active'])),
+      );
     await cancelCertificateOfPolicy(tx, {
       policyId: policy.id,
       reason: 'nonPayment',

@@ -10,7 +10,7 @@ import {
 import type { PolicyMonthly, StandingOrderView } from '@bima/domain/contract';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invoices, policies, quotations, standingOrders } from '../../db/schema';
+import { invoices, motorCertificates, type policies, type quotations, standingOrders } from '../../db/schema';
 import { kenyaToday } from '../../lib/dates';
 import { makeRef } from '../../lib/refs';
 import { invoiceMoney, post } from '../ledger/service';
@@ -110,6 +110,9 @@ export async function monthInvoicesOf(
   return result;
 }
 
+/** The later of two days (YYYY-MM-DD). */
+export const latestDay = (a: string, b: string) => (a < b ? b : a);
+
 const maskPhone = (phone: string) => `${phone.slice(0, 4)}•••••${phone.slice(-3)}`;
 
 export function presentStandingOrder(
@@ -180,6 +183,20 @@ export async function monthlyViewsOf(
       ),
     )
     .orderBy(desc(standingOrders.id));
+  // A paid month's first covered day is its certificate's (the pay day when paid late, by the business clock).
+  const certificates = await db
+    .select({
+      policyId: motorCertificates.policyId,
+      monthNo: motorCertificates.monthNo,
+      startDate: motorCertificates.startDate,
+    })
+    .from(motorCertificates)
+    .where(
+      inArray(
+        motorCertificates.policyId,
+        monthly.map((row) => row.policy.id),
+      ),
+    );
   for (const { policy, quotation } of monthly) {
     const plan = quotation.monthlyPlan as MonthlyPlan;
     const own = byPolicy.get(policy.id) ?? [];
@@ -207,7 +224,10 @@ export async function monthlyViewsOf(
         status,
         invoiceSystemRef: invoice?.invoiceSystemRef ?? null,
         paidAt: paidAt?.toISOString() ?? null,
-        coveredFrom: paidDay ? (paidDay > month.from ? paidDay : month.from) : null,
+        coveredFrom: paidDay
+          ? (certificates.find((row) => row.policyId === policy.id && row.monthNo === month.monthNo)
+              ?.startDate ?? latestDay(paidDay, month.from))
+          : null,
       };
     });
     const nextInvoice = standing.next ? invoiceOf(standing.next.monthNo) : null;

@@ -83,7 +83,8 @@ export async function extendMonthlyCover(tx: Tx, invoice: InvoiceRow): Promise<v
   const month = months.find((each) => each.monthNo === invoice.monthNo);
   if (!month) throw new Error(`invoice ${invoice.id} bills no month of policy ${policy.id}`);
   const today = monthlyToday();
-  const coveredFrom = today > month.from ? (today > month.to ? month.to : today) : month.from;
+  // Never backdated: from the pay day when later than the month's first day (within the month).
+  const coveredFrom = [month.from, today, month.to].sort()[1]!;
   const wasLapsed = today >= month.from;
   await tx.update(policies).set({ paidUntil: month.to }).where(eq(policies.id, policy.id));
   await createPendingCertificate(tx, policy.id, { monthNo: month.monthNo, from: coveredFrom, to: month.to });
@@ -179,7 +180,9 @@ export async function setupStandingOrder(
     const [live] = await tx
       .select({ id: standingOrders.id })
       .from(standingOrders)
-      .where(and(eq(standingOrders.policyId, policy.id), inArray(standingOrders.status, ['pending', 'active'])));
+      .where(
+        and(eq(standingOrders.policyId, policy.id), inArray(standingOrders.status, ['pending', 'active'])),
+      );
     if (live)
       throw new AppError(
         'conflict',
@@ -198,16 +201,20 @@ export async function setupStandingOrder(
         endDate: policy.endDate,
       })
       .returning();
-    await recordAudit(tx, { userId, role: context.principal.role as never }, {
-      action: 'client/policy/setupStandingOrder',
-      entityType: 'policy',
-      entityId: policy.policyNumber,
-      details: { reference: made!.reference, amount: made!.amount, startDate: made!.startDate },
-      summary: {
-        en: `Asked M-Pesa for standing order ${made!.reference} of ${formatAmount(made!.amount, 'en')} a month for policy ${policy.policyNumber}`,
-        sw: `Liliomba M-Pesa agizo la kudumu ${made!.reference} la ${formatAmount(made!.amount, 'sw')} kwa mwezi kwa sera ${policy.policyNumber}`,
+    await recordAudit(
+      tx,
+      { userId, role: context.principal.role as never },
+      {
+        action: 'client/policy/setupStandingOrder',
+        entityType: 'policy',
+        entityId: policy.policyNumber,
+        details: { reference: made!.reference, amount: made!.amount, startDate: made!.startDate },
+        summary: {
+          en: `Asked M-Pesa for standing order ${made!.reference} of ${formatAmount(made!.amount, 'en')} a month for policy ${policy.policyNumber}`,
+          sw: `Liliomba M-Pesa agizo la kudumu ${made!.reference} la ${formatAmount(made!.amount, 'sw')} kwa mwezi kwa sera ${policy.policyNumber}`,
+        },
       },
-    });
+    );
     return made!;
   });
   try {
@@ -253,22 +260,28 @@ export async function stopStandingOrder(
     const [stopped] = await tx
       .update(standingOrders)
       .set({ status: 'cancelled', cancelledAt: new Date(), cancelledBy: 'client' })
-      .where(and(eq(standingOrders.policyId, policy.id), inArray(standingOrders.status, ['pending', 'active'])))
+      .where(
+        and(eq(standingOrders.policyId, policy.id), inArray(standingOrders.status, ['pending', 'active'])),
+      )
       .returning();
     if (!stopped)
       throw new AppError('conflict', 'This policy has no standing order to stop.', {
         code: 'NO_STANDING_ORDER',
       });
-    await recordAudit(tx, { userId, role: context.principal.role as never }, {
-      action: 'client/policy/stopStandingOrder',
-      entityType: 'policy',
-      entityId: policy.policyNumber,
-      details: { reference: stopped.reference },
-      summary: {
-        en: `Stopped standing order ${stopped.reference} of policy ${policy.policyNumber}`,
-        sw: `Lilisimamisha agizo la kudumu ${stopped.reference} la sera ${policy.policyNumber}`,
+    await recordAudit(
+      tx,
+      { userId, role: context.principal.role as never },
+      {
+        action: 'client/policy/stopStandingOrder',
+        entityType: 'policy',
+        entityId: policy.policyNumber,
+        details: { reference: stopped.reference },
+        summary: {
+          en: `Stopped standing order ${stopped.reference} of policy ${policy.policyNumber}`,
+          sw: `Lilisimamisha agizo la kudumu ${stopped.reference} la sera ${policy.policyNumber}`,
+        },
       },
-    });
+    );
     const due = await dueMonthInvoice(tx, policy.id);
     return presentStandingOrder(stopped, due?.dueDate ?? null);
   });

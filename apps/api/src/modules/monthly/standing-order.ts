@@ -70,7 +70,10 @@ export async function handleStandingOrderEvent(
       .select({ id: payments.id })
       .from(payments)
       .where(
-        and(eq(payments.standingOrderId, order.id), eq(payments.checkoutRequestId, `RATIBA-${event.transactionId}`)),
+        and(
+          eq(payments.standingOrderId, order.id),
+          eq(payments.checkoutRequestId, `RATIBA-${event.transactionId}`),
+        ),
       );
     if (existing) return;
     if (!event.ok) {
@@ -130,7 +133,10 @@ export async function handleStandingOrderEvent(
     }
     if (!due) {
       afterCommit.push(() =>
-        log.warn({ reference: order.reference, transactionId: event.transactionId }, 'Ratiba debit with no month due'),
+        log.warn(
+          { reference: order.reference, transactionId: event.transactionId },
+          'Ratiba debit with no month due',
+        ),
       );
     }
     const [payment] = await tx

@@ -123,7 +123,7 @@ export async function issuePolicy(
   // job `dmvic-issue-certificates` has DMVIC issue it (never lost: the row is the queue).
   if (policy) await createPendingCertificate(tx, policy.id, months?.[0]);
   // Month 2 is billed at once, to be reminded of, debited by a standing order, or paid early.
-  if (policy && plan && months && months[1]) {
+  if (policy && plan && months?.[1]) {
     await billMonth(tx, {
       policyId: policy.id,
       quotationId: invoice.quotationId,
@@ -649,17 +649,19 @@ type InvoiceRow = {
 };
 
 function invoiceQuery(db: Database) {
-  return db
-    .select({
-      invoice: invoices,
-      quotation: quotations,
-      policyNumber: policies.policyNumber,
-      policyId: policies.id,
-    })
-    .from(invoices)
-    .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
-    // A monthly policy's later month (issue 31) names its policy; the policy names its first invoice.
-    .leftJoin(policies, or(eq(policies.invoiceId, invoices.id), eq(policies.id, invoices.policyId)));
+  return (
+    db
+      .select({
+        invoice: invoices,
+        quotation: quotations,
+        policyNumber: policies.policyNumber,
+        policyId: policies.id,
+      })
+      .from(invoices)
+      .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
+      // A monthly policy's later month (issue 31) names its policy; the policy names its first invoice.
+      .leftJoin(policies, or(eq(policies.invoiceId, invoices.id), eq(policies.id, invoices.policyId)))
+  );
 }
 
 async function presentInvoices(db: Database, rows: InvoiceRow[], maxPerPrompt: number) {
