@@ -84,6 +84,17 @@ const statusResult = (code: number) => ({
   },
 });
 
+/** An M-Pesa Ratiba callback (the standing order's approval) for a standing order we do not hold. */
+const ratibaCallback = {
+  ResponseHeader: { responseRefID: 'log-safety-ratiba', responseCode: '0', responseDescription: 'ok' },
+  ResponseBody: {
+    ResponseData: [
+      { Name: 'Status', Value: 'OKAY' },
+      { Name: 'responseCode', Value: '0' },
+    ],
+  },
+};
+
 describe('the M-Pesa callback secret never reaches the log', () => {
   const secret = 'callback-secret-never-in-the-log-0123456789';
   let ctx: Awaited<ReturnType<typeof buildLoggedApp>>;
@@ -102,6 +113,8 @@ describe('the M-Pesa callback secret never reaches the log', () => {
     expect(mpesa.map((line) => line.split(' ')[0]).sort()).toEqual([
       '/v2/api/mpesa/b2c/:kind/:secret',
       '/v2/api/mpesa/callback/:secret',
+      // Ratiba's callback (/ratiba/:secret) and its Transaction Status answers (/ratiba/:kind/:secret) share a node.
+      '/v2/api/mpesa/ratiba/:secret|:kind',
     ]);
   });
 
@@ -127,6 +140,10 @@ describe('the M-Pesa callback secret never reaches the log', () => {
       { url: `${base}/b2c/status-timeout/${secret}`, payload: statusResult(1), status: 200 },
       { url: `${base}/b2c/status-timeout/${secret}`, payload: [], status: 400 },
       { url: `${base}/b2c/reversal/${secret}`, payload: b2cResult(secretUrl, 0), status: 404 },
+      { url: `${base}/ratiba/${secret}`, payload: ratibaCallback, status: 200 },
+      { url: `${base}/ratiba/${secret}`, raw: 'not json', status: 400 },
+      { url: `${base}/ratiba/status/${secret}?d=x&s=y`, payload: statusResult(0), status: 200 },
+      { url: `${base}/ratiba/status-timeout/${secret}`, payload: statusResult(1), status: 200 },
     ];
     for (const send of sends) {
       const response = await ctx.app.inject({
@@ -150,7 +167,15 @@ describe('the M-Pesa callback secret never reaches the log', () => {
     const log = lines.join('');
     expect(log).toContain('a callback URL in an error');
     // Each route wrote its request line, so the test saw them all.
-    for (const kind of ['callback', 'b2c/result', 'b2c/timeout', 'b2c/status', 'b2c/status-timeout'])
+    for (const kind of [
+      'callback',
+      'b2c/result',
+      'b2c/timeout',
+      'b2c/status',
+      'b2c/status-timeout',
+      'ratiba',
+      'ratiba/status',
+    ])
       expect(log).toContain(`${base}/${kind}/[redacted]`);
     expect(log).not.toContain(secret);
     expect(log).not.toContain(encodeURIComponent(secret));

@@ -59,12 +59,14 @@ export function errorForLog(error: unknown): unknown {
 
 /**
  * Routes whose path carries a secret in its last segment: the M-Pesa callbacks (STK, and every
- * B2C / Transaction Status kind under /v2/api/mpesa/b2c/, known or not), signed document and
+ * B2C / Transaction Status kind under /v2/api/mpesa/b2c/, known or not, and M-Pesa Ratiba's under
+ * /v2/api/mpesa/ratiba/), signed document and
  * statement links, and signed file links.
  */
 const SECRET_PATHS: Array<{ pattern: RegExp; query: boolean }> = [
   { pattern: /^(\/v2\/api\/mpesa\/callback\/)[^?#]*/, query: true },
   { pattern: /^(\/v2\/api\/mpesa\/b2c\/[^/?#]*\/)[^?#]*/, query: true },
+  { pattern: /^(\/v2\/api\/mpesa\/ratiba\/(?:status\/|status-timeout\/)?)[^?#]*/, query: true },
   { pattern: /^(\/v2\/api\/documents\/)[^/?#]+/, query: false },
   { pattern: /^(\/v2\/api\/statements\/)[^/?#]+/, query: false },
   { pattern: /^(\/v2\/api\/files\/)[^/?#]+/, query: false },
