@@ -192,6 +192,43 @@ describe('M-Pesa Ratiba: client, simulator and callback route', () => {
     expect(eventsOf(ack.responseRefId)).toHaveLength(3);
   });
 
+  it('a standing order starting on the 31st is debited on the last day of a shorter month', async () => {
+    // The next 31st whose following month is shorter (every 31st is followed by a 30- or 28/29-day month except July and December).
+    const today = ctx.app.services.clock.today();
+    let start = today;
+    for (let day = new Date(`${today}T00:00:00Z`); ; day.setUTCDate(day.getUTCDate() + 1)) {
+      const iso = day.toISOString().slice(0, 10);
+      if (iso > today && iso.endsWith('-31') && !addMonths(iso, 1).endsWith('-31')) {
+        start = iso;
+        break;
+      }
+    }
+    const ack = await ctx.app.services.mpesa.createStandingOrder({
+      reference: `SO31${counter++}`,
+      phone: phone('00'),
+      amount: 100_000,
+      startDate: start,
+      endDate: addMonths(start, 11),
+      description: 'Bima monthly',
+    });
+    await until(ack.responseRefId, 1);
+    const second = addMonths(start, 1);
+    ctx.app.services.clock.advance((Date.parse(second) - Date.parse(today)) * 1 + 3_600_000);
+    try {
+      await simulator().runStandingOrders();
+    } finally {
+      ctx.app.services.clock.reset();
+    }
+    const found = simulator()
+      .standingOrders()
+      .find((entry) => entry.responseRefId === ack.responseRefId);
+    expect(second.endsWith('-31')).toBe(false);
+    expect(found?.debits.map((debit) => debit.dueDate)).toEqual([
+      start.replaceAll('-', ''),
+      second.replaceAll('-', ''),
+    ]);
+  });
+
   it('refuses a bad request as Daraja does, and the client says why', async () => {
     const today = ctx.app.services.clock.today();
     const good = {

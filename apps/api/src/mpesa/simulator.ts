@@ -500,7 +500,7 @@ export async function startDarajaSimulator(options: SimulatorOptions, port = 0):
         signal: AbortSignal.timeout(10_000),
       });
     } catch (error) {
-      log('simulator could not deliver a B2C result', error);
+      log('simulator could not deliver a result or callback', error);
     }
   };
 
