@@ -39,6 +39,7 @@ import {
   refreshTokens,
   schoolChildren,
   sessions,
+  standingOrders,
   unallocatedReceipts,
   users,
   verifications,
@@ -208,6 +209,11 @@ export async function closeAccount(
       .update(payments)
       .set({ phone: sql`'sha256:' || encode(sha256(convert_to(${payments.phone}, 'UTF8')), 'hex')` })
       .where(and(eq(payments.userId, userId), sql`${payments.phone} not like 'sha256:%'`));
+    // So is a monthly policy's standing order's (issue 31): its debits are matched by reference, not phone.
+    await tx
+      .update(standingOrders)
+      .set({ phone: sql`'sha256:' || encode(sha256(convert_to(${standingOrders.phone}, 'UTF8')), 'hex')` })
+      .where(and(eq(standingOrders.userId, userId), sql`${standingOrders.phone} not like 'sha256:%'`));
     const claimIds = tx.select({ id: claims.id }).from(claims).where(eq(claims.userId, userId));
     await tx
       .update(claimSettlements)
