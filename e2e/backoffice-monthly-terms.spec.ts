@@ -1,6 +1,14 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { signInThroughUi } from './fixtures';
-import { call, type Session } from './purchase-fixtures';
+import {
+  call,
+  createClient,
+  createInvoiceThroughApi,
+  FULL_VEHICLE,
+  payInvoiceThroughApi,
+  type Session,
+} from './purchase-fixtures';
+import { signInStaffThroughPage } from './staff-fixtures';
 
 // "Pay monthly" of a product (issue 31): the underwriter switches it on in the back office with its
 // loading and grace; the next public quote offers the product monthly on those terms.
@@ -86,4 +94,47 @@ test('an underwriter switches paying monthly on for a product with its loading a
   } finally {
     await switchOff(request);
   }
+});
+
+test("the claims desk shows whether a monthly policy's claim falls in a paid month", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // A client buys APA Motor Plus (offered monthly in the sample) paying monthly, from today: month 1 paid.
+  const client = await createClient(request, { withKyc: true });
+  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const invoice = await createInvoiceThroughApi(request, client.session, {
+    productSystemRef: 'APA-MP-PLUS',
+    value: 1_500_000,
+    startDate: today,
+    vehicle: FULL_VEHICLE,
+    paymentPlan: 'monthly',
+  });
+  const policyNumber = await payInvoiceThroughApi(request, client.session, invoice.invoiceSystemRef);
+  expect(policyNumber, 'the policy issued with month 1').toBeTruthy();
+  const claim = await call<{ id: number; claimRef: string }>(
+    request,
+    ['client', 'claim', 'reportClaim'],
+    {
+      policyNumber,
+      type: 'accident',
+      incidentDate: today,
+      place: 'Mombasa Road, Nairobi',
+      description: 'Rear-ended at the lights; the boot lid and bumper are damaged.',
+    },
+    client.session.accessToken,
+  );
+
+  const context = await browser.newContext();
+  const desk = await context.newPage();
+  await signInStaffThroughPage(desk, 'underwriter.apa@bimaportal.co.ke');
+  await desk.goto('/staff/claims');
+  const row = desk.getByRole('row').filter({ hasText: claim.claimRef });
+  await expect(row).toContainText('In a paid month');
+  await desk.goto(`/staff/claims/${claim.id}`);
+  await expect(desk.getByRole('heading', { level: 1, name: `Claim ${claim.claimRef}` })).toBeVisible();
+  await expect(desk.getByText('In a paid month')).toBeVisible();
+  await expect(desk.getByText('Not in a paid month')).toHaveCount(0);
+  await context.close();
 });
