@@ -330,11 +330,11 @@ export async function createServices(options: {
       createStandingOrder: async (request) => {
         if (!Number.isSafeInteger(request.amount) || request.amount < 100 || request.amount % 100 !== 0)
           throw new DarajaError('A standing order takes whole shillings', 400, '400.002.02');
-        const till = config.MPESA_TRANSACTION_TYPE === 'CustomerBuyGoodsOnline';
+        const isTill = config.MPESA_TRANSACTION_TYPE === 'CustomerBuyGoodsOnline';
         return client.createStandingOrder(
           ratibaBody(request, {
-            shortcode: till ? (config.MPESA_PARTY_B ?? config.MPESA_SHORTCODE) : config.MPESA_SHORTCODE,
-            till,
+            shortcode: isTill ? till.partyB : config.MPESA_SHORTCODE,
+            till: isTill,
             callbackUrl: callbackPath('ratiba'),
           }),
         );
