@@ -1,6 +1,7 @@
 import { addCalendarDays, coverMonths, daysFrom, type MonthlyPlan } from '@bima/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import {
   auditLog,
   invoices,
@@ -38,20 +39,37 @@ type Ctx = Awaited<ReturnType<typeof buildListeningTestApp>>;
 
 describe('paying monthly (issue 31)', () => {
   let ctx: Ctx;
+  /** A second instance on the same database (a cluster of two running the monthly job). */
+  let second: Awaited<ReturnType<typeof buildApp>>;
   const clock = () => ctx.app.services.clock;
   const context = () => ({ db: ctx.database.db, services: ctx.app.services, log: ctx.app.log });
 
   beforeAll(async () => {
     ctx = await buildListeningTestApp({ ...MPESA_TEST_ENV, MPESA_SIMULATOR_RATIBA_TICK_MS: '0' });
+    second = await buildApp({ config: ctx.config, database: ctx.database });
   });
-  afterAll(() => ctx.app.close());
-  beforeEach(() => clock().reset());
-
-  /** Moves the business clock to `day` (YYYY-MM-DD, Kenya). */
-  const moveTo = (day: string) => {
+  afterAll(async () => {
+    await second.close();
+    await ctx.app.close();
+  });
+  beforeEach(() => {
     clock().reset();
-    clock().advance(daysFrom(clock().today(), day) * 86_400_000);
+    second.services.clock.reset();
+  });
+
+  /** Moves the business clock of both instances to `day` (YYYY-MM-DD, Kenya). */
+  const moveTo = (day: string) => {
+    for (const each of [clock(), second.services.clock]) {
+      each.reset();
+      each.advance(daysFrom(each.today(), day) * 86_400_000);
+    }
   };
+  /** The monthly job on both instances at once. */
+  const runOnBoth = () =>
+    Promise.all([
+      runMonthlyJobs(context()),
+      runMonthlyJobs({ db: ctx.database.db, services: second.services, log: second.log }),
+    ]);
 
   /** A client with a monthly motor policy whose month 1 is paid by M-Pesa. */
   async function buyMonthly() {
@@ -307,7 +325,7 @@ describe('paying monthly (issue 31)', () => {
   it('reminds 5 and 1 days before and lapses on the due date, each once with two jobs at once; paying in the grace resumes from the pay day', async () => {
     const { headers, userId, policy, plan, months } = await buyMonthly();
     const due = months[1]!.from;
-    const runTwice = () => Promise.all([runMonthlyJobs(context()), runMonthlyJobs(context())]);
+    const runTwice = runOnBoth;
     moveTo(addCalendarDays(due, -5));
     await runTwice();
     moveTo(addCalendarDays(due, -1));
@@ -358,7 +376,7 @@ describe('paying monthly (issue 31)', () => {
       status: 'active',
     });
     moveTo(addCalendarDays(months[1]!.from, plan.graceDays + 1));
-    await Promise.all([runMonthlyJobs(context()), runMonthlyJobs(context())]);
+    await runOnBoth();
     const [after] = await ctx.database.db.select().from(policies).where(eq(policies.id, policy.id));
     expect(after).toMatchObject({
       cancelledOn: addCalendarDays(months[0]!.to, 1),
