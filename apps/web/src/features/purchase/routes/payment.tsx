@@ -609,7 +609,7 @@ function FlowPayment({ context }: { context: PurchaseContext }) {
   const due = invoiceDue(live.data ?? { amount: invoice.amount });
   const summaryRows = [
     { label: t('purchase.fields.product'), value: product.productName },
-    ...moneyRows(due),
+    ...moneyRows(due, live.data),
     { label: t('purchase.fields.coverType'), value: coverTypeText(product.coverType) },
     { label: t('purchase.fields.period'), value: formatDays(quote.period) },
   ];
@@ -673,7 +673,7 @@ function InvoicePayment({ invoiceSystemRef }: { invoiceSystemRef: string }) {
   const due = invoiceDue(invoice);
   const summaryRows = [
     { label: t('purchase.fields.product'), value: invoice.productName },
-    ...moneyRows(due),
+    ...moneyRows(due, invoice),
     { label: t('purchase.fields.coverType'), value: coverTypeText(invoice.coverType) },
     { label: t('purchase.fields.period'), value: formatDays(invoice.period) },
     { label: t('purchase.payment.invoiceRef'), value: invoice.invoiceSystemRef },

@@ -132,4 +132,24 @@ describe('the payment page: expiry and money rows', () => {
       { label: 'Amount due now', value: 'KES 120,540' },
     ]);
   });
+
+  it("a month of a monthly plan says which month, its due date and the month's premium (issue 31)", () => {
+    expect(
+      moneyRows(invoiceDue({ amount: 6_908_00, amountPaid: 0, balance: 6_908_00, amountDueNow: 6_908_00 }), {
+        monthNo: 2,
+        dueDate: '2027-01-02',
+      }),
+    ).toEqual([
+      { label: 'Month', value: 'Month 2 of 12' },
+      { label: 'Due date', value: '2 January 2027' },
+      { label: "This month's premium", value: 'KES 6,908' },
+    ]);
+    // An annual invoice (no month) keeps the total premium.
+    expect(
+      moneyRows(invoiceDue({ amount: 6_908_00, amountPaid: 0, balance: 6_908_00, amountDueNow: 6_908_00 }), {
+        monthNo: null,
+        dueDate: null,
+      }),
+    ).toEqual([{ label: 'Total premium', value: 'KES 6,908' }]);
+  });
 });

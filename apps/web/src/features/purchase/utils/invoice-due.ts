@@ -1,5 +1,6 @@
 import { formatKes } from '@bima/domain/money';
-import { formatKenyaShortDate } from '../../../lib/dates';
+import { MONTHLY_INSTALMENTS } from '@bima/domain/monthly';
+import { formatIsoDate, formatKenyaShortDate } from '../../../lib/dates';
 import type { PaymentStatusReply } from '../../../lib/payment-status';
 import { t } from '../i18n';
 import type { SummaryRow } from './summary';
@@ -76,11 +77,31 @@ export function expiryFromInvoice(invoice: ExpiringInvoice | undefined): string 
     : t('purchase.payment.expiredUndated');
 }
 
-/** The summary's money rows: the total premium; with paid, balance and due now when paid in parts. */
-export function moneyRows(due: InvoiceDue): SummaryRow[] {
-  const total = { label: t('purchase.fields.totalPremium'), value: formatKes(due.amount) };
-  if (!due.isPartPayment) return [total];
+/**
+ * The summary's money rows: the total premium; with paid, balance and due now when paid in parts. A
+ * month of a monthly plan (issue 31) says which month it is, its due date and the month's premium.
+ */
+export function moneyRows(
+  due: InvoiceDue,
+  month?: { monthNo?: number | null; dueDate?: string | null } | null,
+): SummaryRow[] {
+  const total = month?.monthNo
+    ? { label: t('purchase.payment.monthPremium'), value: formatKes(due.amount) }
+    : { label: t('purchase.fields.totalPremium'), value: formatKes(due.amount) };
+  const monthRows = month?.monthNo
+    ? [
+        {
+          label: t('purchase.payment.month'),
+          value: t('purchase.payment.monthValue', { month: month.monthNo, count: MONTHLY_INSTALMENTS }),
+        },
+        ...(month.dueDate
+          ? [{ label: t('purchase.payment.dueDate'), value: formatIsoDate(month.dueDate) }]
+          : []),
+      ]
+    : [];
+  if (!due.isPartPayment) return [...monthRows, total];
   return [
+    ...monthRows,
     total,
     { label: t('purchase.payment.paidSoFar'), value: formatKes(due.amountPaid) },
     { label: t('purchase.payment.balance'), value: formatKes(due.balance) },
