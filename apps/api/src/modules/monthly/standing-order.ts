@@ -22,17 +22,12 @@ export async function handleStandingOrderEvent(
 ): Promise<void> {
   const { db, log } = context;
   const afterCommit: Array<() => void | Promise<void>> = [];
+  // Safaricom's approval can overtake our storing of its acknowledgement (it names only the
+  // responseRefID): wait a little for the order to be known before calling the event unknown.
+  for (let tries = 0; tries < 10 && !(await orderKnown(context, event)); tries += 1)
+    await new Promise((resolve) => setTimeout(resolve, 250));
   await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(standingOrders)
-      .where(
-        or(
-          eq(standingOrders.responseRefId, event.responseRefId),
-          event.reference ? eq(standingOrders.reference, event.reference) : undefined,
-        ),
-      )
-      .for('update');
+    const [order] = await tx.select().from(standingOrders).where(orderMatch(event)).for('update');
     if (!order) {
       afterCommit.push(() => log.warn({ event }, 'Ratiba event for an unknown standing order'));
       return;
@@ -164,6 +159,21 @@ export async function handleStandingOrderEvent(
     );
   });
   for (const step of afterCommit) await step();
+}
+
+const orderMatch = (event: StandingOrderEvent) =>
+  or(
+    eq(standingOrders.responseRefId, event.responseRefId),
+    event.reference ? eq(standingOrders.reference, event.reference) : undefined,
+  );
+
+async function orderKnown(context: PaymentContext, event: StandingOrderEvent): Promise<boolean> {
+  const [row] = await context.db
+    .select({ id: standingOrders.id })
+    .from(standingOrders)
+    .where(orderMatch(event))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** A text message to the policy holder's phone; a failure is logged, never undoes the step. */
