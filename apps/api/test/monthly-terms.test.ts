@@ -229,10 +229,13 @@ describe('monthly terms per product (issue 31)', () => {
       });
       return { status: response.statusCode, body: response.json() };
     };
-    const noTerms = await refused({ productSystemRef: 'JUB-MP-TPO', risks: undefined, ...thirdParty() });
-    expect(noTerms.status, JSON.stringify(noTerms.body)).toBe(409);
-    expect(JSON.stringify(noTerms.body)).toContain('MONTHLY_NOT_OFFERED');
-    expect(JSON.stringify(noTerms.body)).toContain('not offered monthly');
+    // ICEA's third party never had terms; Jubilee's has a disabled version in force (published above).
+    for (const productSystemRef of ['ICEA-MP-TPO', 'JUB-MP-TPO']) {
+      const noTerms = await refused({ productSystemRef, ...thirdParty() });
+      expect(noTerms.status, JSON.stringify(noTerms.body)).toBe(409);
+      expect(JSON.stringify(noTerms.body)).toContain('MONTHLY_NOT_OFFERED');
+      expect(JSON.stringify(noTerms.body)).toContain('not offered monthly');
+    }
 
     const short = await refused({ coverPeriod: 180 });
     expect(short.status, JSON.stringify(short.body)).toBe(409);
