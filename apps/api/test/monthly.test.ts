@@ -13,6 +13,7 @@ import {
   quotations,
   standingOrders,
 } from '../src/db/schema';
+import { repairInvoiceIssuance } from '../src/modules/invoice/service';
 import { moneyOfInvoice } from '../src/modules/ledger/service';
 import { runMonthlyJobs } from '../src/modules/monthly/jobs';
 import { handleStandingOrderEvent } from '../src/modules/monthly/standing-order';
@@ -189,7 +190,8 @@ describe('paying monthly (issue 31)', () => {
     await waitPaid(policy.id, 2);
     const [after] = await ctx.database.db.select().from(policies).where(eq(policies.id, policy.id));
     expect(after!.paidUntil).toBe(months[1]!.to);
-    // No second policy for the quotation.
+    // The start-up repair never issues a policy for a month's invoice; no second policy for the quotation.
+    expect(await repairInvoiceIssuance(context())).toBe(0);
     expect(
       await ctx.database.db.select().from(policies).where(eq(policies.quotationId, policy.quotationId)),
     ).toHaveLength(1);

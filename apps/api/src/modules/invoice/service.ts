@@ -256,8 +256,10 @@ export async function describeInvoicePayment(db: Database, payment: PaymentRow, 
     .leftJoin(policies, or(eq(policies.invoiceId, invoices.id), eq(policies.id, invoices.policyId)))
     .where(eq(invoices.id, payment.invoiceId));
   const money = await moneyOfInvoice(db, row!.invoice);
+  // A monthly policy's later month names its policy once paid (the cover it extended), not before.
+  const isUnpaidMonth = row!.invoice.policyId !== null && row!.invoice.status !== 'PAID';
   return {
-    policyNumber: row?.policyNumber ?? null,
+    policyNumber: isUnpaidMonth ? null : (row?.policyNumber ?? null),
     invoice: invoiceSummary(row!.invoice, money, maxPerPrompt),
   };
 }
