@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import {
   auditLog,
+  commissions,
+  intermediaries,
   invoices,
   motorCertificates,
   notifications,
@@ -211,8 +213,14 @@ describe('paying monthly (issue 31)', () => {
     expect(view.paidUntil).toBe(months[1]!.to);
   });
 
-  it('month 2 from the wallet extends the cover the same way', async () => {
+  it('month 2 from the wallet extends the cover the same way, and earns its commission on what was paid', async () => {
     const { headers, policy, plan, months } = await buyMonthly();
+    // An intermediary's policy (as a recommendation bought monthly would be): each paid month earns.
+    const [firm] = await ctx.database.db.select({ id: intermediaries.id }).from(intermediaries).limit(1);
+    await ctx.database.db
+      .update(policies)
+      .set({ intermediaryId: firm!.id })
+      .where(eq(policies.id, policy.id));
     const topUp = await send(ctx, 'client/wallet/topUp', { amount: plan.amounts[1], phone: PAYS }, headers);
     expect(topUp.status, JSON.stringify(topUp.body)).toBe(200);
     await waitUntil(
@@ -241,6 +249,20 @@ describe('paying monthly (issue 31)', () => {
     const [after] = await ctx.database.db.select().from(policies).where(eq(policies.id, policy.id));
     expect(after!.paidUntil).toBe(months[1]!.to);
     expect((await certificates(policy.id)).map((cert) => cert.monthNo)).toEqual([1, 2]);
+    const [quotation] = await ctx.database.db
+      .select({ breakdown: quotations.breakdown })
+      .from(quotations)
+      .where(eq(quotations.id, policy.quotationId));
+    const [earned] = await ctx.database.db
+      .select()
+      .from(commissions)
+      .where(eq(commissions.invoiceId, second.id));
+    const levies = Math.round((plan.amounts[1]! * quotation!.breakdown.totalCharges) / plan.total);
+    expect(earned).toMatchObject({
+      policyId: policy.id,
+      intermediaryId: firm!.id,
+      premium: plan.amounts[1]! - levies,
+    });
   });
 
   it('a Ratiba debit pays month 2 once (the same callback twice); a failed debit tells the client to pay now', async () => {
