@@ -117,8 +117,9 @@ function registerDmvicControls(app: FastifyInstance, services: Services): void {
 /**
  * `/dev/clock`: the business clock (services.clock) that loans' due dates and jobs read. GET answers
  * it; POST `{days}` moves it on by whole days (or `{reset: true}` back to the system's time) and runs
- * the loan jobs at once, so a person or a Playwright journey can see a month pass. Never in
- * production (the clock refuses to move there, and this page is not served).
+ * the loan jobs, the simulator's due standing-order debits and the monthly job at once, so a person
+ * or a Playwright journey can see a month pass. Never in production (the clock refuses to move
+ * there, and this page is not served).
  */
 function registerClock(
   app: FastifyInstance,
