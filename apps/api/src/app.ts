@@ -23,7 +23,7 @@ import { createLogScrubber, databaseRefusal, errorForLog, redactUrl } from './ga
 import { gatewayPlugin } from './gateway/plugin';
 import { type ActionDefinition, ActionRegistry } from './gateway/registry';
 import { mailWorkerPlugin } from './mail/plugin';
-import { allActions, allLoanProducts, allPayables } from './modules';
+import { allActions, allLoanProducts, allPayables, standingOrderHandler } from './modules';
 import { certificatePlugin } from './modules/certificate/plugin';
 import { chatFileOwner } from './modules/chat/files-owner';
 import { chatSocketPlugin } from './modules/chat/socket-plugin';
@@ -37,7 +37,7 @@ import { identityPlugin } from './modules/identity/plugin';
 import { loanJobsPlugin } from './modules/loan/plugin';
 import { registerLoanProducts } from './modules/loan/products';
 import { monthlyJobsPlugin } from './modules/monthly/plugin';
-import { registerPayables } from './modules/payment/payables';
+import { registerPayables, registerStandingOrderHandler } from './modules/payment/payables';
 import { paymentPlugin } from './modules/payment/plugin';
 import { documentsPlugin } from './modules/policy/documents-plugin';
 import { privacyPlugin } from './modules/privacy/plugin';
@@ -157,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registry.register(...allActions, ...(options.extraActions ?? []));
   // How each kind of payment settles and each loan product behaves: registered here, once.
   registerPayables(allPayables);
+  registerStandingOrderHandler(standingOrderHandler);
   registerLoanProducts(allLoanProducts);
   const services = await createServices({ database, config, log: app.log, bus: options.bus });
   scrubber.add(services.mpesa.callbackSecret);

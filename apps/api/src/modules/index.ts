@@ -27,9 +27,10 @@ import { pricingActions } from './loan/pricing';
 import type { LoanProductAdapter } from './loan/products';
 import { mailQueueActions } from './mail-queue/actions';
 import { monthlyActions } from './monthly/actions';
+import { handleStandingOrderEvent } from './monthly/standing-order';
 import { notificationActions } from './notification/actions';
 import { passwordSetupActions } from './password-setup/actions';
-import type { Payable } from './payment/payables';
+import type { Payable, StandingOrderHandler } from './payment/payables';
 import { platformActions } from './platform/actions';
 import { privacyActions } from './privacy/actions';
 import { productActions } from './product/actions';
@@ -107,6 +108,9 @@ export const allPayables: Payable[] = [
   loanPayable,
   schoolFeePayable,
 ];
+
+/** What M-Pesa Ratiba's events go to, registered with the payment module at start-up (app.ts). */
+export const standingOrderHandler: StandingOrderHandler = handleStandingOrderEvent;
 
 /** Every loan product, registered with the loan engine at start-up (app.ts), which imports none of them. */
 export const allLoanProducts: LoanProductAdapter[] = [ipfLoanProduct, schoolFeeLoanProduct];

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { payments } from '../../db/schema';
+import type { StandingOrderEvent } from '../../mpesa/ratiba';
 import type { Services } from '../../services';
 import type { MpesaAnswer } from './settle';
 
@@ -81,4 +82,26 @@ export function payableOf(payment: Pick<PaymentRow, 'purpose' | 'id'>): Payable 
 /** Every registered payable, in registration order. */
 export function registeredPayables(): Payable[] {
   return [...registered.values()];
+}
+
+/**
+ * What M-Pesa Ratiba's events (a standing order approved, declined or cancelled; a debit's result)
+ * are handed to once the callback route has read and, where needed, confirmed them: the monthly
+ * module's handler, registered at start-up like the payables, so this module imports none of them.
+ */
+export type StandingOrderHandler = (context: PaymentContext, event: StandingOrderEvent) => Promise<void>;
+
+let standingOrderHandler: StandingOrderHandler | null = null;
+
+/** Registers the handler of standing-order events (idempotent for the same handler). */
+export function registerStandingOrderHandler(handler: StandingOrderHandler): void {
+  if (standingOrderHandler && standingOrderHandler !== handler)
+    throw new Error('two standing-order handlers');
+  standingOrderHandler = handler;
+}
+
+/** The registered handler; none is a wiring fault. */
+export function standingOrderHandlerOf(): StandingOrderHandler {
+  if (!standingOrderHandler) throw new Error('no standing-order handler is registered');
+  return standingOrderHandler;
 }

@@ -11,7 +11,7 @@ import { openDebit, parseRatibaCallback, RATIBA_CALLBACK_ANSWER, sealDebit } fro
 import type { Services } from '../../services';
 import { issueMissingCertificates } from '../certificate/service';
 import { backfillLedger } from '../ledger/backfill';
-import { handleStandingOrderEvent } from '../monthly/standing-order';
+import { standingOrderHandlerOf } from './payables';
 import { handleStkCallback, type PaymentContext, reconcilePendingPayments, repairIssuance } from './service';
 
 function sameSecret(given: string, expected: string): boolean {
@@ -75,7 +75,7 @@ export async function paymentPlugin(
   // debit pays nothing until M-Pesa's Transaction Status confirms it (the answer comes to
   // /ratiba/status, the debit sealed in its URL); everything else is passed on as it came.
   const handleRatiba = (event: NonNullable<ReturnType<typeof parseRatibaCallback>>, log = app.log) =>
-    handleStandingOrderEvent(context, event)
+    standingOrderHandlerOf()(context, event)
       .then(() =>
         log.info(
           { kind: event.kind, responseRefId: event.responseRefId, transactionId: event.transactionId },
