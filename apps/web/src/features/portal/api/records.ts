@@ -1,7 +1,7 @@
 import type { ActionOutput } from '@bima/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callAction } from '../../../lib/api-client';
-import { type InvoiceStatus, listInvoicePage } from '../../../lib/invoices';
+import { listInvoicePage } from '../../../lib/invoices';
 import { asPage } from '../../../lib/pages';
 import { listQuotationPage } from '../../../lib/quotations';
 
