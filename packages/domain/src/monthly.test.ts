@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addCalendarDays } from './cover-dates';
-import { canPayMonthly, coverMonths, MONTHLY_INSTALMENTS, monthlyPlan, monthlyStanding } from './monthly';
+import {
+  canPayMonthly,
+  coveredFrom,
+  coverMonths,
+  MONTHLY_INSTALMENTS,
+  monthlyPlan,
+  monthlyStanding,
+} from './monthly';
 
 const day = fc
   .date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
@@ -82,5 +89,15 @@ describe('monthlyStanding', () => {
   it('offers monthly only for a year’s cover', () => {
     expect(canPayMonthly(365)).toBe(true);
     expect(canPayMonthly(364)).toBe(false);
+  });
+});
+
+describe('coveredFrom', () => {
+  const month = { from: '2026-02-10', to: '2026-03-09' };
+  it('covers a month paid on time from its first day, a late one from the pay day, never past its end', () => {
+    expect(coveredFrom(month, '2026-01-10')).toBe('2026-02-10');
+    expect(coveredFrom(month, '2026-02-10')).toBe('2026-02-10');
+    expect(coveredFrom(month, '2026-02-20')).toBe('2026-02-20');
+    expect(coveredFrom(month, '2026-03-20')).toBe('2026-03-09');
   });
 });

@@ -111,6 +111,13 @@ export function coverMonths(
 }
 
 /**
+ * The first day a paid month covers: its first day, or the day it was paid when later (cover is
+ * never backdated), at most its last day. Month 1 is paid before its cover starts.
+ */
+export const coveredFrom = (month: Pick<CoverMonth, 'from' | 'to'>, paidOn: string): string =>
+  [month.from, paidOn, month.to].sort()[1]!;
+
+/**
  * Where a monthly policy stands on `today`, from its months and how many are paid (months are paid
  * in order): `current` while today is within the paid months; `lapsed` after the paid months end —
  * the cover stopped at `paidUntil`, paying the due month by `graceUntil` resumes it; `ended` after

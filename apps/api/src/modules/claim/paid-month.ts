@@ -1,8 +1,9 @@
-import { coverMonths } from '@bima/domain';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { coveredFrom, coverMonths } from '@bima/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invoices, policies } from '../../db/schema';
+import { policies } from '../../db/schema';
 import { kenyaToday } from '../../lib/dates';
+import { monthInvoicesOf } from '../monthly/months';
 
 /*
  * The claims desk's check of a monthly-paid policy (issue 31): cover runs month by month as it is
@@ -11,7 +12,7 @@ import { kenyaToday } from '../../lib/dates';
  * late within the grace, from the day it was paid (cover is never backdated) — to its last day.
  */
 
-/** A day's months covered, from the policy's dates and its paid month invoices. */
+/** The days each paid month covers, from the policy's dates and its paid month invoices. */
 export function paidCover(
   policy: { startDate: string; endDate: string },
   paid: ReadonlyArray<{ monthNo: number; paidAt: Date | null }>,
@@ -20,10 +21,9 @@ export function paidCover(
   return paid.flatMap((invoice) => {
     const month = months[invoice.monthNo - 1];
     if (!month) return [];
-    const paidDay = invoice.paidAt ? kenyaToday(invoice.paidAt) : month.from;
-    // Month 1 is paid before its cover starts (the policy is issued from the payment); a later month paid late covers from the pay day.
-    const from = invoice.monthNo > 1 && paidDay > month.from ? paidDay : month.from;
-    return from <= month.to ? [{ from, to: month.to }] : [];
+    return [
+      { from: coveredFrom(month, invoice.paidAt ? kenyaToday(invoice.paidAt) : month.from), to: month.to },
+    ];
   });
 }
 
@@ -48,36 +48,14 @@ export async function incidentsInPaidMonths(
     .from(policies)
     .where(and(inArray(policies.id, policyIds), eq(policies.paymentPlan, 'monthly')));
   if (monthly.length === 0) return answer;
-  const paid = await db
-    .select({
-      id: invoices.id,
-      policyId: invoices.policyId,
-      monthNo: invoices.monthNo,
-      paidAt: invoices.paidAt,
-    })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.status, 'PAID'),
-        or(
-          inArray(
-            invoices.policyId,
-            monthly.map((policy) => policy.id),
-          ),
-          inArray(
-            invoices.id,
-            monthly.map((policy) => policy.invoiceId),
-          ),
-        ),
-      ),
-    );
+  const monthInvoices = await monthInvoicesOf(db, monthly);
   const cover = new Map(
     monthly.map((policy) => [
       policy.id,
       paidCover(
         policy,
-        paid
-          .filter((invoice) => invoice.policyId === policy.id || invoice.id === policy.invoiceId)
+        (monthInvoices.get(policy.id) ?? [])
+          .filter((invoice) => invoice.status === 'PAID')
           .map((invoice) => ({ monthNo: invoice.monthNo ?? 1, paidAt: invoice.paidAt })),
       ),
     ]),

@@ -1,6 +1,7 @@
 import {
   addCalendarDays,
   type CoverMonth,
+  coveredFrom,
   coverMonths,
   invoiceBilledPosting,
   MONTHLY_RULE,
@@ -109,9 +110,6 @@ export async function monthInvoicesOf(
   }
   return result;
 }
-
-/** The later of two days (YYYY-MM-DD). */
-export const latestDay = (a: string, b: string) => (a < b ? b : a);
 
 const maskPhone = (phone: string) => `${phone.slice(0, 4)}•••••${phone.slice(-3)}`;
 
@@ -226,7 +224,7 @@ export async function monthlyViewsOf(
         paidAt: paidAt?.toISOString() ?? null,
         coveredFrom: paidDay
           ? (certificates.find((row) => row.policyId === policy.id && row.monthNo === month.monthNo)
-              ?.startDate ?? latestDay(paidDay, month.from))
+              ?.startDate ?? coveredFrom(month, paidDay))
           : null,
       };
     });

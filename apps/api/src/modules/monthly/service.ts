@@ -1,4 +1,4 @@
-import type { MonthlyPlan } from '@bima/domain';
+import { coveredFrom as coverFrom, type MonthlyPlan } from '@bima/domain';
 import type { StandingOrderView } from '@bima/domain/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -84,7 +84,7 @@ export async function extendMonthlyCover(tx: Tx, invoice: InvoiceRow): Promise<v
   if (!month) throw new Error(`invoice ${invoice.id} bills no month of policy ${policy.id}`);
   const today = monthlyToday();
   // Never backdated: from the pay day when later than the month's first day (within the month).
-  const coveredFrom = [month.from, today, month.to].sort()[1]!;
+  const coveredFrom = coverFrom(month, today);
   const wasLapsed = today >= month.from;
   await tx.update(policies).set({ paidUntil: month.to }).where(eq(policies.id, policy.id));
   await createPendingCertificate(tx, policy.id, { monthNo: month.monthNo, from: coveredFrom, to: month.to });

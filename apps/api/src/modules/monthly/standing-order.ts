@@ -71,18 +71,22 @@ export async function handleStandingOrderEvent(
         ),
       );
     if (existing) return;
+    // The debit's payment row: towards the month due (none due: the wallet), once per M-Pesa transaction.
+    const debit = {
+      paymentSystemRef: makeRef('PAY', 10),
+      invoiceId: due?.id ?? null,
+      purpose: due ? 'invoice' : 'wallet_topup',
+      userId: order.userId,
+      phone: order.phone,
+      standingOrderId: order.id,
+      checkoutRequestId: `RATIBA-${event.transactionId}`,
+    };
     if (!event.ok) {
       const [failed] = await tx
         .insert(payments)
         .values({
-          paymentSystemRef: makeRef('PAY', 10),
-          invoiceId: due?.id ?? null,
-          purpose: due ? 'invoice' : 'wallet_topup',
-          userId: order.userId,
-          phone: order.phone,
+          ...debit,
           amount: event.amount || order.amount,
-          standingOrderId: order.id,
-          checkoutRequestId: `RATIBA-${event.transactionId}`,
           status: 'failed',
           resultCode: event.resultCode,
           resultDesc: event.resultDesc,
@@ -136,17 +140,7 @@ export async function handleStandingOrderEvent(
     }
     const [payment] = await tx
       .insert(payments)
-      .values({
-        paymentSystemRef: makeRef('PAY', 10),
-        invoiceId: due?.id ?? null,
-        purpose: due ? 'invoice' : 'wallet_topup',
-        userId: order.userId,
-        phone: order.phone,
-        amount: event.amount,
-        standingOrderId: order.id,
-        checkoutRequestId: `RATIBA-${event.transactionId}`,
-        receiptNumber: event.transactionId,
-      })
+      .values({ ...debit, amount: event.amount, receiptNumber: event.transactionId })
       .onConflictDoNothing()
       .returning();
     if (!payment) return;
