@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { advanceClock, daysBetween, resetClock, serverToday } from './clock-fixtures';
 import {
   call,
   createClient,
@@ -106,19 +107,6 @@ async function topUp(request: APIRequestContext, session: Session, amount: numbe
     )
     .toBe(before + amount * 100);
 }
-
-/** Moves the server's business clock on by whole days and runs the loan jobs (development only). */
-async function advanceClock(request: APIRequestContext, days: number) {
-  const response = await request.post('/dev/clock', { data: { days } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as { today: string };
-}
-
-const serverToday = async (request: APIRequestContext) =>
-  ((await (await request.get('/dev/clock')).json()) as { today: string }).today;
-
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** Signs the sample lender in on the usual sign-in page, in its own browser context. */
 async function lenderPage(browser: import('@playwright/test').Browser): Promise<Page> {
@@ -370,7 +358,7 @@ test.describe('premium financing: pay over time, the lender, instalments, arrear
         `${LENDER_NAME} set the refunded premium against loan ${applied.loanRef}`,
       );
     } finally {
-      await request.post('/dev/clock', { data: { reset: true } });
+      await resetClock(request);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { addDays, advanceClock, daysBetween, resetClock, serverToday } from './clock-fixtures';
 import {
   getQuotes,
   isoDateFromToday,
@@ -80,21 +81,11 @@ const longDate = (iso: string) =>
     timeZone: 'UTC',
   }).format(new Date(`${iso}T00:00:00Z`));
 
-const addDays = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
-const serverToday = async (request: APIRequestContext) =>
-  ((await (await request.get('/dev/clock')).json()) as { today: string }).today;
-
 /** Moves the business clock on to `date` (runs the monthly jobs and the simulator's debits at once). */
 async function moveClockTo(request: APIRequestContext, date: string) {
   const days = daysBetween(await serverToday(request), date);
   expect(days, `the clock moves forward to ${date}`).toBeGreaterThan(0);
-  const response = await request.post('/dev/clock', { data: { days } });
-  expect(response.ok()).toBe(true);
+  await advanceClock(request, days);
 }
 
 const monthlySection = (page: Page) => page.getByRole('region', { name: 'Monthly payments' });
@@ -249,7 +240,7 @@ test.describe('paying monthly: month by month, a standing order, a missed month'
       await expect(standingOrder(page)).toContainText('You stopped the standing order');
       await expect(standingOrder(page)).toContainText('End it also in your M-Pesa menu');
     } finally {
-      await request.post('/dev/clock', { data: { reset: true } });
+      await resetClock(request);
     }
   });
 
@@ -332,7 +323,7 @@ test.describe('paying monthly: month by month, a standing order, a missed month'
       expect(cancelled.cancellation?.cancelledOn).toBe(addDays(month1.to, 1));
       expect(cancelled.paidUntil).toBe(month1.to);
     } finally {
-      await request.post('/dev/clock', { data: { reset: true } });
+      await resetClock(request);
     }
   });
 });
