@@ -262,7 +262,7 @@ test.describe('premium financing: pay over time, the lender, instalments, arrear
     );
   });
 
-  test('a missed instalment: reminded, overdue, notice, then the policy is cancelled with the unearned premium refunded to the lender', async ({
+  test('a missed instalment: reminded, overdue, notice, then the policy is cancelled with the unearned premium refunded to the lender @clock', async ({
     page,
     request,
   }) => {

@@ -31,8 +31,9 @@ import {
  * every debit fails: on month 2's due date the cover has stopped and the page says what to pay by
  * when; after the grace the policy is cancelled from the day after the last paid month.
  *
- * The business clock is the server's (POST /dev/clock), shared with the journeys running beside
- * these: each test moves it only as far as it needs and puts it back in `finally`, as ipf.spec does.
+ * The business clock is the server's (POST /dev/clock), which every journey running beside these
+ * would see: they are tagged @clock and run last, one at a time (playwright.config.ts), and each puts
+ * the clock back in `finally`.
  */
 
 /** A sample product whose underwriter offers monthly payment (the seed: 10 % loading, 14 days' grace). */
@@ -107,7 +108,7 @@ async function setUpStandingOrder(page: Page, phone: string) {
 test.describe('paying monthly: month by month, a standing order, a missed month', () => {
   test.describe.configure({ timeout: 240_000 });
 
-  test('a client buys a monthly motor policy, pays month 1 by M-Pesa, approves the standing order, and a month later the debit pays month 2 and its certificate appears @phone', async ({
+  test('a client buys a monthly motor policy, pays month 1 by M-Pesa, approves the standing order, and a month later the debit pays month 2 and its certificate appears @phone @clock', async ({
     page,
     request,
   }) => {
@@ -244,7 +245,7 @@ test.describe('paying monthly: month by month, a standing order, a missed month'
     }
   });
 
-  test('a standing order whose debits fail: on the due date the cover has stopped and Pay now shows; after the grace the policy is cancelled from the day after the last paid month @phone', async ({
+  test('a standing order whose debits fail: on the due date the cover has stopped and Pay now shows; after the grace the policy is cancelled from the day after the last paid month @phone @clock', async ({
     page,
     request,
   }) => {

@@ -19,6 +19,14 @@ const chromiumLaunch = {
 /** A title tagged @phone and not @desktop: the journey runs on the phone project only. */
 export const PHONE_ONLY = /^(?![\s\S]*@desktop)[\s\S]*@phone/;
 
+/**
+ * A journey tagged @clock moves the server's business clock (POST /dev/clock), which every journey
+ * running beside it would see: a quotation started "today" is suddenly in the past. So these run
+ * after all the others, one at a time, in projects of their own (desktop-clock, then phone-clock).
+ */
+export const MOVES_CLOCK = /@clock/;
+const PHONE_AND_CLOCK = /^(?=[\s\S]*@phone)(?=[\s\S]*@clock)/;
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -46,9 +54,29 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
-      grepInvert: PHONE_ONLY,
+      grepInvert: [PHONE_ONLY, MOVES_CLOCK],
     },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch }, grep: /@phone/ },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch },
+      grep: /@phone/,
+      grepInvert: MOVES_CLOCK,
+    },
+    {
+      name: 'desktop-clock',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
+      grep: MOVES_CLOCK,
+      grepInvert: PHONE_ONLY,
+      dependencies: ['desktop', 'phone'],
+      workers: 1,
+    },
+    {
+      name: 'phone-clock',
+      use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch },
+      grep: PHONE_AND_CLOCK,
+      dependencies: ['desktop-clock'],
+      workers: 1,
+    },
   ],
   webServer: {
     // The Node that runs Playwright (the project's Node 24 under npm/npx), not whatever `node` is first.
