@@ -1203,7 +1203,7 @@ export const chatPresence = pgTable(
   (table) => [index('chat_presence_user_idx').on(table.userId, table.seenAt)],
 );
 
-/** Which e-mails of the notification kinds a user switched off (in-app notifications are always on). */
+/** Which e-mails and texts of the notification kinds a user switched off (in-app notifications are always on). */
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
@@ -1213,6 +1213,8 @@ export const notificationPreferences = pgTable(
     /** One of NOTIFICATION_KINDS. */
     kind: text('kind').notNull(),
     email: boolean('email').notNull(),
+    /** The kind's text message (issue 32): on unless switched off; STOP (sms_opt_outs) stops them all. */
+    sms: boolean('sms').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('notification_preferences_user_kind').on(table.userId, table.kind)],
@@ -2064,4 +2066,91 @@ export const policyMonthEvents = pgTable(
     unique('policy_month_events_once').on(table.policyId, table.monthNo, table.kind),
     index('policy_month_events_policy_idx').on(table.policyId, table.id),
   ],
+);
+
+/**
+ * Every text message the server sends (issue 32), queued first, often in the transaction of the change
+ * it tells of, and sent by the SMS worker through Africa's Talking (or its local simulator) with retry
+ * and backoff, as the mail queue does: never lost, and, claimed with FOR UPDATE SKIP LOCKED, sent once
+ * however many instances run. `dedupe_key` (e.g. `notification:<id>`) makes a repeated enqueue a no-op.
+ * `status`: pending | sent | failed (refused for good, or its delivery failed after the one retry).
+ * Delivery reports (Africa's Talking's callback) fill `delivery_*` by `provider_message_id`.
+ */
+export const smsQueue = pgTable(
+  'sms_queue',
+  {
+    id: serial('id').primaryKey(),
+    /** E.164, e.g. +254712345678. */
+    to: text('to').notNull(),
+    text: text('text').notNull(),
+    /** The account it is for, when it is one's (null for a USSD caller who is not a client). */
+    userId: uuid('user_id').references(() => users.id),
+    /** A NOTIFICATION_KINDS kind, or 'phone_code', 'ussd_link', 'ussd_lockout', … */
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** Africa's Talking's messageId for the send (delivery reports name it). */
+    providerMessageId: text('provider_message_id'),
+    /** The last delivery report: Success, Failed, Rejected, Buffered, Sent, … */
+    deliveryStatus: text('delivery_status'),
+    deliveryFailureReason: text('delivery_failure_reason'),
+    /** A failed delivery is sent again once; this is the message that retry is of. */
+    retryOf: integer('retry_of').references((): AnyPgColumn => smsQueue.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('sms_queue_due_idx').on(table.status, table.nextAttemptAt),
+    uniqueIndex('sms_queue_dedupe_key').on(table.dedupeKey),
+    uniqueIndex('sms_queue_provider_message_id').on(table.providerMessageId),
+    index('sms_queue_to_idx').on(table.to, table.id),
+    check('sms_queue_status_check', sql`${table.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/** Phones that replied STOP (Africa's Talking's opt-out callback): no notification texts go to them. */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  /** E.164. */
+  phone: text('phone').primaryKey(),
+  /** The sender id or short code they opted out of. */
+  senderId: text('sender_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What a phone chose on USSD: its language, remembered for the next dial (issue 32). */
+export const ussdPhones = pgTable('ussd_phones', {
+  /** E.164. */
+  phone: text('phone').primaryKey(),
+  language: text('language').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A USSD session (Africa's Talking's sessionId): where the caller is in the menus (`state`), how many
+ * answers of `text` were already taken (`answers`), so a repeated request answers the same screen.
+ * A session silent for 180 s has ended on the network; one dialled again within 5 minutes of its last
+ * answer is offered to continue from its state (`resumedFrom` names the session it continued).
+ */
+export const ussdSessions = pgTable(
+  'ussd_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    phone: text('phone').notNull(),
+    serviceCode: text('service_code').notNull(),
+    networkCode: text('network_code'),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    answers: integer('answers').notNull().default(0),
+    /** The last screen sent, answered again to a repeated request. */
+    lastScreen: text('last_screen'),
+    /** active | ended (an END screen was sent) */
+    status: text('status').notNull().default('active'),
+    resumedFrom: text('resumed_from'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ussd_sessions_phone_idx').on(table.phone, table.updatedAt)],
 );
