@@ -58,6 +58,35 @@ const baseConfigSchema = z.object({
   AFRICASTALKING_USERNAME: z.string().min(1).optional(),
   AFRICASTALKING_API_KEY: z.string().min(1).optional(),
   AFRICASTALKING_SENDER_ID: z.string().min(1).optional(),
+  /**
+   * The secret in Africa's Talking's callback paths (USSD /v2/api/ussd/<secret>, SMS delivery reports
+   * and opt-outs); made and kept in the database when unset. Outside production loopback callers need none.
+   */
+  AFRICASTALKING_CALLBACK_SECRET: z.string().min(24).optional(),
+  /** Africa's Talking's callback addresses (addresses or CIDR ranges, comma-separated); empty: the secret alone. */
+  AFRICASTALKING_CALLBACK_IP_RANGES: z
+    .string()
+    .default('')
+    .refine(
+      (list) => splitAddressRanges(list).every(isAddressRange),
+      'IPv4 / IPv6 addresses or CIDR ranges separated by commas',
+    ),
+  /** The local Africa's Talking simulator's port (0: any free one); used when AFRICASTALKING_USERNAME is unset. */
+  AFRICASTALKING_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** How long the simulator takes to post a delivery report. */
+  AFRICASTALKING_SIMULATOR_DELIVERY_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+  /** The USSD code the channel answers (shown on /dev/ussd and in texts). */
+  USSD_SERVICE_CODE: z
+    .string()
+    .regex(/^\*[0-9*]+#$/, 'a USSD code such as *384*123#')
+    .default('*384*123#'),
+  /** USSD requests one phone may make a minute (each answer is one). */
+  USSD_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** How often the SMS worker looks for queued texts that are due (a new text also wakes it at once). */
+  SMS_QUEUE_INTERVAL_MS: z.coerce.number().int().min(50).default(5_000),
+  /** The wait after a text's first failed attempt; it doubles with each failure up to SMS_RETRY_MAX_MS. */
+  SMS_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  SMS_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
   MAIL_FROM: z.string().min(3).default('Bima Portal <no-reply@bimaportal.co.ke>'),
   /** How often the mail worker looks for queued e-mail that is due (a new message also wakes it at once). */
   MAIL_QUEUE_INTERVAL_MS: z.coerce.number().int().min(50).default(10_000),
