@@ -142,7 +142,8 @@ async function addEvent(
   await tx.insert(claimEvents).values({ claimId: claim.id, event, status, actorId, note });
 }
 
-const STATUS_WORDS: Record<Language, Record<ClaimStatus, string>> = {
+/** A claim status in words (the notifications and the USSD claim menu). */
+export const CLAIM_STATUS_WORDS: Record<Language, Record<ClaimStatus, string>> = {
   en: {
     REPORTED: 'reported',
     DOCUMENTS_PENDING: 'waiting for documents',
@@ -178,8 +179,8 @@ async function notifyStatus(
     userId: claim.userId,
     kind: 'claim_status_changed',
     title: {
-      en: `Claim ${claim.claimRef} ${STATUS_WORDS.en[status]}`,
-      sw: `Dai ${claim.claimRef} ${STATUS_WORDS.sw[status]}`,
+      en: `Claim ${claim.claimRef} ${CLAIM_STATUS_WORDS.en[status]}`,
+      sw: `Dai ${claim.claimRef} ${CLAIM_STATUS_WORDS.sw[status]}`,
     },
     body,
     link: `/newportal/claims/${claim.id}`,
