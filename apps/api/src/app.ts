@@ -43,11 +43,13 @@ import { documentsPlugin } from './modules/policy/documents-plugin';
 import { privacyPlugin } from './modules/privacy/plugin';
 import { clearProductCache } from './modules/product/service';
 import { renewalReminderPlugin } from './modules/renewal/plugin';
+import { ussdPlugin } from './modules/ussd/plugin';
 import { statementPlugin } from './modules/wallet/statement-plugin';
 import { registerMetrics } from './observability/plugin';
 import { addRequestLog, lazyRequestLogger } from './request-log';
 import { addSecurityHeaders } from './security-headers';
 import { createServices, type Services } from './services';
+import { smsPlugin } from './sms/plugin';
 import { hasWebBuild, webDistDir } from './web-build';
 
 declare module 'fastify' {
@@ -289,6 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gatewayPlugin, { registry, db: database.db, config, services });
   await app.register(paymentPlugin, { db: database.db, services, config });
   await app.register(mailWorkerPlugin, { services, config });
+  await app.register(smsPlugin, { db: database.db, services, config });
   await app.register(documentsPlugin, { db: database.db, services });
   await app.register(statementPlugin, { db: database.db, services });
   await app.register(chatSocketPlugin, { db: database.db, services, config });
@@ -312,6 +315,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ]),
   });
   await app.register(clientErrorsPlugin, { services, config });
+  await app.register(ussdPlugin, { db: database.db, services, config });
   // Codes and payment prompts: only for a person at this machine, never in production.
   if (config.NODE_ENV !== 'production' && isLoopbackHost(config.HOST))
     await app.register(devToolsPlugin, { db: database.db, services, config });

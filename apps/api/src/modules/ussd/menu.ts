@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Bilingual, Language } from '../../lib/language';
 import type { Services } from '../../services';
@@ -23,6 +24,7 @@ export interface UssdCaller {
 export interface UssdContext {
   db: Database;
   services: Services;
+  config: Config;
   log: FastifyBaseLogger;
   caller: UssdCaller;
   /** `text` in the caller's language. */
