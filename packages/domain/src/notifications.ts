@@ -58,10 +58,16 @@ export const markNotificationReadSchema = z.object({
   id: z.number({ error: 'Choose a notification.' }).int().positive(),
 });
 
-/** `platform / notification / updatePreferences`: each kind's e-mail on or off. */
+/** `platform / notification / updatePreferences`: each kind's e-mail and/or text message on or off. */
 export const updateNotificationPreferencesSchema = z.object({
   preferences: z
-    .array(z.object({ kind: notificationKindSchema, email: z.boolean() }))
+    .array(
+      z
+        .object({ kind: notificationKindSchema, email: z.boolean().optional(), sms: z.boolean().optional() })
+        .refine((preference) => preference.email !== undefined || preference.sms !== undefined, {
+          message: 'Choose e-mail or text message.',
+        }),
+    )
     .min(1, 'Choose at least one preference.')
     .max(NOTIFICATION_KINDS.length * 2),
 });

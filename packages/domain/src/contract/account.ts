@@ -162,10 +162,10 @@ export const notificationSchema = z.object({
   createdAt: timestamp(),
 });
 
-/** Each notification kind of the caller's role with its e-mail on or off (in-app is always on). */
+/** Each notification kind of the caller's role with its e-mail and text message on or off (in-app is always on). */
 const notificationPreferencesSchema = z.object({
   preferences: z.array(
-    z.object({ kind: z.enum(NOTIFICATION_KINDS), email: z.boolean(), inApp: z.boolean() }),
+    z.object({ kind: z.enum(NOTIFICATION_KINDS), email: z.boolean(), sms: z.boolean(), inApp: z.boolean() }),
   ),
 });
 

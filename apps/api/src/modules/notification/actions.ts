@@ -69,7 +69,7 @@ export const notificationActions = [
     auth: 'signedIn',
     rateLimit: 'read',
     description:
-      "Each notification kind of the caller's role with its e-mail on or off (in-app is always on).",
+      "Each notification kind of the caller's role with its e-mail and text message on or off (in-app is always on).",
     input: z.object({}),
     handler: ({ db, principal }) => getPreferences(db, principal!.userId, kindsOf(principal!)),
   }),
@@ -78,7 +78,8 @@ export const notificationActions = [
     resource: 'notification',
     action: 'updatePreferences',
     auth: 'signedIn',
-    description: 'Switches e-mails of notification kinds on or off; answers every preference anew.',
+    description:
+      'Switches e-mails and/or text messages of notification kinds on or off; answers every preference anew.',
     input: updateNotificationPreferencesSchema,
     handler: ({ db, principal, input }) =>
       updatePreferences(db, principal!.userId, input.preferences, kindsOf(principal!)),

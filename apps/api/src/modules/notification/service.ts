@@ -1,12 +1,13 @@
 import type { NotificationKind } from '@bima/domain';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { notificationPreferences, notifications, users } from '../../db/schema';
+import { notificationPreferences, notifications, smsOptOuts, users } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
 import { type Bilingual, type Language, languageOf } from '../../lib/language';
 import { pageInfo, pageWindow } from '../../lib/search';
 import { enqueueMail } from '../../mail/queue';
 import { type EmailMessage, notificationEmail } from '../../mail/templates';
+import { enqueueSms } from '../../sms/queue';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -40,11 +41,20 @@ export interface NotificationInput {
   link?: string | null;
   /** Also by e-mail (queued in the same transaction), unless the user switched this kind off. */
   email?: NotificationEmailOption;
+  /**
+   * Also by text message (queued in the same transaction, once per notification): a short text in
+   * both languages, one SMS segment (`notification/sms-texts.ts` writes them), sent in the account's
+   * language to its verified phone, unless the user switched this kind's texts off in Profile or the
+   * phone replied STOP.
+   */
+  sms?: Bilingual;
 }
 
-/** What notify() did: the id of the queued e-mail, if one was queued (to send it at once after the commit). */
+/** What notify() did: the notification's id, the queued e-mail's and text's ids, if any were queued. */
 export interface NotifyResult {
+  notificationId: number;
   mailId: number | null;
+  smsId: number | null;
 }
 
 /** Whether the user wants this kind by e-mail: yes unless switched off in Profile. */
@@ -54,6 +64,24 @@ export async function wantsEmail(executor: Database | Tx, userId: string, kind: 
     .from(notificationPreferences)
     .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
   return preference?.email ?? true;
+}
+
+/** Whether the user wants this kind by text message: yes unless switched off in Profile. */
+export async function wantsSms(executor: Database | Tx, userId: string, kind: NotificationKind) {
+  const [preference] = await executor
+    .select({ sms: notificationPreferences.sms })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
+  return preference?.sms ?? true;
+}
+
+/** Whether `phone` (E.164) replied STOP to our sender (Africa's Talking's opt-out callback). */
+export async function optedOutOfSms(executor: Database | Tx, phone: string) {
+  const [row] = await executor
+    .select({ phone: smsOptOuts.phone })
+    .from(smsOptOuts)
+    .where(eq(smsOptOuts.phone, phone));
+  return row !== undefined;
 }
 
 /**
@@ -72,22 +100,37 @@ export async function notify(executor: Database | Tx, input: NotificationInput):
       firstName: users.firstName,
       status: users.status,
       language: users.language,
+      phone: users.phone,
+      phoneVerifiedAt: users.phoneVerifiedAt,
     })
     .from(users)
     .where(eq(users.id, input.userId));
   const language = languageOf(user?.language);
   const title = textIn(input.title, language);
   const body = textIn(input.body, language);
-  await executor.insert(notifications).values({
-    userId: input.userId,
-    kind: input.kind,
-    title,
-    body,
-    link: input.link ?? null,
-  });
-  if (!input.email) return { mailId: null };
-  if (!user || user.status === 'DISABLED' || !(await wantsEmail(executor, input.userId, input.kind)))
-    return { mailId: null };
+  const [notification] = await executor
+    .insert(notifications)
+    .values({ userId: input.userId, kind: input.kind, title, body, link: input.link ?? null })
+    .returning({ id: notifications.id });
+  const notificationId = notification!.id;
+  const active = user !== undefined && user.status !== 'DISABLED';
+  let smsId: number | null = null;
+  if (input.sms && active && user.phone && user.phoneVerifiedAt) {
+    const wanted =
+      (await wantsSms(executor, input.userId, input.kind)) && !(await optedOutOfSms(executor, user.phone));
+    if (wanted) {
+      const row = await enqueueSms(executor, {
+        to: user.phone,
+        text: input.sms[language],
+        kind: input.kind,
+        userId: input.userId,
+        dedupeKey: `notification:${notificationId}`,
+      });
+      smsId = row?.id ?? null;
+    }
+  }
+  if (!input.email || !active || !(await wantsEmail(executor, input.userId, input.kind)))
+    return { notificationId, mailId: null, smsId };
   const base = input.email.baseUrl.replace(/\/$/, '');
   const message =
     input.email.compose?.({ email: user.email, firstName: user.firstName, language }) ??
@@ -101,7 +144,7 @@ export async function notify(executor: Database | Tx, input: NotificationInput):
       language,
     });
   const row = await enqueueMail(executor, message);
-  return { mailId: row.id };
+  return { notificationId, mailId: row.id, smsId };
 }
 
 const present = (row: typeof notifications.$inferSelect) => ({
@@ -174,31 +217,42 @@ export async function markAllRead(db: Database, userId: string) {
   return { marked: updated.length, unread: 0 };
 }
 
-/** Every kind with whether its e-mail is on for the caller (in-app is always on). */
+/** Every kind with whether its e-mail and its text message are on for the caller (in-app is always on). */
 export async function getPreferences(db: Database, userId: string, kinds: readonly NotificationKind[]) {
   const rows = await db
     .select()
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId));
-  const off = new Map(rows.map((row) => [row.kind, row.email]));
-  return { preferences: kinds.map((kind) => ({ kind, email: off.get(kind) ?? true, inApp: true })) };
+  const chosen = new Map(rows.map((row) => [row.kind, row]));
+  return {
+    preferences: kinds.map((kind) => ({
+      kind,
+      email: chosen.get(kind)?.email ?? true,
+      sms: chosen.get(kind)?.sms ?? true,
+      inApp: true,
+    })),
+  };
 }
 
-/** Switches kinds' e-mails on or off for the caller. */
+/** Switches kinds' e-mails and/or text messages on or off for the caller (what is not named stays). */
 export async function updatePreferences(
   db: Database,
   userId: string,
-  preferences: Array<{ kind: NotificationKind; email: boolean }>,
+  preferences: Array<{ kind: NotificationKind; email?: boolean; sms?: boolean }>,
   kinds: readonly NotificationKind[],
 ) {
   await db.transaction(async (tx) => {
     for (const preference of preferences) {
+      const changed = {
+        ...(preference.email === undefined ? {} : { email: preference.email }),
+        ...(preference.sms === undefined ? {} : { sms: preference.sms }),
+      };
       await tx
         .insert(notificationPreferences)
-        .values({ userId, kind: preference.kind, email: preference.email })
+        .values({ userId, kind: preference.kind, email: true, sms: true, ...changed })
         .onConflictDoUpdate({
           target: [notificationPreferences.userId, notificationPreferences.kind],
-          set: { email: preference.email, updatedAt: new Date() },
+          set: { ...changed, updatedAt: new Date() },
         });
     }
   });
