@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, payments, users } from '../src/db/schema';
+import { PAY_TEXTS } from '../src/modules/ussd/menus/pay';
+import { buildListeningTestApp, type TestContext } from './helpers';
+import { invoiceFor, MPESA_TEST_ENV, newSignedInClient, waitUntil } from './purchase-helpers';
+import { dial } from './ussd-helpers';
+
+/*
+ * USSD menu 3, Pay (issue 32), driven as Africa's Talking drives it: a client's verified phone dials,
+ * passes the ID check (the KYC's ID number 12345678 → 5678), chooses what to pay, sees the amount,
+ * confirms, and gets the same M-Pesa prompt the portal sends; the M-Pesa simulator pays it.
+ */
+describe('USSD: 3 Pay', () => {
+  let ctx: TestContext;
+  const db = () => ctx.database.db;
+  beforeAll(async () => {
+    ctx = await buildListeningTestApp({ ...MPESA_TEST_ENV, USSD_REQUESTS_PER_MINUTE: '1000' });
+  }, 120_000);
+  afterAll(() => ctx.app.close());
+
+  let phones = 40;
+  /** A new client whose verified phone is its own (the simulator pays numbers not ending 01–14). */
+  async function clientWithPhone() {
+    phones += 1;
+    const phone = `+2547100000${phones}`;
+    const client = await newSignedInClient(ctx);
+    await db().update(users).set({ phone, phoneVerifiedAt: new Date() }).where(eq(users.id, client.userId));
+    return { ...client, phone, msisdn: phone.slice(1) };
+  }
+
+  /** Dials, picks the language on the phone's first dial, opens Pay (3) and passes the ID check. */
+  async function openPay(phone: string, language: '1' | '2' = '1') {
+    const session = await dial(ctx.app, { phone });
+    expect(session.first.type).toBe('con');
+    if (session.first.screen.includes('Chagua lugha')) await session.answer(language);
+    const idPrompt = await session.answer('3');
+    expect(idPrompt.type, idPrompt.screen).toBe('con');
+    const list = await session.answer('5678');
+    return { session, list };
+  }
+
+  it('pays an unpaid invoice: list → amount → confirm → the M-Pesa prompt to that phone → the invoice is paid', async () => {
+    const client = await clientWithPhone();
+    const invoice = await invoiceFor(ctx, client.headers);
+    const { session, list } = await openPay(client.phone);
+    expect(list.type, list.screen).toBe('con');
+    expect(list.screen).toContain('What do you want to pay?');
+    expect(list.screen).toMatch(/1\. Premium APA/);
+
+    const confirm = await session.answer('1');
+    expect(confirm.type, confirm.screen).toBe('con');
+    const shillings = new Intl.NumberFormat('en-KE').format(invoice.amount / 100);
+    expect(confirm.screen).toContain(`KES ${shillings}`);
+    expect(confirm.screen).toContain(`0${client.phone.slice(4)}`); // the caller's own number, as people write it
+    expect(await db().select().from(payments).where(eq(payments.userId, client.userId))).toHaveLength(0);
+
+    const done = await session.answer('1');
+    expect(done.type, done.screen).toBe('end');
+    expect(done.screen).toContain('Enter your M-Pesa PIN');
+    expect(done.screen).toContain(`KES ${shillings}`);
+
+    const [payment] = await db().select().from(payments).where(eq(payments.userId, client.userId));
+    expect(payment).toMatchObject({ purpose: 'invoice', phone: client.msisdn, amount: invoice.amount });
+    expect(payment!.checkoutRequestId).toBeTruthy();
+
+    const paid = await waitUntil(
+      async () =>
+        (
+          await db().select().from(invoices).where(eq(invoices.invoiceSystemRef, invoice.invoiceSystemRef))
+        )[0]!,
+      (row) => row.status === 'PAID',
+      20_000,
+    );
+    expect(paid.status).toBe('PAID');
+
+    // Dialling again: nothing is left to pay.
+    const again = await openPay(client.phone);
+    expect(again.list).toMatchObject({ type: 'end', screen: PAY_TEXTS.nothing.en });
+  }, 60_000);
+
+  it('in Kiswahili; Cancel sends no prompt; a second prompt while one is live is refused in words', async () => {
+    const client = await clientWithPhone();
+    const invoice = await invoiceFor(ctx, client.headers);
+
+    const first = await openPay(client.phone, '2');
+    expect(first.list.screen).toContain('Unataka kulipa nini?');
+    expect(first.list.screen).toMatch(/1\. Ada /);
+    const confirm = await first.session.answer('1');
+    expect(confirm.screen).toContain('Kiasi:');
+    expect(confirm.screen).toContain('2. Ghairi');
+    const cancelled = await first.session.answer('2');
+    expect(cancelled).toMatchObject({ type: 'end', screen: PAY_TEXTS.cancelled.sw });
+    expect(await db().select().from(payments).where(eq(payments.userId, client.userId))).toHaveLength(0);
+
+    // A wrong answer on the list asks again; then a prompt; then another session asks while it is live.
+    const second = await openPay(client.phone);
+    const wrong = await second.session.answer('7');
+    expect(wrong.type).toBe('con');
+    expect(wrong.screen).toContain(PAY_TEXTS.invalidChoice.sw);
+    await second.session.answer('1');
+    // The phone ends in 41: the simulator pays after its delay, so the prompt is live for a moment.
+    const prompted = await second.session.answer('1');
+    expect(prompted.screen).toContain('Weka PIN yako ya M-Pesa');
+
+    const third = await openPay(client.phone);
+    const confirmAgain = await third.session.answer('1');
+    const refused = confirmAgain.type === 'end' ? confirmAgain : await third.session.answer('1');
+    expect(refused.type).toBe('end');
+    // Either the first prompt is still on the phone, or it has paid already: never a second prompt.
+    expect([PAY_TEXTS.pending.sw, PAY_TEXTS.paid.sw]).toContain(refused.screen);
+    const rows = await db().select().from(payments).where(eq(payments.userId, client.userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.invoiceId).not.toBeNull();
+    expect(invoice.invoiceSystemRef).toBeTruthy();
+  }, 60_000);
+
+  it('lists many payables a screen at a time with "9 More", every screen within 182 characters', async () => {
+    const client = await clientWithPhone();
+    for (let index = 0; index < 7; index += 1) await invoiceFor(ctx, client.headers);
+    const { session, list } = await openPay(client.phone);
+    expect(list.screen.length).toBeLessThanOrEqual(182);
+    expect(list.screen).toContain('9. More');
+    const shownFirst = list.screen.split('\n').filter((line) => /^[1-8]\. /.test(line)).length;
+    const next = await session.answer('9');
+    expect(next.type).toBe('con');
+    expect(next.screen.length).toBeLessThanOrEqual(182);
+    const shownNext = next.screen.split('\n').filter((line) => /^[1-8]\. /.test(line)).length;
+    expect(shownFirst + shownNext).toBe(7);
+    expect(shownNext).toBeGreaterThan(0);
+    const chosen = await session.answer('1');
+    expect(chosen.type).toBe('con');
+    expect(chosen.screen).toContain('Amount:');
+  }, 60_000);
+
+  it('every screen it can show has its English and its Kiswahili', () => {
+    for (const [key, text] of Object.entries(PAY_TEXTS)) {
+      expect(text.en.trim(), key).not.toBe('');
+      expect(text.sw.trim(), key).not.toBe('');
+      expect(text.sw, key).not.toBe(text.en);
+    }
+  });
+});
