@@ -8,7 +8,7 @@ import { runLoanJobs } from './modules/loan/jobs';
 import { runMonthlyJobs } from './modules/monthly/jobs';
 import { movePolicyEnd, sendRenewalReminders } from './modules/renewal/service';
 import type { Services } from './services';
-import { listSmsOutbox } from './sms/sender';
+import { registerDevSms } from './sms/dev-page';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -60,8 +60,8 @@ ${items || '<p>No e-mail yet.</p>'}`,
     );
   });
 
-  // Text messages (phone codes) sent while no SMS provider is configured, newest first.
-  app.get('/dev/sms', async () => listSmsOutbox(options.db));
+  // Every text queued, with its delivery state (sms/dev-page.ts).
+  registerDevSms(app, options);
 
   const simulator = options.services.mpesa.simulator;
   if (simulator) registerSimulatorPhone(app, simulator, options.config);

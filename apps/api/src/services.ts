@@ -3,6 +3,12 @@ import { readFileSync } from 'node:fs';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import type { AfricasTalkingGuard } from './africastalking/callback-guard';
+import {
+  type AfricasTalkingSimulator,
+  AT_SIMULATOR_CREDENTIALS,
+  startAfricasTalkingSimulator,
+} from './africastalking/simulator';
 import { RateLimiter } from './auth/rate-limiter';
 import { type ClusterBus, createClusterBus } from './cluster/bus';
 import {
@@ -33,13 +39,23 @@ import { DarajaClient, DarajaError } from './mpesa/daraja-client';
 import { ratibaBody, type StandingOrderAck, type StandingOrderRequest } from './mpesa/ratiba';
 import { type DarajaSimulator, SIMULATOR_CREDENTIALS, startDarajaSimulator } from './mpesa/simulator';
 import { Metrics } from './observability/metrics';
-import { createSmsSender, type SmsSender } from './sms/sender';
+import { africasTalkingBaseUrl, createAfricasTalkingClient } from './sms/sender';
+import { createSmsService, type SmsService } from './sms/worker';
 
 /** What the business modules share beyond the database: mail, rate limits and secrets. */
 export interface Services {
   mailer: Mailer;
-  /** Text messages (phone codes): Africa's Talking, or the local outbox outside production. */
-  sms: SmsSender;
+  /** Text messages: the SMS queue's worker, sending through Africa's Talking or its local simulator. */
+  sms: SmsService;
+  /**
+   * Africa's Talking's callbacks (USSD, SMS delivery reports, opt-outs): who may call them
+   * (`africasTalkingCaller`), their URLs, and the local simulator when no account is configured.
+   */
+  africasTalking: AfricasTalkingGuard & {
+    simulator: AfricasTalkingSimulator | null;
+    deliveryReportUrl(): string;
+    optOutUrl(): string;
+  };
   /** PUBLIC_BASE_URL without a trailing slash: the portal's address in e-mailed links. */
   publicBaseUrl: string;
   limiter: RateLimiter;
@@ -292,23 +308,69 @@ export async function createServices(options: {
   const callbackPath = (path: string) =>
     `${origin.replace(/\/$/, '')}/v2/api/mpesa/${path}/${callbackSecret}`;
 
-  const sms = createSmsSender({
+  const isProduction = config.NODE_ENV === 'production';
+  const atCallbackSecret = await resolveSecret(
+    db,
+    'africastalking-callback',
+    config.AFRICASTALKING_CALLBACK_SECRET,
+  );
+  const atRanges = splitAddressRanges(config.AFRICASTALKING_CALLBACK_IP_RANGES);
+  const fromAfricasTalking = addressMatcher(atRanges);
+  const atCallbackUrl = (path: string) =>
+    `${origin.replace(/\/$/, '')}/v2/api/sms/${path}/${atCallbackSecret}`;
+  const hasAfricasTalking = Boolean(config.AFRICASTALKING_USERNAME && config.AFRICASTALKING_API_KEY);
+  // Without an account, outside production: the local Africa's Talking (in this process, like DMVIC's).
+  const atSimulator =
+    hasAfricasTalking || isProduction
+      ? null
+      : await startAfricasTalkingSimulator(
+          {
+            deliveryReportUrl: () => atCallbackUrl('delivery'),
+            optOutUrl: () => atCallbackUrl('opt-out'),
+            deliveryDelayMs: config.AFRICASTALKING_SIMULATOR_DELIVERY_MS,
+            senderId: config.AFRICASTALKING_SENDER_ID,
+            log: (message, detail) => log.warn({ detail }, message),
+          },
+          config.AFRICASTALKING_SIMULATOR_PORT,
+        );
+  const smsClient = hasAfricasTalking
+    ? createAfricasTalkingClient({
+        baseUrl: africasTalkingBaseUrl(config.AFRICASTALKING_USERNAME!),
+        username: config.AFRICASTALKING_USERNAME!,
+        apiKey: config.AFRICASTALKING_API_KEY!,
+        senderId: config.AFRICASTALKING_SENDER_ID,
+        log,
+        fetch: metrics.observedFetch(),
+      })
+    : atSimulator
+      ? createAfricasTalkingClient({
+          baseUrl: atSimulator.baseUrl,
+          ...AT_SIMULATOR_CREDENTIALS,
+          senderId: config.AFRICASTALKING_SENDER_ID,
+          log,
+          transport: 'simulator',
+        })
+      : null;
+  const sms = createSmsService({
     db,
     log,
-    isProduction: config.NODE_ENV === 'production',
-    africasTalking:
-      config.AFRICASTALKING_USERNAME && config.AFRICASTALKING_API_KEY
-        ? {
-            username: config.AFRICASTALKING_USERNAME,
-            apiKey: config.AFRICASTALKING_API_KEY,
-            senderId: config.AFRICASTALKING_SENDER_ID,
-          }
-        : undefined,
+    client: smsClient,
+    retryBaseMs: config.SMS_RETRY_BASE_MS,
+    retryMaxMs: config.SMS_RETRY_MAX_MS,
   });
 
   return {
     mailer,
     sms,
+    africasTalking: {
+      callbackSecret: atCallbackSecret,
+      isProduction,
+      hasAddressRanges: atRanges.length > 0,
+      fromAfricasTalking,
+      simulator: atSimulator,
+      deliveryReportUrl: () => atCallbackUrl('delivery'),
+      optOutUrl: () => atCallbackUrl('opt-out'),
+    },
     publicBaseUrl: config.PUBLIC_BASE_URL.replace(/\/$/, ''),
     limiter: new RateLimiter(counters, config.AUTH_RATE_LIMIT_SCALE),
     counters,
@@ -371,6 +433,8 @@ export async function createServices(options: {
       await pdf.close();
       await chat.close();
       await mailer.stop();
+      await sms.stop();
+      await atSimulator?.close();
       if (!options.bus) await bus.close();
       await redis?.quit().catch(() => undefined);
       await simulator?.close();

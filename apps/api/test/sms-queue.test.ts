@@ -1,0 +1,238 @@
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsOptOuts, smsQueue } from '../src/db/schema';
+import { enqueueSms } from '../src/sms/queue';
+import type { SmsClient } from '../src/sms/sender';
+import { createSmsService } from '../src/sms/worker';
+import { buildTestApp } from './helpers';
+import { waitUntil } from './purchase-helpers';
+
+type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
+
+let phoneSeq = 100;
+/** A fresh Kenyan number ending in `suffix` (the simulator's outcome digits). */
+const phone = (suffix = '00') => `+2547${String(10_000 + phoneSeq++).padStart(6, '0')}${suffix}`;
+
+describe('the SMS queue through the Africa’s Talking simulator', () => {
+  let ctx: Ctx;
+  const rowsTo = async (to: string) =>
+    ctx.database.db.select().from(smsQueue).where(eq(smsQueue.to, to)).orderBy(smsQueue.id);
+  const devSms = async (to: string) =>
+    (await ctx.app.inject({ method: 'GET', url: `/dev/sms?to=${encodeURIComponent(to)}` })).json() as Array<{
+      to: string;
+      text: string;
+      status: string;
+      deliveryStatus: string | null;
+      retryOf: number | null;
+    }>;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp({
+      seed: false,
+      env: {
+        AFRICASTALKING_SIMULATOR_DELIVERY_MS: '20',
+        SMS_RETRY_BASE_MS: '60000',
+        SMS_RETRY_MAX_MS: '600000',
+      },
+    });
+    // Delivery reports and STOP replies come back over HTTP, as from Africa's Talking.
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => ctx.app.close());
+
+  it('sends a queued text, keeps its messageId and records the delivery report', async () => {
+    const to = phone('00');
+    await enqueueSms(ctx.database.db, { to, text: 'Payment received: KES 1,500.', kind: 'payment_received' });
+    await ctx.app.services.sms.drain();
+    const [sent] = await rowsTo(to);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(sent?.providerMessageId).toMatch(/^ATXid_/);
+    // The simulated phone got it.
+    const simulator = ctx.app.services.africasTalking.simulator!;
+    expect(simulator.inbox(to).map((message) => message.text)).toEqual(['Payment received: KES 1,500.']);
+    const [delivered] = await waitUntil(
+      () => rowsTo(to),
+      (rows) => rows[0]?.deliveryStatus === 'Success',
+    );
+    expect(delivered?.deliveredAt).not.toBeNull();
+    expect((await devSms(to))[0]).toMatchObject({ status: 'sent', deliveryStatus: 'Success' });
+  });
+
+  it('sends a phone code at once through the queue, so /dev/sms shows it', async () => {
+    const to = phone('01');
+    await ctx.app.services.sms.send({ to, text: 'Your Bima Portal code is 4321.' });
+    const [row] = await rowsTo(to);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, kind: 'direct' });
+    expect((await devSms(to))[0]).toMatchObject({ text: 'Your Bima Portal code is 4321.', status: 'sent' });
+  });
+
+  it('keeps a text the provider cannot take queued, retrying with a doubling wait', async () => {
+    const to = phone('33'); // the simulated provider answers 500
+    await enqueueSms(ctx.database.db, { to, text: 'Renewal due', kind: 'renewal_due' });
+    await ctx.app.services.sms.drain();
+    let [row] = await rowsTo(to);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row?.lastError).toContain('500');
+    const waitedMs = (r: typeof row) => r!.nextAttemptAt.getTime() - Date.now();
+    expect(waitedMs(row)).toBeGreaterThan(50_000);
+    expect(waitedMs(row)).toBeLessThanOrEqual(60_000);
+    // Not due yet: a drain leaves it alone.
+    await ctx.app.services.sms.drain();
+    expect((await rowsTo(to))[0]?.attempts).toBe(1);
+    // Due: tried again, and the next wait is twice as long.
+    await ctx.database.db.update(smsQueue).set({ nextAttemptAt: sql`now()` }).where(eq(smsQueue.to, to));
+    await ctx.app.services.sms.drain();
+    [row] = await rowsTo(to);
+    expect(row).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(waitedMs(row)).toBeGreaterThan(110_000);
+    expect(waitedMs(row)).toBeLessThanOrEqual(120_000);
+    expect(ctx.app.services.africasTalking.simulator!.inbox(to)).toEqual([]);
+  });
+
+  it('marks a number refused at send failed at once', async () => {
+    const to = phone('31');
+    await enqueueSms(ctx.database.db, { to, text: 'Claim received', kind: 'claim_received' });
+    await ctx.app.services.sms.drain();
+    const [row] = await rowsTo(to);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row?.lastError).toContain('InvalidPhoneNumber');
+  });
+
+  it('sends a text whose delivery failed once more, then shows it failed', async () => {
+    const to = phone('32'); // delivered: Failed, every time
+    await enqueueSms(ctx.database.db, { to, text: 'Claim paid', kind: 'claim_paid', dedupeKey: `t:${to}` });
+    await ctx.app.services.sms.drain();
+    // The report of the first comes back Failed: a retry is queued (and sent by the worker).
+    const rows = await waitUntil(
+      () => rowsTo(to),
+      (found) => found.length === 2 && found[1]?.deliveryStatus === 'Failed',
+    );
+    expect(rows[0]).toMatchObject({
+      status: 'sent',
+      deliveryStatus: 'Failed',
+      deliveryFailureReason: 'DeliveryFailure',
+    });
+    expect(rows[1]).toMatchObject({ retryOf: rows[0]!.id, status: 'failed', text: 'Claim paid' });
+    expect(rows[1]?.lastError).toContain('Failed');
+    // Never a third time, however long we wait.
+    await ctx.app.services.africasTalking.simulator!.settled();
+    await ctx.app.services.sms.drain();
+    expect(await rowsTo(to)).toHaveLength(2);
+    expect((await devSms(to)).map((item) => item.status)).toEqual(['failed', 'sent']);
+  });
+
+  it('records a repeated delivery report once (one retry only)', async () => {
+    const to = phone('00');
+    const row = await enqueueSms(ctx.database.db, { to, text: 'x', kind: 'direct' });
+    await ctx.database.db
+      .update(smsQueue)
+      .set({ status: 'sent', providerMessageId: `ATXid_manual_${to}` })
+      .where(eq(smsQueue.id, row!.id));
+    const report = `id=ATXid_manual_${encodeURIComponent(to)}&status=Failed&phoneNumber=${encodeURIComponent(to)}&networkCode=63902&failureReason=AbsentSubscriber&retryCount=0`;
+    const post = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/v2/api/sms/delivery/any',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: report,
+      });
+    expect((await post()).json()).toMatchObject({ result: 'retried' });
+    expect((await post()).json()).toMatchObject({ result: 'recorded' });
+    const rows = await rowsTo(to);
+    expect(rows.filter((item) => item.retryOf === row!.id)).toHaveLength(1);
+  });
+
+  it('records a STOP reply from the opt-out callback', async () => {
+    const to = phone('00');
+    await ctx.app.services.africasTalking.simulator!.optOut(to);
+    const [optOut] = await ctx.database.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, to));
+    expect(optOut).toMatchObject({ phone: to });
+    // Africa's Talking may write the number without its +: stored E.164 all the same.
+    const other = phone('00');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/api/sms/opt-out/whatever',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `senderId=BIMA&phoneNumber=${other.slice(1)}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const [stored] = await ctx.database.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, other));
+    expect(stored).toMatchObject({ senderId: 'BIMA' });
+  });
+
+  it('answers 404 to a caller that is not Africa’s Talking, and takes the one with the secret', async () => {
+    const to = phone('00');
+    const stranger = {
+      remoteAddress: '41.90.64.10',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
+    const payload = `senderId=BIMA&phoneNumber=${encodeURIComponent(to)}`;
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/api/sms/opt-out/not-the-secret',
+      payload,
+      ...stranger,
+    });
+    expect(wrong.statusCode).toBe(404);
+    const report = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/api/sms/delivery/not-the-secret',
+      payload: 'id=x&status=Success',
+      ...stranger,
+    });
+    expect(report.statusCode).toBe(404);
+    expect(await ctx.database.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, to))).toEqual([]);
+    const secret = ctx.app.services.africasTalking.callbackSecret;
+    const right = await ctx.app.inject({
+      method: 'POST',
+      url: `/v2/api/sms/opt-out/${secret}`,
+      payload,
+      ...stranger,
+    });
+    expect(right.statusCode).toBe(200);
+    // The URLs to register with Africa's Talking carry the secret.
+    expect(ctx.app.services.africasTalking.deliveryReportUrl()).toMatch(
+      new RegExp(`/v2/api/sms/delivery/${secret}$`),
+    );
+  });
+
+  it('answers 400, not 500, to a delivery report without an id', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/api/sms/delivery/x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'status=Success',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('sends each text once when two instances drain the same queue', async () => {
+    const sent: string[] = [];
+    const simulatorClient = (name: string): SmsClient => ({
+      transport: 'simulator',
+      async send(message) {
+        sent.push(message.to);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        return { outcome: 'sent', messageId: `two-${name}-${message.to}`, status: 'Success', cost: null };
+      },
+    });
+    const log = pino({ level: 'silent' });
+    const workers = ['a', 'b'].map((name) =>
+      createSmsService({
+        db: ctx.database.db,
+        log,
+        client: simulatorClient(name),
+        retryBaseMs: 1000,
+        retryMaxMs: 1000,
+      }),
+    );
+    await ctx.app.services.sms.stop();
+    const phones = Array.from({ length: 30 }, () => phone('00'));
+    for (const to of phones)
+      await enqueueSms(ctx.database.db, { to, text: 'Instalment due', kind: 'instalment_due' });
+    await Promise.all(workers.map((worker) => worker.drain()));
+    expect(sent.filter((to) => phones.includes(to)).sort()).toEqual([...phones].sort());
+    for (const to of phones) expect((await rowsTo(to))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
