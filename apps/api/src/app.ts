@@ -23,7 +23,6 @@ import { createLogScrubber, databaseRefusal, errorForLog, redactUrl } from './ga
 import { gatewayPlugin } from './gateway/plugin';
 import { type ActionDefinition, ActionRegistry } from './gateway/registry';
 import { mailWorkerPlugin } from './mail/plugin';
-import { smsPlugin } from './sms/plugin';
 import { allActions, allLoanProducts, allPayables, standingOrderHandler } from './modules';
 import { certificatePlugin } from './modules/certificate/plugin';
 import { chatFileOwner } from './modules/chat/files-owner';
@@ -292,7 +291,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gatewayPlugin, { registry, db: database.db, config, services });
   await app.register(paymentPlugin, { db: database.db, services, config });
   await app.register(mailWorkerPlugin, { services, config });
-  await app.register(smsPlugin, { db: database.db, services, config });
   await app.register(smsPlugin, { db: database.db, services, config });
   await app.register(documentsPlugin, { db: database.db, services });
   await app.register(statementPlugin, { db: database.db, services });
