@@ -7,6 +7,7 @@ import type { SmsClient } from '../src/sms/sender';
 import { createSmsService } from '../src/sms/worker';
 import { buildTestApp } from './helpers';
 import { waitUntil } from './purchase-helpers';
+import { createStaffUser, send } from './staff-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -205,6 +206,50 @@ describe('the SMS queue through the Africa’s Talking simulator', () => {
       payload: 'status=Success',
     });
     expect(response.statusCode).toBe(400);
+  });
+
+  it('shows admins the failing texts and lets them retry one', async () => {
+    const admin = (await createStaffUser(ctx, null)).headers;
+    const listed = await send(ctx, 'admin/smsQueue/listSmsQueue', { filter: 'failing' }, admin);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const items = listed.body.result.data.items as Array<{
+      id: number;
+      to: string;
+      status: string;
+      isFailing: boolean;
+      deliveryStatus: string | null;
+      retryOf: number | null;
+    }>;
+    expect(listed.body.result.data.failing).toBe(items.length);
+    // The refused number and the retry whose delivery failed again; not the texts that went out.
+    expect(items.some((item) => item.to.endsWith('31') && item.status === 'failed')).toBe(true);
+    expect(
+      items.some(
+        (item) => item.to.endsWith('32') && item.retryOf !== null && item.deliveryStatus === 'Failed',
+      ),
+    ).toBe(true);
+    expect(items.every((item) => item.isFailing && !item.to.endsWith('00'))).toBe(true);
+
+    // A text that failed while the number could not take it goes out when retried.
+    const to = phone('00');
+    const row = await enqueueSms(ctx.database.db, { to, text: 'Policy issued', kind: 'policy_issued' });
+    await ctx.database.db
+      .update(smsQueue)
+      .set({ status: 'failed', attempts: 1, lastError: 'provider 403 InvalidPhoneNumber' })
+      .where(eq(smsQueue.id, row!.id));
+    const retried = await send(ctx, 'admin/smsQueue/retrySms', { id: row!.id }, admin);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.result.data).toMatchObject({
+      id: row!.id,
+      status: 'sent',
+      attempts: 2,
+      isFailing: false,
+    });
+    expect(ctx.app.services.africasTalking.simulator!.inbox(to)).toHaveLength(1);
+    // Sent: a second retry is refused.
+    expect((await send(ctx, 'admin/smsQueue/retrySms', { id: row!.id }, admin)).status).toBe(409);
+    // Admins only.
+    expect((await send(ctx, 'admin/smsQueue/listSmsQueue', {}, {})).status).toBe(403);
   });
 
   it('sends each text once when two instances drain the same queue', async () => {

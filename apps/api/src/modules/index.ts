@@ -26,6 +26,7 @@ import { loanPayable } from './loan/payable';
 import { pricingActions } from './loan/pricing';
 import type { LoanProductAdapter } from './loan/products';
 import { mailQueueActions } from './mail-queue/actions';
+import { smsQueueActions } from './sms-queue/actions';
 import { monthlyActions } from './monthly/actions';
 import { handleStandingOrderEvent } from './monthly/standing-order';
 import { notificationActions } from './notification/actions';
@@ -80,6 +81,7 @@ export const allActions: ActionDefinition[] = [
   ...chatActions,
   ...notificationActions,
   ...mailQueueActions,
+  ...smsQueueActions,
   ...jobActions,
   ...answeringInLanguage(claimActions),
   ...walletActions,

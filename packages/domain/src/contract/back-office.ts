@@ -35,6 +35,7 @@ import {
   rejectRecommendationSchema,
   sendRecommendationSchema,
 } from '../recommendations';
+import { listSmsQueueSchema, retrySmsSchema } from '../sms-queue';
 import {
   acceptInvitationSchema,
   inviteStaffSchema,
@@ -358,6 +359,27 @@ const queuedMailSchema = z.object({
   sentAt: timestamp().nullable(),
 });
 
+/** A text message in the SMS queue (issue 32), with its delivery report. */
+const queuedSmsSchema = z.object({
+  id: z.int(),
+  to: z.string(),
+  /** What it tells of: a notification kind, 'phone_code', 'ussd_link', … */
+  kind: z.string(),
+  text: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.int(),
+  isFailing: z.boolean(),
+  nextAttemptAt: timestamp().nullable(),
+  lastError: z.string().nullable(),
+  deliveryStatus: z.string().nullable(),
+  deliveryFailureReason: z.string().nullable(),
+  /** The text this one sends again after its delivery failed. */
+  retryOf: z.int().nullable(),
+  createdAt: timestamp(),
+  sentAt: timestamp().nullable(),
+  deliveredAt: timestamp().nullable(),
+});
+
 // ── Products (back office) ───────────────────────────────────────────────────────────────────────
 
 const productUnderwriter = z.object({ id: z.string(), name: z.string() });
@@ -524,6 +546,11 @@ export const backOfficeContracts = {
     pageOf(queuedMailSchema).extend({ failing: z.int() }),
   ),
   'admin/mailQueue/retryMail': contract(retryMailSchema, queuedMailSchema),
+  'admin/smsQueue/listSmsQueue': contract(
+    listSmsQueueSchema,
+    pageOf(queuedSmsSchema).extend({ failing: z.int() }),
+  ),
+  'admin/smsQueue/retrySms': contract(retrySmsSchema, queuedSmsSchema),
   'admin/jobs/listJobs': contract(
     listJobsSchema,
     pageOf(
