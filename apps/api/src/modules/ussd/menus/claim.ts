@@ -1,4 +1,5 @@
 import {
+  CLAIM_MESSAGES,
   CLAIM_TYPE_LABELS,
   type ClaimStatus,
   type ClaimType,
@@ -113,6 +114,7 @@ async function claimablePolicies(context: UssdContext, userId: string) {
   const rows = await context.db
     .select({
       policyNumber: policies.policyNumber,
+      startDate: policies.startDate,
       classCode: quotations.classCode,
       vehicle: quotations.vehicle,
     })
@@ -256,13 +258,14 @@ export const claimMenu: UssdMenu = {
         const list = (await claimablePolicies(context, userId)).map((row) => ({
           policyNumber: row.policyNumber,
           plate: plateOf(row.vehicle),
+          startDate: row.startDate,
         }));
         if (list.length === 0) return end(context.t(S.noPolicy));
         if (list.length === 1) return con(context.t(S.whatHappened), 'type', { ...list[0] });
         return con(policyScreen(context, list), 'policy', { policies: list });
       }
       case 'policy': {
-        const list = data.policies as { policyNumber: string; plate: string }[];
+        const list = data.policies as { policyNumber: string; plate: string; startDate: string }[];
         const chosen = list[Number(input) - 1];
         if (!/^\d+$/.test(input) || !chosen)
           return con(policyScreen(context, list, `${context.t(S.invalid)}\n`), 'policy', data);
@@ -279,6 +282,11 @@ export const claimMenu: UssdMenu = {
         const today = kenyaToday();
         const day = input === '1' ? today : input === '2' ? daysBefore(today, 1) : parseDay(input);
         if (!day || day > today) return again(context, S.badDate, S.when, 'when', data);
+        // Before the cover began reportClaim refuses it: say so now, not after the whole report.
+        if (day < (data.startDate as string)) {
+          const problem = translateText(CLAIM_MESSAGES.dateBeforeCover, context.caller.language);
+          return con(`${problem}\n${context.t(S.when)}`, 'when', data);
+        }
         return con(context.t(S.where), 'where', { ...data, incidentDate: day });
       }
       case 'where': {
