@@ -35,6 +35,7 @@ import { coverDatesAtPayment, kenyaToday } from '../../lib/dates';
 import { type Bilingual, formatDay } from '../../lib/language';
 import { notificationEmail } from '../../mail/templates';
 import { notify } from '../notification/service';
+import { smsTexts } from '../notification/sms-texts';
 import { dmvicRequestOf, insuredNameOf, withRegisteredBody } from './dmvic-request';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -403,6 +404,10 @@ async function recordIssued(
       title,
       body,
       link,
+      sms: smsTexts.certificateIssued({
+        policyNumber: row.policyNumber,
+        certificateNumber: issued.certificateNumber,
+      }),
       // The certificate follows the schedule's e-mail by itself, DMVIC's PDF attached.
       ...(baseUrl
         ? {

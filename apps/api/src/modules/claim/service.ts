@@ -60,6 +60,7 @@ import { recordAudit } from '../audit/service';
 import { listOwnerFiles, type Tx } from '../files/service';
 import { post } from '../ledger/service';
 import { notify } from '../notification/service';
+import { smsTexts } from '../notification/sms-texts';
 import { signClaimFormLink } from './form-link';
 import { incidentsInPaidMonths } from './paid-month';
 
@@ -166,7 +167,9 @@ export const CLAIM_STATUS_WORDS: Record<Language, Record<ClaimStatus, string>> =
 
 /**
  * Tells the client their claim changed status: in the app and, in the same transaction, queued by
- * e-mail unless they switched claim e-mails off (the mail worker is woken and sends it after the commit).
+ * e-mail and by text message unless they switched claim e-mails/texts off (the workers send them after
+ * the commit). The text says the claim is received (REPORTED), paid with its amount (SETTLED), or its
+ * new status.
  */
 async function notifyStatus(
   tx: Tx,
@@ -185,6 +188,12 @@ async function notifyStatus(
     body,
     link: `/newportal/claims/${claim.id}`,
     email: { baseUrl: services.publicBaseUrl },
+    sms:
+      status === 'REPORTED'
+        ? smsTexts.claimReceived({ claimRef: claim.claimRef })
+        : status === 'SETTLED'
+          ? smsTexts.claimPaid({ claimRef: claim.claimRef, amount: claim.approvedAmount })
+          : smsTexts.claimStatusChanged({ claimRef: claim.claimRef, status }),
   });
 }
 

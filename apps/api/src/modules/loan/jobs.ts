@@ -2,10 +2,11 @@ import { arrearsStage, daysFrom, formatKes, instalmentStates, plusDays } from '@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { lenders, loanEvents, loans } from '../../db/schema';
 import { kenyaToday } from '../../lib/dates';
-import { formatAmount, formatDay, type Language } from '../../lib/language';
+import { type Bilingual, formatAmount, formatDay, type Language } from '../../lib/language';
 import { recordAudit } from '../audit/service';
 import { amountWords } from '../audit/words';
 import { type NotificationText, notify } from '../notification/service';
+import { smsTexts } from '../notification/sms-texts';
 import { type ArrearsWords, LOAN_STATUS_WORD, LOAN_STATUS_WORDS, loanProductOf } from './products';
 import {
   instalmentsOf,
@@ -86,6 +87,12 @@ export async function sendInstalmentReminders(context: LoanContext, options: { d
           body: text,
           link: loanLink(loan),
           email: { baseUrl: context.services.publicBaseUrl },
+          sms: smsTexts.loanInstalmentDue({
+            loanRef: loan.loanRef,
+            number: instalment.number,
+            amount: instalment.outstanding,
+            dueDate: instalment.dueDate,
+          }),
         });
         return true;
       });
@@ -129,7 +136,13 @@ export async function runArrearsProcess(context: LoanContext) {
         en: `Loan ${loan.loanRef}: instalment ${number} missed`,
         sw: `Mkopo ${loan.loanRef}: awamu ya ${number} haijalipwa`,
       };
-      if (await tellOnce(context, loan, 'overdue', number, title, message)) counts.overdue += 1;
+      const sms = smsTexts.loanInstalmentMissed({
+        loanRef: loan.loanRef,
+        number,
+        arrears: state.arrears,
+        payBy: plusDays(noticeFrom, -1),
+      });
+      if (await tellOnce(context, loan, 'overdue', number, title, message, sms)) counts.overdue += 1;
       continue;
     }
     // The notice comes before any cancellation and gives its full LOAN_NOTICE_DAYS, even when it goes
@@ -155,7 +168,8 @@ export async function runArrearsProcess(context: LoanContext) {
         en: `Loan ${loan.loanRef}: notice before cancellation`,
         sw: `Mkopo ${loan.loanRef}: ilani kabla ya kughairiwa`,
       };
-      if (await tellOnce(context, loan, 'notice', number, title, message)) counts.notices += 1;
+      const sms = smsTexts.loanNotice({ loanRef: loan.loanRef, arrears: state.arrears, lastDay });
+      if (await tellOnce(context, loan, 'notice', number, title, message, sms)) counts.notices += 1;
       continue;
     }
     if (state.stage === 'notice') continue;
@@ -175,6 +189,8 @@ async function tellOnce(
   instalment: number,
   title: NotificationText,
   message: NotificationText,
+  /** The client's text message of the step. */
+  sms: Bilingual,
 ) {
   return context.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, loan, kind, instalment, message, context.services.clock.now()))) return false;
@@ -185,6 +201,7 @@ async function tellOnce(
       body: message,
       link: loanLink(loan),
       email: { baseUrl: context.services.publicBaseUrl },
+      sms,
     });
     await notifyLenderUsers(tx, context, loan.lenderId, {
       kind: 'loan_arrears',
@@ -271,6 +288,7 @@ async function cancelLoan(context: LoanContext, loanId: number, instalment: numb
       body: outcome.message,
       link: loanLink(loan),
       email: { baseUrl: context.services.publicBaseUrl },
+      sms: smsTexts.loanCancelled({ loanRef: loan.loanRef }),
     });
     await notifyLenderUsers(tx, context, loan.lenderId, {
       kind: 'loan_arrears',

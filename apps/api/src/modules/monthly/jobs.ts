@@ -10,8 +10,8 @@ import { recordAudit } from '../audit/service';
 import { cancelCertificateOfPolicy } from '../certificate/service';
 import { moneyOfInvoice, post } from '../ledger/service';
 import { notify } from '../notification/service';
+import { smsTexts } from '../notification/sms-texts';
 import { claimMonthEvent, policyLink } from './service';
-import { sendSms } from './standing-order';
 
 /*
  * The monthly job (issue 31), like the loan jobs: every unpaid month of a monthly policy is reminded
@@ -97,7 +97,14 @@ export async function runMonthlyJobs(context: MonthlyContext) {
         en: `Policy ${policy.policyNumber}: month ${monthNo} due ${daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`}`,
         sw: `Sera ${policy.policyNumber}: mwezi wa ${monthNo} unadaiwa ${daysLeft === 1 ? 'kesho' : `baada ya siku ${daysLeft}`}`,
       };
-      if (await tellOnce(context, policy, monthNo, `reminder_${stage}`, title, message))
+      const sms = smsTexts.monthDue({
+        policyNumber: policy.policyNumber,
+        monthNo,
+        amount: invoice.amount,
+        dueDate: due,
+        collects,
+      });
+      if (await tellOnce(context, policy, monthNo, `reminder_${stage}`, title, message, sms))
         counts.reminders += 1;
       continue;
     }
@@ -112,14 +119,15 @@ export async function runMonthlyJobs(context: MonthlyContext) {
       en: `Policy ${policy.policyNumber}: month ${monthNo} not paid, cover stopped`,
       sw: `Sera ${policy.policyNumber}: mwezi wa ${monthNo} haujalipwa, bima imesimama`,
     };
-    if (await tellOnce(context, policy, monthNo, 'lapsed', title, message)) counts.lapsed += 1;
+    const sms = smsTexts.monthMissed({ policyNumber: policy.policyNumber, monthNo, owed, payBy: graceUntil });
+    if (await tellOnce(context, policy, monthNo, 'lapsed', title, message, sms)) counts.lapsed += 1;
   }
   if (counts.reminders + counts.lapsed + counts.cancelled > 0)
     context.log.info({ ...counts, today }, 'monthly payments job');
   return counts;
 }
 
-/** A step told once: its event claimed in the transaction of its notification (bell and e-mail), then the SMS. */
+/** A step told once: its event claimed in the transaction of its notification (bell, e-mail and SMS queued). */
 async function tellOnce(
   context: MonthlyContext,
   policy: typeof policies.$inferSelect,
@@ -127,8 +135,9 @@ async function tellOnce(
   kind: string,
   title: { en: string; sw: string },
   message: { en: string; sw: string },
+  sms: { en: string; sw: string },
 ): Promise<boolean> {
-  const claimed = await context.db.transaction(async (tx) => {
+  return context.db.transaction(async (tx) => {
     if (!(await claimMonthEvent(tx, { policyId: policy.id, monthNo, kind, message }))) return false;
     await notify(tx, {
       userId: policy.userId,
@@ -137,11 +146,10 @@ async function tellOnce(
       body: message,
       link: policyLink(policy.id),
       email: { baseUrl: context.services.publicBaseUrl },
+      sms,
     });
     return true;
   });
-  if (claimed) await sendSms(context, policy.userId, message);
-  return claimed;
 }
 
 /**
@@ -153,9 +161,9 @@ async function tellOnce(
 async function cancelForNonPayment(context: MonthlyContext, invoiceId: number, today: string) {
   const claimed = await context.db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
-    if (invoice?.status !== 'UNPAID' || invoice.policyId === null) return null;
+    if (invoice?.status !== 'UNPAID' || invoice.policyId === null) return false;
     const [policy] = await tx.select().from(policies).where(eq(policies.id, invoice.policyId)).for('update');
-    if (!policy || policy.cancelledOn) return null;
+    if (!policy || policy.cancelledOn) return false;
     const paidUntil = policy.paidUntil ?? addCalendarDays(invoice.dueDate!, -1);
     const cancelledOn = addCalendarDays(paidUntil, 1);
     const message = {
@@ -170,7 +178,7 @@ async function cancelForNonPayment(context: MonthlyContext, invoiceId: number, t
         message,
       }))
     )
-      return null;
+      return false;
     await tx
       .update(policies)
       .set({ cancelledOn, cancellationReason: 'Monthly premium not paid' })
@@ -220,9 +228,13 @@ async function cancelForNonPayment(context: MonthlyContext, invoiceId: number, t
       body: message,
       link: policyLink(policy.id),
       email: { baseUrl: context.services.publicBaseUrl },
+      sms: smsTexts.monthCancelled({
+        policyNumber: policy.policyNumber,
+        monthNo: invoice.monthNo!,
+        cancelledOn,
+      }),
     });
-    return { userId: policy.userId, message };
+    return true;
   });
-  if (claimed) await sendSms(context, claimed.userId, claimed.message);
-  return Boolean(claimed);
+  return claimed;
 }

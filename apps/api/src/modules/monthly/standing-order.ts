@@ -1,9 +1,10 @@
 import { and, eq, or } from 'drizzle-orm';
-import { payments, policies, standingOrders, users } from '../../db/schema';
+import { payments, policies, standingOrders } from '../../db/schema';
 import { formatAmount, formatDay } from '../../lib/language';
 import { makeRef } from '../../lib/refs';
 import type { StandingOrderEvent } from '../../mpesa/ratiba';
 import { notify } from '../notification/service';
+import { smsTexts } from '../notification/sms-texts';
 import { type PaymentContext, payableOf } from '../payment/payables';
 import { dueMonthInvoice } from './months';
 import { claimMonthEvent, policyLink } from './service';
@@ -123,9 +124,12 @@ export async function handleStandingOrderEvent(
             body: message,
             link: policyLink(policy.id),
             email: { baseUrl: context.services.publicBaseUrl },
+            sms: smsTexts.monthDebitFailed({
+              policyNumber: policy.policyNumber,
+              monthNo: due.monthNo!,
+              amount: due.amount,
+            }),
           });
-          const text = message;
-          afterCommit.push(() => sendSms(context, policy.userId, text));
         }
       }
       return;
@@ -168,22 +172,4 @@ async function orderKnown(context: PaymentContext, event: StandingOrderEvent): P
     .where(orderMatch(event))
     .limit(1);
   return Boolean(row);
-}
-
-/** A text message to the policy holder's phone; a failure is logged, never undoes the step. */
-export async function sendSms(
-  context: Pick<PaymentContext, 'db' | 'services' | 'log'>,
-  userId: string,
-  text: { en: string; sw: string },
-): Promise<void> {
-  try {
-    const [user] = await context.db
-      .select({ phone: users.phone, language: users.language })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user?.phone) return;
-    await context.services.sms.send({ to: user.phone, text: user.language === 'sw' ? text.sw : text.en });
-  } catch (error) {
-    context.log.warn({ err: error, userId }, 'could not text the monthly notice');
-  }
 }

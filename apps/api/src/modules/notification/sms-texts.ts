@@ -87,7 +87,7 @@ export const smsTexts = {
   loanInstalmentMissed: (input: { loanRef: string; number: number; arrears: number; payBy: string }) =>
     both((l) =>
       l === 'en'
-        ? `Bima Portal: loan ${input.loanRef} instalment ${input.number} is missed, ${formatAmount(input.arrears, l)} overdue. Pay by ${formatDay(input.payBy, l)} to keep your cover.`
+        ? `Bima Portal: loan ${input.loanRef} instalment ${input.number} is missed, ${formatAmount(input.arrears, l)} overdue. Please pay by ${formatDay(input.payBy, l)}.`
         : `Bima Portal: mkopo ${input.loanRef} awamu ya ${input.number} haijalipwa, ${formatAmount(input.arrears, l)} zimechelewa. Lipa kufikia ${formatDay(input.payBy, l)}.`,
     ),
 
@@ -95,16 +95,16 @@ export const smsTexts = {
   loanNotice: (input: { loanRef: string; arrears: number; lastDay: string }) =>
     both((l) =>
       l === 'en'
-        ? `Bima Portal: NOTICE, loan ${input.loanRef} has ${formatAmount(input.arrears, l)} overdue. Unless paid by ${formatDay(input.lastDay, l)}, your cover will be cancelled.`
-        : `Bima Portal: ILANI, mkopo ${input.loanRef} una ${formatAmount(input.arrears, l)} zilizochelewa. Zisipolipwa kufikia ${formatDay(input.lastDay, l)}, bima itaghairiwa.`,
+        ? `Bima Portal: NOTICE, loan ${input.loanRef} has ${formatAmount(input.arrears, l)} overdue. Unless paid by ${formatDay(input.lastDay, l)}, the loan will be cancelled.`
+        : `Bima Portal: ILANI, mkopo ${input.loanRef} una ${formatAmount(input.arrears, l)} zilizochelewa. Zisipolipwa kufikia ${formatDay(input.lastDay, l)}, mkopo utaghairiwa.`,
     ),
 
   /** loan_arrears: the loan was cancelled for arrears. */
   loanCancelled: (input: { loanRef: string }) =>
     both((l) =>
       l === 'en'
-        ? `Bima Portal: loan ${input.loanRef} is cancelled for arrears and the insurer was asked to cancel the cover. See the loan's page.`
-        : `Bima Portal: mkopo ${input.loanRef} umeghairiwa kwa malimbikizo na kampuni ya bima imeombwa kughairi bima. Tazama ukurasa wa mkopo.`,
+        ? `Bima Portal: loan ${input.loanRef} is cancelled for arrears. See the loan's page for what it means for you.`
+        : `Bima Portal: mkopo ${input.loanRef} umeghairiwa kwa malimbikizo. Tazama ukurasa wa mkopo kujua maana yake kwako.`,
     ),
 
   /** monthly_payment: a month of a monthly policy falls due (paid by the standing order or by hand). */

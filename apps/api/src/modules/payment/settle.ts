@@ -9,6 +9,7 @@ import { makeRef } from '../../lib/refs';
 import type { Services } from '../../services';
 import { post } from '../ledger/service';
 import { notify } from '../notification/service';
+import { smsTexts } from '../notification/sms-texts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type PaymentRow = typeof payments.$inferSelect;
@@ -57,6 +58,7 @@ export async function markPaymentSucceeded(
     body: settlement.body,
     link: settlement.link,
     email: { baseUrl: context.services.publicBaseUrl },
+    sms: smsTexts.paymentReceived({ amount: payment.amount, receipt: answer.receipt }),
   });
 }
 

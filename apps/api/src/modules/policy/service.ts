@@ -42,6 +42,7 @@ import { deleteDraft } from '../journey-draft/service';
 import { type InvoiceMoney, invoiceMoney } from '../ledger/service';
 import { billMonth, monthlyToday, monthlyViewsOf } from '../monthly/months';
 import { notify } from '../notification/service';
+import { smsTexts } from '../notification/sms-texts';
 import { presentStoredQuote, type StoredQuote } from '../product/present';
 import { isQuotationExpired } from '../quotation/service';
 import { isRenewalTaken } from '../renewal/guard';
@@ -121,7 +122,7 @@ export async function issuePolicy(
   const policy = inserted[0];
   // Motor policies get their certificate of insurance in the same transaction, pending until the
   // job `dmvic-issue-certificates` has DMVIC issue it (never lost: the row is the queue).
-  if (policy) await createPendingCertificate(tx, policy.id, months?.[0]);
+  const certificate = policy ? await createPendingCertificate(tx, policy.id, months?.[0]) : null;
   // Month 2 is billed at once, to be reminded of, debited by a standing order, or paid early.
   if (policy && plan && months?.[1]) {
     await billMonth(tx, {
@@ -151,6 +152,11 @@ export async function issuePolicy(
         sw: `Sera yako ya bima ${policy.policyNumber} sasa inatumika. Ratiba ya sera na risiti yako ziko kwenye ukurasa wa sera.`,
       },
       link: `/newportal/products/${policy.id}`,
+      // A motor certificate DMVIC has still to issue is texted when it is (certificate/service.ts).
+      sms: smsTexts.policyIssued({
+        policyNumber: policy.policyNumber,
+        certificate: certificate && { number: certificate.certificateNumber },
+      }),
     });
   }
   if (policy && quotation.intermediaryId !== null) {

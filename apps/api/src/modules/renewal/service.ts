@@ -22,6 +22,7 @@ import { coverEndDate, kenyaToday } from '../../lib/dates';
 import { formatDay, type Language } from '../../lib/language';
 import type { Services } from '../../services';
 import { notify } from '../notification/service';
+import { smsTexts } from '../notification/sms-texts';
 import { coversRisk, loadProducts } from '../product/service';
 import { loadSwahiliNames, productNameIn } from '../product/texts';
 import {
@@ -130,6 +131,7 @@ export async function sendRenewalReminders(
         },
         link: `/newportal/products/${policy.id}`,
         email: { baseUrl: services.publicBaseUrl },
+        sms: smsTexts.renewalDue({ policyNumber: policy.policyNumber, plate, endDate: policy.endDate }),
       });
       return true;
     });
