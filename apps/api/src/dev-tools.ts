@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { motorCertificates } from './db/schema';
+import { devUssdPlugin } from './dev-ussd';
 import { listOutbox } from './mail/mailer';
 import { runLoanJobs } from './modules/loan/jobs';
 import { runMonthlyJobs } from './modules/monthly/jobs';
@@ -68,6 +69,8 @@ ${items || '<p>No e-mail yet.</p>'}`,
   registerClock(app, options);
   registerPolicyDates(app, options);
   registerDmvicControls(app, options.services);
+  // The USSD phone (issue 32): drives POST /v2/api/ussd as Africa's Talking does.
+  await app.register(devUssdPlugin, { config: options.config });
 }
 
 /**
