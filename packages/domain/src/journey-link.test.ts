@@ -5,6 +5,7 @@ import {
   commercialQuoteLinkSchema,
   journeyLineOfClass,
   type MotorQuoteLink,
+  motorPrefillPath,
   readMotorPrefill,
   saveJourneyDraftSchema,
 } from './journey-link';
@@ -264,5 +265,31 @@ describe('saveJourneyDraftSchema: a union on the product line', () => {
     expect(journeyLineOfClass('04')).toBe('aviation');
     expect(journeyLineOfClass('MD')).toBeNull();
     expect(journeyLineOfClass('99')).toBeNull();
+  });
+});
+
+describe('motorPrefillPath (the prefill address a quote link opens)', () => {
+  const readBack = (path: string) => {
+    const [pathname, query] = path.split('?') as [string, string];
+    const params = new Map(
+      query.split('&').map((pair) => pair.split('=').map(decodeURIComponent) as [string, string]),
+    );
+    return { pathname, prefill: readMotorPrefill({ get: (name) => params.get(name) ?? null }) };
+  };
+
+  it('is read back by readMotorPrefill as the same cover type and value, on the wizard’s first screen', () => {
+    expect(readBack(motorPrefillPath({ coverType: 'comprehensive', value: 1_500_000 }))).toEqual({
+      pathname: '/motor/basic-details',
+      prefill: { coverType: 'comprehensive', value: 1_500_000, periodDays: null, start: null, problems: [] },
+    });
+    expect(
+      readBack(motorPrefillPath({ coverType: 'third-party-fire-theft', value: 800_000 })).prefill,
+    ).toMatchObject({ coverType: 'third-party-fire-theft', value: 800_000, problems: [] });
+  });
+
+  it('carries no value for third-party cover (the journey ignores one)', () => {
+    const path = motorPrefillPath({ coverType: 'third-party', value: 900_000 });
+    expect(path).toBe('/motor/basic-details?coverType=third-party');
+    expect(readBack(path).prefill).toMatchObject({ coverType: 'third-party', value: null, problems: [] });
   });
 });

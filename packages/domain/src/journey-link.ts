@@ -153,6 +153,17 @@ export function readMotorPrefill(params: { get(name: string): string | null }): 
   };
 }
 
+/**
+ * The pinned prefill address for a cover type and a vehicle value (whole KES), as `readMotorPrefill`
+ * reads it: the journey opens on the quotes for them. A third-party address carries no value (it is
+ * ignored there). Used where a quote is handed on as a link (the USSD quote's "Send me a link").
+ */
+export function motorPrefillPath(options: { coverType: CoverType; value?: number | null }): string {
+  const hasValue = options.coverType !== 'third-party' && options.value != null;
+  const value = hasValue ? `&value=${Math.round(options.value!)}` : '';
+  return `/motor/basic-details?coverType=${encodeURIComponent(options.coverType)}${value}`;
+}
+
 /** Product lines a journey draft is kept for (one latest draft each per client); the class flows' names. */
 export const JOURNEY_PRODUCT_LINES = [
   'motor-private',

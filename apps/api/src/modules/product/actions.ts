@@ -9,11 +9,11 @@ import { contracts } from '@bima/domain/contract';
 import { AppError } from '../../gateway/errors';
 import { defineAction } from '../../gateway/registry';
 import { SerializedResult } from '../../gateway/serialized';
-import { presentProduct, presentQuote, presentQuotedSummary } from './present';
+import { presentProduct, presentQuote } from './present';
+import { quoteGrid } from './quotes';
 import {
   checkRiskCoverType,
   coversRisk,
-  defaultPeriod,
   freshnessOf,
   type LoadedProduct,
   loadProducts,
@@ -23,18 +23,18 @@ import {
   productInLanguage,
 } from './service';
 
-type QuoteGrid = ReturnType<typeof presentQuotedSummary>[];
+type QuoteGrid = ReturnType<typeof quoteGrid>;
 type Quote = ReturnType<typeof presentQuote>;
 
 const quoteMemo = new WeakMap<LoadedProduct[], Map<string, SerializedResult<QuoteGrid>>>();
 const premiumMemo = new WeakMap<LoadedProduct, Map<string, SerializedResult<Quote>>>();
 
 /**
- * Prices every product that covers the risk for its longest period. Quotes are a pure function of
- * the products (cached for a few seconds), the risk and the reader's language (the underwriter's
- * words are in it, issue 14), so the same risk in the same language is priced, presented and
- * serialized once per load: the kept answer's key holds the language, so an English reader never
- * gets the Swahili one. `sumInsured` is the vehicle's value (motor) or the risk's total sum
+ * Prices every product that covers the risk for its longest period (`quoteGrid`, also the USSD
+ * quote's). Quotes are a pure function of the products (cached for a few seconds), the risk and the
+ * reader's language (the underwriter's words are in it, issue 14), so the same risk in the same
+ * language is priced, presented and serialized once per load: the kept answer's key holds the
+ * language, so an English reader never gets the Swahili one. `sumInsured` is the vehicle's value (motor) or the risk's total sum
  * insured, in cents.
  */
 function quoteAll(
@@ -51,22 +51,10 @@ function quoteAll(
   const key = JSON.stringify([language, sumInsured, risk]);
   const known = memo.get(key);
   if (known) return known;
-  const quotes = products
-    .filter((loaded) => coversRisk(loaded.product, sumInsured))
-    .map((loaded) => productInLanguage(loaded, language))
-    .map((loaded) => {
-      const isThirdParty = loaded.product.coverType === 'third-party';
-      const value = isThirdParty ? 0 : sumInsured;
-      const quote = priceProduct(loaded, {
-        vehicleValue: value,
-        risk: isThirdParty ? vehicleRisk(0) : risk,
-        periodDays: defaultPeriod(loaded.rating),
-        selectedBenefits: [],
-        excesses: [],
-      });
-      return presentQuotedSummary(loaded, quote);
-    });
-  const serialized = new SerializedResult(quotes, freshnessOf(products));
+  const serialized = new SerializedResult(
+    quoteGrid(products, sumInsured, risk, language),
+    freshnessOf(products),
+  );
   if (memo.size >= 512) memo.clear();
   memo.set(key, serialized);
   return serialized;

@@ -42,11 +42,5 @@ export function filterByUnderwriter<T extends QuotedProductSummary>(products: T[
   return products.filter((product) => product.underwriter[0]?.name === underwriter);
 }
 
-/**
- * Cheapest first (issue 14), a product without a price last, ties by product name, so the grid reads
- * the same on every visit.
- */
-export function sortByPremium<T extends QuotedProductSummary>(products: readonly T[]): T[] {
-  const price = (product: T) => product.premium ?? Number.POSITIVE_INFINITY;
-  return [...products].sort((a, b) => price(a) - price(b) || a.productName.localeCompare(b.productName));
-}
+/** Cheapest first (issue 14): the domain's order, which the USSD quote's "three cheapest" use too. */
+export { sortByPremium } from '@bima/domain/quote-order';
