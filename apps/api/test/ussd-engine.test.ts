@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { motorCertificates, policies, smsQueue, users, ussdPhones, ussdSessions } from '../src/db/schema';
+import { fitScreen } from '../src/modules/ussd/engine';
 import { USSD_SCREEN_MAX } from '../src/modules/ussd/menu';
 import { USSD_MENUS } from '../src/modules/ussd/menus';
 import { PLATE_SCREEN } from '../src/modules/ussd/menus/plate';
@@ -8,7 +9,7 @@ import { POLICIES_SCREEN } from '../src/modules/ussd/menus/policies';
 import { USSD_SCREEN } from '../src/modules/ussd/messages';
 import { buildTestApp, type TestContext } from './helpers';
 import { CLIENT_KYC, invoiceFor, newSignedInClient, payForPolicy, waitUntil } from './purchase-helpers';
-import { dial, type UssdScreen } from './ussd-helpers';
+import { dial, postUssd, type UssdScreen } from './ussd-helpers';
 
 const ID_DIGITS = CLIENT_KYC.idNumber.slice(-4);
 let nextPhone = 700_300_000 + Math.floor(Math.random() * 90_000);
@@ -248,6 +249,54 @@ describe('USSD engine and menus 1 (plate) and 2 (my policies)', () => {
     expect(texts[0]!.text).toContain('*384*123#');
     // The right digits after the END change nothing: the session is over.
     expect(await session.answer(ID_DIGITS)).toMatchObject({ type: 'end' });
+  });
+
+  it('shows the policies in Kiswahili, and asks the ID digits once a session', async () => {
+    const session = await dial(ctx.app, { phone: clientPhone });
+    const swahili = await session.answer('6');
+    expect(swahili.screen).toContain(`2. ${POLICIES_SCREEN.label.sw}`);
+    expect((await session.answer('2')).screen).toBe(USSD_SCREEN.idPrompt.sw);
+    const list = fits(await session.answer(ID_DIGITS));
+    expect(list.screen.split('\n')[0]).toBe(POLICIES_SCREEN.title(1, 2).sw);
+    expect(list.screen).toMatch(/: inatumika hadi \d{2}\/\d{2}\/\d{4}\n/);
+    expect(list.screen).toContain('9. Zaidi\n0. Rudi');
+    await session.answer('0');
+    // Back on the main menu and into the policies again: no second ID check in the same session.
+    expect((await session.answer('2')).screen).toBe(list.screen);
+    const detail = fits(await session.answer('2'));
+    expect(detail.type).toBe('end');
+    expect(detail.screen).toMatch(/^Bima \S+\n.+\nKampuni: .+\nHali: inatumika\nInaisha: \d+ \w+ \d{4}/);
+    await ctx.database.db.update(ussdPhones).set({ language: 'en' }).where(eq(ussdPhones.phone, clientPhone));
+  });
+
+  it('takes the answers a dial already carries (*384*123*1#) one by one', async () => {
+    const known = await postUssd(ctx.app, {
+      sessionId: `ATUid_short_${nextPhone}`,
+      serviceCode: '*384*123#',
+      phoneNumber: await knownPhone(ctx),
+      text: '1',
+    });
+    expect(known).toMatchObject({ type: 'con', screen: PLATE_SCREEN.ask.en });
+    // A phone's first dial: the language first, then the menu.
+    const phone = newPhone();
+    const first = await postUssd(ctx.app, {
+      sessionId: `ATUid_first_${nextPhone}`,
+      serviceCode: '*384*123#',
+      phoneNumber: phone,
+      text: '2*1',
+    });
+    expect(first).toMatchObject({ type: 'con', screen: PLATE_SCREEN.ask.sw });
+  });
+
+  it('refuses a screen over 182 characters in tests and cuts it in production', () => {
+    const long = { type: 'con' as const, screen: 'x'.repeat(USSD_SCREEN_MAX + 1) };
+    const log = ctx.app.log;
+    expect(() => fitScreen({ config: ctx.config, log }, long)).toThrow(/183 characters/);
+    const cut = fitScreen({ config: { ...ctx.config, NODE_ENV: 'production' }, log }, long);
+    expect(cut.screen).toHaveLength(USSD_SCREEN_MAX);
+    expect(
+      fitScreen({ config: ctx.config, log }, { type: 'end', screen: 'x'.repeat(USSD_SCREEN_MAX) }).screen,
+    ).toHaveLength(USSD_SCREEN_MAX);
   });
 
   it('offers to continue a session the network dropped less than 5 minutes ago, and starts again when asked', async () => {

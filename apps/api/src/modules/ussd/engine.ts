@@ -79,7 +79,7 @@ export async function handleUssdRequest(deps: UssdEngineDeps, request: UssdReque
   const remembered = await rememberedLanguage(deps.db, phone);
   if (limit.count > limit.limit) {
     const language = remembered ?? 'en';
-    return finish(deps, { type: 'end', screen: USSD_SCREEN.tooMany[language] });
+    return fitScreen(deps, { type: 'end', screen: USSD_SCREEN.tooMany[language] });
   }
 
   const [existing] = await deps.db
@@ -374,7 +374,7 @@ function parseStored(line: string): UssdAnswer {
 }
 
 /** A screen within 182 characters: a longer one is a bug, refused in tests, cut (and logged) elsewhere. */
-function finish(deps: UssdEngineDeps, screen: UssdAnswer): UssdAnswer {
+export function fitScreen(deps: Pick<UssdEngineDeps, 'config' | 'log'>, screen: UssdAnswer): UssdAnswer {
   if (screen.screen.length <= USSD_SCREEN_MAX) return screen;
   if (deps.config.NODE_ENV === 'test')
     throw new Error(
@@ -390,7 +390,7 @@ async function save(
   phone: string,
   options: { previous: typeof ussdSessions.$inferSelect | null; taken: string; screen: Screen },
 ): Promise<UssdAnswer> {
-  const answer = finish(deps, { type: options.screen.type, screen: options.screen.screen });
+  const answer = fitScreen(deps, { type: options.screen.type, screen: options.screen.screen });
   const state: Stored = {
     state: options.screen.type === 'con' ? options.screen.state : storedOf(options.previous?.state).state,
     taken: options.taken,
