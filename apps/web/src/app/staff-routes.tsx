@@ -66,6 +66,10 @@ export const staffChildRoutes: RouteObject[] = [
     element: lazyElement(() => import('../features/staff/routes/mail-queue')),
   },
   {
+    path: staffPaths.smsQueue.path,
+    element: lazyElement(() => import('../features/staff/routes/sms-queue')),
+  },
+  {
     path: staffPaths.jobs.path,
     element: lazyElement(() => import('../features/staff/routes/jobs')),
   },

@@ -57,6 +57,8 @@ export const staffPaths = {
     getHref: (ref: string) => `${STAFF}/loan-applications/${encodeURIComponent(ref)}`,
   },
   mailQueue: { path: 'mail-queue', getHref: () => `${STAFF}/mail-queue` },
+  /** Admin: the text messages (SMS queue), failing ones first, with Retry. */
+  smsQueue: { path: 'sms-queue', getHref: () => `${STAFF}/sms-queue` },
   /** Admin: the background job queues and their failed jobs. */
   jobs: { path: 'jobs', getHref: () => `${STAFF}/jobs` },
   /** Admin: identity checks awaiting a decision (the register never answered, or a mismatch). */

@@ -25,6 +25,7 @@ describe('the staff navigation', () => {
         'moneyReceived',
         'audit',
         'mailQueue',
+        'smsQueue',
         'jobs',
         'identityChecks',
         'productInterest',

@@ -43,6 +43,7 @@ export const STAFF_NAV: readonly StaffNavEntry[] = [
   entry('moneyReceived', staffPaths.moneyReceived.getHref(), ['admin']),
   entry('audit', staffPaths.audit.getHref(), ['admin']),
   entry('mailQueue', staffPaths.mailQueue.getHref(), ['admin']),
+  entry('smsQueue', staffPaths.smsQueue.getHref(), ['admin']),
   entry('jobs', staffPaths.jobs.getHref(), ['admin']),
   entry('identityChecks', staffPaths.identityChecks.getHref(), ['admin']),
   entry('productInterest', staffPaths.productInterest.getHref(), ['admin']),

@@ -13,6 +13,7 @@ const KNOWN_JOBS = new Set([
   'payment-reconcile',
   'payout-reconcile',
   'mail-queue',
+  'sms-queue',
   'renewal-reminders',
   'loan-jobs',
   'rate-limit-sweep',
