@@ -1,3 +1,4 @@
+import { fitsOneSegment } from '@bima/domain/sms';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { motorCertificates, policies, smsQueue, users, ussdPhones, ussdSessions } from '../src/db/schema';
@@ -6,7 +7,7 @@ import { USSD_SCREEN_MAX } from '../src/modules/ussd/menu';
 import { USSD_MENUS } from '../src/modules/ussd/menus';
 import { PLATE_SCREEN } from '../src/modules/ussd/menus/plate';
 import { POLICIES_SCREEN } from '../src/modules/ussd/menus/policies';
-import { USSD_SCREEN } from '../src/modules/ussd/messages';
+import { USSD_SCREEN, ussdLockoutSms } from '../src/modules/ussd/messages';
 import { buildTestApp, type TestContext } from './helpers';
 import { CLIENT_KYC, invoiceFor, newSignedInClient, payForPolicy, waitUntil } from './purchase-helpers';
 import { dial, postUssd, type UssdScreen } from './ussd-helpers';
@@ -247,6 +248,9 @@ describe('USSD engine and menus 1 (plate) and 2 (my policies)', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatchObject({ to: clientPhone, userId: clientId });
     expect(texts[0]!.text).toContain('*384*123#');
+    // One text message (a client reads it in the account's language: English here).
+    expect(fitsOneSegment(texts[0]!.text)).toBe(true);
+    expect(fitsOneSegment(ussdLockoutSms('*384*123#').sw)).toBe(true);
     // The right digits after the END change nothing: the session is over.
     expect(await session.answer(ID_DIGITS)).toMatchObject({ type: 'end' });
   });

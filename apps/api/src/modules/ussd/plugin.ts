@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AfricasTalkingGuard, africasTalkingCaller } from '../../africastalking/callback-guard';
+import { africasTalkingCaller } from '../../africastalking/callback-guard';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { addressMatcher, splitAddressRanges } from '../../mpesa/callback-sources';
 import type { Services } from '../../services';
 import { handleUssdRequest, type UssdRequest } from './engine';
 import { USSD_SCREEN } from './messages';
@@ -22,7 +20,6 @@ export async function ussdPlugin(
   options: { db: Database; services: Services; config: Config },
 ): Promise<void> {
   const { db, services, config } = options;
-  const guard = guardOf(services, config);
 
   // Africa's Talking posts an HTML form; read here only (the plugin's own scope).
   app.addContentTypeParser(
@@ -32,7 +29,7 @@ export async function ussdPlugin(
   );
 
   const handle = async (request: FastifyRequest, reply: FastifyReply, secret: string | undefined) => {
-    if (!africasTalkingCaller(request, guard, secret)) {
+    if (!africasTalkingCaller(request, services.africasTalking, secret)) {
       request.log.warn({ from: request.ip }, 'USSD request not from Africa’s Talking: refused');
       return reply
         .status(404)
@@ -73,19 +70,4 @@ function readRequest(body: unknown): UssdRequest | null {
   const text = field('text') ?? '';
   if (!sessionId || !phoneNumber || !serviceCode) return null;
   return { sessionId, phoneNumber, serviceCode, networkCode: field('networkCode') ?? null, text };
-}
-
-/** The guard A's services provide; built from the configuration until they do. */
-function guardOf(services: Services, config: Config): AfricasTalkingGuard {
-  const given = (services as Services & { africasTalking?: AfricasTalkingGuard }).africasTalking;
-  if (given) return given;
-  const ranges = splitAddressRanges(config.AFRICASTALKING_CALLBACK_IP_RANGES);
-  const inside = addressMatcher(ranges);
-  return {
-    // Without a configured secret nothing matches (an empty path part must not).
-    callbackSecret: config.AFRICASTALKING_CALLBACK_SECRET ?? randomBytes(32).toString('hex'),
-    isProduction: config.NODE_ENV === 'production',
-    hasAddressRanges: ranges.length > 0,
-    fromAfricasTalking: inside,
-  };
 }
