@@ -181,6 +181,20 @@ describe('USSD menu 4, Claim: first notice of a motor claim and a claim status',
     });
   });
 
+  it('a long place is cut on the confirm screen (never past 182 characters), the choices kept', async () => {
+    const { session } = await toClaimMenu(phone, null);
+    await session.answers('1', '4', '1');
+    const place =
+      `Along the Nairobi–Mombasa highway, ${'near the weighbridge after the junction '.repeat(5)}`.slice(
+        0,
+        200,
+      );
+    const confirm = await session.answer(place);
+    expect(confirm.type).toBe('con');
+    expect(confirm.screen.length).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+    expect(confirm.screen).toMatch(/^Windscreen, .+…\n1\. Report\n2\. Cancel$/);
+  });
+
   it('is not offered to a phone that is not a client’s verified phone', async () => {
     const stranger = await dial(ctx.app, { phone: newPhone() });
     const menu = await stranger.answer('1');
