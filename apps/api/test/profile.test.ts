@@ -1,7 +1,7 @@
 import { PROFILE_MESSAGES } from '@bima/domain/profile';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, clients, outboxEmails, outboxSms } from '../src/db/schema';
+import { auditLog, clients, outboxEmails, smsQueue } from '../src/db/schema';
 import {
   call,
   latestCode,
@@ -32,9 +32,9 @@ describe('Profile › User Profile', () => {
   const latestSmsCode = async (phone: string) => {
     const [sms] = await ctx.database.db
       .select()
-      .from(outboxSms)
-      .where(eq(outboxSms.to, phone))
-      .orderBy(desc(outboxSms.id))
+      .from(smsQueue)
+      .where(eq(smsQueue.to, phone))
+      .orderBy(desc(smsQueue.id))
       .limit(1);
     const code = sms?.text.match(/\b(\d{4})\b/)?.[1];
     if (!code) throw new Error(`no code texted to ${phone}`);
