@@ -23,13 +23,13 @@ test.describe('notifications', () => {
 
     // Profile: in-app always, e-mail per kind; the payment's e-mail off.
     await page.goto('/newportal/profile');
-    const preferences = page.getByRole('region', { name: 'E-mail notifications' });
+    const preferences = page.getByRole('region', { name: 'Notifications by e-mail and SMS' });
     const paymentEmail = preferences.getByRole('checkbox', { name: 'E-mail for Payment received' });
     await expect(paymentEmail).toBeChecked({ timeout: 20_000 });
     await expectNoSeriousViolations(page, 'profile with e-mail preferences');
     await paymentEmail.uncheck();
-    await preferences.getByRole('button', { name: 'Save e-mail preferences' }).click();
-    await expect(preferences.getByText('Your e-mail preferences are saved.')).toBeVisible();
+    await preferences.getByRole('button', { name: 'Save notification preferences' }).click();
+    await expect(preferences.getByText('Your notification preferences are saved.')).toBeVisible();
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'E-mail for Payment received' })).not.toBeChecked({
       timeout: 20_000,

@@ -17,21 +17,34 @@ import { cardClass } from './ui';
 const kindLabel = (kind: string) =>
   kind in NOTIFICATION_KIND_LABELS ? domainText(NOTIFICATION_KIND_LABELS[kind as NotificationKind]) : kind;
 
-/** Profile: a table of notification kinds, in-app always on, each kind's e-mail switchable. */
+type Channel = 'email' | 'sms';
+type Choices = Record<string, { email: boolean; sms: boolean }>;
+
+/**
+ * Profile: a table of notification kinds, in-app always on, each kind's e-mail and SMS (to the
+ * verified phone) switchable.
+ */
 export function EmailPreferences() {
   const queryClient = useQueryClient();
   const preferences = useQuery(emailPreferencesQueryOptions());
-  const [choices, setChoices] = useState<Record<string, boolean>>({});
+  const [choices, setChoices] = useState<Choices>({});
   useEffect(() => {
     if (preferences.data)
-      setChoices(Object.fromEntries(preferences.data.preferences.map((item) => [item.kind, item.email])));
+      setChoices(
+        Object.fromEntries(
+          preferences.data.preferences.map((item) => [item.kind, { email: item.email, sms: item.sms }]),
+        ),
+      );
   }, [preferences.data]);
+  const chosen = (item: { kind: string; email: boolean; sms: boolean }, channel: Channel) =>
+    choices[item.kind]?.[channel] ?? item[channel];
   const save = useMutation({
     mutationFn: () =>
       updateEmailPreferences(
         (preferences.data?.preferences ?? []).map((item) => ({
           kind: item.kind,
-          email: choices[item.kind] ?? item.email,
+          email: chosen(item, 'email'),
+          sms: chosen(item, 'sms'),
         })),
       ),
     onSuccess: (data) => queryClient.setQueryData(notificationKeys.preferences, data),
@@ -41,6 +54,23 @@ export function EmailPreferences() {
     event.preventDefault();
     save.mutate();
   };
+
+  const toggle = (item: { kind: string; email: boolean; sms: boolean }, channel: Channel, label: string) => (
+    <input
+      type="checkbox"
+      className="size-5 accent-emerald-800"
+      checked={chosen(item, channel)}
+      onChange={(event) => {
+        const checked = event.target.checked;
+        save.reset();
+        setChoices((current) => ({
+          ...current,
+          [item.kind]: { email: chosen(item, 'email'), sms: chosen(item, 'sms'), [channel]: checked },
+        }));
+      }}
+      aria-label={label}
+    />
+  );
 
   return (
     <section aria-labelledby="email-preferences-title" className={`${cardClass} mt-6`}>
@@ -68,19 +98,18 @@ export function EmailPreferences() {
               {
                 key: 'email',
                 header: t('notifications.preferences.email'),
-                cell: (item) => (
-                  <input
-                    type="checkbox"
-                    className="size-5 accent-emerald-800"
-                    checked={choices[item.kind] ?? item.email}
-                    onChange={(event) => {
-                      const checked = event.target.checked;
-                      save.reset();
-                      setChoices((current) => ({ ...current, [item.kind]: checked }));
-                    }}
-                    aria-label={t('notifications.preferences.emailFor', { kind: kindLabel(item.kind) })}
-                  />
-                ),
+                cell: (item) =>
+                  toggle(
+                    item,
+                    'email',
+                    t('notifications.preferences.emailFor', { kind: kindLabel(item.kind) }),
+                  ),
+              },
+              {
+                key: 'sms',
+                header: t('notifications.preferences.sms'),
+                cell: (item) =>
+                  toggle(item, 'sms', t('notifications.preferences.smsFor', { kind: kindLabel(item.kind) })),
               },
             ]}
             rows={preferences.data.preferences}
