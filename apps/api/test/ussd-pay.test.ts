@@ -1,9 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, payments, users } from '../src/db/schema';
+import {
+  invoices,
+  loanInstalments,
+  loans,
+  motorCertificates,
+  payments,
+  policies,
+  quotations,
+  users,
+} from '../src/db/schema';
 import { PAY_TEXTS } from '../src/modules/ussd/menus/pay';
+import { policyFor } from './claims-helpers';
 import { buildListeningTestApp, type TestContext } from './helpers';
-import { invoiceFor, MPESA_TEST_ENV, newSignedInClient, waitUntil } from './purchase-helpers';
+import { invoiceFor, MPESA_TEST_ENV, newSignedInClient, waitSucceeded, waitUntil } from './purchase-helpers';
+import { send } from './staff-helpers';
 import { dial } from './ussd-helpers';
 
 /*
@@ -132,6 +143,94 @@ describe('USSD: 3 Pay', () => {
     expect(chosen.type).toBe('con');
     expect(chosen.screen).toContain('Amount:');
   }, 60_000);
+
+  it('a renewal due: quoted and invoiced as the portal’s Renew does, its premium prompted, the new policy issued', async () => {
+    const client = await clientWithPhone();
+    const policyNumber = await policyFor(ctx, client.headers);
+    // Its DMVIC certificate first (issued after payment): the dev tool moves it with the policy, so
+    // the renewal starts after the cover DMVIC knows.
+    await waitUntil(
+      () =>
+        db()
+          .select({ number: motorCertificates.certificateNumber })
+          .from(motorCertificates)
+          .innerJoin(policies, eq(policies.id, motorCertificates.policyId))
+          .where(eq(policies.policyNumber, policyNumber)),
+      (rows) => Boolean(rows[0]?.number),
+    );
+    const moved = await ctx.app.inject({
+      method: 'POST',
+      url: '/dev/policies/ends-in',
+      payload: { policyNumber, days: 10 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const old = moved.json() as { id: number };
+
+    const { session, list } = await openPay(client.phone);
+    expect(list.screen).toContain(`1. Renew ${policyNumber}`);
+    const confirm = await session.answer('1');
+    expect(confirm.type, confirm.screen).toBe('con');
+    // The renewal quotation and its invoice now exist, as after Renew and Pay in the portal.
+    const [renewal] = await db()
+      .select({ invoice: invoices, total: quotations.total })
+      .from(invoices)
+      .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
+      .where(eq(quotations.renewalOfPolicyId, old.id));
+    expect(renewal).toBeDefined();
+    const shillings = new Intl.NumberFormat('en-KE').format(renewal!.invoice.amount / 100);
+    expect(confirm.screen).toContain(`Amount: KES ${shillings}`);
+
+    const done = await session.answer('1');
+    expect(done.screen).toContain('Enter your M-Pesa PIN');
+    const [payment] = await db().select().from(payments).where(eq(payments.invoiceId, renewal!.invoice.id));
+    expect(payment).toMatchObject({ phone: client.msisdn, amount: renewal!.invoice.amount });
+    const renewed = await waitUntil(
+      () => db().select().from(policies).where(eq(policies.renewsPolicyId, old.id)),
+      (rows) => rows.length === 1,
+      20_000,
+    );
+    expect(renewed).toHaveLength(1);
+
+    // Renewed: nothing is left to pay.
+    expect((await openPay(client.phone)).list).toMatchObject({ type: 'end', screen: PAY_TEXTS.nothing.en });
+  }, 90_000);
+
+  it('a loan’s instalment due (the financed invoice is paid through it, not listed itself): prompted as the loan page does', async () => {
+    const client = await clientWithPhone();
+    const invoice = await invoiceFor(ctx, client.headers);
+    const applied = await send(
+      ctx,
+      'client/ipf/apply',
+      { invoiceSystemRef: invoice.invoiceSystemRef, months: 6, acceptTerms: true },
+      client.headers,
+    );
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const loanRef = applied.body.result.data.loanRef as string;
+    const [loan] = await db().select().from(loans).where(eq(loans.loanRef, loanRef));
+    const [first] = await db()
+      .select()
+      .from(loanInstalments)
+      .where(and(eq(loanInstalments.loanId, loan!.id), eq(loanInstalments.number, 1)));
+
+    const { session, list } = await openPay(client.phone);
+    const lines = list.screen.split('\n').filter((line) => /^[1-8]\. /.test(line));
+    expect(lines).toEqual([`1. Loan ${loanRef} instalment`]);
+    const confirm = await session.answer('1');
+    expect(confirm.screen).toContain(
+      `Amount: KES ${new Intl.NumberFormat('en-KE').format(first!.amount / 100)}`,
+    );
+    const done = await session.answer('1');
+    expect(done.screen).toContain('Enter your M-Pesa PIN');
+
+    const [payment] = await db().select().from(payments).where(eq(payments.loanId, loan!.id));
+    expect(payment).toMatchObject({ purpose: 'loan', phone: client.msisdn, amount: first!.amount });
+    await waitSucceeded(ctx, payment!.paymentSystemRef, 20_000);
+    const waiting = await waitUntil(
+      async () => (await db().select().from(loans).where(eq(loans.id, loan!.id)))[0]!,
+      (row) => row.status === 'PENDING',
+    );
+    expect(waiting.status).toBe('PENDING'); // the first instalment paid: now with the lender
+  }, 90_000);
 
   it('every screen it can show has its English and its Kiswahili', () => {
     for (const [key, text] of Object.entries(PAY_TEXTS)) {

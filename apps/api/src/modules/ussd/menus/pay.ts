@@ -2,7 +2,7 @@ import { parseKenyanPhone, renewalWindow } from '@bima/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { invoices, loans, policies, quotations } from '../../../db/schema';
 import { AppError } from '../../../gateway/errors';
-import { type Bilingual, formatAmount, formatDay } from '../../../lib/language';
+import { type Bilingual, formatAmount } from '../../../lib/language';
 import { requestInvoicePayment } from '../../invoice/service';
 import { requestLoanMpesaPayment } from '../../loan/payments';
 import { amountDue, instalmentsOf, loanMoney } from '../../loan/service';
@@ -30,7 +30,7 @@ export const PAY_TEXTS = {
   more: { en: 'More', sw: 'Zaidi' },
   invoice: { en: 'Premium {product}', sw: 'Ada {product}' },
   month: { en: 'Month {month} {product}', sw: 'Mwezi {month} {product}' },
-  renewal: { en: 'Renew {policy} (ends {date})', sw: 'Huisha {policy} (inaisha {date})' },
+  renewal: { en: 'Renew {policy}', sw: 'Huisha {policy}' },
   loan: { en: 'Loan {loan} instalment', sw: 'Awamu ya mkopo {loan}' },
   confirm: {
     en: '{item}\nAmount: {amount}\nM-Pesa prompt to {phone}\n1. Pay\n2. Cancel',
@@ -110,8 +110,21 @@ async function payablesOf(context: UssdContext): Promise<PayItem[]> {
     maxPerPrompt: services.mpesa.maxAmount,
     status: 'UNPAID',
   })) as Awaited<ReturnType<typeof getInvoice>>[];
+  // An invoice being financed is paid through its loan's instalments (listed below), not here.
+  const financed = new Set(
+    (
+      await db
+        .select({ ref: invoices.invoiceSystemRef })
+        .from(loans)
+        .innerJoin(invoices, eq(invoices.id, loans.invoiceId))
+        .where(
+          and(eq(loans.userId, userId), inArray(loans.status, ['AWAITING_DEPOSIT', 'PENDING', 'ACTIVE'])),
+        )
+    ).map((row) => row.ref),
+  );
   for (const invoice of unpaid) {
-    if (invoice.amountDueNow <= 0 || invoice.isQuotationExpired) continue;
+    if (invoice.amountDueNow <= 0 || invoice.isQuotationExpired || financed.has(invoice.invoiceSystemRef))
+      continue;
     const line = invoice.monthNo
       ? say(context, 'month', { month: invoice.monthNo, product: invoice.productName })
       : say(context, 'invoice', { product: invoice.productName });
@@ -140,11 +153,10 @@ async function payablesOf(context: UssdContext): Promise<PayItem[]> {
     const skip = new Set([...renewed, ...invoiced].map((row) => row.id));
     for (const policy of open) {
       if (skip.has(policy.id)) continue;
-      const date = formatDay(policy.endDate, context.caller.language);
       items.push({
         kind: 'renewal',
         ref: policy.policyNumber,
-        line: short(say(context, 'renewal', { policy: policy.policyNumber, date })),
+        line: short(say(context, 'renewal', { policy: policy.policyNumber })),
       });
     }
   }
