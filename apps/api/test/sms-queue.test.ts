@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smsOptOuts, smsQueue } from '../src/db/schema';
+import { smsOptOuts, smsQueue, users } from '../src/db/schema';
 import { enqueueSms } from '../src/sms/queue';
 import type { SmsClient } from '../src/sms/sender';
 import { createSmsService } from '../src/sms/worker';
+import { loginUser, PASSWORD, registerUser } from './accounts-helpers';
 import { buildTestApp } from './helpers';
 import { waitUntil } from './purchase-helpers';
 import { createStaffUser, send } from './staff-helpers';
@@ -250,6 +251,34 @@ describe('the SMS queue through the Africa’s Talking simulator', () => {
     expect((await send(ctx, 'admin/smsQueue/retrySms', { id: row!.id }, admin)).status).toBe(409);
     // Admins only.
     expect((await send(ctx, 'admin/smsQueue/listSmsQueue', {}, {})).status).toBe(403);
+  });
+
+  it('deletes the texts of an account whose personal data is erased', async () => {
+    const email = await registerUser(ctx);
+    const { accessToken } = await loginUser(ctx, email);
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    const to = phone('00');
+    await ctx.database.db
+      .update(users)
+      .set({ phone: to, phoneVerifiedAt: new Date() })
+      .where(eq(users.id, user!.id));
+    await enqueueSms(ctx.database.db, {
+      to,
+      text: 'Your policy P-1 is issued.',
+      kind: 'policy_issued',
+      userId: user!.id,
+    });
+    await ctx.app.services.sms.send({ to, text: 'Your Bima Portal code is 1234.' });
+    await ctx.app.services.sms.drain();
+    expect(await rowsTo(to)).toHaveLength(2);
+    const closed = await send(
+      ctx,
+      'client/privacy/closeAccount',
+      { password: PASSWORD, confirm: true },
+      { accesstoken: accessToken },
+    );
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(await rowsTo(to)).toEqual([]);
   });
 
   it('sends each text once when two instances drain the same queue', async () => {

@@ -39,6 +39,7 @@ import {
   refreshTokens,
   schoolChildren,
   sessions,
+  smsQueue,
   standingOrders,
   unallocatedReceipts,
   users,
@@ -298,6 +299,12 @@ export async function closeAccount(
     await tx.delete(mailQueue).where(eq(mailQueue.to, user.email));
     await tx.delete(outboxEmails).where(eq(outboxEmails.to, user.email));
     if (phones.length) await tx.delete(outboxSms).where(inArray(outboxSms.to, phones));
+    // The text messages queued for the account or its phones (a retry row first: it points at its original).
+    const theirTexts = phones.length
+      ? or(eq(smsQueue.userId, userId), inArray(smsQueue.to, phones))
+      : eq(smsQueue.userId, userId);
+    await tx.delete(smsQueue).where(and(theirTexts, sql`${smsQueue.retryOf} is not null`));
+    await tx.delete(smsQueue).where(theirTexts);
     // The client's own profile changes in the audit log keep what happened, not the old names or addresses.
     await tx
       .update(auditLog)
