@@ -2,7 +2,7 @@ import { fitsOneSegment } from '@bima/domain/sms';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { motorCertificates, policies, smsQueue, users, ussdPhones, ussdSessions } from '../src/db/schema';
-import { fitScreen } from '../src/modules/ussd/engine';
+import { fitScreen, USSD_LOCKOUT_MS } from '../src/modules/ussd/engine';
 import { USSD_SCREEN_MAX } from '../src/modules/ussd/menu';
 import { USSD_MENUS } from '../src/modules/ussd/menus';
 import { PLATE_SCREEN } from '../src/modules/ussd/menus/plate';
@@ -253,6 +253,24 @@ describe('USSD engine and menus 1 (plate) and 2 (my policies)', () => {
     expect(fitsOneSegment(ussdLockoutSms('*384*123#').sw)).toBe(true);
     // The right digits after the END change nothing: the session is over.
     expect(await session.answer(ID_DIGITS)).toMatchObject({ type: 'end' });
+    // Dialling again does not give three more guesses (nor another text): the personal menus stay
+    // shut for an hour; the plate check still works.
+    const again = await dial(ctx.app, { phone: clientPhone });
+    expect(fits(await again.answer('2'))).toMatchObject({ type: 'end', screen: USSD_SCREEN.idLockedFor.en });
+    const plateCheck = await dial(ctx.app, { phone: clientPhone });
+    expect((await plateCheck.answer('1')).screen).toBe(PLATE_SCREEN.ask.en);
+    await plateCheck.answer('0');
+    expect(
+      await ctx.database.db.select().from(smsQueue).where(eq(smsQueue.kind, 'ussd_lockout')),
+    ).toHaveLength(1);
+    // An hour later the ID digits are asked again.
+    await ctx.database.db
+      .update(ussdSessions)
+      .set({ updatedAt: new Date(Date.now() - USSD_LOCKOUT_MS - 1000) })
+      .where(eq(ussdSessions.sessionId, session.sessionId));
+    const later = await dial(ctx.app, { phone: clientPhone });
+    expect((await later.answer('2')).screen).toBe(USSD_SCREEN.idPrompt.en);
+    await later.answer('0');
   });
 
   it('shows the policies in Kiswahili, and asks the ID digits once a session', async () => {

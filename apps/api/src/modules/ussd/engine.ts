@@ -1,5 +1,5 @@
 import { parseKenyanPhone } from '@bima/domain';
-import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -29,6 +29,11 @@ import { USSD_SCREEN, ussdLockoutSms } from './messages';
 export const USSD_RESUME_WINDOW_MS = 5 * 60_000;
 /** Wrong ID digits a session allows before it ends (and the client is told by SMS). */
 export const USSD_ID_TRIES = 3;
+/**
+ * After a session ended on wrong ID digits, how long the phone's personal menus stay shut: without
+ * it a guesser would dial again and again (3 guesses a dial), and the client would get a text a dial.
+ */
+export const USSD_LOCKOUT_MS = 60 * 60_000;
 /** The main-menu answer that switches the language (the menus keep 1–5). */
 const LANGUAGE_CHOICE = '6';
 
@@ -58,7 +63,9 @@ type SessionState =
   | { at: 'resume'; from: string }
   | { at: 'main'; verified?: boolean }
   | { at: 'id'; menu: MenuId; tries: number; verified?: boolean }
-  | { at: 'menu'; menu: MenuId; step: UssdStep; verified?: boolean };
+  | { at: 'menu'; menu: MenuId; step: UssdStep; verified?: boolean }
+  /** Ended on 3 wrong ID digits (USSD_LOCKOUT_MS). */
+  | { at: 'locked' };
 
 /** What a session keeps: where it is and the `text` it has taken so far. */
 interface Stored {
@@ -66,7 +73,9 @@ interface Stored {
   taken: string;
 }
 
-type Screen = { type: 'con'; screen: string; state: SessionState } | { type: 'end'; screen: string };
+type Screen =
+  | { type: 'con'; screen: string; state: SessionState }
+  | { type: 'end'; screen: string; state?: SessionState };
 
 /** Answers one request of Africa's Talking. Never throws for anything the caller sent. */
 export async function handleUssdRequest(deps: UssdEngineDeps, request: UssdRequest): Promise<UssdAnswer> {
@@ -155,6 +164,8 @@ async function step(
       }
       const menu = visibleMenus(caller).find((entry) => entry.number === input)?.menu;
       if (!menu) return mainMenu(caller, { verified, notice: USSD_SCREEN.notAChoice });
+      if (menu.personal && !verified && (await lockedOut(deps.db, caller.phone)))
+        return { type: 'end', screen: say(caller, USSD_SCREEN.idLockedFor) };
       if (menu.personal && !verified)
         return {
           type: 'con',
@@ -170,7 +181,7 @@ async function step(
       const tries = state.tries + 1;
       if (tries >= USSD_ID_TRIES) {
         await lockOut(deps, request, caller);
-        return { type: 'end', screen: say(caller, USSD_SCREEN.idLocked) };
+        return { type: 'end', screen: say(caller, USSD_SCREEN.idLocked), state: { at: 'locked' } };
       }
       return {
         type: 'con',
@@ -178,6 +189,8 @@ async function step(
         state: { at: 'id', menu: state.menu, tries },
       };
     }
+    case 'locked':
+      return { type: 'end', screen: say(caller, USSD_SCREEN.idLocked), state };
     case 'menu': {
       if (input === '0') return mainMenu(caller, { verified });
       const menu = menuOf(state.menu);
@@ -296,6 +309,22 @@ async function endSession(db: Database, sessionId: string): Promise<void> {
   await db.update(ussdSessions).set({ status: 'ended' }).where(eq(ussdSessions.sessionId, sessionId));
 }
 
+/** Whether a session of this phone ended on wrong ID digits within USSD_LOCKOUT_MS. */
+async function lockedOut(db: Database, phone: string): Promise<boolean> {
+  const [locked] = await db
+    .select({ sessionId: ussdSessions.sessionId })
+    .from(ussdSessions)
+    .where(
+      and(
+        eq(ussdSessions.phone, phone),
+        gt(ussdSessions.updatedAt, new Date(Date.now() - USSD_LOCKOUT_MS)),
+        sql`${ussdSessions.state}->'state'->>'at' = 'locked'`,
+      ),
+    )
+    .limit(1);
+  return locked !== undefined;
+}
+
 async function idMatches(db: Database, caller: UssdCaller, input: string): Promise<boolean> {
   if (!caller.client || !/^\d{4}$/.test(input)) return false;
   const [client] = await db
@@ -392,7 +421,7 @@ async function save(
 ): Promise<UssdAnswer> {
   const answer = fitScreen(deps, { type: options.screen.type, screen: options.screen.screen });
   const state: Stored = {
-    state: options.screen.type === 'con' ? options.screen.state : storedOf(options.previous?.state).state,
+    state: options.screen.state ?? storedOf(options.previous?.state).state,
     taken: options.taken,
   };
   const values = {

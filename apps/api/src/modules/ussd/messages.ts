@@ -23,6 +23,10 @@ export const USSD_SCREEN = {
     en: 'The ID digits did not match 3 times. For your safety this session has ended. We have sent you an SMS.',
     sw: 'Tarakimu za kitambulisho hazikulingana mara 3. Kwa usalama wako kikao kimefungwa. Tumekutumia SMS.',
   },
+  idLockedFor: {
+    en: 'For your safety, your policies cannot be reached here for an hour after 3 wrong ID digits. Plate checks and quotes still work.',
+    sw: 'Kwa usalama wako, bima zako hazipatikani hapa kwa saa moja baada ya tarakimu 3 zisizo sahihi. Namba za magari na bei bado zinapatikana.',
+  },
   tooMany: {
     en: 'Too many requests from this phone. Please dial again in a minute.',
     sw: 'Maombi mengi mno kutoka simu hii. Tafadhali piga tena baada ya dakika moja.',
