@@ -156,7 +156,12 @@ describe('notifications: the centre, events and e-mail preferences', () => {
     const personId = await userIdOf(ctx, person);
     const email = await emailOf(ctx, personId);
     const before = (await send(ctx, 'platform/notification/getPreferences', {}, person)).body.result.data;
-    expect(before.preferences).toContainEqual({ kind: 'payment_received', email: true, inApp: true });
+    expect(before.preferences).toContainEqual({
+      kind: 'payment_received',
+      email: true,
+      sms: true,
+      inApp: true,
+    });
     expect(
       before.preferences.some((preference: { kind: string }) => preference.kind === 'help_request_received'),
     ).toBe(false);
@@ -168,6 +173,14 @@ describe('notifications: the centre, events and e-mail preferences', () => {
       person,
     );
     expect(bad.status).toBe(400);
+    // A preference must switch the e-mail or the text message.
+    const neither = await send(
+      ctx,
+      'platform/notification/updatePreferences',
+      { preferences: [{ kind: 'payment_received' }] },
+      person,
+    );
+    expect(neither.status).toBe(400);
 
     const updated = await send(
       ctx,
@@ -176,9 +189,11 @@ describe('notifications: the centre, events and e-mail preferences', () => {
       person,
     );
     expect(updated.status).toBe(200);
+    // Only the e-mail was named: the text message stays on.
     expect(updated.body.result.data.preferences).toContainEqual({
       kind: 'payment_received',
       email: false,
+      sms: true,
       inApp: true,
     });
 
