@@ -13,7 +13,16 @@ import {
 import { PAY_TEXTS } from '../src/modules/ussd/menus/pay';
 import { policyFor } from './claims-helpers';
 import { buildListeningTestApp, type TestContext } from './helpers';
-import { invoiceFor, MPESA_TEST_ENV, newSignedInClient, waitSucceeded, waitUntil } from './purchase-helpers';
+import {
+  completeQuotation,
+  createQuotation,
+  invoiceFor,
+  MPESA_TEST_ENV,
+  newSignedInClient,
+  payForPolicy,
+  waitSucceeded,
+  waitUntil,
+} from './purchase-helpers';
 import { send } from './staff-helpers';
 import { dial } from './ussd-helpers';
 
@@ -193,6 +202,43 @@ describe('USSD: 3 Pay', () => {
 
     // Renewed: nothing is left to pay.
     expect((await openPay(client.phone)).list).toMatchObject({ type: 'end', screen: PAY_TEXTS.nothing.en });
+  }, 90_000);
+
+  it('a monthly policy’s next month: listed as its month, its amount prompted, the month paid', async () => {
+    const client = await clientWithPhone();
+    const quotation = await createQuotation(ctx, client.headers, { paymentPlan: 'monthly' });
+    const completed = await completeQuotation(ctx, client.headers, quotation.systemQuotationRef);
+    expect(completed.statusCode, completed.body).toBe(200);
+    const policyNumber = await payForPolicy(
+      ctx,
+      client.headers,
+      completed.json().result.data.invoiceSystemRef,
+    );
+    const [policy] = await db().select().from(policies).where(eq(policies.policyNumber, policyNumber));
+    const month2 = await waitUntil(
+      async () =>
+        (
+          await db()
+            .select()
+            .from(invoices)
+            .where(and(eq(invoices.policyId, policy!.id), eq(invoices.monthNo, 2)))
+        )[0],
+      (row) => row !== undefined,
+    );
+
+    const { session, list } = await openPay(client.phone);
+    expect(list.screen).toMatch(/\n1\. Month 2 APA/);
+    const confirm = await session.answer('1');
+    expect(confirm.screen).toContain(
+      `Amount: KES ${new Intl.NumberFormat('en-KE').format(month2!.amount / 100)}`,
+    );
+    expect((await session.answer('1')).screen).toContain('Enter your M-Pesa PIN');
+    const paid = await waitUntil(
+      async () => (await db().select().from(invoices).where(eq(invoices.id, month2!.id)))[0]!,
+      (row) => row.status === 'PAID',
+      20_000,
+    );
+    expect(paid.status).toBe('PAID');
   }, 90_000);
 
   it('a loan’s instalment due (the financed invoice is paid through it, not listed itself): prompted as the loan page does', async () => {
