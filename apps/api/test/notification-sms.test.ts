@@ -98,6 +98,9 @@ describe('notification texts (issue 32)', () => {
     en: {
       paid: 'we received your payment of KES',
       issued: (policy: string) => `policy ${policy} is issued.`,
+      certificateFollows: 'The certificate number follows by SMS.',
+      certificate: (policy: string) =>
+        new RegExp(`motor certificate [A-Z]\\d{8} of policy ${policy} is issued by DMVIC`),
       claimReceived: (ref: string) => `we received your claim ${ref}.`,
       assessment: (ref: string) => `your claim ${ref} is under assessment.`,
       approved: (ref: string) => `your claim ${ref} is approved.`,
@@ -111,6 +114,9 @@ describe('notification texts (issue 32)', () => {
     sw: {
       paid: 'tumepokea malipo yako ya KES',
       issued: (policy: string) => `sera ${policy} imetolewa.`,
+      certificateFollows: 'Nambari ya cheti itafuata kwa SMS.',
+      certificate: (policy: string) =>
+        new RegExp(`cheti cha gari [A-Z]\\d{8} cha sera ${policy} kimetolewa na DMVIC`),
       claimReceived: (ref: string) => `tumepokea dai lako ${ref}.`,
       assessment: (ref: string) => `dai lako ${ref} linatathminiwa.`,
       approved: (ref: string) => `dai lako ${ref} limeidhinishwa.`,
@@ -132,7 +138,13 @@ describe('notification texts (issue 32)', () => {
       const policyNumber = await payForPolicy(ctx, owner.headers, invoice.invoiceSystemRef);
       expect((await textsOfKind(owner.phone, 'payment_received')).join('\n')).toContain(words.paid);
       const issued = await textsOfKind(owner.phone, 'policy_issued');
-      expect(issued.join('\n')).toContain(words.issued(policyNumber));
+      expect(issued.join('\n')).toContain(`${words.issued(policyNumber)} ${words.certificateFollows}`);
+      // DMVIC issues the motor certificate moments later (the issuing job): its number is texted.
+      const withCertificate = await waitUntil(
+        () => textsOfKind(owner.phone, 'policy_issued'),
+        (texts) => texts.some((text) => words.certificate(policyNumber).test(text)),
+      );
+      expect(withCertificate.join('\n')).toMatch(words.certificate(policyNumber));
 
       const reported = await send(
         ctx,
