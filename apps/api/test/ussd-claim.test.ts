@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claims, notifications, users } from '../src/db/schema';
+import { claims, notifications, users, ussdSessions } from '../src/db/schema';
 import { USSD_SCREEN_MAX } from '../src/modules/ussd/menu';
 import { CLAIM_SCREENS } from '../src/modules/ussd/menus/claim';
+import { USSD_SCREEN } from '../src/modules/ussd/messages';
 import { APA_UNDERWRITER, deskHeaders, policyFor } from './claims-helpers';
 import { buildTestApp } from './helpers';
 import { CLIENT_KYC, kenyaToday, plusDays } from './purchase-helpers';
@@ -193,6 +194,36 @@ describe('USSD menu 4, Claim: first notice of a motor claim and a claim status',
     expect(confirm.type).toBe('con');
     expect(confirm.screen.length).toBeLessThanOrEqual(USSD_SCREEN_MAX);
     expect(confirm.screen).toMatch(/^Windscreen, .+…\n1\. Report\n2\. Cancel$/);
+    expect(await session.answer('2')).toMatchObject({ type: 'end', screen: CLAIM_SCREENS.cancelled.en });
+  });
+
+  it('a report the network dropped at "where" is continued on the next dial and reported once', async () => {
+    const before = (await ctx.database.db.select().from(claims)).length;
+    const { session: dropped } = await toClaimMenu(phone, null);
+    expect((await dropped.answers('1', '4', '1')).screen).toBe(CLAIM_SCREENS.where.en);
+    // 200 s without an answer: Africa's Talking ended the session (the earlier tests' sessions are older).
+    await ctx.database.db
+      .update(ussdSessions)
+      .set({ updatedAt: new Date(Date.now() - 600_000) })
+      .where(and(eq(ussdSessions.phone, phone), ne(ussdSessions.sessionId, dropped.sessionId)));
+    await ctx.database.db
+      .update(ussdSessions)
+      .set({ updatedAt: new Date(Date.now() - 200_000) })
+      .where(eq(ussdSessions.sessionId, dropped.sessionId));
+
+    const again = await dial(ctx.app, { phone });
+    expect(again.first.screen).toBe(USSD_SCREEN.resume.en);
+    expect(await again.answer('1')).toMatchObject({ type: 'con', screen: CLAIM_SCREENS.where.en });
+    expect((await again.answer('Mombasa Road, Syokimau')).screen).toMatch(
+      /^Windscreen, .+, Syokimau\n1\. Report/,
+    );
+    const done = await again.answer('1');
+    expect(done.screen).toMatch(/^Claim \S+ reported\./);
+    // The network sends the last request again: the same screen, no second claim.
+    expect(await again.repeat()).toMatchObject({ type: 'end', screen: done.screen });
+    const after = await ctx.database.db.select().from(claims);
+    expect(after.length).toBe(before + 1);
+    expect(after.find((row) => row.place === 'Mombasa Road, Syokimau')).toMatchObject({ type: 'windscreen' });
   });
 
   it('is not offered to a phone that is not a client’s verified phone', async () => {
