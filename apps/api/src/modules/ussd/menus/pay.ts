@@ -229,24 +229,23 @@ async function amountOf(context: UssdContext, item: PayItem): Promise<{ item: Pa
   return { item, amount: Math.min(due, services.mpesa.maxAmount * 100) };
 }
 
+/** The payment modules' refusals (AppError codes) and what the caller is told. */
+const REFUSALS: Readonly<Record<string, keyof Texts>> = {
+  INVOICE_PAID: 'paid',
+  LOAN_NOTHING_DUE: 'paid',
+  PAYMENT_PENDING: 'pending',
+  QUOTATION_EXPIRED: 'expired',
+  POLICY_EXPIRED: 'expired',
+  RISK_DETAILS_MISSING: 'details',
+  ALREADY_RENEWED: 'renewed',
+  PAYMENT_REQUEST_FAILED: 'busy',
+};
+
 /** A refusal of the payment modules, said in the caller's words; anything else is not ours to hide. */
 function refusal(context: UssdContext, error: unknown): UssdReply {
   if (!(error instanceof AppError)) throw error;
-  const code = error.code;
-  const key: keyof Texts =
-    code === 'INVOICE_PAID' || code === 'LOAN_NOTHING_DUE'
-      ? 'paid'
-      : code === 'PAYMENT_PENDING'
-        ? 'pending'
-        : code === 'QUOTATION_EXPIRED' || code === 'POLICY_EXPIRED'
-          ? 'expired'
-          : code === 'RISK_DETAILS_MISSING'
-            ? 'details'
-            : code === 'ALREADY_RENEWED'
-              ? 'renewed'
-              : code === 'PAYMENT_REQUEST_FAILED'
-                ? 'busy'
-                : 'unavailable';
+  const code = String(error.code);
+  const key = REFUSALS[code] ?? 'unavailable';
   context.log.info({ code, message: error.message }, 'USSD payment refused');
   return end(say(context, key));
 }
@@ -325,10 +324,6 @@ export const payMenu: UssdMenu = {
         return refusal(context, error);
       }
     }
-    return start(context);
+    return payMenu.start(context);
   },
 };
-
-function start(context: UssdContext) {
-  return payMenu.start(context);
-}
