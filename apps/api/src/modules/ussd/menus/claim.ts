@@ -14,7 +14,7 @@ import type { Principal } from '../../../gateway/registry';
 import { kenyaToday } from '../../../lib/dates';
 import { type Bilingual, formatDay } from '../../../lib/language';
 import { CLAIM_STATUS_WORDS, listClaims, reportClaim } from '../../claim/service';
-import { con, end, type UssdContext, type UssdMenu, type UssdReply } from '../menu';
+import { con, end, USSD_SCREEN_MAX, type UssdContext, type UssdMenu, type UssdReply } from '../menu';
 
 /*
  * Menu 4, Claim (issue 32): a motor claim's first notice — the policy, what happened, when, where
@@ -159,7 +159,7 @@ function confirmScreen(context: UssdContext, data: ClaimDraft): string {
   const head = `${type}, ${data.plate || data.policyNumber}, ${day}, ${data.place}`;
   const tail = `\n${context.t(S.confirmChoices)}`;
   // The place is the caller's own words: cut it rather than the choices if the screen runs long.
-  const room = 182 - tail.length;
+  const room = USSD_SCREEN_MAX - tail.length;
   return `${head.length > room ? `${head.slice(0, room - 1)}…` : head}${tail}`;
 }
 
