@@ -234,6 +234,24 @@ describe('USSD engine and menus 1 (plate) and 2 (my policies)', () => {
     expect(detail.screen).toContain(`Certificate ${certificateNumber}`);
   });
 
+  it('takes an answer sent twice at once only once: the twin gets the same screen', async () => {
+    const phone = await knownPhone(ctx);
+    const session = await dial(ctx.app, { phone });
+    await session.answer('1');
+    const fields = {
+      sessionId: session.sessionId,
+      serviceCode: '*384*123#',
+      phoneNumber: phone,
+      text: `1*${plate}`,
+    };
+    const [one, two] = await Promise.all([postUssd(ctx.app, fields), postUssd(ctx.app, fields)]);
+    expect(one.type).toBe('end');
+    expect(two).toEqual(one);
+    // One plate check counted against the phone, not two.
+    const counted = await ctx.app.services.counters.hit(`certificate-check:phone:${phone}`, 10 * 60_000);
+    expect(counted.count).toBe(2);
+  });
+
   it('ends the session after three wrong ID digits and tells the client by SMS', async () => {
     const session = await dial(ctx.app, { phone: clientPhone });
     await session.answer('2');

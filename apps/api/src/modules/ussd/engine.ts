@@ -103,8 +103,16 @@ export async function handleUssdRequest(deps: UssdEngineDeps, request: UssdReque
       return parseStored(existing.lastScreen);
     const answer = newAnswer(stored.taken, text);
     if (answer === null) return parseStored(existing.lastScreen ?? 'END ');
+    // One request at a time takes an answer (an M-Pesa prompt is sent once); a twin waits for its screen.
+    if (!(await claimAnswer(deps.db, existing, text))) return waitForScreen(deps.db, request.sessionId, text);
     const caller = await callerOf(deps.db, phone, remembered ?? 'en');
-    const screen = await step(deps, request, caller, stored.state, answer.trim());
+    let screen: Screen;
+    try {
+      screen = await step(deps, request, caller, stored.state, answer.trim());
+    } catch (error) {
+      await releaseAnswer(deps.db, request.sessionId);
+      throw error;
+    }
     return save(deps, request, phone, { previous: existing, taken: text, screen });
   }
 
@@ -124,6 +132,58 @@ export async function handleUssdRequest(deps: UssdEngineDeps, request: UssdReque
     }
   }
   return save(deps, request, phone, { previous: null, taken: resumable ? '' : text, screen });
+}
+
+/** How long one answer may take (an M-Pesa prompt, DMVIC) before a repeat of it may take it over. */
+const ANSWER_CLAIM_MS = 20_000;
+
+/**
+ * Marks the session as taking `text` (state.working) unless another request is already at it: Africa's
+ * Talking (or a double tap) may send the same step twice at once, and a step can have effects.
+ */
+async function claimAnswer(
+  db: Database,
+  session: typeof ussdSessions.$inferSelect,
+  text: string,
+): Promise<boolean> {
+  const now = Date.now();
+  const working = JSON.stringify({ text, until: now + ANSWER_CLAIM_MS });
+  const claimed = await db
+    .update(ussdSessions)
+    .set({ state: sql`jsonb_set(${ussdSessions.state}, '{working}', ${working}::jsonb)` })
+    .where(
+      and(
+        eq(ussdSessions.sessionId, session.sessionId),
+        eq(ussdSessions.answers, session.answers),
+        sql`coalesce((${ussdSessions.state}->'working'->>'until')::bigint, 0) < ${now}`,
+      ),
+    )
+    .returning({ sessionId: ussdSessions.sessionId });
+  return claimed.length > 0;
+}
+
+async function releaseAnswer(db: Database, sessionId: string): Promise<void> {
+  await db
+    .update(ussdSessions)
+    .set({ state: sql`${ussdSessions.state} - 'working'` })
+    .where(eq(ussdSessions.sessionId, sessionId));
+}
+
+/** The screen the request at work on the same answer sends (waiting for it up to ANSWER_CLAIM_MS). */
+async function waitForScreen(db: Database, sessionId: string, text: string): Promise<UssdAnswer> {
+  const deadline = Date.now() + ANSWER_CLAIM_MS;
+  for (;;) {
+    const [current] = await db
+      .select()
+      .from(ussdSessions)
+      .where(eq(ussdSessions.sessionId, sessionId))
+      .limit(1);
+    const stored = current ? (current.state as { working?: unknown; taken?: unknown }) : null;
+    const done = !stored?.working || stored.taken === text || current?.status === 'ended';
+    if (current?.lastScreen && (done || Date.now() > deadline)) return parseStored(current.lastScreen);
+    if (!current || Date.now() > deadline) return { type: 'end', screen: USSD_SCREEN.unavailable.en };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The answer in `text` after the `taken` part, or null when `text` does not continue it. */
