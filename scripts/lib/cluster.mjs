@@ -271,6 +271,41 @@ export async function startIdentitySimulator() {
   return { url, env, child, stop: () => stopChild(child) };
 }
 
+/**
+ * The Africa's Talking simulator as its own process (SMS: one set of inboxes for every instance),
+ * posting delivery reports and STOP replies through the load balancer (trusting its certificate)
+ * with a callback secret made for this cluster. Answers `env`, the AFRICASTALKING_* the instances
+ * need to reach it and to accept its callbacks.
+ */
+export async function startAfricasTalkingSimulator({ callbackBaseUrl, certificate }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    AFRICASTALKING_BASE_URL: url,
+    // AT_SIMULATOR_CREDENTIALS (apps/api/src/africastalking/simulator.ts).
+    AFRICASTALKING_USERNAME: 'bima-simulator',
+    AFRICASTALKING_API_KEY: 'at-simulator-api-key',
+    AFRICASTALKING_CALLBACK_SECRET: randomBytes(24).toString('hex'),
+  };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/africastalking/simulator-server.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...env,
+        AFRICASTALKING_SIMULATOR_PORT: String(port),
+        MPESA_CALLBACK_BASE_URL: callbackBaseUrl,
+        ...(certificate ? { NODE_EXTRA_CA_CERTS: certificate } : {}),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  await waitListening(url, child, "the Africa's Talking simulator");
+  return { url, env, child, stop: () => stopChild(child) };
+}
+
 /** The DMVIC simulator as its own process: one register, stock and set of certificates for every instance. */
 export async function startDmvicSimulator() {
   const port = await freePort();
@@ -362,6 +397,14 @@ export async function startCluster({
     const identity = await startIdentitySimulator();
     stops.push(identity.stop);
     log(`Identity     ${identity.url} (the Smile ID simulator: the sample IPRS and KRA register)`);
+    const africasTalking = await startAfricasTalkingSimulator({
+      callbackBaseUrl: nginx.httpsUrl,
+      certificate: nginx.certificate,
+    });
+    stops.push(africasTalking.stop);
+    log(
+      `SMS          ${africasTalking.url} (the Africa's Talking simulator, reporting to ${nginx.httpsUrl})`,
+    );
     const dmvic = await startDmvicSimulator();
     stops.push(dmvic.stop);
     log(`DMVIC        ${dmvic.url} (the DMVIC simulator)`);
@@ -386,6 +429,8 @@ export async function startCluster({
       MPESA_CALLBACK_BASE_URL: nginx.httpsUrl,
       // Identity checks reach the identity simulator's process, signed with its credentials.
       ...identity.env,
+      // Text messages reach the Africa's Talking simulator's process, whose callbacks carry the secret.
+      ...africasTalking.env,
       // DMVIC: the simulator over plain http on loopback (no client certificate: it is not DMVIC).
       DMVIC_BASE_URL: dmvic.url,
       DMVIC_USERNAME: 'simulator-user',

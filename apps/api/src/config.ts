@@ -59,6 +59,11 @@ const baseConfigSchema = z.object({
   AFRICASTALKING_API_KEY: z.string().min(1).optional(),
   AFRICASTALKING_SENDER_ID: z.string().min(1).optional(),
   /**
+   * Africa's Talking's API address; by default its sandbox for the username 'sandbox', else the live
+   * API. `npm run cluster` points it at the standalone simulator (africastalking/simulator-server.ts).
+   */
+  AFRICASTALKING_BASE_URL: z.string().url().optional(),
+  /**
    * The secret in Africa's Talking's callback paths (USSD /v2/api/ussd/<secret>, SMS delivery reports
    * and opt-outs); made and kept in the database when unset. Outside production loopback callers need none.
    */

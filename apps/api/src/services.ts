@@ -335,7 +335,7 @@ export async function createServices(options: {
         );
   const smsClient = hasAfricasTalking
     ? createAfricasTalkingClient({
-        baseUrl: africasTalkingBaseUrl(config.AFRICASTALKING_USERNAME!),
+        baseUrl: config.AFRICASTALKING_BASE_URL ?? africasTalkingBaseUrl(config.AFRICASTALKING_USERNAME!),
         username: config.AFRICASTALKING_USERNAME!,
         apiKey: config.AFRICASTALKING_API_KEY!,
         senderId: config.AFRICASTALKING_SENDER_ID,

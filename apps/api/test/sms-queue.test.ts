@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AfricasTalkingSimulator,
+  AT_SIMULATOR_CREDENTIALS,
+  startAfricasTalkingSimulator,
+} from '../src/africastalking/simulator';
 import { smsOptOuts, smsQueue, users } from '../src/db/schema';
 import { enqueueSms } from '../src/sms/queue';
 import type { SmsClient } from '../src/sms/sender';
@@ -308,5 +313,48 @@ describe('the SMS queue through the Africa’s Talking simulator', () => {
     await Promise.all(workers.map((worker) => worker.drain()));
     expect(sent.filter((to) => phones.includes(to)).sort()).toEqual([...phones].sort());
     for (const to of phones) expect((await rowsTo(to))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe('an Africa’s Talking account configured (here the simulator as its own server, as in the cluster)', () => {
+  let ctx: Ctx;
+  let simulator: AfricasTalkingSimulator;
+  const secret = 'cluster-secret-0123456789abcdef';
+  beforeAll(async () => {
+    let origin = '';
+    simulator = await startAfricasTalkingSimulator({
+      deliveryReportUrl: () => `${origin}/v2/api/sms/delivery/${secret}`,
+      optOutUrl: () => `${origin}/v2/api/sms/opt-out/${secret}`,
+      deliveryDelayMs: 10,
+    });
+    ctx = await buildTestApp({
+      seed: false,
+      env: {
+        AFRICASTALKING_BASE_URL: simulator.baseUrl,
+        AFRICASTALKING_USERNAME: AT_SIMULATOR_CREDENTIALS.username,
+        AFRICASTALKING_API_KEY: AT_SIMULATOR_CREDENTIALS.apiKey,
+        AFRICASTALKING_SENDER_ID: 'BIMA',
+        AFRICASTALKING_CALLBACK_SECRET: secret,
+      },
+    });
+    origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+    await simulator.close();
+  });
+
+  it('sends through the configured address with the account, and takes its delivery reports', async () => {
+    expect(ctx.app.services.sms.transport).toBe('africastalking');
+    expect(ctx.app.services.africasTalking.simulator).toBeNull();
+    const to = phone('00');
+    await enqueueSms(ctx.database.db, { to, text: 'Claim received', kind: 'claim_received' });
+    await ctx.app.services.sms.drain();
+    expect(simulator.inbox(to)).toMatchObject([{ text: 'Claim received', from: 'BIMA' }]);
+    const [row] = await waitUntil(
+      () => ctx.database.db.select().from(smsQueue).where(eq(smsQueue.to, to)),
+      (rows) => rows[0]?.deliveryStatus === 'Success',
+    );
+    expect(row).toMatchObject({ status: 'sent', providerMessageId: simulator.inbox(to)[0]!.messageId });
   });
 });
