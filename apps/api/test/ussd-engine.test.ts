@@ -1,7 +1,15 @@
 import { fitsOneSegment } from '@bima/domain/sms';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { motorCertificates, policies, smsQueue, users, ussdPhones, ussdSessions } from '../src/db/schema';
+import {
+  clients,
+  motorCertificates,
+  policies,
+  smsQueue,
+  users,
+  ussdPhones,
+  ussdSessions,
+} from '../src/db/schema';
 import { fitScreen, USSD_LOCKOUT_MS } from '../src/modules/ussd/engine';
 import { USSD_SCREEN_MAX } from '../src/modules/ussd/menu';
 import { USSD_MENUS } from '../src/modules/ussd/menus';
@@ -232,6 +240,19 @@ describe('USSD engine and menus 1 (plate) and 2 (my policies)', () => {
     expect(detail.screen).toContain(`Policy ${oldest!.policyNumber}`);
     expect(detail.screen).toMatch(/State: active\nEnds: \d+ \w+ \d{4}/);
     expect(detail.screen).toContain(`Certificate ${certificateNumber}`);
+  });
+
+  it('does not ask the ID digits of a client whose ID number the portal does not have', async () => {
+    const other = await newSignedInClient(ctx);
+    await ctx.database.db.update(clients).set({ idNumber: null }).where(eq(clients.userId, other.userId));
+    const phone = newPhone();
+    await ctx.database.db
+      .update(users)
+      .set({ phone, phoneVerifiedAt: new Date() })
+      .where(eq(users.id, other.userId));
+    await ctx.database.db.insert(ussdPhones).values({ phone, language: 'sw' });
+    const session = await dial(ctx.app, { phone });
+    expect(await session.answer('2')).toMatchObject({ type: 'end', screen: USSD_SCREEN.noIdNumber.sw });
   });
 
   it('takes an answer sent twice at once only once: the twin gets the same screen', async () => {

@@ -226,6 +226,8 @@ async function step(
       if (!menu) return mainMenu(caller, { verified, notice: USSD_SCREEN.notAChoice });
       if (menu.personal && !verified && (await lockedOut(deps.db, caller.phone)))
         return { type: 'end', screen: say(caller, USSD_SCREEN.idLockedFor) };
+      if (menu.personal && !verified && (await idNumberOf(deps.db, caller)) === null)
+        return { type: 'end', screen: say(caller, USSD_SCREEN.noIdNumber) };
       if (menu.personal && !verified)
         return {
           type: 'con',
@@ -385,15 +387,22 @@ async function lockedOut(db: Database, phone: string): Promise<boolean> {
   return locked !== undefined;
 }
 
-async function idMatches(db: Database, caller: UssdCaller, input: string): Promise<boolean> {
-  if (!caller.client || !/^\d{4}$/.test(input)) return false;
+/** The client's ID number as KYC keeps it (clients.id_number), or null when none was given. */
+async function idNumberOf(db: Database, caller: UssdCaller): Promise<string | null> {
+  if (!caller.client) return null;
   const [client] = await db
     .select({ idNumber: clients.idNumber })
     .from(clients)
     .where(eq(clients.userId, caller.client.userId))
     .limit(1);
   const digits = (client?.idNumber ?? '').replace(/\s/g, '');
-  return digits.length >= 4 && digits.slice(-4) === input;
+  return digits.length >= 4 ? digits : null;
+}
+
+async function idMatches(db: Database, caller: UssdCaller, input: string): Promise<boolean> {
+  if (!/^\d{4}$/.test(input)) return false;
+  const digits = await idNumberOf(db, caller);
+  return digits !== null && digits.slice(-4) === input;
 }
 
 /** Three wrong ID tries: the client hears of it by SMS (once per session). */

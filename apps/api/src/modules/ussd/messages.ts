@@ -23,6 +23,10 @@ export const USSD_SCREEN = {
     en: 'The ID digits did not match 3 times. For your safety this session has ended. We have sent you an SMS.',
     sw: 'Tarakimu za kitambulisho hazikulingana mara 3. Kwa usalama wako kikao kimefungwa. Tumekutumia SMS.',
   },
+  noIdNumber: {
+    en: 'To see your policies here, first add your ID number in Profile on the portal.',
+    sw: 'Ili kuona bima zako hapa, kwanza weka namba ya kitambulisho kwenye Wasifu katika portal.',
+  },
   idLockedFor: {
     en: 'For your safety, your policies cannot be reached here for an hour after 3 wrong ID digits. Plate checks and quotes still work.',
     sw: 'Kwa usalama wako, bima zako hazipatikani hapa kwa saa moja baada ya tarakimu 3 zisizo sahihi. Namba za magari na bei bado zinapatikana.',
