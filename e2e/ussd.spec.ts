@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   call,
   createClient,
@@ -36,6 +36,52 @@ async function dialFrom(page: Page, phone: string) {
 async function reply(page: Page, answer: string) {
   await page.getByLabel('Answer').fill(answer);
   await page.getByRole('button', { name: 'Send' }).click();
+}
+
+/**
+ * A client whose KYC has an ID number (the USSD check asks its last 4 digits, 6789) and whose phone
+ * of its own is verified with the code texted to it (Profile's way), as the personal menus need.
+ */
+async function clientWithVerifiedPhone(request: APIRequestContext) {
+  const phone = ownPhone();
+  const client = await createClient(request, { withKyc: true });
+  const token = client.session.accessToken;
+  await call(
+    request,
+    ['client', 'client', 'updateClient'],
+    {
+      kraPin: 'A123456789X',
+      phone: `0${phone.slice(4)}`,
+      address: 'Kenyatta Avenue, Nairobi',
+      clientType: 'INDIVIDUAL',
+      idType: 'NATIONAL_ID',
+      idNumber: '23456789',
+    },
+    token,
+  );
+  const change = await call<{ changeRef: string }>(
+    request,
+    ['client', 'profile', 'requestPhoneChange'],
+    { phone },
+    token,
+  );
+  let code = '';
+  await expect
+    .poll(async () => {
+      const texts = (await (await request.get(`/dev/sms?to=${encodeURIComponent(phone)}`)).json()) as Array<{
+        text: string;
+      }>;
+      code = texts[0]?.text.match(/\b(\d{4})\b/)?.[1] ?? '';
+      return code;
+    })
+    .not.toBe('');
+  await call(
+    request,
+    ['client', 'profile', 'confirmPhoneChange'],
+    { changeRef: change.changeRef, code },
+    token,
+  );
+  return { phone, client };
 }
 
 test.describe('USSD by hand on /dev/ussd', () => {
@@ -79,47 +125,7 @@ test.describe('USSD by hand on /dev/ussd', () => {
     page,
     request,
   }) => {
-    const phone = ownPhone();
-    const client = await createClient(request, { withKyc: true });
-    const token = client.session.accessToken;
-    // The ID number (KYC) the USSD check asks the last 4 digits of, and the phone verified with its texted code.
-    await call(
-      request,
-      ['client', 'client', 'updateClient'],
-      {
-        kraPin: 'A123456789X',
-        phone: `0${phone.slice(4)}`,
-        address: 'Kenyatta Avenue, Nairobi',
-        clientType: 'INDIVIDUAL',
-        idType: 'NATIONAL_ID',
-        idNumber: '23456789',
-      },
-      token,
-    );
-    const change = await call<{ changeRef: string }>(
-      request,
-      ['client', 'profile', 'requestPhoneChange'],
-      { phone },
-      token,
-    );
-    let code = '';
-    await expect
-      .poll(async () => {
-        const texts = (await (
-          await request.get(`/dev/sms?to=${encodeURIComponent(phone)}`)
-        ).json()) as Array<{
-          text: string;
-        }>;
-        code = texts[0]?.text.match(/\b(\d{4})\b/)?.[1] ?? '';
-        return code;
-      })
-      .not.toBe('');
-    await call(
-      request,
-      ['client', 'profile', 'confirmPhoneChange'],
-      { changeRef: change.changeRef, code },
-      token,
-    );
+    const { phone, client } = await clientWithVerifiedPhone(request);
     const { invoiceSystemRef } = await createInvoiceThroughApi(request, client.session, {
       startDate: kenyaToday(),
     });
@@ -158,5 +164,41 @@ test.describe('USSD by hand on /dev/ussd', () => {
         hasText: 'we received your payment of KES',
       });
     await expect(text).toHaveCount(1);
+  });
+
+  test('a client reports an accident from their verified phone; the claim is in the portal @phone', async ({
+    page,
+    request,
+  }) => {
+    const { phone, client } = await clientWithVerifiedPhone(request);
+    const vehicle = freshVehicleIdentity();
+    const invoice = await createInvoiceThroughApi(request, client.session, {
+      registrationNumber: vehicle.registrationNumber,
+      chassisNumber: vehicle.chassisNumber,
+      startDate: kenyaToday(),
+    });
+    await payInvoiceThroughApi(request, client.session, invoice.invoiceSystemRef);
+
+    await dialFrom(page, phone);
+    await reply(page, '1');
+    await reply(page, '4');
+    await expect(screen(page)).toContainText('Enter the last 4 digits of your ID number');
+    await reply(page, '6789');
+    await expect(screen(page)).toContainText('1. Report a claim');
+    await reply(page, '1');
+    await expect(screen(page)).toContainText('What happened?');
+    await reply(page, '1');
+    await expect(screen(page)).toContainText('When did it happen?');
+    await reply(page, '1');
+    await reply(page, 'Ngong Road, Dagoretti Corner');
+    await expect(screen(page)).toContainText(`Accident, ${vehicle.registrationNumber}`);
+    await reply(page, '1');
+    await expect(screen(page)).toContainText(/Claim CLM-\S+ reported\./);
+    const claimRef = /Claim (CLM-\S+) reported/.exec((await screen(page).textContent()) ?? '')?.[1];
+
+    await useSession(page, client.session);
+    await page.goto('/newportal/claims');
+    await expect(page.getByRole('heading', { level: 1, name: 'Claims' })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Open claim ${claimRef}` })).toBeVisible();
   });
 });

@@ -40,8 +40,12 @@ const SCRIPT = `(() => {
     dialForm.hidden = !ended;
     if (!ended) { answer.value = ''; answer.focus(); }
   };
+  const sendButton = $('ussd-send');
+  // One request at a time, as a phone waits for its screen: the answer is typed once the screen is there.
+  const busy = (yes) => { answer.disabled = yes; sendButton.disabled = yes; };
   async function send() {
     error.textContent = '';
+    busy(true);
     const body = new URLSearchParams({
       sessionId: session.id, serviceCode, phoneNumber: session.phone, networkCode: '63902', text: session.answers.join('*'),
     });
@@ -53,6 +57,8 @@ const SCRIPT = `(() => {
     } catch (problem) {
       error.textContent = 'The USSD callback did not answer: ' + problem.message;
       return;
+    } finally {
+      busy(false);
     }
     const ended = text.startsWith('END ');
     show(text.slice(4), ended, ended ? 'Session ended.' : 'Waiting for your answer.');
@@ -68,7 +74,7 @@ const SCRIPT = `(() => {
   });
   replyForm.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (!session) return;
+    if (!session || sendButton.disabled) return;
     session.answers.push(answer.value.trim());
     void send();
   });
@@ -99,7 +105,7 @@ function page(config: Config): string {
 <form id="ussd-reply" hidden>
 <label for="ussd-answer">Answer</label>
 <input id="ussd-answer" name="answer" autocomplete="off">
-<div class="buttons"><button type="submit">Send</button><button type="button" id="ussd-cancel" class="cancel">Cancel</button></div>
+<div class="buttons"><button type="submit" id="ussd-send">Send</button><button type="button" id="ussd-cancel" class="cancel">Cancel</button></div>
 </form>
 <p id="ussd-error" class="error" role="alert"></p>
 </div></main></body></html>`;

@@ -88,7 +88,7 @@ describe('USSD menu 4, Claim: first notice of a motor claim and a claim status',
     const confirm = await session.answer('OB 14/29/11/2026');
     expect(confirm.type).toBe('con');
     expect(confirm.screen).toMatch(
-      /^Theft, [A-Z0-9 ]+, \d+ \w+ \d{4}, Tom Mboya Street, Nairobi\n1\. Report\n2\. Cancel$/,
+      /^Theft, [A-Z]{3} \d{3}[A-Z], \d+ \w+ \d{4}, Tom Mboya Street, Nairobi\n1\. Report\n2\. Cancel$/,
     );
 
     const done = await session.answer('1');

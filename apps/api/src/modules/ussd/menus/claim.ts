@@ -13,6 +13,7 @@ import { AppError } from '../../../gateway/errors';
 import type { Principal } from '../../../gateway/registry';
 import { kenyaToday } from '../../../lib/dates';
 import { type Bilingual, formatDay } from '../../../lib/language';
+import { displayPlate } from '../../certificate/service';
 import { CLAIM_STATUS_WORDS, listClaims, reportClaim } from '../../claim/service';
 import { con, end, USSD_SCREEN_MAX, type UssdContext, type UssdMenu, type UssdReply } from '../menu';
 
@@ -105,8 +106,9 @@ const clientPrincipal = (userId: string): Principal => ({
 const typeWord = (context: UssdContext, type: ClaimType) =>
   context.caller.language === 'sw' ? translateText(CLAIM_TYPE_LABELS[type], 'sw') : CLAIM_TYPE_LABELS[type];
 
+/** The vehicle's plate as people write it (KCA 123A), as the plate check shows it. */
 const plateOf = (vehicle: Record<string, unknown> | null) =>
-  typeof vehicle?.registrationNumber === 'string' ? vehicle.registrationNumber : '';
+  typeof vehicle?.registrationNumber === 'string' ? displayPlate(vehicle.registrationNumber) : '';
 
 /** The client's motor policies in cover today, newest first (those reportClaim takes). */
 async function claimablePolicies(context: UssdContext, userId: string) {
