@@ -38,6 +38,8 @@ describe('Profile › User Profile', () => {
       .limit(1);
     const code = sms?.text.match(/\b(\d{4})\b/)?.[1];
     if (!code) throw new Error(`no code texted to ${phone}`);
+    // Queued and sent like every text, as what it is (the staff view and /dev/sms show it).
+    expect(sms).toMatchObject({ kind: 'phone_code', status: 'sent' });
     return code;
   };
 

@@ -238,6 +238,8 @@ export async function requestPhoneChange(context: ProfileContext, phone: string)
   await storeCode(context, changeRef, hashCode(services.tokenSecret, changeRef, code), minutes);
   await services.sms.send({
     to: phone,
+    kind: 'phone_code',
+    userId: context.principal.userId,
     text:
       (await languageOfCaller(context)) === 'sw'
         ? `Msimbo wako wa Bima Portal ni ${code}. Unathibitisha nambari hii ya simu na utakwisha muda baada ya dakika ${minutes}.`
