@@ -358,3 +358,64 @@ describe('an Africa’s Talking account configured (here the simulator as its ow
     expect(row).toMatchObject({ status: 'sent', providerMessageId: simulator.inbox(to)[0]!.messageId });
   });
 });
+
+describe('the SMS callbacks in production', () => {
+  const secret = 'production-sms-secret-0123456789abcdef';
+  let ctx: Ctx;
+  beforeAll(async () => {
+    ctx = await buildTestApp({
+      seed: false,
+      env: {
+        NODE_ENV: 'production',
+        MPESA_CONSUMER_KEY: 'key',
+        MPESA_CONSUMER_SECRET: 'secret',
+        MPESA_PASSKEY: 'passkey',
+        MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
+        SMTP_URL: 'smtp://mail.example.co.ke:587',
+        IDENTITY_BASE_URL: 'https://testapi.smileidentity.com',
+        IDENTITY_PARTNER_ID: '2070',
+        IDENTITY_API_KEY: 'identity-key',
+        DMVIC_BASE_URL: 'http://127.0.0.1:9',
+        DMVIC_USERNAME: 'u',
+        DMVIC_PASSWORD: 'p',
+        DMVIC_CLIENT_ID: 'c',
+        AFRICASTALKING_USERNAME: 'bima',
+        AFRICASTALKING_API_KEY: 'at-key',
+        AFRICASTALKING_SENDER_ID: 'BIMA',
+        AFRICASTALKING_CALLBACK_SECRET: secret,
+        AFRICASTALKING_CALLBACK_IP_RANGES: '52.48.0.0/16',
+      },
+    });
+  });
+  afterAll(() => ctx.app.close());
+
+  const optOut = (url: string, remoteAddress: string, to: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `senderId=BIMA&phoneNumber=${encodeURIComponent(to)}`,
+    });
+
+  it('takes them only with the secret, from Africa’s Talking’s addresses; no simulator, no /dev/sms', async () => {
+    const to = phone('00');
+    expect(ctx.app.services.africasTalking.simulator).toBeNull();
+    // Loopback is nothing special in production.
+    expect((await optOut('/v2/api/sms/opt-out/guess', '127.0.0.1', to)).statusCode).toBe(404);
+    // The secret from elsewhere than the configured ranges.
+    expect((await optOut(`/v2/api/sms/opt-out/${secret}`, '41.90.64.10', to)).statusCode).toBe(404);
+    const report = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/api/sms/delivery/guess',
+      remoteAddress: '52.48.1.2',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'id=x&status=Failed',
+    });
+    expect(report.statusCode).toBe(404);
+    expect(await ctx.database.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, to))).toEqual([]);
+    expect((await optOut(`/v2/api/sms/opt-out/${secret}`, '52.48.1.2', to)).statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, to))).toHaveLength(1);
+    expect((await ctx.app.inject({ method: 'GET', url: '/dev/sms' })).statusCode).toBe(404);
+  });
+});
