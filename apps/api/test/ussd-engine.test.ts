@@ -462,3 +462,38 @@ describe('USSD limits and the Africa’s Talking guard', () => {
     expect(response.body).toMatch(/^END /);
   });
 });
+
+describe('USSD in production', () => {
+  it('answers only Africa’s Talking: the secret in the path, even from loopback', async () => {
+    const secret = 'production-ussd-secret-0123456789abcdef';
+    const ctx = await buildTestApp({
+      seed: false,
+      env: {
+        NODE_ENV: 'production',
+        MPESA_CONSUMER_KEY: 'key',
+        MPESA_CONSUMER_SECRET: 'secret',
+        MPESA_PASSKEY: 'passkey',
+        MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
+        SMTP_URL: 'smtp://mail.example.co.ke:587',
+        IDENTITY_BASE_URL: 'https://testapi.smileidentity.com',
+        IDENTITY_PARTNER_ID: '2070',
+        IDENTITY_API_KEY: 'identity-key',
+        DMVIC_BASE_URL: 'http://127.0.0.1:9',
+        DMVIC_USERNAME: 'u',
+        DMVIC_PASSWORD: 'p',
+        DMVIC_CLIENT_ID: 'c',
+        AFRICASTALKING_USERNAME: 'bima',
+        AFRICASTALKING_API_KEY: 'at-key',
+        AFRICASTALKING_SENDER_ID: 'BIMA',
+        AFRICASTALKING_CALLBACK_SECRET: secret,
+      },
+    });
+    try {
+      expect((await dial(ctx.app, { phone: newPhone() })).first.status).toBe(404);
+      const right = await dial(ctx.app, { phone: newPhone(), url: `/v2/api/ussd/${secret}` });
+      expect(right.first).toMatchObject({ status: 200, type: 'con', screen: USSD_SCREEN.chooseLanguage });
+    } finally {
+      await ctx.app.close();
+    }
+  });
+});
