@@ -6,7 +6,7 @@ import {
   AT_SIMULATOR_CREDENTIALS,
   startAfricasTalkingSimulator,
 } from '../src/africastalking/simulator';
-import { smsOptOuts, smsQueue, users } from '../src/db/schema';
+import { smsOptOuts, smsQueue, users, ussdPhones, ussdSessions } from '../src/db/schema';
 import { enqueueSms } from '../src/sms/queue';
 import type { SmsClient } from '../src/sms/sender';
 import { createSmsService } from '../src/sms/worker';
@@ -14,6 +14,7 @@ import { loginUser, PASSWORD, registerUser } from './accounts-helpers';
 import { buildTestApp } from './helpers';
 import { waitUntil } from './purchase-helpers';
 import { createStaffUser, send } from './staff-helpers';
+import { dial } from './ussd-helpers';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -276,6 +277,14 @@ describe('the SMS queue through the Africa’s Talking simulator', () => {
     await ctx.app.services.sms.send({ to, text: 'Your Bima Portal code is 1234.' });
     await ctx.app.services.sms.drain();
     expect(await rowsTo(to)).toHaveLength(2);
+    // The phone dialled USSD too: its session and its language are about the person.
+    const dialled = await dial(ctx.app, { phone: to });
+    await dialled.answer('2');
+    const ussdOf = async () => [
+      ...(await ctx.database.db.select().from(ussdSessions).where(eq(ussdSessions.phone, to))),
+      ...(await ctx.database.db.select().from(ussdPhones).where(eq(ussdPhones.phone, to))),
+    ];
+    expect(await ussdOf()).toHaveLength(2);
     const closed = await send(
       ctx,
       'client/privacy/closeAccount',
@@ -284,6 +293,7 @@ describe('the SMS queue through the Africa’s Talking simulator', () => {
     );
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(await rowsTo(to)).toEqual([]);
+    expect(await ussdOf()).toEqual([]);
   });
 
   it('sends each text once when two instances drain the same queue', async () => {

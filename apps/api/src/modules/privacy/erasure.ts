@@ -43,6 +43,8 @@ import {
   standingOrders,
   unallocatedReceipts,
   users,
+  ussdPhones,
+  ussdSessions,
   verifications,
 } from '../../db/schema';
 import { AppError } from '../../gateway/errors';
@@ -305,6 +307,11 @@ export async function closeAccount(
       : eq(smsQueue.userId, userId);
     await tx.delete(smsQueue).where(and(theirTexts, sql`${smsQueue.retryOf} is not null`));
     await tx.delete(smsQueue).where(theirTexts);
+    // What the phones did on USSD (sessions, the language chosen). A STOP stays: it is the phone's wish.
+    if (phones.length) {
+      await tx.delete(ussdSessions).where(inArray(ussdSessions.phone, phones));
+      await tx.delete(ussdPhones).where(inArray(ussdPhones.phone, phones));
+    }
     // The client's own profile changes in the audit log keep what happened, not the old names or addresses.
     await tx
       .update(auditLog)
