@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import { outboxEmails } from '../db/schema';
+import { createQueueWorker } from '../lib/queue-worker';
 import {
   claimDue,
   enqueueMail,
@@ -40,8 +41,6 @@ export interface Mailer {
 }
 
 const BATCH = 10;
-/** After a message is queued in a transaction, look for it once the commit has likely happened, then again. */
-const KICK_DELAYS_MS = [50, 1000];
 
 /** Whether an SMTP error is a refusal for good (5xx answer), not an outage to wait out. */
 function isPermanent(error: unknown): boolean {
@@ -96,50 +95,13 @@ export function createMailer(options: {
     for (const row of rows) await deliverRow(row);
   };
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const drainOnce = async () => {
-    for (;;) {
-      const rows = await claimDue(db, { limit: BATCH });
-      if (rows.length === 0) return;
-      await deliverRows(rows);
-    }
-  };
-  const drain = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await drainOnce();
-        } while (again && !stopped);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-  const drainLogged = () => {
-    if (stopped) return;
-    drain().catch((error: unknown) => log.error({ err: error }, 'mail worker failed'));
-  };
-
-  const kicks = new Set<NodeJS.Timeout>();
-  const onEnqueued = () => {
-    if (kicks.size > 0) return;
-    for (const delay of KICK_DELAYS_MS) {
-      const kick = setTimeout(() => {
-        kicks.delete(kick);
-        drainLogged();
-      }, delay);
-      kick.unref();
-      kicks.add(kick);
-    }
-  };
+  const worker = createQueueWorker({
+    name: 'mail',
+    log,
+    enqueued: mailEnqueued,
+    claim: () => claimDue(db, { limit: BATCH }),
+    deliver: deliverRow,
+  });
 
   return {
     transport,
@@ -152,18 +114,10 @@ export function createMailer(options: {
       if (ids.length === 0) return;
       await deliverRows(await claimDue(db, { limit: ids.length, ids }));
     },
-    drain,
-    start: () => {
-      stopped = false;
-      mailEnqueued.on('enqueued', onEnqueued);
-      drainLogged();
-    },
+    drain: worker.drain,
+    start: worker.start,
     stop: async () => {
-      stopped = true;
-      mailEnqueued.off('enqueued', onEnqueued);
-      for (const kick of kicks) clearTimeout(kick);
-      kicks.clear();
-      await running?.catch(() => undefined);
+      await worker.stop();
       transporter?.close();
     },
   };

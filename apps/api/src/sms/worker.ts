@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { AppError } from '../gateway/errors';
+import { createQueueWorker } from '../lib/queue-worker';
 import { retryDelayMs } from '../mail/queue';
 import { claimDueSms, enqueueSms, markSmsFailed, markSmsSent, type SmsRow, smsEnqueued } from './queue';
 import type { SmsClient, SmsMessage } from './sender';
@@ -31,8 +32,6 @@ export interface SmsService {
 }
 
 const BATCH = 20;
-/** After a text is queued in a transaction, look for it once the commit has likely happened, then again. */
-const KICK_DELAYS_MS = [50, 1000];
 
 /**
  * The SMS worker over the durable queue (`sms_queue`), sending through the Africa's Talking client
@@ -77,51 +76,14 @@ export function createSmsService(options: {
     return result.outcome;
   };
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const drainOnce = async () => {
-    for (;;) {
-      const rows = await claimDueSms(db, { limit: BATCH });
-      if (rows.length === 0) return;
-      for (const row of rows) await deliverRow(row);
-    }
-  };
-  const drain = (): Promise<void> => {
-    if (!client) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await drainOnce();
-        } while (again && !stopped);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-  const drainLogged = () => {
-    if (stopped) return;
-    drain().catch((error: unknown) => log.error({ err: error }, 'SMS worker failed'));
-  };
-
-  const kicks = new Set<NodeJS.Timeout>();
-  const onEnqueued = () => {
-    if (kicks.size > 0) return;
-    for (const delay of KICK_DELAYS_MS) {
-      const kick = setTimeout(() => {
-        kicks.delete(kick);
-        drainLogged();
-      }, delay);
-      kick.unref();
-      kicks.add(kick);
-    }
-  };
+  const worker = createQueueWorker({
+    name: 'SMS',
+    log,
+    enqueued: smsEnqueued,
+    claim: () => claimDueSms(db, { limit: BATCH }),
+    deliver: deliverRow,
+    enabled: client !== null,
+  });
 
   return {
     transport: client?.transport ?? 'none',
@@ -146,18 +108,8 @@ export function createSmsService(options: {
       if (ids.length === 0 || !client) return;
       for (const row of await claimDueSms(db, { limit: ids.length, ids })) await deliverRow(row);
     },
-    drain,
-    start: () => {
-      stopped = false;
-      smsEnqueued.on('enqueued', onEnqueued);
-      drainLogged();
-    },
-    stop: async () => {
-      stopped = true;
-      smsEnqueued.off('enqueued', onEnqueued);
-      for (const kick of kicks) clearTimeout(kick);
-      kicks.clear();
-      await running?.catch(() => undefined);
-    },
+    drain: worker.drain,
+    start: worker.start,
+    stop: worker.stop,
   };
 }
