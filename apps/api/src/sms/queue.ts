@@ -184,6 +184,26 @@ export async function pendingSmsCount(db: Database): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
+/** A queued text as staff and /dev/sms see it: what, to whom, and how far it got. */
+export const smsView = (row: SmsRow) => ({
+  id: row.id,
+  to: row.to,
+  kind: row.kind,
+  text: row.text,
+  status: row.status as 'pending' | 'sent' | 'failed',
+  attempts: row.attempts,
+  isFailing:
+    row.status === 'failed' || (row.status === 'pending' && row.attempts >= SMS_FAILING_AFTER_ATTEMPTS),
+  nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+  lastError: row.lastError,
+  deliveryStatus: row.deliveryStatus,
+  deliveryFailureReason: row.deliveryFailureReason,
+  retryOf: row.retryOf,
+  createdAt: row.createdAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+  deliveredAt: row.deliveredAt?.toISOString() ?? null,
+});
+
 /** The texts, newest first, with their delivery state (the /dev/sms page and tests). */
 export async function listSms(db: Database, options: { limit?: number; to?: string } = {}) {
   const rows = await db
@@ -192,19 +212,5 @@ export async function listSms(db: Database, options: { limit?: number; to?: stri
     .where(options.to ? eq(smsQueue.to, options.to) : undefined)
     .orderBy(sql`${smsQueue.id} desc`)
     .limit(options.limit ?? 100);
-  return rows.map((row) => ({
-    id: row.id,
-    to: row.to,
-    text: row.text,
-    kind: row.kind,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    deliveryStatus: row.deliveryStatus,
-    deliveryFailureReason: row.deliveryFailureReason,
-    retryOf: row.retryOf,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-  }));
+  return rows.map(smsView);
 }

@@ -6,29 +6,8 @@ import { AppError } from '../../gateway/errors';
 import type { Principal } from '../../gateway/registry';
 import { pageInfo, pageWindow } from '../../lib/search';
 import type { Services } from '../../services';
-import { SMS_FAILING_AFTER_ATTEMPTS } from '../../sms/queue';
+import { SMS_FAILING_AFTER_ATTEMPTS, smsView } from '../../sms/queue';
 import { recordAudit } from '../audit/service';
-
-type Row = typeof smsQueue.$inferSelect;
-
-const present = (row: Row) => ({
-  id: row.id,
-  to: row.to,
-  kind: row.kind,
-  text: row.text,
-  status: row.status as 'pending' | 'sent' | 'failed',
-  attempts: row.attempts,
-  isFailing:
-    row.status === 'failed' || (row.status === 'pending' && row.attempts >= SMS_FAILING_AFTER_ATTEMPTS),
-  nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
-  lastError: row.lastError,
-  deliveryStatus: row.deliveryStatus,
-  deliveryFailureReason: row.deliveryFailureReason,
-  retryOf: row.retryOf,
-  createdAt: row.createdAt.toISOString(),
-  sentAt: row.sentAt?.toISOString() ?? null,
-  deliveredAt: row.deliveredAt?.toISOString() ?? null,
-});
 
 const filters: Record<ListSmsQueueInput['filter'], SQL | undefined> = {
   failing: or(
@@ -54,7 +33,7 @@ export async function listSmsQueue(db: Database, query: ListSmsQueueInput) {
     .limit(limit)
     .offset(offset);
   return {
-    items: rows.map(present),
+    items: rows.map(smsView),
     failing: Number(failing?.total ?? 0),
     ...pageInfo(Number(counted?.total ?? 0), query),
   };
@@ -87,5 +66,5 @@ export async function retrySms(db: Database, services: Services, principal: Prin
   });
   await services.sms.deliver([id]);
   const [after] = await db.select().from(smsQueue).where(eq(smsQueue.id, id));
-  return present(after!);
+  return smsView(after!);
 }
