@@ -160,8 +160,11 @@ describe('claiming queued mail', () => {
   beforeAll(async () => {
     ctx = await buildTestApp({ seed: false, env: { MAIL_QUEUE_INTERVAL_MS: '600000' } });
     await ctx.app.ready();
-    // The app's own worker sweeps once when it starts, on its own connection: stopped (and its sweep
-    // awaited), the claims below are the only ones — on PostgreSQL the sweep could otherwise take a batch.
+    // The app's own worker sweeps once when it starts, on its own connection, and so does the
+    // `mail-queue` job (queued at start, run whenever pg-boss hands it over): both stopped (and their
+    // sweeps awaited), the claims below are the only ones — on PostgreSQL a sweep could otherwise take
+    // a batch (it did, once the SMS queue's job was added beside it and the start-up timing moved).
+    await ctx.app.services.jobs.stop();
     await ctx.app.services.mailer.stop();
   });
   afterAll(() => ctx.app.close());

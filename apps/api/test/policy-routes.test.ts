@@ -4,6 +4,7 @@ import { addCalendarDays, formatKes, KRA_PIN_PATTERN } from '@bima/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  clients,
   commissions,
   helpRequestIntermediaries,
   helpRequests,
@@ -31,6 +32,7 @@ import {
   waitUntil,
 } from './purchase-helpers';
 import { FIRM, firmId, type Headers, SAMPLE, send, signInAs } from './staff-helpers';
+import { dial } from './ussd-helpers';
 
 /*
  * Every route to a policy, one table, the same invariants on each (issue 26): a policy numbered by
@@ -408,6 +410,73 @@ describe('every route to a policy keeps the same invariants (issue 26)', () => {
           invoiceSystemRef,
           prompts: await payInFull(first.client, invoiceSystemRef),
         };
+      },
+    },
+    {
+      // Issue 32: the same renewal from a feature phone, by USSD (*384*123# › 3 Pay), paid by the prompt
+      // M-Pesa sends to the phone that dialled.
+      name: 'USSD: a renewal chosen and paid from a feature phone',
+      classCode: '07',
+      issuesThrough: 'invoice/service.ts#settleInvoiceReceipt',
+      issue: async () => {
+        const first = await wizard(() => motorPrivate())();
+        const [old] = await db()
+          .select({ id: policies.id, policyNumber: policies.policyNumber })
+          .from(policies)
+          .innerJoin(invoices, eq(invoices.id, policies.invoiceId))
+          .where(eq(invoices.invoiceSystemRef, first.invoiceSystemRef));
+        // Its DMVIC certificate first (issued by a job after payment): the dev tool moves an issued one
+        // with the policy; one issued after the move would still cover the year and DMVIC would refuse
+        // the renewal as double insurance.
+        await waitUntil(
+          () =>
+            db()
+              .select({ number: motorCertificates.certificateNumber })
+              .from(motorCertificates)
+              .where(eq(motorCertificates.policyId, old!.id)),
+          (rows) => Boolean(rows[0]?.number),
+        );
+        const moved = await ctx.app.inject({
+          method: 'POST',
+          url: '/dev/policies/ends-in',
+          payload: { policyNumber: old!.policyNumber, days: 10 },
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        // The client's phone, verified in Profile: only such a phone sees Pay.
+        const phone = '+254719000555';
+        await db()
+          .update(users)
+          .set({ phone, phoneVerifiedAt: new Date() })
+          .where(eq(users.id, first.client.userId));
+        const session = await dial(ctx.app, { phone });
+        if (session.first.screen.includes('Chagua lugha')) await session.answer('1');
+        await session.answer('3');
+        // The last 4 digits of the ID number the client's KYC gave.
+        const [kyc] = await db()
+          .select({ idNumber: clients.idNumber })
+          .from(clients)
+          .where(eq(clients.userId, first.client.userId));
+        const list = await session.answer(String(kyc?.idNumber).slice(-4));
+        expect(list.screen).toContain(`1. Renew ${old!.policyNumber}`);
+        const confirm = await session.answer('1');
+        expect(confirm.type, confirm.screen).toBe('con');
+        expect((await session.answer('1')).screen).toContain('Enter your M-Pesa PIN');
+        const [renewal] = await db()
+          .select({ invoiceSystemRef: invoices.invoiceSystemRef })
+          .from(invoices)
+          .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
+          .where(eq(quotations.renewalOfPolicyId, old!.id));
+        const paid = await waitUntil(
+          () =>
+            db()
+              .select({ status: invoices.status })
+              .from(invoices)
+              .where(eq(invoices.invoiceSystemRef, renewal!.invoiceSystemRef)),
+          (rows) => rows[0]?.status === 'PAID',
+          20_000,
+        );
+        expect(paid[0]?.status).toBe('PAID');
+        return { client: first.client, invoiceSystemRef: renewal!.invoiceSystemRef, prompts: 1 };
       },
     },
     {

@@ -24,6 +24,8 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
   'lender/pricing/listTables': ['lender'],
   'lender/pricing/publishTable': ['lender'],
   'admin/mailQueue/retryMail': ['admin'],
+  'admin/smsQueue/listSmsQueue': ['admin'],
+  'admin/smsQueue/retrySms': ['admin'],
   'admin/jobs/listJobs': ['admin'],
   'admin/jobs/retryJob': ['admin'],
   'claims/desk/listClaims': ['admin', 'intermediary', 'underwriter'],
@@ -87,6 +89,7 @@ const STAFF_ACTION_ROLES: Record<string, StaffRole[]> = {
 const UNKNOWN_ID = 2_147_483_000;
 const HARMLESS_INPUT: Record<string, unknown> = {
   'admin/mailQueue/retryMail': { id: 999_999 },
+  'admin/smsQueue/retrySms': { id: 999_999 },
   'admin/jobs/retryJob': { id: '00000000-0000-4000-8000-000000000000' },
   'backoffice/policy/searchPolicies': { query: 'NO-SUCH-POLICY' },
   'payments/unallocatedReceipt/resolveReceipt': {

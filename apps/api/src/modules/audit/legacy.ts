@@ -106,6 +106,10 @@ const SENTENCES: Record<string, (ref: string, details: Record<string, unknown>) 
     en: `Sent the e-mail "${String(details.subject ?? '')}" again`,
     sw: `Alituma tena barua pepe "${String(details.subject ?? '')}"`,
   }),
+  'admin/smsQueue/retrySms': () => ({
+    en: 'Sent a text message again',
+    sw: 'Alituma tena ujumbe mfupi',
+  }),
   'product.updated': (ref) => ({ en: `Changed product ${ref}`, sw: `Alibadilisha bidhaa ${ref}` }),
   'product.activated': (ref) => ({
     en: `Offered product ${ref} for quotes again`,
