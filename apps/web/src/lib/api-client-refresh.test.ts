@@ -3,6 +3,7 @@ import { authStore } from '../stores/auth';
 import { riskStore } from '../stores/risk';
 import { ApiError, callGateway, refreshAccessToken } from './api-client';
 import { onAppEvent } from './events';
+import { signOut } from './session';
 
 const secured = { service: 'client', resource: 'client', action: 'getClientDetails' };
 const user = { id: 'u1', email: 'wanjiru@example.co.ke', names: { firstName: 'Wanjiru', lastName: 'Kamau' } };
@@ -185,6 +186,30 @@ describe('renewing after this device signed out', () => {
     await expect(refreshAccessToken()).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(unauthorized).not.toHaveBeenCalled();
+    off();
+  });
+});
+
+describe('a call refused while this device signs out', () => {
+  it('sends nobody to sign in: the server ended the session before its answer to the logout came', async () => {
+    signIn(jwt(10));
+    let answerLogout: (response: Response) => void = () => undefined;
+    const fetchMock = vi.fn(async (_path: string, init?: RequestInit) => {
+      const action = actionOf(init);
+      if (action === 'logout') return new Promise<Response>((resolve) => (answerLogout = resolve));
+      // The session is revoked already: the chat socket's renewal is refused.
+      return reply(403, { status: false, err_code: 'UNAUTHORIZED', err_msg: 'Session ended.' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const unauthorized = vi.fn();
+    const off = onAppEvent('unauthorized', unauthorized);
+    const signingOut = signOut();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await expect(refreshAccessToken()).rejects.toBeInstanceOf(ApiError);
+    answerLogout(reply(200, { status: true, result: { data: {} } }));
+    await signingOut;
+    expect(unauthorized).not.toHaveBeenCalled();
+    expect(authStore.getState()).toMatchObject({ authToken: null, refreshToken: null });
     off();
   });
 });

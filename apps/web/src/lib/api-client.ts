@@ -104,16 +104,33 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Set while this device signs out on purpose (between asking the API and forgetting the session). */
+let signingOut = false;
+
+/**
+ * Runs a deliberate sign-out (`end`: the API's logout, then forgetting the session). Meanwhile a call
+ * refused because of that very sign-out (the server revokes the session and closes the chat socket
+ * before its answer to the logout arrives) sends nobody to sign in: the sign-out chose where to go.
+ */
+export async function whileSigningOut(end: () => Promise<void>): Promise<void> {
+  signingOut = true;
+  try {
+    await end();
+  } finally {
+    signingOut = false;
+  }
+}
+
 /**
  * Forgets the session and sends the user to sign in (the app shell navigates on the event). With no
  * session left to end (this device signed out, and something still tried to renew it: a chat
- * socket the server closed with that sign-out) nobody is sent anywhere: the sign-out's own
- * navigation stands.
+ * socket the server closed with that sign-out), or while this device is signing out, nobody is sent
+ * anywhere: the sign-out's own navigation stands.
  */
 function signOutLocally(): void {
   const { authToken, refreshToken } = authStore.getState();
   clearSignedInState();
-  if (authToken || refreshToken) emitAppEvent('unauthorized');
+  if ((authToken || refreshToken) && !signingOut) emitAppEvent('unauthorized');
 }
 
 let refreshInFlight: Promise<void> | null = null;

@@ -1,7 +1,7 @@
 import { authStore } from '../stores/auth';
 import { type KycData, riskStore } from '../stores/risk';
 import { clearSignedInState } from '../stores/session';
-import { callAction } from './api-client';
+import { callAction, whileSigningOut } from './api-client';
 import type { Language } from './i18n';
 
 /**
@@ -19,13 +19,15 @@ export function saveUserLanguage(language: Language): void {
  * session here whatever the answer, so a failed call can never leave the browser signed in.
  */
 export async function signOut(): Promise<void> {
-  try {
-    await callAction('client/logout/logout', {}, { secure: true, silent: true });
-  } catch {
-    // Already revoked or unreachable: the local sign-out below is what matters to the user.
-  } finally {
-    clearSignedInState();
-  }
+  await whileSigningOut(async () => {
+    try {
+      await callAction('client/logout/logout', {}, { secure: true, silent: true });
+    } catch {
+      // Already revoked or unreachable: the local sign-out below is what matters to the user.
+    } finally {
+      clearSignedInState();
+    }
+  });
 }
 
 /** The signed-in client's profile and KYC details. */
