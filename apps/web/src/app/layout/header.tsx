@@ -44,16 +44,18 @@ function MenuAccount({ isStaff }: { isStaff: boolean }) {
   const user = usePersistedStore(authStore, (state) => state.authData);
   const [isSigningOut, setSigningOut] = useState(false);
 
-  // Home first, then the session ends: a signed-in screen left open would see the session go and
-  // send the client to sign in, racing the way home.
-  const onSignOut = async () => {
+  // Home first, then the session ends, once home is on screen (an effect runs after the commit): a
+  // signed-in screen still mounted when the session goes sends the client to sign in. Awaiting the
+  // navigation was not enough: on a slow phone the portal could still be on screen when it resolved.
+  const { pathname } = useLocation();
+  const home = paths.home.getHref();
+  useEffect(() => {
+    if (!isSigningOut || pathname !== home) return;
+    void signOut().finally(() => setSigningOut(false));
+  }, [isSigningOut, pathname, home]);
+  const onSignOut = () => {
     setSigningOut(true);
-    navigate(paths.home.getHref());
-    try {
-      await signOut();
-    } finally {
-      setSigningOut(false);
-    }
+    navigate(home);
   };
 
   const name = getDisplayName(user);
