@@ -12,7 +12,7 @@ import {
   registerUser,
   uniqueEmail,
 } from './accounts-helpers';
-import { buildTestApp } from './helpers';
+import { buildTestApp, PRODUCTION_TEST_ENV } from './helpers';
 
 describe('accounts', () => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
@@ -494,19 +494,7 @@ describe('production', () => {
     const ctx = await buildTestApp({
       seed: false,
       env: {
-        NODE_ENV: 'production',
-        MPESA_CONSUMER_KEY: 'key',
-        MPESA_CONSUMER_SECRET: 'secret',
-        MPESA_PASSKEY: 'passkey',
-        MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
-        SMTP_URL: 'smtp://mail.example.co.ke:587',
-        IDENTITY_BASE_URL: 'https://testapi.smileidentity.com',
-        IDENTITY_PARTNER_ID: '2070',
-        IDENTITY_API_KEY: 'identity-key',
-        DMVIC_BASE_URL: 'http://127.0.0.1:9',
-        DMVIC_USERNAME: 'u',
-        DMVIC_PASSWORD: 'p',
-        DMVIC_CLIENT_ID: 'c',
+        ...PRODUCTION_TEST_ENV,
       },
     });
     try {

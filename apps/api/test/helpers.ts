@@ -12,6 +12,23 @@ import type { LinkReader } from '../src/gateway/signed-links';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hmac-sha256-signing';
 
+/** The least a production start needs (real M-Pesa, mail, identity and DMVIC settings; none reached). */
+export const PRODUCTION_TEST_ENV = {
+  NODE_ENV: 'production',
+  MPESA_CONSUMER_KEY: 'key',
+  MPESA_CONSUMER_SECRET: 'secret',
+  MPESA_PASSKEY: 'passkey',
+  MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
+  SMTP_URL: 'smtp://mail.example.co.ke:587',
+  IDENTITY_BASE_URL: 'https://testapi.smileidentity.com',
+  IDENTITY_PARTNER_ID: '2070',
+  IDENTITY_API_KEY: 'identity-key',
+  DMVIC_BASE_URL: 'http://127.0.0.1:9',
+  DMVIC_USERNAME: 'u',
+  DMVIC_PASSWORD: 'p',
+  DMVIC_CLIENT_ID: 'c',
+} as const;
+
 /** Whom a signed link is for when a signed-in caller asks: their user and the session of their token. */
 export function linkReaderOf(headers: { accesstoken?: string }): LinkReader {
   const claims = headers.accesstoken ? verifyAccessToken(headers.accesstoken, TEST_JWT_SECRET) : null;

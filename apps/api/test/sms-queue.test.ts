@@ -11,7 +11,7 @@ import { enqueueSms } from '../src/sms/queue';
 import type { SmsClient } from '../src/sms/sender';
 import { createSmsService } from '../src/sms/worker';
 import { loginUser, PASSWORD, registerUser } from './accounts-helpers';
-import { buildTestApp } from './helpers';
+import { buildTestApp, PRODUCTION_TEST_ENV } from './helpers';
 import { waitUntil } from './purchase-helpers';
 import { createStaffUser, send } from './staff-helpers';
 import { dial } from './ussd-helpers';
@@ -376,19 +376,7 @@ describe('the SMS callbacks in production', () => {
     ctx = await buildTestApp({
       seed: false,
       env: {
-        NODE_ENV: 'production',
-        MPESA_CONSUMER_KEY: 'key',
-        MPESA_CONSUMER_SECRET: 'secret',
-        MPESA_PASSKEY: 'passkey',
-        MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
-        SMTP_URL: 'smtp://mail.example.co.ke:587',
-        IDENTITY_BASE_URL: 'https://testapi.smileidentity.com',
-        IDENTITY_PARTNER_ID: '2070',
-        IDENTITY_API_KEY: 'identity-key',
-        DMVIC_BASE_URL: 'http://127.0.0.1:9',
-        DMVIC_USERNAME: 'u',
-        DMVIC_PASSWORD: 'p',
-        DMVIC_CLIENT_ID: 'c',
+        ...PRODUCTION_TEST_ENV,
         AFRICASTALKING_USERNAME: 'bima',
         AFRICASTALKING_API_KEY: 'at-key',
         AFRICASTALKING_SENDER_ID: 'BIMA',

@@ -16,7 +16,7 @@ import { USSD_MENUS } from '../src/modules/ussd/menus';
 import { PLATE_SCREEN } from '../src/modules/ussd/menus/plate';
 import { POLICIES_SCREEN } from '../src/modules/ussd/menus/policies';
 import { USSD_SCREEN, ussdLockoutSms } from '../src/modules/ussd/messages';
-import { buildTestApp, type TestContext } from './helpers';
+import { buildTestApp, PRODUCTION_TEST_ENV, type TestContext } from './helpers';
 import { CLIENT_KYC, invoiceFor, newSignedInClient, payForPolicy, waitUntil } from './purchase-helpers';
 import { dial, postUssd, type UssdScreen } from './ussd-helpers';
 
@@ -469,19 +469,7 @@ describe('USSD in production', () => {
     const ctx = await buildTestApp({
       seed: false,
       env: {
-        NODE_ENV: 'production',
-        MPESA_CONSUMER_KEY: 'key',
-        MPESA_CONSUMER_SECRET: 'secret',
-        MPESA_PASSKEY: 'passkey',
-        MPESA_CALLBACK_BASE_URL: 'https://portal.example.co.ke',
-        SMTP_URL: 'smtp://mail.example.co.ke:587',
-        IDENTITY_BASE_URL: 'https://testapi.smileidentity.com',
-        IDENTITY_PARTNER_ID: '2070',
-        IDENTITY_API_KEY: 'identity-key',
-        DMVIC_BASE_URL: 'http://127.0.0.1:9',
-        DMVIC_USERNAME: 'u',
-        DMVIC_PASSWORD: 'p',
-        DMVIC_CLIENT_ID: 'c',
+        ...PRODUCTION_TEST_ENV,
         AFRICASTALKING_USERNAME: 'bima',
         AFRICASTALKING_API_KEY: 'at-key',
         AFRICASTALKING_SENDER_ID: 'BIMA',

@@ -72,3 +72,7 @@ export const con = (screen: string, step: string, data: Record<string, unknown> 
   next: { step, data },
 });
 export const end = (screen: string): UssdReply => ({ type: 'end', screen });
+
+/** A screen's words with its `{name}` places filled (a name not given stays as written). */
+export const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

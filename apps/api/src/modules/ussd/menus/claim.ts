@@ -15,7 +15,8 @@ import { kenyaToday } from '../../../lib/dates';
 import { type Bilingual, formatDay } from '../../../lib/language';
 import { displayPlate } from '../../certificate/service';
 import { CLAIM_STATUS_WORDS, listClaims, reportClaim } from '../../claim/service';
-import { con, end, USSD_SCREEN_MAX, type UssdContext, type UssdMenu, type UssdReply } from '../menu';
+import { con, end, fill, USSD_SCREEN_MAX, type UssdContext, type UssdMenu, type UssdReply } from '../menu';
+import { USSD_SCREEN } from '../messages';
 
 /*
  * Menu 4, Claim (issue 32): a motor claim's first notice — the policy, what happened, when, where
@@ -30,7 +31,7 @@ export const CLAIM_SCREENS = {
     en: 'Claims\n1. Report a claim\n2. Status of a claim',
     sw: 'Madai\n1. Ripoti dai\n2. Hali ya dai',
   },
-  invalid: { en: 'Choose one of the numbers shown.', sw: 'Chagua mojawapo ya namba zilizoonyeshwa.' },
+  invalid: USSD_SCREEN.notAChoice,
   noPolicy: {
     en: 'You have no motor policy in cover today to claim on.',
     sw: 'Huna sera ya gari inayotumika leo ya kudai.',
@@ -91,9 +92,6 @@ const S = CLAIM_SCREENS;
 /** The types a first notice by USSD takes, in the menu's order; "5 Something else" goes to the portal. */
 const TYPES: readonly ClaimType[] = ['accident', 'theft', 'fire', 'windscreen'];
 const MAX_LISTED = 5;
-
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{(\w+)\}/g, (_match, name: string) => values[name] ?? '');
 
 const clientPrincipal = (userId: string): Principal => ({
   userId,

@@ -9,7 +9,8 @@ import { amountDue, instalmentsOf, loanMoney } from '../../loan/service';
 import { getInvoice, listInvoices } from '../../policy/service';
 import { completeQuotation } from '../../quotation/service';
 import { quoteRenewal } from '../../renewal/service';
-import { con, end, USSD_SCREEN_MAX, type UssdContext, type UssdMenu, type UssdReply } from '../menu';
+import { con, end, fill, USSD_SCREEN_MAX, type UssdContext, type UssdMenu, type UssdReply } from '../menu';
+import { USSD_SCREEN } from '../messages';
 
 /*
  * Menu 3, Pay (issue 32): what the client owes now — unpaid invoices (a month of a monthly policy is
@@ -45,7 +46,7 @@ export const PAY_TEXTS = {
     en: 'Nothing was paid. Dial again any time.',
     sw: 'Hakuna kilicholipwa. Piga tena wakati wowote.',
   },
-  invalidChoice: { en: 'Choose a number from the list.', sw: 'Chagua nambari kutoka kwenye orodha.' },
+  invalidChoice: USSD_SCREEN.notAChoice,
   notMpesa: {
     en: 'This phone cannot pay by M-Pesa. Pay in the portal.',
     sw: 'Simu hii haiwezi kulipa kwa M-Pesa. Lipa kwenye tovuti.',
@@ -82,9 +83,6 @@ interface PayItem {
   ref: string;
   line: string;
 }
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
 const say = (context: UssdContext, key: keyof Texts, values: Record<string, string | number> = {}) =>
   fill(context.t(PAY_TEXTS[key]), values);

@@ -9,7 +9,8 @@ import {
 import { type Bilingual, formatAmount } from '../../../lib/language';
 import { enqueueSms } from '../../../sms/queue';
 import { motorPrivateQuotes } from '../../product/quotes';
-import { con, end, USSD_SCREEN_MAX, type UssdContext, type UssdMenu, type UssdReply } from '../menu';
+import { con, end, fill, USSD_SCREEN_MAX, type UssdContext, type UssdMenu, type UssdReply } from '../menu';
+import { USSD_SCREEN } from '../messages';
 
 /*
  * Menu 5, Quote (issue 32): motor private — the vehicle's value, the cover type, then the three
@@ -32,7 +33,7 @@ export const QUOTE_TEXTS = {
     sw: 'Weka thamani kwa shilingi nzima, tarakimu tu, angalau {min}.\n0. Rudi',
   },
   askCover: { en: 'Cover for a car worth {value}:', sw: 'Bima ya gari la thamani ya {value}:' },
-  notAChoice: { en: 'Choose a number from the list.', sw: 'Chagua nambari kutoka kwenye orodha.' },
+  notAChoice: USSD_SCREEN.notAChoice,
   cheapest: { en: 'Cheapest {cover}:', sw: 'Bei nafuu zaidi, {cover}:' },
   options: { en: '1. Send me a link\n2. Finish', sw: '1. Nitumie kiungo\n2. Maliza' },
   none: {
@@ -63,9 +64,6 @@ export const USSD_QUOTE_COVERS: readonly CoverType[] = [
 const SHOWN = 3;
 /** The largest value read (KES): the quote contract's limit of 100 billion. */
 const MAX_VALUE_KES = 100_000_000_000;
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
 const say = (context: UssdContext, key: keyof Texts, values: Record<string, string | number> = {}) =>
   fill(context.t(QUOTE_TEXTS[key]), values);
